@@ -1,0 +1,157 @@
+// createApp(deps): builds the Express app (API, webhooks, built site and portal). No listen().
+import express, { type Express, type Request, type Response, type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import pino from 'pino';
+import type { AppDeps } from './deps.ts';
+import { systemClock } from './clock.ts';
+import { sessionMiddleware } from './middleware/session.ts';
+import { sameOrigin } from './middleware/same-origin.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { apiRoutes } from './routes/index.ts';
+import { webRoutes, inlineScriptHashes, fastPages } from './web.ts';
+import { limiter, clientIp } from './middleware/rate-limit.ts';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/index.ts';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+export type CreateAppInput = Omit<AppDeps, 'clock' | 'logger'> & Partial<Pick<AppDeps, 'clock' | 'logger'>> & {
+  web?: boolean;
+};
+
+// Stripe.js and its frames (https://docs.stripe.com/security/guide#content-security-policy).
+const STRIPE_CSP = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+const originOf = (url: string | undefined): string[] => {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Only the site itself, plus Stripe when its keys are configured and the embed hosts configured for
+ * the public pages (booking widgets, survey forms, the form-embed script). Inline scripts are allowed
+ * by hash (the built pages' own, see inlineScriptHashes), never by 'unsafe-inline'. Styles keep
+ * 'unsafe-inline' (style attributes of the pages and React components; no script runs from them).
+ * Images and audio may come from any https host (training thumbnails, call recordings).
+ */
+export function contentSecurityPolicy(config: AppConfig, scriptHashes: () => string[] = () => []) {
+  const stripe = config.stripe.testMode ? { script: [], frame: [], connect: [] } : STRIPE_CSP;
+  const e = config.embeds;
+  const frames = [...new Set([e.bookingWidgetUrl, e.websiteBookingUrl, e.onboardingSurveyUrl, e.specialSurveyUrl].flatMap(originOf))];
+  const embedScript = originOf(e.formEmbedScriptUrl);
+  const scriptSrc = () => ["'self'", ...scriptHashes().map((h) => `'sha256-${h}'`), ...stripe.script, ...embedScript].join(' ');
+  return {
+    useDefaults: true,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': [scriptSrc],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'media-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'connect-src': ["'self'", ...stripe.connect, ...embedScript],
+      'frame-src': ["'self'", ...stripe.frame, ...frames, ...embedScript],
+      'form-action': ["'self'"],
+      'upgrade-insecure-requests': config.isProduction ? [] : null,
+    },
+  };
+}
+
+/** The Stripe webhook, per address: generous (Stripe retries a 429 later), but not unbounded. */
+export const STRIPE_WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
+
+export function createApp(input: CreateAppInput): Express {
+  const logger = input.logger ?? pino({ level: input.config.logLevel });
+  const deps: AppDeps = { ...input, clock: input.clock ?? systemClock, logger };
+  const { config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.isProduction ? 1 : false);
+  app.set('deps', deps);
+
+  const hashes = input.web !== false ? () => inlineScriptHashes() : () => [];
+  const security = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config, hashes),
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(security);
+  // HTML pages carry their own cached gzip (web.ts); compress the rest (API JSON, scripts, styles).
+  app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Encoding') ?? '') && compression.filter(req, res) }));
+  app.use('/api', pinoHttp({ logger, autoLogging: config.env !== 'test' }));
+
+  // Webhooks read the raw body (signatures are over the exact bytes); everything else is JSON.
+  app.use('/api/stripe/webhook', limiter({ ...STRIPE_WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' }));
+  app.use(['/api/stripe/webhook'], express.raw({ type: '*/*', limit: '1mb' }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
+
+  app.use('/api', sameOrigin(deps), sessionMiddleware(deps), apiRoutes(deps));
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+
+  if (input.web !== false) {
+    app.use(webRoutes(config));
+    // Built pages are answered before Express dispatches at all (its per-request dispatch alone halves
+    // the throughput of a static page, see bench/load.bench.ts): same files, variants and headers as
+    // webRoutes, with the very headers helmet sets (recaptured when a rebuild changes the script hashes).
+    // Everything else, and any page the fast path does not recognise, goes through the app as usual.
+    const fast = fastPages(config, headersOf(security, hashes));
+    type Handle = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
+    const dispatch = app as unknown as { handle: Handle };
+    const viaExpress = dispatch.handle.bind(app);
+    dispatch.handle = (req, res, next) => {
+      let delegated = false;
+      try {
+        fast(req, res, () => {
+          delegated = true;
+          viaExpress(req, res, next);
+        });
+      } catch (err) {
+        if (delegated) throw err;
+        // A failure of the fast path itself never takes the process down: Express answers instead.
+        logger.error({ err, url: req.url }, 'fast page path failed');
+        if (!res.headersSent) viaExpress(req, res, next);
+      }
+    };
+  }
+  app.use(errorHandler(logger));
+  return app;
+}
+
+/** The headers a header-only middleware (helmet) sets, captured once per value of key(). */
+function headersOf(mw: RequestHandler, key: () => unknown): () => Record<string, string> {
+  let cache: { key: unknown; headers: Record<string, string> } | null = null;
+  return () => {
+    const k = key();
+    if (cache && cache.key === k) return cache.headers;
+    const headers: Record<string, string> = {};
+    const res = {
+      setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
+      removeHeader: (name: string) => void delete headers[name],
+      getHeader: (name: string) => headers[name],
+    };
+    let done = false;
+    mw({ method: 'GET', url: '/', headers: {} } as Request, res as unknown as Response, () => void (done = true));
+    if (!done) throw new Error('security headers middleware did not complete synchronously');
+    cache = { key: k, headers };
+    return headers;
+  };
+}
+
+export function depsOf(app: Express): AppDeps {
+  return app.get('deps') as AppDeps;
+}
+
+export type { Db };

@@ -1,0 +1,58 @@
+import { describe, it, expect } from 'vitest';
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, ConfigError } from './config.ts';
+
+const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'tm-config-'));
+
+describe('configuration', () => {
+  it('runs with nothing set in development: SQLite, generated secret kept across starts, test-payment mode', () => {
+    const dir = dataDir();
+    const a = loadConfig({}, { dataDir: dir });
+    const b = loadConfig({}, { dataDir: dir });
+    expect(a.databaseUrl).toBeUndefined();
+    expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+    expect(a.stripe.testMode).toBe(true);
+    expect(a.port).toBe(3000);
+  });
+
+  it('refuses to start in production without secrets, MySQL and Stripe keys, naming every variable at once', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' }, { dataDir: dataDir() });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const msg = (err as Error).message;
+      for (const v of ['SESSION_SECRET', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_ORIGIN']) expect(msg).toContain(v);
+    }
+  });
+
+  it('names bad values: short secret, non-mysql URL, bad port', () => {
+    try {
+      loadConfig({ SESSION_SECRET: 'short', DATABASE_URL: 'postgres://x', PORT: 'abc' }, { dataDir: dataDir() });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toContain('PORT');
+    }
+    try {
+      loadConfig({ SESSION_SECRET: 'short', DATABASE_URL: 'postgres://x' }, { dataDir: dataDir() });
+      expect.unreachable();
+    } catch (err) {
+      const msg = (err as Error).message;
+      expect(msg).toContain('SESSION_SECRET');
+      expect(msg).toContain('DATABASE_URL');
+    }
+  });
+
+  it('accepts a complete production configuration and ignores the test-only inactivity override', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://u:p@db:3306/app', STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_ORIGIN: 'https://example.com', INACTIVITY_TIMEOUT_MS: '1000',
+    }, { dataDir: dataDir() });
+    expect(c.isProduction).toBe(true);
+    expect(c.stripe.testMode).toBe(false);
+    expect(c.inactivityTimeoutMs).toBe(600000);
+  });
+});

@@ -1,0 +1,162 @@
+// Environment parsed once at start with zod; one message names every bad or missing variable.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+const optionalString = z.string().trim().min(1).optional().or(z.literal('').transform(() => undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalString,
+  SESSION_SECRET: optionalString,
+  PUBLIC_ORIGIN: optionalString.pipe(z.url({ error: 'must be a URL such as https://example.com' }).optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  BRIGHTCALL_API_KEY: optionalString,
+  BRIGHTCALL_WIDGET_KEY: optionalString,
+  BRIGHTCALL_VERIFY_TOKEN: optionalString,
+  TRANSFER_API_KEY: optionalString,
+  GO_HOST_PREFIX: z.string().default('go.'),
+  GHL_HOST_PREFIX: z.string().default('ghl.'),
+  SURVEY_FLAG: z.string().default('survey'),
+  SPECIAL_FLAG: z.string().default('special'),
+  UPLOAD_DIR: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  // Third-party embeds of the public pages (build-time for the pages, read here too so the
+  // Content-Security-Policy allows exactly their hosts; see docs/funnel-config.md).
+  PUBLIC_BOOKING_WIDGET_URL: optionalString,
+  PUBLIC_WEBSITE_BOOKING_URL: optionalString,
+  PUBLIC_ONBOARDING_SURVEY_URL: optionalString,
+  PUBLIC_SPECIAL_SURVEY_URL: optionalString,
+  PUBLIC_FORM_EMBED_SCRIPT_URL: optionalString,
+  /** Test-only: shorten the portal's inactivity timeout (milliseconds). Ignored in production. */
+  INACTIVITY_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  publicOrigin: string;
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret: string; testMode: boolean };
+  brightcall: { apiKey?: string; widgetKey?: string; verifyToken?: string };
+  transferApiKey?: string;
+  routing: { goHostPrefix: string; ghlHostPrefix: string; surveyFlag: string; specialFlag: string };
+  uploadDir: string;
+  dataDir: string;
+  /** Embed URLs of the public pages (http(s) only; anything else counts as unset, as in the build). */
+  embeds: { bookingWidgetUrl?: string; websiteBookingUrl?: string; onboardingSurveyUrl?: string; specialSurveyUrl?: string; formEmbedScriptUrl?: string };
+  logLevel: string;
+  inactivityTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DEFAULT_INACTIVITY_MS = 10 * 60 * 1000;
+
+/** An embed URL as the pages read it: only http(s) URLs count. */
+function embedUrl(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a secret kept under data/ for development, creating it the first time. */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    /* first run */
+  }
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { dataDir?: string } = {}): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = opts.dataDir ?? path.resolve(process.cwd(), 'data');
+
+  if (e.DATABASE_URL && !/^(mysql2?:\/\/|sqlite:)/.test(e.DATABASE_URL)) {
+    problems.push('DATABASE_URL: must start with mysql:// (MySQL/MariaDB)');
+  }
+  if (e.SESSION_SECRET && e.SESSION_SECRET.length < 32) problems.push('SESSION_SECRET: must be at least 32 characters');
+  if (isProduction) {
+    if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+    if (!e.DATABASE_URL || !/^mysql2?:\/\//.test(e.DATABASE_URL)) problems.push('DATABASE_URL: required in production and must be mysql://...');
+    if (!e.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required in production');
+    if (!e.STRIPE_PUBLISHABLE_KEY) problems.push('STRIPE_PUBLISHABLE_KEY: required in production');
+    if (!e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production');
+    if (!e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (https://your-domain)');
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) problems.push('STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  if (problems.length) throw new ConfigError(problems);
+
+  const testMode = !e.STRIPE_SECRET_KEY;
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir, '.session-secret'),
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? `whsec_${localSecret(dataDir, '.webhook-secret')}`,
+      testMode,
+    },
+    brightcall: { apiKey: e.BRIGHTCALL_API_KEY, widgetKey: e.BRIGHTCALL_WIDGET_KEY, verifyToken: e.BRIGHTCALL_VERIFY_TOKEN },
+    transferApiKey: e.TRANSFER_API_KEY,
+    routing: { goHostPrefix: e.GO_HOST_PREFIX, ghlHostPrefix: e.GHL_HOST_PREFIX, surveyFlag: e.SURVEY_FLAG, specialFlag: e.SPECIAL_FLAG },
+    uploadDir: e.UPLOAD_DIR ?? path.join(dataDir, 'uploads'),
+    dataDir,
+    embeds: {
+      bookingWidgetUrl: embedUrl(e.PUBLIC_BOOKING_WIDGET_URL),
+      websiteBookingUrl: embedUrl(e.PUBLIC_WEBSITE_BOOKING_URL),
+      onboardingSurveyUrl: embedUrl(e.PUBLIC_ONBOARDING_SURVEY_URL),
+      specialSurveyUrl: embedUrl(e.PUBLIC_SPECIAL_SURVEY_URL),
+      formEmbedScriptUrl: embedUrl(e.PUBLIC_FORM_EMBED_SCRIPT_URL),
+    },
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    inactivityTimeoutMs: !isProduction && e.INACTIVITY_TIMEOUT_MS ? e.INACTIVITY_TIMEOUT_MS : DEFAULT_INACTIVITY_MS,
+  };
+}
+
+/** A config for tests: everything a test app needs, nothing read from the machine's environment. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', STRIPE_WEBHOOK_SECRET: 'whsec_test_secret' }, {
+    dataDir: path.join(process.cwd(), 'data', 'test'),
+  });
+  return { ...base, ...overrides };
+}

@@ -1,0 +1,72 @@
+// Knex instances: the app's, and fresh ones for tests (own SQLite file or own MariaDB database).
+import knexFactory, { type Knex } from 'knex';
+import { Model } from 'objection';
+import path from 'node:path';
+import os from 'node:os';
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import { knexConfig } from '../../../knexfile.ts';
+
+export type Db = Knex;
+
+export function createDb(databaseUrl?: string, sqliteFile?: string): Db {
+  const db = knexFactory(knexConfig(databaseUrl, sqliteFile));
+  Model.knex(db);
+  return db;
+}
+
+export function isMysql(db: Db): boolean {
+  return db.client.config.client === 'mysql2';
+}
+
+export async function migrateLatest(db: Db): Promise<void> {
+  await db.migrate.latest();
+}
+
+/** Is the database empty of users (the seed's guard)? */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db('users').count({ n: '*' }).first();
+  return Number(row?.n ?? 0) === 0;
+}
+
+/**
+ * A database of its own for one test file: a temp SQLite file, or a new MariaDB database
+ * when TEST_DATABASE_URL is set (dropped by destroy()).
+ */
+export async function createTestDb(): Promise<{ db: Db; destroy: () => Promise<void>; url: string }> {
+  const base = process.env.TEST_DATABASE_URL;
+  const name = `tm_test_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
+  if (base) {
+    const admin = knexFactory(knexConfig(base));
+    await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await admin.destroy();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    const url = u.toString();
+    const db = createDb(url);
+    await migrateLatest(db);
+    return {
+      db,
+      url,
+      destroy: async () => {
+        await db.destroy();
+        const a = knexFactory(knexConfig(base));
+        await a.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+        await a.destroy();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-test-'));
+  const file = path.join(dir, `${name}.sqlite3`);
+  const url = `sqlite:${file}`;
+  const db = createDb(url);
+  await migrateLatest(db);
+  return {
+    db,
+    url,
+    destroy: async () => {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,224 @@
+// Demo data for an empty, non-production database: accounts, leads, appointments, callbacks, videos.
+// Deterministic (seeded PRNG) so tests and screenshots see the same rows.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from './index.ts';
+import { isEmpty } from './index.ts';
+import { toDbDate } from './dates.ts';
+import { createUser } from '../services/accounts/users.service.ts';
+import { hashPassword } from '../services/accounts/passwords.ts';
+import { RINGCLOUD } from '@tm/shared';
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@example.com', username: 'admin', password: 'demo-admin-pass', firstName: 'Avery', lastName: 'Admin' },
+  agent: { email: 'agent@example.com', username: 'agent', password: 'demo-agent-pass', firstName: 'Jordan', lastName: 'Rivera' },
+  agent2: { email: 'agent2@example.com', username: 'agent2', password: 'demo-agent2-pass', firstName: 'Casey', lastName: 'Nguyen' },
+  trainingAdmin: { email: 'trainer@example.com', password: 'demo-trainer-pass' },
+} as const;
+
+export const DEMO_RECORDING_FILE = 'demo-call.wav';
+export const TRAINING_SECTIONS_SEED = ['HighLevel CRM Training', 'Trackdrive Training', 'Insurance Sales Training'] as const;
+
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const STATES = ['TX', 'FL', 'CA', 'GA', 'NC', 'OH', 'PA', 'AZ', 'TN', 'MI', 'IL', 'NY', 'SC', 'AL', 'MO', 'IN', 'KY', 'LA', 'OK', 'VA'];
+const FIRST = ['Mary', 'James', 'Patricia', 'Robert', 'Linda', 'Michael', 'Barbara', 'William', 'Elizabeth', 'David', 'Susan', 'Richard', 'Dorothy', 'Charles', 'Betty', 'Joseph', 'Helen', 'Thomas', 'Carol', 'Frank', 'Ruth', 'George', 'Shirley', 'Harold', 'Ann'];
+const LAST = ['Johnson', 'Smith', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Lee', 'Wilson', 'Moore', 'Taylor', 'Anderson', 'Thomas', 'Jackson', 'White', 'Harris', 'Martin', 'Thompson', 'Cox', 'Ng', 'Li'];
+
+/** A short spoken-call-like tone (8 kHz, 8-bit mono WAV), long enough for the 90-second preview. */
+export function generateWav(seconds = 100, rate = 8000): Buffer {
+  const n = seconds * rate;
+  const buf = Buffer.alloc(44 + n);
+  buf.write('RIFF', 0);
+  buf.writeUInt32LE(36 + n, 4);
+  buf.write('WAVE', 8);
+  buf.write('fmt ', 12);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20); // PCM
+  buf.writeUInt16LE(1, 22); // mono
+  buf.writeUInt32LE(rate, 24);
+  buf.writeUInt32LE(rate, 28);
+  buf.writeUInt16LE(1, 32);
+  buf.writeUInt16LE(8, 34);
+  buf.write('data', 36);
+  buf.writeUInt32LE(n, 40);
+  for (let i = 0; i < n; i++) {
+    const t = i / rate;
+    const syllable = Math.sin(Math.PI * ((t * 3.1) % 1)) ** 2; // speech-like bursts
+    const pause = Math.floor(t / 4) % 3 === 2 ? 0.15 : 1;
+    const v = syllable * pause * (0.6 * Math.sin(2 * Math.PI * 180 * t) + 0.3 * Math.sin(2 * Math.PI * 360 * t) + 0.1 * Math.sin(2 * Math.PI * 720 * t));
+    buf.writeUInt8(Math.max(0, Math.min(255, Math.round(128 + 60 * v))), 44 + i);
+  }
+  return buf;
+}
+
+function transcriptFor(name: string, state: string, rand: () => number): string {
+  const day = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'][Math.floor(rand() * 5)];
+  const hour = 9 + Math.floor(rand() * 8);
+  return [
+    `AI: Hi, is this ${name}?`,
+    `Customer: Yes, speaking.`,
+    `AI: Thanks for filling out the form about final expense coverage. Are you still in ${state}?`,
+    `Customer: Yes, I am.`,
+    `AI: Great. Are you between 50 and 85 years old?`,
+    `Customer: I'm ${55 + Math.floor(rand() * 25)}.`,
+    `AI: Do you currently have any life insurance?`,
+    `Customer: ${rand() > 0.5 ? 'No, nothing right now.' : 'Just a small policy through work.'}`,
+    `AI: A licensed agent can walk you through options. Would ${day} at ${hour > 12 ? hour - 12 : hour}:00 ${hour >= 12 ? 'PM' : 'AM'} work for a call?`,
+    `Customer: Yes, ${day} works.`,
+    `AI: Perfect, you're booked for ${day}. The agent will call this number.`,
+    `Customer: Thank you.`,
+  ].join('\n');
+}
+
+export interface SeedResult { seeded: boolean; reason?: string }
+
+export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; production?: boolean }): Promise<SeedResult> {
+  if (opts.production) return { seeded: false, reason: 'production database: demo data is never seeded' };
+  if (!(await isEmpty(db))) return { seeded: false, reason: 'database already has users' };
+  const now = opts.now ?? new Date();
+  const rand = prng(20261122);
+  const pick = <T,>(a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
+  const daysAgo = (d: number) => toDbDate(new Date(now.getTime() - d * 86_400_000));
+
+  const mediaDir = path.join(opts.dataDir, 'media');
+  fs.mkdirSync(mediaDir, { recursive: true });
+  const wavPath = path.join(mediaDir, DEMO_RECORDING_FILE);
+  if (!fs.existsSync(wavPath)) fs.writeFileSync(wavPath, generateWav());
+  const recordingUrl = `/api/media/${DEMO_RECORDING_FILE}`;
+
+  const admin = await createUser(db, { ...DEMO_ACCOUNTS.admin, agencyName: 'TransferLine HQ', role: 'Manager', phone: '5125550100', state: 'TX', isAdmin: true }, now);
+  const agent = await createUser(db, { ...DEMO_ACCOUNTS.agent, agencyName: 'Rivera Family Insurance', role: 'Agency Owner', phone: '5125550101', state: 'TX' }, now);
+  const agent2 = await createUser(db, { ...DEMO_ACCOUNTS.agent2, agencyName: 'Nguyen Senior Benefits', role: 'Insurance Agent', phone: '4045550102', state: 'GA' }, now);
+  await db('trainingAdmins').insert({ email: DEMO_ACCOUNTS.trainingAdmin.email, passwordHash: await hashPassword(DEMO_ACCOUNTS.trainingAdmin.password), createdAt: toDbDate(now) });
+
+  await db('onboardingSurveys').insert({
+    userId: agent.id, firstName: agent.firstName, lastName: agent.lastName, agencyName: agent.agencyName, role: agent.role, phone: agent.phone, email: agent.email,
+    username: agent.username, leadType: 'Live Transfers', workingStates: 'TX, OK, LA', totalTransfers: 50, callsPerDay: 5, transfersPerDay: 5,
+    transferHours: '9am-5pm CST', onboardingForm: 'demo', salesperson: 'Demo', createdAt: toDbDate(now),
+  });
+
+  const ranges: Array<[number, number, string]> = [[30, 60, '30-60'], [61, 90, '60-90'], [91, 180, '90-180'], [181, 365, '180-365']];
+  const leadRows = [];
+  for (let i = 0; i < 360; i++) {
+    const aged = i < 300;
+    const [lo, hi, label] = aged ? pick(ranges) : [1, 29, '0-30'];
+    const age = lo + Math.floor(rand() * (hi - lo + 1));
+    const state = pick(STATES);
+    leadRows.push({
+      kind: aged ? 'aged' : 'fresh',
+      customerName: `${pick(FIRST)} ${pick(LAST)}`,
+      customerPhone: `${200 + Math.floor(rand() * 700)}555${String(1000 + i).slice(-4)}`,
+      customerState: state,
+      zipCode: String(10000 + Math.floor(rand() * 89999)),
+      currentAgeRange: label,
+      ageDays: age,
+      // Most leads use the catalogue default price; some carry their own.
+      priceCents: rand() < 0.3 ? (aged ? pick(Object.values(RINGCLOUD.agedLeadCents)) : RINGCLOUD.callbackCents) : null,
+      recordingUrl: rand() < 0.4 ? recordingUrl : null,
+      callDuration: 60 + Math.floor(rand() * 400),
+      formFillTime: daysAgo(age),
+      status: 'available',
+      createdAt: daysAgo(age),
+    });
+  }
+  for (let i = 0; i < leadRows.length; i += 100) await db('leads').insert(leadRows.slice(i, i + 100));
+
+  const apptRows = [];
+  for (let i = 0; i < 25; i++) {
+    const name = `${pick(FIRST)} ${pick(LAST)}`;
+    const state = pick(STATES);
+    const transcript = transcriptFor(name.split(' ')[0]!, state, rand);
+    const callDate = new Date(now.getTime() - (i + 1) * 3_600_000 * 5);
+    const appt = new Date(callDate.getTime() + (2 + Math.floor(rand() * 4)) * 86_400_000);
+    appt.setUTCHours(14 + Math.floor(rand() * 6), 0, 0, 0);
+    const status = i % 7 === 3 ? 'failed' : i % 5 === 4 ? 'in-progress' : 'completed';
+    const confidence = Math.round((0.45 + rand() * 0.55) * 100) / 100;
+    apptRows.push({
+      customerName: name,
+      customerPhone: `${300 + i}555${String(2000 + i).slice(-4)}`,
+      customerEmail: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.net`,
+      customerState: state,
+      callStatus: status,
+      extractionConfidence: confidence,
+      callDate: toDbDate(callDate),
+      extractedAppointmentDateTime: appt.toISOString(),
+      appointmentDate: appt.toISOString().slice(0, 10),
+      extractedAppointmentDate: appt.toISOString().slice(0, 10),
+      extractedAppointmentTime: appt.toISOString().slice(11, 16),
+      hasExtractedAppointment: true,
+      extractedAppointmentInfo: JSON.stringify({ preferredTime: appt.toISOString(), coverageInterest: 'Final expense', currentCoverage: rand() > 0.5 ? 'None' : 'Work policy' }),
+      callDuration: 120 + Math.floor(rand() * 300),
+      leadQuality: pick(['hot', 'warm', 'cold']),
+      recordingUrl,
+      transcript,
+      summary: `${name} in ${state} agreed to a call about final expense coverage.`,
+      notes: rand() > 0.6 ? 'Prefers afternoon calls.' : null,
+      followUpRequired: rand() > 0.7,
+      priceCents: null,
+      status: 'available',
+      createdAt: toDbDate(callDate),
+    });
+  }
+  await db('appointments').insert(apptRows);
+
+  const cbRows = [];
+  for (let i = 0; i < 20; i++) {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    cbRows.push({
+      firstName: first, lastName: last, phone: `${400 + i}555${String(3000 + i).slice(-4)}`, email: `${first}.${last}${i}@example.org`.toLowerCase(),
+      state: pick(STATES), transcript: `AI: Hello ${first}, calling back about coverage.\nCustomer: Yes, call me tomorrow.`,
+      callOutcome: pick(['callback_requested', 'interested', 'voicemail']), callbackTime: 'Tomorrow 2pm', leadQuality: pick(['hot', 'warm']),
+      interestLevel: pick(['high', 'medium']), source: 'webhook', createdAt: daysAgo(i * 0.5),
+    });
+  }
+  await db('brightcallCallbacks').insert(cbRows);
+
+  const videos = [
+    { title: 'Setting up your HighLevel pipeline', section: TRAINING_SECTIONS_SEED[0], duration: 754, sortOrder: 0 },
+    { title: 'Automations that call leads back', section: TRAINING_SECTIONS_SEED[0], duration: 512, sortOrder: 1 },
+    { title: 'Reading your Trackdrive call log', section: TRAINING_SECTIONS_SEED[1], duration: 389, sortOrder: 0 },
+    { title: 'Buffers, billable calls and disputes', section: TRAINING_SECTIONS_SEED[1], duration: 421, sortOrder: 1 },
+    { title: 'Opening a final expense call', section: TRAINING_SECTIONS_SEED[2], duration: 903, sortOrder: 0 },
+    { title: 'Handling the price objection', section: TRAINING_SECTIONS_SEED[2], duration: 640, sortOrder: 1 },
+  ];
+  await db('trainingVideos').insert(videos.map((v, i) => ({
+    ...v, description: `Lesson ${i + 1}: ${v.title.toLowerCase()}.`, videoUrl: `https://videos.example.com/training/${i + 1}`, thumbnailUrl: null, isActive: true,
+    createdAt: toDbDate(now), updatedAt: toDbDate(now),
+  })));
+
+  const assigned = [];
+  for (const [who, count] of [[agent, 4], [agent2, 3]] as const) {
+    for (let i = 0; i < count; i++) {
+      const state = pick(STATES);
+      assigned.push({
+        agentId: who.id, name: `${pick(FIRST)} ${pick(LAST)}`, phone: `${500 + i}555${String(4000 + i + who.id * 10).slice(-4)}`,
+        email: `assigned${who.id}-${i}@example.org`, state, zipCode: String(10000 + Math.floor(rand() * 89999)), ageRange: pick(['50-60', '60-70', '70-80']),
+        formFillTime: daysAgo(3 + i), assignedBy: admin.id, assignedAt: daysAgo(i), createdAt: daysAgo(i),
+      });
+    }
+  }
+  await db('leadAssignments').insert(assigned);
+  return { seeded: true };
+}
+
+export function demoAccountsText(origin: string): string {
+  const a = DEMO_ACCOUNTS;
+  return [
+    'Demo accounts (development data only):',
+    `  admin           ${a.admin.email} / ${a.admin.password}   ${origin}/admin`,
+    `  agent           ${a.agent.email} / ${a.agent.password}   ${origin}/dashboard`,
+    `  agent           ${a.agent2.email} / ${a.agent2.password}`,
+    `  training admin  ${a.trainingAdmin.email} / ${a.trainingAdmin.password}   ${origin}/training-admin-login`,
+  ].join('\n');
+}

@@ -1,0 +1,52 @@
+// requireAgent: any logged-in user (401 otherwise). requireAdmin: 401 anonymous, 403 without isAdmin.
+import type { Request, Response, NextFunction, RequestHandler } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { findUserById, type UserRow } from '../services/accounts/users.service.ts';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: UserRow;
+  }
+}
+
+async function loadUser(deps: AppDeps, req: Request): Promise<UserRow> {
+  const id = req.session?.userId;
+  if (id === undefined) throw unauthorized();
+  const user = await findUserById(deps.db, id);
+  if (!user) {
+    req.session.destroy();
+    throw unauthorized();
+  }
+  req.user = user;
+  return user;
+}
+
+export function requireAgent(deps: AppDeps): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      await loadUser(deps, req);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+export function requireAdmin(deps: AppDeps): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const user = await loadUser(deps, req);
+      if (!user.isAdmin) throw forbidden('Admin access required');
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** The logged-in user of a route behind requireAgent/requireAdmin. */
+export function currentUser(req: Request): UserRow {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

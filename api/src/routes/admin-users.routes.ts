@@ -1,0 +1,38 @@
+// /api/admin/users: list (paginated, with the summary counts), e-mail search, create, change password.
+import { Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { changePasswordSchema, createUserSchema, listQuerySchema } from '@tm/shared/schemas/admin';
+import { parseWith, notFound } from '../errors.ts';
+import { requireAdmin } from '../middleware/require-user.ts';
+import { createUserAsAdmin, listUsers, setUserPassword } from '../services/admin/users.admin.service.ts';
+
+export function adminUsersRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const admin = requireAdmin(deps);
+
+  r.get('/admin/users', admin, async (req, res) => {
+    const query = parseWith(listQuerySchema, { ...req.query, q: '' }, 'query');
+    res.json(await listUsers(deps.db, query));
+  });
+
+  r.get('/admin/users/search', admin, async (req, res) => {
+    const query = parseWith(listQuerySchema, { ...req.query, q: req.query.q ?? req.query.search ?? req.query.email }, 'query');
+    res.json(await listUsers(deps.db, query));
+  });
+
+  r.post('/admin/users', admin, async (req, res) => {
+    const input = parseWith(createUserSchema, req.body);
+    const user = await createUserAsAdmin(deps.db, input, deps.clock.now());
+    res.status(201).json({ user });
+  });
+
+  r.put('/admin/users/:userId/password', admin, async (req, res) => {
+    const userId = Number(req.params.userId);
+    if (!Number.isSafeInteger(userId) || userId <= 0) throw notFound('User not found');
+    const { password } = parseWith(changePasswordSchema, req.body);
+    await setUserPassword(deps.db, userId, password, deps.clock.now());
+    res.json({ success: true });
+  });
+
+  return r;
+}

@@ -1,0 +1,78 @@
+// /api/vapi/*: AI-set appointments. The list for sale, the agent's purchases (scoped to the
+// session's user: someone else's id is a 404), their counts, delete, and the cart's checkout.
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { requireAgent, currentUser } from '../middleware/require-user.ts';
+import { parseWith } from '../errors.ts';
+import { confirmPurchaseSchema, pageQuerySchema } from '@tm/shared/schemas/leads';
+import { appointmentCheckoutSchema } from '@tm/shared/schemas/dashboard';
+import {
+  APPOINTMENTS_PAGE_SIZE,
+  appointmentsOverview,
+  deleteMyAppointment,
+  getMyAppointment,
+  listMyAppointments,
+} from '../services/appointments/appointments.service.ts';
+import { browseAppointments, cancelAppointmentPurchase, confirmAppointmentPurchase, startAppointmentPurchase } from '../services/appointments/appointment-purchase.service.ts';
+import { signRecordings } from '../services/media/media-links.ts';
+
+// The cart may send the amount it showed (dollars); the server prices the order and refuses a mismatch.
+const checkoutBody = appointmentCheckoutSchema.extend({ amount: z.number({ error: 'amount must be a number' }).nonnegative().optional() });
+
+const idParam = z.object({ id: z.coerce.number({ error: 'Appointment not found' }).int().positive('Appointment not found') });
+
+export function appointmentsRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const agent = requireAgent(deps);
+  const pageQuery = pageQuerySchema(APPOINTMENTS_PAGE_SIZE);
+
+  r.get('/vapi/available-appointments', agent, async (req, res) => {
+    const { page, pageSize } = parseWith(pageQuery, req.query, 'query');
+    const list = await browseAppointments(deps, page, pageSize);
+    res.json({ ...list, items: signRecordings(deps.config, currentUser(req).id, list.items, deps.clock.now()) });
+  });
+
+  r.get('/vapi/my-appointments', agent, async (req, res) => {
+    const { page, pageSize } = parseWith(pageQuery, req.query, 'query');
+    const list = await listMyAppointments(deps.db, currentUser(req).id, page, pageSize);
+    res.json({ ...list, items: signRecordings(deps.config, currentUser(req).id, list.items, deps.clock.now()) });
+  });
+
+  r.get('/vapi/my-appointments/:id', agent, async (req, res) => {
+    const { id } = parseWith(idParam, req.params, 'id');
+    const [one] = signRecordings(deps.config, currentUser(req).id, [await getMyAppointment(deps.db, currentUser(req).id, id)], deps.clock.now());
+    res.json(one);
+  });
+
+  r.delete('/vapi/my-appointments/:id', agent, async (req, res) => {
+    const { id } = parseWith(idParam, req.params, 'id');
+    await deleteMyAppointment(deps.db, currentUser(req).id, id, deps.clock.now());
+    res.json({ success: true });
+  });
+
+  // The agent's view of both lists: how many are for sale and how many they own (sidebar badge).
+  r.get('/vapi/all-appointments', agent, async (req, res) => {
+    res.json(await appointmentsOverview(deps.db, currentUser(req).id));
+  });
+
+  r.post('/vapi/create-appointment-payment', agent, async (req, res) => {
+    const { appointmentIds, amount } = parseWith(checkoutBody, req.body);
+    const expected = amount === undefined ? undefined : Math.round(amount * 100);
+    res.status(201).json(await startAppointmentPurchase(deps, currentUser(req).id, appointmentIds, expected));
+  });
+
+  // Only the intent id is read: any user_id or appointment_ids in the body are ignored.
+  r.post('/vapi/confirm-appointment-purchase', agent, async (req, res) => {
+    const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
+    res.json(await confirmAppointmentPurchase(deps, currentUser(req).id, payment_intent_id));
+  });
+
+  // The buyer closed the payment form: the cart's appointments go back on sale at once.
+  r.post('/vapi/cancel-appointment-payment', agent, async (req, res) => {
+    const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
+    res.json(await cancelAppointmentPurchase(deps, currentUser(req).id, payment_intent_id));
+  });
+
+  return r;
+}

@@ -1,0 +1,42 @@
+// The voice-AI platform: GET /api/brightcall/status (admins) and the inbound webhook
+// POST /api/callbacks/brightcall, authenticated by BRIGHTCALL_API_KEY (when it is unset, every call is 401).
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { HttpError } from '../errors.ts';
+import { requireAdmin } from '../middleware/require-user.ts';
+import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { apiKeyMatches, presentedKey } from '../services/brightcall/api-key.ts';
+import { parseWebhookPayload, recordWebhookCallback } from '../services/brightcall/callbacks.service.ts';
+import { integrationStatus, WEBHOOK_PATH } from '../services/brightcall/status.service.ts';
+
+export const WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 300 };
+
+export function brightcallRoutes(deps: AppDeps): Router {
+  const r = Router();
+
+  r.get('/brightcall/status', requireAdmin(deps), (_req, res) => {
+    res.json(integrationStatus(deps.config));
+  });
+
+  const rate = limiter({ ...WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });
+  const authenticate = (req: Request, _res: Response, next: NextFunction) => {
+    const key = presentedKey({ xApiKey: req.headers['x-api-key'], authorization: req.headers.authorization });
+    if (!apiKeyMatches(deps.config.brightcall.apiKey, key)) return next(new HttpError(401, 'Unauthorized'));
+    next();
+  };
+
+  r.post(WEBHOOK_PATH.replace(/^\/api/, ''), rate, authenticate, async (req, res) => {
+    const callback = parseWebhookPayload(req.body);
+    let id: number;
+    try {
+      id = await recordWebhookCallback(deps.db, callback, deps.clock.now());
+    } catch (err) {
+      deps.logger.error({ err }, 'brightcall callback could not be stored');
+      res.status(500).json({ error: 'Failed to process callback' });
+      return;
+    }
+    res.json({ success: true, message: 'Callback received successfully', callback_id: id });
+  });
+
+  return r;
+}

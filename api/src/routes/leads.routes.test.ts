@@ -1,0 +1,165 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import request from 'supertest';
+import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
+import { toDbDate } from '../db/dates.ts';
+
+let ctx: TestContext;
+let agent: Awaited<ReturnType<typeof loginAs>>;
+let userId: number;
+
+interface Seed { kind?: 'aged' | 'fresh'; state: string; age: number; zip?: string; status?: string; priceCents?: number | null; name?: string }
+
+async function insertLeads(rows: Seed[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const r of rows) {
+    const [id] = await ctx.db('leads').insert({
+      kind: r.kind ?? 'aged',
+      customerName: r.name ?? 'Harold Thompson',
+      customerPhone: '5125550199',
+      customerEmail: 'harold@example.net',
+      customerState: r.state,
+      zipCode: r.zip ?? '73301',
+      currentAgeRange: '30-60',
+      ageDays: r.age,
+      priceCents: r.priceCents ?? null,
+      transcript: 'secret transcript',
+      formFillTime: toDbDate(new Date('2026-01-10T15:00:00Z')),
+      status: r.status ?? 'available',
+    });
+    ids.push(Number(id));
+  }
+  return ids;
+}
+
+const ids: Record<string, number[]> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const u = await makeUser(ctx.db);
+  userId = u.id;
+  agent = await loginAs(ctx.app, u.email, u.password);
+  // Known rows: what each filter must find is written next to it.
+  ids.txYoung = await insertLeads(Array.from({ length: 10 }, (_, i) => ({ state: 'TX', age: 30 + i }))); // 30..39
+  ids.flMid = await insertLeads(Array.from({ length: 10 }, (_, i) => ({ state: 'FL', age: 45 + i * 2 }))); // 45..63
+  ids.caOld = await insertLeads(Array.from({ length: 5 }, () => ({ state: 'CA', age: 120, zip: '90210' })));
+  ids.txOld = await insertLeads([{ state: 'TX', age: 200, zip: '73344', priceCents: 450 }]);
+  ids.sold = await insertLeads([{ state: 'TX', age: 35, status: 'sold' }, { state: 'TX', age: 35, status: 'reserved' }]);
+  ids.fresh = await insertLeads([{ kind: 'fresh', state: 'TX', age: 5, name: 'Al Ng' }, { kind: 'fresh', state: 'GA', age: 12 }]);
+  ids.bulk = await insertLeads(Array.from({ length: 120 }, () => ({ state: 'OH', age: 90, zip: '43004' })));
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const sorted = (a: number[]) => [...a].sort((x, y) => y - x);
+
+describe('GET /api/aged-leads', () => {
+  it('needs a logged-in agent', async () => {
+    expect((await request(ctx.app).get('/api/aged-leads')).status).toBe(401);
+    expect((await request(ctx.app).get('/api/leads')).status).toBe(401);
+  });
+
+  it('lists available aged leads only, 50 a page, newest first, with the total', async () => {
+    const res = await agent.get('/api/aged-leads');
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(10 + 10 + 5 + 1 + 120);
+    expect(res.body.page).toBe(1);
+    expect(res.body.pageSize).toBe(50);
+    expect(res.body.items).toHaveLength(50);
+    const got = res.body.items.map((l: { id: number }) => l.id);
+    expect(got).toEqual(sorted(got));
+    for (const hidden of [...ids.sold!, ...ids.fresh!]) expect(got).not.toContain(hidden);
+  });
+
+  it('never sends the full name, the phone, the e-mail or the transcript; prices default to 10.00', async () => {
+    const res = await agent.get('/api/aged-leads?state=TX&age=200');
+    expect(res.body.items).toHaveLength(1);
+    const lead = res.body.items[0];
+    expect(lead).toMatchObject({ id: ids.txOld![0], customerName: 'Harold ThXXX', state: 'TX', customerState: 'TX', zipCode: '73344', actualAge: 200, price: '4.50', priceCents: 450, isAvailable: true });
+    const raw = JSON.stringify(res.body);
+    for (const secret of ['Thompson', '5125550199', 'harold@example.net', 'secret transcript']) expect(raw).not.toContain(secret);
+    const dflt = await agent.get('/api/aged-leads?state=CA');
+    expect(dflt.body.items[0].price).toBe('10.00');
+    expect(dflt.body.items[0].formFillTime).toBe('2026-01-10T15:00:00.000Z');
+  });
+
+  it('filters by two states and an age range', async () => {
+    const res = await agent.get('/api/aged-leads').query({ state: 'tx, FL', age: '35-50' });
+    expect(res.status).toBe(200);
+    const expected = [...ids.txYoung!.slice(5), ...ids.flMid!.slice(0, 3)]; // TX 35..39, FL 45,47,49
+    expect(res.body.total).toBe(expected.length);
+    expect(res.body.items.map((l: { id: number }) => l.id)).toEqual(sorted(expected));
+  });
+
+  it('filters by a list of ages and ranges, and by zip codes', async () => {
+    const ages = await agent.get('/api/aged-leads').query({ age: '30,31,60-63' });
+    expect(ages.body.items.map((l: { id: number }) => l.id)).toEqual(sorted([ids.txYoung![0]!, ids.txYoung![1]!, ids.flMid![8]!, ids.flMid![9]!]));
+    const zips = await agent.get('/api/aged-leads').query({ zip: '90210,73344' });
+    expect(zips.body.total).toBe(6);
+    const repeated = await agent.get('/api/aged-leads?state=CA&state=TX&age=120-200');
+    expect(repeated.body.total).toBe(6);
+  });
+
+  it('pages through the filtered set without overlap', async () => {
+    const seen = new Set<number>();
+    for (const page of [1, 2, 3]) {
+      const res = await agent.get('/api/aged-leads').query({ state: 'OH', page });
+      expect(res.body.total).toBe(120);
+      expect(res.body.items).toHaveLength(page === 3 ? 20 : 50);
+      for (const l of res.body.items) seen.add(l.id);
+    }
+    expect([...seen].sort((a, b) => a - b)).toEqual([...ids.bulk!].sort((a, b) => a - b));
+    const beyond = await agent.get('/api/aged-leads').query({ state: 'OH', page: 4 });
+    expect(beyond.body.items).toEqual([]);
+    const small = await agent.get('/api/aged-leads').query({ state: 'OH', pageSize: 7, page: 2 });
+    expect(small.body.items.map((l: { id: number }) => l.id)).toEqual(sorted(ids.bulk!).slice(7, 14));
+  });
+
+  it('answers bad filters with 400 naming the field', async () => {
+    const age = await agent.get('/api/aged-leads').query({ age: 'old' });
+    expect(age.status).toBe(400);
+    expect(age.body.fields).toHaveProperty('age');
+    const state = await agent.get('/api/aged-leads').query({ state: 'Texas' });
+    expect(state.status).toBe(400);
+    expect(state.body.fields.state).toBe('States must be two-letter codes such as TX, FL');
+    const zip = await agent.get('/api/aged-leads').query({ zip: '12' });
+    expect(zip.body.fields).toHaveProperty('zip');
+    const page = await agent.get('/api/aged-leads').query({ page: 0 });
+    expect(page.status).toBe(400);
+    const size = await agent.get('/api/aged-leads').query({ pageSize: 1000 });
+    expect(size.status).toBe(400);
+  });
+});
+
+describe('GET /api/leads', () => {
+  it('lists the fresh leads with the same filters', async () => {
+    const all = await agent.get('/api/leads');
+    expect(all.body.total).toBe(2);
+    expect(all.body.items.map((l: { id: number }) => l.id)).toEqual(sorted(ids.fresh!));
+    expect(all.body.items.find((l: { id: number }) => l.id === ids.fresh![0]).customerName).toBe('Al Ng');
+    const ga = await agent.get('/api/leads').query({ state: 'GA', age: '10-20' });
+    expect(ga.body.items.map((l: { id: number }) => l.id)).toEqual([ids.fresh![1]]);
+  });
+});
+
+describe('GET /api/my-leads', () => {
+  it('lists the leads assigned to the agent and the ones they bought, nobody else\'s', async () => {
+    const other = await makeUser(ctx.db);
+    await ctx.db('leadAssignments').insert([
+      { agentId: userId, name: 'Ruth Moore', phone: '5125550001', email: 'ruth@example.org', state: 'TX', zipCode: '73301', ageRange: '60-70', formFillTime: toDbDate(new Date('2026-01-02T00:00:00Z')), assignedAt: toDbDate(new Date('2026-01-05T00:00:00Z')) },
+      { agentId: other.id, name: 'Not Mine', phone: '5125550002', assignedAt: toDbDate(new Date('2026-01-06T00:00:00Z')) },
+    ]);
+    await ctx.db('leads').where({ id: ids.sold![0] }).update({ buyerId: userId, soldAt: toDbDate(new Date('2026-01-07T00:00:00Z')) });
+    const res = await agent.get('/api/my-leads');
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ source: 'purchased', name: 'Harold Thompson', phone: '5125550199', email: 'harold@example.net', state: 'TX', createdAt: '2026-01-07T00:00:00.000Z' }),
+      {
+        id: expect.stringMatching(/^assigned-\d+$/), source: 'assigned', name: 'Ruth Moore', phone: '5125550001', email: 'ruth@example.org', state: 'TX', zipCode: '73301',
+        ageRange: '60-70', createdAt: '2026-01-05T00:00:00.000Z', formFillTime: '2026-01-02T00:00:00.000Z',
+      },
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain('Not Mine');
+  });
+});

@@ -1,0 +1,40 @@
+// GET /api/aged-leads and GET /api/leads: available leads filtered and paginated by the server.
+// POST /api/bulk-purchase-leads creates the order (no lead is granted without payment);
+// POST /api/bulk-purchase-leads/confirm asks the server whether the paid leads are recorded;
+// POST /api/bulk-purchase-leads/cancel releases the leads of an abandoned payment.
+import { Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { requireAgent, currentUser } from '../middleware/require-user.ts';
+import { parseWith } from '../errors.ts';
+import { bulkPurchaseSchema, confirmPurchaseSchema, leadsQuerySchema } from '@tm/shared/schemas/leads';
+import { browseLeads, cancelLeadPurchase, confirmLeadPurchase, startLeadPurchase } from '../services/leads/lead-purchase.service.ts';
+
+export function leadsRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const agent = requireAgent(deps);
+
+  r.get('/aged-leads', agent, async (req, res) => {
+    res.json(await browseLeads(deps, 'aged', parseWith(leadsQuerySchema, req.query, 'query')));
+  });
+
+  r.get('/leads', agent, async (req, res) => {
+    res.json(await browseLeads(deps, 'fresh', parseWith(leadsQuerySchema, req.query, 'query')));
+  });
+
+  r.post('/bulk-purchase-leads', agent, async (req, res) => {
+    const { leadIds } = parseWith(bulkPurchaseSchema, req.body);
+    res.status(201).json(await startLeadPurchase(deps, currentUser(req).id, leadIds));
+  });
+
+  r.post('/bulk-purchase-leads/confirm', agent, async (req, res) => {
+    const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
+    res.json(await confirmLeadPurchase(deps, currentUser(req).id, payment_intent_id));
+  });
+
+  r.post('/bulk-purchase-leads/cancel', agent, async (req, res) => {
+    const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
+    res.json(await cancelLeadPurchase(deps, currentUser(req).id, payment_intent_id));
+  });
+
+  return r;
+}

@@ -1,0 +1,51 @@
+// Checkout payments: POST /api/create-payment-intent, GET /api/stripe/public-key,
+// GET /api/orders/by-intent/:id, and (test-payment mode only) POST /api/test-payments/confirm.
+import { Router } from 'express';
+import { createPaymentIntentSchema, testConfirmSchema, type CreatePaymentIntentResponse, type PublicKeyResponse } from '@tm/shared/schemas/payments';
+import type { AppDeps } from '../deps.ts';
+import { parseWith } from '../errors.ts';
+import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { startCheckout } from '../services/payments/checkout.service.ts';
+import { confirmTestPayment } from '../services/payments/test-payments.service.ts';
+import { getOrderByIntent } from '../services/orders/orders.service.ts';
+import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
+
+export const CHECKOUT_RATE_MESSAGE = 'Too many payment attempts. Please wait a few minutes and try again.';
+
+export function paymentsRoutes(deps: AppDeps): Router {
+  const r = Router();
+  r.use(stripeWebhookRoutes(deps));
+  const checkoutLimit = limiter({ windowMs: 15 * 60 * 1000, limit: 100, message: CHECKOUT_RATE_MESSAGE, key: clientIp });
+
+  r.post('/create-payment-intent', checkoutLimit, async (req, res) => {
+    const input = parseWith(createPaymentIntentSchema, req.body);
+    const order = await startCheckout(deps, input, req.session?.userId ?? null);
+    const body: CreatePaymentIntentResponse = {
+      clientSecret: order.clientSecret,
+      orderId: order.orderId,
+      amount: order.amount,
+      currency: order.currency,
+      testMode: order.testMode,
+    };
+    res.json(body);
+  });
+
+  r.get('/stripe/public-key', (_req, res) => {
+    const body: PublicKeyResponse = { publicKey: deps.config.stripe.testMode ? null : (deps.config.stripe.publishableKey ?? null), testMode: deps.config.stripe.testMode };
+    res.json(body);
+  });
+
+  r.get('/orders/by-intent/:id', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await getOrderByIntent(deps, String(req.params.id)));
+  });
+
+  // The test card form's confirm: only in test-payment mode, never in production.
+  if (deps.config.stripe.testMode && !deps.config.isProduction) {
+    r.post('/test-payments/confirm', checkoutLimit, async (req, res) => {
+      const input = parseWith(testConfirmSchema, req.body);
+      res.json(await confirmTestPayment(deps, input));
+    });
+  }
+  return r;
+}

@@ -1,0 +1,23 @@
+// POST /api/survey: the agent-lab registration (portal.md section 3). Creates the account with a
+// derived unique username and a generated temporary password (never answered), plus the survey row.
+import { Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { agentLabSurveySchema, type AgentLabSurveyResponse } from '@tm/shared/schemas/funnel';
+import { parseWith } from '../errors.ts';
+import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { registerAgentLab } from '../services/funnel/agent-lab.service.ts';
+import { ACCOUNT_FORM_LIMIT, ACCOUNT_FORM_RATE_MESSAGE, FORM_WINDOW_MS } from '../services/funnel/limits.ts';
+
+export function surveyRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const perIp = limiter({ windowMs: FORM_WINDOW_MS, limit: ACCOUNT_FORM_LIMIT, message: ACCOUNT_FORM_RATE_MESSAGE, key: clientIp });
+
+  r.post('/survey', perIp, async (req, res) => {
+    const input = parseWith(agentLabSurveySchema, req.body);
+    const result = await registerAgentLab(deps.db, input, deps.clock.now());
+    const body: AgentLabSurveyResponse = { ok: true, ...result };
+    res.status(201).json(body);
+  });
+
+  return r;
+}

@@ -1,0 +1,51 @@
+// /api/training-videos: GET /public for everyone; every other call needs a valid training-admin bearer token.
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { trainingVideoSchema } from '@tm/shared/schemas/training';
+import { parseWith, notFound } from '../errors.ts';
+import { requireTrainingAdminToken } from '../services/training/admin-token.service.ts';
+import { createVideo, deleteVideo, listAllVideos, listPublicVideos, updateVideo } from '../services/training/videos.service.ts';
+
+function videoId(raw: unknown): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Video not found');
+  return id;
+}
+
+export function trainingVideosRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const trainingAdmin = async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      await requireTrainingAdminToken(deps.db, deps.config.sessionSecret, req.headers.authorization, deps.clock.now());
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+
+  r.get('/training-videos/public', async (_req, res) => {
+    res.json(await listPublicVideos(deps.db));
+  });
+
+  r.get('/training-videos', trainingAdmin, async (_req, res) => {
+    res.json(await listAllVideos(deps.db));
+  });
+
+  r.post('/training-videos', trainingAdmin, async (req, res) => {
+    const input = parseWith(trainingVideoSchema, req.body);
+    res.status(201).json(await createVideo(deps.db, input, deps.clock.now()));
+  });
+
+  r.put('/training-videos/:id', trainingAdmin, async (req, res) => {
+    const id = videoId(req.params.id);
+    const input = parseWith(trainingVideoSchema, req.body);
+    res.json(await updateVideo(deps.db, id, input, deps.clock.now()));
+  });
+
+  r.delete('/training-videos/:id', trainingAdmin, async (req, res) => {
+    await deleteVideo(deps.db, videoId(req.params.id));
+    res.json({ success: true });
+  });
+
+  return r;
+}

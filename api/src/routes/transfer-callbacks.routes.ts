@@ -1,0 +1,62 @@
+// The caller system's side of the transfer ledger, authenticated like the voice-AI webhook with its own
+// key (TRANSFER_API_KEY, in `x-api-key` or `Authorization: Bearer`, compared in constant time; unset: 401).
+//
+// POST /api/callbacks/transfer records one delivered transfer (body: transferCallbackSchema in
+//   @tm/shared/schemas/transfers). The agent is named by `agentId` (the portal user id) or `agentEmail`.
+//   201 { ok, duplicate: false, call, balanceRemaining, agentPaused } when recorded; 200 with
+//   duplicate: true when the callId was recorded before (nothing is drawn twice).
+// POST /api/callbacks/transfer/check { agentId | agentEmail, state } asks whether a transfer would be
+//   taken now: 200 { ok, balanceRemaining }.
+// Refusals answer 4xx { error, reason } with a stable reason code: 401 unauthorized, 400 invalid_payload
+//   (with fields), 404 unknown_agent, 409 call_id_conflict, 422 agent_paused | state_not_allowed |
+//   outside_hours | daily_cap_reached | no_balance.
+import { Router, type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
+import { transferCallbackSchema, transferCheckSchema } from '@tm/shared/schemas/transfers';
+import type { AppDeps } from '../deps.ts';
+import { HttpError, parseWith } from '../errors.ts';
+import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { apiKeyMatches, presentedKey } from '../services/brightcall/api-key.ts';
+import { TransferRefused } from '../services/transfers/errors.ts';
+import { checkTransfer, recordDeliveredCall } from '../services/transfers/calls.service.ts';
+
+export const TRANSFER_CALLBACK_PATH = '/callbacks/transfer';
+export const TRANSFER_CALLBACK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
+
+/** Validation errors as refusals with reason invalid_payload. */
+function parsePayload<T>(schema: Parameters<typeof parseWith<T>>[0], body: unknown): T {
+  try {
+    return parseWith(schema, body);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 400) throw new TransferRefused(400, 'invalid_payload', err.message, err.fields);
+    throw err;
+  }
+}
+
+export function transferCallbacksRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const rate = limiter({ ...TRANSFER_CALLBACK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });
+  const authenticate = (req: Request, _res: Response, next: NextFunction) => {
+    const key = presentedKey({ xApiKey: req.headers['x-api-key'], authorization: req.headers.authorization });
+    if (!apiKeyMatches(deps.config.transferApiKey, key)) return next(new TransferRefused(401, 'unauthorized', 'Unauthorized'));
+    next();
+  };
+
+  r.post(TRANSFER_CALLBACK_PATH, rate, authenticate, async (req, res) => {
+    const input = parsePayload(transferCallbackSchema, req.body);
+    const { created, body } = await recordDeliveredCall(deps, input);
+    res.status(created ? 201 : 200).json(body);
+  });
+
+  r.post(`${TRANSFER_CALLBACK_PATH}/check`, rate, authenticate, async (req, res) => {
+    const input = parsePayload(transferCheckSchema, req.body);
+    res.json(await checkTransfer(deps, input));
+  });
+
+  // Refusals carry their reason code; other errors go on to the app's error handler.
+  const refusals: ErrorRequestHandler = (err, req, res, next) => {
+    if (!(err instanceof TransferRefused) || !req.path.startsWith(TRANSFER_CALLBACK_PATH)) return next(err);
+    res.status(err.status).json({ error: err.message, reason: err.reason, ...(err.fields ? { fields: err.fields } : {}) });
+  };
+  r.use(refusals);
+  return r;
+}

@@ -1,0 +1,101 @@
+// Users: lookup, creation (hashing the password), and the shape GET /api/current-user answers.
+import type { Db } from '../../db/index.ts';
+import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
+import type { AccountProfile, CurrentUser } from '@tm/shared/schemas/auth';
+import { hashPassword } from './passwords.ts';
+import { conflict } from '../../errors.ts';
+import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { toDbDate } from '../../db/dates.ts';
+
+/** A users row: the account's profile plus what only the server sees. */
+export interface UserRow extends AccountProfile {
+  passwordHash: string;
+  liveTransferPriceCents: number | null;
+  createdAt: string;
+}
+
+function normalise(row: Record<string, unknown> | undefined): UserRow | undefined {
+  if (!row) return undefined;
+  return { ...(row as unknown as UserRow), isAdmin: Boolean(row.isAdmin) };
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return normalise(await db('users').where({ id }).first());
+}
+
+/** Finds by e-mail (case-insensitive) or username. */
+export async function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | undefined> {
+  const id = identifier.trim().toLowerCase();
+  return normalise(await db('users').where('email', id).orWhere('username', id).first());
+}
+
+export interface NewUser {
+  email: string;
+  username?: string | null;
+  password: string;
+  firstName: string;
+  lastName: string;
+  agencyName?: string;
+  role?: string;
+  phone?: string;
+  state?: string | null;
+  isAdmin?: boolean;
+  liveTransferPriceCents?: number | null;
+}
+
+export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const email = input.email.trim().toLowerCase();
+  const username = input.username ? input.username.trim().toLowerCase() : null;
+  const existing = await db('users').where('email', email).orWhere((q) => (username ? q.where('username', username) : q.whereRaw('1 = 0'))).first();
+  if (existing) {
+    if (existing.email === email) throw conflict('An account with this email already exists', { email: 'An account with this email already exists' });
+    throw conflict('This username is already taken', { username: 'This username is already taken' });
+  }
+  try {
+    const [id] = await db('users').insert({
+      email,
+      username,
+      passwordHash,
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      agencyName: input.agencyName?.trim() ?? '',
+      role: input.role ?? 'Insurance Agent',
+      phone: input.phone?.trim() ?? '',
+      state: input.state?.trim() || null,
+      isAdmin: input.isAdmin ?? false,
+      liveTransferPriceCents: input.liveTransferPriceCents ?? null,
+      createdAt: toDbDate(now),
+      updatedAt: toDbDate(now),
+    });
+    const user = await findUserById(db, Number(id));
+    if (!user) throw new Error('user vanished after insert');
+    return user;
+  } catch (err) {
+    // A racing insert of the same e-mail or username lost on the unique index.
+    if (isUniqueViolation(err)) throw conflict('An account with this email or username already exists', { email: 'An account with this email or username already exists' });
+    throw err;
+  }
+}
+
+export function liveTransferPriceCents(user: Pick<UserRow, 'liveTransferPriceCents'>): number {
+  return user.liveTransferPriceCents ?? LIVE_TRANSFER_DEFAULT_PRICE_CENTS;
+}
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  const cents = liveTransferPriceCents(user);
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    agencyName: user.agencyName,
+    role: user.role,
+    phone: user.phone,
+    state: user.state,
+    isAdmin: user.isAdmin,
+    liveTransferPrice: centsToDecimal(cents),
+    liveTransferPriceCents: cents,
+  };
+}

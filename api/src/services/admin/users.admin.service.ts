@@ -1,0 +1,67 @@
+// Admin user management: paginated list and e-mail search, counts for the summary cards,
+// creating accounts (through the accounts service) and setting a user's password.
+import type { Db } from '../../db/index.ts';
+import type { AdminUser, ListQuery, UserStats, UsersPage, CreateUserValues } from '@tm/shared/schemas/admin';
+import { createUser, findUserById, type UserRow } from '../accounts/users.service.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { notFound } from '../../errors.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { paginate, whereAnyContains } from './pagination.ts';
+
+const USER_COLUMNS = ['id', 'email', 'username', 'firstName', 'lastName', 'agencyName', 'role', 'phone', 'state', 'isAdmin', 'createdAt'];
+
+export function toAdminUser(row: Pick<UserRow, 'id' | 'email' | 'username' | 'firstName' | 'lastName' | 'agencyName' | 'role' | 'phone' | 'state' | 'isAdmin' | 'createdAt'>): AdminUser {
+  return {
+    id: Number(row.id),
+    email: row.email,
+    username: row.username ?? null,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    agencyName: row.agencyName,
+    role: row.role,
+    phone: row.phone,
+    state: row.state ?? null,
+    isAdmin: Boolean(row.isAdmin),
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+export async function userStats(db: Db): Promise<UserStats> {
+  const rows = (await db('users').select('isAdmin').count({ n: '*' }).groupBy('isAdmin')) as Array<{ isAdmin: unknown; n: number | string }>;
+  let adminUsers = 0;
+  let basicUsers = 0;
+  for (const r of rows) {
+    if (Boolean(Number(r.isAdmin))) adminUsers += Number(r.n);
+    else basicUsers += Number(r.n);
+  }
+  return { totalUsers: adminUsers + basicUsers, adminUsers, basicUsers };
+}
+
+/** Newest first; with `q`, users whose e-mail contains it (e-mails are stored lower-case). */
+export async function listUsers(db: Db, query: ListQuery): Promise<UsersPage> {
+  let base = db('users').select(USER_COLUMNS);
+  const q = query.q.trim().toLowerCase();
+  if (q) base = whereAnyContains(base, ['email'], q);
+  const [page, stats] = await Promise.all([
+    paginate<UserRow, AdminUser>(base, {
+      page: query.page,
+      pageSize: query.pageSize,
+      orderBy: [{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }],
+      map: toAdminUser,
+    }),
+    userStats(db),
+  ]);
+  return { ...page, stats };
+}
+
+export async function createUserAsAdmin(db: Db, input: CreateUserValues, now: Date): Promise<AdminUser> {
+  const user = await createUser(db, { ...input, state: input.state ?? null }, now);
+  return toAdminUser(user);
+}
+
+export async function setUserPassword(db: Db, userId: number, password: string, now: Date): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User not found');
+  const passwordHash = await hashPassword(password);
+  await db('users').where({ id: userId }).update({ passwordHash, updatedAt: toDbDate(now) });
+}

@@ -1,0 +1,151 @@
+// Voice-AI callbacks ("Brightcall appointments"): recorded from the webhook or entered by an admin,
+// listed and searched (paginated) for the admin panel's Appointments tab.
+import type { Db } from '../../db/index.ts';
+import {
+  CALLBACK_OPTIONAL_FIELDS,
+  CALLBACK_REQUIRED_FIELDS,
+  CALLBACK_TRANSCRIPT_MAX_BYTES,
+  type BrightcallAppointment,
+  type CreateAppointmentValues,
+  type ListQuery,
+  type Page,
+} from '@tm/shared/schemas/admin';
+import { badRequest } from '../../errors.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { paginate, whereAnyContains } from '../admin/pagination.ts';
+
+/** A brightcall_callbacks row has the answer's columns (dates in database form); createdAt is never empty. */
+type CallbackRow = Omit<BrightcallAppointment, 'createdAt'> & { createdAt: string };
+
+export function toAppointment(r: CallbackRow): BrightcallAppointment {
+  return {
+    id: Number(r.id),
+    firstName: r.firstName,
+    lastName: r.lastName,
+    phone: r.phone,
+    email: r.email ?? null,
+    state: r.state ?? null,
+    callOutcome: r.callOutcome ?? null,
+    callbackTime: r.callbackTime ?? null,
+    leadQuality: r.leadQuality ?? null,
+    interestLevel: r.interestLevel ?? null,
+    source: r.source,
+    createdAt: toIso(r.createdAt),
+  };
+}
+
+/** Column limits of brightcall_callbacks for the webhook's fields. */
+const MAX: Record<string, number> = {
+  first_name: 100, last_name: 100, phone_number: 32, email: 254, state: 64,
+  call_outcome: 100, callback_time: 100, agent_id: 100, lead_quality: 50, interest_level: 50,
+};
+
+export interface WebhookCallback {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  transcript: string;
+  email?: string;
+  state?: string;
+  callOutcome?: string;
+  callbackTime?: string;
+  externalAgentId?: string;
+  leadQuality?: string;
+  interestLevel?: string;
+}
+
+function text(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.trim() || undefined;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+}
+
+/**
+ * Checks the documented payload: the four required fields (a 400 naming every missing one),
+ * then types and column lengths of what was sent.
+ */
+export function parseWebhookPayload(body: unknown): WebhookCallback {
+  const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const missing = CALLBACK_REQUIRED_FIELDS.filter((f) => text(b[f]) === undefined);
+  if (missing.length) {
+    throw badRequest(`Missing required fields: ${missing.join(', ')}`, Object.fromEntries(missing.map((f) => [f, `${f} is required`])));
+  }
+  const fields: Record<string, string> = {};
+  for (const f of [...CALLBACK_OPTIONAL_FIELDS, 'email'] as const) {
+    const v = b[f];
+    if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number') fields[f] = `${f} must be text`;
+  }
+  for (const [f, max] of Object.entries(MAX)) {
+    const v = text(b[f]);
+    if (v !== undefined && v.length > max) fields[f] = `${f} must be at most ${max} characters`;
+  }
+  const transcript = text(b.transcript)!;
+  if (Buffer.byteLength(transcript, 'utf8') > CALLBACK_TRANSCRIPT_MAX_BYTES) fields.transcript = `transcript must be at most ${CALLBACK_TRANSCRIPT_MAX_BYTES} bytes`;
+  const email = text(b.email);
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fields.email = 'email must be a valid email address';
+  const bad = Object.entries(fields);
+  if (bad.length) throw badRequest(`Invalid fields: ${bad.map(([f]) => f).join(', ')}`, fields);
+  return {
+    firstName: text(b.first_name)!,
+    lastName: text(b.last_name)!,
+    phone: text(b.phone_number)!,
+    transcript,
+    email: email?.toLowerCase(),
+    state: text(b.state),
+    callOutcome: text(b.call_outcome),
+    callbackTime: text(b.callback_time),
+    externalAgentId: text(b.agent_id),
+    leadQuality: text(b.lead_quality),
+    interestLevel: text(b.interest_level),
+  };
+}
+
+export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Date): Promise<number> {
+  const [id] = await db('brightcallCallbacks').insert({
+    firstName: cb.firstName,
+    lastName: cb.lastName,
+    phone: cb.phone,
+    email: cb.email ?? null,
+    state: cb.state ?? null,
+    transcript: cb.transcript,
+    callOutcome: cb.callOutcome ?? null,
+    callbackTime: cb.callbackTime ?? null,
+    externalAgentId: cb.externalAgentId ?? null,
+    leadQuality: cb.leadQuality ?? null,
+    interestLevel: cb.interestLevel ?? null,
+    source: 'webhook',
+    createdAt: toDbDate(now),
+  });
+  return Number(id);
+}
+
+export async function createAdminAppointment(db: Db, input: CreateAppointmentValues, now: Date): Promise<BrightcallAppointment> {
+  const [id] = await db('brightcallCallbacks').insert({
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    email: input.email ?? null,
+    state: input.state ?? null,
+    transcript: null,
+    source: 'admin',
+    createdAt: toDbDate(now),
+  });
+  const row = (await db('brightcallCallbacks').where({ id: Number(id) }).first()) as CallbackRow;
+  return toAppointment(row);
+}
+
+const LIST_COLUMNS = ['id', 'firstName', 'lastName', 'phone', 'email', 'state', 'callOutcome', 'callbackTime', 'leadQuality', 'interestLevel', 'source', 'createdAt'];
+
+/** Newest first; each word of `q` must appear in the first or last name, e-mail or phone. */
+export async function listAppointments(db: Db, query: ListQuery): Promise<Page<BrightcallAppointment>> {
+  let base = db('brightcallCallbacks').select(LIST_COLUMNS);
+  for (const term of query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
+    base = whereAnyContains(base, ['firstName', 'lastName', 'email', 'phone'], term);
+  }
+  return paginate<CallbackRow, BrightcallAppointment>(base, {
+    page: query.page,
+    pageSize: query.pageSize,
+    orderBy: [{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }],
+    map: toAppointment,
+  });
+}

@@ -1,0 +1,56 @@
+// The dashboard's own orders, by PaymentIntent, for THIS user only. After the payment form reports
+// success the dashboard asks whether the purchase is recorded: the answer comes from the server's
+// own check of the intent (the payments service retrieves it and fulfils a verified success); a
+// client-sent user id or "it succeeded" is never trusted. Cancel gives back what an abandoned
+// checkout reserved instead of holding it until the reservation lapses.
+import type { AppDeps } from '../../deps.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { applyIntentOutcome, getOrderByIntent } from '../orders/orders.service.ts';
+import type { OrderKind } from '../orders/types.ts';
+
+export const RECORD_FAILED_MESSAGE = 'Failed to record purchase';
+
+export interface ConfirmedPurchase {
+  success: true;
+  recorded: true;
+  orderId: number;
+  status: 'paid';
+  /** The leads or appointments now owned by the buyer (empty for transfers). */
+  itemIds: number[];
+}
+
+async function ownOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentIntentId: string): Promise<{ id: number; status: string }> {
+  const own: { id: number; status: string } | undefined = await deps.db('orders').where({ paymentIntentId, userId, kind }).first('id', 'status');
+  // Someone else's intent, or an unknown one: the same answer, so ids cannot be probed.
+  if (!own) throw notFound('Order not found');
+  return own;
+}
+
+export async function confirmUserOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentIntentId: string): Promise<ConfirmedPurchase> {
+  const own = await ownOrder(deps, userId, kind, paymentIntentId);
+  const view = await getOrderByIntent(deps, paymentIntentId);
+  if (view.status !== 'paid') {
+    throw new HttpError(409, view.failureMessage ?? RECORD_FAILED_MESSAGE);
+  }
+  const table = kind === 'leads' ? 'leads' : kind === 'appointments' ? 'appointments' : null;
+  const itemIds = table
+    ? ((await deps.db(table).where({ reservedOrderId: own.id, buyerId: userId, status: 'sold' }).select('id')) as { id: number }[]).map((r) => Number(r.id))
+    : [];
+  return { success: true, recorded: true, orderId: Number(own.id), status: 'paid', itemIds: itemIds.sort((a, b) => a - b) };
+}
+
+/**
+ * The buyer closed the payment form: cancel the intent at the provider and apply the canceled
+ * outcome now (the webhook would do the same later), which releases the reserved items.
+ * An intent that already succeeded is left alone.
+ */
+export async function cancelUserOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentIntentId: string): Promise<{ status: string }> {
+  const own = await ownOrder(deps, userId, kind, paymentIntentId);
+  if (own.status !== 'pending') return { status: own.status };
+  let intent = await deps.stripe.paymentIntents.retrieve(paymentIntentId);
+  if (intent.status === 'succeeded' || intent.status === 'processing') return { status: own.status };
+  if (intent.status !== 'canceled') intent = await deps.stripe.paymentIntents.cancel(paymentIntentId);
+  await applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.canceled', intent });
+  const after: { status: string } | undefined = await deps.db('orders').where({ id: own.id }).first('status');
+  return { status: after?.status ?? own.status };
+}

@@ -1,0 +1,73 @@
+// Agent lab registration: an account with a unique username derived from the names and a random
+// temporary password (hashed, never shown; a set-password link follows later, DECISIONS.md 4),
+// plus the onboarding survey row of portal.md section 3.
+import crypto from 'node:crypto';
+import type { Db } from '../../db/index.ts';
+import { AGENT_LAB, deriveUsername, type AgentLabSurvey } from '@tm/shared/schemas/funnel';
+import { HttpError } from '../../errors.ts';
+import { createAccountWithSurvey } from './surveys.ts';
+
+export interface RegisteredAgent {
+  surveyId: number;
+  userId: number;
+  username: string;
+}
+
+/** 24 random bytes, base64url: about 190 bits; nobody is meant to type it. */
+export function temporaryPassword(): string {
+  return crypto.randomBytes(24).toString('base64url');
+}
+
+/** `base`, else base2, base3, ... whichever is free now. */
+export async function uniqueUsername(db: Db, base: string): Promise<string> {
+  const taken = new Set<string>(
+    (await db('users').where('username', 'like', `${base}%`).select('username')).map((r: { username: string }) => r.username),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date): Promise<RegisteredAgent> {
+  const base = deriveUsername(input.firstName, input.lastName);
+  // A racing registration may take the same name between the lookup and the insert: try again.
+  for (let attempt = 0; ; attempt += 1) {
+    const username = await uniqueUsername(db, base);
+    try {
+      return await db.transaction(async (trx) => {
+        const created = await createAccountWithSurvey(
+          trx,
+          {
+            email: input.email,
+            username,
+            password: temporaryPassword(),
+            firstName: input.firstName,
+            lastName: input.lastName,
+            agencyName: input.agencyName,
+            role: AGENT_LAB.role,
+            phone: input.phone,
+          },
+          {
+            leadType: AGENT_LAB.leadType,
+            workingStates: AGENT_LAB.workingStates,
+            totalTransfers: input.totalTransfers,
+            transfersPerDay: input.transfersPerDay,
+            callsPerDay: input.transfersPerDay,
+            transferHours: AGENT_LAB.transferHours,
+            callbackPreference: input.callbackPreference,
+            onboardingForm: AGENT_LAB.onboardingForm,
+            salesperson: AGENT_LAB.salesperson,
+          },
+          now,
+        );
+        return { surveyId: created.surveyId, userId: created.userId, username };
+      });
+    } catch (err) {
+      const usernameTaken = err instanceof HttpError && err.status === 409 && err.fields && 'username' in err.fields;
+      if (usernameTaken && attempt < 5) continue;
+      throw err;
+    }
+  }
+}

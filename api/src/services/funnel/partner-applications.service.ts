@@ -1,0 +1,67 @@
+// Partner network applications (/affnetwork): the form's fields and its checked files, stored together.
+import path from 'node:path';
+import type { Db } from '../../db/index.ts';
+import type { PartnerApplication } from '@tm/shared/schemas/funnel';
+import { toDbDate } from '../../db/dates.ts';
+import { checkFile, storeFile, removeQuietly, cleanName, type IncomingFile, type CheckedFile } from './uploads.ts';
+
+export const PARTNER_SUCCESS_MESSAGE = 'Application submitted successfully! We will review it and get back to you within 48 hours.';
+
+export interface SubmittedApplication {
+  applicationId: number;
+  fileCount: number;
+}
+
+export async function submitPartnerApplication(
+  deps: { db: Db; uploadDir: string },
+  input: PartnerApplication,
+  files: IncomingFile[],
+  now: Date,
+): Promise<SubmittedApplication> {
+  const stored: string[] = [];
+  try {
+    const checked: CheckedFile[] = [];
+    for (const f of files) checked.push(await checkFile(f));
+    const rows: { file: CheckedFile; rel: string }[] = [];
+    for (const file of checked) {
+      const rel = await storeFile(deps.uploadDir, file);
+      stored.push(path.join(deps.uploadDir, rel));
+      rows.push({ file, rel });
+    }
+    const applicationId = await deps.db.transaction(async (trx) => {
+      const [id] = await trx('partner_applications').insert({
+        businessName: input.businessName,
+        contactName: input.contactName,
+        email: input.email,
+        phone: input.phone,
+        website: input.website,
+        businessType: input.businessType,
+        experienceYears: input.experienceYears,
+        monthlyVolume: input.monthlyVolume,
+        servicesInterested: JSON.stringify(input.servicesInterested),
+        targetMarkets: input.targetMarkets,
+        businessDescription: input.businessDescription,
+        whyPartner: input.whyPartner,
+        agreeToTerms: input.agreeToTerms,
+        createdAt: toDbDate(now),
+      });
+      for (const { file, rel } of rows) {
+        await trx('partner_application_files').insert({
+          applicationId: Number(id),
+          originalName: cleanName(file.originalName),
+          storedPath: rel,
+          mimeType: file.mime,
+          sizeBytes: file.size,
+          createdAt: toDbDate(now),
+        });
+      }
+      return Number(id);
+    });
+    return { applicationId, fileCount: rows.length };
+  } catch (err) {
+    await removeQuietly(stored);
+    throw err;
+  } finally {
+    await removeQuietly(files.map((f) => f.tempPath));
+  }
+}

@@ -1,0 +1,88 @@
+// Partner-application files: accepted by content, not by name (DECISIONS.md 5). A file's name must
+// say pdf, doc, docx, jpg, jpeg or png AND its bytes must be that kind of file; anything else is a
+// 400 naming the file's form field. Accepted files are moved under the upload folder with random names.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileTypeFromFile } from 'file-type';
+import { PARTNER_FILE_EXTENSIONS } from '@tm/shared/schemas/funnel';
+import { badRequest } from '../../errors.ts';
+
+export interface IncomingFile {
+  /** The form field: file_0, file_1, ... */
+  field: string;
+  originalName: string;
+  /** Where the upload middleware wrote it (a temp folder under the upload folder). */
+  tempPath: string;
+  size: number;
+}
+
+export interface CheckedFile extends IncomingFile {
+  ext: 'pdf' | 'doc' | 'docx' | 'jpg' | 'png';
+  mime: string;
+}
+
+export const ACCEPTED_TYPES_TEXT = 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted.';
+
+const KIND: Record<(typeof PARTNER_FILE_EXTENSIONS)[number], { ext: CheckedFile['ext']; mime: string; label: string }> = {
+  pdf: { ext: 'pdf', mime: 'application/pdf', label: 'PDF' },
+  doc: { ext: 'doc', mime: 'application/msword', label: 'Word (.doc)' },
+  docx: { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'Word (.docx)' },
+  jpg: { ext: 'jpg', mime: 'image/jpeg', label: 'JPEG image' },
+  jpeg: { ext: 'jpg', mime: 'image/jpeg', label: 'JPEG image' },
+  png: { ext: 'png', mime: 'image/png', label: 'PNG image' },
+};
+
+export function nameExtension(name: string): string {
+  return path.extname(name).slice(1).toLowerCase();
+}
+
+export function isAcceptedName(name: string): boolean {
+  return (PARTNER_FILE_EXTENSIONS as readonly string[]).includes(nameExtension(name));
+}
+
+/** A file name safe to store and show: no folders, no control characters, at most 255 characters. */
+export function cleanName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'file').slice(-255);
+}
+
+function refuse(field: string, message: string): never {
+  throw badRequest(`${field}: ${message}`, { [field]: message });
+}
+
+/** A .doc is a Compound File with a "WordDocument" stream (its directory names are UTF-16LE). */
+async function isWordCompoundFile(file: string): Promise<boolean> {
+  const buf = await fs.readFile(file);
+  return buf.includes(Buffer.from('WordDocument', 'utf16le'));
+}
+
+export async function checkFile(file: IncomingFile): Promise<CheckedFile> {
+  const ext = nameExtension(file.originalName) as keyof typeof KIND;
+  const kind = KIND[ext];
+  if (!kind) refuse(file.field, `"${cleanName(file.originalName)}" is not an accepted file type. ${ACCEPTED_TYPES_TEXT}`);
+  const detected = await fileTypeFromFile(file.tempPath);
+  let ok = false;
+  if (kind.ext === 'doc') ok = detected?.ext === 'cfb' && (await isWordCompoundFile(file.tempPath));
+  else ok = detected?.ext === kind.ext;
+  if (!ok) refuse(file.field, `"${cleanName(file.originalName)}" is not a valid ${kind.label} file. ${ACCEPTED_TYPES_TEXT}`);
+  return { ...file, ext: kind.ext, mime: kind.mime };
+}
+
+/** Moves a checked file to <uploadDir>/partner-applications/<random>.<ext>; answers the stored path relative to uploadDir. */
+export async function storeFile(uploadDir: string, file: CheckedFile): Promise<string> {
+  const rel = path.join('partner-applications', `${crypto.randomBytes(16).toString('hex')}.${file.ext}`);
+  const dest = path.join(uploadDir, rel);
+  await fs.mkdir(path.dirname(dest), { recursive: true });
+  try {
+    await fs.rename(file.tempPath, dest);
+  } catch {
+    await fs.copyFile(file.tempPath, dest);
+  }
+  return rel.split(path.sep).join('/');
+}
+
+export async function removeQuietly(paths: string[]): Promise<void> {
+  await Promise.all(paths.map((p) => fs.rm(p, { force: true }).catch(() => undefined)));
+}

@@ -1,0 +1,350 @@
+// Lead CSV import. 1) upload: the file is streamed to disk (size-limited) and its header and first rows
+// are read for the mapping screen. 2) run: the file is parsed as a stream (csv-parse), each row is checked
+// and normalised, duplicates by phone are found inside the file and against the database, and rows are
+// staged in batches with progress reported after each; bad rows keep their reason. Then the good rows
+// are copied into `leads` (for sale) or `lead_pool` (for assignment) in one transaction, or nothing is.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
+import type { Knex } from 'knex';
+import type { Db } from '../../db/index.ts';
+import {
+  LEAD_IMPORT_MAX_BYTES,
+  type ColumnMapping,
+  type ImportProgressEvent,
+  type ImportRowError,
+  type LeadImportSummary,
+  type LeadImportTarget,
+  type LeadKind,
+  type Page,
+  type UploadedImport,
+} from '@tm/shared/schemas/admin';
+import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
+import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { suggestMapping } from './mapping.ts';
+import { mappingProblem, validateRecord, type StagedLead } from './rows.ts';
+
+export const BATCH_ROWS = 500;
+/** Row errors sent back in the final event; the rest are paged from GET .../errors. */
+export const ERRORS_IN_RESULT = 100;
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+const SAMPLE_ROWS = 5;
+const EMPTY_FILE_MESSAGE = 'The file is empty: it needs a header row and at least one lead';
+
+interface ImportRow {
+  id: number;
+  adminId: number | null;
+  target: LeadImportTarget;
+  kind: LeadKind | null;
+  filename: string;
+  storedFile: string | null;
+  sizeBytes: number | string;
+  status: LeadImportSummary['status'] | 'running';
+  totalRows: number;
+  importedRows: number;
+  rejectedRows: number;
+  error: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+function toSummary(r: ImportRow): LeadImportSummary {
+  return {
+    id: Number(r.id),
+    target: r.target,
+    kind: r.kind ?? null,
+    filename: r.filename,
+    sizeBytes: Number(r.sizeBytes),
+    status: r.status === 'running' ? 'uploaded' : r.status,
+    totalRows: Number(r.totalRows),
+    importedRows: Number(r.importedRows),
+    rejectedRows: Number(r.rejectedRows),
+    createdAt: toIso(r.createdAt),
+    completedAt: toIso(r.completedAt),
+    error: r.error ?? null,
+  };
+}
+
+export interface ImportDeps { db: Db; uploadDir: string }
+
+const importsDir = (uploadDir: string) => path.join(uploadDir, 'lead-imports');
+
+function csvParser() {
+  return parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: 1_000_000 });
+}
+
+interface ParsedRecord { record: string[]; info: { lines: number; empty_lines: number } }
+
+/** Reads the header and the first rows of a stored file. */
+async function readHead(file: string): Promise<{ headers: string[]; sample: string[][] }> {
+  const stream = fs.createReadStream(file);
+  const parser = csvParser();
+  stream.pipe(parser);
+  const rows: string[][] = [];
+  try {
+    for await (const { record } of parser as AsyncIterable<ParsedRecord>) {
+      rows.push(record.map((c) => c.trim()));
+      if (rows.length > SAMPLE_ROWS) break;
+    }
+  } catch (err) {
+    const message = `The file is not valid CSV: ${(err as Error).message}`;
+    throw badRequest(message, { file: message });
+  } finally {
+    stream.destroy();
+    parser.destroy();
+  }
+  const [headers, ...sample] = rows;
+  if (!headers || headers.every((h) => !h)) throw badRequest(EMPTY_FILE_MESSAGE, { file: EMPTY_FILE_MESSAGE });
+  return { headers, sample };
+}
+
+/** Deletes stored files of imports that were uploaded and never imported within a day. */
+async function purgeStaleUploads(deps: ImportDeps, now: Date): Promise<void> {
+  const cutoff = toDbDate(new Date(now.getTime() - STALE_UPLOAD_MS));
+  const stale = (await deps.db('leadImports').whereIn('status', ['uploaded', 'checked']).where('createdAt', '<', cutoff).whereNotNull('storedFile').select('id', 'storedFile')) as Array<{ id: number; storedFile: string }>;
+  for (const s of stale) {
+    await fsp.rm(path.join(importsDir(deps.uploadDir), path.basename(s.storedFile)), { force: true });
+    await deps.db('leadImports').where({ id: s.id }).update({ storedFile: null, status: 'failed', error: 'Upload expired before it was imported' });
+  }
+}
+
+/** Streams the uploaded CSV to disk (refusing more than LEAD_IMPORT_MAX_BYTES) and records the import. */
+export async function uploadImport(
+  deps: ImportDeps,
+  input: { adminId: number; target: LeadImportTarget; kind?: LeadKind; filename: string; body: Readable; declaredLength?: number },
+  now: Date,
+): Promise<UploadedImport> {
+  if (input.target === 'sale' && !input.kind) throw badRequest('Choose aged or fresh leads', { kind: 'Choose aged or fresh leads' });
+  const tooLarge = () => new HttpError(413, `The file is larger than ${Math.round(LEAD_IMPORT_MAX_BYTES / 1024 / 1024)} MB`);
+  if (input.declaredLength !== undefined && input.declaredLength > LEAD_IMPORT_MAX_BYTES) throw tooLarge();
+  await purgeStaleUploads(deps, now);
+
+  const dir = importsDir(deps.uploadDir);
+  await fsp.mkdir(dir, { recursive: true });
+  const stored = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.csv`;
+  const file = path.join(dir, stored);
+  let size = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      size += chunk.length;
+      if (size > LEAD_IMPORT_MAX_BYTES) cb(tooLarge());
+      else cb(null, chunk);
+    },
+  });
+  try {
+    await pipeline(input.body, limit, fs.createWriteStream(file, { mode: 0o600 }));
+    if (size === 0) throw badRequest(EMPTY_FILE_MESSAGE, { file: EMPTY_FILE_MESSAGE });
+    const head = await readHead(file);
+    const [id] = await deps.db('leadImports').insert({
+      adminId: input.adminId,
+      target: input.target,
+      kind: input.target === 'sale' ? input.kind : null,
+      filename: path.basename(input.filename).slice(0, 255) || 'leads.csv',
+      storedFile: stored,
+      sizeBytes: size,
+      status: 'uploaded',
+      createdAt: toDbDate(now),
+    });
+    const row = (await deps.db('leadImports').where({ id: Number(id) }).first()) as ImportRow;
+    return { import: toSummary(row), headers: head.headers, sample: head.sample, suggestedMapping: suggestMapping(head.headers, input.target) };
+  } catch (err) {
+    await fsp.rm(file, { force: true });
+    throw err;
+  }
+}
+
+export async function getImport(db: Db, id: number): Promise<LeadImportSummary> {
+  const row = (await db('leadImports').where({ id }).first()) as ImportRow | undefined;
+  if (!row) throw notFound('Import not found');
+  return toSummary(row);
+}
+
+export async function listImportErrors(db: Db, id: number, page: number, pageSize: number): Promise<Page<ImportRowError>> {
+  await getImport(db, id);
+  const base = db('leadImportRows').where({ importId: id }).whereNotNull('error');
+  const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
+  const total = Number(countRow?.n ?? 0);
+  const rows = (await base.clone().select('rowNumber', 'error').orderBy('rowNumber').limit(pageSize).offset((page - 1) * pageSize)) as Array<{ rowNumber: number; error: string }>;
+  return { items: rows.map((r) => ({ row: Number(r.rowNumber), reason: r.error })), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** Phones of `phones` that the target already holds. */
+async function phonesInDatabase(db: Db | Knex.Transaction, target: LeadImportTarget, phones: string[]): Promise<Set<string>> {
+  if (!phones.length) return new Set();
+  const found = new Set<string>();
+  if (target === 'sale') {
+    for (const r of (await db('leads').whereIn('customerPhone', phones).select('customerPhone')) as Array<{ customerPhone: string }>) found.add(r.customerPhone);
+  } else {
+    for (const r of (await db('leadPool').whereIn('phone', phones).select('phone')) as Array<{ phone: string }>) found.add(r.phone);
+    for (const r of (await db('leadAssignments').whereIn('phone', phones).select('phone')) as Array<{ phone: string }>) found.add(r.phone);
+  }
+  return found;
+}
+
+interface Pending { rowNumber: number; lead?: StagedLead; error?: string }
+
+function stagedRow(importId: number, p: Pending) {
+  const l = p.lead;
+  return {
+    importId,
+    rowNumber: p.rowNumber,
+    name: l?.name ?? null,
+    phone: l?.phone ?? null,
+    email: l?.email ?? null,
+    state: l?.state ?? null,
+    zipCode: l?.zipCode ?? null,
+    ageRange: l?.ageRange ?? null,
+    ageDays: l?.ageDays ?? null,
+    priceCents: l?.priceCents ?? null,
+    formFillTime: l?.formFillTime ?? null,
+    recordingUrl: l?.recordingUrl ?? null,
+    callDuration: l?.callDuration ?? null,
+    error: p.error ? p.error.slice(0, 300) : null,
+  };
+}
+
+/** Copies the staged good rows into their table: one statement, inside the caller's transaction.
+ * (row_number is a reserved word on MariaDB, hence the quoted identifier binding.) */
+async function copyStagedRows(trx: Knex.Transaction, imp: ImportRow, now: Date): Promise<void> {
+  const at = toDbDate(now);
+  if (imp.target === 'sale') {
+    await trx.raw(
+      `INSERT INTO leads (kind, customer_name, customer_phone, customer_email, customer_state, zip_code, current_age_range, age_days, price_cents, recording_url, call_duration, form_fill_time, status, created_at)
+       SELECT ?, name, phone, email, state, zip_code, age_range, age_days, price_cents, recording_url, call_duration, form_fill_time, 'available', ?
+       FROM lead_import_rows WHERE import_id = ? AND error IS NULL ORDER BY ??`,
+      [imp.kind ?? 'aged', at, imp.id, 'rowNumber'],
+    );
+  } else {
+    await trx.raw(
+      `INSERT INTO lead_pool (import_id, name, phone, email, state, zip_code, age_range, form_fill_time, created_at)
+       SELECT import_id, name, phone, email, state, zip_code, age_range, form_fill_time, ?
+       FROM lead_import_rows WHERE import_id = ? AND error IS NULL ORDER BY ??`,
+      [at, imp.id, 'rowNumber'],
+    );
+  }
+}
+
+export interface ImportRun { run(emit: (e: ImportProgressEvent) => void): Promise<LeadImportSummary> }
+
+/**
+ * Checks the import can run with this mapping (errors here are plain HTTP errors), claims it, and
+ * returns the run, which reports progress through `emit` and ends with a 'done' or 'error' event.
+ */
+export async function prepareImportRun(deps: ImportDeps & { clock: { now(): Date } }, id: number, mapping: ColumnMapping, dryRun: boolean): Promise<ImportRun> {
+  const { db } = deps;
+  const imp = (await db('leadImports').where({ id }).first()) as ImportRow | undefined;
+  if (!imp) throw notFound('Import not found');
+  if (!['uploaded', 'checked'].includes(imp.status) || !imp.storedFile) throw conflict('This import has already run; upload the file again to import it again');
+  const file = path.join(importsDir(deps.uploadDir), path.basename(imp.storedFile));
+  if (!fs.existsSync(file)) throw conflict('The uploaded file is no longer available; upload it again');
+  const { headers } = await readHead(file);
+  const problem = mappingProblem(mapping, imp.target, headers.length);
+  if (problem) throw badRequest(problem, { mapping: problem });
+  // Claim it: a second run of the same import at the same time gets 409.
+  const claimed = await db('leadImports').where({ id }).whereIn('status', ['uploaded', 'checked']).update({ status: 'running', error: null });
+  if (!claimed) throw conflict('This import is already running');
+
+  return {
+    async run(emit) {
+      const totalBytes = Number(imp.sizeBytes);
+      let rowsProcessed = 0;
+      let rejected = 0;
+      let good = 0;
+      const seen = new Map<string, number>();
+      const errors: ImportRowError[] = [];
+      const fail = async (message: string) => {
+        await db('leadImportRows').where({ importId: id }).delete();
+        await db('leadImports').where({ id }).update({ status: 'failed', storedFile: null, error: message.slice(0, 500), completedAt: toDbDate(deps.clock.now()) });
+        await fsp.rm(file, { force: true });
+        emit({ type: 'error', error: message });
+        return getImport(db, id);
+      };
+      try {
+        await db('leadImportRows').where({ importId: id }).delete();
+        const now = deps.clock.now();
+        const parser = csvParser();
+        const source = fs.createReadStream(file);
+        source.on('error', (e) => parser.destroy(e));
+        source.pipe(parser);
+
+        let headerLength = 0;
+        let prevLines = 0;
+        let prevEmpty = 0;
+        let batch: Pending[] = [];
+        const flush = async () => {
+          if (!batch.length) return;
+          const fresh = batch.filter((p) => p.lead);
+          const existing = await phonesInDatabase(db, imp.target, fresh.map((p) => p.lead!.phone));
+          for (const p of fresh) {
+            if (existing.has(p.lead!.phone)) {
+              p.error = 'Duplicate: this phone number is already in the database';
+              delete p.lead;
+            }
+          }
+          for (const p of batch) {
+            if (p.error) {
+              rejected += 1;
+              if (errors.length < ERRORS_IN_RESULT) errors.push({ row: p.rowNumber, reason: p.error });
+            } else good += 1;
+          }
+          await db('leadImportRows').insert(batch.map((p) => stagedRow(id, p)));
+          batch = [];
+          emit({ type: 'progress', rowsProcessed, bytesProcessed: Math.min(parser.info.bytes, totalBytes), totalBytes, rejectedRows: rejected });
+        };
+
+        for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
+          // The row number a spreadsheet shows: where the record starts (blank lines count, the header is row 1).
+          const rowNumber = prevLines + (info.empty_lines - prevEmpty) + 1;
+          prevLines = info.lines;
+          prevEmpty = info.empty_lines;
+          if (!headerLength) {
+            headerLength = record.length;
+            continue;
+          }
+          rowsProcessed += 1;
+          const result = validateRecord(record, headerLength, mapping, imp.target, now);
+          if (!result.ok) batch.push({ rowNumber, error: result.reason });
+          else {
+            const first = seen.get(result.lead.phone);
+            if (first !== undefined) batch.push({ rowNumber, error: `Duplicate: same phone number as row ${first}` });
+            else {
+              seen.set(result.lead.phone, rowNumber);
+              batch.push({ rowNumber, lead: result.lead });
+            }
+          }
+          if (batch.length >= BATCH_ROWS) await flush();
+        }
+        await flush();
+        if (rowsProcessed === 0) return await fail('The file has a header row but no leads');
+
+        const completedAt = toDbDate(deps.clock.now());
+        if (dryRun) {
+          await db('leadImportRows').where({ importId: id }).whereNull('error').delete();
+          await db('leadImports').where({ id }).update({ status: 'checked', totalRows: rowsProcessed, importedRows: 0, rejectedRows: rejected, completedAt });
+        } else {
+          emit({ type: 'committing', rowsProcessed, goodRows: good });
+          await db.transaction(async (trx) => {
+            await copyStagedRows(trx, imp, deps.clock.now());
+            await trx('leadImportRows').where({ importId: id }).whereNull('error').delete();
+            await trx('leadImports').where({ id }).update({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
+          });
+          await fsp.rm(file, { force: true });
+        }
+        const summary = await getImport(db, id);
+        emit({ type: 'done', import: summary, errors });
+        return summary;
+      } catch (err) {
+        const csvCode = (err as { code?: string }).code;
+        if (csvCode?.startsWith('CSV_')) return await fail(`The file is not valid CSV: ${(err as Error).message}. Nothing was imported.`);
+        if (isUniqueViolation(err)) return await fail('Some of these phone numbers were imported by someone else meanwhile. Nothing was imported; run the import again.');
+        await fail('The import failed. Nothing was imported.').catch(() => undefined);
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// The pool of imported leads waiting for an agent, and assigning chosen ones: each becomes a
+// lead_assignments row (the agent's My Leads). A lead is assigned once, even under concurrent admins.
+import type { Db } from '../../db/index.ts';
+import type { AssignLeadsInput, Page, PoolLead } from '@tm/shared/schemas/admin';
+import type { z } from 'zod';
+import type { poolQuerySchema } from '@tm/shared/schemas/admin';
+import { conflict, notFound } from '../../errors.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { paginate, whereAnyContains } from '../admin/pagination.ts';
+
+/** The query's row has the answer's columns (dates in database form); createdAt is never empty. */
+type PoolRow = Omit<PoolLead, 'createdAt'> & { createdAt: string };
+
+function toPoolLead(r: PoolRow): PoolLead {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    phone: r.phone,
+    email: r.email ?? null,
+    state: r.state ?? null,
+    zipCode: r.zipCode ?? null,
+    ageRange: r.ageRange ?? null,
+    formFillTime: toIso(r.formFillTime),
+    assignedAgentId: r.assignedAgentId === null ? null : Number(r.assignedAgentId),
+    assignedAgentEmail: r.assignedAgentEmail ?? null,
+    assignedAt: toIso(r.assignedAt),
+    createdAt: toIso(r.createdAt),
+  };
+}
+
+export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>): Promise<Page<PoolLead>> {
+  let base = db('leadPool as p')
+    .leftJoin('users as u', 'u.id', 'p.assignedAgentId')
+    .select('p.id', 'p.name', 'p.phone', 'p.email', 'p.state', 'p.zipCode', 'p.ageRange', 'p.formFillTime', 'p.assignedAgentId', 'u.email as assignedAgentEmail', 'p.assignedAt', 'p.createdAt');
+  if (query.status === 'unassigned') base = base.whereNull('p.assignedAt');
+  if (query.status === 'assigned') base = base.whereNotNull('p.assignedAt');
+  for (const term of query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
+    // Phones are stored as 10 digits: a term that looks like a phone is searched by its digits.
+    const t = /^[\d().+-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term;
+    base = whereAnyContains(base, ['p.name', 'p.phone', 'p.email', 'p.state'], t);
+  }
+  return paginate<PoolRow, PoolLead>(base, {
+    page: query.page,
+    pageSize: query.pageSize,
+    orderBy: [{ column: 'p.id', order: 'asc' }],
+    map: toPoolLead,
+  });
+}
+
+export async function assignLeads(db: Db, adminId: number, input: AssignLeadsInput, now: Date): Promise<{ assigned: number; agentId: number }> {
+  const ids = [...new Set(input.leadIds)];
+  const agent = (await db('users').where({ id: input.agentId }).first('id', 'email')) as { id: number; email: string } | undefined;
+  if (!agent) throw notFound('Agent not found');
+  const at = toDbDate(now);
+  await db.transaction(async (trx) => {
+    // Claim the unassigned ones first; if any was taken meanwhile (or does not exist), undo everything.
+    const claimed = await trx('leadPool').whereIn('id', ids).whereNull('assignedAt').update({ assignedAgentId: agent.id, assignedAt: at });
+    if (Number(claimed) !== ids.length) throw conflict('Some of the selected leads are already assigned or no longer exist. Refresh the list and try again.');
+    const rows = (await trx('leadPool').whereIn('id', ids).orderBy('id')) as PoolRow[];
+    for (const r of rows) {
+      const [assignmentId] = await trx('leadAssignments').insert({
+        agentId: agent.id,
+        name: r.name,
+        phone: r.phone,
+        email: r.email,
+        state: r.state,
+        zipCode: r.zipCode,
+        ageRange: r.ageRange,
+        formFillTime: r.formFillTime,
+        assignedBy: adminId,
+        assignedAt: at,
+        createdAt: at,
+      });
+      await trx('leadPool').where({ id: r.id }).update({ assignmentId: Number(assignmentId) });
+    }
+  });
+  return { assigned: ids.length, agentId: agent.id };
+}

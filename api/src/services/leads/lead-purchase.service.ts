@@ -1,0 +1,26 @@
+// Bulk lead purchase: an order for the selected leads (reserved until paid, priced by the server
+// from each lead's own price); the leads are granted only once the payment is verified.
+import type { AppDeps } from '../../deps.ts';
+import type { CreatedOrder } from '../orders/types.ts';
+import { createOrder, releaseExpiredReservations } from '../orders/orders.service.ts';
+import { cancelUserOrder, confirmUserOrder, type ConfirmedPurchase } from '../dashboard/user-orders.service.ts';
+import { listLeadsForSale, type LeadKind } from './leads.service.ts';
+import type { LeadsQuery, LeadForSale, Paged } from '@tm/shared/schemas/leads';
+
+/** The marketplace list, after giving back reservations that lapsed (so they show as available). */
+export async function browseLeads(deps: AppDeps, kind: LeadKind, q: LeadsQuery): Promise<Paged<LeadForSale>> {
+  await releaseExpiredReservations(deps);
+  return listLeadsForSale(deps.db, kind, q);
+}
+
+export function startLeadPurchase(deps: AppDeps, userId: number, leadIds: number[]): Promise<CreatedOrder> {
+  return createOrder(deps, { kind: 'leads', userId, leadIds });
+}
+
+export function confirmLeadPurchase(deps: AppDeps, userId: number, paymentIntentId: string): Promise<ConfirmedPurchase> {
+  return confirmUserOrder(deps, userId, 'leads', paymentIntentId);
+}
+
+export function cancelLeadPurchase(deps: AppDeps, userId: number, paymentIntentId: string): Promise<{ status: string }> {
+  return cancelUserOrder(deps, userId, 'leads', paymentIntentId);
+}

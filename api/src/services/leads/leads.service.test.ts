@@ -1,0 +1,49 @@
+// The list's read plan: exact totals for small match sets, briefly kept totals for huge ones, and
+// the same page whichever way the page's ids are read.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { createTestDb, type Db } from '../../db/index.ts';
+import { leadsQuerySchema } from '@tm/shared/schemas/leads';
+import { listLeadsForSale } from './leads.service.ts';
+
+let db: Db;
+let destroy: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, destroy } = await createTestDb());
+});
+afterAll(async () => {
+  await destroy();
+});
+
+const insert = (n: number, state: string) =>
+  db('leads').insert(Array.from({ length: n }, (_, i) => ({ kind: 'aged', customerName: `Lead ${i}`, customerState: state, zipCode: '73301', ageDays: 40 + i, status: 'available' })));
+
+describe('listLeadsForSale', () => {
+  it('keeps a large total for a few seconds and counts small ones exactly', async () => {
+    await insert(10, 'TX');
+    await insert(3, 'FL');
+    const tx = leadsQuerySchema.parse({ state: 'TX' });
+    const fl = leadsQuerySchema.parse({ state: 'FL' });
+    const opts = { sparseMatches: 5, countTtlMs: 60_000 };
+    expect((await listLeadsForSale(db, 'aged', tx, opts)).total).toBe(10);
+    expect((await listLeadsForSale(db, 'aged', fl, opts)).total).toBe(3);
+    await insert(1, 'TX');
+    await insert(1, 'FL');
+    // Large: the kept figure; the page itself is read fresh.
+    const kept = await listLeadsForSale(db, 'aged', tx, opts);
+    expect(kept.total).toBe(10);
+    expect(kept.items).toHaveLength(11);
+    expect((await listLeadsForSale(db, 'aged', tx, { ...opts, countTtlMs: 0 })).total).toBe(11);
+    // Small: always exact.
+    expect((await listLeadsForSale(db, 'aged', fl, opts)).total).toBe(4);
+  });
+
+  it('answers the same page through the filter index or the id order', async () => {
+    const q = leadsQuerySchema.parse({ state: 'TX,FL', age: '40-45', pageSize: '3', page: '2' });
+    const sparse = await listLeadsForSale(db, 'aged', q, { sparseMatches: 1_000 });
+    const dense = await listLeadsForSale(db, 'aged', q, { sparseMatches: 0, countTtlMs: 0 });
+    expect(sparse.items.map((l) => l.id)).toEqual(dense.items.map((l) => l.id));
+    expect(sparse.items).toHaveLength(3);
+    const ids = sparse.items.map((l) => l.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+});

@@ -1,0 +1,212 @@
+// The lead marketplace read side: available leads of one kind, filtered (state, age in days, zip)
+// and paginated by the database, and the agent's own leads (assigned by an admin or bought).
+import type { Knex } from 'knex';
+import { isMysql, type Db } from '../../db/index.ts';
+import { toIso } from '../../db/dates.ts';
+import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
+import { maskCustomerName } from '@tm/shared/logic/mask-name';
+import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
+
+export type LeadKind = 'aged' | 'fresh';
+
+/** Columns a buyer may see before paying: never the phone, the e-mail or the transcript. */
+const FOR_SALE_COLUMNS = ['id', 'customerName', 'customerState', 'zipCode', 'currentAgeRange', 'ageDays', 'priceCents', 'callDuration', 'recordingUrl', 'formFillTime'] as const;
+
+interface LeadRow {
+  id: number | string;
+  customerName: string | null;
+  customerState: string;
+  zipCode: string;
+  currentAgeRange: string | null;
+  ageDays: number;
+  priceCents: number | null;
+  callDuration: number | null;
+  recordingUrl: string | null;
+  formFillTime: string | null;
+}
+
+export function leadPriceCents(row: { priceCents: number | null | undefined }): number {
+  return row.priceCents ?? LEAD_DEFAULT_PRICE_CENTS;
+}
+
+export function toLeadForSale(row: LeadRow): LeadForSale {
+  const cents = leadPriceCents(row);
+  const price = centsToDecimal(cents);
+  const age = Number(row.ageDays);
+  return {
+    id: Number(row.id),
+    customerName: maskCustomerName(row.customerName),
+    customerState: row.customerState,
+    state: row.customerState,
+    zipCode: row.zipCode,
+    currentAgeRange: row.currentAgeRange,
+    actualAge: age,
+    age,
+    price,
+    currentPrice: price,
+    priceCents: cents,
+    callDuration: row.callDuration === null ? null : Number(row.callDuration),
+    hasRecording: Boolean(row.recordingUrl),
+    formFillTime: toIso(row.formFillTime),
+    isAvailable: true,
+  };
+}
+
+type LeadFilter = Pick<LeadsQuery, 'states' | 'zips' | 'ages'>;
+
+/**
+ * The filter's own index (see migrations/20261122000300_leads.ts), most selective first: a zip code
+ * holds a handful of leads, a state tens of thousands, an age range a slice of all of them.
+ */
+export function filterIndex(q: LeadFilter): string | null {
+  if (q.zips.length) return 'leads_kind_status_zip';
+  if (q.states.length) return 'leads_kind_status_state_age';
+  if (q.ages.length) return 'leads_kind_status_age';
+  return null;
+}
+
+/**
+ * The filtered set of available leads of a kind (no order, no columns): shared by page and count.
+ * forceIndex (MariaDB/MySQL only): read through that index instead of letting the optimizer walk
+ * the primary key backwards for ORDER BY id, which reads far too many rows on deep pages.
+ */
+export function availableLeadsQuery(db: Db, kind: LeadKind, q: LeadFilter, forceIndex?: string | null): Knex.QueryBuilder {
+  const query: Knex.QueryBuilder = forceIndex && isMysql(db) ? db.from(db.raw('?? FORCE INDEX (??)', ['leads', forceIndex])) : db('leads');
+  query.where({ kind, status: 'available' });
+  if (q.states.length) query.whereIn('customerState', q.states);
+  if (q.zips.length) query.whereIn('zipCode', q.zips);
+  if (q.ages.length) {
+    query.where((w) => {
+      for (const c of q.ages) {
+        if (c.min === c.max) w.orWhere('ageDays', c.min);
+        else w.orWhereBetween('ageDays', [c.min, c.max]);
+      }
+    });
+  }
+  return query;
+}
+
+/**
+ * Up to this many matches, a page is read as: the ids from the filter's covering index, sorted,
+ * then those rows by primary key. Beyond it, matches are dense and walking the id order is cheaper.
+ */
+export const SPARSE_MATCHES = 50_000;
+
+/**
+ * Totals above SPARSE_MATCHES (e.g. the unfiltered list over a million leads) cost a scan of that
+ * many index entries; they are kept for a few seconds, which a "1,000,000 leads" label can afford.
+ * Smaller totals are always exact. One pending count per filter is shared by concurrent requests.
+ */
+export const LARGE_COUNT_TTL_MS = 15_000;
+const MAX_CACHED_COUNTS = 500;
+const countsByDb = new WeakMap<Db, Map<string, { at: number; total: Promise<number> }>>();
+
+export interface ListOptions { sparseMatches?: number; countTtlMs?: number }
+
+async function countAvailable(db: Db, kind: LeadKind, q: LeadFilter, opts: ListOptions): Promise<number> {
+  const sparse = opts.sparseMatches ?? SPARSE_MATCHES;
+  const ttl = opts.countTtlMs ?? LARGE_COUNT_TTL_MS;
+  let largeCounts = countsByDb.get(db);
+  if (!largeCounts) countsByDb.set(db, (largeCounts = new Map()));
+  const key = JSON.stringify([kind, q.states, q.zips, q.ages]);
+  const cached = largeCounts.get(key);
+  if (cached && Date.now() - cached.at < ttl) return cached.total;
+  const total = availableLeadsQuery(db, kind, q, filterIndex(q))
+    .count({ n: '*' })
+    .first()
+    .then((row: { n?: number | string } | undefined) => Number(row?.n ?? 0));
+  largeCounts.set(key, { at: Date.now(), total });
+  try {
+    const n = await total;
+    if (n <= sparse) largeCounts.delete(key);
+    return n;
+  } catch (err) {
+    largeCounts.delete(key);
+    throw err;
+  } finally {
+    if (largeCounts.size > MAX_CACHED_COUNTS) largeCounts.delete(largeCounts.keys().next().value!);
+  }
+}
+
+/** One page of available leads, newest first, with the total matching the filters. */
+export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions = {}): Promise<Paged<LeadForSale>> {
+  const total = await countAvailable(db, kind, q, opts);
+  const offset = (q.page - 1) * q.pageSize;
+  let items: LeadForSale[] = [];
+  if (offset < total) {
+    const index = total <= (opts.sparseMatches ?? SPARSE_MATCHES) ? filterIndex(q) : null;
+    const ids = ((await availableLeadsQuery(db, kind, q, index).select('id').orderBy('id', 'desc').limit(q.pageSize).offset(offset)) as { id: number | string }[]).map((r) =>
+      Number(r.id),
+    );
+    if (ids.length) {
+      const rows = (await db('leads').select(...FOR_SALE_COLUMNS).whereIn('id', ids)) as LeadRow[];
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      items = ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toLeadForSale(row)] : [];
+      });
+    }
+  }
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}
+
+export const MY_LEADS_PAGE_SIZE = 50;
+
+/**
+ * My Leads: the leads an admin assigned to the agent and the leads the agent bought, newest first.
+ * Both live in different tables, so the page is read as one UNION ALL ordered by its date.
+ */
+export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = MY_LEADS_PAGE_SIZE): Promise<Paged<MyLead>> {
+  const assigned = db('leadAssignments')
+    .select(
+      db.raw("'assigned' as source"),
+      'id',
+      'name',
+      'phone',
+      'email',
+      'state',
+      'zipCode',
+      'ageRange',
+      db.ref('assignedAt').as('createdAt'),
+      'formFillTime',
+    )
+    .where('agentId', userId);
+  const bought = db('leads')
+    .select(
+      db.raw("'purchased' as source"),
+      'id',
+      db.ref('customerName').as('name'),
+      db.ref('customerPhone').as('phone'),
+      db.ref('customerEmail').as('email'),
+      db.ref('customerState').as('state'),
+      'zipCode',
+      db.ref('currentAgeRange').as('ageRange'),
+      db.ref('soldAt').as('createdAt'),
+      'formFillTime',
+    )
+    .where({ buyerId: userId, status: 'sold' });
+  const [rows, a, b] = await Promise.all([
+    db
+      .select('*')
+      .from(assigned.unionAll(bought).as('u'))
+      .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'source' }, { column: 'id', order: 'desc' }])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db('leadAssignments').where('agentId', userId).count({ n: '*' }).first(),
+    db('leads').where({ buyerId: userId, status: 'sold' }).count({ n: '*' }).first(),
+  ]);
+  const items = (rows as Array<Record<string, unknown>>).map((r) => ({
+    id: `${String(r.source)}-${String(r.id)}`,
+    source: r.source === 'purchased' ? ('purchased' as const) : ('assigned' as const),
+    name: String(r.name ?? ''),
+    phone: String(r.phone ?? ''),
+    email: (r.email as string | null) ?? null,
+    state: (r.state as string | null) ?? null,
+    zipCode: (r.zipCode as string | null) ?? null,
+    ageRange: (r.ageRange as string | null) ?? null,
+    createdAt: toIso(r.createdAt),
+    formFillTime: toIso(r.formFillTime),
+  }));
+  const n = (x: unknown) => Number((x as { n?: number | string } | undefined)?.n ?? 0);
+  return { items, total: n(a) + n(b), page, pageSize };
+}

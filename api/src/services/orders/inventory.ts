@@ -1,0 +1,54 @@
+// Leads and appointments for sale: reserve, release and sell by conditional updates whose
+// affected-row counts decide who got the item (holds on MariaDB row locks and on SQLite's single writer).
+import type { Knex } from 'knex';
+
+export type InventoryTable = 'leads' | 'appointments';
+export type ItemKind = 'lead' | 'appointment';
+
+export const TABLE_OF: Record<ItemKind, InventoryTable> = { lead: 'leads', appointment: 'appointments' };
+
+/** Thrown inside a transaction when not every requested item could be taken; rolls it back. */
+export class ItemsUnavailable extends Error {
+  constructor() {
+    super('items unavailable');
+    this.name = 'ItemsUnavailable';
+  }
+}
+
+/** Marks every item reserved for the order, or throws ItemsUnavailable (nothing taken). */
+export async function reserveItems(trx: Knex.Transaction, table: InventoryTable, ids: number[], orderId: number, reservedUntil: string): Promise<void> {
+  const n = await trx(table)
+    .whereIn('id', ids)
+    .where({ status: 'available' })
+    .update({ status: 'reserved', reservedOrderId: orderId, reservedUntil });
+  if (n !== ids.length) throw new ItemsUnavailable();
+}
+
+/** Gives back what the order still holds in reservation. */
+export async function releaseItems(trx: Knex | Knex.Transaction, table: InventoryTable, orderId: number): Promise<number> {
+  return trx(table)
+    .where({ reservedOrderId: orderId, status: 'reserved' })
+    .update({ status: 'available', reservedOrderId: null, reservedUntil: null });
+}
+
+/**
+ * Sells the order's items to the buyer: those it holds in reservation, or (after a late payment)
+ * those still available. Throws ItemsUnavailable if any went to someone else.
+ */
+export async function sellItems(
+  trx: Knex.Transaction,
+  table: InventoryTable,
+  ids: number[],
+  orderId: number,
+  buyerId: number | null,
+  soldAt: string,
+): Promise<void> {
+  const stamp = table === 'leads' ? { soldAt } : { purchasedAt: soldAt };
+  const n = await trx(table)
+    .whereIn('id', ids)
+    .where((q) => {
+      q.where({ status: 'reserved', reservedOrderId: orderId }).orWhere({ status: 'available' });
+    })
+    .update({ status: 'sold', buyerId, reservedOrderId: orderId, reservedUntil: null, ...stamp });
+  if (n !== ids.length) throw new ItemsUnavailable();
+}

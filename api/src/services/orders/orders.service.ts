@@ -1,0 +1,442 @@
+// The one purchase path: createOrder() prices from the catalogue, reserves inventory and opens the
+// PaymentIntent; orders move only on verified payment outcomes (signed webhook events or a server-side
+// retrieve), fulfil once per order, and give back what unpaid orders reserved.
+import crypto from 'node:crypto';
+import type Stripe from 'stripe';
+import type { Knex } from 'knex';
+import { APPOINTMENT_PRICE_CENTS, CURRENCY, LEAD_DEFAULT_PRICE_CENTS, RESERVATION_MINUTES } from '@tm/shared';
+import { quoteLiveTransfer, quoteRingCloud, quoteTransferPackage } from '@tm/shared/logic/pricing';
+import type { OrderView, OrderStatusView } from '@tm/shared/schemas/payments';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
+import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { findUserById } from '../accounts/users.service.ts';
+import type { CreatedOrder, OrderKind, OrderRequest, OrderStatus } from './types.ts';
+import { ItemsUnavailable, releaseItems, reserveItems, sellItems, type InventoryTable } from './inventory.ts';
+import { withRetry } from '../../db/retry.ts';
+
+export const SOLD_MESSAGE = 'Sorry, one or more of the selected items were just sold to another buyer.';
+export const AMOUNT_MISMATCH_MESSAGE = 'The amount does not match the price of this order. Please refresh the page and try again.';
+export const PAYMENT_START_FAILED_MESSAGE = 'Payment could not be started. Please try again.';
+export const EXPIRED_MESSAGE = 'The reservation expired before the payment completed.';
+export const REFUNDED_MESSAGE = 'The selected items were sold to another buyer before your payment completed; your payment was refunded.';
+const MAX_ITEMS = 1000;
+
+export interface OrderRow {
+  id: number;
+  userId: number | null;
+  surveyId: number | null;
+  kind: OrderKind;
+  tier: string | null;
+  count: number;
+  unitPriceCents: number;
+  amountCents: number;
+  currency: string;
+  status: OrderStatus;
+  paymentIntentId: string | null;
+  idempotencyKey: string;
+  metadata: string | null;
+  failureMessage: string | null;
+  paidAt: string | null;
+  fulfilledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type ItemKindName = 'lead' | 'appointment' | 'transfer' | 'callback' | 'aged_lead';
+interface PlannedItem { kind: ItemKindName; itemId: number | null; quantity: number; unitPriceCents: number; amountCents: number }
+interface Plan {
+  kind: OrderKind;
+  tier: string | null;
+  count: number;
+  unitPriceCents: number;
+  amountCents: number;
+  userId: number | null;
+  surveyId: number | null;
+  metadata: Record<string, unknown>;
+  description: string;
+  items: PlannedItem[];
+  reserve?: { table: InventoryTable; ids: number[] };
+}
+
+const TABLE_BY_KIND: Partial<Record<OrderKind, InventoryTable>> = { leads: 'leads', appointments: 'appointments' };
+
+// ---------------------------------------------------------------------------------------------
+// Pricing an order request
+
+function quoted(q: ReturnType<typeof quoteTransferPackage>, field: string) {
+  if (!q.ok) throw badRequest(`${field}: ${q.message}`, { [field]: q.message });
+  return q;
+}
+
+function itemIds(ids: unknown, field: string, emptyMessage: string): number[] {
+  if (!Array.isArray(ids) || ids.length === 0) throw badRequest(emptyMessage, { [field]: emptyMessage });
+  if (ids.length > MAX_ITEMS) throw badRequest(`At most ${MAX_ITEMS} items per order`, { [field]: `At most ${MAX_ITEMS} items per order` });
+  if (!ids.every((id) => Number.isInteger(id) && (id as number) > 0)) throw badRequest(`${field}: must be item ids`, { [field]: 'must be item ids' });
+  return [...new Set(ids as number[])].sort((a, b) => a - b);
+}
+
+async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
+  const { db } = deps;
+  switch (req.kind) {
+    case 'transfer_package': {
+      const q = quoted(quoteTransferPackage(req.tier, req.count), 'callCount');
+      return {
+        kind: req.kind, tier: req.tier, count: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents,
+        userId: req.userId ?? null, surveyId: req.surveyId ?? null, metadata: {},
+        description: `${q.count} transfers (${req.tier})`,
+        items: [{ kind: 'transfer', itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
+      };
+    }
+    case 'ringcloud': {
+      const field = req.leadType === 'Aged Leads' ? 'ageRange' : 'calls';
+      const q = quoted(quoteRingCloud({ leadType: req.leadType, count: req.count, ageRange: req.ageRange }), field);
+      const survey = await db('onboarding_surveys').where({ id: req.surveyId }).first('id');
+      if (!survey) throw notFound('Survey not found. Please complete the survey first.');
+      const itemKind: ItemKindName = req.leadType === 'Aged Leads' ? 'aged_lead' : req.leadType === 'Call-Backs' ? 'callback' : 'transfer';
+      const packageType = `RingCloud ${req.leadType}`;
+      return {
+        kind: req.kind, tier: 'ringcloud', count: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents,
+        userId: req.userId, surveyId: req.surveyId,
+        metadata: { packageType, leadType: req.leadType, ageRange: req.leadType === 'Aged Leads' ? req.ageRange : undefined },
+        description: `${packageType} x ${q.count}`,
+        items: [{ kind: itemKind, itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
+      };
+    }
+    case 'live_transfer': {
+      const user = await findUserById(db, req.userId);
+      if (!user) throw notFound('User not found');
+      const q = quoted(quoteLiveTransfer(req.count, user.liveTransferPriceCents), 'count');
+      return {
+        kind: req.kind, tier: null, count: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents,
+        userId: req.userId, surveyId: null, metadata: { details: req.details },
+        description: `${q.count} live transfers`,
+        items: [{ kind: 'transfer', itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
+      };
+    }
+    case 'leads':
+    case 'appointments': {
+      const isLeads = req.kind === 'leads';
+      const table: InventoryTable = isLeads ? 'leads' : 'appointments';
+      const ids = isLeads
+        ? itemIds(req.leadIds, 'leadIds', 'Please select at least one lead to purchase.')
+        : itemIds(req.appointmentIds, 'appointmentIds', 'Please add appointments to cart before checkout.');
+      const rows: { id: number; priceCents: number | null }[] = await db(table).whereIn('id', ids).select('id', 'priceCents');
+      if (rows.length !== ids.length) throw notFound(`One or more of the selected ${isLeads ? 'leads' : 'appointments'} were not found.`);
+      // Appointments are $10 each everywhere; a lead carries its own price (default when missing).
+      const items: PlannedItem[] = rows
+        .map((r) => {
+          const unit = isLeads ? (r.priceCents ?? LEAD_DEFAULT_PRICE_CENTS) : APPOINTMENT_PRICE_CENTS;
+          return { kind: (isLeads ? 'lead' : 'appointment') as ItemKindName, itemId: Number(r.id), quantity: 1, unitPriceCents: unit, amountCents: unit };
+        })
+        .sort((a, b) => a.itemId! - b.itemId!);
+      const amountCents = items.reduce((s, i) => s + i.amountCents, 0);
+      const units = new Set(items.map((i) => i.unitPriceCents));
+      return {
+        kind: req.kind, tier: null, count: items.length,
+        unitPriceCents: units.size === 1 ? items[0]!.unitPriceCents : Math.round(amountCents / items.length),
+        amountCents, userId: req.userId, surveyId: null, metadata: {},
+        description: `${items.length} ${isLeads ? 'leads' : 'appointments'}`,
+        items, reserve: { table, ids },
+      };
+    }
+    default:
+      throw badRequest('Unknown order kind');
+  }
+}
+
+/** The amount an order request would cost, in cents (no order is created). */
+export async function priceOrder(deps: AppDeps, req: OrderRequest): Promise<number> {
+  return (await planOrder(deps, req)).amountCents;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating an order
+
+/**
+ * Creates a pending order priced by the server and its PaymentIntent (idempotency key, order id in
+ * metadata). Leads and appointments are reserved for RESERVATION_MINUTES; 409 if any is gone.
+ * expectedAmountCents: what the browser showed; a disagreement is refused with 400.
+ */
+export async function createOrder(deps: AppDeps, req: OrderRequest, opts: { expectedAmountCents?: number } = {}): Promise<CreatedOrder> {
+  const plan = await planOrder(deps, req);
+  if (opts.expectedAmountCents !== undefined && opts.expectedAmountCents !== plan.amountCents) {
+    throw badRequest(AMOUNT_MISMATCH_MESSAGE, { amount: AMOUNT_MISMATCH_MESSAGE });
+  }
+  if (plan.reserve) await releaseExpiredReservations(deps);
+
+  const now = deps.clock.now();
+  const stamp = toDbDate(now);
+  const idempotencyKey = `order-${crypto.randomUUID()}`;
+  let orderId: number;
+  try {
+    orderId = await withRetry(() =>
+      deps.db.transaction(async (trx) => {
+        const [id] = await trx('orders').insert({
+          userId: plan.userId, surveyId: plan.surveyId, kind: plan.kind, tier: plan.tier, count: plan.count,
+          unitPriceCents: plan.unitPriceCents, amountCents: plan.amountCents, currency: CURRENCY, status: 'pending',
+          idempotencyKey, metadata: JSON.stringify(plan.metadata), createdAt: stamp, updatedAt: stamp,
+        });
+        const orderId = Number(id);
+        if (plan.reserve) {
+          const until = toDbDate(new Date(now.getTime() + RESERVATION_MINUTES * 60_000));
+          await reserveItems(trx, plan.reserve.table, plan.reserve.ids, orderId, until);
+        }
+        await trx('order_items').insert(plan.items.map((i) => ({ orderId, ...i })));
+        return orderId;
+      }),
+    );
+  } catch (err) {
+    if (err instanceof ItemsUnavailable) throw conflict(SOLD_MESSAGE);
+    throw err;
+  }
+
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await deps.stripe.paymentIntents.create(
+      {
+        amount: plan.amountCents,
+        currency: CURRENCY,
+        description: plan.description,
+        metadata: { orderId: String(orderId), kind: plan.kind, ...(plan.tier ? { tier: plan.tier } : {}) },
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey },
+    );
+  } catch (err) {
+    deps.logger.error({ err, orderId }, 'creating the PaymentIntent failed');
+    await deps.db.transaction(async (trx) => {
+      await trx('orders').where({ id: orderId, status: 'pending' }).update({ status: 'failed', failureMessage: PAYMENT_START_FAILED_MESSAGE, updatedAt: toDbDate(deps.clock.now()) });
+      await releaseOrderItems(trx, plan.kind, orderId);
+    });
+    throw new HttpError(502, PAYMENT_START_FAILED_MESSAGE);
+  }
+  await deps.db('orders').where({ id: orderId }).update({ paymentIntentId: intent.id, updatedAt: toDbDate(deps.clock.now()) });
+  return {
+    orderId,
+    paymentIntentId: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amount: plan.amountCents,
+    currency: CURRENCY,
+    testMode: deps.config.stripe.testMode,
+  };
+}
+
+async function releaseOrderItems(trx: Knex | Knex.Transaction, kind: OrderKind, orderId: number): Promise<number> {
+  const table = TABLE_BY_KIND[kind];
+  return table ? releaseItems(trx, table, orderId) : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment outcomes
+
+/** Fulfils a paid order, once (callers hold the pending -> paid transition). */
+async function fulfil(trx: Knex.Transaction, order: OrderRow, stamp: string): Promise<void> {
+  const table = TABLE_BY_KIND[order.kind];
+  if (table) {
+    const items: { itemId: number }[] = await trx('order_items').where({ orderId: order.id }).select('itemId');
+    await sellItems(trx, table, items.map((i) => Number(i.itemId)), order.id, order.userId, stamp);
+  } else if (order.userId === null && order.surveyId !== null) {
+    // Transfer credit goes to the survey's account when the buyer was not logged in.
+    const survey = await trx('onboarding_surveys').where({ id: order.surveyId }).first('userId');
+    if (survey?.userId) await trx('orders').where({ id: order.id }).update({ userId: survey.userId });
+  }
+  await trx('orders').where({ id: order.id }).update({ fulfilledAt: stamp });
+}
+
+/** Records an event id; false when it was seen before (the repeat changes nothing). */
+async function recordEvent(trx: Knex.Transaction, eventId: string, type: string, intentId: string | null): Promise<boolean> {
+  try {
+    await trx('payment_events').insert({ eventId, type, paymentIntentId: intentId });
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** The order an intent pays for, or why the intent is not for any order of ours. */
+async function orderForIntent(trx: Knex.Transaction, intent: Stripe.PaymentIntent): Promise<OrderRow | string> {
+  const orderId = Number(intent.metadata?.orderId);
+  const order: OrderRow | undefined = Number.isInteger(orderId) && orderId > 0
+    ? await trx('orders').where({ id: orderId }).first()
+    : await trx('orders').where({ paymentIntentId: intent.id }).first();
+  if (!order) return 'ignored: unknown order';
+  if (order.paymentIntentId !== intent.id) return 'ignored: intent does not belong to the order';
+  return order;
+}
+
+export type IntentEventOutcome = string;
+
+/**
+ * Applies a verified PaymentIntent outcome. eventId (a webhook event) is recorded first in the same
+ * transaction, so a repeat is a no-op; a server-side retrieve passes eventId null.
+ */
+export async function applyIntentOutcome(
+  deps: AppDeps,
+  ev: { eventId: string | null; type: string; intent: Stripe.PaymentIntent | null },
+): Promise<IntentEventOutcome> {
+  const { intent } = ev;
+  let refundOrderId: number | null = null;
+  const outcome = await withRetry(() =>
+    deps.db.transaction(async (trx) => {
+      if (ev.eventId && !(await recordEvent(trx, ev.eventId, ev.type, intent?.id ?? null))) return 'duplicate';
+      const result = intent ? await applyInTransaction(deps, trx, ev.type, intent, (id) => (refundOrderId = id)) : 'ignored: event type';
+      if (ev.eventId) await trx('payment_events').where({ eventId: ev.eventId }).update({ outcome: result.slice(0, 100) });
+      return result;
+    }),
+  );
+  if (refundOrderId !== null && intent) await refundIntent(deps, intent.id, refundOrderId);
+  if (outcome.startsWith('ignored: amount')) deps.logger.warn({ intent: intent?.id, outcome }, 'payment event refused');
+  return outcome;
+}
+
+async function applyInTransaction(
+  deps: AppDeps,
+  trx: Knex.Transaction,
+  type: string,
+  intent: Stripe.PaymentIntent,
+  needsRefund: (orderId: number) => void,
+): Promise<string> {
+  const isSuccess = type === 'payment_intent.succeeded';
+  const isFailure = type === 'payment_intent.payment_failed' || type === 'payment_intent.canceled';
+  if (!isSuccess && !isFailure) return 'ignored: event type';
+  const order = await orderForIntent(trx, intent);
+  if (typeof order === 'string') return order;
+  const stamp = toDbDate(deps.clock.now());
+
+  if (isFailure) {
+    if (order.status !== 'pending') return `ignored: order already ${order.status}`;
+    const status: OrderStatus = type === 'payment_intent.canceled' ? 'canceled' : 'failed';
+    const message = intent.last_payment_error?.message ?? (status === 'canceled' ? 'The payment was canceled.' : 'The payment failed.');
+    const n = await trx('orders').where({ id: order.id, status: 'pending' }).update({ status, failureMessage: message.slice(0, 500), updatedAt: stamp });
+    if (n === 0) return 'ignored: order already handled';
+    await releaseOrderItems(trx, order.kind, order.id);
+    return status;
+  }
+
+  if (intent.status !== 'succeeded') return 'ignored: intent not succeeded';
+  if (intent.amount !== order.amountCents || intent.currency !== order.currency) return 'ignored: amount does not match the order';
+  if (order.status === 'paid' || order.status === 'refunded') return `ignored: order already ${order.status}`;
+  // Compare-and-set on the status read above: of two racing deliveries, one moves the order.
+  const n = await trx('orders').where({ id: order.id, status: order.status }).update({ status: 'paid', paidAt: stamp, failureMessage: null, updatedAt: stamp });
+  if (n === 0) return 'ignored: order already handled';
+  try {
+    await trx.transaction((sp) => fulfil(sp, order, stamp));
+  } catch (err) {
+    if (!(err instanceof ItemsUnavailable)) throw err;
+    // Paid after the reservation lapsed, and another buyer has the items since: refund.
+    await trx('orders').where({ id: order.id }).update({ status: 'refunded', failureMessage: REFUNDED_MESSAGE, updatedAt: stamp });
+    await releaseOrderItems(trx, order.kind, order.id);
+    needsRefund(order.id);
+    return 'refunded';
+  }
+  return order.status === 'pending' ? 'paid' : `paid (was ${order.status})`;
+}
+
+async function refundIntent(deps: AppDeps, intentId: string, orderId: number): Promise<void> {
+  try {
+    await deps.stripe.refunds.create({ payment_intent: intentId, metadata: { orderId: String(orderId) } }, { idempotencyKey: `refund-order-${orderId}` });
+  } catch (err) {
+    deps.logger.error({ err, orderId, intentId }, 'refund failed; refund this payment by hand');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading orders
+
+export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
+  return {
+    orderId: row.id,
+    kind: row.kind,
+    tier: row.tier,
+    count: row.count,
+    unitPriceCents: row.unitPriceCents,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status as OrderStatusView,
+    failureMessage: row.failureMessage,
+    createdAt: toIso(row.createdAt),
+    paidAt: toIso(row.paidAt),
+    testMode,
+  };
+}
+
+export async function findOrder(deps: AppDeps, id: number): Promise<OrderRow | undefined> {
+  return deps.db('orders').where({ id }).first();
+}
+
+/**
+ * The order a PaymentIntent pays for. If it is not paid yet (the webhook may not have arrived),
+ * the intent is retrieved from Stripe and a verified success is applied here.
+ */
+export async function getOrderByIntent(deps: AppDeps, intentId: string): Promise<OrderView> {
+  if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) throw notFound('Order not found');
+  let order: OrderRow | undefined = await deps.db('orders').where({ paymentIntentId: intentId }).first();
+  if (!order) throw notFound('Order not found');
+  if (order.status !== 'paid' && order.status !== 'refunded') {
+    let intent: Stripe.PaymentIntent | null = null;
+    try {
+      intent = await deps.stripe.paymentIntents.retrieve(intentId);
+    } catch (err) {
+      deps.logger.warn({ err, intentId }, 'retrieving the PaymentIntent failed');
+    }
+    if (intent?.status === 'succeeded') {
+      await applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.succeeded', intent });
+      order = (await deps.db('orders').where({ id: order.id }).first()) as OrderRow;
+    }
+  }
+  return toOrderView(order, deps.config.stripe.testMode);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reservations that lapse
+
+/**
+ * Gives back leads and appointments whose reservation has lapsed, marks their pending orders
+ * expired and cancels the intents (so a late card cannot pay for items resold since).
+ * Run lazily before reserving and by a periodic sweep. Returns how many orders expired.
+ */
+export async function releaseExpiredReservations(deps: AppDeps): Promise<number> {
+  const stamp = toDbDate(deps.clock.now());
+  const orderIds = new Set<number>();
+  for (const table of ['leads', 'appointments'] as const) {
+    const rows: { reservedOrderId: number | null }[] = await deps.db(table)
+      .where({ status: 'reserved' })
+      .where('reservedUntil', '<', stamp)
+      .distinct('reservedOrderId');
+    for (const r of rows) if (r.reservedOrderId !== null) orderIds.add(Number(r.reservedOrderId));
+  }
+  const toCancel: string[] = [];
+  for (const orderId of orderIds) {
+    const intentId = await withRetry(() =>
+      deps.db.transaction(async (trx) => {
+        const n = await trx('orders').where({ id: orderId, status: 'pending' }).update({ status: 'expired', failureMessage: EXPIRED_MESSAGE, updatedAt: stamp });
+        for (const table of ['leads', 'appointments'] as const) {
+          await trx(table)
+            .where({ reservedOrderId: orderId, status: 'reserved' })
+            .where('reservedUntil', '<', stamp)
+            .update({ status: 'available', reservedOrderId: null, reservedUntil: null });
+        }
+        if (n === 0) return null;
+        const row: { paymentIntentId: string | null } | undefined = await trx('orders').where({ id: orderId }).first('paymentIntentId');
+        return row?.paymentIntentId ?? null;
+      }),
+    );
+    if (intentId) toCancel.push(intentId);
+  }
+  for (const id of toCancel) {
+    deps.stripe.paymentIntents.cancel(id).catch((err: unknown) => deps.logger.warn({ err, intentId: id }, 'canceling an expired PaymentIntent failed'));
+  }
+  return orderIds.size;
+}
+
+/** Runs releaseExpiredReservations every minute; returns a stop function. */
+export function startReservationSweep(deps: AppDeps, everyMs = 60_000): () => void {
+  const timer = setInterval(() => {
+    releaseExpiredReservations(deps).catch((err: unknown) => deps.logger.error({ err }, 'reservation sweep failed'));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

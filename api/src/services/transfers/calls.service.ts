@@ -1,0 +1,403 @@
+// Delivered transfers: recording one (from the caller system's callback or an admin's hand entry),
+// the pre-transfer check, and the agent's own list and CSV. A billable call draws one transfer from the
+// agent's oldest paid order with a remainder, inside a transaction that holds the agent's settings row
+// (so checks and draw see the same state) and draws with a conditional update (never below zero).
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { centsToDecimal } from '@tm/shared';
+import {
+  billingDecision,
+  controlsRefusal,
+  disputeDeadline,
+  localDateKey,
+  nextDateKey,
+  startOfLocalDate,
+  withinDisputeWindow,
+  zonedParts,
+} from '@tm/shared/logic/transfer-rules';
+import {
+  disputeReasonLabel,
+  type CallStatus,
+  type DisputeReasonCode,
+  type DisputeStatus,
+  type DisputeSummary,
+  type ManualCall,
+  type TransferCallback,
+  type TransferCallbackAccepted,
+  type TransferCallView,
+  type TransferCheck,
+  type TransfersPage,
+  type TransfersQuery,
+} from '@tm/shared/schemas/transfers';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/index.ts';
+import { notFound } from '../../errors.ts';
+import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { CALLER_SYSTEM, SYSTEM, writeAudit, type Actor } from './audit.ts';
+import { REFUSAL_STATUS, TransferRefused } from './errors.ts';
+import { drawFrom, ensureUsageRows, transferLots } from './lots.service.ts';
+import { callsOnLocalDay, ensureSettingsRow, readControls } from './settings.service.ts';
+import { withRetry } from '../../db/retry.ts';
+import { csvLine } from './csv.ts';
+
+/** How far in the future a call's start may be (clock drift between systems). */
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** The view's columns that a transfer_calls row stores as they are (dates in database form). */
+type StoredCallFields = 'orderId' | 'source' | 'callerName' | 'callerPhone' | 'state' | 'startedAt' | 'endedAt' | 'durationSeconds'
+  | 'recordingUrl' | 'transcript' | 'bufferSeconds' | 'status' | 'chargeCents' | 'billingNote';
+
+export interface CallRow extends Pick<TransferCallView, StoredCallFields> {
+  id: number;
+  externalCallId: string;
+  userId: number;
+  enteredBy: number | null;
+  agentHungUpAfterYes: number | boolean;
+  billable: number | boolean;
+  createdAt: string;
+}
+
+interface DisputeRowLite {
+  id: number; callId: number; status: DisputeStatus; reasonCode: DisputeReasonCode; reasonText: string | null;
+  decisionReason: string | null; createdAt: string; decidedAt: string | null;
+}
+
+export function toDisputeSummary(d: DisputeRowLite): DisputeSummary {
+  return {
+    id: Number(d.id),
+    status: d.status,
+    reasonCode: d.reasonCode,
+    reasonLabel: disputeReasonLabel(d.reasonCode),
+    reasonText: d.reasonText,
+    decisionReason: d.decisionReason,
+    createdAt: toIso(d.createdAt) ?? '',
+    decidedAt: toIso(d.decidedAt),
+  };
+}
+
+export function toCallView(row: CallRow, dispute: DisputeRowLite | undefined, now: Date): TransferCallView {
+  const endedAt = toIso(row.endedAt) ?? '';
+  const recordedAt = toIso(row.createdAt) ?? '';
+  const billed = row.status === 'billed';
+  return {
+    id: Number(row.id),
+    callId: row.externalCallId,
+    source: row.source,
+    callerName: row.callerName,
+    callerPhone: row.callerPhone,
+    state: row.state,
+    startedAt: toIso(row.startedAt) ?? '',
+    endedAt,
+    durationSeconds: Number(row.durationSeconds),
+    recordingUrl: row.recordingUrl,
+    transcript: row.transcript,
+    billable: Boolean(row.billable),
+    status: row.status,
+    chargeCents: Number(row.chargeCents),
+    billingNote: row.billingNote,
+    bufferSeconds: Number(row.bufferSeconds),
+    orderId: row.orderId === null ? null : Number(row.orderId),
+    recordedAt,
+    dispute: dispute ? toDisputeSummary(dispute) : null,
+    disputeDeadline: billed ? disputeDeadline({ endedAt, recordedAt }).toISOString() : null,
+    canDispute: billed && !dispute && withinDisputeWindow({ endedAt, recordedAt }, now),
+  };
+}
+
+function acceptedView(row: CallRow, duplicate: boolean, balanceRemaining: number, agentPaused: boolean): TransferCallbackAccepted {
+  return {
+    ok: true,
+    duplicate,
+    call: {
+      id: Number(row.id),
+      callId: row.externalCallId,
+      billable: Boolean(row.billable),
+      status: row.status,
+      chargeCents: Number(row.chargeCents),
+      billingNote: row.billingNote,
+      orderId: row.orderId === null ? null : Number(row.orderId),
+    },
+    balanceRemaining,
+    agentPaused,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which agent
+
+interface AgentRef { agentId?: number; agentEmail?: string }
+
+/** The agent a payload names by id or e-mail; both given must be the same user. */
+export async function resolveAgent(db: Db, ref: AgentRef): Promise<{ id: number; email: string }> {
+  const byId = ref.agentId !== undefined ? await db('users').where({ id: ref.agentId }).first('id', 'email') : undefined;
+  const byEmail = ref.agentEmail !== undefined ? await db('users').where({ email: ref.agentEmail }).first('id', 'email') : undefined;
+  const unknown = () => new TransferRefused(404, 'unknown_agent', 'No agent matches agentId/agentEmail.');
+  if (ref.agentId !== undefined && !byId) throw unknown();
+  if (ref.agentEmail !== undefined && !byEmail) throw unknown();
+  if (byId && byEmail && Number(byId.id) !== Number(byEmail.id)) {
+    throw new TransferRefused(404, 'unknown_agent', 'agentId and agentEmail name different users.');
+  }
+  const user = (byId ?? byEmail)!;
+  return { id: Number(user.id), email: String(user.email) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recording a delivered call
+
+type RecordInput = (TransferCallback | ManualCall) & { callId?: string };
+
+class DuplicateCall extends Error {}
+
+async function remainingBalance(trx: Db | Knex.Transaction, userId: number): Promise<number> {
+  return (await transferLots(trx, userId)).reduce((s, l) => s + l.remaining, 0);
+}
+
+async function existingAnswer(deps: AppDeps, externalCallId: string, userId: number): Promise<TransferCallbackAccepted | null> {
+  const row: CallRow | undefined = await deps.db('transfer_calls').where({ externalCallId }).first();
+  if (!row) return null;
+  if (Number(row.userId) !== userId) {
+    throw new TransferRefused(409, 'call_id_conflict', 'This callId is already recorded for another agent.');
+  }
+  const balance = await remainingBalance(deps.db, userId);
+  const controls = await readControls(deps.db, userId);
+  return acceptedView(row, true, balance, controls.paused && (controls.pausedReason !== 'no_balance' || balance === 0));
+}
+
+/**
+ * Records one delivered transfer. From the caller system (actor 'caller') the agent's controls apply:
+ * a call that breaks them is refused with a reason. An admin's hand entry records a call that already
+ * happened, so only the balance applies. Either way a repeated call id answers the call recorded first.
+ */
+export async function recordDeliveredCall(
+  deps: AppDeps,
+  input: RecordInput,
+  actor: Actor = CALLER_SYSTEM,
+): Promise<{ created: boolean; body: TransferCallbackAccepted }> {
+  const agent = await resolveAgent(deps.db, input);
+  const now = deps.clock.now();
+  const startedAt = new Date(input.startedAt);
+  const endedAt = new Date(input.endedAt);
+  if (startedAt.getTime() > now.getTime() + MAX_CLOCK_SKEW_MS) {
+    throw new TransferRefused(400, 'invalid_payload', 'startedAt is in the future', { startedAt: 'startedAt is in the future' });
+  }
+  const manual = actor.type === 'admin';
+  const externalCallId = input.callId ?? `manual-${crypto.randomUUID()}`;
+
+  const seen = await existingAnswer(deps, externalCallId, agent.id);
+  if (seen) return { created: false, body: seen };
+
+  // Rows that must exist before the transaction locks anything (inserting them inside it could deadlock).
+  await ensureSettingsRow(deps.db, agent.id);
+  await ensureUsageRows(deps.db, agent.id, await transferLots(deps.db, agent.id));
+
+  const durationSeconds = input.durationSeconds ?? Math.floor((endedAt.getTime() - startedAt.getTime()) / 1000);
+  const stamp = toDbDate(now);
+
+  let result: TransferCallbackAccepted;
+  try {
+    result = await withRetry(() =>
+      deps.db.transaction(async (trx) => {
+        // The agent's row lock serialises this agent's calls: the counts and lots read below are current.
+        const controls = await readControls(trx, agent.id, { lock: true });
+        if (await trx('transfer_calls').where({ externalCallId }).first('id')) throw new DuplicateCall();
+        const lots = await transferLots(trx, agent.id);
+        let balance = lots.reduce((s, l) => s + l.remaining, 0);
+
+        if (controls.paused && controls.pausedReason === 'no_balance' && balance > 0) {
+          // New transfers were bought since the balance ran out: transfers resume by themselves.
+          await trx('agent_transfer_settings').where({ userId: agent.id }).update({ paused: false, pausedReason: null, pausedAt: null, updatedAt: stamp });
+          await writeAudit(trx, {
+            actor: SYSTEM, action: 'agent.resumed', entity: 'agent', entityId: agent.id, userId: agent.id,
+            before: { paused: true, pausedReason: 'no_balance' }, after: { paused: false, balance }, at: now,
+          });
+          controls.paused = false;
+          controls.pausedReason = null;
+        }
+        if (!manual) {
+          const callsThatDay = await callsOnLocalDay(trx, agent.id, startedAt, controls.timeZone);
+          const refusal = controlsRefusal(controls, { startedAt, state: input.state }, { callsThatDay, balance });
+          if (refusal) throw new TransferRefused(REFUSAL_STATUS, refusal.reason, refusal.message);
+        }
+        if (balance === 0) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
+
+        // Oldest paid order with a remainder first; its buffer decides whether the call is billable.
+        let drawn: (typeof lots)[number] | null = null;
+        let decision = billingDecision({ durationSeconds, bufferSeconds: lots[0]!.bufferSeconds, agentHungUpAfterYes: input.agentHungUpAfterYes });
+        let bufferSeconds = 0;
+        for (const lot of lots.filter((l) => l.remaining > 0)) {
+          bufferSeconds = lot.bufferSeconds;
+          decision = billingDecision({ durationSeconds, bufferSeconds, agentHungUpAfterYes: input.agentHungUpAfterYes });
+          if (!decision.billable) break;
+          if (await drawFrom(trx, lot.orderId, stamp)) {
+            drawn = lot;
+            break;
+          }
+        }
+        if (decision.billable && !drawn) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
+
+        const row = {
+          externalCallId,
+          userId: agent.id,
+          orderId: drawn?.orderId ?? null,
+          source: manual ? 'manual' : 'callback',
+          enteredBy: manual ? actor.id : null,
+          callerName: input.callerName,
+          callerPhone: input.callerPhone,
+          state: input.state,
+          startedAt: toDbDate(startedAt),
+          endedAt: toDbDate(endedAt),
+          durationSeconds,
+          recordingUrl: input.recordingUrl,
+          transcript: input.transcript,
+          agentHungUpAfterYes: input.agentHungUpAfterYes === true,
+          bufferSeconds,
+          billable: decision.billable,
+          status: (decision.billable ? 'billed' : 'no_charge') as CallStatus,
+          chargeCents: drawn ? drawn.unitPriceCents : 0,
+          billingNote: decision.note,
+          createdAt: stamp,
+          updatedAt: stamp,
+        };
+        let id: number;
+        try {
+          [id] = (await trx('transfer_calls').insert(row)).map(Number) as [number];
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new DuplicateCall();
+          throw err;
+        }
+        await writeAudit(trx, {
+          actor, action: 'call.recorded', entity: 'call', entityId: id, userId: agent.id,
+          after: {
+            callId: externalCallId, source: row.source, state: row.state, durationSeconds, bufferSeconds, billable: row.billable,
+            status: row.status, chargeCents: row.chargeCents, orderId: row.orderId, billingNote: row.billingNote,
+          },
+          at: now,
+        });
+
+        if (drawn) balance -= 1;
+        let agentPaused = controls.paused;
+        if (drawn && balance === 0 && !controls.paused) {
+          // The last transfer is gone: pause the agent (the dashboard tells them) until they buy more.
+          await trx('agent_transfer_settings').where({ userId: agent.id }).update({ paused: true, pausedReason: 'no_balance', pausedAt: stamp, resumeDate: null, updatedAt: stamp });
+          await writeAudit(trx, {
+            actor: SYSTEM, action: 'agent.paused', entity: 'agent', entityId: agent.id, userId: agent.id,
+            before: { paused: false }, after: { paused: true, pausedReason: 'no_balance', balance: 0 }, at: now,
+          });
+          agentPaused = true;
+        }
+        return acceptedView({ ...row, id, agentHungUpAfterYes: row.agentHungUpAfterYes } as CallRow, false, balance, agentPaused);
+      }),
+    );
+  } catch (err) {
+    if (err instanceof DuplicateCall) {
+      const again = await existingAnswer(deps, externalCallId, agent.id);
+      if (again) return { created: false, body: again };
+    }
+    if (err instanceof TransferRefused && err.status === REFUSAL_STATUS) {
+      deps.logger.info({ agentId: agent.id, callId: externalCallId, reason: err.reason }, 'transfer refused');
+    }
+    throw err;
+  }
+  if (result.agentPaused && result.balanceRemaining === 0) deps.logger.info({ agentId: agent.id }, 'transfer balance reached zero: agent paused');
+  return { created: true, body: result };
+}
+
+/** Would a transfer to this agent from this state be taken right now? (The caller system may ask first.) */
+export async function checkTransfer(deps: AppDeps, input: TransferCheck): Promise<{ ok: true; balanceRemaining: number }> {
+  const agent = await resolveAgent(deps.db, input);
+  const now = deps.clock.now();
+  const controls = await readControls(deps.db, agent.id);
+  const balance = await remainingBalance(deps.db, agent.id);
+  const callsThatDay = await callsOnLocalDay(deps.db, agent.id, now, controls.timeZone);
+  const refusal = controlsRefusal(controls, { startedAt: now, state: input.state }, { callsThatDay, balance });
+  if (refusal) throw new TransferRefused(REFUSAL_STATUS, refusal.reason, refusal.message);
+  if (balance === 0) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
+  return { ok: true, balanceRemaining: balance };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The agent's own calls
+
+function filtered(db: Db, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>, timeZone: string): Knex.QueryBuilder {
+  const base = db('transfer_calls').where({ userId });
+  if (q.from) base.where('startedAt', '>=', toDbDate(startOfLocalDate(q.from, timeZone)));
+  if (q.to) base.where('startedAt', '<', toDbDate(startOfLocalDate(nextDateKey(q.to), timeZone)));
+  if (q.state) base.where({ state: q.state });
+  if (q.billing) base.where({ status: q.billing });
+  return base;
+}
+
+async function disputesFor(db: Db, callIds: number[]): Promise<Map<number, DisputeRowLite>> {
+  if (callIds.length === 0) return new Map();
+  const rows: DisputeRowLite[] = await db('transfer_disputes')
+    .whereIn('callId', callIds)
+    .select('id', 'callId', 'status', 'reasonCode', 'reasonText', 'decisionReason', 'createdAt', 'decidedAt');
+  return new Map(rows.map((d) => [Number(d.callId), d]));
+}
+
+const ORDER = [{ column: 'startedAt', order: 'desc' as const }, { column: 'id', order: 'desc' as const }];
+
+export async function listCalls(deps: AppDeps, userId: number, q: TransfersQuery): Promise<TransfersPage> {
+  const { timeZone } = await readControls(deps.db, userId);
+  const base = filtered(deps.db, userId, q, timeZone);
+  const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
+  const total = Number(countRow?.n ?? 0);
+  const rows: CallRow[] = await base.clone().orderBy(ORDER).limit(q.pageSize).offset((q.page - 1) * q.pageSize).select('*');
+  const disputes = await disputesFor(deps.db, rows.map((r) => Number(r.id)));
+  const now = deps.clock.now();
+  return {
+    items: rows.map((r) => toCallView(r, disputes.get(Number(r.id)), now)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / q.pageSize)),
+    timeZone,
+  };
+}
+
+export async function findOwnCall(db: Db, userId: number, id: number): Promise<CallRow | undefined> {
+  return db('transfer_calls').where({ id, userId }).first();
+}
+
+const CSV_BATCH = 500;
+export const CALLS_CSV_HEADER = [
+  'Call ID', 'Started (local)', 'Started (UTC)', 'Ended (UTC)', 'Duration (s)', 'Caller', 'Phone', 'State', 'Billable', 'Status',
+  'Charge (USD)', 'Buffer (s)', 'Billing note', 'Order', 'Recording URL', 'Dispute', 'Transcript',
+];
+
+function localStamp(iso: string, timeZone: string): string {
+  const d = new Date(iso);
+  const p = zonedParts(d, timeZone);
+  return `${localDateKey(d, timeZone)} ${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}:${String(p.second).padStart(2, '0')}`;
+}
+
+/** The agent's calls as CSV, in batches (the same filters as the list, every page). */
+export async function* callsCsv(deps: AppDeps, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>): AsyncGenerator<string> {
+  const { timeZone } = await readControls(deps.db, userId);
+  const now = deps.clock.now();
+  yield csvLine(CALLS_CSV_HEADER.map((h) => (h === 'Started (local)' ? `Started (${timeZone})` : h)));
+  for (let offset = 0; ; offset += CSV_BATCH) {
+    const rows: CallRow[] = await filtered(deps.db, userId, q, timeZone).orderBy(ORDER).limit(CSV_BATCH).offset(offset).select('*');
+    if (rows.length === 0) return;
+    const disputes = await disputesFor(deps.db, rows.map((r) => Number(r.id)));
+    let chunk = '';
+    for (const r of rows) {
+      const v = toCallView(r, disputes.get(Number(r.id)), now);
+      chunk += csvLine([
+        v.callId, localStamp(v.startedAt, timeZone), v.startedAt, v.endedAt, v.durationSeconds, v.callerName, v.callerPhone, v.state,
+        v.billable ? 'yes' : 'no', v.status, centsToDecimal(v.chargeCents), v.bufferSeconds, v.billingNote, v.orderId, v.recordingUrl,
+        v.dispute ? `${v.dispute.status}: ${v.dispute.reasonLabel}` : '', v.transcript,
+      ]);
+    }
+    yield chunk;
+    if (rows.length < CSV_BATCH) return;
+  }
+}
+
+/** A route's :id, or 404 for anything that cannot be one. */
+export function idParam(raw: unknown, message = 'Not found'): number {
+  const id = Number(raw);
+  if (!/^\d+$/.test(String(raw)) || !Number.isSafeInteger(id) || id <= 0) throw notFound(message);
+  return id;
+}

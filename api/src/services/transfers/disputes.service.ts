@@ -1,0 +1,160 @@
+// Disputes of billable calls: filed by the agent within 72 hours with a reason from the list (the call's
+// recording and transcript attached automatically), decided by an admin. Approval credits the transfer
+// back to the order it drew on exactly once: the pending -> approved move is a conditional update whose
+// affected-row count decides which of two racing approvals does the credit.
+import { disputeReasonLabel, type AdminDisputeView, type DisputeInput, type DisputeStatus, type DisputeSummary } from '@tm/shared/schemas/transfers';
+import { withinDisputeWindow } from '@tm/shared/logic/transfer-rules';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/index.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { writeAudit, type Actor } from './audit.ts';
+import { creditTo } from './lots.service.ts';
+import { findOwnCall, toDisputeSummary, type CallRow } from './calls.service.ts';
+import { withRetry } from '../../db/retry.ts';
+
+export const CALL_NOT_FOUND = 'Call not found';
+export const DISPUTE_NOT_FOUND = 'Dispute not found';
+export const NOT_BILLABLE_MESSAGE = 'Only billable calls can be disputed: this call was not charged.';
+export const ALREADY_CREDITED_MESSAGE = 'This call has already been credited back.';
+export const ALREADY_DISPUTED_MESSAGE = 'This call has already been disputed.';
+export const WINDOW_CLOSED_MESSAGE = 'The 72-hour dispute window for this call has closed.';
+export const ALREADY_DECIDED_MESSAGE = 'This dispute has already been decided.';
+
+interface DisputeRow {
+  id: number; callId: number; userId: number; reasonCode: string; reasonText: string | null; recordingUrl: string | null;
+  transcript: string | null; status: DisputeStatus; decisionReason: string | null; decidedBy: number | null; decidedAt: string | null;
+  createdAt: string; updatedAt: string;
+}
+
+export async function fileDispute(deps: AppDeps, userId: number, callId: number, input: { reasonCode: DisputeInput['reasonCode']; reasonText: string | null }): Promise<DisputeSummary> {
+  const call = await findOwnCall(deps.db, userId, callId);
+  if (!call) throw notFound(CALL_NOT_FOUND);
+  if (call.status === 'no_charge') throw conflict(NOT_BILLABLE_MESSAGE);
+  if (call.status === 'credited') throw conflict(ALREADY_CREDITED_MESSAGE);
+  if (await deps.db('transfer_disputes').where({ callId }).first('id')) throw conflict(ALREADY_DISPUTED_MESSAGE);
+  const now = deps.clock.now();
+  if (!withinDisputeWindow({ endedAt: toIso(call.endedAt)!, recordedAt: toIso(call.createdAt)! }, now)) throw conflict(WINDOW_CLOSED_MESSAGE);
+
+  const stamp = toDbDate(now);
+  try {
+    return await withRetry(() =>
+      deps.db.transaction(async (trx) => {
+        const row = {
+          callId, userId, reasonCode: input.reasonCode, reasonText: input.reasonText,
+          // The evidence goes with the dispute, as it was when filed.
+          recordingUrl: call.recordingUrl, transcript: call.transcript,
+          status: 'pending' as const, createdAt: stamp, updatedAt: stamp,
+        };
+        const [id] = (await trx('transfer_disputes').insert(row)).map(Number) as [number];
+        await writeAudit(trx, {
+          actor: { type: 'agent', id: userId }, action: 'dispute.filed', entity: 'dispute', entityId: id, userId,
+          after: { callId, externalCallId: call.externalCallId, reasonCode: input.reasonCode, reason: disputeReasonLabel(input.reasonCode), reasonText: input.reasonText, status: 'pending' },
+          at: now,
+        });
+        return toDisputeSummary({ id, callId, reasonCode: input.reasonCode, reasonText: input.reasonText, status: 'pending', decisionReason: null, createdAt: stamp, decidedAt: null });
+      }),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(ALREADY_DISPUTED_MESSAGE);
+    throw err;
+  }
+}
+
+/**
+ * Approves or denies a pending dispute. Approval credits the call's transfer back to its order; of
+ * two admins deciding at once, one wins and the other gets 409.
+ */
+export async function decideDispute(
+  deps: AppDeps,
+  adminId: number,
+  disputeId: number,
+  decision: { approve: true; note: string | null } | { approve: false; reason: string },
+): Promise<AdminDisputeView> {
+  const now = deps.clock.now();
+  const stamp = toDbDate(now);
+  const admin: Actor = { type: 'admin', id: adminId };
+  await withRetry(() =>
+    deps.db.transaction(async (trx) => {
+      const d: DisputeRow | undefined = await trx('transfer_disputes').where({ id: disputeId }).first();
+      if (!d) throw notFound(DISPUTE_NOT_FOUND);
+      const status: DisputeStatus = decision.approve ? 'approved' : 'denied';
+      const decisionReason = decision.approve ? decision.note : decision.reason;
+      const n = await trx('transfer_disputes')
+        .where({ id: disputeId, status: 'pending' })
+        .update({ status, decisionReason, decidedBy: adminId, decidedAt: stamp, updatedAt: stamp });
+      if (Number(n) !== 1) throw conflict(ALREADY_DECIDED_MESSAGE);
+      await writeAudit(trx, {
+        actor: admin, action: `dispute.${status}`, entity: 'dispute', entityId: disputeId, userId: Number(d.userId),
+        before: { status: 'pending' }, after: { status, decisionReason }, at: now,
+      });
+      if (!decision.approve) return;
+
+      const call: CallRow | undefined = await trx('transfer_calls').where({ id: d.callId }).first();
+      if (!call) return;
+      const m = await trx('transfer_calls').where({ id: call.id, status: 'billed' }).update({ status: 'credited', updatedAt: stamp });
+      if (Number(m) !== 1) return;
+      const credited = call.orderId !== null ? await creditTo(trx, Number(call.orderId), stamp) : false;
+      await writeAudit(trx, {
+        actor: admin, action: 'call.credited', entity: 'call', entityId: Number(call.id), userId: Number(call.userId),
+        before: { status: 'billed' },
+        after: { status: 'credited', orderId: call.orderId, chargeCents: Number(call.chargeCents), transferReturned: credited, disputeId },
+        at: now,
+      });
+    }),
+  );
+  return (await adminDisputeById(deps.db, disputeId))!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin queue
+
+interface QueueRow extends DisputeRow {
+  externalCallId: string; callerName: string; callerPhone: string; state: string; startedAt: string; durationSeconds: number;
+  bufferSeconds: number; chargeCents: number; orderId: number | null; callStatus: AdminDisputeView['call']['status'];
+  agentFirst: string; agentLast: string; agentEmail: string; deciderFirst: string | null; deciderLast: string | null;
+}
+
+function queueQuery(db: Db) {
+  return db('transfer_disputes as d')
+    .join('transfer_calls as c', 'c.id', 'd.callId')
+    .join('users as u', 'u.id', 'd.userId')
+    .leftJoin('users as a', 'a.id', 'd.decidedBy')
+    .select(
+      'd.*', 'c.externalCallId', 'c.callerName', 'c.callerPhone', 'c.state', 'c.startedAt', 'c.durationSeconds', 'c.bufferSeconds',
+      'c.chargeCents', 'c.orderId', 'c.status as callStatus', 'u.firstName as agentFirst', 'u.lastName as agentLast', 'u.email as agentEmail',
+      'a.firstName as deciderFirst', 'a.lastName as deciderLast',
+    );
+}
+
+function toAdminView(r: QueueRow): AdminDisputeView {
+  return {
+    ...toDisputeSummary(r as Parameters<typeof toDisputeSummary>[0]),
+    agent: { id: Number(r.userId), name: `${r.agentFirst} ${r.agentLast}`.trim(), email: r.agentEmail },
+    call: {
+      id: Number(r.callId), callId: r.externalCallId, callerName: r.callerName, callerPhone: r.callerPhone, state: r.state,
+      startedAt: toIso(r.startedAt) ?? '', durationSeconds: Number(r.durationSeconds), bufferSeconds: Number(r.bufferSeconds),
+      chargeCents: Number(r.chargeCents), orderId: r.orderId === null ? null : Number(r.orderId), status: r.callStatus,
+    },
+    evidence: { recordingUrl: r.recordingUrl, transcript: r.transcript },
+    decidedBy: r.decidedBy === null ? null : { id: Number(r.decidedBy), name: `${r.deciderFirst ?? ''} ${r.deciderLast ?? ''}`.trim() },
+  };
+}
+
+export async function adminDisputeById(db: Db, id: number): Promise<AdminDisputeView | undefined> {
+  const row: QueueRow | undefined = await queueQuery(db).where('d.id', id).first();
+  return row ? toAdminView(row) : undefined;
+}
+
+/** Pending disputes oldest first (a queue); decided ones most recent first. */
+export async function disputeQueue(db: Db, q: { status: DisputeStatus | 'all'; page: number; pageSize: number }) {
+  const filter = (b: ReturnType<typeof db>) => (q.status === 'all' ? b : b.where('d.status', q.status));
+  const countRow = (await filter(db('transfer_disputes as d')).count({ n: '*' }).first()) as { n?: number | string } | undefined;
+  const total = Number(countRow?.n ?? 0);
+  const order = q.status === 'pending'
+    ? [{ column: 'd.createdAt', order: 'asc' as const }, { column: 'd.id', order: 'asc' as const }]
+    : [{ column: 'd.updatedAt', order: 'desc' as const }, { column: 'd.id', order: 'desc' as const }];
+  const rows: QueueRow[] = await filter(queueQuery(db)).orderBy(order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return { items: rows.map(toAdminView), total, page: q.page, pageSize: q.pageSize, pageCount: Math.max(1, Math.ceil(total / q.pageSize)) };
+}

@@ -1,0 +1,98 @@
+// The agent's ledger: every paid order (a purchase), every transfer credited back by an approved dispute
+// (a credit) and every refunded order (a refund), newest first; its CSV; and one order's receipt.
+import { centsToDecimal } from '@tm/shared';
+import type { LedgerEntry, ReceiptView } from '@tm/shared/schemas/transfers';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/index.ts';
+import { notFound } from '../../errors.ts';
+import { toIso } from '../../db/dates.ts';
+import { isTransferOrder, orderDescription, transferLots } from './lots.service.ts';
+import { csvLine } from './csv.ts';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const receiptPath = (orderId: number) => `/dashboard/receipts/${orderId}`;
+
+interface LedgerOrderRow {
+  id: number; kind: string; tier: string | null; count: number; unitPriceCents: number; amountCents: number; currency: string;
+  status: string; metadata: string | null; paymentIntentId: string | null; paidAt: string | null; createdAt: string; updatedAt: string;
+}
+interface CreditRow { disputeId: number; decidedAt: string; callId: number; externalCallId: string; orderId: number | null; chargeCents: number }
+
+export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry[]> {
+  const orders: LedgerOrderRow[] = await db('orders').where({ userId }).whereIn('status', ['paid', 'refunded']).select('*');
+  const credits: CreditRow[] = await db('transfer_disputes as d')
+    .join('transfer_calls as c', 'c.id', 'd.callId')
+    .where({ 'd.userId': userId, 'd.status': 'approved' })
+    .select('d.id as disputeId', 'd.decidedAt', 'c.id as callId', 'c.externalCallId', 'c.orderId', 'c.chargeCents');
+  const entries: LedgerEntry[] = [];
+  for (const o of orders) {
+    const transfers = isTransferOrder(o) ? Number(o.count) : 0;
+    entries.push({
+      id: `order-${o.id}`, at: toIso(o.paidAt ?? o.createdAt) ?? '', type: 'purchase', orderId: Number(o.id), disputeId: null,
+      description: `Order #${o.id}: ${orderDescription(o)}`, transfers, amountCents: Number(o.amountCents), receiptPath: receiptPath(Number(o.id)),
+    });
+    if (o.status === 'refunded') {
+      entries.push({
+        id: `refund-${o.id}`, at: toIso(o.updatedAt) ?? '', type: 'refund', orderId: Number(o.id), disputeId: null,
+        description: `Order #${o.id} refunded`, transfers: -transfers, amountCents: Number(o.amountCents), receiptPath: receiptPath(Number(o.id)),
+      });
+    }
+  }
+  for (const c of credits) {
+    entries.push({
+      id: `credit-${c.disputeId}`, at: toIso(c.decidedAt) ?? '', type: 'credit', orderId: c.orderId === null ? null : Number(c.orderId),
+      disputeId: Number(c.disputeId), description: `Transfer credited back: call ${c.externalCallId} (dispute #${c.disputeId})`,
+      transfers: 1, amountCents: Number(c.chargeCents), receiptPath: c.orderId === null ? null : receiptPath(Number(c.orderId)),
+    });
+  }
+  return entries.sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
+}
+
+const TYPE_LABEL: Record<LedgerEntry['type'], string> = { purchase: 'Purchase', credit: 'Credit', refund: 'Refund' };
+
+export function ledgerCsv(entries: LedgerEntry[], origin: string): string {
+  let out = csvLine(['Date (UTC)', 'Type', 'Order', 'Dispute', 'Description', 'Transfers', 'Amount (USD)', 'Receipt']);
+  for (const e of entries) {
+    out += csvLine([e.at, TYPE_LABEL[e.type], e.orderId, e.disputeId, e.description, e.transfers, centsToDecimal(e.amountCents), e.receiptPath ? origin + e.receiptPath : '']);
+  }
+  return out;
+}
+
+/** One of the agent's own paid (or refunded) orders, as a receipt; anything else is 404. */
+export async function orderReceipt(deps: AppDeps, userId: number, orderId: number): Promise<ReceiptView> {
+  const o: LedgerOrderRow | undefined = await deps.db('orders').where({ id: orderId, userId }).whereIn('status', ['paid', 'refunded']).first();
+  if (!o) throw notFound(ORDER_NOT_FOUND);
+  const user = await deps.db('users').where({ id: userId }).first('firstName', 'lastName', 'email', 'agencyName', 'phone');
+  let transfers: ReceiptView['transfers'] = null;
+  if (isTransferOrder(o)) {
+    const lot = (await transferLots(deps.db, userId)).find((l) => l.orderId === orderId);
+    const creditRow = (await deps.db('transfer_disputes as d')
+      .join('transfer_calls as c', 'c.id', 'd.callId')
+      .where({ 'c.orderId': orderId, 'd.status': 'approved' })
+      .count({ n: '*' })
+      .first()) as { n?: number | string } | undefined;
+    transfers = {
+      bufferSeconds: lot?.bufferSeconds ?? 0,
+      used: lot?.used ?? 0,
+      remaining: lot?.remaining ?? 0,
+      credits: Number(creditRow?.n ?? 0),
+    };
+  }
+  return {
+    orderId: Number(o.id),
+    status: o.status,
+    description: orderDescription(o),
+    kind: o.kind,
+    tier: o.tier,
+    count: Number(o.count),
+    unitPriceCents: Number(o.unitPriceCents),
+    amountCents: Number(o.amountCents),
+    currency: o.currency,
+    createdAt: toIso(o.createdAt),
+    paidAt: toIso(o.paidAt),
+    paymentReference: o.paymentIntentId,
+    testMode: deps.config.stripe.testMode,
+    buyer: { name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), email: user?.email ?? '', agencyName: user?.agencyName ?? '', phone: user?.phone ?? '' },
+    transfers,
+  };
+}

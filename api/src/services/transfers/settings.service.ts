@@ -1,0 +1,119 @@
+// The agent's transfer controls (calls per day, working states, hours in their own time zone, pause
+// with an optional resume date). One row per agent, created on first use with open defaults.
+import type { Knex } from 'knex';
+import { DEFAULT_CONTROLS, localDateKey, localDayBounds, pauseInForce, type AgentControls, type PauseReason } from '@tm/shared/logic/transfer-rules';
+import type { TransferSettingsValues, TransferSettingsView } from '@tm/shared/schemas/transfers';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/index.ts';
+import { badRequest } from '../../errors.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { writeAudit } from './audit.ts';
+import { transferLots } from './lots.service.ts';
+import { withRetry } from '../../db/retry.ts';
+
+interface SettingsRow {
+  userId: number;
+  callsPerDay: number | null;
+  workingStates: string;
+  hoursStart: string | null;
+  hoursEnd: string | null;
+  timeZone: string;
+  paused: number | boolean;
+  pausedReason: string | null;
+  pausedAt: string | null;
+  resumeDate: string | null;
+}
+
+export function toControls(row: SettingsRow | undefined): AgentControls {
+  if (!row) return { ...DEFAULT_CONTROLS };
+  return {
+    callsPerDay: row.callsPerDay === null ? null : Number(row.callsPerDay),
+    workingStates: row.workingStates ? row.workingStates.split(',').filter(Boolean) : [],
+    hoursStart: row.hoursStart,
+    hoursEnd: row.hoursEnd,
+    timeZone: row.timeZone,
+    paused: Boolean(row.paused),
+    pausedReason: (row.pausedReason as PauseReason | null) ?? null,
+    pausedAt: toIso(row.pausedAt),
+    resumeDate: row.resumeDate,
+  };
+}
+
+/** Creates the agent's settings row if missing (outside any transaction: it takes no lasting lock). */
+export async function ensureSettingsRow(db: Db, userId: number): Promise<void> {
+  await db('agent_transfer_settings').insert({ userId }).onConflict('userId').ignore();
+}
+
+export async function readControls(db: Db | Knex.Transaction, userId: number, opts: { lock?: boolean } = {}): Promise<AgentControls> {
+  const q = db('agent_transfer_settings').where({ userId });
+  if (opts.lock) q.forUpdate();
+  return toControls(await q.first());
+}
+
+/** Calls recorded for the agent on the local date of an instant (every call counts toward the cap). */
+export async function callsOnLocalDay(db: Db | Knex.Transaction, userId: number, at: Date, timeZone: string): Promise<number> {
+  const { start, end } = localDayBounds(at, timeZone);
+  const row = (await db('transfer_calls')
+    .where({ userId })
+    .where('startedAt', '>=', toDbDate(start))
+    .where('startedAt', '<', toDbDate(end))
+    .count({ n: '*' })
+    .first()) as { n?: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export async function settingsView(deps: AppDeps, userId: number): Promise<TransferSettingsView> {
+  const c = await readControls(deps.db, userId);
+  const now = deps.clock.now();
+  const balance = (await transferLots(deps.db, userId)).reduce((s, l) => s + l.remaining, 0);
+  return {
+    ...c,
+    pausedNow: pauseInForce(c, now, balance),
+    callsToday: await callsOnLocalDay(deps.db, userId, now, c.timeZone),
+  };
+}
+
+const controlsForAudit = (c: AgentControls) => ({ ...c, workingStates: c.workingStates.join(',') });
+
+export async function updateSettings(deps: AppDeps, userId: number, input: TransferSettingsValues): Promise<TransferSettingsView> {
+  const now = deps.clock.now();
+  if (input.resumeDate !== null && input.resumeDate <= localDateKey(now, input.timeZone)) {
+    throw badRequest('The resume date must be after today', { resumeDate: 'The resume date must be after today' });
+  }
+  await ensureSettingsRow(deps.db, userId);
+  await withRetry(() =>
+    deps.db.transaction(async (trx) => {
+      const before = await readControls(trx, userId, { lock: true });
+      // A pause the agent keeps keeps its start; a new one starts now. Switching it off clears it.
+      const keepStart = input.paused && before.paused && before.pausedReason === 'agent';
+      const after: AgentControls = {
+        callsPerDay: input.callsPerDay,
+        workingStates: input.workingStates,
+        hoursStart: input.hoursStart,
+        hoursEnd: input.hoursEnd,
+        timeZone: input.timeZone,
+        paused: input.paused,
+        pausedReason: input.paused ? 'agent' : null,
+        pausedAt: input.paused ? (keepStart ? before.pausedAt : now.toISOString()) : null,
+        resumeDate: input.paused ? input.resumeDate : null,
+      };
+      await trx('agent_transfer_settings').where({ userId }).update({
+        callsPerDay: after.callsPerDay,
+        workingStates: after.workingStates.join(','),
+        hoursStart: after.hoursStart,
+        hoursEnd: after.hoursEnd,
+        timeZone: after.timeZone,
+        paused: after.paused,
+        pausedReason: after.pausedReason,
+        pausedAt: after.pausedAt ? toDbDate(new Date(after.pausedAt)) : null,
+        resumeDate: after.resumeDate,
+        updatedAt: toDbDate(now),
+      });
+      await writeAudit(trx, {
+        actor: { type: 'agent', id: userId }, action: 'settings.updated', entity: 'settings', entityId: userId, userId,
+        before: controlsForAudit(before), after: controlsForAudit(after), at: now,
+      });
+    }),
+  );
+  return settingsView(deps, userId);
+}

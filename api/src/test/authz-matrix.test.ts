@@ -1,0 +1,225 @@
+// Authorization matrix: every API route of the real app, with the status each identity gets.
+// Columns: anonymous, agent A (owns the resources in the request), agent B (someone else: A's ids),
+// admin (also someone else for A's purchases), training admin (bearer token, no portal session).
+// `key`: the route's own credential instead (webhook key or Stripe signature). The suite walks the
+// app's route list, so a route added without a row here fails it, and a row without a route too.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createTestApp, type TestContext } from './harness.ts';
+import { listApiRoutes } from '../route-list.ts';
+import { signPayload } from '../services/payments/emulator/stripe-emulator.ts';
+import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { signMediaUrl } from '../services/media/media-links.ts';
+import {
+  ROLES, authHeaders, send, setUpIdentities, insertLead, insertAppointment, payIntent, uniqPhone,
+  ringcloudSurveyBody, agentLabBody, partnerForm, createUserBody, transferOrderBody, adminAppointmentBody,
+  trainingVideoBody, brightcallBody, leadCsv, TRAINER, type Identities, type Req, type Role,
+} from './proof-fixtures.ts';
+
+const BRIGHTCALL_KEY = 'matrix-brightcall-key';
+const TRANSFER_KEY = 'matrix-transfer-key';
+
+let ctx: TestContext;
+let who: Identities;
+let dataDir: string;
+/** A's purchases and other standing resources (created once). */
+const own = { appointmentId: 0, paidLeadIntent: '', paidAppointmentIntent: '', importId: 0, videoId: 0, mediaFile: 'matrix-call.wav', transferOrderId: 0 };
+
+type Build = (role: Role) => Req | Promise<Req>;
+interface Row { anon: number; agentA: number; agentB: number; admin: number; trainer: number; key?: number; req: Build; keyReq?: () => Req | Promise<Req> }
+
+const get = (p: string): Build => () => ({ method: 'GET', path: p });
+const del = (p: string): Build => () => ({ method: 'DELETE', path: p });
+const post = (p: string, body: () => unknown = () => ({})): Build => () => ({ method: 'POST', path: p, body: body() });
+const put = (p: string, body: () => unknown = () => ({})): Build => () => ({ method: 'PUT', path: p, body: body() });
+/** anon, agentA, agentB, admin, trainer */
+const cols = (anon: number, agentA: number, agentB: number, admin: number, trainer: number) => ({ anon, agentA, agentB, admin, trainer });
+
+// Agent A's orders, made through the API as A would.
+async function aOrder(kind: 'leads' | 'appointments', paid: boolean): Promise<string> {
+  const body = kind === 'leads' ? { leadIds: [await insertLead(ctx.db)] } : { appointmentIds: [await insertAppointment(ctx.db)] };
+  const p = kind === 'leads' ? '/api/bulk-purchase-leads' : '/api/vapi/create-appointment-payment';
+  const res = await request(ctx.app).post(p).set('Cookie', who.cookies.agentA).send(body);
+  if (res.status !== 201) throw new Error(`${p}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (paid) {
+    await payIntent(ctx, res.body.clientSecret);
+    await ctx.emulator.flush();
+  }
+  return res.body.paymentIntentId as string;
+}
+async function freshIntentSecret(): Promise<string> {
+  const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 3 });
+  return res.body.clientSecret as string;
+}
+async function uploadImport(): Promise<number> {
+  const res = await request(ctx.app).post('/api/admin/lead-imports?target=assignment').set('Cookie', who.cookies.admin).set('Content-Type', 'text/csv').send(leadCsv());
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.import.id as number;
+}
+async function newVideo(): Promise<number> {
+  const res = await request(ctx.app).post('/api/training-videos').set('Authorization', `Bearer ${who.trainerToken}`).send(trainingVideoBody());
+  return res.body.id as number;
+}
+async function poolLead(): Promise<number> {
+  const [id] = await ctx.db('leadPool').insert({ name: 'Pool Person', phone: uniqPhone(), state: 'TX' });
+  return Number(id);
+}
+/** A delivered (billed) transfer call of agent A, recorded through the caller system's callback. */
+async function aCall(): Promise<number> {
+  const res = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', TRANSFER_KEY).send(callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }));
+  if (res.status !== 201) throw new Error(`transfer callback: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.call.id as number;
+}
+async function aDispute(): Promise<number> {
+  const res = await request(ctx.app).post(`/api/transfers/${await aCall()}/disputes`).set('Cookie', who.cookies.agentA).send({ reasonCode: 'wrong_number' });
+  if (res.status !== 201) throw new Error(`dispute: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as number;
+}
+// Leaves A able to take calls whatever the hour (the matrix's later rows record calls for A).
+const transferSettings = () => ({ callsPerDay: null, workingStates: ['TX', 'FL'], hoursStart: null, hoursEnd: null, timeZone: 'America/Chicago', paused: false });
+function stripeEvent(): Req {
+  const payload = JSON.stringify({ id: `evt_matrix_${uniqPhone()}`, object: 'event', type: 'customer.created', data: { object: { object: 'customer' } } });
+  return { method: 'POST', path: '/api/stripe/webhook', raw: { type: 'application/json', data: payload }, headers: { 'Stripe-Signature': signPayload(payload, ctx.config.stripe.webhookSecret) } };
+}
+
+//                                                anon agentA agentB admin trainer
+const MATRIX: Record<string, Row> = {
+  'GET /api/health':                              { ...cols(200, 200, 200, 200, 200), req: get('/api/health') },
+  'POST /api/login':                              { ...cols(200, 200, 200, 200, 200), req: post('/api/login', () => ({ identifier: 'matrix-login@example.com', password: 'matrix-login-pass' })) },
+  'GET /api/logout':                              { ...cols(302, 302, 302, 302, 302), req: get('/api/logout') },
+  'GET /api/current-user':                        { ...cols(401, 200, 200, 200, 401), req: get('/api/current-user') },
+  'GET /api/aged-leads':                          { ...cols(401, 200, 200, 200, 401), req: get('/api/aged-leads?state=TX&page=1') },
+  'GET /api/leads':                               { ...cols(401, 200, 200, 200, 401), req: get('/api/leads') },
+  'POST /api/bulk-purchase-leads':                { ...cols(401, 201, 201, 201, 401), req: async () => ({ method: 'POST', path: '/api/bulk-purchase-leads', body: { leadIds: [await insertLead(ctx.db)] } }) },
+  'POST /api/bulk-purchase-leads/confirm':        { ...cols(401, 200, 404, 404, 401), req: () => ({ method: 'POST', path: '/api/bulk-purchase-leads/confirm', body: { payment_intent_id: own.paidLeadIntent } }) },
+  'POST /api/bulk-purchase-leads/cancel':         { ...cols(401, 200, 404, 404, 401), req: async () => ({ method: 'POST', path: '/api/bulk-purchase-leads/cancel', body: { payment_intent_id: await aOrder('leads', false) } }) },
+  'GET /api/my-leads':                            { ...cols(401, 200, 200, 200, 401), req: get('/api/my-leads') },
+  'GET /api/user-survey':                         { ...cols(401, 200, 200, 200, 401), req: get('/api/user-survey') },
+  'GET /api/vapi/available-appointments':         { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/available-appointments') },
+  'GET /api/vapi/my-appointments':                { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments') },
+  'GET /api/vapi/my-appointments/:id':            { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
+  'DELETE /api/vapi/my-appointments/:id':         { ...cols(401, 200, 404, 404, 401), req: () => del(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
+  'GET /api/vapi/all-appointments':               { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/all-appointments') },
+  'POST /api/vapi/create-appointment-payment':    { ...cols(401, 201, 201, 201, 401), req: async () => ({ method: 'POST', path: '/api/vapi/create-appointment-payment', body: { appointmentIds: [await insertAppointment(ctx.db)] } }) },
+  'POST /api/vapi/confirm-appointment-purchase':  { ...cols(401, 200, 404, 404, 401), req: () => ({ method: 'POST', path: '/api/vapi/confirm-appointment-purchase', body: { payment_intent_id: own.paidAppointmentIntent } }) },
+  'POST /api/vapi/cancel-appointment-payment':    { ...cols(401, 200, 404, 404, 401), req: async () => ({ method: 'POST', path: '/api/vapi/cancel-appointment-payment', body: { payment_intent_id: await aOrder('appointments', false) } }) },
+  // A's signed recording link: A plays it, B holding A's link gets nothing, admins play any recording.
+  'GET /api/media/:file':                         { ...cols(401, 200, 404, 200, 401), req: () => get(signMediaUrl(ctx.config, who.ids.agentA, `/api/media/${own.mediaFile}`, ctx.clock.now())!)('anon') },
+  'POST /api/call-transfer-order':                { ...cols(401, 201, 201, 201, 401), req: post('/api/call-transfer-order', transferOrderBody) },
+  'POST /api/ringcloud-survey':                   { ...cols(201, 201, 201, 201, 201), req: post('/api/ringcloud-survey', ringcloudSurveyBody) },
+  'POST /api/survey':                             { ...cols(201, 201, 201, 201, 201), req: post('/api/survey', agentLabBody) },
+  'POST /api/affnetwork-signup':                  { ...cols(201, 201, 201, 201, 201), req: () => ({ method: 'POST', path: '/api/affnetwork-signup', form: partnerForm() }) },
+  'GET /api/admin/users':                         { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users') },
+  'GET /api/admin/users/search':                  { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users/search?q=example') },
+  'POST /api/admin/users':                        { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/users', createUserBody) },
+  'PUT /api/admin/users/:userId/password':        { ...cols(401, 403, 403, 200, 401), req: () => put(`/api/admin/users/${who.ids.agentB}/password`, () => ({ password: 'changed-by-admin' }))('anon') },
+  'GET /api/admin/appointments/brightcall':       { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall') },
+  'GET /api/admin/appointments/brightcall/search':{ ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall/search?q=Vera') },
+  'POST /api/admin/appointments/brightcall':      { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/appointments/brightcall', adminAppointmentBody) },
+  'POST /api/admin/lead-imports':                 { ...cols(401, 403, 403, 201, 401), req: () => ({ method: 'POST', path: '/api/admin/lead-imports?target=assignment', raw: { type: 'text/csv', data: leadCsv() } }) },
+  'GET /api/admin/lead-imports/:id':              { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}`)('anon') },
+  'GET /api/admin/lead-imports/:id/errors':       { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}/errors`)('anon') },
+  'POST /api/admin/lead-imports/:id/run':         { ...cols(401, 403, 403, 200, 401), req: async (role) => ({ method: 'POST', path: `/api/admin/lead-imports/${role === 'admin' ? await uploadImport() : own.importId}/run`, body: { mapping: { name: 0, phone: 1, state: 2, zipCode: 3 }, dryRun: true } }) },
+  'GET /api/admin/lead-pool':                     { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/lead-pool') },
+  'POST /api/admin/lead-pool/assign':             { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: '/api/admin/lead-pool/assign', body: { agentId: who.ids.agentA, leadIds: [await poolLead()] } }) },
+  'GET /api/brightcall/status':                   { ...cols(401, 403, 403, 200, 401), req: get('/api/brightcall/status') },
+  'POST /api/callbacks/brightcall':               { ...cols(401, 401, 401, 401, 401), key: 200, req: post('/api/callbacks/brightcall', brightcallBody), keyReq: () => ({ method: 'POST', path: '/api/callbacks/brightcall', body: brightcallBody(), headers: { 'x-api-key': BRIGHTCALL_KEY } }) },
+  'POST /api/training-admin/login':               { ...cols(200, 200, 200, 200, 200), req: post('/api/training-admin/login', () => TRAINER) },
+  'GET /api/training-videos/public':              { ...cols(200, 200, 200, 200, 200), req: get('/api/training-videos/public') },
+  'GET /api/training-videos':                     { ...cols(401, 401, 401, 401, 200), req: get('/api/training-videos') },
+  'POST /api/training-videos':                    { ...cols(401, 401, 401, 401, 201), req: post('/api/training-videos', trainingVideoBody) },
+  'PUT /api/training-videos/:id':                 { ...cols(401, 401, 401, 401, 200), req: () => put(`/api/training-videos/${own.videoId}`, trainingVideoBody)('anon') },
+  'DELETE /api/training-videos/:id':              { ...cols(401, 401, 401, 401, 200), req: async (role) => del(`/api/training-videos/${role === 'trainer' ? await newVideo() : own.videoId}`)('anon') },
+  'POST /api/stripe/webhook':                     { ...cols(400, 400, 400, 400, 400), key: 200, req: () => ({ method: 'POST', path: '/api/stripe/webhook', raw: { type: 'application/json', data: '{"id":"evt_unsigned","type":"payment_intent.succeeded"}' } }), keyReq: stripeEvent },
+  'POST /api/create-payment-intent':              { ...cols(200, 200, 200, 200, 200), req: post('/api/create-payment-intent', () => ({ callCount: 5 })) },
+  'GET /api/stripe/public-key':                   { ...cols(200, 200, 200, 200, 200), req: get('/api/stripe/public-key') },
+  // The intent id is the capability (unguessable, known only to the payer's browser); the answer
+  // carries the order's count, tier, amount and status, no personal data.
+  'GET /api/orders/by-intent/:id':                { ...cols(200, 200, 200, 200, 200), req: () => get(`/api/orders/by-intent/${own.paidLeadIntent}`)('anon') },
+  // The transfer ledger: the caller system's callbacks (TRANSFER_API_KEY), the agent's own ledger, the admin side.
+  'POST /api/callbacks/transfer':                 { ...cols(401, 401, 401, 401, 401), key: 201, req: () => ({ method: 'POST', path: '/api/callbacks/transfer', body: callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }) }), keyReq: () => ({ method: 'POST', path: '/api/callbacks/transfer', body: callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }), headers: { 'x-api-key': TRANSFER_KEY } }) },
+  'POST /api/callbacks/transfer/check':           { ...cols(401, 401, 401, 401, 401), key: 200, req: post('/api/callbacks/transfer/check', () => ({ agentId: who.ids.agentA, state: 'FL' })), keyReq: () => ({ method: 'POST', path: '/api/callbacks/transfer/check', body: { agentId: who.ids.agentA, state: 'FL' }, headers: { 'x-api-key': TRANSFER_KEY } }) },
+  'GET /api/ledger':                              { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger') },
+  'GET /api/ledger.csv':                          { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger.csv') },
+  'GET /api/orders/:id/receipt':                  { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/orders/${own.transferOrderId}/receipt`)('anon') },
+  'GET /api/admin/transfer-disputes':             { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/transfer-disputes?status=all') },
+  'POST /api/admin/transfer-disputes/:id/approve':{ ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/approve`, body: { note: 'Checked the recording' } }) },
+  'POST /api/admin/transfer-disputes/:id/deny':   { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/deny`, body: { reason: 'The caller qualified' } }) },
+  'POST /api/admin/transfer-calls':               { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/transfer-calls', () => ({ ...callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }), callId: undefined })) },
+  'GET /api/admin/transfer-audit':                { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/transfer-audit') },
+  'GET /api/transfers':                           { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers') },
+  'GET /api/transfers/balance':                   { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/balance') },
+  'GET /api/transfers/export.csv':                { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/export.csv') },
+  'GET /api/transfers/settings':                  { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/settings') },
+  'PUT /api/transfers/settings':                  { ...cols(401, 200, 200, 200, 401), req: put('/api/transfers/settings', transferSettings) },
+  'POST /api/transfers/:id/disputes':             { ...cols(401, 201, 404, 404, 401), req: async () => ({ method: 'POST', path: `/api/transfers/${await aCall()}/disputes`, body: { reasonCode: 'other', reasonText: 'Caller was a robot' } }) },
+  // Test-payment mode only; the client secret is the capability, as with Stripe.
+  'POST /api/test-payments/confirm':              { ...cols(200, 200, 200, 200, 200), req: async () => ({ method: 'POST', path: '/api/test-payments/confirm', body: { clientSecret: await freshIntentSecret(), cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } }) },
+};
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-matrix-'));
+  fs.mkdirSync(path.join(dataDir, 'media'));
+  fs.writeFileSync(path.join(dataDir, 'media', own.mediaFile), Buffer.from('RIFF0000WAVEfmt '));
+  ctx = await createTestApp({
+    config: { dataDir, uploadDir: path.join(dataDir, 'uploads'), brightcall: { apiKey: BRIGHTCALL_KEY }, transferApiKey: TRANSFER_KEY },
+  });
+  ctx.clock.set(new Date('2026-03-02T16:00:00Z'));
+  who = await setUpIdentities(ctx);
+  await (await import('./harness.ts')).makeUser(ctx.db, { email: 'matrix-login@example.com', password: 'matrix-login-pass' });
+  own.appointmentId = await insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.agentA, purchasedAt: '2026-01-01 10:00:00.000' });
+  own.paidLeadIntent = await aOrder('leads', true);
+  own.paidAppointmentIntent = await aOrder('appointments', true);
+  own.importId = await uploadImport();
+  own.videoId = await newVideo();
+  own.transferOrderId = await insertPaidOrder(ctx.db, who.ids.agentA, { kind: 'transfer_package', tier: 'standard', count: 500 }, new Date(ctx.clock.now().getTime() - 3_600_000));
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('authorization matrix', () => {
+  it('has exactly one row per API route of the real app', () => {
+    const routes = listApiRoutes(ctx.app);
+    expect(routes.length).toBeGreaterThan(40);
+    const missing = routes.filter((r) => !(r in MATRIX));
+    const stale = Object.keys(MATRIX).filter((r) => !routes.includes(r));
+    expect(missing, 'routes without a row in the authorization matrix').toEqual([]);
+    expect(stale, 'rows for routes that no longer exist').toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))('%s', async (route) => {
+    const row = MATRIX[route]!;
+    for (const role of ROLES) {
+      const req = await row.req(role);
+      const res = await send(ctx.app, req, authHeaders(who, role));
+      expect(res.status, `${role}: ${route} answered ${res.status} ${JSON.stringify(res.body)}`).toBe(row[role]);
+      if (res.status === 401 || res.status === 403 || res.status === 404) {
+        expect(typeof res.body?.error, `${role}: ${route} refusal without a JSON error`).toBe('string');
+      }
+    }
+    if (row.key !== undefined) {
+      const res = await send(ctx.app, await row.keyReq!());
+      expect(res.status, `with its key: ${route} answered ${res.status} ${JSON.stringify(res.body)}`).toBe(row.key);
+    }
+  });
+});
+
+describe('per-user lists never show another agent’s purchases', () => {
+  it('agent B sees none of A’s leads or appointments, and admin sessions are scoped the same way', async () => {
+    for (const role of ['agentB', 'admin'] as const) {
+      const leads = await request(ctx.app).get('/api/my-leads').set('Cookie', who.cookies[role]);
+      expect(leads.body.total, role).toBe(0);
+      const appts = await request(ctx.app).get('/api/vapi/my-appointments').set('Cookie', who.cookies[role]);
+      expect(appts.status).toBe(200);
+      expect(JSON.stringify(appts.body)).not.toContain('Frank Miller');
+    }
+    const mine = await request(ctx.app).get('/api/my-leads').set('Cookie', who.cookies.agentA);
+    expect(mine.body.total).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,305 @@
+// Faults: the server SIGKILLed between PaymentIntent creation and the webhook, then restarted (the order
+// is fulfilled when the event arrives, once; nothing lost or doubled); MariaDB unreachable for a moment
+// behind a TCP proxy the test controls (503 with a clear message, recovery without restart); lapsed
+// reservations released (by the next buyer and by the sweep).
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sealData } from 'iron-session';
+import { RESERVATION_MINUTES } from '@tm/shared';
+import { createApp } from '../app.ts';
+import { testConfig } from '../config.ts';
+import { createDb, createTestDb, type Db } from '../db/index.ts';
+import { createTestApp, makeUser, type TestContext } from './harness.ts';
+import { sessionOptions, SESSION_LIFETIME_MS } from '../middleware/session.ts';
+import { StripeEmulator, signPayload } from '../services/payments/emulator/stripe-emulator.ts';
+import { createStripeClient, startPayments } from '../services/payments/stripe-client.ts';
+import { releaseExpiredReservations, startReservationSweep, EXPIRED_MESSAGE } from '../services/orders/orders.service.ts';
+import { systemClock } from '../clock.ts';
+import { insertLead } from './proof-fixtures.ts';
+import pino from 'pino';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const MARIADB = process.env.TEST_DATABASE_URL;
+const config = testConfig();
+
+async function cookieFor(userId: number): Promise<string> {
+  const opts = sessionOptions({ config });
+  return `${opts.cookieName}=${await sealData({ userId, issuedAt: Date.now() }, { password: opts.password, ttl: SESSION_LIFETIME_MS / 1000 })}`;
+}
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function json(url: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('server killed between PaymentIntent creation and the webhook', () => {
+  let db: Db;
+  let url: string;
+  let destroy: () => Promise<void>;
+  let emulator: StripeEmulator;
+  let child: ChildProcess | null = null;
+  let port: number;
+  let emulatorPort: number;
+
+  async function startServer(): Promise<ChildProcess> {
+    const c = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/test/fault-server.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'test', FAULT_DB_URL: url, FAULT_PORT: String(port), FAULT_EMULATOR_PORT: String(emulatorPort) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      c.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+      c.once('exit', (code) => reject(new Error(`fault server exited with ${code}`)));
+    });
+    return c;
+  }
+  async function kill(c: ChildProcess): Promise<void> {
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGKILL');
+    await exited;
+  }
+
+  beforeAll(async () => {
+    ({ db, url, destroy } = await createTestDb());
+    emulator = new StripeEmulator({ webhookSecret: config.stripe.webhookSecret });
+    emulatorPort = (await emulator.start()).port;
+    port = await freePort();
+    emulator.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) await kill(child);
+    await emulator?.stop();
+    await destroy?.();
+  });
+
+  it('fulfils each order once after the restart: from the redelivered event, or from the buyer’s return page', { timeout: 60_000 }, async () => {
+    const stripe = createStripeClient(config, { host: '127.0.0.1', port: emulatorPort, secretKey: emulator.secretKey });
+    const buyer = await makeUser(db);
+    const cookie = await cookieFor(buyer.id);
+    const leads = [[await insertLead(db)], [await insertLead(db), await insertLead(db)]];
+    child = await startServer();
+    const base = `http://127.0.0.1:${port}`;
+
+    // Two orders opened on the first server; both paid at the provider; the events are not yet delivered.
+    emulator.holdWebhooks();
+    const orders = [];
+    for (const leadIds of leads) {
+      const res = await json(`${base}/api/bulk-purchase-leads`, { method: 'POST', headers: { Cookie: cookie }, body: JSON.stringify({ leadIds }) });
+      expect(res.status).toBe(201);
+      orders.push({ intentId: String(res.body.paymentIntentId), orderId: Number(res.body.orderId), leadIds });
+    }
+    for (const o of orders) await stripe.paymentIntents.confirm(o.intentId, { payment_method: 'pm_card_visa' });
+
+    // Killed (SIGKILL: no shutdown code runs). The provider's deliveries fail and are retried later.
+    await kill(child);
+    child = null;
+    emulator.releaseWebhooks();
+    await emulator.flush();
+    const events = orders.map((o) => emulator.events.find((e) => e.type === 'payment_intent.succeeded' && e.payload.includes(o.intentId))!);
+    for (const ev of events) {
+      const tries = emulator.deliveries.filter((d) => d.eventId === ev.id);
+      expect(tries.length).toBeGreaterThan(0);
+      expect(tries.every((d) => d.status === 'error')).toBe(true);
+    }
+    // Nothing lost: both orders are still pending with their leads held for them, nothing sold.
+    for (const o of orders) {
+      expect((await db('orders').where({ id: o.orderId }).first()).status).toBe('pending');
+      expect(await db('leads').whereIn('id', o.leadIds).where({ status: 'reserved', reservedOrderId: o.orderId }).count({ n: '*' }).first()).toMatchObject({ n: o.leadIds.length });
+    }
+
+    // A new process on the same database.
+    child = await startServer();
+    const deliver = (ev: (typeof events)[number]) =>
+      json(`${base}/api/stripe/webhook`, { method: 'POST', headers: { 'Stripe-Signature': signPayload(ev.payload, config.stripe.webhookSecret) }, body: ev.payload });
+
+    // Order 1: the provider's retry arrives.
+    const first = await deliver(events[0]!);
+    expect(first).toMatchObject({ status: 200, body: { outcome: 'paid' } });
+    // Order 2: the buyer's return page asks first (server-side retrieve), then the late event is a no-op.
+    const page = await json(`${base}/api/orders/by-intent/${orders[1]!.intentId}`);
+    expect(page.body.status).toBe('paid');
+    expect((await deliver(events[1]!)).body.outcome).toBe('ignored: order already paid');
+    // And any further retry of either changes nothing.
+    expect((await deliver(events[0]!)).body.outcome).toBe('duplicate');
+    expect((await deliver(events[1]!)).body.outcome).toBe('duplicate');
+
+    for (const o of orders) {
+      const row = await db('orders').where({ id: o.orderId }).first();
+      expect(row.status).toBe('paid');
+      expect(row.fulfilledAt).not.toBeNull();
+      const sold = await db('leads').whereIn('id', o.leadIds).where({ status: 'sold', buyerId: buyer.id, reservedOrderId: o.orderId }).count({ n: '*' }).first();
+      expect(Number(sold?.n)).toBe(o.leadIds.length);
+    }
+    expect(await db('payment_events').whereIn('eventId', events.map((e) => e.id)).count({ n: '*' }).first()).toMatchObject({ n: 2 });
+    expect(await db('orders').where({ userId: buyer.id }).count({ n: '*' }).first()).toMatchObject({ n: 2 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** A TCP proxy between the app and MariaDB that the test can cut (every connection dropped, new ones refused) and restore. */
+class DbProxy {
+  private server: net.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((r) => server.listen(this.port, '127.0.0.1', r));
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const s of this.sockets) s.destroy();
+    if (server) await new Promise((r) => server.close(r));
+  }
+}
+
+describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE_URL)', () => {
+  let ctxDb: { db: Db; url: string; destroy: () => Promise<void> };
+  let proxy: DbProxy;
+  let appDb: Db;
+  let base: string;
+  let close: () => Promise<void>;
+  let cookie: string;
+
+  beforeAll(async () => {
+    ctxDb = await createTestDb();
+    const u = new URL(ctxDb.url);
+    proxy = new DbProxy({ host: u.hostname, port: Number(u.port || 3306) });
+    await proxy.open();
+    u.port = String(proxy.port);
+    appDb = createDb(u.toString());
+    const payments = await startPayments(config);
+    const app = createApp({ db: appDb, config, clock: systemClock, stripe: payments.stripe, logger: pino({ level: 'silent' }) });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    const user = await makeUser(ctxDb.db);
+    cookie = await cookieFor(user.id);
+    close = async () => {
+      await payments.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    };
+  });
+  afterAll(async () => {
+    await close?.();
+    await proxy?.cut();
+    await appDb?.destroy();
+    await ctxDb?.destroy();
+  });
+
+  const leads = () => json(`${base}/api/aged-leads?state=TX`, { headers: { Cookie: cookie } });
+
+  it('answers 503 with a clear message while the database is away, and recovers without a restart', { timeout: 60_000 }, async () => {
+    expect((await leads()).status).toBe(200);
+    await proxy.cut();
+    const started = Date.now();
+    const during = await Promise.all([
+      leads(),
+      json(`${base}/api/health`),
+      json(`${base}/api/login`, { method: 'POST', body: JSON.stringify({ identifier: 'someone@example.com', password: 'whatever-pass' }) }),
+      json(`${base}/api/create-payment-intent`, { method: 'POST', body: JSON.stringify({ callCount: 3 }) }),
+    ]);
+    const waited = Date.now() - started;
+    for (const r of during) {
+      expect(r.status).toBe(503);
+      expect(r.body.error).toBe('The service is temporarily unavailable. Please try again in a moment.');
+    }
+    console.log(`database cut: 503 after ${waited} ms`);
+    expect(waited).toBeLessThan(15_000);
+
+    await proxy.open();
+    let recovered = 0;
+    const t = Date.now();
+    while (Date.now() - t < 15_000) {
+      const r = await leads();
+      if (r.status === 200) {
+        recovered = Date.now() - t;
+        break;
+      }
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    console.log(`database back: first 200 after ${recovered} ms`);
+    expect(recovered).toBeGreaterThan(0);
+    expect((await json(`${base}/api/health`)).status).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('lapsed reservations are released', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    ctx.emulator.holdWebhooks();
+  });
+  afterAll(() => ctx?.close());
+
+  async function reserve(userId: number, leadIds: number[]) {
+    const res = await json(`${ctx.baseUrl}/api/bulk-purchase-leads`, { method: 'POST', headers: { Cookie: await cookieFor(userId) }, body: JSON.stringify({ leadIds }) });
+    return res;
+  }
+
+  it(`by the next buyer after ${RESERVATION_MINUTES} minutes; the late card cannot pay for the resold lead`, async () => {
+    const [a, b] = [await makeUser(ctx.db), await makeUser(ctx.db)];
+    const lead = await insertLead(ctx.db);
+    const first = await reserve(a.id, [lead]);
+    expect(first.status).toBe(201);
+    expect((await reserve(b.id, [lead])).status).toBe(409);
+    ctx.clock.advance((RESERVATION_MINUTES + 1) * 60_000);
+    const second = await reserve(b.id, [lead]);
+    expect(second.status).toBe(201);
+    const expired = await ctx.db('orders').where({ id: Number(first.body.orderId) }).first();
+    expect(expired.status).toBe('expired');
+    expect(expired.failureMessage).toBe(EXPIRED_MESSAGE);
+    // The lapsed intent is canceled at the provider, so A's card can no longer be charged for it.
+    await expect.poll(() => ctx.emulator.getIntent(String(first.body.paymentIntentId))?.status).toBe('canceled');
+    await expect(ctx.stripe.paymentIntents.confirm(String(first.body.paymentIntentId), { payment_method: 'pm_card_visa' })).rejects.toThrow();
+    const row = await ctx.db('leads').where({ id: lead }).first();
+    expect(row).toMatchObject({ status: 'reserved', reservedOrderId: Number(second.body.orderId) });
+  });
+
+  it('by the periodic sweep, with no request at all', async () => {
+    const a = await makeUser(ctx.db);
+    const lead = await insertLead(ctx.db);
+    const res = await reserve(a.id, [lead]);
+    expect(res.status).toBe(201);
+    ctx.clock.advance((RESERVATION_MINUTES + 1) * 60_000);
+    const stop = startReservationSweep({ db: ctx.db, config: ctx.config, clock: ctx.clock, logger: pino({ level: 'silent' }), stripe: ctx.stripe }, 20);
+    try {
+      await expect.poll(async () => (await ctx.db('leads').where({ id: lead }).first()).status, { timeout: 5000 }).toBe('available');
+    } finally {
+      stop();
+    }
+    expect((await ctx.db('orders').where({ id: Number(res.body.orderId) }).first()).status).toBe('expired');
+    expect(await releaseExpiredReservations({ db: ctx.db, config: ctx.config, clock: ctx.clock, logger: pino({ level: 'silent' }), stripe: ctx.stripe })).toBe(0);
+  });
+});

@@ -1,0 +1,76 @@
+// Test harness: a real app over a real database of its own (SQLite file, or MariaDB when TEST_DATABASE_URL is set).
+import request from 'supertest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
+import type { Express } from 'express';
+import { createApp } from '../app.ts';
+import { createTestDb, type Db } from '../db/index.ts';
+import { testConfig, type AppConfig } from '../config.ts';
+import { ManualClock, type Clock } from '../clock.ts';
+import { createUser, type NewUser, type UserRow } from '../services/accounts/users.service.ts';
+import { startPayments } from '../services/payments/stripe-client.ts';
+import type { StripeEmulator } from '../services/payments/emulator/stripe-emulator.ts';
+
+export interface TestContext {
+  app: Express;
+  db: Db;
+  config: AppConfig;
+  clock: ManualClock;
+  /** The Stripe SDK client the app uses (pointed at the emulator). */
+  stripe: Stripe;
+  /** The test-payment emulator; its events go to this app's own webhook. */
+  emulator: StripeEmulator;
+  /** Where the app listens (the emulator posts webhooks here). */
+  baseUrl: string;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(opts: { config?: Partial<AppConfig>; clock?: Clock; web?: boolean } = {}): Promise<TestContext> {
+  const { db, destroy } = await createTestDb();
+  const config = testConfig(opts.config);
+  const clock = (opts.clock as ManualClock | undefined) ?? new ManualClock();
+  const payments = await startPayments(config);
+  const app = createApp({ db, config, clock, stripe: payments.stripe, web: opts.web ?? false });
+  // The app listens on an ephemeral port so the emulator can deliver its signed events.
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  payments.emulator!.setWebhookUrl(`${baseUrl}/api/stripe/webhook`);
+  const close = async () => {
+    await payments.close();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await destroy();
+  };
+  return { app, db, config, clock, stripe: payments.stripe, emulator: payments.emulator!, baseUrl, close };
+}
+
+let counter = 0;
+export async function makeUser(db: Db, over: Partial<NewUser> = {}): Promise<UserRow & { password: string }> {
+  counter += 1;
+  const password = over.password ?? 'correct-horse-1';
+  const tag = `${process.pid}${Date.now().toString(36)}${counter}`;
+  const user = await createUser(db, {
+    email: `agent${tag}@example.com`,
+    username: `agent${tag}`,
+    firstName: 'Test',
+    lastName: `Agent${counter}`,
+    agencyName: 'Test Agency',
+    role: 'Insurance Agent',
+    phone: '5550001111',
+    ...over,
+    password,
+  });
+  return { ...user, password };
+}
+
+/** A supertest agent that keeps cookies, logged in as the given user. */
+export async function loginAs(app: Express, identifier: string, password: string) {
+  const agent = request.agent(app);
+  const res = await agent.post('/api/login').send({ identifier, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return agent;
+}

@@ -1,0 +1,168 @@
+// Shared fixtures of the proof suites (authorization matrix, bad input, races, faults): the five
+// identities, valid request bodies per route, resources owned by agent A, and a request sender.
+import request from 'supertest';
+import crypto from 'node:crypto';
+import type { Express } from 'express';
+import type { TestContext } from './harness.ts';
+import { makeUser } from './harness.ts';
+import { hashPassword } from '../services/accounts/passwords.ts';
+import { agentLabPayload } from '@tm/shared/schemas/funnel';
+import type { Db } from '../db/index.ts';
+
+export type Role = 'anon' | 'agentA' | 'agentB' | 'admin' | 'trainer';
+/** Owner last: a request that consumes a resource (delete, cancel) runs for the others first. */
+export const ROLES: Role[] = ['anon', 'trainer', 'agentB', 'admin', 'agentA'];
+
+export interface Req {
+  method: string;
+  path: string;
+  /** JSON body (sent as application/json). */
+  body?: unknown;
+  /** Multipart text fields. */
+  form?: Record<string, string>;
+  /** A raw body with its content type. */
+  raw?: { type: string; data: string | Buffer };
+  headers?: Record<string, string>;
+}
+
+let seq = 0;
+/** A short unique tag for e-mails, usernames and phones. */
+export function uniq(): string {
+  seq += 1;
+  return `${process.pid.toString(36)}${Date.now().toString(36)}${seq}`;
+}
+/** Ten digits, unique within a run. */
+export function uniqPhone(): string {
+  seq += 1;
+  return `555${String((Date.now() + seq * 7919) % 10_000_000).padStart(7, '0')}`;
+}
+
+export const TRAINER = { email: 'proof-trainer@example.com', password: 'trainer-pass-1' };
+
+export interface Identities {
+  cookies: Record<'agentA' | 'agentB' | 'admin', string>;
+  ids: Record<'agentA' | 'agentB' | 'admin', number>;
+  trainerToken: string;
+}
+
+/** The session cookie of a real login (iron-session seals it; the same secret opens it in any app instance). */
+export async function loginCookie(app: Express, identifier: string, password: string): Promise<string> {
+  const res = await request(app).post('/api/login').send({ identifier, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const cookie = set.map((c) => c.split(';')[0]!).find((c) => c.startsWith('tm_session=') || c.startsWith('__Host-tm_session='));
+  if (!cookie) throw new Error('login answered no session cookie');
+  return cookie;
+}
+
+export async function setUpIdentities(ctx: TestContext): Promise<Identities> {
+  const a = await makeUser(ctx.db, { firstName: 'Alice', lastName: 'Owner' });
+  const b = await makeUser(ctx.db, { firstName: 'Bob', lastName: 'Other' });
+  const admin = await makeUser(ctx.db, { firstName: 'Ada', lastName: 'Admin', isAdmin: true });
+  await ctx.db('trainingAdmins').insert({ email: TRAINER.email, passwordHash: await hashPassword(TRAINER.password) });
+  const t = await request(ctx.app).post('/api/training-admin/login').send(TRAINER);
+  if (t.status !== 200) throw new Error(`training admin login failed: ${t.status}`);
+  return {
+    cookies: {
+      agentA: await loginCookie(ctx.app, a.email, a.password),
+      agentB: await loginCookie(ctx.app, b.email, b.password),
+      admin: await loginCookie(ctx.app, admin.email, admin.password),
+    },
+    ids: { agentA: a.id, agentB: b.id, admin: admin.id },
+    trainerToken: t.body.token as string,
+  };
+}
+
+/** The credentials each role presents: a session cookie, the training admin's bearer token, or nothing. */
+export function authHeaders(ids: Identities, role: Role): Record<string, string> {
+  if (role === 'anon') return {};
+  if (role === 'trainer') return { Authorization: `Bearer ${ids.trainerToken}` };
+  return { Cookie: ids.cookies[role] };
+}
+
+export async function send(app: Express, req: Req, headers: Record<string, string> = {}) {
+  const method = req.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
+  let r = request(app)[method](req.path);
+  for (const [k, v] of Object.entries({ ...headers, ...req.headers })) r = r.set(k, v);
+  if (req.form) {
+    for (const [k, v] of Object.entries(req.form)) r = r.field(k, v);
+    return r;
+  }
+  if (req.raw) return r.set('Content-Type', req.raw.type).send(req.raw.data);
+  if (req.body !== undefined) return r.send(req.body as object);
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inventory and orders
+
+export async function insertLead(db: Db, over: Record<string, unknown> = {}): Promise<number> {
+  const [id] = await db('leads').insert({
+    kind: 'aged', customerName: 'Ruth Walker', customerPhone: uniqPhone(), customerState: 'TX', zipCode: '73301', ageDays: 45, priceCents: null, status: 'available', ...over,
+  });
+  return Number(id);
+}
+
+export async function insertAppointment(db: Db, over: Record<string, unknown> = {}): Promise<number> {
+  const [id] = await db('appointments').insert({ customerName: 'Frank Miller', customerPhone: '5125550123', callStatus: 'completed', transcript: 'AI: hello', status: 'available', ...over });
+  return Number(id);
+}
+
+/** What the card form does in the browser: confirms the intent at the (emulated) provider. */
+export async function payIntent(ctx: Pick<TestContext, 'stripe'>, clientSecret: string, pm = 'pm_card_visa'): Promise<void> {
+  const id = clientSecret.split('_secret_')[0]!;
+  await ctx.stripe.paymentIntents.confirm(id, { payment_method: pm });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valid bodies, fresh each call (unique e-mails, usernames and phones)
+
+export function ringcloudSurveyBody(): Record<string, unknown> {
+  const tag = uniq();
+  return {
+    firstName: 'Rita', lastName: 'Cloud', agencyName: 'Cloud Agency', role: 'Agency Owner', phone: '(555) 010-0199',
+    email: `rita.${tag}@example.com`, username: `rita${tag}`, password: 'secret-pass', leadType: 'Live Transfers',
+    workingStates: 'TX, FL', totalTransfers: 40, callsPerDay: 5, transferHours: '9am-5pm CST',
+  };
+}
+
+export function agentLabBody(): Record<string, unknown> {
+  return agentLabPayload({
+    agencyName: 'Lab Agency', firstName: 'Jane', lastName: 'Lab', phone: '555 010 0123', email: `jane.${uniq()}@example.com`,
+    totalTransfers: 120, transfersPerDay: 6, callMethod: 'call_center',
+  });
+}
+
+const LONG = 'We run a licensed call center focused on final expense and Medicare prospects.';
+export function partnerForm(): Record<string, string> {
+  return {
+    businessName: 'Northwind Leads', contactName: 'Pat Partner', email: `pat.${uniq()}@northwind.example`, phone: '(555) 010-0142',
+    website: 'northwind.example', businessType: 'Call Center', experienceYears: '3-5 years', monthlyVolume: '1000-5000',
+    servicesInterested: JSON.stringify(['Call Transfers', 'Aged Leads']), targetMarkets: 'Final expense, seniors in TX and FL',
+    businessDescription: LONG, whyPartner: `${LONG} We want steady buyers.`, agreeToTerms: 'true',
+  };
+}
+
+export function createUserBody(): Record<string, unknown> {
+  return { email: `new.${uniq()}@example.com`, password: 'new-user-pass', firstName: 'New', lastName: 'User', agencyName: 'New Agency', role: 'Insurance Agent', phone: '5550102030', state: 'TX', isAdmin: false };
+}
+
+export const transferOrderBody = () => ({ totalTransfers: 20, callsPerDay: 5, transferHours: '9am-5pm', transferPhone: '5550100000', workingStates: 'TX, FL' });
+export const adminAppointmentBody = () => ({ firstName: 'Hand', lastName: 'Entered', phone: '5550104444', email: 'hand@example.com', state: 'TX' });
+export const trainingVideoBody = () => ({ title: 'Pipeline basics', description: 'How stages work', videoUrl: 'https://videos.example.com/1', section: 'HighLevel CRM Training', duration: 125, sortOrder: 2 });
+export const brightcallBody = () => ({ first_name: 'Vera', last_name: 'Voice', phone_number: '5550107777', transcript: 'AI: Hello\nUser: Yes', state: 'TX' });
+export const leadCsv = () => `name,phone,state,zip\nCsv Person,${uniqPhone()},TX,73301\n`;
+
+/** Every table's rows, hashed: equal fingerprints mean the database did not change. */
+export async function dbFingerprint(db: Db): Promise<string> {
+  const mysql = db.client.config.client === 'mysql2';
+  const tables: string[] = mysql
+    ? ((await db.raw('SHOW TABLES')) as unknown as [Array<Record<string, string>>])[0].map((r) => Object.values(r)[0]!)
+    : ((await db.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")) as Array<{ name: string }>).map((r) => r.name);
+  const hash = crypto.createHash('sha256');
+  for (const t of tables.filter((name) => !name.startsWith('knex_')).sort()) {
+    const rows = await db.raw(`SELECT * FROM ${mysql ? `\`${t}\`` : `"${t}"`} ORDER BY 1`);
+    hash.update(t).update(JSON.stringify(mysql ? (rows as unknown as [unknown])[0] : rows));
+  }
+  return hash.digest('hex');
+}

@@ -1,0 +1,163 @@
+// Load benchmark (issue 9): autocannon, 100 connections, BENCH_SECONDS (20) each, against the real server
+// on MariaDB with 1,000,000 leads, beside a bare node:http server serving the same static files:
+//   GET /, GET /standard-pricing (app and bare), GET /api/aged-leads with filters (logged in),
+//   POST /api/create-payment-intent (test-payment mode: order row + PaymentIntent at the embedded emulator).
+// Prints req/s, p50, p99, errors, 5xx, EXPLAIN of every query the filtered list runs, and checks the
+// targets: static pages at least half the bare server's throughput, filtered p99 under 50 ms, no errors, no 5xx.
+//
+// Run: npm run build && npm run bench -- load
+// Env: BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/tm_bench), BENCH_SECONDS (20), BENCH_LEADS (1000000),
+//      BENCH_FRESH=1 (rebuild the table), BENCH_CONNECTIONS (100). Not part of `npm test`.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pino from 'pino';
+import type { Db } from '../api/src/db/index.ts';
+import { listLeadsForSale } from '../api/src/services/leads/leads.service.ts';
+import { releaseExpiredReservations } from '../api/src/services/orders/orders.service.ts';
+import { testConfig } from '../api/src/config.ts';
+import { systemClock } from '../api/src/clock.ts';
+import { leadsQuerySchema } from '@tm/shared/schemas/leads';
+import { TIERS } from '@tm/shared';
+import { ROOT, startServer, startBare } from './lib.ts';
+import { benchDatabaseUrl, prepareMillionLeads } from './million-leads.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const { url, dbName } = benchDatabaseUrl('tm_bench');
+const FILTER = 'state=TX,FL&age=30-60';
+
+for (const f of ['index.html', 'standard-pricing.html']) {
+  if (!fs.existsSync(path.join(ROOT, 'marketing', 'dist', f))) {
+    console.error('Build first: npm run build');
+    process.exit(1);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1,000,000 aged leads on MariaDB (INSERT ... SELECT from the SEQUENCE engine, 100,000 rows a statement)
+
+interface ExplainRow { table: string; type: string; key: string | null; rows: number; Extra: string | null }
+
+/** EXPLAIN of every SELECT the request's service code runs (captured from Knex as it runs them). */
+async function explainRequestQueries(db: Db): Promise<boolean> {
+  const captured: string[] = [];
+  const onQuery = (q: { sql: string; bindings?: readonly unknown[] }) => captured.push(db.raw(q.sql, (q.bindings ?? []) as never).toString());
+  db.on('query', onQuery);
+  const logger = pino({ level: 'silent' });
+  await releaseExpiredReservations({ db, clock: systemClock, config: testConfig(), logger, stripe: null as never });
+  const q = leadsQuerySchema.parse(Object.fromEntries(new URLSearchParams(`${FILTER}&page=1`)));
+  const page = await listLeadsForSale(db, 'aged', q);
+  db.off('query', onQuery);
+  console.log(`\n${FILTER}: ${page.total.toLocaleString('en-US')} matching leads, ${page.items.length} on page 1`);
+  let indexed = true;
+  for (const sql of captured.filter((s) => /^select/i.test(s.trim()))) {
+    const [rows] = (await db.raw(`EXPLAIN ${sql}`)) as unknown as [ExplainRow[]];
+    console.log(`\nEXPLAIN ${sql.length > 220 ? `${sql.slice(0, 220)}...` : sql}`);
+    console.log('| table | type | key | rows | Extra |\n|---|---|---|---:|---|');
+    for (const r of rows) {
+      console.log(`| ${r.table} | ${r.type} | ${r.key ?? '(none)'} | ${r.rows} | ${r.Extra ?? ''} |`);
+      if (!r.key || r.type === 'ALL') indexed = false;
+    }
+  }
+  return indexed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+interface Row { name: string; rps: number; p50: number; p99: number; errors: number; s5xx: number; non2xx: number; total: number }
+
+async function measure(name: string, opts: autocannon.Options): Promise<Row> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const counts = r as unknown as Record<'2xx' | '4xx' | '5xx', number>;
+  const row = { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, s5xx: counts['5xx'], non2xx: r.non2xx, total: r.requests.total };
+  console.log(`  ${name}: ${row.rps} req/s, p99 ${row.p99} ms`);
+  return row;
+}
+
+/**
+ * The checkout is rate limited per address (100 per 15 minutes). Load comes from many buyers, not one:
+ * this forwarder gives every incoming connection its own loopback source address (127.0.x.y), and the
+ * checkout run reconnects every 50 requests, so no address goes over the limit.
+ */
+async function startSpreadForwarder(targetPort: number): Promise<{ port: number; stop: () => Promise<void> }> {
+  let n = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    n += 1;
+    const upstream = net.connect({ port: targetPort, host: '127.0.0.1', localAddress: `127.0.${1 + Math.floor(n / 250)}.${1 + (n % 250)}` });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    stop: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const db = await prepareMillionLeads(url, dbName);
+const total = Number(((await db('leads').where({ kind: 'aged' }).count({ n: '*' }).first()) as { n: number }).n);
+console.log(`aged leads in ${dbName}: ${total.toLocaleString('en-US')}`);
+const indexed = await explainRequestQueries(db);
+await db.destroy();
+
+const app = await startServer(3931, { DATABASE_URL: url, DATABASE_POOL_MAX: '10' });
+const bareIndex = await startBare(3932, path.join(ROOT, 'marketing', 'dist', 'index.html'));
+const barePricing = await startBare(3933, path.join(ROOT, 'marketing', 'dist', 'standard-pricing.html'));
+const forwarder = await startSpreadForwarder(3931);
+const rows: Row[] = [];
+try {
+  const login = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }) });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const callCount = 5;
+  const body = JSON.stringify({ callCount, tier: 'standard', amount: (callCount * TIERS.standard.rateCents) / 100 });
+  const probe = await fetch(`${app.url}/api/create-payment-intent`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  if (probe.status !== 200) throw new Error(`create-payment-intent probe: ${probe.status} ${await probe.text()}`);
+
+  console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s each`);
+  rows.push(await measure('bare node:http, index.html', { url: `${bareIndex.url}/` }));
+  rows.push(await measure('GET / (app)', { url: `${app.url}/` }));
+  rows.push(await measure('bare node:http, standard-pricing.html', { url: `${barePricing.url}/` }));
+  rows.push(await measure('GET /standard-pricing (app)', { url: `${app.url}/standard-pricing` }));
+  rows.push(await measure(`GET /api/aged-leads?${FILTER} (1M leads)`, { url: `${app.url}/api/aged-leads?${FILTER}&page=1`, headers: { cookie } }));
+  // The same from one connection: the request's own latency, without queueing behind 99 others.
+  rows.push(await measure(`GET /api/aged-leads?${FILTER}, 1 connection`, { url: `${app.url}/api/aged-leads?${FILTER}&page=1`, headers: { cookie }, connections: 1 }));
+  rows.push(await measure('POST /api/create-payment-intent (test-payment mode)', { url: `http://127.0.0.1:${forwarder.port}/api/create-payment-intent`, method: 'POST', headers: { 'content-type': 'application/json' }, body, reconnectRate: 50 }));
+} finally {
+  await forwarder.stop();
+  await bareIndex.stop();
+  await barePricing.stop();
+  await app.stop();
+}
+
+console.log('\n| target | req/s | p50 ms | p99 ms | errors | 5xx | non-2xx | requests |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.s5xx} | ${r.non2xx} | ${r.total} |`);
+
+const [bareI, appI, bareP, appP, leads, leads1, pay] = rows as [Row, Row, Row, Row, Row, Row, Row];
+const checks: Array<[string, boolean]> = [
+  [`GET / at ${Math.round((appI.rps / bareI.rps) * 100)}% of the bare server (target at least 50%)`, appI.rps >= bareI.rps / 2],
+  [`GET /standard-pricing at ${Math.round((appP.rps / bareP.rps) * 100)}% of the bare server (target at least 50%)`, appP.rps >= bareP.rps / 2],
+  [`filtered lead query p99 ${leads.p99} ms over ${total.toLocaleString('en-US')} leads at ${CONNECTIONS} connections (target under 50 ms; ${leads1.p99} ms from 1 connection)`, leads.p99 < 50],
+  ['every query of the filtered list uses an index', indexed],
+  [`errors ${rows.reduce((s, r) => s + r.errors, 0)}, 5xx ${rows.reduce((s, r) => s + r.s5xx, 0)}, other non-2xx ${rows.reduce((s, r) => s + r.non2xx - r.s5xx, 0)} (target 0)`, rows.every((r) => r.errors === 0 && r.non2xx === 0)],
+];
+console.log(`\nPaymentIntents created: ${pay.total.toLocaleString('en-US')} (${pay.rps}/s).`);
+for (const [text, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+if (checks.some(([, ok]) => !ok)) process.exit(1);

@@ -1,0 +1,115 @@
+// Page weight: builds the site and the portal (SKIP_BUILD=1 to use the current build), then reports per
+// public page: HTML bytes (raw and gzip), JS bytes (gzip, the page's scripts, its islands' components and
+// renderer and everything they import statically), CSS bytes (gzip), requests at load (HTML, CSS, JS,
+// images, icon), and whether framework (React) code ships. Budgets: landing and pricing pages ship no
+// framework JavaScript; /checkout under 100 KB of JS gzipped (before Stripe's own script, which only
+// loads with real keys). Exit 1 when a budget fails. Run: npx tsx bench/page-weight.ts
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { ROOT } from './lib.ts';
+
+const MARKETING = path.join(ROOT, 'marketing', 'dist');
+const PORTAL = path.join(ROOT, 'portal', 'dist');
+const CHECKOUT_JS_BUDGET = 100 * 1024;
+const NO_FRAMEWORK = ['/', '/standard-pricing', '/special-pricing', '/premium-pricing', '/enterprise-pricing', '/ultimate-pricing', '/pricing'];
+
+if (process.env.SKIP_BUILD !== '1') {
+  console.log('Building site and portal (SKIP_BUILD=1 to skip)...');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const gz = (b: Buffer | string) => zlib.gzipSync(b).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** A built asset by its URL path (/_astro/x.js, /app-assets/y.js, /favicon.svg). */
+function assetFile(url: string): string | null {
+  const clean = url.split(/[?#]/)[0]!;
+  if (!clean.startsWith('/')) return null;
+  for (const dir of clean.startsWith('/app-assets/') ? [PORTAL] : [MARKETING, PORTAL]) {
+    const f = path.join(dir, clean);
+    if (f.startsWith(dir) && fs.existsSync(f)) return f;
+  }
+  return null;
+}
+
+/** A module and everything it imports statically (import ... from "x", import "x", export ... from "x"). */
+function jsClosure(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const file = assetFile(entry);
+  if (!file) return seen;
+  const src = fs.readFileSync(file, 'utf8');
+  for (const m of src.matchAll(/(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]*?\bfrom\s*)?["']([^"']+\.js)["']/g)) {
+    const spec = m[1]!;
+    const url = spec.startsWith('/') ? spec : path.posix.join(path.posix.dirname(entry), spec);
+    jsClosure(url, seen);
+  }
+  return seen;
+}
+
+const isFramework = (src: string) => /react\.dev\/errors|reactjs\.org\/docs\/error-decoder|__REACT_DEVTOOLS_GLOBAL_HOOK__|react-dom/.test(src);
+
+interface PageRow { route: string; html: number; htmlGz: number; jsGz: number; jsFiles: number; cssGz: number; requests: number; framework: boolean; islands: string }
+
+function analyse(route: string, file: string): PageRow {
+  const html = fs.readFileSync(file, 'utf8');
+  const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!);
+  const scripts = attr(/<script\b[^>]*\bsrc="([^"]+)"/g);
+  const preloads = attr(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g);
+  const islands = [...html.matchAll(/<astro-island\b([^>]*)>/g)].map((m) => m[1]!);
+  const islandUrls = islands.flatMap((a) => [/component-url="([^"]+)"/.exec(a)?.[1], /renderer-url="([^"]+)"/.exec(a)?.[1]]).filter((u): u is string => !!u);
+  const directives = islands.map((a) => `${/component-url="\/_astro\/([^.]+)/.exec(a)?.[1] ?? '?'}:${/client="([a-z]+)"/.exec(a)?.[1] ?? '?'}`);
+  const js = new Set<string>();
+  for (const u of [...scripts, ...preloads, ...islandUrls]) jsClosure(u, js);
+  // Inline module scripts can import too.
+  for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const i of m[1]!.matchAll(/["'](\/_astro\/[^"']+\.js)["']/g)) jsClosure(i[1]!, js);
+  }
+  let jsGz = 0;
+  let framework = false;
+  for (const u of js) {
+    const f = assetFile(u);
+    if (!f) continue;
+    const src = fs.readFileSync(f);
+    jsGz += gz(src);
+    framework ||= isFramework(src.toString('utf8'));
+  }
+  const css = new Set(attr(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g));
+  let cssGz = 0;
+  for (const u of css) {
+    const f = assetFile(u);
+    if (f) cssGz += gz(fs.readFileSync(f));
+  }
+  const images = new Set(attr(/<img\b[^>]*\bsrc="([^"]+)"/g).filter((u) => u.startsWith('/')));
+  const icons = new Set(attr(/<link\b[^>]*rel="icon"[^>]*href="([^"]+)"/g));
+  return {
+    route, html: Buffer.byteLength(html), htmlGz: gz(html), jsGz, jsFiles: js.size, cssGz,
+    requests: 1 + css.size + js.size + images.size + icons.size, framework, islands: directives.join(' ') || '-',
+  };
+}
+
+const rows: PageRow[] = [];
+const htmlFiles = (fs.readdirSync(MARKETING, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).sort();
+for (const f of htmlFiles) {
+  const route = f === 'index.html' ? '/' : `/${f.replace(/\.html$/, '')}`;
+  rows.push(analyse(route, path.join(MARKETING, f)));
+}
+rows.push(analyse('/login (portal SPA)', path.join(PORTAL, 'index.html')));
+
+console.log('\n| page | HTML | HTML gzip | JS gzip | JS files | CSS gzip | requests | framework JS | islands |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---|---|');
+for (const r of rows) console.log(`| ${r.route} | ${kb(r.html)} | ${kb(r.htmlGz)} | ${kb(r.jsGz)} | ${r.jsFiles} | ${kb(r.cssGz)} | ${r.requests} | ${r.framework ? 'yes' : 'no'} | ${r.islands} |`);
+
+const checks: Array<[string, boolean]> = [];
+for (const route of NO_FRAMEWORK) {
+  const r = rows.find((x) => x.route === route);
+  if (r) checks.push([`${route}: no framework JavaScript (${r.jsFiles} JS files, ${kb(r.jsGz)})`, !r.framework]);
+}
+const checkout = rows.find((r) => r.route === '/checkout');
+if (checkout) checks.push([`/checkout: ${kb(checkout.jsGz)} of JS gzipped before Stripe's own script (budget ${kb(CHECKOUT_JS_BUDGET)})`, checkout.jsGz < CHECKOUT_JS_BUDGET]);
+console.log('');
+for (const [text, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+if (checks.some(([, ok]) => !ok)) process.exit(1);

@@ -1,0 +1,12 @@
+// Runs every benchmark named on the command line (default: server).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const names = process.argv.slice(2).length ? process.argv.slice(2) : ['server'];
+for (const name of names) {
+  console.log(`\n### ${name}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.bench.ts`)], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

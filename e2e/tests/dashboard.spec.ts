@@ -1,0 +1,195 @@
+// The agent portal, as the demo agent: aged leads bought with the test card, appointments bought,
+// found and deleted, live transfers ordered through /transfer-checkout, the URL-kept panel and the
+// login round trip. The inactivity logout runs against a second server with a shortened timer.
+import { test, expect, type Page, type Locator } from '@playwright/test';
+import { DEMO, login } from './helpers.ts';
+
+async function payWithTestCard(scope: Locator | Page, button: string | RegExp) {
+  await scope.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await scope.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await scope.getByLabel('CVC').fill('123');
+  await scope.getByRole('button', { name: button }).click();
+}
+
+const toast = (page: Page) => page.getByTestId('toast');
+
+test.describe('agent dashboard', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, DEMO.agent.email, DEMO.agent.password);
+  });
+
+  test('filters aged leads by two states and an age range, buys three with the test card and sees them leave the list', async ({ page }) => {
+    await page.goto('/dashboard?tab=buy-aged-leads');
+    await expect(page.getByRole('heading', { name: 'Buy Aged Leads' })).toBeVisible();
+    const rows = page.getByTestId('lead-row');
+    await expect(rows).toHaveCount(50);
+
+    // Nothing selected yet.
+    await page.getByRole('button', { name: 'Purchase Selected Leads' }).click();
+    await expect(toast(page)).toContainText('No Leads Selected');
+    await expect(toast(page)).toContainText('Please select at least one lead to purchase.');
+
+    const before = await page.getByTestId('leads-total').innerText();
+    await page.getByLabel('State').fill('TX, FL');
+    await page.getByLabel('Age (days)').fill('30-60');
+    await expect(page.getByTestId('leads-total')).not.toHaveText(before);
+    await expect(rows.first()).toBeVisible();
+    // Every row matches both filters.
+    const cells = await rows.evaluateAll((trs) => trs.map((tr) => [tr.children[2]!.textContent, Number(tr.children[4]!.textContent)] as const));
+    expect(cells.length).toBeGreaterThan(3);
+    for (const [state, age] of cells) {
+      expect(['TX', 'FL']).toContain(state);
+      expect(age).toBeGreaterThanOrEqual(30);
+      expect(age).toBeLessThanOrEqual(60);
+    }
+    // Names are masked.
+    await expect(rows.first().locator('td').nth(1)).toHaveText(/^(\S+ \S{2}X{1,3}|\S+ \S{1,3}|\S+)$/);
+
+    const ids = await rows.evaluateAll((trs) => trs.slice(0, 3).map((tr) => tr.getAttribute('data-lead-id')!));
+    for (const id of ids) await page.locator(`[data-lead-id="${id}"] input[type=checkbox]`).check();
+    await expect(page.getByTestId('selected-count')).toHaveText('3');
+    await expect(page.getByTestId('selected-total')).toHaveText(/^\$\d+\.\d\d$/);
+
+    await page.getByRole('button', { name: 'Purchase Selected Leads' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete Your Lead Purchase' });
+    await expect(dialog).toBeVisible();
+    await payWithTestCard(dialog, /^Pay \$/);
+    await expect(toast(page)).toContainText('Bulk Purchase Successful');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('selected-count')).toHaveText('0');
+    for (const id of ids) await expect(page.locator(`[data-lead-id="${id}"]`)).toHaveCount(0);
+
+    // They are the agent's now, with the full details.
+    await page.getByRole('link', { name: 'My Leads' }).click();
+    await expect(page).toHaveURL(/tab=my-leads/);
+    await expect(page.getByTestId('my-lead-row').filter({ hasText: 'Purchased' })).toHaveCount(3);
+  });
+
+  test('buys two appointments, finds them in My Appointments and deletes one', async ({ page }) => {
+    await page.goto('/dashboard?tab=buy-appointments');
+    const cards = page.getByTestId('appointment-card');
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.first()).toContainText('EST');
+    await expect(cards.first().getByTestId('status-dot')).toBeVisible();
+    // The preview starts 90 seconds before the end of the 100-second demo recording.
+    const audio = cards.first().locator('audio');
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => (a.readyState > 0 ? Math.round(a.currentTime) : -1))).toBe(10);
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(toast(page)).toContainText('Empty Cart');
+
+    const ids = await cards.evaluateAll((as) => as.slice(0, 2).map((a) => a.getAttribute('data-appointment-id')!));
+    for (const id of ids) {
+      await page.locator(`[data-appointment-id="${id}"]`).getByRole('button', { name: /^Buy / }).click();
+      await expect(toast(page)).toContainText('Added to Cart');
+    }
+    await expect(page.locator(`[data-appointment-id="${ids[0]}"]`).getByRole('button', { name: /^Remove / })).toHaveText('Remove');
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+    await expect(page.getByTestId('cart-total')).toHaveText('$20');
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete Your Appointment Purchase' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('checkout-total')).toHaveText('$20');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await payWithTestCard(dialog, 'Complete Purchase');
+    await expect(toast(page)).toContainText('Payment Successful');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('cart-count')).toHaveText('0');
+    for (const id of ids) await expect(page.locator(`[data-appointment-id="${id}"]`)).toHaveCount(0);
+    await expect(page.getByTestId('my-appointments-badge')).toHaveText('2');
+
+    await page.getByRole('link', { name: /My Appointments/ }).click();
+    const mine = page.getByTestId('my-appointment-card');
+    await expect(mine).toHaveCount(2);
+    expect((await mine.evaluateAll((as) => as.map((a) => a.getAttribute('data-appointment-id')!))).sort()).toEqual([...ids].sort());
+    await expect(mine.first()).toContainText('Extracted Info');
+    await expect(mine.first().getByRole('link', { name: 'Download recording' })).toBeVisible();
+
+    await mine.first().getByRole('button', { name: /^Delete appointment/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Appointment' });
+    await expect(confirm).toContainText('This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page)).toContainText('Appointment Deleted');
+    await expect(mine).toHaveCount(1);
+    await expect(page.getByTestId('my-appointments-badge')).toHaveText('1');
+  });
+
+  test('orders 40 call transfers from the dashboard through /transfer-checkout', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Buy Call Transfers' })).toBeVisible();
+    await expect(page.getByTestId('your-price')).toHaveText('$35.00');
+    await page.getByRole('button', { name: 'Order Call Transfers' }).click();
+
+    // Prefilled from the agent's survey.
+    await expect(page.getByLabel('Working states')).toHaveValue('TX, OK, LA');
+    await expect(page.getByLabel('Total transfers')).toHaveValue('50');
+
+    // The spec's validation messages.
+    await page.getByLabel('Total transfers').fill('0');
+    await page.getByLabel('Transfer hours').fill('');
+    await page.getByLabel('Phone to receive transfers').fill('123');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByText('Must be at least 1 transfer')).toBeVisible();
+    await expect(page.getByText('Please specify transfer hours')).toBeVisible();
+    await expect(page.getByText('Phone number must be at least 10 digits')).toBeVisible();
+
+    await page.getByLabel('Total transfers').fill('40');
+    await page.getByLabel('Transfer hours').fill('9am-5pm CST');
+    await page.getByLabel('Phone to receive transfers').fill('5125550101');
+    await expect(page.getByText('40 transfers × $35.00 = $1,400.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByTestId('transfer-total')).toHaveText('$1,400.00');
+
+    // Back to Form keeps what was entered.
+    await page.getByRole('button', { name: 'Back to Form' }).click();
+    await expect(page.getByLabel('Total transfers')).toHaveValue('40');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await page.getByRole('link', { name: 'Open checkout page' }).click();
+    await expect(page).toHaveURL(/\/transfer-checkout$/);
+    await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+    await expect(page.getByTestId('checkout-total')).toHaveText('$1,400.00');
+    await expect(page.getByText('TX, OK, LA')).toBeVisible();
+    await payWithTestCard(page, 'Complete Payment');
+    await expect(page).toHaveURL(/\/thank-you\?.*redirect_status=succeeded/);
+    const intent = new URL(page.url()).searchParams.get('payment_intent')!;
+    const order = await (await page.request.get(`/api/orders/by-intent/${intent}`)).json();
+    expect(order).toMatchObject({ kind: 'live_transfer', count: 40, amountCents: 140000, status: 'paid' });
+
+    // The order is done: the checkout does not offer it again.
+    await page.goto('/transfer-checkout');
+    await expect(page.getByRole('heading', { name: 'No Order Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
+
+  test('keeps the selected panel in the URL across reload and back', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Buy Appointments' }).click();
+    await expect(page).toHaveURL(/tab=buy-appointments/);
+    await page.getByRole('link', { name: 'Facebook Leads' }).click();
+    await expect(page.getByText('Coming Soon')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Facebook Leads' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/tab=buy-appointments/);
+    await expect(page.getByRole('heading', { name: 'Buy Appointments' })).toBeVisible();
+    for (const key of ['insurance-recruiting', 'agedLeads']) {
+      await page.goto(`/dashboard?tab=${key}`);
+      await expect(page.getByText('Coming Soon')).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'FEX Quoter' })).toHaveAttribute('href', '/fex-quoter');
+    await expect(page.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
+  });
+});
+
+test('visiting /dashboard logged out goes to /login and back after login', async ({ page }) => {
+  await page.goto('/dashboard?tab=my-leads');
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel('Email or username').fill(DEMO.agent.email);
+  await page.getByLabel('Password').fill(DEMO.agent.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=my-leads$/);
+  await expect(page.getByRole('heading', { name: 'My Leads' })).toBeVisible();
+});

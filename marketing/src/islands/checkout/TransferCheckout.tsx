@@ -1,0 +1,237 @@
+// A transfer-package checkout (funnel.md "Checkout pages", sections 4 and 5): the Package Details card
+// sets a count priced from the catalogue, Proceed to Payment creates the order and its intent on the
+// server, then the Payment Information card shows the order summary and the shared payment form.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { api, ApiError, TIERS, HIGH_VOLUME, formatUsd, highVolumeBand, highVolumeBandLabel, type TierId } from '@tm/shared';
+import { quoteTransferPackage, packageBounds, packageUnitPriceCents, boundsMessage, type PackageTier } from '@tm/shared/logic/pricing';
+import type { CreatePaymentIntentResponse, PublicKeyResponse } from '@tm/shared/schemas/payments';
+import { PaymentForm } from '@tm/shared/ui/PaymentForm';
+import { $checkout, clearSeeds, initialCount, paymentPrepared, preparingFailed, setCount, startPreparing, SEED_CLEAR_DELAY_MS, type CheckoutPage } from '../../stores/checkout.ts';
+import { toast } from '../../stores/toast.ts';
+import { ENTERPRISE_BENEFITS, PREMIUM_BENEFITS, ULTIMATE_BENEFITS, standardBenefits } from '../../components/tier-benefits.ts';
+import './checkout.css';
+
+export const CONFIGURE_PROMPT = 'Configure your package and click "Proceed to Payment" to continue';
+
+interface PageCopy {
+  heading: string;
+  intro: string;
+  benefitsTitle: string;
+  benefits: string[];
+}
+
+
+const COPY: Record<TierId | 'high-volume', PageCopy> = {
+  standard: {
+    heading: 'Customize Your Package',
+    intro: 'Choose how many qualified live transfers you want. You only pay for transfers that pass the buffer.',
+    benefitsTitle: "What's included",
+    benefits: standardBenefits(TIERS.standard.bufferSeconds),
+  },
+  special: {
+    heading: 'Customize Your Special Offer Package',
+    intro: `Special offer for agents taking ${TIERS.special.callsPerDay} calls per day.`,
+    benefitsTitle: "What's included",
+    benefits: standardBenefits(TIERS.special.bufferSeconds),
+  },
+  premium: {
+    heading: 'Premium Volume Package',
+    intro: `For agents taking ${TIERS.premium.callsPerDay} calls per day.`,
+    benefitsTitle: 'Premium benefits',
+    benefits: PREMIUM_BENEFITS,
+  },
+  enterprise: {
+    heading: 'Enterprise Volume Package',
+    intro: `For agencies taking ${TIERS.enterprise.callsPerDay} calls per day.`,
+    benefitsTitle: 'Enterprise benefits',
+    benefits: ENTERPRISE_BENEFITS,
+  },
+  ultimate: {
+    heading: 'Ultimate Volume Package',
+    intro: `For agencies taking ${TIERS.ultimate.callsPerDay} calls per day.`,
+    benefitsTitle: 'Ultimate benefits',
+    benefits: ULTIMATE_BENEFITS,
+  },
+  'high-volume': {
+    heading: 'High-Volume Transfer Package',
+    intro: `The more transfers you buy, the lower the rate. Minimum order: ${HIGH_VOLUME.minCount} transfers.`,
+    benefitsTitle: 'Volume pricing',
+    benefits: HIGH_VOLUME.bands.map(highVolumeBandLabel),
+  },
+};
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+function tierFor(page: CheckoutPage): PackageTier {
+  if (page !== 'standard') return page;
+  // /checkout?tier=special is the special offer on the standard page.
+  const q = typeof window !== 'undefined' ? new URLSearchParams(window.location.search).get('tier') : null;
+  return q === 'special' ? 'special' : 'standard';
+}
+
+export default function TransferCheckout({ page }: { page: CheckoutPage }) {
+  const state = useStore($checkout);
+  const [tier, setTier] = useState<PackageTier>(page === 'standard' ? 'standard' : page);
+  const [raw, setRaw] = useState('');
+  const [keys, setKeys] = useState<PublicKeyResponse | null>(null);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    const t = tierFor(page);
+    setTier(t);
+    const first = initialCount(page);
+    setCount(first);
+    setRaw(String(first));
+    setLoaded(true);
+    const timer = setTimeout(() => clearSeeds(page), SEED_CLEAR_DELAY_MS);
+    api
+      .getJson<PublicKeyResponse>('/api/stripe/public-key')
+      .then((k) => setKeys(k))
+      .catch((err: unknown) => console.error('Could not load the payment settings', err));
+    return () => clearTimeout(timer);
+  }, [page]);
+
+  const bounds = packageBounds(tier);
+  const count = state.count;
+  const quote = quoteTransferPackage(tier, count);
+  const unitCents = packageUnitPriceCents(tier, Math.max(count, bounds.min));
+  const copy = COPY[tier];
+  const buffer = tier === 'high-volume' ? HIGH_VOLUME.bufferSeconds : TIERS[tier].bufferSeconds;
+  const hint = boundsMessage(bounds.min, bounds.max);
+  const outOfBounds = loaded && !quote.ok;
+
+  function onCountChange(value: string) {
+    setRaw(value);
+    const n = Number.parseInt(value, 10);
+    // Non-numeric entry counts as 0 (as 50 on the high-volume page).
+    setCount(Number.isNaN(n) ? (page === 'high-volume' ? HIGH_VOLUME.minCount : 0) : n);
+  }
+
+  async function proceed() {
+    if (!quote.ok || state.preparing || state.clientSecret) return;
+    startPreparing();
+    try {
+      const body = {
+        amount: quote.amountCents / 100,
+        callCount: quote.count,
+        ...(tier !== 'standard' ? { tier } : {}),
+      };
+      const res = await api.requestJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body);
+      paymentPrepared({ clientSecret: res.clientSecret, amountCents: res.amount, count: quote.count });
+    } catch (err) {
+      // The spec logs a failed intent creation; a count the server refuses is also shown by the input.
+      console.error('Creating the payment failed', err);
+      preparingFailed(err instanceof ApiError ? (err.fields?.callCount ?? null) : null);
+    }
+  }
+
+  const successText = page === 'high-volume' ? 'Thank you for your purchase!' : "Thank you for your purchase! We'll be in touch soon.";
+  const orderCount = state.orderCount ?? count;
+  const amountCents = state.amountCents ?? 0;
+  const paying = Boolean(state.clientSecret && keys);
+  const inputId = `transfer-count-${page}`;
+  const countError = state.countError ?? (outOfBounds ? (quote.ok ? null : quote.message) : null);
+
+  return (
+    <div className="checkout">
+      <div className="checkout-intro">
+        <p className="eyebrow">{tier === 'high-volume' ? 'High volume' : `${TIERS[tier].label} · ${TIERS[tier].callsPerDay} calls per day`}</p>
+        <h1>{copy.heading}</h1>
+        <p className="lead">{copy.intro}</p>
+      </div>
+      <div className="checkout-grid">
+        <section className="card" aria-labelledby="package-details">
+          <h2 id="package-details">Package Details</h2>
+          <div className="field">
+            <label htmlFor={inputId}>How many transfers would you like to purchase?</label>
+            <input
+              id={inputId}
+              type="number"
+              inputMode="numeric"
+              min={bounds.min}
+              max={bounds.max}
+              step={1}
+              value={raw}
+              // Enabled once the island runs, so nothing typed before hydration is lost.
+              disabled={!loaded}
+              onChange={(e) => onCountChange(e.target.value)}
+              aria-invalid={countError ? true : undefined}
+              aria-describedby={`${inputId}-hint`}
+            />
+            <p id={`${inputId}-hint`} className={countError ? 'field-error' : 'muted small'}>
+              {countError && countError !== hint ? countError : hint}
+            </p>
+          </div>
+
+          {tier === 'high-volume' && (
+            <p className="checkout-band" data-testid="high-volume-band">
+              {highVolumeBandLabel(highVolumeBand(Math.max(count, bounds.min)))}
+            </p>
+          )}
+
+          <div className="notice notice-info checkout-buffer">
+            <strong>{buffer} Second Buffer Protection</strong>
+            <p>
+              A transfer is billable only if the call lasts longer than {buffer} seconds
+              {buffer === 120 ? '; a call of 2 minutes or less is not charged.' : '.'}
+            </p>
+          </div>
+
+          <h3>{copy.benefitsTitle}</h3>
+          <ul className="checklist">
+            {copy.benefits.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+
+          <div className="checkout-total" aria-live="polite">
+            <span className="muted">Total Cost</span>
+            <strong className="checkout-total-amount">{formatUsd(quote.ok ? quote.amountCents : 0)}</strong>
+            <span className="muted small" data-testid="checkout-rate-line">
+              {plural(Math.max(count, 0), 'transfer')} × {formatUsd(unitCents)} each
+            </span>
+          </div>
+
+          <button type="button" className="btn btn-lg btn-block" onClick={() => void proceed()} disabled={!quote.ok || state.preparing || Boolean(state.clientSecret)}>
+            {state.preparing ? 'Preparing Payment...' : 'Proceed to Payment'}
+          </button>
+        </section>
+
+        <section className="card" aria-labelledby="payment-information">
+          <h2 id="payment-information">Payment Information</h2>
+          {!paying ? (
+            <p className="muted">{CONFIGURE_PROMPT}</p>
+          ) : (
+            <>
+              <div className="checkout-summary">
+                <h3>Order Summary</h3>
+                <dl className="summary-list">
+                  <dt>Transfers</dt>
+                  <dd>{orderCount.toLocaleString('en-US')}</dd>
+                  <dt>Rate per transfer</dt>
+                  <dd>{formatUsd(Math.round(amountCents / Math.max(orderCount, 1)))}</dd>
+                  <dt>Amount</dt>
+                  <dd>{formatUsd(amountCents)}</dd>
+                  <dt>Total</dt>
+                  <dd>
+                    <strong>{formatUsd(amountCents)}</strong>
+                  </dd>
+                </dl>
+              </div>
+              <PaymentForm
+                clientSecret={state.clientSecret!}
+                publishableKey={keys!.publicKey}
+                testMode={keys!.testMode}
+                returnUrl={`${window.location.origin}/onboarding-success`}
+                submitLabel={`Complete Payment - ${formatUsd(amountCents)}`}
+                onSuccess={() => toast({ title: 'Payment Successful', description: successText, variant: 'success' })}
+                onError={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Every migration, in order. Imported statically so tsx, vitest and bundlers all load them the same way;
+// migrations/index.test.ts fails if a file in this folder is missing here.
+import type { Knex } from 'knex';
+import * as m0100 from './20261122000100_users.ts';
+import * as m0200 from './20261122000200_onboarding_surveys.ts';
+import * as m0300 from './20261122000300_leads.ts';
+import * as m0400 from './20261122000400_lead_assignments.ts';
+import * as m0500 from './20261122000500_appointments.ts';
+import * as m0600 from './20261122000600_brightcall_callbacks.ts';
+import * as m0700 from './20261122000700_orders.ts';
+import * as m0800 from './20261122000800_partner_applications.ts';
+import * as m0900 from './20261122000900_training.ts';
+import * as m100800 from './20261122100800_lead_imports.ts';
+import * as m101000 from './20261122101000_transfer_ledger.ts';
+
+interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '20261122000100_users': m0100,
+  '20261122000200_onboarding_surveys': m0200,
+  '20261122000300_leads': m0300,
+  '20261122000400_lead_assignments': m0400,
+  '20261122000500_appointments': m0500,
+  '20261122000600_brightcall_callbacks': m0600,
+  '20261122000700_orders': m0700,
+  '20261122000800_partner_applications': m0800,
+  '20261122000900_training': m0900,
+  '20261122100800_lead_imports': m100800,
+  '20261122101000_transfer_ledger': m101000,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const m = MIGRATIONS[name];
+    if (!m) throw new Error(`Unknown migration ${name}`);
+    return m;
+  },
+};

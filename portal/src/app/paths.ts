@@ -1,0 +1,13 @@
+// Every portal path in one place (api/src/web.ts serves index.html for these).
+export const paths = {
+  login: '/login',
+  dashboard: '/dashboard',
+  transferCheckout: '/transfer-checkout',
+  admin: '/admin',
+  training: '/training',
+  trainingAdminLogin: '/training-admin-login',
+  trainingAdmin: '/training-admin',
+  myTransfers: '/dashboard/transfers',
+  receipt: '/dashboard/receipts/:orderId',
+  adminDisputes: '/admin/disputes',
+} as const;

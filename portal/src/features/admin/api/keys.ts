@@ -1,0 +1,8 @@
+// Query keys of the admin feature: mutations invalidate by these prefixes.
+export const adminKeys = {
+  users: ['admin', 'users'] as const,
+  appointments: ['admin', 'appointments'] as const,
+  status: ['admin', 'brightcall-status'] as const,
+  pool: ['admin', 'lead-pool'] as const,
+  importErrors: ['admin', 'lead-import-errors'] as const,
+};

@@ -1,0 +1,83 @@
+// /admin: the admin panel. Heading, summary cards, and tabs Users (default), Appointments,
+// Integration, plus Leads (CSV upload and assignment). The tab lives in the URL (?tab=).
+import { useSearchParams } from 'react-router';
+import { RequireUser } from '../../auth/components/RequireUser.tsx';
+import { useUsers } from '../api/get-users.ts';
+import { UsersTab } from './UsersTab.tsx';
+import { AppointmentsTab } from './AppointmentsTab.tsx';
+import { IntegrationTab } from './IntegrationTab.tsx';
+import { LeadsTab } from './LeadsTab.tsx';
+
+const TABS = [
+  { key: 'users', label: 'Users' },
+  { key: 'appointments', label: 'Appointments' },
+  { key: 'integration', label: 'Integration' },
+  { key: 'leads', label: 'Leads' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+function SummaryCards() {
+  // The first page of the user list carries the counts for the whole table.
+  const { data } = useUsers(1);
+  const stats = data?.stats;
+  const cards = [
+    { label: 'Total Users', value: stats?.totalUsers },
+    { label: 'Admin Users', value: stats?.adminUsers },
+    { label: 'Basic Users', value: stats?.basicUsers },
+  ];
+  return (
+    <div className="adm-summary">
+      {cards.map((c) => (
+        <div key={c.label} className="card adm-summary-card" data-testid={`summary-${c.label.toLowerCase().replace(/\s+/g, '-')}`}>
+          <div className="muted small">{c.label}</div>
+          <div className="adm-summary-value">{c.value === undefined ? '—' : c.value.toLocaleString('en-US')}</div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function AdminPanel() {
+  const [params, setParams] = useSearchParams();
+  const tab: TabKey = (TABS.find((t) => t.key === params.get('tab'))?.key ?? 'users') as TabKey;
+  const select = (key: TabKey) => setParams(key === 'users' ? {} : { tab: key }, { replace: true });
+  return (
+    <div className="container adm">
+      <header className="adm-header">
+        <div>
+          <h1>Admin Panel</h1>
+          <p className="muted">Manage users, appointments and system settings</p>
+        </div>
+        <a className="btn btn-outline" href="/admin/disputes">Transfer Disputes</a>
+        <a className="btn btn-outline" href="/api/logout">Logout</a>
+      </header>
+      <SummaryCards />
+      <div role="tablist" aria-label="Admin sections" className="adm-tabs">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls={`panel-${t.key}`}
+            className={`adm-tab ${tab === t.key ? 'adm-tab-active' : ''}`}
+            onClick={() => select(t.key)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="adm-panel">
+        {tab === 'users' && <UsersTab />}
+        {tab === 'appointments' && <AppointmentsTab />}
+        {tab === 'integration' && <IntegrationTab />}
+        {tab === 'leads' && <LeadsTab />}
+      </section>
+    </div>
+  );
+}
+
+export function AdminPage() {
+  return <RequireUser admin>{() => <AdminPanel />}</RequireUser>;
+}

@@ -1,0 +1,52 @@
+// Appointments tab: voice-AI callbacks (webhook or entered by hand), searchable, with Create Appointment.
+import { useState } from 'react';
+import type { BrightcallAppointment } from '@tm/shared/schemas/admin';
+import { useAppointments } from '../api/get-appointments.ts';
+import { useSearchAppointments } from '../api/search-appointments.ts';
+import { formatDate, formatPhone } from './ui.tsx';
+import { SearchPagedList } from './SearchPagedList.tsx';
+import { CreateAppointmentModal } from './CreateAppointmentModal.tsx';
+
+function AppointmentCard({ a }: { a: BrightcallAppointment }) {
+  return (
+    <li className="card adm-card" data-testid="appointment-card">
+      <div className="adm-card-main">
+        <div className="adm-card-title">
+          <h3>{a.firstName} {a.lastName}</h3>
+          {a.source === 'admin' && <span className="adm-badge adm-badge-basic">Manual</span>}
+        </div>
+        <div className="adm-card-meta">
+          {a.email && <span>{a.email}</span>}
+          <span>{formatPhone(a.phone)}</span>
+          {a.state && <span>{a.state}</span>}
+        </div>
+      </div>
+      <div className="muted small">Created: {formatDate(a.createdAt)}</div>
+    </li>
+  );
+}
+
+/** The page of appointments, or of the search results once there is search text. */
+function useAppointmentsPage(q: string, page: number, searching: boolean) {
+  const list = useAppointments(page, !searching);
+  const found = useSearchAppointments(q, page, searching);
+  return searching ? found : list;
+}
+
+export function AppointmentsTab() {
+  const [creating, setCreating] = useState(false);
+  return (
+    <div>
+      <SearchPagedList
+        noun="appointments"
+        title="Appointments"
+        searchLabel="Search appointments"
+        createLabel="Create Appointment"
+        onCreate={() => setCreating(true)}
+        usePage={useAppointmentsPage}
+        renderItem={(a) => <AppointmentCard a={a} />}
+      />
+      <CreateAppointmentModal open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}

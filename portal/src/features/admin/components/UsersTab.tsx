@@ -1,0 +1,58 @@
+// Users tab: e-mail search (from one character), user cards, Create User and Change Password panels.
+import { useState } from 'react';
+import type { AdminUser } from '@tm/shared/schemas/admin';
+import { useUsers } from '../api/get-users.ts';
+import { useSearchUsers } from '../api/search-users.ts';
+import { formatPhone } from './ui.tsx';
+import { SearchPagedList } from './SearchPagedList.tsx';
+import { CreateUserPanel } from './CreateUserPanel.tsx';
+import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
+
+function UserCard({ user, onChangePassword }: { user: AdminUser; onChangePassword: () => void }) {
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <li className="card adm-card" data-testid="user-card">
+      <div className="adm-card-main">
+        <div className="adm-card-title">
+          <h3>{name}</h3>
+          <span className={`adm-badge ${user.isAdmin ? 'adm-badge-admin' : 'adm-badge-basic'}`}>{user.isAdmin ? 'Admin' : 'Basic'}</span>
+        </div>
+        <div className="adm-card-meta">
+          <span>{user.email}</span>
+          <span>{user.agencyName}{user.role ? ` · ${user.role}` : ''}</span>
+          <span>{user.phone ? formatPhone(user.phone) : ''}{user.state ? ` · ${user.state}` : ''}</span>
+        </div>
+      </div>
+      <button type="button" className="btn btn-outline adm-btn-sm" onClick={onChangePassword} aria-label={`Change Password for ${name}`}>
+        Change Password
+      </button>
+    </li>
+  );
+}
+
+/** The page of users, or of those whose e-mail matches once there is search text. */
+function useUsersPage(q: string, page: number, searching: boolean) {
+  const list = useUsers(page, !searching);
+  const found = useSearchUsers(q, page, { enabled: searching });
+  return searching ? found : list;
+}
+
+export function UsersTab() {
+  const [creating, setCreating] = useState(false);
+  const [passwordFor, setPasswordFor] = useState<AdminUser | null>(null);
+  return (
+    <div>
+      <SearchPagedList
+        noun="users"
+        title="Users"
+        searchLabel="Search users by email"
+        createLabel="Create User"
+        onCreate={() => setCreating(true)}
+        usePage={useUsersPage}
+        renderItem={(u) => <UserCard user={u} onChangePassword={() => setPasswordFor(u)} />}
+      />
+      <CreateUserPanel open={creating} onClose={() => setCreating(false)} />
+      <ChangePasswordPanel user={passwordFor} onClose={() => setPasswordFor(null)} />
+    </div>
+  );
+}

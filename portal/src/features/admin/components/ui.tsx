@@ -1,0 +1,104 @@
+// Building blocks of the admin panel: side panel and modal (native <dialog>: focus moves in, Escape
+// closes, the page behind is inert), pagination, a form field and its buttons, and small formatting helpers.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { pageCount } from '@tm/shared/logic/pagination';
+import { useDialog } from '../../../components/use-dialog.ts';
+
+export function SidePanel({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const ref = useDialog(open);
+  const id = useId();
+  return (
+    <dialog ref={ref} className="adm-side-panel" aria-labelledby={id} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+      {open && (
+        <div className="adm-side-panel-body">
+          <h2 id={id}>{title}</h2>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function Modal({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const ref = useDialog(open);
+  const id = useId();
+  return (
+    <dialog ref={ref} className="adm-modal" aria-labelledby={id} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+      {open && (
+        <div className="adm-modal-body">
+          <div className="adm-modal-head">
+            <h2 id={id}>{title}</h2>
+            <button type="button" className="adm-icon-btn" aria-label="Close" onClick={onClose}>×</button>
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && !error && <p className="muted small adm-hint">{hint}</p>}
+      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+/** A form's Cancel and submit buttons; the submit is disabled and relabelled while it is pending. */
+export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <div className="adm-actions">
+      <button type="button" className="btn btn-outline" onClick={onCancel}>Cancel</button>
+      <button type="submit" className="btn" disabled={pending}>{pending ? pendingLabel : label}</button>
+    </div>
+  );
+}
+
+export function Pagination({ page, total, pageSize, onPage, label }: { page: number; total: number; pageSize: number; onPage: (p: number) => void; label: string }) {
+  const pages = pageCount(total, pageSize);
+  if (pages <= 1) return null;
+  return (
+    <nav className="adm-pagination" aria-label={label}>
+      <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>Previous</button>
+      <span className="muted small">Page {page} of {pages.toLocaleString('en-US')} ({total.toLocaleString('en-US')} total)</span>
+      <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>Next</button>
+    </nav>
+  );
+}
+
+export function useDebouncedValue<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/** 10-digit US numbers as (512) 555-0101; anything else as given. */
+export function formatPhone(phone: string): string {
+  const d = phone.replace(/\D/g, '');
+  const ten = d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
+  return ten.length === 10 ? `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}` : phone;
+}
+
+export function formatDate(iso: string | null): string {
+  if (!iso) return '';
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  const pct = Math.max(0, Math.min(100, Math.round(value * 100)));
+  return (
+    <div className="adm-progress">
+      <div className="adm-progress-label"><span>{label}</span><span>{pct}%</span></div>
+      <div className="adm-progress-track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+        <div className="adm-progress-fill" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}

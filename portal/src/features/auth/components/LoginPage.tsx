@@ -1,0 +1,54 @@
+// /login: email or username and password; on success back to where the agent was going.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router';
+import { loginSchema, type LoginInput } from '@tm/shared/schemas/auth';
+import { ApiError } from '@tm/shared/api-client';
+import { useLogin } from '../api/login.ts';
+import { paths } from '../../../app/paths.ts';
+import { useState } from 'react';
+
+function safeNext(next: string | null, isAdmin: boolean): string {
+  if (next && next.startsWith('/') && !next.startsWith('//')) return next;
+  return isAdmin ? paths.admin : paths.dashboard;
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, formState: { errors } } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { identifier: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { user } = await loginMutation.mutateAsync(values);
+      navigate(safeNext(params.get('next'), user.isAdmin), { replace: true });
+    } catch (err) {
+      setFormError(err instanceof ApiError ? err.serverMessage : 'Login failed. Please try again.');
+    }
+  });
+
+  return (
+    <div className="auth-page">
+      <form className="card auth-card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+        <h1 id="login-title">Agent Login</h1>
+        <p className="muted">Sign in to buy leads and appointments and manage your transfers.</p>
+        {formError && <div role="alert" className="form-error">{formError}</div>}
+        <div className="field">
+          <label htmlFor="identifier">Email or username</label>
+          <input id="identifier" autoComplete="username" {...register('identifier')} aria-invalid={!!errors.identifier} />
+          {errors.identifier && <p className="field-error">{errors.identifier.message}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input id="password" type="password" autoComplete="current-password" {...register('password')} aria-invalid={!!errors.password} />
+          {errors.password && <p className="field-error">{errors.password.message}</p>}
+        </div>
+        <button className="btn" type="submit" disabled={loginMutation.isPending}>{loginMutation.isPending ? 'Signing in...' : 'Sign In'}</button>
+        <p className="muted small"><a href="/">Back to Home</a></p>
+      </form>
+    </div>
+  );
+}

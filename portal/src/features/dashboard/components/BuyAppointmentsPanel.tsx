@@ -1,0 +1,237 @@
+// Buy Appointments: AI call records for sale with previews, a cart ($10 each), and checkout through
+// the embedded payment form. On a recorded purchase: confetti, a toast, the cart and the payment
+// secret cleared and the three appointment lists refreshed.
+import { useState } from 'react';
+import { ApiError } from '@tm/shared/api-client';
+import { APPOINTMENT_PRICE_CENTS, formatUsd } from '@tm/shared';
+import { EMPTY_CART_MESSAGE, type AppointmentForSale, type CheckoutCreated } from '@tm/shared/schemas/dashboard';
+import { transcriptLastLines } from '@tm/shared/logic/transcript';
+import { formatDuration, formatEst } from '@tm/shared/logic/time';
+import { useToast } from '../../../components/toast.tsx';
+import { useAvailableAppointments } from '../api/available-appointments.ts';
+import { useCreateAppointmentPayment } from '../api/create-appointment-payment.ts';
+import { useConfirmAppointmentPurchase } from '../api/confirm-appointment-purchase.ts';
+import { useCancelAppointmentPayment } from '../api/cancel-appointment-payment.ts';
+import { useCart } from '../hooks/use-cart.ts';
+import { AudioPlayer } from './AudioPlayer.tsx';
+import { PaymentStep } from './PaymentStep.tsx';
+import { SimplePagination } from './Pagination.tsx';
+import { Badge, EmptyState, ErrorNote, Modal, Spinner, StatusDot } from './ui.tsx';
+import { RECORD_FAILED_TEXT } from './messages.ts';
+import { Icon } from './Icon.tsx';
+import { panelHref } from './panels.ts';
+
+const PRICE = formatUsd(APPOINTMENT_PRICE_CENTS);
+
+async function celebrate() {
+  try {
+    const confetti = (await import('canvas-confetti')).default;
+    await confetti({ particleCount: 160, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
+  } catch {
+    /* decoration only */
+  }
+}
+
+/** "Jan 17, 2026, 3:00 PM EST" from the extracted date-time, or the date and time as extracted. */
+export function appointmentWhen(a: { extractedAppointmentDateTime: string | null; appointmentDate: string | null; extractedAppointmentTime: string | null }): string {
+  const iso = formatEst(a.extractedAppointmentDateTime);
+  if (iso) return iso;
+  const parts = [a.appointmentDate, a.extractedAppointmentTime].filter(Boolean).join(' ');
+  return parts ? `${parts} EST` : 'Not set';
+}
+
+function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale; inCart: boolean; onToggle: () => void }) {
+  const lines = transcriptLastLines(a.transcriptPreview);
+  const titleId = `appt-${a.id}-title`;
+  return (
+    <article className={`card dash-appt${inCart ? ' is-in-cart' : ''}`} aria-labelledby={titleId} data-testid="appointment-card" data-appointment-id={a.id}>
+      <header className="dash-appt-head">
+        <div>
+          <h3 id={titleId}>{a.customerName}</h3>
+          <div className="dash-badges">
+            <StatusDot status={a.callStatus} />
+            {a.verified && <Badge tone="success"><Icon name="check" size={12} /> Verified</Badge>}
+            {a.leadQuality && <Badge tone="info" cap>{a.leadQuality}</Badge>}
+            {a.followUpRequired && <Badge tone="warning">Follow-up</Badge>}
+          </div>
+        </div>
+        <div className="dash-price">{PRICE}</div>
+      </header>
+      <dl className="dash-meta">
+        <div><dt>Phone</dt><dd>{a.customerPhone || '—'}</dd></div>
+        <div><dt>State</dt><dd>{a.customerState ?? '—'}</dd></div>
+        <div><dt>Called</dt><dd>{formatEst(a.callDate ?? a.createdAt) || '—'}</dd></div>
+        <div><dt>Appointment</dt><dd>{appointmentWhen(a)}</dd></div>
+        <div><dt>Duration</dt><dd>{formatDuration(a.callDuration) || '—'}</dd></div>
+        {a.extractionConfidence !== null && <div><dt>Confidence</dt><dd>{Math.round(a.extractionConfidence * 100)}%</dd></div>}
+      </dl>
+      <div className="dash-appt-section">
+        <h4>Recording preview <span className="muted small">(last 90 seconds)</span></h4>
+        <AudioPlayer src={a.recordingUrl} preview label={`Recording preview for ${a.customerName}`} />
+      </div>
+      {lines.length > 0 && (
+        <div className="dash-appt-section">
+          <h4>Transcript preview</h4>
+          <div className="dash-transcript" tabIndex={0} aria-label={`Transcript preview for ${a.customerName}`}>
+            {lines.map((l, i) => (
+              <p key={i}>{l}</p>
+            ))}
+          </div>
+        </div>
+      )}
+      {a.notes && <p className="small"><strong>Notes:</strong> {a.notes}</p>}
+      <footer className="dash-appt-foot">
+        <button
+          type="button"
+          className={`btn ${inCart ? 'btn-outline' : ''}`}
+          onClick={onToggle}
+          aria-pressed={inCart}
+          aria-label={inCart ? `Remove ${a.customerName} from cart` : `Buy ${a.customerName} for ${PRICE}`}
+        >
+          {inCart ? 'Remove' : `Buy - ${PRICE}`}
+        </button>
+      </footer>
+    </article>
+  );
+}
+
+export function BuyAppointmentsPanel() {
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const cart = useCart();
+  const [checkout, setCheckout] = useState<(CheckoutCreated & { count: number }) | null>(null);
+  const list = useAvailableAppointments(page);
+  const create = useCreateAppointmentPayment();
+  const confirm = useConfirmAppointmentPurchase();
+  const cancel = useCancelAppointmentPayment();
+  const cartTotal = cart.ids.length * APPOINTMENT_PRICE_CENTS;
+
+  function toggle(a: AppointmentForSale) {
+    if (cart.has(a.id)) {
+      cart.remove(a.id);
+      toast({ title: 'Removed from Cart', description: `${a.customerName} was removed from your cart.` });
+    } else {
+      cart.add(a.id);
+      const total = formatUsd((cart.ids.length + 1) * APPOINTMENT_PRICE_CENTS);
+      toast({ title: 'Added to Cart', description: `${a.customerName} added. Cart total: ${total}` });
+    }
+  }
+
+  async function startCheckout() {
+    if (cart.ids.length === 0) {
+      toast({ title: 'Empty Cart', description: EMPTY_CART_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    try {
+      const order = await create.mutateAsync({ appointmentIds: cart.ids, amount: cartTotal / 100 });
+      if (!order.clientSecret) {
+        toast({ title: 'Error', description: 'Payment setup failed - no client secret received.', variant: 'destructive' });
+        return;
+      }
+      setCheckout({ ...order, count: cart.ids.length });
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to initiate payment', variant: 'destructive' });
+    }
+  }
+
+  async function paid(paymentIntentId: string) {
+    setCheckout(null);
+    cart.clear();
+    try {
+      await confirm.mutateAsync(paymentIntentId);
+      void celebrate();
+      toast({ title: 'Payment Successful', description: 'Your order has been processed successfully.' });
+    } catch {
+      toast({ title: 'Error', description: RECORD_FAILED_TEXT, variant: 'destructive' });
+    }
+  }
+
+  function closeCheckout() {
+    if (checkout) cancel.mutate(checkout.paymentIntentId);
+    setCheckout(null);
+  }
+
+  const items = list.data?.items ?? [];
+  return (
+    <section aria-labelledby="buy-appointments-title" className="dash-section">
+      <div className="dash-section-head">
+        <div>
+          <h2 id="buy-appointments-title">Buy Appointments</h2>
+          <p className="muted">Appointments set by our AI caller, with the recording and transcript. {PRICE} each. Times are shown in EST.</p>
+        </div>
+      </div>
+
+      <div className="card dash-cart-bar" aria-live="polite">
+        <div>
+          <Icon name="cart" size={18} className="dash-inline-icon" />
+          Cart: <strong data-testid="cart-count">{cart.ids.length}</strong> {cart.ids.length === 1 ? 'appointment' : 'appointments'}
+          <span className="dash-sep" aria-hidden="true">·</span>
+          Total <strong data-testid="cart-total">{formatUsd(cartTotal)}</strong>
+        </div>
+        <div className="dash-actions">
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              cart.clear();
+              toast({ title: 'Cart Cleared', description: 'All appointments were removed from your cart.' });
+            }}
+            disabled={cart.ids.length === 0}
+          >
+            Clear Cart
+          </button>
+          <button type="button" className="btn" onClick={startCheckout} disabled={create.isPending}>
+            {create.isPending ? 'Starting checkout...' : 'Checkout'}
+          </button>
+        </div>
+      </div>
+
+      {list.isPending ? (
+        <Spinner label="Loading appointments..." />
+      ) : list.isError ? (
+        <ErrorNote message={list.error instanceof ApiError ? list.error.serverMessage : 'Failed to load appointments'} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title="No Appointments Yet" icon="calendar">
+          <p className="muted">New AI-set appointments appear here as soon as calls complete.</p>
+        </EmptyState>
+      ) : (
+        <div className="dash-appt-grid">
+          {items.map((a) => (
+            <AppointmentForSaleCard key={a.id} a={a} inCart={cart.has(a.id)} onToggle={() => toggle(a)} />
+          ))}
+        </div>
+      )}
+      {list.data && <SimplePagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="Appointment pages" />}
+
+      <Modal open={checkout !== null} title="Complete Your Appointment Purchase" onClose={closeCheckout}>
+        {checkout && (
+          <>
+            <div className="dash-order-summary">
+              <div>
+                <span className="muted">Appointments</span>
+                <strong>{checkout.count} × {PRICE}</strong>
+              </div>
+              <div>
+                <span className="muted">Total</span>
+                <strong data-testid="checkout-total">{formatUsd(checkout.amount)}</strong>
+              </div>
+            </div>
+            <PaymentStep
+              clientSecret={checkout.clientSecret}
+              submitLabel="Complete Purchase"
+              returnPath={panelHref('my-appointments')}
+              redirect="if_required"
+              onSuccess={paid}
+              onError={(message) => toast({ title: 'Payment Failed', description: message || 'Failed to process payment', variant: 'destructive' })}
+            />
+            <div className="dash-actions">
+              <button type="button" className="btn btn-outline" onClick={closeCheckout}>
+                Cancel
+              </button>
+            </div>
+          </>
+        )}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,246 @@
+// Buy Call Transfers: what a transfer is (info cards, with the agent's own price), then the order
+// flow: a form prefilled from the agent's survey, then the embedded payment form (Back to Form
+// returns). The created order is kept in browser storage so /transfer-checkout can finish it too.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError } from '@tm/shared/api-client';
+import { formatUsd, TIERS } from '@tm/shared';
+import {
+  PENDING_TRANSFER_ORDER_KEY,
+  transferOrderSchema,
+  type PendingTransferOrder,
+  type TransferOrderCreated,
+  type TransferOrderInput,
+} from '@tm/shared/schemas/dashboard';
+import type { SessionUser } from '../../auth/api/current-user.ts';
+import { useToast } from '../../../components/toast.tsx';
+import { useUserSurvey } from '../api/user-survey.ts';
+import { useCallTransferOrder } from '../api/call-transfer-order.ts';
+import { PaymentStep } from './PaymentStep.tsx';
+import { Spinner } from './ui.tsx';
+import { Icon } from './Icon.tsx';
+
+const BUFFER_SECONDS = TIERS.standard.bufferSeconds;
+type Step = 'info' | 'form' | 'payment';
+
+export function savePendingTransferOrder(order: PendingTransferOrder): void {
+  try {
+    localStorage.setItem(PENDING_TRANSFER_ORDER_KEY, JSON.stringify(order));
+  } catch {
+    /* storage unavailable: the embedded payment form still works */
+  }
+}
+
+function InfoCards({ priceCents }: { priceCents: number }) {
+  return (
+    <div className="dash-info-cards">
+      <div className="card dash-info-card">
+        <div className="dash-info-icon"><Icon name="bolt" size={26} /></div>
+        <h3>Instant Transfers</h3>
+        <p className="muted">Qualified prospects are transferred live to your phone the moment they say yes.</p>
+      </div>
+      <div className="card dash-info-card">
+        <div className="dash-info-icon"><Icon name="timer" size={26} /></div>
+        <h3>{BUFFER_SECONDS}-Second Buffer</h3>
+        <p className="muted">You only pay for calls that last over {BUFFER_SECONDS} seconds.</p>
+      </div>
+      <div className="card dash-info-card dash-info-card-accent">
+        <div className="dash-info-icon"><Icon name="dollar" size={26} /></div>
+        <h3>Your Price</h3>
+        <p className="dash-big-price" data-testid="your-price">{formatUsd(priceCents, { cents: true })}</p>
+        <p className="muted">per transfer</p>
+      </div>
+    </div>
+  );
+}
+
+function OrderForm({
+  user,
+  initial,
+  onCreated,
+  onCancel,
+}: {
+  user: SessionUser;
+  /** What the agent entered before (Back to Form): wins over the survey prefill. */
+  initial?: TransferOrderInput;
+  onCreated: (order: TransferOrderCreated, input: TransferOrderInput) => void;
+  onCancel: () => void;
+}) {
+  const toast = useToast();
+  const survey = useUserSurvey(!initial);
+  const order = useCallTransferOrder();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<TransferOrderInput>({
+    resolver: zodResolver(transferOrderSchema),
+    defaultValues: initial ?? { totalTransfers: 25, callsPerDay: 5, transferHours: '', transferPhone: user.phone ?? '', workingStates: '' },
+  });
+
+  // Prefill from the agent's survey once it arrives.
+  useEffect(() => {
+    const s = survey.data;
+    if (!s || initial) return;
+    reset({
+      totalTransfers: s.totalTransfers ?? 25,
+      callsPerDay: s.transfersPerDay ?? s.callsPerDay ?? 5,
+      transferHours: s.transferHours ?? '',
+      transferPhone: s.phone ?? user.phone ?? '',
+      workingStates: s.workingStates ?? '',
+    });
+  }, [survey.data, reset, user.phone, initial]);
+
+  const count = watch('totalTransfers');
+  const estimate = Number.isInteger(count) && count > 0 ? count * user.liveTransferPriceCents : null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const created = await order.mutateAsync(values);
+      if (!created.clientSecret) {
+        toast({ title: 'Error', description: 'Payment setup failed - no client secret received.', variant: 'destructive' });
+        return;
+      }
+      onCreated(created, values);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        for (const [name, message] of Object.entries(err.fields)) {
+          if (name in transferOrderSchema.shape) setError(name as keyof TransferOrderInput, { message });
+        }
+      }
+      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to create order', variant: 'destructive' });
+    }
+  });
+
+  if (!initial && survey.isPending) return <Spinner label="Loading your details..." />;
+
+  const field = (name: keyof TransferOrderInput) => ({
+    id: `order-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `order-${name}-error` : undefined,
+  });
+  const error = (name: keyof TransferOrderInput) =>
+    errors[name] && (
+      <p className="field-error" id={`order-${name}-error`} role="alert">
+        {errors[name]?.message}
+      </p>
+    );
+
+  return (
+    <form className="card dash-order-form" onSubmit={onSubmit} noValidate aria-labelledby="order-form-title">
+      <h3 id="order-form-title">Order Call Transfers</h3>
+      <p className="muted small">We prefilled this from your onboarding answers. Lead type: Live Transfers.</p>
+      <div className="dash-form-grid">
+        <div className="field">
+          <label htmlFor="order-totalTransfers">Total transfers</label>
+          <input type="number" min={1} step={1} inputMode="numeric" {...field('totalTransfers')} {...register('totalTransfers', { valueAsNumber: true })} />
+          {error('totalTransfers')}
+        </div>
+        <div className="field">
+          <label htmlFor="order-callsPerDay">Transfers per day</label>
+          <input type="number" min={1} step={1} inputMode="numeric" {...field('callsPerDay')} {...register('callsPerDay', { valueAsNumber: true })} />
+          {error('callsPerDay')}
+        </div>
+        <div className="field">
+          <label htmlFor="order-transferHours">Transfer hours</label>
+          <input placeholder="e.g. 9am-5pm EST, Mon-Fri" {...field('transferHours')} {...register('transferHours')} />
+          {error('transferHours')}
+        </div>
+        <div className="field">
+          <label htmlFor="order-transferPhone">Phone to receive transfers</label>
+          <input type="tel" autoComplete="tel" {...field('transferPhone')} {...register('transferPhone')} />
+          {error('transferPhone')}
+        </div>
+        <div className="field dash-span-2">
+          <label htmlFor="order-workingStates">Working states</label>
+          <input placeholder="e.g. TX, FL, GA" {...field('workingStates')} {...register('workingStates')} />
+          {error('workingStates')}
+        </div>
+      </div>
+      <div className="dash-estimate" aria-live="polite">
+        {estimate !== null ? (
+          <>
+            {count} transfers × {formatUsd(user.liveTransferPriceCents, { cents: true })} = <strong>{formatUsd(estimate, { cents: true })}</strong>
+          </>
+        ) : (
+          'Enter the number of transfers to see your total.'
+        )}
+      </div>
+      <div className="dash-actions">
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn" disabled={order.isPending}>
+          {order.isPending ? 'Creating order...' : 'Continue to Payment'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function CallTransfersPanel({ user }: { user: SessionUser }) {
+  const toast = useToast();
+  const [step, setStep] = useState<Step>('info');
+  const [order, setOrder] = useState<{ created: TransferOrderCreated; input: TransferOrderInput } | null>(null);
+
+  function created(c: TransferOrderCreated, input: TransferOrderInput) {
+    savePendingTransferOrder({
+      clientSecret: c.clientSecret,
+      totalPrice: c.totalPrice,
+      transferDetails: { totalTransfers: input.totalTransfers, transfersPerDay: input.callsPerDay, states: input.workingStates },
+    });
+    setOrder({ created: c, input });
+    setStep('payment');
+  }
+
+  return (
+    <section aria-labelledby="transfers-title" className="dash-section">
+      <div className="dash-section-head">
+        <div>
+          <h2 id="transfers-title">Buy Call Transfers</h2>
+          <p className="muted">Live, pre-qualified final expense prospects transferred straight to your phone.</p>
+        </div>
+      </div>
+      <InfoCards priceCents={user.liveTransferPriceCents} />
+      {step === 'info' && (
+        <div className="dash-cta">
+          <button type="button" className="btn btn-lg" onClick={() => setStep('form')}>
+            Order Call Transfers
+          </button>
+        </div>
+      )}
+      {step === 'form' && <OrderForm user={user} initial={order?.input} onCreated={created} onCancel={() => setStep('info')} />}
+      {step === 'payment' && order && (
+        <div className="card dash-payment">
+          <h3>Payment</h3>
+          <div className="dash-order-summary">
+            <div><span className="muted">Total transfers</span><strong>{order.input.totalTransfers}</strong></div>
+            <div><span className="muted">Transfers per day</span><strong>{order.input.callsPerDay}</strong></div>
+            <div><span className="muted">States</span><strong>{order.input.workingStates}</strong></div>
+            <div><span className="muted">Total</span><strong data-testid="transfer-total">{formatUsd(order.created.amount, { cents: true })}</strong></div>
+          </div>
+          <PaymentStep
+            clientSecret={order.created.clientSecret}
+            submitLabel={`Complete Payment - ${formatUsd(order.created.amount, { cents: true })}`}
+            returnPath="/thank-you"
+            redirect="always"
+            onError={(message) => toast({ title: 'Payment Failed', description: message || 'Failed to process payment', variant: 'destructive' })}
+          />
+          <div className="dash-actions">
+            <button type="button" className="btn btn-outline" onClick={() => setStep('form')}>
+              Back to Form
+            </button>
+            <Link className="btn btn-outline" to="/transfer-checkout">
+              Open checkout page
+            </Link>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,299 @@
+// Buy Aged Leads and Buy Leads: filters (state, age in days, zip; comma-separated lists) applied by
+// the server, 50 leads a page, selection with a running total, and purchase through an order and
+// the payment form. The selection is cleared on filter change, page change and after a purchase.
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '@tm/shared/api-client';
+import { formatUsd } from '@tm/shared';
+import { parseAgeFilter } from '@tm/shared/logic/age-filter';
+import { formatEstDate } from '@tm/shared/logic/time';
+import { EMPTY_LEAD_FILTERS, NO_LEADS_SELECTED, STATE_FILTER_MESSAGE, ZIP_FILTER_MESSAGE, isStateFilterValue, isZipFilterValue, splitList, type LeadFilters, type LeadForSale } from '@tm/shared/schemas/leads';
+import { useToast, type ToastInput } from '../../../components/toast.tsx';
+import { useAgedLeads } from '../api/aged-leads.ts';
+import { useLeads } from '../api/leads.ts';
+import { useBulkPurchaseLeads, useCancelLeadPurchase, useConfirmLeadPurchase } from '../api/bulk-purchase-leads.ts';
+import type { CheckoutCreated } from '@tm/shared/schemas/dashboard';
+import { NumberedPagination, SimplePagination } from './Pagination.tsx';
+import { PaymentStep } from './PaymentStep.tsx';
+import { EmptyState, ErrorNote, Modal, Spinner } from './ui.tsx';
+import { panelHref } from './panels.ts';
+import { RECORD_FAILED_TEXT } from './messages.ts';
+import { useConfirmReturnedPayment } from '../hooks/use-returned-payment.ts';
+
+const FILTER_DELAY_MS = 400;
+
+const leadsRecorded = (r: { itemIds: unknown[] }): ToastInput => ({
+  title: 'Bulk Purchase Successful',
+  description: `${r.itemIds.length} leads purchased. You can find them in My Leads.`,
+});
+
+function filterErrors(f: LeadFilters): Partial<Record<keyof LeadFilters, string>> {
+  const errors: Partial<Record<keyof LeadFilters, string>> = {};
+  if (splitList(f.state, true).some((s) => !isStateFilterValue(s))) errors.state = STATE_FILTER_MESSAGE;
+  const age = parseAgeFilter(f.age);
+  if (!age.ok) errors.age = age.error;
+  if (splitList(f.zip).some((z) => !isZipFilterValue(z))) errors.zip = ZIP_FILTER_MESSAGE;
+  return errors;
+}
+
+interface Checkout extends CheckoutCreated { count: number }
+
+export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
+  const toast = useToast();
+  const aged = kind === 'aged';
+  const [inputs, setInputs] = useState<LeadFilters>(EMPTY_LEAD_FILTERS);
+  const [applied, setApplied] = useState<LeadFilters>(EMPTY_LEAD_FILTERS);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Map<number, number>>(new Map());
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const errors = useMemo(() => filterErrors(inputs), [inputs]);
+  const valid = Object.keys(errors).length === 0;
+
+  // Typing settles before the server is asked; invalid filters are never sent.
+  useEffect(() => {
+    if (!valid) return;
+    const t = setTimeout(() => setApplied(inputs), FILTER_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [inputs, valid]);
+
+  const agedQuery = useAgedLeads(applied, page, aged);
+  const freshQuery = useLeads(applied, page, !aged);
+  const query = aged ? agedQuery : freshQuery;
+  const data = query.data;
+  const items = data?.items ?? [];
+
+  const purchase = useBulkPurchaseLeads();
+  const confirm = useConfirmLeadPurchase();
+  const cancel = useCancelLeadPurchase();
+
+  // Back from a payment that needed a redirect (the return address is this panel).
+  useConfirmReturnedPayment(confirm.mutateAsync, leadsRecorded);
+
+  const clearSelection = () => setSelected(new Map());
+  const setFilter = (name: keyof LeadFilters, value: string) => {
+    setInputs((f) => ({ ...f, [name]: value }));
+    setPage(1);
+    clearSelection();
+  };
+  const goToPage = (p: number) => {
+    setPage(p);
+    clearSelection();
+  };
+  const clearFilters = () => {
+    setInputs(EMPTY_LEAD_FILTERS);
+    setApplied(EMPTY_LEAD_FILTERS);
+    setPage(1);
+    clearSelection();
+  };
+  const search = () => {
+    if (!valid) {
+      toast({ title: 'Invalid Filters', description: Object.values(errors)[0], variant: 'destructive' });
+      return;
+    }
+    setApplied(inputs);
+    toast({ title: 'Search Applied', description: 'Showing leads that match your filters.' });
+  };
+
+  const totalCents = [...selected.values()].reduce((s, c) => s + c, 0);
+  const allOnPage = items.length > 0 && items.every((l) => selected.has(l.id));
+  const toggle = (lead: LeadForSale) =>
+    setSelected((m) => {
+      const next = new Map(m);
+      if (next.has(lead.id)) next.delete(lead.id);
+      else next.set(lead.id, lead.priceCents);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected(() => {
+      if (allOnPage) return new Map();
+      return new Map(items.map((l) => [l.id, l.priceCents]));
+    });
+
+  async function startPurchase() {
+    if (selected.size === 0) {
+      toast({ title: 'No Leads Selected', description: NO_LEADS_SELECTED, variant: 'destructive' });
+      return;
+    }
+    try {
+      const order = await purchase.mutateAsync([...selected.keys()]);
+      if (!order.clientSecret) {
+        toast({ title: 'Bulk Purchase Failed', description: 'Payment setup failed - no client secret received.', variant: 'destructive' });
+        return;
+      }
+      setCheckout({ ...order, count: selected.size });
+    } catch (err) {
+      toast({ title: 'Bulk Purchase Failed', description: err instanceof ApiError ? err.serverMessage : 'Failed to purchase leads', variant: 'destructive' });
+      if (err instanceof ApiError && err.status === 409) clearSelection();
+    }
+  }
+
+  async function paid(paymentIntentId: string) {
+    const count = checkout?.count ?? selected.size;
+    setCheckout(null);
+    clearSelection();
+    try {
+      await confirm.mutateAsync(paymentIntentId);
+      toast({ title: 'Bulk Purchase Successful', description: `${count} ${count === 1 ? 'lead' : 'leads'} purchased. You can find them in My Leads.` });
+    } catch {
+      toast({ title: 'Error', description: RECORD_FAILED_TEXT, variant: 'destructive' });
+    }
+  }
+
+  function closeCheckout() {
+    if (checkout) cancel.mutate(checkout.paymentIntentId);
+    setCheckout(null);
+  }
+
+  const title = aged ? 'Buy Aged Leads' : 'Buy Leads';
+  const idPrefix = aged ? 'aged' : 'fresh';
+  const PaginationView = aged ? NumberedPagination : SimplePagination;
+
+  return (
+    <section aria-labelledby={`${idPrefix}-title`} className="dash-section">
+      <div className="dash-section-head">
+        <div>
+          <h2 id={`${idPrefix}-title`}>{title}</h2>
+          <p className="muted">
+            {aged ? 'Leads aged 30 days and more at a fraction of the price. ' : 'Recently submitted leads, ready to call. '}
+            Filter by state, age in days or zip code; each accepts a comma-separated list.
+          </p>
+        </div>
+        <nav className="dash-segmented" aria-label="Lead type">
+          <Link to={panelHref('buy-leads')} aria-current={!aged ? 'page' : undefined}>
+            Fresh Leads
+          </Link>
+          <Link to={panelHref('buy-aged-leads')} aria-current={aged ? 'page' : undefined}>
+            Aged Leads
+          </Link>
+        </nav>
+      </div>
+
+      <form
+        className="card dash-filters"
+        role="search"
+        aria-label={`${title} filters`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          search();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${idPrefix}-state`}>State</label>
+          <input id={`${idPrefix}-state`} placeholder="e.g. TX, FL" value={inputs.state} onChange={(e) => setFilter('state', e.target.value)} aria-invalid={!!errors.state} aria-describedby={`${idPrefix}-state-help`} />
+          <p id={`${idPrefix}-state-help`} className={errors.state ? 'field-error' : 'muted small'}>{errors.state ?? 'Two-letter codes, comma-separated'}</p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-age`}>Age (days)</label>
+          <input id={`${idPrefix}-age`} placeholder="e.g. 30, 30-60 or 30,45,60-90" value={inputs.age} onChange={(e) => setFilter('age', e.target.value)} aria-invalid={!!errors.age} aria-describedby={`${idPrefix}-age-help`} />
+          <p id={`${idPrefix}-age-help`} className={errors.age ? 'field-error' : 'muted small'}>{errors.age ?? 'A value, a range or a list'}</p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-zip`}>Zip Code</label>
+          <input id={`${idPrefix}-zip`} placeholder="e.g. 73301, 75001" inputMode="numeric" value={inputs.zip} onChange={(e) => setFilter('zip', e.target.value)} aria-invalid={!!errors.zip} aria-describedby={`${idPrefix}-zip-help`} />
+          <p id={`${idPrefix}-zip-help`} className={errors.zip ? 'field-error' : 'muted small'}>{errors.zip ?? '5-digit zip codes, comma-separated'}</p>
+        </div>
+        <div className="dash-filter-actions">
+          <button type="submit" className="btn">Search</button>
+          <button type="button" className="btn btn-outline" onClick={clearFilters}>Clear All Filters</button>
+        </div>
+      </form>
+
+      <div className="card dash-selection-bar" aria-live="polite">
+        <div>
+          <strong data-testid="selected-count">{selected.size}</strong> selected
+          <span className="dash-sep" aria-hidden="true">·</span>
+          Total <strong data-testid="selected-total">{formatUsd(totalCents, { cents: true })}</strong>
+          {data && (
+            <>
+              <span className="dash-sep" aria-hidden="true">·</span>
+              <span className="muted" data-testid="leads-total">{data.total.toLocaleString('en-US')} {data.total === 1 ? 'lead' : 'leads'} available</span>
+            </>
+          )}
+        </div>
+        <button type="button" className="btn" onClick={startPurchase} disabled={purchase.isPending}>
+          {purchase.isPending ? 'Starting checkout...' : 'Purchase Selected Leads'}
+        </button>
+      </div>
+
+      {query.isPending ? (
+        <Spinner label="Loading leads..." />
+      ) : query.isError ? (
+        <ErrorNote message={query.error instanceof ApiError ? query.error.serverMessage : 'Failed to load leads'} onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title={aged ? 'No aged leads available at this time.' : 'No Leads Available'}>
+          <p className="muted">Try different filters, or check back soon: new leads are added every day.</p>
+        </EmptyState>
+      ) : (
+        <div className="card dash-table-wrap">
+          <table className="dash-table" aria-label={`${title}: page ${page}`} aria-busy={query.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col" className="dash-check">
+                  <input type="checkbox" aria-label="Select all leads on this page" checked={allOnPage} onChange={toggleAll} />
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col">State</th>
+                <th scope="col">Zip</th>
+                <th scope="col">Age (days)</th>
+                <th scope="col">Age Range</th>
+                <th scope="col">Form Filled</th>
+                <th scope="col" className="num">Price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((lead) => (
+                <tr key={lead.id} className={selected.has(lead.id) ? 'is-selected' : undefined} data-testid="lead-row" data-lead-id={lead.id}>
+                  <td className="dash-check">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${lead.customerName}, ${lead.state} ${lead.zipCode}, ${lead.actualAge} days`}
+                      checked={selected.has(lead.id)}
+                      onChange={() => toggle(lead)}
+                    />
+                  </td>
+                  <td>{lead.customerName}</td>
+                  <td>{lead.state}</td>
+                  <td>{lead.zipCode}</td>
+                  <td>{lead.actualAge}</td>
+                  <td>{lead.currentAgeRange ?? '—'}</td>
+                  <td>{formatEstDate(lead.formFillTime) || '—'}</td>
+                  <td className="num">${lead.price}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data && <PaginationView page={page} total={data.total} pageSize={data.pageSize} onPage={goToPage} label={`${title} pages`} />}
+
+      <Modal open={checkout !== null} title="Complete Your Lead Purchase" onClose={closeCheckout}>
+        {checkout && (
+          <>
+            <div className="dash-order-summary">
+              <div>
+                <span className="muted">Leads</span>
+                <strong>{checkout.count}</strong>
+              </div>
+              <div>
+                <span className="muted">Total</span>
+                <strong>{formatUsd(checkout.amount, { cents: true })}</strong>
+              </div>
+            </div>
+            <PaymentStep
+              clientSecret={checkout.clientSecret}
+              submitLabel={`Pay ${formatUsd(checkout.amount, { cents: true })}`}
+              returnPath={panelHref(aged ? 'buy-aged-leads' : 'buy-leads')}
+              redirect="if_required"
+              onSuccess={paid}
+              onError={(message) => toast({ title: 'Payment Failed', description: message || 'Failed to process payment', variant: 'destructive' })}
+            />
+            <div className="dash-actions">
+              <button type="button" className="btn btn-outline" onClick={closeCheckout}>Cancel</button>
+            </div>
+          </>
+        )}
+      </Modal>
+    </section>
+  );
+}

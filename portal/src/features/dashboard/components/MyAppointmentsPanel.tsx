@@ -1,0 +1,174 @@
+// My Appointments: everything about each purchased appointment (contact, appointment, recording,
+// full transcript, extracted info, summary, notes, quality, follow-up), and Delete after a
+// confirmation that it cannot be undone.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '@tm/shared/api-client';
+import { formatDuration, formatEst } from '@tm/shared/logic/time';
+import { isVerifiedOwned, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
+import { useToast, type ToastInput } from '../../../components/toast.tsx';
+import { useMyAppointments } from '../api/my-appointments.ts';
+import { useDeleteAppointment } from '../api/delete-appointment.ts';
+import { useConfirmAppointmentPurchase } from '../api/confirm-appointment-purchase.ts';
+import { useConfirmReturnedPayment } from '../hooks/use-returned-payment.ts';
+import { AudioPlayer } from './AudioPlayer.tsx';
+import { SimplePagination } from './Pagination.tsx';
+import { Badge, ConfirmDialog, EmptyState, ErrorNote, Spinner, StatusDot } from './ui.tsx';
+import { appointmentWhen } from './BuyAppointmentsPanel.tsx';
+import { panelHref } from './panels.ts';
+import { Icon } from './Icon.tsx';
+
+const humanize = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+function ExtractedInfo({ info }: { info: PurchasedAppointment['extractedAppointmentInfo'] }) {
+  if (info === null || info === '') return <p className="muted small">No extracted information.</p>;
+  if (typeof info === 'string') return <p>{info}</p>;
+  return (
+    <dl className="dash-meta dash-meta-compact">
+      {Object.entries(info).map(([k, v]) => (
+        <div key={k}>
+          <dt>{humanize(k)}</dt>
+          <dd>{typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v ?? '—')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () => void }) {
+  const titleId = `mine-${a.id}-title`;
+  return (
+    <article className="card dash-appt" aria-labelledby={titleId} data-testid="my-appointment-card" data-appointment-id={a.id}>
+      <header className="dash-appt-head">
+        <div>
+          <h3 id={titleId}>{a.customerName}</h3>
+          <div className="dash-badges">
+            <StatusDot status={a.callStatus} />
+            {isVerifiedOwned(a.extractionConfidence) && <Badge tone="success"><Icon name="check" size={12} /> Verified</Badge>}
+            {a.leadQuality && <Badge tone="info" cap>Quality: {a.leadQuality}</Badge>}
+            {a.followUpRequired && <Badge tone="warning">Follow-up Required</Badge>}
+          </div>
+        </div>
+        <button type="button" className="btn btn-danger btn-sm" onClick={onDelete} aria-label={`Delete appointment with ${a.customerName}`}>
+          Delete
+        </button>
+      </header>
+      <div className="dash-two-col">
+        <div>
+          <h4>Contact</h4>
+          <dl className="dash-meta dash-meta-compact">
+            <div><dt>Phone</dt><dd>{a.customerPhone ? <a href={`tel:${a.customerPhone}`}>{a.customerPhone}</a> : '—'}</dd></div>
+            <div><dt>Email</dt><dd>{a.customerEmail ? <a href={`mailto:${a.customerEmail}`}>{a.customerEmail}</a> : '—'}</dd></div>
+            <div><dt>State</dt><dd>{a.customerState ?? '—'}</dd></div>
+          </dl>
+        </div>
+        <div>
+          <h4>Appointment</h4>
+          <dl className="dash-meta dash-meta-compact">
+            <div><dt>When</dt><dd>{appointmentWhen(a)}</dd></div>
+            <div><dt>Purchased</dt><dd>{formatEst(a.purchasedAt) || '—'}</dd></div>
+            <div><dt>Called</dt><dd>{formatEst(a.callDate) || '—'}</dd></div>
+            <div><dt>Duration</dt><dd>{formatDuration(a.callDuration) || '—'}</dd></div>
+            <div><dt>Confidence</dt><dd>{a.extractionConfidence === null ? '—' : `${a.extractionConfidence}%`}</dd></div>
+            <div><dt>Price</dt><dd>${a.price}</dd></div>
+          </dl>
+        </div>
+      </div>
+      <div className="dash-appt-section">
+        <h4>Recording</h4>
+        <AudioPlayer src={a.recordingUrl} label={`Recording of the call with ${a.customerName}`} />
+      </div>
+      {a.summary && (
+        <div className="dash-appt-section">
+          <h4>Summary</h4>
+          <p>{a.summary}</p>
+        </div>
+      )}
+      <div className="dash-appt-section">
+        <h4>Extracted Info</h4>
+        <ExtractedInfo info={a.extractedAppointmentInfo} />
+      </div>
+      {a.notes && (
+        <div className="dash-appt-section">
+          <h4>Notes</h4>
+          <p>{a.notes}</p>
+        </div>
+      )}
+      <details className="dash-appt-section">
+        <summary>Full transcript</summary>
+        <div className="dash-transcript dash-transcript-full" tabIndex={0}>
+          {(a.transcript ?? 'No transcript available.').split(/\r?\n/).map((l, i) => (
+            <p key={i}>{l}</p>
+          ))}
+        </div>
+      </details>
+    </article>
+  );
+}
+
+const appointmentsRecorded = (): ToastInput => ({ title: 'Payment Successful', description: 'Your order has been processed successfully.' });
+
+export function MyAppointmentsPanel() {
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<PurchasedAppointment | null>(null);
+  const list = useMyAppointments(page);
+  const del = useDeleteAppointment();
+  const confirm = useConfirmAppointmentPurchase();
+
+  // Back from a payment that needed a redirect (the cart's return address is this panel).
+  useConfirmReturnedPayment(confirm.mutateAsync, appointmentsRecorded);
+
+  async function confirmDelete() {
+    if (!pending) return;
+    try {
+      await del.mutateAsync(pending.id);
+      toast({ title: 'Appointment Deleted', description: `The appointment with ${pending.customerName} was removed.` });
+      if (list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+    } catch (err) {
+      toast({ title: 'Delete Failed', description: err instanceof ApiError ? err.serverMessage : 'Failed to delete appointment', variant: 'destructive' });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const items = list.data?.items ?? [];
+  return (
+    <section aria-labelledby="my-appointments-title" className="dash-section">
+      <div className="dash-section-head">
+        <div>
+          <h2 id="my-appointments-title">My Appointments</h2>
+          <p className="muted">Appointments you purchased, with full contact details, recordings and transcripts. Times are shown in EST.</p>
+        </div>
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading your appointments..." />
+      ) : list.isError ? (
+        <ErrorNote message={list.error instanceof ApiError ? list.error.serverMessage : 'Failed to load appointments'} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title="No appointments purchased yet" icon="calendar">
+          <p className="muted">Appointments you buy show up here with the full recording and transcript.</p>
+          <Link className="btn" to={panelHref('buy-appointments')}>
+            Browse Appointments
+          </Link>
+        </EmptyState>
+      ) : (
+        <div className="dash-appt-list">
+          {items.map((a) => (
+            <PurchasedCard key={a.id} a={a} onDelete={() => setPending(a)} />
+          ))}
+        </div>
+      )}
+      {list.data && <SimplePagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="My appointment pages" />}
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete Appointment"
+        message={`Are you sure you want to delete the appointment with ${pending?.customerName ?? 'this customer'}? This action cannot be undone.`}
+        confirmLabel="Delete"
+        busy={del.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setPending(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+// My Leads: the leads assigned to the agent (and those they bought), with every field.
+import { useState } from 'react';
+import { ApiError } from '@tm/shared/api-client';
+import { formatEstDate } from '@tm/shared/logic/time';
+import { useMyLeads } from '../api/my-leads.ts';
+import { SimplePagination } from './Pagination.tsx';
+import { Badge, EmptyState, ErrorNote, Spinner } from './ui.tsx';
+
+export function MyLeadsPanel() {
+  const [page, setPage] = useState(1);
+  const list = useMyLeads(page);
+  const items = list.data?.items ?? [];
+  return (
+    <section aria-labelledby="my-leads-title" className="dash-section">
+      <div className="dash-section-head">
+        <div>
+          <h2 id="my-leads-title">My Leads</h2>
+          <p className="muted">Leads assigned to you by our team, and leads you purchased.</p>
+        </div>
+        {list.data && <Badge tone="info">{list.data.total} total</Badge>}
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading your leads..." />
+      ) : list.isError ? (
+        <ErrorNote message={list.error instanceof ApiError ? list.error.serverMessage : 'Failed to load leads'} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title="No Assigned Leads" icon="contacts">
+          <p className="muted">When an admin assigns leads to you, or you buy leads, they appear here.</p>
+        </EmptyState>
+      ) : (
+        <div className="card dash-table-wrap">
+          <table className="dash-table" aria-label="My leads">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Email</th>
+                <th scope="col">State</th>
+                <th scope="col">Zip</th>
+                <th scope="col">Age Range</th>
+                <th scope="col">Assigned</th>
+                <th scope="col">Form Filled</th>
+                <th scope="col">Source</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((l) => (
+                <tr key={l.id} data-testid="my-lead-row">
+                  <td>{l.name}</td>
+                  <td>{l.phone ? <a href={`tel:${l.phone}`}>{l.phone}</a> : '—'}</td>
+                  <td>{l.email ? <a href={`mailto:${l.email}`}>{l.email}</a> : '—'}</td>
+                  <td>{l.state ?? '—'}</td>
+                  <td>{l.zipCode ?? '—'}</td>
+                  <td>{l.ageRange ?? '—'}</td>
+                  <td>{formatEstDate(l.createdAt) || '—'}</td>
+                  <td>{formatEstDate(l.formFillTime) || '—'}</td>
+                  <td>
+                    <Badge tone={l.source === 'purchased' ? 'success' : 'neutral'}>{l.source === 'purchased' ? 'Purchased' : 'Assigned'}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.data && <SimplePagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="My lead pages" />}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+// The dashboard's sidebar: Training, Purchase and Support sections, the My Appointments count
+// badge, and Logout (to /api/logout). Entries are links to /dashboard?tab=key, so they work with
+// the keyboard, open in a new tab and go into the browser history.
+import { Link } from 'react-router';
+import type { SessionUser } from '../../auth/api/current-user.ts';
+import { useAllAppointments } from '../api/all-appointments.ts';
+import { panelHref, type PanelKey } from './panels.ts';
+import { Icon, type IconName } from './Icon.tsx';
+
+interface Entry { key?: PanelKey; label: string; icon: IconName; href?: string; badge?: number; also?: PanelKey[] }
+
+function NavItem({ entry, current, onNavigate }: { entry: Entry; current: PanelKey; onNavigate: () => void }) {
+  const active = entry.key !== undefined && (entry.key === current || entry.also?.includes(current));
+  const content = (
+    <>
+      <Icon name={entry.icon} size={18} className="dash-nav-icon" />
+      <span className="dash-nav-label">{entry.label}</span>
+      {entry.badge !== undefined && entry.badge > 0 && (
+        <span className="dash-nav-badge" aria-label={`${entry.badge} purchased`} data-testid="my-appointments-badge">
+          {entry.badge}
+        </span>
+      )}
+    </>
+  );
+  return (
+    <li>
+      {entry.href ? (
+        <a className="dash-nav-link" href={entry.href}>
+          {content}
+        </a>
+      ) : (
+        <Link className={`dash-nav-link${active ? ' is-active' : ''}`} to={panelHref(entry.key!)} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+          {content}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser; current: PanelKey; open: boolean; onNavigate: () => void }) {
+  const overview = useAllAppointments();
+  const sections: Array<{ title: string; entries: Entry[] }> = [
+    {
+      title: 'Training',
+      entries: [
+        { key: 'facebook-ads-course', label: 'Facebook Ads Course', icon: 'book' },
+        { key: 'training-videos', label: 'Training Videos', icon: 'video' },
+        { label: 'FEX Quoter', icon: 'calculator', href: '/fex-quoter' },
+      ],
+    },
+    {
+      title: 'Purchase',
+      entries: [
+        { key: 'buy-call-transfers', label: 'Buy Call Transfers', icon: 'phone' },
+        { key: 'buy-appointments', label: 'Buy Appointments', icon: 'calendar' },
+        { key: 'buy-leads', label: 'Buy Leads', icon: 'cart', also: ['buy-aged-leads', 'agedLeads'] },
+        { key: 'my-appointments', label: 'My Appointments', icon: 'calendarCheck', badge: overview.data?.purchasedCount },
+        { key: 'my-leads', label: 'My Leads', icon: 'contacts' },
+        { label: 'My Transfers', icon: 'phone', href: '/dashboard/transfers' },
+        { key: 'facebook-leads', label: 'Facebook Leads', icon: 'users' },
+      ],
+    },
+    // Support stands on its own, as in the spec's sidebar.
+    { title: '', entries: [{ key: 'support', label: 'Support', icon: 'help' }] },
+  ];
+  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
+  return (
+    <aside id="dash-sidebar" className={`dash-sidebar${open ? ' is-open' : ''}`} aria-label="Dashboard">
+      <div className="dash-brand">
+        <span className="dash-brand-mark" aria-hidden="true">TL</span>
+        <span>
+          TransferLine <small>Agent Portal</small>
+        </span>
+      </div>
+      <div className="dash-user">
+        <span className="dash-avatar" aria-hidden="true">{initials}</span>
+        <span>
+          <strong>{user.firstName} {user.lastName}</strong>
+          <small>{user.agencyName || user.email}</small>
+        </span>
+      </div>
+      <nav aria-label="Dashboard sections">
+        {sections.map((s) => (
+          <div key={s.title || 'more'} className="dash-nav-section">
+            {s.title && (
+              <h2 className="dash-nav-heading" id={`nav-${s.title}`}>
+                {s.title}
+              </h2>
+            )}
+            <ul aria-labelledby={s.title ? `nav-${s.title}` : undefined}>
+              {s.entries.map((e) => (
+                <NavItem key={e.label} entry={e} current={current} onNavigate={onNavigate} />
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <a className="btn btn-outline dash-logout" href="/api/logout">
+        Logout
+      </a>
+    </aside>
+  );
+}

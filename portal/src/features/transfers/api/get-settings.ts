@@ -1,0 +1,15 @@
+// GET /api/transfers/settings: the agent's transfer controls.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@tm/shared/api-client';
+import type { TransferSettingsView } from '@tm/shared/schemas/transfers';
+import { settingsKey } from './keys.ts';
+
+export async function getSettings(): Promise<TransferSettingsView> {
+  return (await api.getJson<TransferSettingsView>('/api/transfers/settings'))!;
+}
+
+export const settingsQuery = () => queryOptions({ queryKey: settingsKey, queryFn: getSettings });
+
+export function useTransferSettings() {
+  return useQuery(settingsQuery());
+}

@@ -1,0 +1,105 @@
+// /dashboard/receipts/:orderId: a printable receipt of one of the agent's own paid orders.
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatUsd } from '@tm/shared';
+import { ApiError } from '@tm/shared/api-client';
+import { RequireUser } from '../../auth/components/RequireUser.tsx';
+import { useReceipt } from '../api/get-receipt.ts';
+import { browserTimeZone, formatInZone } from './format.ts';
+import './transfers.css';
+
+const STATUS_LABEL: Record<string, string> = { paid: 'Paid', refunded: 'Refunded' };
+
+function Receipt({ orderId }: { orderId: number }) {
+  const { data, isPending, error } = useReceipt(orderId);
+  const tz = browserTimeZone();
+  useEffect(() => {
+    document.title = `Receipt for order #${orderId} · Agent Portal`;
+  }, [orderId]);
+  if (isPending) return <div className="page-loading">Loading...</div>;
+  if (error || !data) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <div className="container xfer-receipt-page">
+        <div className="card">
+          <h1>{missing ? 'Receipt not found' : 'Could not load the receipt'}</h1>
+          <p className="muted">{missing ? 'There is no paid order with this number on your account.' : 'Please try again.'}</p>
+          <Link to="/dashboard/transfers?view=ledger">Back to My Transfers</Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="container xfer-receipt-page">
+      <div className="xfer-receipt-actions no-print">
+        <Link className="btn btn-outline" to="/dashboard/transfers?view=ledger">Back to My Transfers</Link>
+        <button type="button" className="btn" onClick={() => window.print()}>Print Receipt</button>
+      </div>
+      <article className="card xfer-receipt" aria-labelledby="receipt-h">
+        <header className="xfer-receipt-head">
+          <div>
+            <div className="xfer-receipt-brand">TransferLine</div>
+            <h1 id="receipt-h">Receipt</h1>
+          </div>
+          <dl className="xfer-receipt-meta">
+            <dt>Order</dt>
+            <dd data-testid="receipt-order">#{data.orderId}</dd>
+            <dt>Date paid</dt>
+            <dd>{formatInZone(data.paidAt ?? data.createdAt, tz)}</dd>
+            <dt>Status</dt>
+            <dd data-testid="receipt-status">{STATUS_LABEL[data.status] ?? data.status}</dd>
+          </dl>
+        </header>
+        <section className="xfer-receipt-buyer">
+          <h2>Billed to</h2>
+          <p>
+            {data.buyer.name}
+            {data.buyer.agencyName && <><br />{data.buyer.agencyName}</>}
+            <br />{data.buyer.email}
+            {data.buyer.phone && <><br />{data.buyer.phone}</>}
+          </p>
+        </section>
+        <table className="xfer-table xfer-receipt-lines">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td data-testid="receipt-description">{data.description}</td>
+              <td>{data.count.toLocaleString('en-US')}</td>
+              <td>{formatUsd(data.unitPriceCents, { cents: true })}</td>
+              <td>{formatUsd(data.amountCents, { cents: true })}</td>
+            </tr>
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>Total ({data.currency.toUpperCase()})</th>
+              <td data-testid="receipt-total">{formatUsd(data.amountCents, { cents: true })}</td>
+            </tr>
+          </tfoot>
+        </table>
+        {data.transfers && (
+          <p className="small" data-testid="receipt-transfers">
+            Transfers: {data.transfers.used} used, {data.transfers.remaining} left, {data.transfers.credits} credited back. A transfer is billable only if the call lasts longer than {data.transfers.bufferSeconds} seconds.
+          </p>
+        )}
+        <footer className="muted small">
+          {data.paymentReference && <>Payment reference {data.paymentReference}. </>}
+          {data.testMode && <>Test mode: no real card was charged. </>}
+          Keep this receipt for your records.
+        </footer>
+      </article>
+    </div>
+  );
+}
+
+export function ReceiptPage() {
+  const { orderId } = useParams();
+  const id = Number(orderId);
+  return <RequireUser>{() => <Receipt orderId={id} />}</RequireUser>;
+}

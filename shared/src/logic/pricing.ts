@@ -1,0 +1,87 @@
+// Pure quotes from the catalogue: the checkout islands show exactly what the server charges.
+// Every function answers integer cents, or the bound message the buyer sees for a bad count.
+import {
+  TIERS,
+  HIGH_VOLUME,
+  RINGCLOUD,
+  LIVE_TRANSFER_ORDER,
+  LIVE_TRANSFER_DEFAULT_PRICE_CENTS,
+  highVolumeBand,
+  type TierId,
+  type RingCloudLeadType,
+  type AgedLeadAgeRange,
+} from '../catalogue/index.ts';
+
+export type PackageTier = TierId | 'high-volume';
+
+export type Quote =
+  | { ok: true; count: number; unitPriceCents: number; amountCents: number }
+  | { ok: false; message: string };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** 'Minimum: 1 transfer, Maximum: 1000 transfers' (the standard page's hint, for any bounds). */
+export function boundsMessage(min: number, max: number, word = 'transfer'): string {
+  return `Minimum: ${plural(min, word)}, Maximum: ${plural(max, word)}`;
+}
+
+export function packageBounds(tier: PackageTier): { min: number; max: number; defaultCount: number } {
+  if (tier === 'high-volume') return { min: HIGH_VOLUME.minCount, max: HIGH_VOLUME.maxCount, defaultCount: HIGH_VOLUME.defaultCount };
+  const t = TIERS[tier];
+  return { min: t.minCount, max: t.maxCount, defaultCount: t.defaultCount };
+}
+
+function countIn(count: unknown, min: number, max: number, word = 'transfer'): { ok: true; count: number } | { ok: false; message: string } {
+  if (typeof count !== 'number' || !Number.isFinite(count)) return { ok: false, message: `Enter a number of ${word}s. ${boundsMessage(min, max, word)}` };
+  if (!Number.isInteger(count)) return { ok: false, message: `Enter a whole number of ${word}s. ${boundsMessage(min, max, word)}` };
+  if (count < min || count > max) return { ok: false, message: boundsMessage(min, max, word) };
+  return { ok: true, count };
+}
+
+/** A tier's rate per transfer (the high-volume rate depends on the count). */
+export function packageUnitPriceCents(tier: PackageTier, count: number): number {
+  return tier === 'high-volume' ? highVolumeBand(count).rateCents : TIERS[tier].rateCents;
+}
+
+/** A transfer package of one of the funnel checkouts. */
+export function quoteTransferPackage(tier: PackageTier, count: unknown): Quote {
+  if (tier !== 'high-volume' && !(tier in TIERS)) return { ok: false, message: 'Unknown pricing tier' };
+  const { min, max } = packageBounds(tier);
+  const c = countIn(count, min, max);
+  if (!c.ok) return c;
+  const unit = packageUnitPriceCents(tier, c.count);
+  return { ok: true, count: c.count, unitPriceCents: unit, amountCents: unit * c.count };
+}
+
+export const RINGCLOUD_LEAD_TYPES: RingCloudLeadType[] = ['Live Transfers', 'Call-Backs', 'Aged Leads'];
+export const AGED_LEAD_AGE_RANGES: AgedLeadAgeRange[] = ['30-60', '60-90', '90-180'];
+
+/** The RingCloud sub-offer: live transfers and call-backs by count, aged leads a fixed 100 by age range. */
+export function quoteRingCloud(input: { leadType: RingCloudLeadType; count?: unknown; ageRange?: AgedLeadAgeRange | null }): Quote {
+  if (input.leadType === 'Aged Leads') {
+    const range = input.ageRange ?? null;
+    if (!range || !(range in RINGCLOUD.agedLeadCents)) return { ok: false, message: 'Please select an age range (30-60, 60-90 or 90-180 days)' };
+    const unit = RINGCLOUD.agedLeadCents[range];
+    return { ok: true, count: RINGCLOUD.agedLeadQuantity, unitPriceCents: unit, amountCents: unit * RINGCLOUD.agedLeadQuantity };
+  }
+  const word = input.leadType === 'Call-Backs' ? 'call-back' : 'transfer';
+  const unit = input.leadType === 'Call-Backs' ? RINGCLOUD.callbackCents : input.leadType === 'Live Transfers' ? RINGCLOUD.liveTransferCents : null;
+  if (unit === null) return { ok: false, message: 'Please select a lead type' };
+  const c = countIn(input.count, RINGCLOUD.minCount, RINGCLOUD.maxCount, word);
+  if (!c.ok) return c;
+  return { ok: true, count: c.count, unitPriceCents: unit, amountCents: unit * c.count };
+}
+
+/** Live transfers ordered from the dashboard at the user's own price (default when unset). */
+export function quoteLiveTransfer(count: unknown, userPriceCents?: number | null): Quote {
+  const c = countIn(count, LIVE_TRANSFER_ORDER.minCount, LIVE_TRANSFER_ORDER.maxCount);
+  if (!c.ok) return c;
+  const unit = userPriceCents ?? LIVE_TRANSFER_DEFAULT_PRICE_CENTS;
+  return { ok: true, count: c.count, unitPriceCents: unit, amountCents: unit * c.count };
+}
+
+/** The RingCloud lead type named by a packageType such as 'RingCloud Aged Leads'. */
+export function ringCloudLeadTypeOf(packageType: string): RingCloudLeadType | null {
+  const rest = packageType.replace(/^RingCloud\s+/i, '').trim();
+  return RINGCLOUD_LEAD_TYPES.find((t) => t.toLowerCase() === rest.toLowerCase()) ?? null;
+}

@@ -1,0 +1,223 @@
+// Admin panel schemas (users, voice-AI appointments, lead import and assignment) and the voice-AI
+// webhook payload, shared by the portal forms and the API routes.
+import { z } from 'zod';
+import { ROLE_CHOICES, passwordSchema, type AccountProfile } from './auth.ts';
+import type { LeadContact } from './leads.ts';
+
+export { ROLE_CHOICES };
+export type Role = (typeof ROLE_CHOICES)[number];
+
+/** User type choices of the create-user form: Basic User is isAdmin false, Admin User is isAdmin true. */
+export const USER_TYPE_CHOICES = [
+  { label: 'Basic User', isAdmin: false },
+  { label: 'Admin User', isAdmin: true },
+] as const;
+
+const required = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+export const emailSchema = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Invalid email address' }));
+
+/** The account form of portal.md section 5 (create user). */
+export const createUserSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: required('First name is required'),
+  lastName: required('Last name is required'),
+  agencyName: required('Agency name is required', 200),
+  role: z.enum(ROLE_CHOICES, { error: 'Role is required' }),
+  phone: required('Phone is required', 32),
+  state: optionalText(64),
+  isAdmin: z.boolean({ error: 'User type must be Basic User or Admin User' }).default(false),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+export type CreateUserValues = z.output<typeof createUserSchema>;
+
+export const changePasswordSchema = z.object({ password: passwordSchema });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Create Appointment modal: a voice-AI appointment entered by hand (stored with source 'admin'). */
+export const createAppointmentSchema = z.object({
+  firstName: required('First name is required'),
+  lastName: required('Last name is required'),
+  phone: required('Phone is required', 32),
+  email: z
+    .union([z.literal(''), emailSchema])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+  state: optionalText(64),
+});
+export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
+export type CreateAppointmentValues = z.output<typeof createAppointmentSchema>;
+
+/** A user as the admin endpoints answer (never the password hash). */
+export interface AdminUser extends AccountProfile {
+  createdAt: string | null;
+}
+
+export interface UserStats { totalUsers: number; adminUsers: number; basicUsers: number }
+
+export interface Page<T> { items: T[]; total: number; page: number; pageSize: number; pageCount: number }
+
+export interface UsersPage extends Page<AdminUser> { stats: UserStats }
+
+/** A voice-AI appointment (brightcall_callbacks row) as the admin panel shows it. */
+export interface BrightcallAppointment {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string | null;
+  state: string | null;
+  callOutcome: string | null;
+  callbackTime: string | null;
+  leadQuality: string | null;
+  interestLevel: string | null;
+  source: 'webhook' | 'admin' | string;
+  createdAt: string | null;
+}
+
+export interface IntegrationStatus {
+  hasApiKey: boolean;
+  hasWidgetKey: boolean;
+  hasVerifyToken: boolean;
+  isConfigured: boolean;
+  webhookUrl: string;
+}
+
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+
+/** ?page=&pageSize=&q= of the paginated admin lists. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1),
+  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1, 'pageSize must be at least 1').max(ADMIN_MAX_PAGE_SIZE, `pageSize must be at most ${ADMIN_MAX_PAGE_SIZE}`).default(ADMIN_PAGE_SIZE),
+  q: z.string().trim().max(254, 'Search text is too long').optional().default(''),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+// ---- Voice-AI webhook (POST /api/callbacks/brightcall), as documented at /brightcalldocs ----
+
+export const CALLBACK_REQUIRED_FIELDS = ['first_name', 'last_name', 'phone_number', 'transcript'] as const;
+export const CALLBACK_OPTIONAL_FIELDS = ['call_outcome', 'state', 'callback_time', 'agent_id', 'lead_quality', 'interest_level'] as const;
+/** The transcript column is TEXT on MariaDB (65,535 bytes). */
+export const CALLBACK_TRANSCRIPT_MAX_BYTES = 65_535;
+
+// ---- Lead import and assignment ----
+
+export const LEAD_IMPORT_TARGETS = ['sale', 'assignment'] as const;
+export type LeadImportTarget = (typeof LEAD_IMPORT_TARGETS)[number];
+export const LEAD_KINDS = ['aged', 'fresh'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/** Largest CSV accepted (bytes): 100,000 rows of a wide export fit comfortably. */
+export const LEAD_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Fields a CSV column can be mapped to, with the label shown on the mapping screen. */
+export const LEAD_FIELDS = {
+  name: 'Full name',
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  email: 'Email',
+  state: 'State',
+  zipCode: 'ZIP code',
+  ageRange: 'Age range',
+  ageDays: 'Lead age (days)',
+  price: 'Price (USD)',
+  formFillTime: 'Form fill time',
+  recordingUrl: 'Recording URL',
+  callDuration: 'Call duration (seconds)',
+} as const;
+export type LeadField = keyof typeof LEAD_FIELDS;
+export const LEAD_FIELD_NAMES = Object.keys(LEAD_FIELDS) as LeadField[];
+
+/** Which fields each target uses (leads for sale carry price, age and recording; assigned leads do not). */
+export const LEAD_FIELDS_BY_TARGET: Record<LeadImportTarget, readonly LeadField[]> = {
+  sale: ['name', 'firstName', 'lastName', 'phone', 'email', 'state', 'zipCode', 'ageRange', 'ageDays', 'price', 'formFillTime', 'recordingUrl', 'callDuration'],
+  assignment: ['name', 'firstName', 'lastName', 'phone', 'email', 'state', 'zipCode', 'ageRange', 'formFillTime'],
+};
+
+/** Column index (0-based) per field; null or absent means not mapped. */
+export const columnMappingSchema = z.partialRecord(z.enum(LEAD_FIELD_NAMES as [LeadField, ...LeadField[]]), z.number().int().min(0).max(999).nullable());
+export type ColumnMapping = z.infer<typeof columnMappingSchema>;
+
+export const startImportQuerySchema = z.object({
+  target: z.enum(LEAD_IMPORT_TARGETS, { error: 'Choose whether the leads are for sale or for assignment' }),
+  kind: z.enum(LEAD_KINDS, { error: 'Choose aged or fresh leads' }).optional(),
+  filename: z.string().trim().max(255).optional().default('leads.csv'),
+});
+
+export const runImportSchema = z.object({
+  mapping: columnMappingSchema,
+  dryRun: z.boolean().optional().default(false),
+});
+export type RunImportInput = z.input<typeof runImportSchema>;
+
+export interface LeadImportSummary {
+  id: number;
+  target: LeadImportTarget;
+  kind: LeadKind | null;
+  filename: string;
+  sizeBytes: number;
+  status: 'uploaded' | 'checked' | 'imported' | 'failed';
+  totalRows: number;
+  importedRows: number;
+  rejectedRows: number;
+  createdAt: string | null;
+  completedAt: string | null;
+  error: string | null;
+}
+
+export interface UploadedImport {
+  import: LeadImportSummary;
+  headers: string[];
+  sample: string[][];
+  suggestedMapping: ColumnMapping;
+}
+
+/** One line of the NDJSON stream that POST /api/admin/lead-imports/:id/run answers. */
+export type ImportProgressEvent =
+  | { type: 'progress'; rowsProcessed: number; bytesProcessed: number; totalBytes: number; rejectedRows: number }
+  | { type: 'committing'; rowsProcessed: number; goodRows: number }
+  | { type: 'done'; import: LeadImportSummary; errors: ImportRowError[] }
+  | { type: 'error'; error: string };
+
+export interface ImportRowError { row: number; reason: string }
+
+export interface PoolLead extends LeadContact {
+  id: number;
+  assignedAgentId: number | null;
+  assignedAgentEmail: string | null;
+  assignedAt: string | null;
+  createdAt: string | null;
+}
+
+export const poolQuerySchema = listQuerySchema.extend({
+  status: z.enum(['unassigned', 'assigned', 'all']).optional().default('unassigned'),
+});
+
+export const ASSIGN_MAX_LEADS = 500;
+export const assignLeadsSchema = z.object({
+  agentId: z.number({ error: 'Choose an agent' }).int().positive('Choose an agent'),
+  leadIds: z
+    .array(z.number().int().positive(), { error: 'Select at least one lead' })
+    .min(1, 'Select at least one lead')
+    .max(ASSIGN_MAX_LEADS, `Assign at most ${ASSIGN_MAX_LEADS} leads at a time`),
+});
+export type AssignLeadsInput = z.infer<typeof assignLeadsSchema>;

@@ -1,0 +1,140 @@
+// The agent dashboard's forms and payloads: the live-transfer order (portal.md section 5), the
+// appointment cart checkout and its confirmation, and the shapes the appointment API answers.
+import { z } from 'zod';
+import { LIVE_TRANSFER_ORDER } from '../catalogue/index.ts';
+
+export const LIVE_TRANSFER_LEAD_TYPE = 'Live Transfers';
+export const MAX_CART_APPOINTMENTS = 100;
+export const EMPTY_CART_MESSAGE = 'Please add appointments to cart before checkout.';
+
+export const transferOrderSchema = z.object({
+  totalTransfers: z
+    .number({ error: 'Must be at least 1 transfer' })
+    .int('Must be a whole number of transfers')
+    .min(1, 'Must be at least 1 transfer')
+    .max(LIVE_TRANSFER_ORDER.maxCount, `Must be at most ${LIVE_TRANSFER_ORDER.maxCount} transfers`),
+  callsPerDay: z
+    .number({ error: 'Must be at least 1 call per day' })
+    .int('Must be a whole number of calls')
+    .min(1, 'Must be at least 1 call per day')
+    .max(LIVE_TRANSFER_ORDER.maxCount, `Must be at most ${LIVE_TRANSFER_ORDER.maxCount} calls per day`),
+  transferHours: z.string({ error: 'Please specify transfer hours' }).trim().min(1, 'Please specify transfer hours').max(200, 'Transfer hours are too long'),
+  transferPhone: z
+    .string({ error: 'Phone number must be at least 10 digits' })
+    .trim()
+    .min(10, 'Phone number must be at least 10 digits')
+    .max(32, 'Phone number is too long'),
+  workingStates: z.string({ error: 'Please specify working states' }).trim().min(1, 'Please specify working states').max(500, 'Working states are too long'),
+});
+export type TransferOrderInput = z.infer<typeof transferOrderSchema>;
+
+/** What POST /api/call-transfer-order answers: the server priced it. */
+export interface TransferOrderCreated {
+  orderId: number;
+  clientSecret: string;
+  paymentIntentId: string;
+  /** Integer cents. */
+  amount: number;
+  unitPriceCents: number;
+  /** The total as a plain decimal, e.g. "1400.00". */
+  totalPrice: string;
+  testMode: boolean;
+}
+
+/** The pending transfer order kept in browser storage for /transfer-checkout. */
+export const PENDING_TRANSFER_ORDER_KEY = 'pendingTransferOrder';
+export interface PendingTransferOrder {
+  clientSecret: string;
+  totalPrice: string;
+  transferDetails: { totalTransfers: number; transfersPerDay: number; states: string };
+}
+
+/** GET /api/user-survey: what prefills the order form (nulls when the agent has no survey). */
+export interface UserSurvey {
+  totalTransfers: number | null;
+  transfersPerDay: number | null;
+  callsPerDay: number | null;
+  transferHours: string | null;
+  workingStates: string | null;
+  phone: string | null;
+}
+
+export const appointmentCheckoutSchema = z.object({
+  appointmentIds: z
+    .array(z.number({ error: 'Appointment ids must be numbers' }).int().positive(), { error: EMPTY_CART_MESSAGE })
+    .min(1, EMPTY_CART_MESSAGE)
+    .max(MAX_CART_APPOINTMENTS, `At most ${MAX_CART_APPOINTMENTS} appointments can be bought at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'An appointment is in the cart twice'),
+});
+
+export interface CheckoutCreated {
+  orderId: number;
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: number;
+  testMode: boolean;
+}
+
+/** An appointment for sale: masked name and phone, a transcript tail, not the whole call. */
+export interface AppointmentForSale {
+  id: number;
+  customerName: string;
+  customerPhone: string;
+  customerState: string | null;
+  callStatus: string;
+  /** 0..1 */
+  extractionConfidence: number | null;
+  verified: boolean;
+  createdAt: string | null;
+  callDate: string | null;
+  extractedAppointmentDateTime: string | null;
+  appointmentDate: string | null;
+  extractedAppointmentTime: string | null;
+  callDuration: number | null;
+  leadQuality: string | null;
+  recordingUrl: string | null;
+  /** The last 500 characters of the transcript. */
+  transcriptPreview: string;
+  notes: string | null;
+  followUpRequired: boolean;
+  price: string;
+  priceCents: number;
+}
+
+/** An appointment the agent bought: everything. */
+export interface PurchasedAppointment {
+  id: number;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string | null;
+  customerState: string | null;
+  callStatus: string;
+  purchasedAt: string | null;
+  callDate: string | null;
+  price: string;
+  priceCents: number;
+  hasExtractedAppointment: boolean;
+  /** Percent, 0..100. */
+  extractionConfidence: number | null;
+  extractedAppointmentDateTime: string | null;
+  appointmentDate: string | null;
+  extractedAppointmentDate: string | null;
+  extractedAppointmentTime: string | null;
+  callDuration: number | null;
+  recordingUrl: string | null;
+  transcript: string | null;
+  extractedAppointmentInfo: string | Record<string, unknown> | null;
+  summary: string | null;
+  notes: string | null;
+  leadQuality: string | null;
+  followUpRequired: boolean;
+}
+
+/** GET /api/vapi/all-appointments: the agent's view of both lists, as counts. */
+export interface AppointmentsOverview { availableCount: number; purchasedCount: number }
+
+/** Verified badge: confidence at least 0.7 in the list for sale, above 70 (percent) in My Appointments. */
+export const VERIFIED_CONFIDENCE = 0.7;
+export const VERIFIED_PERCENT = 70;
+export const isVerifiedForSale = (c: number | null | undefined) => typeof c === 'number' && c >= VERIFIED_CONFIDENCE;
+export const isVerifiedOwned = (percent: number | null | undefined) => typeof percent === 'number' && percent > VERIFIED_PERCENT;

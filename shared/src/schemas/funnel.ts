@@ -1,0 +1,297 @@
+// The public funnel's forms: the RingCloud two-step survey, the partner application and the
+// agent-lab registration. The islands validate with these (react-hook-form) and the API routes
+// parse with the very same schemas, so a message seen in the browser is the one the server sends.
+import { z } from 'zod';
+import { RINGCLOUD, type RingCloudLeadType, type AgedLeadAgeRange } from '../catalogue/index.ts';
+import { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts';
+import { passwordSchema } from './auth.ts';
+
+// ---------- shared field builders ----------
+
+const requiredText = (message: string, max = 200, tooLong = 'This answer is too long') =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+const optionalText = (max: number, tooLong = 'This answer is too long') =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v ?? undefined), z.string().trim().max(max, tooLong).optional());
+
+export const PHONE_MESSAGE = 'Phone number must be at least 10 digits';
+export const EMAIL_MESSAGE = 'Invalid email address';
+
+/** At least 10 digits, whatever the punctuation ("(555) 010-0199" is fine). */
+export const phoneSchema = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .max(32, 'Phone number is too long')
+  .refine((s) => s.replace(/\D/g, '').length >= 10, PHONE_MESSAGE);
+
+export const emailSchema = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .max(254, 'Email address is too long')
+  .pipe(z.email(EMAIL_MESSAGE))
+  .transform((s) => s.toLowerCase());
+
+/** An empty input (react-hook-form sends '' or NaN) is "not given"; text digits become a number. */
+function toNumberOrUndefined(v: unknown): unknown {
+  if (v === '' || v === null || v === undefined) return undefined;
+  if (typeof v === 'number' && Number.isNaN(v)) return undefined;
+  if (typeof v === 'string') {
+    const n = Number(v.trim());
+    return Number.isNaN(n) ? v : n;
+  }
+  return v;
+}
+
+const countSchema = (message: string, max: number, tooMany: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(max, tooMany);
+
+const requiredCount = (message: string, max: number, tooMany: string) => z.preprocess(toNumberOrUndefined, countSchema(message, max, tooMany));
+const optionalCount = (message: string, max: number, tooMany: string) =>
+  z.preprocess(toNumberOrUndefined, countSchema(message, max, tooMany).optional());
+
+// ---------- RingCloud sub-offer (funnel.md sections 2, 3 and 5) ----------
+
+export const RINGCLOUD_ROLES = ['Insurance Agent', 'Agency Owner'] as const;
+export { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES };
+/** The fixed salesperson label every RingCloud survey carries (set by the server too). */
+export const RINGCLOUD_SALESPERSON = 'RingCloud';
+
+export const USERNAME_MESSAGE = 'Username must be at least 3 characters';
+
+const ringcloudStep1Shape = {
+  firstName: requiredText('First name is required', 100, 'First name is too long'),
+  lastName: requiredText('Last name is required', 100, 'Last name is too long'),
+  agencyName: requiredText('Agency name is required', 200, 'Agency name is too long'),
+  role: z.enum(RINGCLOUD_ROLES, { error: 'Please select your role' }),
+  phone: phoneSchema,
+  email: emailSchema,
+  username: z
+    .string({ error: USERNAME_MESSAGE })
+    .trim()
+    .min(3, USERNAME_MESSAGE)
+    .max(64, 'Username must be at most 64 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores')
+    .transform((s) => s.toLowerCase()),
+  password: passwordSchema,
+};
+
+const ringcloudStep2Shape = {
+  leadType: z.enum(RINGCLOUD_LEAD_TYPES as [RingCloudLeadType, ...RingCloudLeadType[]], { error: 'Please select a lead type' }),
+  workingStates: requiredText('Please specify your working states', 500, 'Working states must be at most 500 characters'),
+  totalTransfers: optionalCount('Total transfers must be at least 1', RINGCLOUD.maxCount, `Total transfers must be at most ${RINGCLOUD.maxCount}`),
+  callsPerDay: optionalCount('Calls per day must be at least 1', 10000, 'Calls per day must be at most 10000'),
+  transferHours: optionalText(200),
+  totalCallbacks: optionalCount('Total call-backs must be at least 1', RINGCLOUD.maxCount, `Total call-backs must be at most ${RINGCLOUD.maxCount}`),
+  callbackPreference: optionalText(500),
+  ageRange: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(AGED_LEAD_AGE_RANGES as [AgedLeadAgeRange, ...AgedLeadAgeRange[]], { error: 'Please select an age range' }).optional(),
+  ),
+};
+
+/** The fields that decide the price must be there for the chosen lead type. */
+function requireByLeadType(v: { leadType?: string; totalTransfers?: unknown; totalCallbacks?: unknown; ageRange?: unknown }, ctx: z.RefinementCtx) {
+  if (v.leadType === 'Live Transfers' && v.totalTransfers === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['totalTransfers'], message: 'Total transfers must be at least 1' });
+  }
+  if (v.leadType === 'Call-Backs' && v.totalCallbacks === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['totalCallbacks'], message: 'Total call-backs must be at least 1' });
+  }
+  if (v.leadType === 'Aged Leads' && v.ageRange === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['ageRange'], message: 'Please select an age range' });
+  }
+}
+
+export const ringcloudStep1Schema = z.object(ringcloudStep1Shape);
+export const ringcloudStep2Schema = z.object(ringcloudStep2Shape).superRefine(requireByLeadType);
+/** POST /api/ringcloud-survey: both steps plus the salesperson label (the server sets its own). */
+export const ringcloudSurveySchema = z
+  .object({ ...ringcloudStep1Shape, ...ringcloudStep2Shape, salesperson: optionalText(100) })
+  .superRefine(requireByLeadType);
+
+export type RingcloudStep1Input = z.input<typeof ringcloudStep1Schema>;
+export type RingcloudStep1 = z.output<typeof ringcloudStep1Schema>;
+export type RingcloudStep2Input = z.input<typeof ringcloudStep2Schema>;
+export type RingcloudStep2 = z.output<typeof ringcloudStep2Schema>;
+export type RingcloudSurvey = z.output<typeof ringcloudSurveySchema>;
+
+/** What POST /api/ringcloud-survey answers (the new account is logged in by the same answer). */
+export interface RingcloudSurveyResponse {
+  ok: true;
+  surveyId: number;
+  userId: number;
+}
+
+// ---------- Partner network application (portal.md section 5) ----------
+
+export const PARTNER_BUSINESS_TYPES = ['Lead Generation', 'Marketing Agency', 'Call Center', 'Insurance Agency', 'Other'] as const;
+export const PARTNER_EXPERIENCE = ['Less than 1 year', '1-3 years', '3-5 years', '5+ years'] as const;
+export const PARTNER_VOLUMES = ['Less than 100', '100-500', '500-1000', '1000-5000', '5000+'] as const;
+export const PARTNER_SERVICES = [
+  'Lead Generation',
+  'Call Transfers',
+  'Aged Leads',
+  'Callback Services',
+  'Data Management',
+  'CRM Integration',
+  'Custom Solutions',
+] as const;
+export type PartnerService = (typeof PARTNER_SERVICES)[number];
+export const PARTNER_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
+export const PARTNER_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const PARTNER_MAX_FILES = 10;
+export const LONG_TEXT_MESSAGE = 'Please provide at least 50 characters';
+export const WEBSITE_MESSAGE = 'Please enter a valid website URL';
+
+/** "example.com" is read as https://example.com. */
+function withScheme(s: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`;
+}
+
+export const partnerApplicationSchema = z.object({
+  businessName: requiredText('Business name is required', 200, 'Business name is too long'),
+  contactName: requiredText('Contact name is required', 200, 'Contact name is too long'),
+  email: emailSchema,
+  phone: phoneSchema,
+  website: z
+    .string({ error: WEBSITE_MESSAGE })
+    .trim()
+    .min(1, WEBSITE_MESSAGE)
+    .max(500, 'Website address is too long')
+    .transform(withScheme)
+    .pipe(z.url({ protocol: /^https?$/, hostname: /^[^.\s]+(\.[^.\s]+)+$/, error: WEBSITE_MESSAGE })),
+  businessType: z.enum(PARTNER_BUSINESS_TYPES, { error: 'Please select your business type' }),
+  experienceYears: z.enum(PARTNER_EXPERIENCE, { error: 'Please select your experience level' }),
+  monthlyVolume: z.enum(PARTNER_VOLUMES, { error: 'Please select your monthly volume' }),
+  // Multipart sends the list as JSON text.
+  servicesInterested: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return [v];
+      }
+    },
+    z
+      .array(z.string(), { error: 'Please select at least one service' })
+      .min(1, 'Please select at least one service')
+      .max(PARTNER_SERVICES.length * 2, 'Please select at least one service')
+      // One message on the list itself (not on an element) for an unknown service.
+      .refine((list) => list.every((s) => (PARTNER_SERVICES as readonly string[]).includes(s)), 'Please select at least one service')
+      .transform((list) => [...new Set(list)] as PartnerService[]),
+  ),
+  targetMarkets: requiredText('Please specify your target markets', 1000, 'Target markets must be at most 1000 characters'),
+  businessDescription: z.string({ error: LONG_TEXT_MESSAGE }).trim().min(50, LONG_TEXT_MESSAGE).max(5000, 'Please keep this under 5000 characters'),
+  whyPartner: z.string({ error: LONG_TEXT_MESSAGE }).trim().min(50, LONG_TEXT_MESSAGE).max(5000, 'Please keep this under 5000 characters'),
+  // Multipart sends the box as text 'true' / 'false'.
+  agreeToTerms: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.literal(true, { error: 'You must agree to the terms and conditions' })),
+});
+export type PartnerApplicationInput = z.input<typeof partnerApplicationSchema>;
+export type PartnerApplication = z.output<typeof partnerApplicationSchema>;
+
+// ---------- Agent lab registration (portal.md sections 3 and 5) ----------
+
+export const CALL_METHODS = ['phone', 'call_center'] as const;
+export type CallMethod = (typeof CALL_METHODS)[number];
+export const CALL_METHOD_LABELS: Record<CallMethod, string> = {
+  phone: 'Transfer calls to my phone',
+  call_center: 'Transfer calls to my call center',
+};
+/** The callbackPreference text the survey payload carries for each call method. */
+export const CALLBACK_PREFERENCE_BY_METHOD: Record<CallMethod, string> = {
+  phone: 'Accept calls by phone (direct transfer to my phone)',
+  call_center: 'Accept calls through my call center',
+};
+export const AGENT_LAB = {
+  role: 'Insurance Agent',
+  leadType: 'Live Transfers',
+  workingStates: 'Multiple States',
+  transferHours: 'Business Hours',
+  onboardingForm: 'agentleadlab',
+  salesperson: 'Agent Lead Labs',
+} as const;
+
+const agentLabShape = {
+  agencyName: requiredText('Agency name is required', 200, 'Agency name is too long'),
+  firstName: requiredText('First name is required', 100, 'First name is too long'),
+  lastName: requiredText('Last name is required', 100, 'Last name is too long'),
+  phone: phoneSchema,
+  email: emailSchema,
+  totalTransfers: requiredCount('Total transfers must be at least 1', 100000, 'Total transfers must be at most 100000'),
+  transfersPerDay: requiredCount('Transfers per day must be at least 1', 10000, 'Transfers per day must be at most 10000'),
+};
+
+/** The /agentleadlab form. */
+export const agentLabFormSchema = z.object({
+  ...agentLabShape,
+  callMethod: z.enum(CALL_METHODS, { error: 'Please select how you would like to accept calls' }),
+});
+export type AgentLabFormInput = z.input<typeof agentLabFormSchema>;
+export type AgentLabForm = z.output<typeof agentLabFormSchema>;
+
+/**
+ * POST /api/survey: the survey payload built from the agent-lab form. The fixed fields are
+ * accepted and ignored (the server stores its own); the server derives a unique username from
+ * the names and generates the temporary password, so a `password` sent here is dropped.
+ */
+export const agentLabSurveySchema = z.object({
+  ...agentLabShape,
+  callbackPreference: z.enum(Object.values(CALLBACK_PREFERENCE_BY_METHOD) as [string, ...string[]], {
+    error: 'Please select how you would like to accept calls',
+  }),
+  username: optionalText(64),
+  role: optionalText(50),
+  leadType: optionalText(32),
+  workingStates: optionalText(500),
+  transferHours: optionalText(200),
+  onboardingForm: optionalText(64),
+  salesperson: optionalText(100),
+});
+export type AgentLabSurvey = z.output<typeof agentLabSurveySchema>;
+
+/** "Jane" + "O'Neil" -> "janeoneil"; at least 3 characters, at most 40 (room for a suffix). */
+export function deriveUsername(firstName: string, lastName: string): string {
+  const clean = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
+  const base = `${clean(firstName)}${clean(lastName)}`.slice(0, 40);
+  return base.length >= 3 ? base : `${base}agent`.slice(0, 40);
+}
+
+/** The survey payload of portal.md section 3 (without the password, which the server generates). */
+export function agentLabPayload(form: AgentLabForm) {
+  return {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    agencyName: form.agencyName,
+    phone: form.phone,
+    email: form.email,
+    role: AGENT_LAB.role,
+    username: deriveUsername(form.firstName, form.lastName),
+    leadType: AGENT_LAB.leadType,
+    totalTransfers: form.totalTransfers,
+    transfersPerDay: form.transfersPerDay,
+    workingStates: AGENT_LAB.workingStates,
+    transferHours: AGENT_LAB.transferHours,
+    callbackPreference: CALLBACK_PREFERENCE_BY_METHOD[form.callMethod],
+    onboardingForm: AGENT_LAB.onboardingForm,
+    salesperson: AGENT_LAB.salesperson,
+  };
+}
+
+export interface AgentLabSurveyResponse {
+  ok: true;
+  surveyId: number;
+  userId: number;
+  username: string;
+}
+
+export interface PartnerApplicationResponse {
+  ok: true;
+  message: string;
+  applicationId: number;
+}

@@ -1,0 +1,135 @@
+// Lead marketplace queries and purchases: the filters of Buy Aged Leads / Buy Leads (state, age in
+// days, zip; each a comma-separated list), server-side pagination, and the shapes the API answers.
+import { z } from 'zod';
+import { parseAgeFilter, type AgeCondition } from '../logic/age-filter.ts';
+
+/** Aged leads show 50 per page; the fresh-lead list uses the same size (its own is not specified). */
+export const LEADS_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_FILTER_VALUES = 60;
+export const MAX_LEADS_PER_PURCHASE = 500;
+
+export const NO_LEADS_SELECTED = 'Please select at least one lead to purchase.';
+export const STATE_FILTER_MESSAGE = 'States must be two-letter codes such as TX, FL';
+export const ZIP_FILTER_MESSAGE = 'Zip codes must be 5 digits';
+/** One value of the state filter (after upper-casing) and of the zip filter; the form checks the same. */
+export const isStateFilterValue = (s: string) => /^[A-Z]{2}$/.test(s);
+export const isZipFilterValue = (s: string) => /^\d{5}$/.test(s);
+
+/** "tx, FL,,ca" -> ["TX", "FL", "CA"] (trimmed, de-duplicated). */
+export function splitList(text: string | null | undefined, upper = false): string[] {
+  const out: string[] = [];
+  for (const raw of String(text ?? '').split(',')) {
+    const v = upper ? raw.trim().toUpperCase() : raw.trim();
+    if (v && !out.includes(v)) out.push(v);
+  }
+  return out;
+}
+
+// Query strings may repeat a key (?state=TX&state=FL): read both forms.
+const listParam = z.preprocess((v) => (Array.isArray(v) ? v.join(',') : v), z.string().max(2000, 'Filter is too long').optional());
+
+const positiveInt = (fallback: number, max: number, name: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? fallback : Number(Array.isArray(v) ? v[0] : v)),
+    z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`),
+  );
+
+export const leadsQuerySchema = z
+  .object({
+    state: listParam,
+    age: listParam,
+    zip: listParam,
+    page: positiveInt(1, 1_000_000, 'Page'),
+    pageSize: positiveInt(LEADS_PAGE_SIZE, MAX_PAGE_SIZE, 'Page size'),
+  })
+  .transform((q, ctx) => {
+    const states = splitList(q.state, true);
+    const zips = splitList(q.zip);
+    const age = parseAgeFilter(q.age);
+    if (states.length > MAX_FILTER_VALUES || states.some((s) => !isStateFilterValue(s))) {
+      ctx.addIssue({ code: 'custom', path: ['state'], message: STATE_FILTER_MESSAGE });
+    }
+    if (zips.length > MAX_FILTER_VALUES || zips.some((s) => !isZipFilterValue(s))) {
+      ctx.addIssue({ code: 'custom', path: ['zip'], message: ZIP_FILTER_MESSAGE });
+    }
+    if (!age.ok) ctx.addIssue({ code: 'custom', path: ['age'], message: age.error });
+    return { states, zips, ages: age.ok ? age.conditions : [], page: q.page, pageSize: q.pageSize };
+  });
+export type LeadsQuery = z.output<typeof leadsQuerySchema>;
+
+/** ?page=&pageSize= of the other paginated lists (appointments, My Leads). */
+export const pageQuerySchema = (defaultSize: number) =>
+  z.object({ page: positiveInt(1, 1_000_000, 'Page'), pageSize: positiveInt(defaultSize, MAX_PAGE_SIZE, 'Page size') });
+export type { AgeCondition };
+
+/** What the filter inputs hold (the text the agent typed). */
+export interface LeadFilters { state: string; age: string; zip: string }
+export const EMPTY_LEAD_FILTERS: LeadFilters = { state: '', age: '', zip: '' };
+
+/** The query string of GET /api/aged-leads and GET /api/leads for some filters and a page. */
+export function leadsQueryString(filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE): string {
+  const p = new URLSearchParams();
+  if (filters.state.trim()) p.set('state', filters.state.trim());
+  if (filters.age.trim()) p.set('age', filters.age.trim());
+  if (filters.zip.trim()) p.set('zip', filters.zip.trim());
+  p.set('page', String(page));
+  p.set('pageSize', String(pageSize));
+  return p.toString();
+}
+
+/** A lead for sale as the API shows it: masked name, no phone, no e-mail. */
+export interface LeadForSale {
+  id: number;
+  /** Masked (first name, two letters of the last name, X). */
+  customerName: string;
+  customerState: string;
+  state: string;
+  zipCode: string;
+  currentAgeRange: string | null;
+  /** Age in days. */
+  actualAge: number;
+  age: number;
+  /** "10.00" style; the lead's own price, else the default. */
+  price: string;
+  currentPrice: string;
+  priceCents: number;
+  callDuration: number | null;
+  hasRecording: boolean;
+  formFillTime: string | null;
+  isAvailable: true;
+}
+
+export interface Paged<T> { items: T[]; total: number; page: number; pageSize: number }
+
+export const bulkPurchaseSchema = z.object({
+  leadIds: z
+    .array(z.number({ error: 'Lead ids must be numbers' }).int().positive(), { error: NO_LEADS_SELECTED })
+    .min(1, NO_LEADS_SELECTED)
+    .max(MAX_LEADS_PER_PURCHASE, `At most ${MAX_LEADS_PER_PURCHASE} leads can be bought at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'A lead was selected twice'),
+});
+export type BulkPurchaseInput = z.infer<typeof bulkPurchaseSchema>;
+
+export const confirmPurchaseSchema = z.object({
+  payment_intent_id: z.string({ error: 'payment_intent_id is required' }).trim().min(1, 'payment_intent_id is required').max(255),
+});
+
+/** A lead's contact details, as the lead import stores them and the lead lists show them. */
+export interface LeadContact {
+  name: string;
+  phone: string;
+  email: string | null;
+  state: string | null;
+  zipCode: string | null;
+  ageRange: string | null;
+  formFillTime: string | null;
+}
+
+/** A lead in My Leads: assigned by an admin, or bought by the agent. */
+export interface MyLead extends LeadContact {
+  id: string;
+  source: 'assigned' | 'purchased';
+  /** When it was assigned (or bought). */
+  createdAt: string | null;
+}

@@ -1,0 +1,88 @@
+// Payment endpoints: what the checkouts send and what the API answers.
+// The browser sends tiers and counts; the server computes the amount (an `amount` that disagrees is refused).
+import { z } from 'zod';
+import { TIER_IDS } from '../catalogue/index.ts';
+import { AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts';
+
+export const PACKAGE_TIERS = [...TIER_IDS, 'high-volume'] as const;
+
+const count = (field: string) =>
+  z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`);
+
+/**
+ * POST /api/create-payment-intent. Standard page: { amount, callCount } (?tier=special sends tier 'special');
+ * tiered pages add tier; RingCloud sends { amount, packageType, calls, callCount: 1, tier: 'ringcloud' }
+ * plus surveyId and ageRange. `amount` is the page's total in dollars: optional, and refused (400) when it
+ * disagrees with the server's price.
+ */
+export const createPaymentIntentSchema = z.object({
+  callCount: count('callCount').optional(),
+  amount: z.number({ error: 'amount must be a number' }).nonnegative('amount must not be negative').optional(),
+  tier: z.enum([...PACKAGE_TIERS, 'ringcloud'], { error: 'Unknown pricing tier' }).optional(),
+  packageType: z.string().max(100).optional(),
+  calls: count('calls').optional(),
+  ageRange: z.enum(AGED_LEAD_AGE_RANGES as [string, ...string[]], { error: 'Please select an age range' }).optional().nullable(),
+  surveyId: z.number().int().positive().optional(),
+});
+export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
+
+export interface CreatePaymentIntentResponse {
+  clientSecret: string;
+  orderId: number;
+  /** Integer cents. */
+  amount: number;
+  currency: 'usd';
+  testMode: boolean;
+}
+
+export interface PublicKeyResponse {
+  /** null in test-payment mode (no Stripe keys): the checkout shows the test card form. */
+  publicKey: string | null;
+  testMode: boolean;
+}
+
+export type OrderStatusView = 'pending' | 'paid' | 'failed' | 'canceled' | 'expired' | 'refunded';
+
+/** An order's figures as every view of an order gives them (the return pages, the transfer receipt). */
+export interface OrderFigures {
+  orderId: number;
+  kind: string;
+  tier: string | null;
+  count: number;
+  unitPriceCents: number;
+  amountCents: number;
+  currency: string;
+  createdAt: string | null;
+  paidAt: string | null;
+  testMode: boolean;
+}
+
+/** GET /api/orders/by-intent/:id: what the return pages show, read from the server. */
+export interface OrderView extends OrderFigures {
+  status: OrderStatusView;
+  failureMessage: string | null;
+}
+
+/** POST /api/test-payments/confirm: test-payment mode only (never mounted with real Stripe keys). */
+export const testConfirmSchema = z.object({
+  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(300),
+  cardNumber: z
+    .string({ error: 'Card number is required' })
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  expiry: z
+    .string({ error: 'Expiry date is required' })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "Your card's expiration date is incomplete."),
+  cvc: z.string({ error: 'CVC is required' }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  returnUrl: z.string().max(2000).optional(),
+  billingDetails: z
+    .object({ name: z.string().max(200).optional(), email: z.string().max(254).optional(), phone: z.string().max(40).optional() })
+    .optional(),
+});
+export type TestConfirmInput = z.input<typeof testConfirmSchema>;
+
+export interface TestConfirmResponse {
+  paymentIntentId: string;
+  status: string;
+}

@@ -1,0 +1,267 @@
+// The one payment form every checkout uses (funnel checkouts, RingCloud, dashboard purchases).
+// With a publishable key it is Stripe Elements (PaymentElement + stripe.confirmPayment); without one
+// (test-payment mode) it is a plain card form labelled "Test mode: no real card is charged" that confirms
+// through POST /api/test-payments/confirm (the server's Stripe emulator). Both modes have the same props,
+// the same states (disabled until ready, 'Processing...' while confirming) and report through the same
+// callbacks, so a page's toasts are the same in both.
+//
+// Props (keep stable; other checkouts depend on them):
+//   clientSecret    the PaymentIntent's client secret from the server (POST /api/create-payment-intent, ...)
+//   publishableKey  Stripe publishable key, or null in test-payment mode (GET /api/stripe/public-key)
+//   testMode        true when the server is in test-payment mode (renders the test card form)
+//   returnUrl       absolute URL Stripe returns to with ?payment_intent=...&redirect_status=...
+//   submitLabel     the button label, e.g. 'Complete Payment - $1,200'
+//   processingLabel the label while confirming (default 'Processing...')
+//   redirect        'always' (default): go to returnUrl after success; 'if_required': stay and call onSuccess
+//   billingDetails  optional name / email / phone passed to the provider
+//   disabled        extra condition that keeps the button disabled
+//   onSuccess(paymentIntentId)  the provider confirmed the payment (before any redirect)
+//   onError(message)            the provider's message (decline, validation, network)
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe as StripeJs } from '@stripe/stripe-js';
+import { api, ApiError } from '../api-client.ts';
+import type { TestConfirmResponse } from '../schemas/payments.ts';
+
+export interface BillingDetails {
+  name?: string;
+  email?: string;
+  phone?: string;
+}
+
+export interface PaymentFormProps {
+  clientSecret: string;
+  publishableKey: string | null;
+  testMode: boolean;
+  returnUrl: string;
+  submitLabel: string;
+  processingLabel?: string;
+  redirect?: 'always' | 'if_required';
+  billingDetails?: BillingDetails;
+  disabled?: boolean;
+  onSuccess?: (paymentIntentId: string) => void;
+  onError?: (message: string) => void;
+}
+
+export const PROCESSING_LABEL = 'Processing...';
+export const TEST_MODE_LABEL = 'Test mode: no real card is charged';
+export const GENERIC_PAYMENT_ERROR = 'There was an error processing your payment.';
+
+const stripeByKey = new Map<string, Promise<StripeJs | null>>();
+function stripeFor(key: string): Promise<StripeJs | null> {
+  let p = stripeByKey.get(key);
+  if (!p) {
+    p = loadStripe(key);
+    stripeByKey.set(key, p);
+  }
+  return p;
+}
+
+/** The URL Stripe would return to: returnUrl plus payment_intent, its client secret and redirect_status. */
+export function returnUrlFor(returnUrl: string, paymentIntentId: string, clientSecret: string, status: string): string {
+  const url = new URL(returnUrl, typeof window !== 'undefined' ? window.location.href : 'http://localhost');
+  url.searchParams.set('payment_intent', paymentIntentId);
+  url.searchParams.set('payment_intent_client_secret', clientSecret);
+  url.searchParams.set('redirect_status', status);
+  return url.toString();
+}
+
+export function PaymentForm(props: PaymentFormProps) {
+  if (props.testMode || !props.publishableKey) return <TestCardForm {...props} />;
+  return <StripeElementsForm {...props} publishableKey={props.publishableKey} />;
+}
+
+function SubmitButton({ busy, ready, label, processingLabel, disabled }: { busy: boolean; ready: boolean; label: string; processingLabel: string; disabled?: boolean }) {
+  return (
+    <button type="submit" className="btn btn-lg btn-block" disabled={!ready || busy || disabled} aria-busy={busy}>
+      {busy ? processingLabel : label}
+    </button>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stripe Elements (real keys)
+
+function StripeElementsForm(props: PaymentFormProps & { publishableKey: string }) {
+  const stripePromise = useMemo(() => stripeFor(props.publishableKey), [props.publishableKey]);
+  return (
+    <Elements stripe={stripePromise} options={{ clientSecret: props.clientSecret }} key={props.clientSecret}>
+      <ElementsInner {...props} />
+    </Elements>
+  );
+}
+
+function ElementsInner(props: PaymentFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [elementReady, setElementReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const ready = Boolean(stripe && elements && elementReady);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    // Nothing happens while the provider or its form is not ready.
+    if (!stripe || !elements || !elementReady || busy) return;
+    setBusy(true);
+    try {
+      const confirmParams = {
+        return_url: props.returnUrl,
+        ...(props.billingDetails ? { payment_method_data: { billing_details: props.billingDetails } } : {}),
+      };
+      if (props.redirect === 'if_required') {
+        const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
+        if (error) props.onError?.(error.message ?? GENERIC_PAYMENT_ERROR);
+        else if (paymentIntent && (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')) props.onSuccess?.(paymentIntent.id);
+        else props.onError?.(GENERIC_PAYMENT_ERROR);
+      } else {
+        // On success the browser leaves for returnUrl; an answer here is an error.
+        const { error } = await stripe.confirmPayment({ elements, confirmParams });
+        props.onError?.(error.message ?? GENERIC_PAYMENT_ERROR);
+      }
+    } catch {
+      props.onError?.(GENERIC_PAYMENT_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="payment-form" data-payment-mode="stripe">
+      <PaymentElement onReady={() => setElementReady(true)} options={{ layout: 'tabs' }} />
+      <div style={{ marginTop: '1.25rem' }}>
+        <SubmitButton busy={busy} ready={ready} label={props.submitLabel} processingLabel={props.processingLabel ?? PROCESSING_LABEL} disabled={props.disabled} />
+      </div>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Test-payment mode (no keys): confirmed by the server's emulator
+
+function formatCardNumber(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 19);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+function formatExpiry(raw: string, previous: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 4);
+  if (raw.length < previous.length && previous.endsWith(' / ') && digits.length <= 2) return digits.slice(0, 1);
+  if (digits.length === 1 && Number(digits) > 1) return `0${digits} / `;
+  if (digits.length >= 2) return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+  return digits;
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="field" style={{ marginBottom: '0.9rem' }}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TestCardForm(props: PaymentFormProps) {
+  const [cardNumber, setCardNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const uid = useMemo(() => `pay-${Math.random().toString(36).slice(2, 8)}`, []);
+
+  // Ready once mounted in the browser (the same "disabled until ready" state as Elements).
+  useEffect(() => setReady(true), []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    setErrors({});
+    try {
+      const res = await api.requestJson<TestConfirmResponse>('POST', '/api/test-payments/confirm', {
+        clientSecret: props.clientSecret,
+        cardNumber,
+        expiry,
+        cvc,
+        returnUrl: props.returnUrl,
+        billingDetails: props.billingDetails,
+      });
+      props.onSuccess?.(res.paymentIntentId);
+      if (props.redirect !== 'if_required') {
+        window.location.assign(returnUrlFor(props.returnUrl, res.paymentIntentId, props.clientSecret, res.status === 'succeeded' ? 'succeeded' : 'failed'));
+        return; // stay busy while the browser leaves
+      }
+      setBusy(false);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.serverMessage : GENERIC_PAYMENT_ERROR;
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      props.onError?.(message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="payment-form" data-payment-mode="test" noValidate>
+      <p
+        className="test-mode-banner"
+        style={{ background: '#fffbeb', border: '1px solid #fcd34d', borderRadius: 8, padding: '0.6rem 0.8rem', margin: '0 0 1rem', fontWeight: 600 }}
+      >
+        {TEST_MODE_LABEL}
+        <span style={{ display: 'block', fontWeight: 400, fontSize: '0.9rem' }}>
+          Use card 4242 4242 4242 4242 with any future expiry and any CVC. 4000 0000 0000 0002 is declined.
+        </span>
+      </p>
+      <Field id={`${uid}-number`} label="Card number" error={errors.cardNumber}>
+        <input
+          id={`${uid}-number`}
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={cardNumber}
+          onChange={(e) => setCardNumber(formatCardNumber(e.target.value))}
+          aria-invalid={errors.cardNumber ? true : undefined}
+          aria-describedby={errors.cardNumber ? `${uid}-number-error` : undefined}
+          required
+        />
+      </Field>
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 1rem' }}>
+        <Field id={`${uid}-expiry`} label="Expiry (MM / YY)" error={errors.expiry}>
+          <input
+            id={`${uid}-expiry`}
+            name="expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={expiry}
+            onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
+            aria-invalid={errors.expiry ? true : undefined}
+            aria-describedby={errors.expiry ? `${uid}-expiry-error` : undefined}
+            required
+          />
+        </Field>
+        <Field id={`${uid}-cvc`} label="CVC" error={errors.cvc}>
+          <input
+            id={`${uid}-cvc`}
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            maxLength={4}
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
+            aria-invalid={errors.cvc ? true : undefined}
+            aria-describedby={errors.cvc ? `${uid}-cvc-error` : undefined}
+            required
+          />
+        </Field>
+      </div>
+      <SubmitButton busy={busy} ready={ready} label={props.submitLabel} processingLabel={props.processingLabel ?? PROCESSING_LABEL} disabled={props.disabled} />
+    </form>
+  );
+}
