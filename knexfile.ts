@@ -11,7 +11,60 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = path.join(root, 'migrations');
 export const DEFAULT_SQLITE_FILE = path.join(root, 'data', 'app.sqlite3');
 
-export function knexConfig(url: string | undefined = process.env.DATABASE_URL, sqliteFile = DEFAULT_SQLITE_FILE): Knex.Config {
+/** Default for DB_TIMEOUT_MS: connecting, and waiting for the first byte of a query's answer. */
+export const DEFAULT_DB_TIMEOUT_MS = 5000;
+
+/** Statements that may legitimately run long (migrations on big tables) get no timeout. */
+const DDL = /^\s*(create|alter|drop|rename|truncate|optimize|analyze)\b/i;
+
+type QueryCallback = (err: (Error & { code?: string }) | null, ...rest: unknown[]) => void;
+interface Mysql2Connection {
+  query: (...args: unknown[]) => unknown;
+  destroy: () => void;
+}
+
+/**
+ * Listeners told, on a MariaDB connection, after a statement that may have changed data has
+ * completed (its answer is in, a COMMIT included): caches of query results use it to drop what a
+ * write made stale. (On SQLite the single pooled connection runs statements one at a time, so
+ * Knex's own 'query' event, sent just before, already orders writes and reads.)
+ */
+export const afterWrite = new Set<(sql: string) => void>();
+const WRITE = /^\s*(insert|update|delete|replace|commit|rollback)\b/i;
+
+/**
+ * Every query of a pooled MariaDB connection gets mysql2's inactivity timeout, and a connection whose
+ * query timed out is destroyed (the pool then drops it, as its stream is destroyed). Without this, a
+ * network partition that silently drops packets holds a request and its connection until TCP gives
+ * up, minutes later; with it the request answers 503 after timeoutMs and the pool heals by itself.
+ */
+export function instrumentConnection(conn: Mysql2Connection, timeoutMs: number): void {
+  const query = conn.query.bind(conn);
+  conn.query = (...args: unknown[]) => {
+    const opts = args[0] as { sql?: string; timeout?: number } | undefined;
+    const cbAt = args.findIndex((a) => typeof a === 'function');
+    if (opts && typeof opts === 'object' && cbAt > 0) {
+      const sql = String(opts.sql ?? '');
+      if (timeoutMs > 0 && opts.timeout === undefined && !DDL.test(sql)) args[0] = { ...opts, timeout: timeoutMs };
+      const write = WRITE.test(sql);
+      const cb = args[cbAt] as QueryCallback;
+      args[cbAt] = (err: (Error & { code?: string }) | null, ...rest: unknown[]) => {
+        if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') conn.destroy();
+        if (write) for (const listener of afterWrite) listener(sql);
+        cb(err, ...rest);
+      };
+    }
+    return query(...args);
+  };
+}
+
+export interface KnexOptions {
+  /** DB_TIMEOUT_MS: connect timeout and per-query inactivity timeout on MariaDB (0: none). */
+  timeoutMs?: number;
+}
+
+export function knexConfig(url: string | undefined = process.env.DATABASE_URL, sqliteFile = DEFAULT_SQLITE_FILE, opts: KnexOptions = {}): Knex.Config {
+  const timeoutMs = opts.timeoutMs ?? Number(process.env.DB_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUT_MS);
   const common = {
     migrations: { migrationSource, tableName: 'knex_migrations' },
     ...objection.knexSnakeCaseMappers(),
@@ -32,12 +85,14 @@ export function knexConfig(url: string | undefined = process.env.DATABASE_URL, s
         charset: 'utf8mb4',
         supportBigNumbers: true,
         bigNumberStrings: false,
+        ...(timeoutMs > 0 ? { connectTimeout: timeoutMs } : {}),
       },
       pool: {
         min: 0,
         max: Number(process.env.DATABASE_POOL_MAX ?? 10),
-        afterCreate(conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
-          conn.query("SET time_zone = '+00:00'", (err) => done(err, conn));
+        afterCreate(conn: Mysql2Connection, done: (err: Error | null, conn: unknown) => void) {
+          instrumentConnection(conn, timeoutMs);
+          conn.query({ sql: "SET time_zone = '+00:00'" }, (err: Error | null) => done(err, conn));
         },
       },
       acquireConnectionTimeout: 10000,

@@ -67,6 +67,19 @@ async function explainRequestQueries(db: Db): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
+/**
+ * A different filter on (almost) every request: two of the 20 states, a 30-day age window and one of the
+ * first five pages (190 x 306 x 5 = 290,700 combinations), so the list cache rarely helps and the figure
+ * is the database's own cost under load.
+ */
+const BENCH_STATES = ['TX', 'FL', 'CA', 'GA', 'NC', 'OH', 'PA', 'AZ', 'TN', 'MI', 'IL', 'NY', 'SC', 'AL', 'MO', 'IN', 'KY', 'LA', 'OK', 'VA'];
+function randomFilterPath(): string {
+  const a = Math.floor(Math.random() * 20);
+  const b = (a + 1 + Math.floor(Math.random() * 19)) % 20;
+  const from = 30 + Math.floor(Math.random() * 306);
+  return `/api/aged-leads?state=${BENCH_STATES[a]},${BENCH_STATES[b]}&age=${from}-${from + 30}&page=${1 + Math.floor(Math.random() * 5)}`;
+}
+
 interface Row { name: string; rps: number; p50: number; p99: number; errors: number; s5xx: number; non2xx: number; total: number }
 
 async function measure(name: string, opts: autocannon.Options): Promise<Row> {
@@ -138,6 +151,8 @@ try {
   rows.push(await measure(`GET /api/aged-leads?${FILTER} (1M leads)`, { url: `${app.url}/api/aged-leads?${FILTER}&page=1`, headers: { cookie } }));
   // The same from one connection: the request's own latency, without queueing behind 99 others.
   rows.push(await measure(`GET /api/aged-leads?${FILTER}, 1 connection`, { url: `${app.url}/api/aged-leads?${FILTER}&page=1`, headers: { cookie }, connections: 1 }));
+  // Cache misses: every request its own filter and page.
+  rows.push(await measure('GET /api/aged-leads, a different filter and page per request', { url: app.url, headers: { cookie }, requests: [{ setupRequest: (req) => ({ ...req, path: randomFilterPath() }) }] }));
   rows.push(await measure('POST /api/create-payment-intent (test-payment mode)', { url: `http://127.0.0.1:${forwarder.port}/api/create-payment-intent`, method: 'POST', headers: { 'content-type': 'application/json' }, body, reconnectRate: 50 }));
 } finally {
   await forwarder.stop();
@@ -150,11 +165,11 @@ console.log('\n| target | req/s | p50 ms | p99 ms | errors | 5xx | non-2xx | req
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.s5xx} | ${r.non2xx} | ${r.total} |`);
 
-const [bareI, appI, bareP, appP, leads, leads1, pay] = rows as [Row, Row, Row, Row, Row, Row, Row];
+const [bareI, appI, bareP, appP, leads, leads1, mixed, pay] = rows as [Row, Row, Row, Row, Row, Row, Row, Row];
 const checks: Array<[string, boolean]> = [
   [`GET / at ${Math.round((appI.rps / bareI.rps) * 100)}% of the bare server (target at least 50%)`, appI.rps >= bareI.rps / 2],
   [`GET /standard-pricing at ${Math.round((appP.rps / bareP.rps) * 100)}% of the bare server (target at least 50%)`, appP.rps >= bareP.rps / 2],
-  [`filtered lead query p99 ${leads.p99} ms over ${total.toLocaleString('en-US')} leads at ${CONNECTIONS} connections (target under 50 ms; ${leads1.p99} ms from 1 connection)`, leads.p99 < 50],
+  [`filtered lead query p99 ${leads.p99} ms over ${total.toLocaleString('en-US')} leads at ${CONNECTIONS} connections (target under 50 ms; ${leads1.p99} ms from 1 connection; ${mixed.p99} ms with a different filter per request, not a target)`, leads.p99 < 50],
   ['every query of the filtered list uses an index', indexed],
   [`errors ${rows.reduce((s, r) => s + r.errors, 0)}, 5xx ${rows.reduce((s, r) => s + r.s5xx, 0)}, other non-2xx ${rows.reduce((s, r) => s + r.non2xx - r.s5xx, 0)} (target 0)`, rows.every((r) => r.errors === 0 && r.non2xx === 0)],
 ];

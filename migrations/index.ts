@@ -12,6 +12,8 @@ import * as m0800 from './20261122000800_partner_applications.ts';
 import * as m0900 from './20261122000900_training.ts';
 import * as m100800 from './20261122100800_lead_imports.ts';
 import * as m101000 from './20261122101000_transfer_ledger.ts';
+import * as m110000 from './20261122110000_password_changed_at.ts';
+import * as m110100 from './20261122110100_lead_import_heartbeat.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -27,6 +29,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122000900_training': m0900,
   '20261122100800_lead_imports': m100800,
   '20261122101000_transfer_ledger': m101000,
+  '20261122110000_password_changed_at': m110000,
+  '20261122110100_lead_import_heartbeat': m110100,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

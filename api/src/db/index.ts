@@ -5,12 +5,12 @@ import path from 'node:path';
 import os from 'node:os';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
-import { knexConfig } from '../../../knexfile.ts';
+import { knexConfig, type KnexOptions } from '../../../knexfile.ts';
 
 export type Db = Knex;
 
-export function createDb(databaseUrl?: string, sqliteFile?: string): Db {
-  const db = knexFactory(knexConfig(databaseUrl, sqliteFile));
+export function createDb(databaseUrl?: string, sqliteFile?: string, opts?: KnexOptions): Db {
+  const db = knexFactory(knexConfig(databaseUrl, sqliteFile, opts));
   Model.knex(db);
   return db;
 }

@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
 interface BodyParserError extends Error { type?: string; status?: number; statusCode?: number }
 interface DbError extends Error { code?: string; errno?: number; sqlMessage?: string }
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY']);
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY', 'PROTOCOL_SEQUENCE_TIMEOUT']);
 
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as DbError;

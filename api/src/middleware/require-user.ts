@@ -3,6 +3,7 @@ import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { findUserById, type UserRow } from '../services/accounts/users.service.ts';
+import { fromDbDate } from '../db/dates.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -14,7 +15,9 @@ async function loadUser(deps: AppDeps, req: Request): Promise<UserRow> {
   const id = req.session?.userId;
   if (id === undefined) throw unauthorized();
   const user = await findUserById(deps.db, id);
-  if (!user) {
+  const changed = user ? fromDbDate(user.passwordChangedAt) : null;
+  // Gone, or the password changed after this session began: the session ends.
+  if (!user || (changed && (req.session.issuedAt ?? 0) < changed.getTime())) {
     req.session.destroy();
     throw unauthorized();
   }

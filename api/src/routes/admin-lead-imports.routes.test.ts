@@ -6,7 +6,7 @@ import type { Test } from 'supertest';
 import { createTestApp, loginAs, makeUser, type TestContext } from '../test/harness.ts';
 import type { ImportProgressEvent, UploadedImport } from '@tm/shared/schemas/admin';
 import { LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
-import { BATCH_ROWS } from '../services/lead-import/imports.service.ts';
+import { BATCH_ROWS, STALE_RUN_MS } from '../services/lead-import/imports.service.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -265,4 +265,21 @@ describe('a large file', () => {
     const n = await ctx.db('leadPool').where('phone', 'like', '7%').count({ n: '*' }).first();
     expect(Number(n?.n)).toBe(100_000);
   }, 120_000);
+});
+
+describe('an interrupted import', () => {
+  it('an import whose process died mid-run can be run again once its heartbeat is stale, never while it beats', async () => {
+    const up = await upload('name,phone\nIvy Interrupted,7135550170\nOwen Orphan,7135550171\n', 'target=assignment');
+    // What a server killed mid-run leaves behind: the claim and some staged rows, nothing imported.
+    const beat = new Date(ctx.clock.now().getTime() - 30_000).toISOString().replace('T', ' ').replace('Z', '');
+    await ctx.db('leadImports').where({ id: up.import.id }).update({ status: 'running', heartbeatAt: beat });
+    await ctx.db('leadImportRows').insert({ importId: up.import.id, rowNumber: 2, name: 'Ivy Interrupted', phone: '7135550170' });
+    const busy = await admin.post(`/api/admin/lead-imports/${up.import.id}/run`).send({ mapping: { name: 0, phone: 1 } });
+    expect(busy.status).toBe(409);
+    expect(busy.body.error).toBe('This import is already running');
+    ctx.clock.advance(STALE_RUN_MS);
+    const last = done(await run(up.import.id, { name: 0, phone: 1 }));
+    expect(last.import).toMatchObject({ status: 'imported', importedRows: 2, rejectedRows: 0 });
+    expect(await ctx.db('leadPool').whereIn('phone', ['7135550170', '7135550171']).count({ n: '*' }).first()).toMatchObject({ n: 2 });
+  });
 });

@@ -142,6 +142,30 @@ describe('PUT /api/admin/users/:id/password', () => {
     expect(old.status).toBe(401);
   });
 
+  it("ends every session the user had before the change, and keeps the admin's own when they change theirs", async () => {
+    const user = await makeUser(ctx.db, { email: 'two.browsers@example.com', password: 'old-password-1' });
+    const laptop = await loginAs(ctx.app, user.email, 'old-password-1');
+    const phone = await loginAs(ctx.app, user.email, 'old-password-1');
+    ctx.clock.advance(1000);
+    expect((await adminAgent.put(`/api/admin/users/${user.id}/password`).send({ password: 'new-password-2' })).status).toBe(200);
+    for (const browser of [laptop, phone]) {
+      expect((await browser.get('/api/current-user')).status).toBe(401);
+      expect((await browser.get('/api/aged-leads')).status).toBe(401);
+    }
+    const fresh = await loginAs(ctx.app, user.email, 'new-password-2');
+    expect((await fresh.get('/api/current-user')).body.email).toBe(user.email);
+    // Other users' sessions are untouched.
+    expect((await basicAgent.get('/api/current-user')).status).toBe(200);
+
+    const self = await makeUser(ctx.db, { isAdmin: true, email: 'self.changer@example.com', password: 'admin-old-1' });
+    const here = await loginAs(ctx.app, self.email, 'admin-old-1');
+    const elsewhere = await loginAs(ctx.app, self.email, 'admin-old-1');
+    ctx.clock.advance(1000);
+    expect((await here.put(`/api/admin/users/${self.id}/password`).send({ password: 'admin-new-2' })).status).toBe(200);
+    expect((await here.get('/api/current-user')).status).toBe(200);
+    expect((await elsewhere.get('/api/current-user')).status).toBe(401);
+  });
+
   it('answers 400 for a short password and 404 for an unknown user', async () => {
     const short = await adminAgent.put(`/api/admin/users/${basicId}/password`).send({ password: '12345' });
     expect(short.status).toBe(400);

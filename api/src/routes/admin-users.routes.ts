@@ -30,7 +30,13 @@ export function adminUsersRoutes(deps: AppDeps): Router {
     const userId = Number(req.params.userId);
     if (!Number.isSafeInteger(userId) || userId <= 0) throw notFound('User not found');
     const { password } = parseWith(changePasswordSchema, req.body);
-    await setUserPassword(deps.db, userId, password, deps.clock.now());
+    const now = deps.clock.now();
+    await setUserPassword(deps.db, userId, password, now);
+    // Every session of that user issued before now ends; an admin changing their own password keeps this one.
+    if (userId === req.session.userId) {
+      req.session.issuedAt = now.getTime();
+      await req.session.save();
+    }
     res.json({ success: true });
   });
 

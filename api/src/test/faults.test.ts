@@ -148,19 +148,34 @@ describe('server killed between PaymentIntent creation and the webhook', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A TCP proxy between the app and MariaDB that the test can cut (every connection dropped, new ones refused) and restore. */
+/**
+ * A TCP proxy between the app and MariaDB that the test controls: cut (every connection dropped, new
+ * ones refused), blackhole (a partition: connections stay open, packets vanish, new ones hang), open.
+ */
 class DbProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  private readonly pairs = new Set<{ client: net.Socket; upstream: net.Socket | null }>();
+  private dropping = false;
   port = 0;
   constructor(private readonly target: { host: string; port: number }) {}
 
   async open(): Promise<void> {
+    this.dropping = false;
+    if (this.server) return;
     const server = net.createServer((client) => {
+      this.track(client);
+      if (this.dropping) {
+        // A partition: the connection is accepted and never answered.
+        client.on('data', () => undefined);
+        return;
+      }
       const upstream = net.connect(this.target.port, this.target.host);
+      this.track(upstream);
+      const pair = { client, upstream };
+      this.pairs.add(pair);
       for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
+        s.on('close', () => this.pairs.delete(pair));
         s.on('error', () => {
           client.destroy();
           upstream.destroy();
@@ -173,6 +188,26 @@ class DbProxy {
     this.server = server;
   }
 
+  private track(s: net.Socket): void {
+    this.sockets.add(s);
+    s.on('close', () => this.sockets.delete(s));
+    s.on('error', () => s.destroy());
+  }
+
+  /** Packets silently dropped both ways on every open connection, and on new ones: nothing is closed. */
+  blackhole(): void {
+    this.dropping = true;
+    for (const { client, upstream } of this.pairs) {
+      client.unpipe();
+      upstream?.unpipe();
+      client.removeAllListeners('data');
+      upstream?.removeAllListeners('data');
+      client.on('data', () => undefined);
+      upstream?.on('data', () => undefined);
+    }
+    this.pairs.clear();
+  }
+
   async cut(): Promise<void> {
     const server = this.server;
     this.server = null;
@@ -180,6 +215,8 @@ class DbProxy {
     if (server) await new Promise((r) => server.close(r));
   }
 }
+
+const DB_TIMEOUT_MS = 1000;
 
 describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE_URL)', () => {
   let ctxDb: { db: Db; url: string; destroy: () => Promise<void> };
@@ -195,7 +232,7 @@ describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE
     proxy = new DbProxy({ host: u.hostname, port: Number(u.port || 3306) });
     await proxy.open();
     u.port = String(proxy.port);
-    appDb = createDb(u.toString());
+    appDb = createDb(u.toString(), undefined, { timeoutMs: DB_TIMEOUT_MS });
     const payments = await startPayments(config);
     const app = createApp({ db: appDb, config, clock: systemClock, stripe: payments.stripe, logger: pino({ level: 'silent' }) });
     const server = app.listen(0, '127.0.0.1');
@@ -250,6 +287,44 @@ describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE
     console.log(`database back: first 200 after ${recovered} ms`);
     expect(recovered).toBeGreaterThan(0);
     expect((await json(`${base}/api/health`)).status).toBe(200);
+  });
+
+  it('answers 503 during a partition that silently drops packets, within DB_TIMEOUT_MS, and heals without a restart', { timeout: 60_000 }, async () => {
+    // Warm the pool: several connections open, then every one of them goes silent mid-flight.
+    await Promise.all(Array.from({ length: 4 }, () => leads()));
+    proxy.blackhole();
+    const started = Date.now();
+    const during = await Promise.all([
+      leads(),
+      leads(),
+      json(`${base}/api/health`),
+      json(`${base}/api/login`, { method: 'POST', body: JSON.stringify({ identifier: 'someone@example.com', password: 'whatever-pass' }) }),
+    ]);
+    const waited = Date.now() - started;
+    for (const r of during) {
+      expect(r.status).toBe(503);
+      expect(r.body.error).toBe('The service is temporarily unavailable. Please try again in a moment.');
+    }
+    console.log(`partition: every request 503 after ${waited} ms (DB_TIMEOUT_MS ${DB_TIMEOUT_MS})`);
+    // Each answer comes after at most a connect timeout plus a query timeout, not minutes of TCP retries.
+    expect(waited).toBeLessThan(4 * DB_TIMEOUT_MS + 2000);
+
+    await proxy.open();
+    let recovered = 0;
+    const t = Date.now();
+    while (Date.now() - t < 15_000) {
+      const r = await leads();
+      if (r.status === 200) {
+        recovered = Date.now() - t;
+        break;
+      }
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    console.log(`partition healed: first 200 after ${recovered} ms`);
+    expect(recovered).toBeGreaterThan(0);
+    // The pool kept no silent connection: a burst of requests all answers.
+    const burst = await Promise.all(Array.from({ length: 12 }, () => leads()));
+    expect(burst.map((r) => r.status)).toEqual(burst.map(() => 200));
   });
 });
 

@@ -12,6 +12,8 @@ export interface UserRow extends AccountProfile {
   passwordHash: string;
   liveTransferPriceCents: number | null;
   createdAt: string;
+  /** Sessions issued before this moment are ended. */
+  passwordChangedAt: string | null;
 }
 
 function normalise(row: Record<string, unknown> | undefined): UserRow | undefined {

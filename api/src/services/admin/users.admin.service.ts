@@ -63,5 +63,5 @@ export async function setUserPassword(db: Db, userId: number, password: string, 
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found');
   const passwordHash = await hashPassword(password);
-  await db('users').where({ id: userId }).update({ passwordHash, updatedAt: toDbDate(now) });
+  await db('users').where({ id: userId }).update({ passwordHash, passwordChangedAt: toDbDate(now), updatedAt: toDbDate(now) });
 }

@@ -33,6 +33,8 @@ export const BATCH_ROWS = 500;
 /** Row errors sent back in the final event; the rest are paged from GET .../errors. */
 export const ERRORS_IN_RESULT = 100;
 const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** A running import whose heartbeat (written after every batch) is older than this was interrupted. */
+export const STALE_RUN_MS = 2 * 60 * 1000;
 const SAMPLE_ROWS = 5;
 const EMPTY_FILE_MESSAGE = 'The file is empty: it needs a header row and at least one lead';
 
@@ -51,6 +53,7 @@ interface ImportRow {
   error: string | null;
   createdAt: string;
   completedAt: string | null;
+  heartbeatAt: string | null;
 }
 
 function toSummary(r: ImportRow): LeadImportSummary {
@@ -239,14 +242,22 @@ export async function prepareImportRun(deps: ImportDeps & { clock: { now(): Date
   const { db } = deps;
   const imp = (await db('leadImports').where({ id }).first()) as ImportRow | undefined;
   if (!imp) throw notFound('Import not found');
-  if (!['uploaded', 'checked'].includes(imp.status) || !imp.storedFile) throw conflict('This import has already run; upload the file again to import it again');
+  const staleBeat = toDbDate(new Date(deps.clock.now().getTime() - STALE_RUN_MS));
+  const interrupted = imp.status === 'running' && (!imp.heartbeatAt || String(imp.heartbeatAt) < staleBeat);
+  if (imp.status === 'running' && !interrupted) throw conflict('This import is already running');
+  if ((!['uploaded', 'checked'].includes(imp.status) && !interrupted) || !imp.storedFile) throw conflict('This import has already run; upload the file again to import it again');
   const file = path.join(importsDir(deps.uploadDir), path.basename(imp.storedFile));
   if (!fs.existsSync(file)) throw conflict('The uploaded file is no longer available; upload it again');
   const { headers } = await readHead(file);
   const problem = mappingProblem(mapping, imp.target, headers.length);
   if (problem) throw badRequest(problem, { mapping: problem });
   // Claim it: a second run of the same import at the same time gets 409.
-  const claimed = await db('leadImports').where({ id }).whereIn('status', ['uploaded', 'checked']).update({ status: 'running', error: null });
+  // An interrupted run is taken over only if its heartbeat is still the stale one read above.
+  const claim = db('leadImports').where({ id });
+  if (interrupted) claim.where({ status: 'running' }).where((h) => (imp.heartbeatAt ? h.where('heartbeatAt', imp.heartbeatAt) : h.whereNull('heartbeatAt')));
+  else claim.whereIn('status', ['uploaded', 'checked']);
+  const claimed = await claim
+    .update({ status: 'running', error: null, heartbeatAt: toDbDate(deps.clock.now()) });
   if (!claimed) throw conflict('This import is already running');
 
   return {
@@ -293,6 +304,7 @@ export async function prepareImportRun(deps: ImportDeps & { clock: { now(): Date
             } else good += 1;
           }
           await db('leadImportRows').insert(batch.map((p) => stagedRow(id, p)));
+          await db('leadImports').where({ id }).update({ heartbeatAt: toDbDate(deps.clock.now()) });
           batch = [];
           emit({ type: 'progress', rowsProcessed, bytesProcessed: Math.min(parser.info.bytes, totalBytes), totalBytes, rejectedRows: rejected });
         };

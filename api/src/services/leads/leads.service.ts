@@ -6,6 +6,7 @@ import { toIso } from '../../db/dates.ts';
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
+import { cachedList } from './list-cache.ts';
 
 export type LeadKind = 'aged' | 'fresh';
 
@@ -101,7 +102,7 @@ export const LARGE_COUNT_TTL_MS = 15_000;
 const MAX_CACHED_COUNTS = 500;
 const countsByDb = new WeakMap<Db, Map<string, { at: number; total: Promise<number> }>>();
 
-export interface ListOptions { sparseMatches?: number; countTtlMs?: number }
+export interface ListOptions { sparseMatches?: number; countTtlMs?: number; cacheTtlMs?: number }
 
 async function countAvailable(db: Db, kind: LeadKind, q: LeadFilter, opts: ListOptions): Promise<number> {
   const sparse = opts.sparseMatches ?? SPARSE_MATCHES;
@@ -128,8 +129,16 @@ async function countAvailable(db: Db, kind: LeadKind, q: LeadFilter, opts: ListO
   }
 }
 
-/** One page of available leads, newest first, with the total matching the filters. */
-export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions = {}): Promise<Paged<LeadForSale>> {
+/**
+ * One page of available leads, newest first, with the total matching the filters: the same for
+ * every buyer, so kept a moment and shared (list-cache.ts says how it stays fresh).
+ */
+export function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions = {}): Promise<Paged<LeadForSale>> {
+  const key = JSON.stringify([kind, q.states, q.zips, q.ages, q.page, q.pageSize, opts.sparseMatches ?? null, opts.countTtlMs ?? null]);
+  return cachedList(db, key, () => readLeadsForSale(db, kind, q, opts), opts.cacheTtlMs);
+}
+
+async function readLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions): Promise<Paged<LeadForSale>> {
   const total = await countAvailable(db, kind, q, opts);
   const offset = (q.page - 1) * q.pageSize;
   let items: LeadForSale[] = [];
