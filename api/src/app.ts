@@ -88,7 +88,9 @@ export function createApp(input: CreateAppInput): Express {
   app.use(security);
   // HTML pages carry their own cached gzip (web.ts); compress the rest (API JSON, scripts, styles).
   app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Encoding') ?? '') && compression.filter(req, res) }));
-  app.use('/api', pinoHttp({ logger, autoLogging: config.env !== 'test' }));
+  // A line per API request at LOG_LEVEL info (or more verbose); above info the request logger is not
+  // mounted at all (it costs a child logger per request; errors are logged by errorHandler).
+  if (config.env !== 'test' && logger.isLevelEnabled('info')) app.use('/api', pinoHttp({ logger }));
 
   // Webhooks read the raw body (signatures are over the exact bytes); everything else is JSON.
   app.use('/api/stripe/webhook', limiter({ ...STRIPE_WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' }));

@@ -29,6 +29,14 @@ describe('configuration', () => {
     }
   });
 
+  it('names a bad database pool size or timeout', () => {
+    for (const env of [{ DB_TIMEOUT_MS: 'soon' }, { DB_TIMEOUT_MS: '-5' }, { DATABASE_POOL_MAX: '0' }]) {
+      const name = Object.keys(env)[0]!;
+      expect(() => loadConfig(env, { dataDir: dataDir() }), name).toThrow(name);
+    }
+    expect(() => loadConfig({ DB_TIMEOUT_MS: '0', DATABASE_POOL_MAX: '20' }, { dataDir: dataDir() })).not.toThrow();
+  });
+
   it('names bad values: short secret, non-mysql URL, bad port', () => {
     try {
       loadConfig({ SESSION_SECRET: 'short', DATABASE_URL: 'postgres://x', PORT: 'abc' }, { dataDir: dataDir() });

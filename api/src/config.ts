@@ -11,6 +11,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString,
+  // Read by knexfile.ts when the database is opened; checked here so a bad value stops the start.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
+  DB_TIMEOUT_MS: z.coerce.number().int().min(0).optional(),
   SESSION_SECRET: optionalString,
   PUBLIC_ORIGIN: optionalString.pipe(z.url({ error: 'must be a URL such as https://example.com' }).optional()),
   STRIPE_SECRET_KEY: optionalString,
@@ -47,6 +50,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   sessionSecret: string;
   publicOrigin: string;
+  /** PUBLIC_ORIGIN was set (else publicOrigin is the http://localhost:PORT default). */
+  publicOriginConfigured: boolean;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret: string; testMode: boolean };
   brightcall: { apiKey?: string; widgetKey?: string; verifyToken?: string };
   transferApiKey?: string;
@@ -130,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir, '.session-secret'),
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicOriginConfigured: Boolean(e.PUBLIC_ORIGIN),
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,

@@ -4,6 +4,14 @@ import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { findUserById, type UserRow } from '../services/accounts/users.service.ts';
 import { fromDbDate } from '../db/dates.ts';
+import { cachedRead } from '../db/write-watch.ts';
+
+/**
+ * The session's user is read once per USER_CACHE_TTL_MS per process, not on every request: any write
+ * to users in this process (a password change, a new price) is seen at once, one made by another
+ * process after at most this long.
+ */
+export const USER_CACHE_TTL_MS = 2000;
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -14,7 +22,7 @@ declare module 'express-serve-static-core' {
 async function loadUser(deps: AppDeps, req: Request): Promise<UserRow> {
   const id = req.session?.userId;
   if (id === undefined) throw unauthorized();
-  const user = await findUserById(deps.db, id);
+  const user = await cachedRead(deps.db, 'users', String(id), () => findUserById(deps.db, id), USER_CACHE_TTL_MS);
   const changed = user ? fromDbDate(user.passwordChangedAt) : null;
   // Gone, or the password changed after this session began: the session ends.
   if (!user || (changed && (req.session.issuedAt ?? 0) < changed.getTime())) {

@@ -1,10 +1,12 @@
-// /api/admin/users: list (paginated, with the summary counts), e-mail search, create, change password.
+// /api/admin/users: list (paginated, with the summary counts), e-mail search, create, change password,
+// and a one-time set-password link for the user (services/accounts/set-password-links.ts).
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { changePasswordSchema, createUserSchema, listQuerySchema } from '@tm/shared/schemas/admin';
 import { parseWith, notFound } from '../errors.ts';
 import { requireAdmin } from '../middleware/require-user.ts';
 import { createUserAsAdmin, listUsers, setUserPassword } from '../services/admin/users.admin.service.ts';
+import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 
 export function adminUsersRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -38,6 +40,15 @@ export function adminUsersRoutes(deps: AppDeps): Router {
       await req.session.save();
     }
     res.json({ success: true });
+  });
+
+  r.post('/admin/users/:userId/set-password-link', admin, async (req, res) => {
+    const userId = Number(req.params.userId);
+    if (!Number.isSafeInteger(userId) || userId <= 0) throw notFound('User not found');
+    // PUBLIC_ORIGIN when set (always in production), else the origin the admin is using.
+    const host = req.get('host');
+    const origin = deps.config.publicOriginConfigured || !host ? deps.config.publicOrigin : `${req.protocol}://${host}`;
+    res.json(await createSetPasswordLink(deps.db, deps.config.sessionSecret, origin, userId, deps.clock.now()));
   });
 
   return r;

@@ -38,6 +38,28 @@ describe('login, session and current user', () => {
     }
   });
 
+  it("reads the session's user once for a burst of requests, and sees a change to the user at once", async () => {
+    const u = await makeUser(ctx.db);
+    const agent = await loginAs(ctx.app, u.email, u.password);
+    let reads = 0;
+    const count = (q: { sql: string }) => {
+      if (/^select/i.test(q.sql) && /from `users`/.test(q.sql)) reads++;
+    };
+    ctx.db.on('query', count);
+    try {
+      await agent.get('/api/current-user');
+      const first = reads;
+      await Promise.all(Array.from({ length: 10 }, () => agent.get('/api/current-user')));
+      expect(reads).toBe(first);
+      expect((await agent.get('/api/admin/users')).status).toBe(403);
+      await ctx.db('users').where({ id: u.id }).update({ isAdmin: true });
+      expect((await agent.get('/api/admin/users')).status).toBe(200);
+      expect(reads).toBeGreaterThan(first);
+    } finally {
+      ctx.db.off('query', count);
+    }
+  });
+
   it('stores an argon2id hash, never the password', async () => {
     const u = await makeUser(ctx.db);
     const row = await ctx.db('users').where({ id: u.id }).first();

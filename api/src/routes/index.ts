@@ -3,6 +3,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { authRoutes } from './auth.routes.ts';
+import { setPasswordRoutes } from './set-password.routes.ts';
 import { healthRoutes } from './health.routes.ts';
 import { leadsRoutes } from './leads.routes.ts';
 import { myLeadsRoutes } from './my-leads.routes.ts';
@@ -27,6 +28,7 @@ export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
   api.use(healthRoutes(deps));
   api.use(authRoutes(deps));
+  api.use(setPasswordRoutes(deps));
   api.use(leadsRoutes(deps));
   api.use(myLeadsRoutes(deps));
   api.use(userSurveyRoutes(deps));

@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { toDbDate } from '../db/dates.ts';
+import { RESERVATION_MINUTES } from '@tm/shared';
 
 let ctx: TestContext;
 let agent: Awaited<ReturnType<typeof loginAs>>;
@@ -128,6 +129,46 @@ describe('GET /api/aged-leads', () => {
     expect(page.status).toBe(400);
     const size = await agent.get('/api/aged-leads').query({ pageSize: 1000 });
     expect(size.status).toBe(400);
+  });
+});
+
+describe('the list as a cached body', () => {
+  it('answers the JSON Express would, with an ETag, and 304 to a matching If-None-Match', async () => {
+    const first = await agent.get('/api/aged-leads?state=TX');
+    expect(first.status).toBe(200);
+    expect(first.type).toBe('application/json');
+    expect(first.headers.etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    expect(first.text).toBe(JSON.stringify(first.body));
+    const again = await agent.get('/api/aged-leads?state=TX').set('If-None-Match', String(first.headers.etag));
+    expect(again.status).toBe(304);
+  });
+
+  it('shows a lapsed reservation as available again within a second of the clock', async () => {
+    const [id] = await insertLeads([{ state: 'WY', age: 77, status: 'available' }]);
+    const listed = async () => (await agent.get('/api/aged-leads?state=WY')).body.items.map((l: { id: number }) => l.id);
+    expect(await listed()).toContain(id);
+    expect((await agent.post('/api/bulk-purchase-leads').send({ leadIds: [id] })).status).toBe(201);
+    expect(await listed()).not.toContain(id);
+    ctx.clock.advance(RESERVATION_MINUTES * 60_000 + 1_000);
+    expect(await listed()).toContain(id);
+  });
+
+  it('runs the lapsed-reservation release at most once a second for a burst of readers', async () => {
+    let releases = 0;
+    const count = (q: { sql: string }) => {
+      if (/^select distinct `reserved_order_id` from `leads`/i.test(q.sql)) releases++;
+    };
+    ctx.clock.advance(5_000);
+    ctx.db.on('query', count);
+    try {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => agent.get(`/api/aged-leads?state=TX&page=${i + 1}`)));
+      expect(releases).toBe(1);
+      ctx.clock.advance(1_000);
+      await agent.get('/api/aged-leads?state=TX&page=11');
+      expect(releases).toBe(2);
+    } finally {
+      ctx.db.off('query', count);
+    }
   });
 });
 

@@ -7,19 +7,19 @@ import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { parseWith } from '../errors.ts';
 import { bulkPurchaseSchema, confirmPurchaseSchema, leadsQuerySchema } from '@tm/shared/schemas/leads';
-import { browseLeads, cancelLeadPurchase, confirmLeadPurchase, startLeadPurchase } from '../services/leads/lead-purchase.service.ts';
+import { browseLeadsBody, cancelLeadPurchase, confirmLeadPurchase, startLeadPurchase } from '../services/leads/lead-purchase.service.ts';
 
 export function leadsRoutes(deps: AppDeps): Router {
   const r = Router();
   const agent = requireAgent(deps);
 
-  r.get('/aged-leads', agent, async (req, res) => {
-    res.json(await browseLeads(deps, 'aged', parseWith(leadsQuerySchema, req.query, 'query')));
-  });
-
-  r.get('/leads', agent, async (req, res) => {
-    res.json(await browseLeads(deps, 'fresh', parseWith(leadsQuerySchema, req.query, 'query')));
-  });
+  // The page is the same for every buyer: its JSON text and ETag come from the list cache.
+  for (const [path, kind] of [['/aged-leads', 'aged'], ['/leads', 'fresh']] as const) {
+    r.get(path, agent, async (req, res) => {
+      const body = await browseLeadsBody(deps, kind, parseWith(leadsQuerySchema, req.query, 'query'));
+      res.set('ETag', body.etag).type('application/json').send(body.json);
+    });
+  }
 
   r.post('/bulk-purchase-leads', agent, async (req, res) => {
     const { leadIds } = parseWith(bulkPurchaseSchema, req.body);

@@ -13,6 +13,7 @@ import { listApiRoutes } from '../route-list.ts';
 import { signPayload } from '../services/payments/emulator/stripe-emulator.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
 import { signMediaUrl } from '../services/media/media-links.ts';
+import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 import {
   ROLES, authHeaders, send, setUpIdentities, insertLead, insertAppointment, payIntent, uniqPhone,
   ringcloudSurveyBody, agentLabBody, partnerForm, createUserBody, transferOrderBody, adminAppointmentBody,
@@ -80,6 +81,13 @@ async function aDispute(): Promise<number> {
 }
 // Leaves A able to take calls whatever the hour (the matrix's later rows record calls for A).
 const transferSettings = () => ({ callsPerDay: null, workingStates: ['TX', 'FL'], hoursStart: null, hoursEnd: null, timeZone: 'America/Chicago', paused: false });
+// A fresh set-password link of a user of its own (each use changes that user's password, and so spends it).
+const SET_PASSWORD_USER = { email: 'matrix-set-password@example.com', password: 'matrix-set-password-0' };
+async function setPasswordToken(): Promise<string> {
+  const id = Number((await ctx.db('users').where({ email: SET_PASSWORD_USER.email }).first('id')).id);
+  const { url } = await createSetPasswordLink(ctx.db, ctx.config.sessionSecret, ctx.config.publicOrigin, id, ctx.clock.now());
+  return new URL(url).searchParams.get('token')!;
+}
 function stripeEvent(): Req {
   const payload = JSON.stringify({ id: `evt_matrix_${uniqPhone()}`, object: 'event', type: 'customer.created', data: { object: { object: 'customer' } } });
   return { method: 'POST', path: '/api/stripe/webhook', raw: { type: 'application/json', data: payload }, headers: { 'Stripe-Signature': signPayload(payload, ctx.config.stripe.webhookSecret) } };
@@ -116,6 +124,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/users/search':                  { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users/search?q=example') },
   'POST /api/admin/users':                        { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/users', createUserBody) },
   'PUT /api/admin/users/:userId/password':        { ...cols(401, 403, 403, 200, 401), req: () => put(`/api/admin/users/${who.ids.agentB}/password`, () => ({ password: 'changed-by-admin' }))('anon') },
+  'POST /api/admin/users/:userId/set-password-link': { ...cols(401, 403, 403, 200, 401), req: () => post(`/api/admin/users/${who.ids.agentB}/set-password-link`)('anon') },
+  // The link's token is the capability: anyone holding a good one may check it and use it once.
+  'GET /api/set-password/check':                  { ...cols(200, 200, 200, 200, 200), req: async () => get(`/api/set-password/check?token=${await setPasswordToken()}`)('anon') },
+  'POST /api/set-password':                       { ...cols(200, 200, 200, 200, 200), req: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'matrix-set-password-1' } }) },
   'GET /api/admin/appointments/brightcall':       { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall') },
   'GET /api/admin/appointments/brightcall/search':{ ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall/search?q=Vera') },
   'POST /api/admin/appointments/brightcall':      { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/appointments/brightcall', adminAppointmentBody) },
@@ -170,6 +182,7 @@ beforeAll(async () => {
   ctx.clock.set(new Date('2026-03-02T16:00:00Z'));
   who = await setUpIdentities(ctx);
   await (await import('./harness.ts')).makeUser(ctx.db, { email: 'matrix-login@example.com', password: 'matrix-login-pass' });
+  await (await import('./harness.ts')).makeUser(ctx.db, SET_PASSWORD_USER);
   own.appointmentId = await insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.agentA, purchasedAt: '2026-01-01 10:00:00.000' });
   own.paidLeadIntent = await aOrder('leads', true);
   own.paidAppointmentIntent = await aOrder('appointments', true);

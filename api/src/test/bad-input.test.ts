@@ -16,6 +16,7 @@ import { createApp } from '../app.ts';
 import { createTestApp, type TestContext } from './harness.ts';
 import { listApiRoutes } from '../route-list.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 import {
   authHeaders, send, setUpIdentities, insertLead, insertAppointment, uniqPhone, dbFingerprint,
   ringcloudSurveyBody, agentLabBody, partnerForm, createUserBody, transferOrderBody, adminAppointmentBody,
@@ -23,6 +24,8 @@ import {
 } from './proof-fixtures.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+/** Per-test timeout: the runs, and the database they grow (every check hashes every table), scale with RUNS. */
+const SLOW_MS = 30_000 + RUNS * 1_000;
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() ^ (Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261122);
 const BRIGHTCALL_KEY = 'fuzz-brightcall-key';
 const TRANSFER_KEY = 'fuzz-transfer-key';
@@ -39,6 +42,14 @@ let sent = 0;
 function currentApp(): Express {
   if (sent++ % 8 === 0) app = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe });
   return app;
+}
+// The same for the requests that build each run's base (a transfer call to dispute, an order to pay):
+// with many runs they would otherwise meet the webhooks' and checkout's per-app rate limits.
+let setup: Express;
+let setupCalls = 0;
+function setupApp(): Express {
+  if (setupCalls++ % 50 === 0) setup = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe });
+  return setup;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,25 +118,33 @@ const json = (method: string, p: string, body: () => Record<string, unknown>, he
 async function pendingOrder(kind: 'leads' | 'appointments'): Promise<string> {
   const body = kind === 'leads' ? { leadIds: [await insertLead(ctx.db)] } : { appointmentIds: [await insertAppointment(ctx.db)] };
   const p = kind === 'leads' ? '/api/bulk-purchase-leads' : '/api/vapi/create-appointment-payment';
-  const res = await request(ctx.app).post(p).set('Cookie', who.cookies.agentA).send(body);
+  const res = await request(setupApp()).post(p).set('Cookie', who.cookies.agentA).send(body);
   if (res.status !== 201) throw new Error(`${p}: ${res.status}`);
   return res.body.paymentIntentId as string;
 }
 async function upload(): Promise<number> {
-  const res = await request(ctx.app).post('/api/admin/lead-imports?target=sale&kind=aged').set('Cookie', who.cookies.admin).set('Content-Type', 'text/csv').send(leadCsv());
+  const res = await request(setupApp()).post('/api/admin/lead-imports?target=sale&kind=aged').set('Cookie', who.cookies.admin).set('Content-Type', 'text/csv').send(leadCsv());
   return res.body.import.id as number;
 }
 async function aCall(): Promise<number> {
-  const res = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', TRANSFER_KEY).send(callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }));
+  const res = await request(setupApp()).post('/api/callbacks/transfer').set('x-api-key', TRANSFER_KEY).send(callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }));
   if (res.status !== 201) throw new Error(`transfer callback: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.call.id as number;
 }
 async function aDispute(): Promise<number> {
-  const res = await request(ctx.app).post(`/api/transfers/${await aCall()}/disputes`).set('Cookie', who.cookies.agentA).send({ reasonCode: 'wrong_number' });
+  const res = await request(setupApp()).post(`/api/transfers/${await aCall()}/disputes`).set('Cookie', who.cookies.agentA).send({ reasonCode: 'wrong_number' });
   return res.body.id as number;
 }
 async function freshClientSecret(): Promise<string> {
-  return (await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 2 })).body.clientSecret as string;
+  return (await request(setupApp()).post('/api/create-payment-intent').send({ callCount: 2 })).body.clientSecret as string;
+}
+
+/** A fresh set-password link of a user of its own (a good request spends it by changing the password). */
+const SET_PASSWORD_USER = { email: 'fuzz-set-password@example.com', password: 'fuzz-set-password-0' };
+async function setPasswordToken(): Promise<string> {
+  const id = Number((await ctx.db('users').where({ email: SET_PASSWORD_USER.email }).first('id')).id);
+  const { url } = await createSetPasswordLink(ctx.db, ctx.config.sessionSecret, ctx.config.publicOrigin, id, ctx.clock.now());
+  return new URL(url).searchParams.get('token')!;
 }
 
 const SPECS: Record<string, Spec> = {
@@ -142,6 +161,8 @@ const SPECS: Record<string, Spec> = {
   'POST /api/affnetwork-signup': { role: 'anon', base: () => ({ method: 'POST', path: '/api/affnetwork-signup', form: partnerForm() }) },
   'POST /api/admin/users': { role: 'admin', base: json('POST', '/api/admin/users', createUserBody) },
   'PUT /api/admin/users/:userId/password': { role: 'admin', base: () => ({ method: 'PUT', path: `/api/admin/users/${who.ids.agentB}/password`, body: { password: 'changed-by-admin' } }) },
+  'POST /api/admin/users/:userId/set-password-link': { role: 'admin', base: () => ({ method: 'POST', path: `/api/admin/users/${who.ids.agentB}/set-password-link`, body: {} }) },
+  'POST /api/set-password': { role: 'anon', base: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'fuzz-set-password-1' } }) },
   'POST /api/admin/appointments/brightcall': { role: 'admin', base: json('POST', '/api/admin/appointments/brightcall', adminAppointmentBody) },
   'POST /api/admin/lead-imports': { role: 'admin', base: () => ({ method: 'POST', path: '/api/admin/lead-imports?target=sale&kind=aged&filename=leads.csv', raw: { type: 'text/csv', data: leadCsv() } }) },
   'POST /api/admin/lead-imports/:id/run': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/lead-imports/${await upload()}/run`, body: { mapping: { name: 0, phone: 1, state: 2, zipCode: 3 }, dryRun: true } }) },
@@ -174,6 +195,7 @@ beforeAll(async () => {
   ctx.clock.set(new Date('2026-03-02T16:00:00Z'));
   who = await setUpIdentities(ctx);
   await (await import('./harness.ts')).makeUser(ctx.db, { email: 'fuzz-login@example.com', password: 'fuzz-login-pass' });
+  await (await import('./harness.ts')).makeUser(ctx.db, SET_PASSWORD_USER);
   await insertPaidOrder(ctx.db, who.ids.agentA, { kind: 'transfer_package', tier: 'standard', count: 5000 }, new Date(ctx.clock.now().getTime() - 3_600_000));
   own.pendingLeadIntent = await pendingOrder('leads');
   own.pendingAppointmentIntent = await pendingOrder('appointments');
@@ -252,7 +274,7 @@ describe('bad input on every POST and PUT route', () => {
       }),
       { numRuns: RUNS, endOnFailure: true, seed: SEED },
     );
-  });
+  }, SLOW_MS);
 
   it('refuses broken JSON, the wrong content type and an empty body with a 4xx naming a field, on every JSON route', async () => {
     const bodies: Array<{ type: string; data: string }> = [
@@ -268,7 +290,7 @@ describe('bad input on every POST and PUT route', () => {
       if (!base.body) continue;
       for (const raw of bodies) await checkAnswer(route, { method: base.method, path: base.path, headers: base.headers, raw }, spec.role);
     }
-  });
+  }, SLOW_MS);
 });
 
 describe('bodies over the limit', () => {
@@ -286,7 +308,7 @@ describe('bodies over the limit', () => {
       }
       expect(await dbFingerprint(ctx.db), route).toBe(before);
     }
-  });
+  }, SLOW_MS);
 
   it('answers 413 to a webhook body over 1 MB and to a lead file declared over 64 MB', async () => {
     const hook = await request(currentApp()).post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=00').send(`{"x":"${'x'.repeat(1024 * 1024 + 10)}"}`);
@@ -295,7 +317,7 @@ describe('bodies over the limit', () => {
     const csv = await request(currentApp()).post('/api/admin/lead-imports?target=sale&kind=aged').set('Cookie', who.cookies.admin).set('Content-Type', 'text/csv').set('Content-Length', String(65 * 1024 * 1024)).send('a,b\n');
     expect(csv.status).toBe(413);
     expect(csv.body.error).toMatch(/larger than 64 MB/);
-  });
+  }, SLOW_MS);
 
   it('refuses a partner file over 10 MB, naming the file field (multer limit), and keeps nothing', async () => {
     const before = await dbFingerprint(ctx.db);
@@ -305,7 +327,7 @@ describe('bodies over the limit', () => {
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty('file_0');
     expect(await dbFingerprint(ctx.db)).toBe(before);
-  });
+  }, SLOW_MS);
 });
 
 /** Percent-encodes; a lone surrogate (not encodable) goes as the invalid UTF-8 bytes a client could send. */
@@ -334,7 +356,7 @@ describe('hostile path parameters and query strings', () => {
         if (res.status >= 400) expect(typeof res.body.error, `${route} with ${v}`).toBe('string');
       }
     }
-  });
+  }, SLOW_MS);
 
   it('answers every GET route with hostile query values below 500', async () => {
     const gets = listApiRoutes(ctx.app).filter((r) => r.startsWith('GET ') && !r.includes('/:') && !r.includes('/logout'));
@@ -350,7 +372,7 @@ describe('hostile path parameters and query strings', () => {
       }),
       { numRuns: RUNS * 10 },
     );
-  });
+  }, SLOW_MS);
 });
 
 describe('hostile text that is valid is stored as typed', () => {

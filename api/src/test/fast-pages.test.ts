@@ -61,7 +61,7 @@ describe('fast path for built pages', () => {
       { url: '/?special=0' }, { url: '/?special=1&special=2' }, { url: '/thank-you', host: 'go.example.com' }, { url: '/thank-you?special=1' },
       { url: '/onboarding-success?special=1&payment_intent=pi_1' }, { url: '/onboarding-success/' }, { url: '/standard-pricing' }, { url: '/standard-pricing/' },
       { url: '/standard-pricing?utm=x' }, { url: '/nested/page' }, { url: '/login' }, { url: '/dashboard' }, { url: '/dashboard/transfers' },
-      { url: '/dashboard/receipts/12' }, { url: '/admin/disputes' }, { url: '/training-admin' },
+      { url: '/dashboard/receipts/12' }, { url: '/admin/disputes' }, { url: '/training-admin' }, { url: '/set-password?token=abc.def' },
       { url: '/standard-pricing', headers: { 'Accept-Encoding': 'gzip, deflate' } }, { url: '/', method: 'head' },
     ];
     for (const c of cases) {

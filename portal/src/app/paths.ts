@@ -10,4 +10,5 @@ export const paths = {
   myTransfers: '/dashboard/transfers',
   receipt: '/dashboard/receipts/:orderId',
   adminDisputes: '/admin/disputes',
+  setPassword: '/set-password',
 } as const;

@@ -25,5 +25,6 @@ export const router = createBrowserRouter([
   { path: paths.myTransfers, element: page(() => import('../features/transfers/components/MyTransfersPage.tsx'), 'MyTransfersPage') },
   { path: paths.receipt, element: page(() => import('../features/transfers/components/ReceiptPage.tsx'), 'ReceiptPage') },
   { path: paths.adminDisputes, element: page(() => import('../features/transfer-disputes-admin/components/DisputesAdminPage.tsx'), 'DisputesAdminPage') },
+  { path: paths.setPassword, element: page(() => import('../features/auth/components/SetPasswordPage.tsx'), 'SetPasswordPage') },
   { path: '*', element: <Navigate to={paths.login} replace /> },
 ]);

@@ -16,6 +16,32 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+// Set-password links (DECISIONS.md section 4): an admin hands an agent a one-time link, valid 24 hours,
+// that opens /set-password?token=...; the page checks the token, then sets the password with it.
+export const SET_PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const SET_PASSWORD_LINK_INVALID = 'This link is invalid or has expired. Ask us for a new one.';
+export const SET_PASSWORD_MISMATCH = 'Passwords do not match';
+
+const setPasswordToken = z.string({ error: SET_PASSWORD_LINK_INVALID }).trim().min(1, SET_PASSWORD_LINK_INVALID).max(512, SET_PASSWORD_LINK_INVALID);
+
+/** GET /api/set-password/check?token= */
+export const setPasswordCheckQuerySchema = z.object({ token: setPasswordToken });
+/** POST /api/set-password: the token and the new password (the account form's rules). */
+export const setPasswordSchema = z.object({ token: setPasswordToken, password: passwordSchema });
+export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
+
+/** The /set-password form: the new password twice. */
+export const setPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string({ error: SET_PASSWORD_MISMATCH }).max(PASSWORD_MAX, SET_PASSWORD_MISMATCH) })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: SET_PASSWORD_MISMATCH });
+export type SetPasswordFormValues = z.infer<typeof setPasswordFormSchema>;
+
+/** What GET /api/set-password/check answers for a good link. */
+export interface SetPasswordCheck { valid: true; email: string }
+
+/** What POST /api/admin/users/:userId/set-password-link answers. */
+export interface SetPasswordLink { url: string; expiresAt: string }
+
 /** An account's own details, as every user-facing answer gives them (never the password hash). */
 export interface AccountProfile {
   id: number;

@@ -59,9 +59,17 @@ export async function createUserAsAdmin(db: Db, input: CreateUserValues, now: Da
   return toAdminUser(user);
 }
 
-export async function setUserPassword(db: Db, userId: number, password: string, now: Date): Promise<void> {
+/**
+ * Sets the password and passwordChangedAt (which ends the user's older sessions). With
+ * `ifPasswordHashIs`, only while the stored hash is still that one (a set-password link is used
+ * once even when two requests race): answers whether the password was set.
+ */
+export async function setUserPassword(db: Db, userId: number, password: string, now: Date, opts: { ifPasswordHashIs?: string } = {}): Promise<boolean> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found');
   const passwordHash = await hashPassword(password);
-  await db('users').where({ id: userId }).update({ passwordHash, passwordChangedAt: toDbDate(now), updatedAt: toDbDate(now) });
+  let update = db('users').where({ id: userId });
+  if (opts.ifPasswordHashIs !== undefined) update = update.andWhere({ passwordHash: opts.ifPasswordHashIs });
+  const changed = await update.update({ passwordHash, passwordChangedAt: toDbDate(now), updatedAt: toDbDate(now) });
+  return Number(changed) > 0;
 }

@@ -2,15 +2,18 @@
 // from each lead's own price); the leads are granted only once the payment is verified.
 import type { AppDeps } from '../../deps.ts';
 import type { CreatedOrder } from '../orders/types.ts';
-import { createOrder, releaseExpiredReservations } from '../orders/orders.service.ts';
+import { createOrder, releaseExpiredReservationsSoon } from '../orders/orders.service.ts';
 import { cancelUserOrder, confirmUserOrder, type ConfirmedPurchase } from '../dashboard/user-orders.service.ts';
-import { listLeadsForSale, type LeadKind } from './leads.service.ts';
-import type { LeadsQuery, LeadForSale, Paged } from '@tm/shared/schemas/leads';
+import { listLeadsForSaleBody, type JsonBody, type LeadKind } from './leads.service.ts';
+import type { LeadsQuery } from '@tm/shared/schemas/leads';
 
-/** The marketplace list, after giving back reservations that lapsed (so they show as available). */
-export async function browseLeads(deps: AppDeps, kind: LeadKind, q: LeadsQuery): Promise<Paged<LeadForSale>> {
-  await releaseExpiredReservations(deps);
-  return listLeadsForSale(deps.db, kind, q);
+/**
+ * The marketplace list, after giving back reservations that lapsed (so they show as available), as
+ * the response body (JSON text and its ETag), serialised once per cached page.
+ */
+export async function browseLeadsBody(deps: AppDeps, kind: LeadKind, q: LeadsQuery): Promise<JsonBody> {
+  await releaseExpiredReservationsSoon(deps);
+  return listLeadsForSaleBody(deps.db, kind, q);
 }
 
 export function startLeadPurchase(deps: AppDeps, userId: number, leadIds: number[]): Promise<CreatedOrder> {

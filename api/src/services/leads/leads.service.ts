@@ -7,6 +7,7 @@ import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
 import { cachedList } from './list-cache.ts';
+import { createHash } from 'node:crypto';
 
 export type LeadKind = 'aged' | 'fresh';
 
@@ -134,8 +135,26 @@ async function countAvailable(db: Db, kind: LeadKind, q: LeadFilter, opts: ListO
  * every buyer, so kept a moment and shared (list-cache.ts says how it stays fresh).
  */
 export function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions = {}): Promise<Paged<LeadForSale>> {
-  const key = JSON.stringify([kind, q.states, q.zips, q.ages, q.page, q.pageSize, opts.sparseMatches ?? null, opts.countTtlMs ?? null]);
-  return cachedList(db, key, () => readLeadsForSale(db, kind, q, opts), opts.cacheTtlMs);
+  return cachedList(db, listKey(kind, q, opts), () => readLeadsForSale(db, kind, q, opts), opts.cacheTtlMs);
+}
+
+const listKey = (kind: LeadKind, q: LeadsQuery, opts: ListOptions) =>
+  JSON.stringify([kind, q.states, q.zips, q.ages, q.page, q.pageSize, opts.sparseMatches ?? null, opts.countTtlMs ?? null]);
+
+/** A JSON response body, with the ETag Express would compute for it (so it is not hashed per request). */
+export interface JsonBody { json: string; etag: string }
+
+/** Express's weak ETag of a body: length in hex and the SHA-1 in base64 (the etag package's format). */
+export function weakEtag(body: string): string {
+  return `W/"${Buffer.byteLength(body).toString(16)}-${createHash('sha1').update(body, 'utf8').digest('base64').slice(0, 27)}"`;
+}
+
+/** listLeadsForSale as JSON text, cached beside it (serialising 50 leads costs more than the lookup). */
+export function listLeadsForSaleBody(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions = {}): Promise<JsonBody> {
+  return cachedList(db, `json ${listKey(kind, q, opts)}`, async () => {
+    const json = JSON.stringify(await readLeadsForSale(db, kind, q, opts));
+    return { json, etag: weakEtag(json) };
+  }, opts.cacheTtlMs);
 }
 
 async function readLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions): Promise<Paged<LeadForSale>> {

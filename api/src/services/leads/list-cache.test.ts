@@ -7,7 +7,8 @@ import { createTestDb, isMysql, type Db } from '../../db/index.ts';
 import { knexConfig } from '../../../../knexfile.ts';
 import { leadsQuerySchema } from '@tm/shared/schemas/leads';
 import { listLeadsForSale } from './leads.service.ts';
-import { noteStatement, cachedList } from './list-cache.ts';
+import { cachedList } from './list-cache.ts';
+import { noteStatement } from '../../db/write-watch.ts';
 
 let db: Db;
 let url: string;

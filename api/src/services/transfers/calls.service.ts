@@ -148,6 +148,8 @@ export async function resolveAgent(db: Db, ref: AgentRef): Promise<{ id: number;
 type RecordInput = (TransferCallback | ManualCall) & { callId?: string };
 
 class DuplicateCall extends Error {}
+/** A lot was paid for between the preparation of its rows and the transaction: prepare and try again. */
+class RowsMissing extends Error {}
 
 async function remainingBalance(trx: Db | Knex.Transaction, userId: number): Promise<number> {
   return (await transferLots(trx, userId)).reduce((s, l) => s + l.remaining, 0);
@@ -187,117 +189,135 @@ export async function recordDeliveredCall(
   const seen = await existingAnswer(deps, externalCallId, agent.id);
   if (seen) return { created: false, body: seen };
 
-  // Rows that must exist before the transaction locks anything (inserting them inside it could deadlock).
-  await ensureSettingsRow(deps.db, agent.id);
-  await ensureUsageRows(deps.db, agent.id, await transferLots(deps.db, agent.id));
+  // Rows that must exist before the transaction locks anything (inserting them inside it could deadlock):
+  // only for an agent who has bought transfers. Anyone else's call is refused (no balance), and a refusal
+  // writes nothing. A lot paid for in between is caught inside the transaction (RowsMissing): its rows
+  // are made and the call is tried once more.
+  const ready = new Set<number>();
+  const prepareRows = async () => {
+    const lots = await transferLots(deps.db, agent.id);
+    if (!lots.length) return;
+    await ensureSettingsRow(deps.db, agent.id);
+    await ensureUsageRows(deps.db, agent.id, lots);
+    for (const l of lots) ready.add(l.orderId);
+  };
+  await prepareRows();
 
   const durationSeconds = input.durationSeconds ?? Math.floor((endedAt.getTime() - startedAt.getTime()) / 1000);
   const stamp = toDbDate(now);
 
-  let result: TransferCallbackAccepted;
-  try {
-    result = await withRetry(() =>
-      deps.db.transaction(async (trx) => {
-        // The agent's row lock serialises this agent's calls: the counts and lots read below are current.
-        const controls = await readControls(trx, agent.id, { lock: true });
-        if (await trx('transfer_calls').where({ externalCallId }).first('id')) throw new DuplicateCall();
-        const lots = await transferLots(trx, agent.id);
-        let balance = lots.reduce((s, l) => s + l.remaining, 0);
+  let result!: TransferCallbackAccepted;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      result = await withRetry(() =>
+        deps.db.transaction(async (trx) => {
+          // The agent's row lock serialises this agent's calls: the counts and lots read below are current.
+          const controls = await readControls(trx, agent.id, { lock: true });
+          if (await trx('transfer_calls').where({ externalCallId }).first('id')) throw new DuplicateCall();
+          const lots = await transferLots(trx, agent.id);
+          if (lots.some((l) => !ready.has(l.orderId))) throw new RowsMissing();
+          let balance = lots.reduce((s, l) => s + l.remaining, 0);
 
-        if (controls.paused && controls.pausedReason === 'no_balance' && balance > 0) {
-          // New transfers were bought since the balance ran out: transfers resume by themselves.
-          await trx('agent_transfer_settings').where({ userId: agent.id }).update({ paused: false, pausedReason: null, pausedAt: null, updatedAt: stamp });
-          await writeAudit(trx, {
-            actor: SYSTEM, action: 'agent.resumed', entity: 'agent', entityId: agent.id, userId: agent.id,
-            before: { paused: true, pausedReason: 'no_balance' }, after: { paused: false, balance }, at: now,
-          });
-          controls.paused = false;
-          controls.pausedReason = null;
-        }
-        if (!manual) {
-          const callsThatDay = await callsOnLocalDay(trx, agent.id, startedAt, controls.timeZone);
-          const refusal = controlsRefusal(controls, { startedAt, state: input.state }, { callsThatDay, balance });
-          if (refusal) throw new TransferRefused(REFUSAL_STATUS, refusal.reason, refusal.message);
-        }
-        if (balance === 0) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
-
-        // Oldest paid order with a remainder first; its buffer decides whether the call is billable.
-        let drawn: (typeof lots)[number] | null = null;
-        let decision = billingDecision({ durationSeconds, bufferSeconds: lots[0]!.bufferSeconds, agentHungUpAfterYes: input.agentHungUpAfterYes });
-        let bufferSeconds = 0;
-        for (const lot of lots.filter((l) => l.remaining > 0)) {
-          bufferSeconds = lot.bufferSeconds;
-          decision = billingDecision({ durationSeconds, bufferSeconds, agentHungUpAfterYes: input.agentHungUpAfterYes });
-          if (!decision.billable) break;
-          if (await drawFrom(trx, lot.orderId, stamp)) {
-            drawn = lot;
-            break;
+          if (controls.paused && controls.pausedReason === 'no_balance' && balance > 0) {
+            // New transfers were bought since the balance ran out: transfers resume by themselves.
+            await trx('agent_transfer_settings').where({ userId: agent.id }).update({ paused: false, pausedReason: null, pausedAt: null, updatedAt: stamp });
+            await writeAudit(trx, {
+              actor: SYSTEM, action: 'agent.resumed', entity: 'agent', entityId: agent.id, userId: agent.id,
+              before: { paused: true, pausedReason: 'no_balance' }, after: { paused: false, balance }, at: now,
+            });
+            controls.paused = false;
+            controls.pausedReason = null;
           }
-        }
-        if (decision.billable && !drawn) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
+          if (!manual) {
+            const callsThatDay = await callsOnLocalDay(trx, agent.id, startedAt, controls.timeZone);
+            const refusal = controlsRefusal(controls, { startedAt, state: input.state }, { callsThatDay, balance });
+            if (refusal) throw new TransferRefused(REFUSAL_STATUS, refusal.reason, refusal.message);
+          }
+          if (balance === 0) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
 
-        const row = {
-          externalCallId,
-          userId: agent.id,
-          orderId: drawn?.orderId ?? null,
-          source: manual ? 'manual' : 'callback',
-          enteredBy: manual ? actor.id : null,
-          callerName: input.callerName,
-          callerPhone: input.callerPhone,
-          state: input.state,
-          startedAt: toDbDate(startedAt),
-          endedAt: toDbDate(endedAt),
-          durationSeconds,
-          recordingUrl: input.recordingUrl,
-          transcript: input.transcript,
-          agentHungUpAfterYes: input.agentHungUpAfterYes === true,
-          bufferSeconds,
-          billable: decision.billable,
-          status: (decision.billable ? 'billed' : 'no_charge') as CallStatus,
-          chargeCents: drawn ? drawn.unitPriceCents : 0,
-          billingNote: decision.note,
-          createdAt: stamp,
-          updatedAt: stamp,
-        };
-        let id: number;
-        try {
-          [id] = (await trx('transfer_calls').insert(row)).map(Number) as [number];
-        } catch (err) {
-          if (isUniqueViolation(err)) throw new DuplicateCall();
-          throw err;
-        }
-        await writeAudit(trx, {
-          actor, action: 'call.recorded', entity: 'call', entityId: id, userId: agent.id,
-          after: {
-            callId: externalCallId, source: row.source, state: row.state, durationSeconds, bufferSeconds, billable: row.billable,
-            status: row.status, chargeCents: row.chargeCents, orderId: row.orderId, billingNote: row.billingNote,
-          },
-          at: now,
-        });
+          // Oldest paid order with a remainder first; its buffer decides whether the call is billable.
+          let drawn: (typeof lots)[number] | null = null;
+          let decision = billingDecision({ durationSeconds, bufferSeconds: lots[0]!.bufferSeconds, agentHungUpAfterYes: input.agentHungUpAfterYes });
+          let bufferSeconds = 0;
+          for (const lot of lots.filter((l) => l.remaining > 0)) {
+            bufferSeconds = lot.bufferSeconds;
+            decision = billingDecision({ durationSeconds, bufferSeconds, agentHungUpAfterYes: input.agentHungUpAfterYes });
+            if (!decision.billable) break;
+            if (await drawFrom(trx, lot.orderId, stamp)) {
+              drawn = lot;
+              break;
+            }
+          }
+          if (decision.billable && !drawn) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
 
-        if (drawn) balance -= 1;
-        let agentPaused = controls.paused;
-        if (drawn && balance === 0 && !controls.paused) {
-          // The last transfer is gone: pause the agent (the dashboard tells them) until they buy more.
-          await trx('agent_transfer_settings').where({ userId: agent.id }).update({ paused: true, pausedReason: 'no_balance', pausedAt: stamp, resumeDate: null, updatedAt: stamp });
+          const row = {
+            externalCallId,
+            userId: agent.id,
+            orderId: drawn?.orderId ?? null,
+            source: manual ? 'manual' : 'callback',
+            enteredBy: manual ? actor.id : null,
+            callerName: input.callerName,
+            callerPhone: input.callerPhone,
+            state: input.state,
+            startedAt: toDbDate(startedAt),
+            endedAt: toDbDate(endedAt),
+            durationSeconds,
+            recordingUrl: input.recordingUrl,
+            transcript: input.transcript,
+            agentHungUpAfterYes: input.agentHungUpAfterYes === true,
+            bufferSeconds,
+            billable: decision.billable,
+            status: (decision.billable ? 'billed' : 'no_charge') as CallStatus,
+            chargeCents: drawn ? drawn.unitPriceCents : 0,
+            billingNote: decision.note,
+            createdAt: stamp,
+            updatedAt: stamp,
+          };
+          let id: number;
+          try {
+            [id] = (await trx('transfer_calls').insert(row)).map(Number) as [number];
+          } catch (err) {
+            if (isUniqueViolation(err)) throw new DuplicateCall();
+            throw err;
+          }
           await writeAudit(trx, {
-            actor: SYSTEM, action: 'agent.paused', entity: 'agent', entityId: agent.id, userId: agent.id,
-            before: { paused: false }, after: { paused: true, pausedReason: 'no_balance', balance: 0 }, at: now,
+            actor, action: 'call.recorded', entity: 'call', entityId: id, userId: agent.id,
+            after: {
+              callId: externalCallId, source: row.source, state: row.state, durationSeconds, bufferSeconds, billable: row.billable,
+              status: row.status, chargeCents: row.chargeCents, orderId: row.orderId, billingNote: row.billingNote,
+            },
+            at: now,
           });
-          agentPaused = true;
-        }
-        return acceptedView({ ...row, id, agentHungUpAfterYes: row.agentHungUpAfterYes } as CallRow, false, balance, agentPaused);
-      }),
-    );
-  } catch (err) {
-    if (err instanceof DuplicateCall) {
-      const again = await existingAnswer(deps, externalCallId, agent.id);
-      if (again) return { created: false, body: again };
+
+          if (drawn) balance -= 1;
+          let agentPaused = controls.paused;
+          if (drawn && balance === 0 && !controls.paused) {
+            // The last transfer is gone: pause the agent (the dashboard tells them) until they buy more.
+            await trx('agent_transfer_settings').where({ userId: agent.id }).update({ paused: true, pausedReason: 'no_balance', pausedAt: stamp, resumeDate: null, updatedAt: stamp });
+            await writeAudit(trx, {
+              actor: SYSTEM, action: 'agent.paused', entity: 'agent', entityId: agent.id, userId: agent.id,
+              before: { paused: false }, after: { paused: true, pausedReason: 'no_balance', balance: 0 }, at: now,
+            });
+            agentPaused = true;
+          }
+          return acceptedView({ ...row, id, agentHungUpAfterYes: row.agentHungUpAfterYes } as CallRow, false, balance, agentPaused);
+        }),
+      );
+      break;
+    } catch (err) {
+      if (err instanceof RowsMissing && attempt < 2) {
+        await prepareRows();
+        continue;
+      }
+      if (err instanceof DuplicateCall) {
+        const again = await existingAnswer(deps, externalCallId, agent.id);
+        if (again) return { created: false, body: again };
+      }
+      if (err instanceof TransferRefused && err.status === REFUSAL_STATUS) {
+        deps.logger.info({ agentId: agent.id, callId: externalCallId, reason: err.reason }, 'transfer refused');
+      }
+      throw err;
     }
-    if (err instanceof TransferRefused && err.status === REFUSAL_STATUS) {
-      deps.logger.info({ agentId: agent.id, callId: externalCallId, reason: err.reason }, 'transfer refused');
-    }
-    throw err;
   }
   if (result.agentPaused && result.balanceRemaining === 0) deps.logger.info({ agentId: agent.id }, 'transfer balance reached zero: agent paused');
   return { created: true, body: result };

@@ -1,4 +1,5 @@
-// Users tab: e-mail search (from one character), user cards, Create User and Change Password panels.
+// Users tab: e-mail search (from one character), user cards, Create User and Change Password panels,
+// and a one-time set-password link per user (for accounts made with a generated password).
 import { useState } from 'react';
 import type { AdminUser } from '@tm/shared/schemas/admin';
 import { useUsers } from '../api/get-users.ts';
@@ -7,8 +8,13 @@ import { formatPhone } from './ui.tsx';
 import { SearchPagedList } from './SearchPagedList.tsx';
 import { CreateUserPanel } from './CreateUserPanel.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
+import { SetPasswordLinkDialog } from './SetPasswordLinkDialog.tsx';
+import { useCreateSetPasswordLink } from '../api/create-set-password-link.ts';
+import { useToast } from '../../../components/toast.tsx';
+import { ApiError } from '@tm/shared/api-client';
+import type { SetPasswordLink } from '@tm/shared/schemas/auth';
 
-function UserCard({ user, onChangePassword }: { user: AdminUser; onChangePassword: () => void }) {
+function UserCard({ user, onChangePassword, onSetPasswordLink, linkPending }: { user: AdminUser; onChangePassword: () => void; onSetPasswordLink: () => void; linkPending: boolean }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <li className="card adm-card" data-testid="user-card">
@@ -23,9 +29,14 @@ function UserCard({ user, onChangePassword }: { user: AdminUser; onChangePasswor
           <span>{user.phone ? formatPhone(user.phone) : ''}{user.state ? ` · ${user.state}` : ''}</span>
         </div>
       </div>
-      <button type="button" className="btn btn-outline adm-btn-sm" onClick={onChangePassword} aria-label={`Change Password for ${name}`}>
-        Change Password
-      </button>
+      <div className="adm-card-actions">
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onChangePassword} aria-label={`Change Password for ${name}`}>
+          Change Password
+        </button>
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onSetPasswordLink} disabled={linkPending} aria-label={`Set-password link for ${name}`}>
+          {linkPending ? 'Creating link...' : 'Set-password link'}
+        </button>
+      </div>
     </li>
   );
 }
@@ -40,6 +51,16 @@ function useUsersPage(q: string, page: number, searching: boolean) {
 export function UsersTab() {
   const [creating, setCreating] = useState(false);
   const [passwordFor, setPasswordFor] = useState<AdminUser | null>(null);
+  const [linkShown, setLinkShown] = useState<{ user: AdminUser; link: SetPasswordLink } | null>(null);
+  const linkMutation = useCreateSetPasswordLink();
+  const toast = useToast();
+  const makeLink = async (user: AdminUser) => {
+    try {
+      setLinkShown({ user, link: await linkMutation.mutateAsync(user.id) });
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to create the link', variant: 'destructive' });
+    }
+  };
   return (
     <div>
       <SearchPagedList
@@ -49,10 +70,18 @@ export function UsersTab() {
         createLabel="Create User"
         onCreate={() => setCreating(true)}
         usePage={useUsersPage}
-        renderItem={(u) => <UserCard user={u} onChangePassword={() => setPasswordFor(u)} />}
+        renderItem={(u) => (
+          <UserCard
+            user={u}
+            onChangePassword={() => setPasswordFor(u)}
+            onSetPasswordLink={() => void makeLink(u)}
+            linkPending={linkMutation.isPending && linkMutation.variables === u.id}
+          />
+        )}
       />
       <CreateUserPanel open={creating} onClose={() => setCreating(false)} />
       <ChangePasswordPanel user={passwordFor} onClose={() => setPasswordFor(null)} />
+      <SetPasswordLinkDialog shown={linkShown} onClose={() => setLinkShown(null)} />
     </div>
   );
 }

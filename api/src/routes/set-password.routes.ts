@@ -1,0 +1,34 @@
+// The public side of set-password links: GET /api/set-password/check?token= (is the link good, and
+// for which e-mail) and POST /api/set-password { token, password }. Rate limited per address like the
+// account forms (refused requests count). Setting the password never logs anyone in; it ends the user's older sessions.
+import { Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { setPasswordSchema, type SetPasswordCheck } from '@tm/shared/schemas/auth';
+import { parseWith } from '../errors.ts';
+import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { readSetPasswordToken, setPasswordWithToken, verifySetPasswordToken } from '../services/accounts/set-password-links.ts';
+import { ACCOUNT_FORM_LIMIT, FORM_WINDOW_MS } from '../services/funnel/limits.ts';
+
+export const SET_PASSWORD_RATE_MESSAGE = 'Too many attempts from this address. Please wait 15 minutes and try again.';
+
+export function setPasswordRoutes(deps: AppDeps): Router {
+  const r = Router();
+  // Refusals only (a good link is opened and used once): a stranger trying tokens is slowed down.
+  const perIp = limiter({ windowMs: FORM_WINDOW_MS, limit: ACCOUNT_FORM_LIMIT, message: SET_PASSWORD_RATE_MESSAGE, key: clientIp, skipSuccessfulRequests: true });
+
+  r.get('/set-password/check', perIp, async (req, res) => {
+    const user = await verifySetPasswordToken(deps.db, deps.config.sessionSecret, readSetPasswordToken(req.query), deps.clock.now());
+    const body: SetPasswordCheck = { valid: true, email: user.email };
+    res.json(body);
+  });
+
+  r.post('/set-password', perIp, async (req, res) => {
+    // A dead link is what to say first: no point fixing a password the link will not take.
+    await verifySetPasswordToken(deps.db, deps.config.sessionSecret, readSetPasswordToken(req.body), deps.clock.now());
+    const { token, password } = parseWith(setPasswordSchema, req.body);
+    await setPasswordWithToken(deps.db, deps.config.sessionSecret, token, password, deps.clock.now());
+    res.json({ success: true });
+  });
+
+  return r;
+}
