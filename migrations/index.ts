@@ -14,6 +14,7 @@ import * as m100800 from './20261122100800_lead_imports.ts';
 import * as m101000 from './20261122101000_transfer_ledger.ts';
 import * as m110000 from './20261122110000_password_changed_at.ts';
 import * as m110100 from './20261122110100_lead_import_heartbeat.ts';
+import * as m110200 from './20261122110200_leads_state_id_index.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122101000_transfer_ledger': m101000,
   '20261122110000_password_changed_at': m110000,
   '20261122110100_lead_import_heartbeat': m110100,
+  '20261122110200_leads_state_id_index': m110200,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

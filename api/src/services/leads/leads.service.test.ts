@@ -37,11 +37,26 @@ describe('listLeadsForSale', () => {
     expect((await listLeadsForSale(db, 'aged', fl, opts)).total).toBe(4);
   });
 
-  it('answers the same page through the filter index or the id order', async () => {
+  it('answers the same page through the filter index, the id order or per state', async () => {
     const q = leadsQuerySchema.parse({ state: 'TX,FL', age: '40-45', pageSize: '3', page: '2' });
-    const sparse = await listLeadsForSale(db, 'aged', q, { sparseMatches: 1_000 });
-    const dense = await listLeadsForSale(db, 'aged', q, { sparseMatches: 0, countTtlMs: 0 });
+    const sparse = await listLeadsForSale(db, 'aged', q, { sparseMatches: 1_000, perStateWindow: 0 });
+    const dense = await listLeadsForSale(db, 'aged', q, { sparseMatches: 0, countTtlMs: 0, perStateWindow: 0 });
+    const perState = await listLeadsForSale(db, 'aged', q, { countTtlMs: 0 });
     expect(sparse.items.map((l) => l.id)).toEqual(dense.items.map((l) => l.id));
+    expect(perState.items.map((l) => l.id)).toEqual(dense.items.map((l) => l.id));
+    expect(perState.total).toBe(dense.total);
+    // Every page of a larger mix, per state and not, is the same.
+    await insert(40, 'GA');
+    await insert(7, 'FL');
+    for (const filter of [{ state: 'GA,FL,TX' }, { state: 'GA', age: '45-70' }, { state: 'TX,GA', age: '40,41,50-60' }]) {
+      for (let page = 1; page <= 6; page++) {
+        const pq = leadsQuerySchema.parse({ ...filter, pageSize: '7', page: String(page) });
+        const a = await listLeadsForSale(db, 'aged', pq, { countTtlMs: 0 });
+        const b = await listLeadsForSale(db, 'aged', pq, { countTtlMs: 0, perStateWindow: 0 });
+        expect(a.items.map((l) => l.id), JSON.stringify([filter, page])).toEqual(b.items.map((l) => l.id));
+        expect(a.total).toBe(b.total);
+      }
+    }
     expect(sparse.items).toHaveLength(3);
     const ids = sparse.items.map((l) => l.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));

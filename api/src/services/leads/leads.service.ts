@@ -103,9 +103,24 @@ export const LARGE_COUNT_TTL_MS = 15_000;
 const MAX_CACHED_COUNTS = 500;
 const countsByDb = new WeakMap<Db, Map<string, { at: number; total: Promise<number> }>>();
 
-export interface ListOptions { sparseMatches?: number; countTtlMs?: number; cacheTtlMs?: number }
+export interface ListOptions {
+  sparseMatches?: number;
+  countTtlMs?: number;
+  cacheTtlMs?: number;
+  /** PER_STATE_WINDOW unless set (0: never read per state). */
+  perStateWindow?: number;
+}
 
-async function countAvailable(db: Db, kind: LeadKind, q: LeadFilter, opts: ListOptions): Promise<number> {
+/**
+ * The filter's total, shared by every page of it (an agent paging through one filter counts once):
+ * kept like the pages (list-cache.ts), so exact for every write this process sees.
+ */
+function countAvailable(db: Db, kind: LeadKind, q: LeadFilter, opts: ListOptions): Promise<number> {
+  const key = `count ${JSON.stringify([kind, q.states, q.zips, q.ages, opts.sparseMatches ?? null, opts.countTtlMs ?? null])}`;
+  return cachedList(db, key, () => countAvailableNow(db, kind, q, opts), opts.cacheTtlMs);
+}
+
+async function countAvailableNow(db: Db, kind: LeadKind, q: LeadFilter, opts: ListOptions): Promise<number> {
   const sparse = opts.sparseMatches ?? SPARSE_MATCHES;
   const ttl = opts.countTtlMs ?? LARGE_COUNT_TTL_MS;
   let largeCounts = countsByDb.get(db);
@@ -139,7 +154,7 @@ export function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: Li
 }
 
 const listKey = (kind: LeadKind, q: LeadsQuery, opts: ListOptions) =>
-  JSON.stringify([kind, q.states, q.zips, q.ages, q.page, q.pageSize, opts.sparseMatches ?? null, opts.countTtlMs ?? null]);
+  JSON.stringify([kind, q.states, q.zips, q.ages, q.page, q.pageSize, opts.sparseMatches ?? null, opts.countTtlMs ?? null, opts.perStateWindow ?? null]);
 
 /** A JSON response body, with the ETag Express would compute for it (so it is not hashed per request). */
 export interface JsonBody { json: string; etag: string }
@@ -157,23 +172,60 @@ export function listLeadsForSaleBody(db: Db, kind: LeadKind, q: LeadsQuery, opts
   }, opts.cacheTtlMs);
 }
 
-async function readLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions): Promise<Paged<LeadForSale>> {
-  const total = await countAvailable(db, kind, q, opts);
+/**
+ * Pages within the first PER_STATE_WINDOW matches of a filter naming up to PER_STATE_MAX_STATES states
+ * (and no zip) are read per state: each state's newest matches from leads_kind_status_state_id_age,
+ * merged by id. Each read stops after offset + pageSize entries instead of sorting every match.
+ */
+export const PER_STATE_MAX_STATES = 8;
+export const PER_STATE_WINDOW = 1000;
+
+function perStatePlan(q: LeadsQuery, opts: ListOptions): boolean {
+  const window = q.page * q.pageSize;
+  return q.states.length > 0 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0 && window <= (opts.perStateWindow ?? PER_STATE_WINDOW);
+}
+
+async function pageIdsPerState(db: Db, kind: LeadKind, q: LeadsQuery): Promise<number[]> {
   const offset = (q.page - 1) * q.pageSize;
-  let items: LeadForSale[] = [];
-  if (offset < total) {
-    const index = total <= (opts.sparseMatches ?? SPARSE_MATCHES) ? filterIndex(q) : null;
-    const ids = ((await availableLeadsQuery(db, kind, q, index).select('id').orderBy('id', 'desc').limit(q.pageSize).offset(offset)) as { id: number | string }[]).map((r) =>
-      Number(r.id),
-    );
-    if (ids.length) {
-      const rows = (await db('leads').select(...FOR_SALE_COLUMNS).whereIn('id', ids)) as LeadRow[];
-      const byId = new Map(rows.map((r) => [Number(r.id), r]));
-      items = ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toLeadForSale(row)] : [];
-      });
+  const window = offset + q.pageSize;
+  const perState = await Promise.all(
+    q.states.map(
+      (state) =>
+        availableLeadsQuery(db, kind, { states: [state], zips: [], ages: q.ages }, 'leads_kind_status_state_id_age')
+          .select('id')
+          .orderBy('id', 'desc')
+          .limit(window) as Promise<Array<{ id: number | string }>>,
+    ),
+  );
+  return perState
+    .flat()
+    .map((r) => Number(r.id))
+    .sort((a, b) => b - a)
+    .slice(offset, window);
+}
+
+async function readLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions): Promise<Paged<LeadForSale>> {
+  const offset = (q.page - 1) * q.pageSize;
+  let total: number;
+  let ids: number[] = [];
+  if (perStatePlan(q, opts)) {
+    [total, ids] = await Promise.all([countAvailable(db, kind, q, opts), pageIdsPerState(db, kind, q)]);
+  } else {
+    total = await countAvailable(db, kind, q, opts);
+    if (offset < total) {
+      const index = total <= (opts.sparseMatches ?? SPARSE_MATCHES) ? filterIndex(q) : null;
+      const rows = (await availableLeadsQuery(db, kind, q, index).select('id').orderBy('id', 'desc').limit(q.pageSize).offset(offset)) as { id: number | string }[];
+      ids = rows.map((r) => Number(r.id));
     }
+  }
+  let items: LeadForSale[] = [];
+  if (ids.length) {
+    const rows = (await db('leads').select(...FOR_SALE_COLUMNS).whereIn('id', ids)) as LeadRow[];
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    items = ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toLeadForSale(row)] : [];
+    });
   }
   return { items, total, page: q.page, pageSize: q.pageSize };
 }

@@ -43,6 +43,24 @@ describe('the for-sale list cache', () => {
     expect(selects).toBeGreaterThan(afterFirst);
   });
 
+  it('counts a filter once for every page of it', async () => {
+    let counts = 0;
+    const spy = (q: { sql: string }) => {
+      if (/^select count\(\*\)/i.test(q.sql) && /`leads`/.test(q.sql)) counts++;
+    };
+    db.on('query', spy);
+    try {
+      for (const page of ['1', '2', '3']) await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ state: 'WY', age: '40-60', page, pageSize: '1' }));
+      expect(counts).toBe(1);
+      await db('leads').insert(lead({ ageDays: 45 }));
+      const after = await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ state: 'WY', age: '40-60', page: '1', pageSize: '1' }));
+      expect(counts).toBe(2);
+      expect(after.total).toBe(Number((await db('leads').where({ kind: 'aged', status: 'available', customerState: 'WY' }).whereBetween('ageDays', [40, 60]).count({ n: '*' }).first())?.n));
+    } finally {
+      db.off('query', spy);
+    }
+  });
+
   it('drops every entry on a reservation or sale, so a buyer never sees what was just taken', async () => {
     const [id] = await ids();
     await db('leads').where({ id }).update({ status: 'reserved' });
