@@ -3,6 +3,7 @@
 // login round trip. The inactivity logout runs against a second server with a shortened timer.
 import { test, expect, type Page, type Locator } from '@playwright/test';
 import { DEMO, login } from './helpers.ts';
+import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
 
 async function payWithTestCard(scope: Locator | Page, button: string | RegExp) {
   await scope.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -14,6 +15,7 @@ async function payWithTestCard(scope: Locator | Page, button: string | RegExp) {
 const toast = (page: Page) => page.getByTestId('toast');
 
 test.describe('agent dashboard', () => {
+  test.afterAll(closeE2eDb);
   test.beforeEach(async ({ page }) => {
     await login(page, DEMO.agent.email, DEMO.agent.password);
   });
@@ -71,9 +73,12 @@ test.describe('agent dashboard', () => {
     await expect(cards.first()).toBeVisible();
     await expect(cards.first()).toContainText('EST');
     await expect(cards.first().getByTestId('status-dot')).toBeVisible();
-    // The preview starts 90 seconds before the end of the 100-second demo recording.
+    // The preview is the last 90 seconds of the 100-second demo recording, cut by the server: it plays from its start.
+    await expect(cards.first()).toContainText('(last 90 seconds)');
     const audio = cards.first().locator('audio');
-    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => (a.readyState > 0 ? Math.round(a.currentTime) : -1))).toBe(10);
+    await expect(audio).toHaveAttribute('src', /preview=90/);
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => (a.readyState > 0 ? [Math.round(a.duration), Math.round(a.currentTime)] : null))).toEqual([90, 0]);
+    await expect(cards.first().getByRole('link', { name: 'Download recording' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(toast(page)).toContainText('Empty Cart');
@@ -105,6 +110,10 @@ test.describe('agent dashboard', () => {
     expect((await mine.evaluateAll((as) => as.map((a) => a.getAttribute('data-appointment-id')!))).sort()).toEqual([...ids].sort());
     await expect(mine.first()).toContainText('Extracted Info');
     await expect(mine.first().getByRole('link', { name: 'Download recording' })).toBeVisible();
+    // Bought: the whole 100-second recording.
+    const full = mine.first().locator('audio');
+    await expect(full).not.toHaveAttribute('src', /preview=/);
+    await expect.poll(() => full.evaluate((a: HTMLAudioElement) => (a.readyState > 0 ? Math.round(a.duration) : null))).toBe(100);
 
     await mine.first().getByRole('button', { name: /^Delete appointment/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Appointment' });
@@ -113,6 +122,22 @@ test.describe('agent dashboard', () => {
     await expect(toast(page)).toContainText('Appointment Deleted');
     await expect(mine).toHaveCount(1);
     await expect(page.getByTestId('my-appointments-badge')).toHaveText('1');
+  });
+
+  test('an appointment for sale whose recording is kept elsewhere says its preview comes with the purchase', async ({ page }) => {
+    const first = `Extrec${runTag}`;
+    const name = `${first} Buyer`;
+    const [id] = await e2eDb()('appointments').insert({ customerName: name, customerPhone: '5125550124', customerState: 'TX', callStatus: 'completed', recordingUrl: 'https://platform.example/rec.mp3', status: 'available', createdAt: '2098-01-01 00:00:00.000' });
+    try {
+      await page.goto('/dashboard?tab=buy-appointments');
+      const card = page.getByTestId('appointment-card').filter({ hasText: `${first} BuXXX` });
+      await expect(card).toBeVisible();
+      await expect(card.getByTestId('preview-after-purchase')).toHaveText('Preview available after purchase');
+      await expect(card.locator('audio')).toHaveCount(0);
+      expect(await page.content()).not.toContain('platform.example');
+    } finally {
+      await e2eDb()('appointments').where({ id: Number(id) }).delete();
+    }
   });
 
   test('orders 40 call transfers from the dashboard through /transfer-checkout', async ({ page }) => {

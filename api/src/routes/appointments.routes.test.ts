@@ -1,9 +1,15 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { toDbDate } from '../db/dates.ts';
+import { generateWav } from '../db/seed.ts';
 
 let ctx: TestContext;
+let dataDir: string;
+const demoWav = generateWav(100); // 8 kHz, 8-bit mono: 8000 bytes a second
 let me: Awaited<ReturnType<typeof makeUser>>;
 let other: Awaited<ReturnType<typeof makeUser>>;
 let agent: Awaited<ReturnType<typeof loginAs>>;
@@ -42,7 +48,10 @@ let mine: number;
 let theirs: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-appts-'));
+  fs.mkdirSync(path.join(dataDir, 'media'));
+  fs.writeFileSync(path.join(dataDir, 'media', 'demo-call.wav'), demoWav);
+  ctx = await createTestApp({ config: { dataDir } });
   me = await makeUser(ctx.db);
   other = await makeUser(ctx.db);
   agent = await loginAs(ctx.app, me.email, me.password);
@@ -57,6 +66,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('appointments for sale', () => {
@@ -73,7 +83,7 @@ describe('appointments for sale', () => {
     expect(res.body.total).toBe(2);
     expect(res.body.items.map((a: { id: number }) => a.id)).toEqual([forSale[1], forSale[0]]);
     const [failed, ok] = res.body.items;
-    expect(ok).toMatchObject({ customerName: 'Harold ThXXX', customerPhone: '***-***-0199', callStatus: 'completed', extractionConfidence: 0.7, verified: true, price: '10.00', priceCents: 1000, recordingUrl: expect.stringMatching(/^\/api\/media\/demo-call\.wav\?exp=\d+&sig=[\w-]+$/) });
+    expect(ok).toMatchObject({ customerName: 'Harold ThXXX', customerPhone: '***-***-0199', callStatus: 'completed', extractionConfidence: 0.7, verified: true, price: '10.00', priceCents: 1000, recordingUrl: expect.stringMatching(/^\/api\/media\/demo-call\.wav\?exp=\d+&preview=90&sig=[\w-]+$/), hasRecording: true });
     expect(failed).toMatchObject({ callStatus: 'failed', verified: false });
     expect(ok.transcriptPreview).toHaveLength(501);
     expect(longTranscript.replaceAll('Thompson', 'ThXXX').endsWith(ok.transcriptPreview.slice(1))).toBe(true);
@@ -124,5 +134,67 @@ describe('my appointments', () => {
     const row = await ctx.db('appointments').where({ id: mine }).first();
     expect(row.status).toBe('sold');
     expect(row.buyerDeletedAt).toBeTruthy();
+  });
+});
+
+function binary(res: request.Response, cb: (err: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+}
+
+describe('recordings: previews before purchase, the whole call after', () => {
+  const external = 'https://platform.example/rec.mp3';
+  let extForSale: number;
+  let noRecording: number;
+  let boughtLocal: number;
+  let boughtExternal: number;
+  beforeAll(async () => {
+    extForSale = await insertAppointment({ recordingUrl: external, createdAt: toDbDate(new Date('2026-01-10T00:00:00Z')) });
+    noRecording = await insertAppointment({ recordingUrl: null, createdAt: toDbDate(new Date('2026-01-09T00:00:00Z')) });
+    await insertAppointment({ recordingUrl: null, uploadedAudioPath: 'https://platform.example/uploaded.wav', createdAt: toDbDate(new Date('2026-01-08T00:00:00Z')) });
+    boughtLocal = await insertAppointment({ status: 'sold', buyerId: me.id, purchasedAt: toDbDate(new Date('2026-01-19T00:00:00Z')) });
+    boughtExternal = await insertAppointment({ status: 'sold', buyerId: me.id, recordingUrl: external, purchasedAt: toDbDate(new Date('2026-01-20T00:00:00Z')) });
+  });
+
+  it('gives a non-buyer a preview link that plays exactly the last 90 seconds', async () => {
+    const list = await agent.get('/api/vapi/available-appointments');
+    const item = list.body.items.find((a: { id: number }) => a.id === forSale[0]);
+    expect(item.recordingUrl).toContain('preview=90');
+    const res = await agent.get(item.recordingUrl).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    const wav = res.body as Buffer;
+    expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
+    expect(wav.toString('latin1', 36, 40)).toBe('data');
+    const dataSize = wav.readUInt32LE(40);
+    expect(dataSize / wav.readUInt32LE(28)).toBe(90);
+    expect(Buffer.compare(wav.subarray(44), demoWav.subarray(demoWav.length - dataSize))).toBe(0);
+    // The preview link names its length: without it, or with another, it plays nothing.
+    expect((await agent.get(item.recordingUrl.replace('&preview=90', ''))).status).toBe(404);
+    expect((await agent.get(item.recordingUrl.replace('preview=90', 'preview=900'))).status).toBe(404);
+  });
+
+  it('never hands an external recording to a non-buyer: no URL, only that one comes with the purchase', async () => {
+    const list = await agent.get('/api/vapi/available-appointments');
+    const byId = new Map<number, { recordingUrl: string | null; hasRecording: boolean }>(list.body.items.map((a: { id: number }) => [a.id, a]));
+    expect(byId.get(extForSale)).toMatchObject({ recordingUrl: null, hasRecording: true });
+    expect(byId.get(noRecording)).toMatchObject({ recordingUrl: null, hasRecording: false });
+    expect(JSON.stringify(list.body)).not.toContain('platform.example');
+  });
+
+  it('gives the buyer the whole recording of a purchase, and an external one as it is', async () => {
+    const list = await agent.get('/api/vapi/my-appointments');
+    const byId = new Map<number, { recordingUrl: string }>(list.body.items.map((a: { id: number }) => [a.id, a]));
+    expect(byId.get(boughtExternal)!.recordingUrl).toBe(external);
+    const full = byId.get(boughtLocal)!.recordingUrl;
+    expect(full).toMatch(/^\/api\/media\/demo-call\.wav\?exp=\d+&sig=[\w-]+$/);
+    const res = await agent.get(full).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(Buffer.compare(res.body as Buffer, demoWav)).toBe(0);
+    const one = await agent.get(`/api/vapi/my-appointments/${boughtLocal}`);
+    expect(one.body.recordingUrl).not.toContain('preview');
+    expect((await agent.get(one.body.recordingUrl).buffer(true).parse(binary)).body.length).toBe(demoWav.length);
+    // Another agent cannot use the buyer's link.
+    expect((await otherAgent.get(full)).status).toBe(404);
   });
 });

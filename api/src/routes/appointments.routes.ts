@@ -1,5 +1,6 @@
-// /api/vapi/*: AI-set appointments. The list for sale, the agent's purchases (scoped to the
-// session's user: someone else's id is a 404), their counts, delete, and the cart's checkout.
+// /api/vapi/*: AI-set appointments. The list for sale (recordings as preview links), the agent's
+// purchases (full links; scoped to the session's user: someone else's id is a 404), their counts,
+// delete, and the cart's checkout.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -16,6 +17,7 @@ import {
 } from '../services/appointments/appointments.service.ts';
 import { browseAppointments, cancelAppointmentPurchase, confirmAppointmentPurchase, startAppointmentPurchase } from '../services/appointments/appointment-purchase.service.ts';
 import { signRecordings } from '../services/media/media-links.ts';
+import { AUDIO_PREVIEW_SECONDS } from '@tm/shared/logic/transcript';
 
 // The cart may send the amount it showed (dollars); the server prices the order and refuses a mismatch.
 const checkoutBody = appointmentCheckoutSchema.extend({ amount: z.number({ error: 'amount must be a number' }).nonnegative().optional() });
@@ -30,7 +32,9 @@ export function appointmentsRoutes(deps: AppDeps): Router {
   r.get('/vapi/available-appointments', agent, async (req, res) => {
     const { page, pageSize } = parseWith(pageQuery, req.query, 'query');
     const list = await browseAppointments(deps, page, pageSize);
-    res.json({ ...list, items: signRecordings(deps.config, currentUser(req).id, list.items, deps.clock.now()) });
+    // Not bought yet: preview links, which play only the recording's last 90 seconds.
+    const previews = { previewSeconds: AUDIO_PREVIEW_SECONDS };
+    res.json({ ...list, items: signRecordings(deps.config, currentUser(req).id, list.items, deps.clock.now(), previews) });
   });
 
   r.get('/vapi/my-appointments', agent, async (req, res) => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { transcriptTail, transcriptLastLines, audioPreviewStart } from './transcript.ts';
+import { transcriptTail, transcriptLastLines } from './transcript.ts';
 
 describe('transcriptTail', () => {
   it('keeps a short transcript whole', () => {
@@ -32,15 +32,5 @@ describe('transcriptLastLines', () => {
     expect(transcriptLastLines('one\n\n  \ntwo')).toEqual(['one', 'two']);
     expect(transcriptLastLines('')).toEqual([]);
     expect(transcriptLastLines('a\r\nb\r\nc\r\nd\r\ne')).toEqual(['b', 'c', 'd', 'e']);
-  });
-});
-
-describe('audioPreviewStart', () => {
-  it('starts 90 seconds before the end', () => {
-    expect(audioPreviewStart(300)).toBe(210);
-    expect(audioPreviewStart(90)).toBe(0);
-    expect(audioPreviewStart(45)).toBe(0);
-    expect(audioPreviewStart(Number.NaN)).toBe(0);
-    expect(audioPreviewStart(Number.POSITIVE_INFINITY)).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 // Previews of call records for sale: the end of a call is where the appointment is set, so the
-// previews show its tail (audio from the last 90 seconds, the last 500 characters of text).
+// previews show its tail (audio from the last 90 seconds, the last 500 characters of text). The
+// audio is cut by the server (api/src/services/media/audio-preview.ts): a preview link never
+// carries the whole recording.
 
 export const AUDIO_PREVIEW_SECONDS = 90;
 export const TRANSCRIPT_PREVIEW_CHARS = 500;
@@ -28,10 +30,4 @@ export function transcriptLastLines(
     .filter((l) => l.trim() !== '');
   const keep = Math.min(lines.length, Math.max(minLines, Math.ceil(lines.length * ratio)));
   return lines.slice(lines.length - keep);
-}
-
-/** Where an audio preview starts: 90 seconds before the end, or the start of a short recording. */
-export function audioPreviewStart(durationSeconds: number, previewSeconds = AUDIO_PREVIEW_SECONDS): number {
-  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return 0;
-  return Math.max(0, durationSeconds - previewSeconds);
 }

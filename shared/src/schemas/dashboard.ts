@@ -92,7 +92,12 @@ export interface AppointmentForSale {
   extractedAppointmentTime: string | null;
   callDuration: number | null;
   leadQuality: string | null;
+  /**
+   * A link to the recording's last 90 seconds (cut by the server); null when there is no recording or
+   * it is kept elsewhere (then `hasRecording` says one comes with the purchase).
+   */
   recordingUrl: string | null;
+  hasRecording: boolean;
   /** The last 500 characters of the transcript. */
   transcriptPreview: string;
   notes: string | null;

@@ -9,6 +9,7 @@ import { maskCustomerName, maskPhone, redactCustomer } from '@tm/shared/logic/ma
 import { transcriptTail } from '@tm/shared/logic/transcript';
 import { isVerifiedForSale, type AppointmentForSale, type AppointmentsOverview, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
 import type { Paged } from '@tm/shared/schemas/leads';
+import { isMediaUrl } from '../media/media-links.ts';
 
 export const APPOINTMENTS_PAGE_SIZE = 20;
 
@@ -23,6 +24,9 @@ export function appointmentPriceCents(row: Row): number {
 export function toAppointmentForSale(row: Row): AppointmentForSale {
   const confidence = num(row.extractionConfidence);
   const cents = appointmentPriceCents(row);
+  // Only a recording kept here can be cut to a preview (the route signs it as a preview link); an
+  // external recording would be the whole call, so a buyer hears it only after paying.
+  const recording = str(row.recordingUrl) ?? str(row.uploadedAudioPath);
   return {
     id: Number(row.id),
     customerName: maskCustomerName(str(row.customerName)),
@@ -38,7 +42,8 @@ export function toAppointmentForSale(row: Row): AppointmentForSale {
     extractedAppointmentTime: str(row.extractedAppointmentTime),
     callDuration: num(row.callDuration),
     leadQuality: str(row.leadQuality),
-    recordingUrl: str(row.recordingUrl) ?? str(row.uploadedAudioPath),
+    recordingUrl: isMediaUrl(recording) ? recording : null,
+    hasRecording: recording !== null,
     transcriptPreview: transcriptTail(redactCustomer(str(row.transcript) ?? '', str(row.customerName), str(row.customerPhone))),
     notes: row.notes === null || row.notes === undefined ? null : redactCustomer(String(row.notes), str(row.customerName), str(row.customerPhone)),
     followUpRequired: Boolean(row.followUpRequired),

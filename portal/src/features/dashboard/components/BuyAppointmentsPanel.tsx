@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '@tm/shared/api-client';
 import { APPOINTMENT_PRICE_CENTS, formatUsd } from '@tm/shared';
 import { EMPTY_CART_MESSAGE, type AppointmentForSale, type CheckoutCreated } from '@tm/shared/schemas/dashboard';
-import { transcriptLastLines } from '@tm/shared/logic/transcript';
+import { AUDIO_PREVIEW_SECONDS, transcriptLastLines } from '@tm/shared/logic/transcript';
 import { formatDuration, formatEst } from '@tm/shared/logic/time';
 import { useToast } from '../../../components/toast.tsx';
 import { useAvailableAppointments } from '../api/available-appointments.ts';
@@ -66,8 +66,12 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
         {a.extractionConfidence !== null && <div><dt>Confidence</dt><dd>{Math.round(a.extractionConfidence * 100)}%</dd></div>}
       </dl>
       <div className="dash-appt-section">
-        <h4>Recording preview <span className="muted small">(last 90 seconds)</span></h4>
-        <AudioPlayer src={a.recordingUrl} preview label={`Recording preview for ${a.customerName}`} />
+        <h4>Recording preview <span className="muted small">(last {AUDIO_PREVIEW_SECONDS} seconds)</span></h4>
+        {!a.recordingUrl && a.hasRecording ? (
+          <p className="muted small" data-testid="preview-after-purchase">Preview available after purchase</p>
+        ) : (
+          <AudioPlayer src={a.recordingUrl} preview label={`Recording preview for ${a.customerName}`} />
+        )}
       </div>
       {lines.length > 0 && (
         <div className="dash-appt-section">
