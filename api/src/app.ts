@@ -7,7 +7,8 @@ import { pinoHttp } from 'pino-http';
 import pino from 'pino';
 import type { AppDeps } from './deps.ts';
 import { systemClock } from './clock.ts';
-import { sessionMiddleware } from './middleware/session.ts';
+import { sessionMiddleware, sessionLoader, sessionOptions } from './middleware/session.ts';
+import { fastLeadLists } from './fast-api.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -20,6 +21,8 @@ export const JSON_BODY_LIMIT = '100kb';
 
 export type CreateAppInput = Omit<AppDeps, 'clock' | 'logger'> & Partial<Pick<AppDeps, 'clock' | 'logger'>> & {
   web?: boolean;
+  /** The fast path of the lead lists (fast-api.ts); off only to compare it with Express in tests. */
+  fastApi?: boolean;
 };
 
 // Stripe.js and its frames (https://docs.stripe.com/security/guide#content-security-policy).
@@ -98,32 +101,43 @@ export function createApp(input: CreateAppInput): Express {
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
 
-  app.use('/api', sameOrigin(deps), sessionMiddleware(deps), apiRoutes(deps));
+  const sessions = sessionLoader(sessionOptions(deps));
+  app.use('/api', sameOrigin(deps), sessionMiddleware(deps, sessions), apiRoutes(deps));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'Not found' });
   });
 
+  // Answered before Express dispatches at all (its per-request dispatch alone halves the throughput of
+  // a static page, see bench/load.bench.ts): the lead lists' plain successes (fast-api.ts) and built
+  // pages (same files, variants and headers as webRoutes, with the very headers helmet sets, recaptured
+  // when a rebuild changes the script hashes). Anything they do not recognise goes through the app.
+  type Step = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  const steps: Step[] = [];
+  if (input.fastApi !== false) steps.push(fastLeadLists(deps, sessions, headersOf(security, hashes)));
   if (input.web !== false) {
     app.use(webRoutes(config));
-    // Built pages are answered before Express dispatches at all (its per-request dispatch alone halves
-    // the throughput of a static page, see bench/load.bench.ts): same files, variants and headers as
-    // webRoutes, with the very headers helmet sets (recaptured when a rebuild changes the script hashes).
-    // Everything else, and any page the fast path does not recognise, goes through the app as usual.
-    const fast = fastPages(config, headersOf(security, hashes));
+    steps.push(fastPages(config, headersOf(security, hashes)));
+  }
+  if (steps.length) {
     type Handle = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
     const dispatch = app as unknown as { handle: Handle };
     const viaExpress = dispatch.handle.bind(app);
     dispatch.handle = (req, res, next) => {
       let delegated = false;
-      try {
-        fast(req, res, () => {
+      const run = (i: number): void => {
+        if (i === steps.length) {
           delegated = true;
           viaExpress(req, res, next);
-        });
+          return;
+        }
+        steps[i]!(req, res, () => run(i + 1));
+      };
+      try {
+        run(0);
       } catch (err) {
         if (delegated) throw err;
-        // A failure of the fast path itself never takes the process down: Express answers instead.
-        logger.error({ err, url: req.url }, 'fast page path failed');
+        // A failure of a fast path itself never takes the process down: Express answers instead.
+        logger.error({ err, url: req.url }, 'fast path failed');
         if (!res.headersSent) viaExpress(req, res, next);
       }
     };

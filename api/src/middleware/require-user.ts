@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../errors.ts';
 import { findUserById, type UserRow } from '../services/accounts/users.service.ts';
 import { fromDbDate } from '../db/dates.ts';
 import { cachedRead } from '../db/write-watch.ts';
+import type { SessionData } from './session.ts';
 
 /**
  * The session's user is read once per USER_CACHE_TTL_MS per process, not on every request: any write
@@ -19,13 +20,21 @@ declare module 'express-serve-static-core' {
   }
 }
 
-async function loadUser(deps: AppDeps, req: Request): Promise<UserRow> {
-  const id = req.session?.userId;
-  if (id === undefined) throw unauthorized();
+/** The session's user, or null when there is none, it is gone, or its password changed after the session began. */
+export async function sessionUser(deps: Pick<AppDeps, 'db'>, session: SessionData | undefined): Promise<UserRow | null> {
+  const id = session?.userId;
+  if (id === undefined) return null;
   const user = await cachedRead(deps.db, 'users', String(id), () => findUserById(deps.db, id), USER_CACHE_TTL_MS);
   const changed = user ? fromDbDate(user.passwordChangedAt) : null;
-  // Gone, or the password changed after this session began: the session ends.
-  if (!user || (changed && (req.session.issuedAt ?? 0) < changed.getTime())) {
+  if (!user || (changed && (session?.issuedAt ?? 0) < changed.getTime())) return null;
+  return user;
+}
+
+async function loadUser(deps: AppDeps, req: Request): Promise<UserRow> {
+  if (req.session?.userId === undefined) throw unauthorized();
+  const user = await sessionUser(deps, req.session);
+  if (!user) {
+    // Gone, or the password changed after this session began: the session ends.
     req.session.destroy();
     throw unauthorized();
   }

@@ -3,6 +3,7 @@
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
 import { parse as parseCookie } from 'cookie';
+import type { IncomingMessage } from 'node:http';
 import type { AppDeps } from '../deps.ts';
 
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -30,7 +31,7 @@ export function sessionOptions(deps: Pick<AppDeps, 'config'>): SessionOptions {
 }
 
 /** The session cookie's value, as iron-session reads it. */
-function sealOf(req: Request, cookieName: string): string {
+function sealOf(req: IncomingMessage, cookieName: string): string {
   const header = req.headers.cookie;
   if (!header) return '';
   return parseCookie(header)[cookieName] ?? '';
@@ -51,10 +52,15 @@ const MAX_UNSEALED = 10_000;
  * iron-session's own save() and destroy() (made from a request without the cookie, which unseals
  * nothing). Only seals that this server's password opened are ever kept.
  */
-export function sessionLoader(options: SessionOptions): (req: Request, res: Response) => Promise<IronSession<SessionData>> {
+export type SessionLoader = ((req: Request, res: Response) => Promise<IronSession<SessionData>>) & {
+  /** The kept contents of the request's seal, or null when it was never opened here (or has expired). */
+  peek: (req: IncomingMessage) => SessionData | null;
+};
+
+export function sessionLoader(options: SessionOptions): SessionLoader {
   const unsealed = new Map<string, { data: SessionData; expiresAt: number }>();
   const noCookie = { headers: {} } as Request;
-  return async (req, res) => {
+  const load = async (req: Request, res: Response) => {
     const seal = sealOf(req, options.cookieName);
     const hit = seal ? unsealed.get(seal) : undefined;
     if (hit && hit.expiresAt > Date.now()) {
@@ -71,16 +77,25 @@ export function sessionLoader(options: SessionOptions): (req: Request, res: Resp
     }
     return session;
   };
+  const peek = (req: IncomingMessage): SessionData | null => {
+    const seal = sealOf(req, options.cookieName);
+    const hit = seal ? unsealed.get(seal) : undefined;
+    return hit && hit.expiresAt > Date.now() ? hit.data : null;
+  };
+  return Object.assign(load, { peek });
 }
 
-export function sessionMiddleware(deps: Pick<AppDeps, 'config' | 'clock'>): RequestHandler {
-  const options = sessionOptions(deps);
-  const load = sessionLoader(options);
+/** Has the session outlived its absolute lifetime (or has it no start)? */
+export function sessionExpired(session: SessionData, now: Date): boolean {
+  return !session.issuedAt || now.getTime() - session.issuedAt > SESSION_LIFETIME_MS;
+}
+
+export function sessionMiddleware(deps: Pick<AppDeps, 'config' | 'clock'>, load: SessionLoader = sessionLoader(sessionOptions(deps))): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       req.session = await load(req, res);
       const { issuedAt } = req.session;
-      if (req.session.userId !== undefined && (!issuedAt || deps.clock.now().getTime() - issuedAt > SESSION_LIFETIME_MS)) {
+      if (req.session.userId !== undefined && sessionExpired(req.session, deps.clock.now())) {
         req.session.destroy();
       }
       next();
