@@ -15,13 +15,14 @@ import { leadsQuerySchema } from '@tm/shared/schemas/leads';
 import { sessionExpired, type SessionLoader } from './middleware/session.ts';
 import { sessionUser } from './middleware/require-user.ts';
 import { browseLeadsBody } from './services/leads/lead-purchase.service.ts';
-import type { JsonBody } from './services/leads/leads.service.ts';
+import { weakEtag, type JsonBody } from './services/leads/leads.service.ts';
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './middleware/error-handler.ts';
 import type { LeadKind } from './services/leads/leads.service.ts';
 
 const KINDS: Record<string, LeadKind> = { '/api/aged-leads': 'aged', '/api/leads': 'fresh' };
 
 /** How many requests the fast path answered (tests check it is taken). */
-export const fastApiStats = { served: 0 };
+export const fastApiStats = { served: 0, unavailable: 0 };
 
 /** compression's threshold: smaller bodies are sent as they are. */
 const COMPRESS_THRESHOLD = 1024;
@@ -110,9 +111,21 @@ export function fastLeadLists(
       (answered) => {
         if (!answered) next();
       },
-      // Whatever failed (the database, say), Express answers it the usual way.
-      () => {
-        if (!res.headersSent) next();
+      (err: unknown) => {
+        if (res.headersSent) return;
+        if (!isDatabaseUnavailable(err)) return next(); // Express answers it the usual way.
+        // The database is away: answer the 503 Express would, without waiting for it a second time.
+        deps.logger.error({ err }, 'database unavailable');
+        fastApiStats.unavailable++;
+        const json = Buffer.from(JSON.stringify({ error: SERVICE_UNAVAILABLE_MESSAGE }), 'utf8');
+        res.writeHead(503, {
+          ...securityHeaders(),
+          Vary: 'Accept-Encoding',
+          'Content-Type': 'application/json; charset=utf-8',
+          ETag: weakEtag(json),
+          'Content-Length': json.length,
+        });
+        res.end(json);
       },
     );
   };

@@ -8,6 +8,14 @@ interface DbError extends Error { code?: string; errno?: number; sqlMessage?: st
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY', 'PROTOCOL_SEQUENCE_TIMEOUT']);
 
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/** The database is unreachable, timed out or out of connections: a 503, not a 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as DbError | undefined;
+  return Boolean((e?.code && DB_DOWN_CODES.has(e.code)) || /Knex: Timeout acquiring a connection/.test(String(e?.message)));
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as DbError;
   return e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message));
@@ -37,9 +45,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(409).json({ error: 'That record already exists' });
       return;
     }
-    if ((e?.code && DB_DOWN_CODES.has(e.code)) || /Knex: Timeout acquiring a connection/.test(String(e?.message))) {
+    if (isDatabaseUnavailable(e)) {
       logger.error({ err: e }, 'database unavailable');
-      res.status(503).json({ error: 'The service is temporarily unavailable. Please try again in a moment.' });
+      res.status(503).json({ error: SERVICE_UNAVAILABLE_MESSAGE });
       return;
     }
     logger.error({ err: e, url: req.originalUrl }, 'unhandled error');

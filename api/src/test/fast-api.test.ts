@@ -5,6 +5,7 @@ import request from 'supertest';
 import zlib from 'node:zlib';
 import type { Express } from 'express';
 import { createApp } from '../app.ts';
+import { createDb } from '../db/index.ts';
 import { fastApiStats } from '../fast-api.ts';
 import { createTestApp, makeUser, type TestContext } from './harness.ts';
 import { insertLead } from './proof-fixtures.ts';
@@ -122,6 +123,26 @@ describe('the lead lists fast path', () => {
       expect(fast.status).toBe(401);
     } finally {
       ctx.clock.advance(-13 * 60 * 60 * 1000);
+    }
+  });
+
+  it('answers the same 503 as Express when the database is unreachable', async () => {
+    const gone = createDb('mysql://root@127.0.0.1:1/unreachable', undefined, { timeoutMs: 500 });
+    try {
+      const fastApp = createApp({ db: gone, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe, web: false });
+      const slowApp = createApp({ db: gone, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe, web: false, fastApi: false });
+      await request(fastApp).get('/api/aged-leads').set('Cookie', cookie); // opens the seal (Express answers 503)
+      const before = fastApiStats.served;
+      const unavailable = fastApiStats.unavailable;
+      const fast = await request(fastApp).get('/api/aged-leads').set('Cookie', cookie);
+      expect(fastApiStats.unavailable).toBe(unavailable + 1); // answered by the fast path itself
+      const slow = await request(slowApp).get('/api/aged-leads').set('Cookie', cookie);
+      expect(fast.status).toBe(503);
+      expect(fast.body).toEqual({ error: 'The service is temporarily unavailable. Please try again in a moment.' });
+      expect(comparable(fast)).toEqual(comparable(slow));
+      expect(fastApiStats.served).toBe(before); // counted only for answers from the cache
+    } finally {
+      await gone.destroy();
     }
   });
 
