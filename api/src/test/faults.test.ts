@@ -257,6 +257,16 @@ describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE
 
   const leads = () => json(`${base}/api/aged-leads?state=TX`, { headers: { Cookie: cookie } });
 
+  /** Milliseconds until the lead list answers 200 again (0: not within 15 s); no restart in between. */
+  async function firstSuccessAfter(): Promise<number> {
+    const t = Date.now();
+    while (Date.now() - t < 15_000) {
+      if ((await leads()).status === 200) return Math.max(1, Date.now() - t);
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    return 0;
+  }
+
   /**
    * A lead page and the session's user are kept 2 seconds (decision 012), so a list read just before
    * the outage may still be answered from memory, with data at most that old. Once those copies lapse,
@@ -293,16 +303,7 @@ describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE
     await expectListsNeedTheDatabase();
 
     await proxy.open();
-    let recovered = 0;
-    const t = Date.now();
-    while (Date.now() - t < 15_000) {
-      const r = await leads();
-      if (r.status === 200) {
-        recovered = Date.now() - t;
-        break;
-      }
-      await new Promise((res) => setTimeout(res, 200));
-    }
+    const recovered = await firstSuccessAfter();
     console.log(`database back: first 200 after ${recovered} ms`);
     expect(recovered).toBeGreaterThan(0);
     expect((await json(`${base}/api/health`)).status).toBe(200);
@@ -328,16 +329,7 @@ describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE
     await expectListsNeedTheDatabase();
 
     await proxy.open();
-    let recovered = 0;
-    const t = Date.now();
-    while (Date.now() - t < 15_000) {
-      const r = await leads();
-      if (r.status === 200) {
-        recovered = Date.now() - t;
-        break;
-      }
-      await new Promise((res) => setTimeout(res, 200));
-    }
+    const recovered = await firstSuccessAfter();
     console.log(`partition healed: first 200 after ${recovered} ms`);
     expect(recovered).toBeGreaterThan(0);
     // The pool kept no silent connection: a burst of requests all answers.
