@@ -18,8 +18,9 @@ import { browseLeadsBody } from './services/leads/lead-purchase.service.ts';
 import { weakEtag, type JsonBody } from './services/leads/leads.service.ts';
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './middleware/error-handler.ts';
 import type { LeadKind } from './services/leads/leads.service.ts';
+import { LEAD_LISTS } from './routes/leads.routes.ts';
 
-const KINDS: Record<string, LeadKind> = { '/api/aged-leads': 'aged', '/api/leads': 'fresh' };
+const KINDS = new Map<string, LeadKind>(Object.entries(LEAD_LISTS).map(([path, kind]) => [`/api${path}`, kind]));
 
 /** How many requests the fast path answered (tests check it is taken). */
 export const fastApiStats = { served: 0, unavailable: 0 };
@@ -73,7 +74,7 @@ export function fastLeadLists(
     if (req.method !== 'GET') return next();
     const url = req.url ?? '';
     const q = url.indexOf('?');
-    const kind = KINDS[q === -1 ? url : url.slice(0, q)];
+    const kind = KINDS.get(q === -1 ? url : url.slice(0, q));
     if (!kind) return next();
     const session = sessions.peek(req);
     if (!session || session.userId === undefined || sessionExpired(session, deps.clock.now())) return next();

@@ -15,8 +15,8 @@ const versions = new Map<string, number>();
 let ends = 0;
 
 export function noteStatement(sql: string): void {
-  const m = WRITE.exec(sql);
-  if (m) versions.set(m[1]!.toLowerCase(), (versions.get(m[1]!.toLowerCase()) ?? 0) + 1);
+  const table = WRITE.exec(sql)?.[1]?.toLowerCase();
+  if (table) versions.set(table, (versions.get(table) ?? 0) + 1);
   else if (END.test(sql)) ends++;
 }
 

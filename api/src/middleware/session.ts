@@ -94,7 +94,6 @@ export function sessionMiddleware(deps: Pick<AppDeps, 'config' | 'clock'>, load:
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       req.session = await load(req, res);
-      const { issuedAt } = req.session;
       if (req.session.userId !== undefined && sessionExpired(req.session, deps.clock.now())) {
         req.session.destroy();
       }

@@ -1,12 +1,19 @@
 // /api/admin/users: list (paginated, with the summary counts), e-mail search, create, change password,
 // and a one-time set-password link for the user (services/accounts/set-password-links.ts).
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { changePasswordSchema, createUserSchema, listQuerySchema } from '@tm/shared/schemas/admin';
 import { parseWith, notFound } from '../errors.ts';
 import { requireAdmin } from '../middleware/require-user.ts';
 import { createUserAsAdmin, listUsers, setUserPassword } from '../services/admin/users.admin.service.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
+
+/** The :userId of the path; anything but a positive integer is an unknown user. */
+function userIdParam(req: Request): number {
+  const userId = Number(req.params.userId);
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw notFound('User not found');
+  return userId;
+}
 
 export function adminUsersRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -29,8 +36,7 @@ export function adminUsersRoutes(deps: AppDeps): Router {
   });
 
   r.put('/admin/users/:userId/password', admin, async (req, res) => {
-    const userId = Number(req.params.userId);
-    if (!Number.isSafeInteger(userId) || userId <= 0) throw notFound('User not found');
+    const userId = userIdParam(req);
     const { password } = parseWith(changePasswordSchema, req.body);
     const now = deps.clock.now();
     await setUserPassword(deps.db, userId, password, now);
@@ -43,8 +49,7 @@ export function adminUsersRoutes(deps: AppDeps): Router {
   });
 
   r.post('/admin/users/:userId/set-password-link', admin, async (req, res) => {
-    const userId = Number(req.params.userId);
-    if (!Number.isSafeInteger(userId) || userId <= 0) throw notFound('User not found');
+    const userId = userIdParam(req);
     // PUBLIC_ORIGIN when set (always in production), else the origin the admin is using.
     const host = req.get('host');
     const origin = deps.config.publicOriginConfigured || !host ? deps.config.publicOrigin : `${req.protocol}://${host}`;

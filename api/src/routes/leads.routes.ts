@@ -7,14 +7,18 @@ import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { parseWith } from '../errors.ts';
 import { bulkPurchaseSchema, confirmPurchaseSchema, leadsQuerySchema } from '@tm/shared/schemas/leads';
+import type { LeadKind } from '../services/leads/leads.service.ts';
 import { browseLeadsBody, cancelLeadPurchase, confirmLeadPurchase, startLeadPurchase } from '../services/leads/lead-purchase.service.ts';
+
+/** The marketplace lists, path under /api to the kind of lead (the fast path serves the same ones). */
+export const LEAD_LISTS = { '/aged-leads': 'aged', '/leads': 'fresh' } as const satisfies Record<string, LeadKind>;
 
 export function leadsRoutes(deps: AppDeps): Router {
   const r = Router();
   const agent = requireAgent(deps);
 
   // The page is the same for every buyer: its JSON text and ETag come from the list cache.
-  for (const [path, kind] of [['/aged-leads', 'aged'], ['/leads', 'fresh']] as const) {
+  for (const [path, kind] of Object.entries(LEAD_LISTS)) {
     r.get(path, agent, async (req, res) => {
       const body = await browseLeadsBody(deps, kind, parseWith(leadsQuerySchema, req.query, 'query'));
       res.set('ETag', body.etag).type('application/json').send(body.json);

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { setPasswordSchema, type SetPasswordCheck } from '@tm/shared/schemas/auth';
 import { parseWith } from '../errors.ts';
 import { limiter, clientIp } from '../middleware/rate-limit.ts';
-import { readSetPasswordToken, setPasswordWithToken, verifySetPasswordToken } from '../services/accounts/set-password-links.ts';
+import { readSetPasswordToken, spendSetPasswordLink, verifySetPasswordToken } from '../services/accounts/set-password-links.ts';
 import { ACCOUNT_FORM_LIMIT, FORM_WINDOW_MS } from '../services/funnel/limits.ts';
 
 export const SET_PASSWORD_RATE_MESSAGE = 'Too many attempts from this address. Please wait 15 minutes and try again.';
@@ -24,9 +24,9 @@ export function setPasswordRoutes(deps: AppDeps): Router {
 
   r.post('/set-password', perIp, async (req, res) => {
     // A dead link is what to say first: no point fixing a password the link will not take.
-    await verifySetPasswordToken(deps.db, deps.config.sessionSecret, readSetPasswordToken(req.body), deps.clock.now());
-    const { token, password } = parseWith(setPasswordSchema, req.body);
-    await setPasswordWithToken(deps.db, deps.config.sessionSecret, token, password, deps.clock.now());
+    const user = await verifySetPasswordToken(deps.db, deps.config.sessionSecret, readSetPasswordToken(req.body), deps.clock.now());
+    const { password } = parseWith(setPasswordSchema, req.body);
+    await spendSetPasswordLink(deps.db, user, password, deps.clock.now());
     res.json({ success: true });
   });
 

@@ -35,22 +35,22 @@ let who: Identities;
 let dir: string;
 const own = { pendingLeadIntent: '', pendingAppointmentIntent: '', videoId: 0, callId: 0, disputeId: 0 };
 
-// A fresh app over the same database and deps every few requests, so rate limits (per app instance)
-// do not turn the later runs into 429s; sessions are sealed cookies, valid in every instance.
-let app: Express;
-let sent = 0;
-function currentApp(): Express {
-  if (sent++ % 8 === 0) app = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe });
-  return app;
+/**
+ * A fresh app over the same database and deps every `every` requests, so rate limits (per app
+ * instance) do not turn the later runs into 429s; sessions are sealed cookies, valid in every instance.
+ */
+function rotatingApp(every: number): () => Express {
+  let app: Express;
+  let sent = 0;
+  return () => {
+    if (sent++ % every === 0) app = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe });
+    return app;
+  };
 }
-// The same for the requests that build each run's base (a transfer call to dispute, an order to pay):
-// with many runs they would otherwise meet the webhooks' and checkout's per-app rate limits.
-let setup: Express;
-let setupCalls = 0;
-function setupApp(): Express {
-  if (setupCalls++ % 50 === 0) setup = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe });
-  return setup;
-}
+/** For the fuzzed requests. */
+const currentApp = rotatingApp(8);
+/** For the requests that build each run's base (a transfer call to dispute, an order to pay). */
+const setupApp = rotatingApp(50);
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values

@@ -65,9 +65,11 @@ export async function verifySetPasswordToken(db: Db, secret: string, token: stri
   return user;
 }
 
-/** Sets the password through the admin service (passwordChangedAt ends older sessions); the link is spent. */
-export async function setPasswordWithToken(db: Db, secret: string, token: string, password: string, now: Date): Promise<void> {
-  const user = await verifySetPasswordToken(db, secret, token, now);
+/**
+ * Sets the password of the user a token opened (verifySetPasswordToken) through the admin service
+ * (passwordChangedAt ends older sessions); the link is spent.
+ */
+export async function spendSetPasswordLink(db: Db, user: UserRow, password: string, now: Date): Promise<void> {
   // Only while the hash the token was checked against is still the stored one: of two racing uses, one wins.
   const set = await setUserPassword(db, user.id, password, now, { ifPasswordHashIs: user.passwordHash });
   if (!set) throw invalidLink();
