@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { startPayments } from './services/payments/stripe-client.ts';
 import { connectRedis } from './infra/redis.ts';
 import { createJobRunner } from './jobs/index.ts';
+import { shareWrites } from './infra/shared-writes.ts';
 import pino from 'pino';
 
 let config: AppConfig;
@@ -43,6 +44,8 @@ if (process.argv.includes('--seed')) {
 const redis = config.redis.url ? connectRedis(config.redis.url) : undefined;
 redis?.on('error', (err) => logger.error({ err }, 'redis error'));
 const jobs = createJobRunner(config, redis, logger);
+// Other processes' writes invalidate this process's read caches at once (sessions after a password change).
+const sharedWrites = redis ? await shareWrites(redis, config.redis.prefix) : undefined;
 // Test-payment mode (no Stripe keys, never production): the embedded emulator posts its signed
 // events to this server's own webhook once it listens.
 const payments = await startPayments(config, { onError: (message, err) => console.error(message, err) });
@@ -60,6 +63,7 @@ function shutdown() {
   server.close(() => {
     void jobs
       .close()
+      .then(() => sharedWrites?.close())
       .catch(() => undefined)
       .then(() => redis?.quit())
       .catch(() => undefined)
