@@ -95,7 +95,7 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.isProduction ? 1 : false);
+  app.set('trust proxy', config.trustProxy > 0 ? config.trustProxy : false);
   app.set('deps', deps);
 
   const hashes = input.web !== false ? () => inlineScriptHashes() : () => [];

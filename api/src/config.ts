@@ -31,6 +31,7 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-" (at most 64)').default('tm:'),
   STORAGE: z.enum(['local', 'db']).optional(),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // Third-party embeds of the public pages (build-time for the pages, read here too so the
@@ -66,6 +67,8 @@ export interface AppConfig {
   redis: { url?: string; prefix: string };
   /** Where uploaded files live: this machine's disk, or the database (every process reaches it). */
   storage: 'local' | 'db';
+  /** Proxies in front of the processes whose X-Forwarded-For is trusted (client address for rate limits). */
+  trustProxy: number;
   /** Period of the reservation sweep job (once per period for the whole fleet). */
   reservationSweepMs: number;
   /** Embed URLs of the public pages (http(s) only; anything else counts as unset, as in the build). */
@@ -162,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     storage: e.STORAGE ?? (isProduction ? 'db' : 'local'),
     reservationSweepMs: e.RESERVATION_SWEEP_MS,
+    trustProxy: e.TRUST_PROXY ?? (isProduction ? 1 : 0),
     embeds: {
       bookingWidgetUrl: embedUrl(e.PUBLIC_BOOKING_WIDGET_URL),
       websiteBookingUrl: embedUrl(e.PUBLIC_WEBSITE_BOOKING_URL),

@@ -13,5 +13,9 @@ export function registerCoreJobs(deps: AppDeps): void {
     return expired;
   });
   deps.jobs.repeat(JOBS.reservationSweep, deps.config.reservationSweepMs);
-  deps.jobs.register<ImportRunJob>(JOBS.leadImport, (job) => runClaimedImport({ db: deps.db, storage: deps.storage, clock: deps.clock }, job));
+  deps.jobs.register<ImportRunJob>(JOBS.leadImport, async (job) => {
+    const summary = await runClaimedImport({ db: deps.db, storage: deps.storage, clock: deps.clock }, job);
+    deps.logger.info({ job: JOBS.leadImport, importId: job.id, status: summary.status }, 'lead import job ran');
+    return summary;
+  });
 }
