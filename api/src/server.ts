@@ -43,7 +43,26 @@ if (process.argv.includes('--seed')) {
 }
 const redis = config.redis.url ? connectRedis(config.redis.url) : undefined;
 redis?.on('error', (err) => logger.error({ err }, 'redis error'));
-const jobs = createJobRunner(config, redis, logger);
+if (redis) {
+  // The rate-limit stores load their scripts when the app is built: wait for Redis first (a process
+  // never starts with limits it cannot enforce), at most 30 s.
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await redis.ping();
+      break;
+    } catch (err) {
+      if (Date.now() > until) {
+        console.error(`Redis at REDIS_URL does not answer: ${(err as Error).message}`);
+        process.exit(1);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+const queueRedis = config.redis.url ? connectRedis(config.redis.url, { queue: true }) : undefined;
+queueRedis?.on('error', (err) => logger.error({ err }, 'redis (job queue) error'));
+const jobs = createJobRunner(config, queueRedis, logger);
 // Other processes' writes invalidate this process's read caches at once (sessions after a password change).
 const sharedWrites = redis ? await shareWrites(redis, config.redis.prefix) : undefined;
 // Test-payment mode (no Stripe keys, never production): the embedded emulator posts its signed
@@ -66,6 +85,7 @@ function shutdown() {
       .then(() => sharedWrites?.close())
       .catch(() => undefined)
       .then(() => redis?.quit())
+      .then(() => queueRedis?.quit())
       .catch(() => undefined)
       .finally(() => void payments.close().finally(() => db.destroy().finally(() => process.exit(0))));
   });

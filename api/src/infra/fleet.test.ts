@@ -38,8 +38,9 @@ describe.skipIf(!REDIS_URL)('two processes on one Redis', () => {
     const apps: Express[] = [];
     for (let i = 0; i < 2; i++) {
       const redis = connectRedis(REDIS_URL!);
-      conns.push(redis);
-      const jobs = createJobRunner(config, redis, logger);
+      const queueRedis = connectRedis(REDIS_URL!, { queue: true });
+      conns.push(redis, queueRedis);
+      const jobs = createJobRunner(config, queueRedis, logger);
       runners.push(jobs);
       const payments = await startPayments(config);
       closers.push(() => payments.close());

@@ -4,11 +4,14 @@ import { Redis } from 'ioredis';
 export type { Redis };
 
 /**
- * Opens a connection. `maxRetriesPerRequest: null` is what BullMQ's workers require; commands wait
- * for a reconnect instead of failing while Redis restarts.
+ * Opens a connection. For the job queue (`queue: true`) commands wait for a reconnect while Redis
+ * restarts (`maxRetriesPerRequest: null`, what BullMQ's workers require). For requests (rate limits,
+ * write notices) a command fails within a second instead, so a Redis outage never holds a request.
  */
-export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+export function connectRedis(url: string, opts: { queue?: boolean } = {}): Redis {
+  return opts.queue
+    ? new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true })
+    : new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, enableReadyCheck: true });
 }
 
 /** Deletes every key under `prefix` (tests and the cluster proof clean up their own prefix only). */

@@ -55,7 +55,7 @@ describe.skipIf(!REDIS_URL)('BullMQ runner on the real Redis', () => {
   // One queue per test: every process of a fleet registers the same handlers (the same code).
   const fleet = (n: number, queueName: string) =>
     Array.from({ length: n }, () => {
-      const redis = connectRedis(REDIS_URL!);
+      const redis = connectRedis(REDIS_URL!, { queue: true });
       conns.push(redis);
       const r = bullRunner({ redis, prefix: `${prefix}bull`, queueName });
       runners.push(r);

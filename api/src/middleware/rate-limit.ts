@@ -58,7 +58,12 @@ export function limiter(opts: { name?: string; windowMs: number; limit: number; 
     },
   };
   if (opts.key) options.keyGenerator = opts.key;
-  if (store) options.store = store;
+  if (store) {
+    options.store = store;
+    // Redis unreachable: the request goes on unthrottled (express-rate-limit logs the error) rather
+    // than failing; limits resume when Redis answers again.
+    options.passOnStoreError = true;
+  }
   return rateLimit(options);
 }
 
