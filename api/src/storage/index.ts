@@ -1,4 +1,4 @@
-// Files the product keeps (partner-application uploads, lead CSVs), behind one module:
+// Files the product keeps (partner-application uploads, lead CSVs, shared call recordings), behind one module:
 // - local: files under UPLOAD_DIR on this machine (the embedded default; one process, or a shared volume);
 // - db: chunks in the database (`blobs`, `blob_chunks`), reached by every process with no extra service.
 // Keys are relative paths such as `lead-imports/abc.csv`; the stores never see a path from outside.
@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import os from 'node:os';
+import crypto from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/index.ts';
@@ -21,6 +23,12 @@ export interface Storage {
   read(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /**
+   * A file on this machine holding the bytes (for code that seeks: byte ranges, recording previews):
+   * the file itself for the local store, a cached copy per stored version for the database store.
+   * Null when there is no such key.
+   */
+  localFile(key: string): Promise<string | null>;
 }
 
 export class StorageMissing extends Error {
@@ -79,6 +87,10 @@ export function localStorage(root: string): Storage {
     async remove(key) {
       await fsp.rm(fileOf(key), { force: true });
     },
+    async localFile(key) {
+      const file = fileOf(key);
+      return fs.existsSync(file) ? file : null;
+    },
   };
 }
 
@@ -90,7 +102,7 @@ export const DB_CHUNK_BYTES = 1024 * 1024;
  * chunks under a fresh generation and switches the key to it at the end, so a reader never sees half a
  * file and a failed put leaves the old one in place.
  */
-export function dbStorage(db: Db): Storage {
+export function dbStorage(db: Db, cacheDir = path.join(os.tmpdir(), 'tm-storage-cache')): Storage {
   const read = async function* (key: string, generation: string): AsyncGenerator<Buffer> {
     let seq = 0;
     for (;;) {
@@ -148,6 +160,25 @@ export function dbStorage(db: Db): Storage {
     async exists(key) {
       checkKey(key);
       return Boolean(await db('blobs').where({ blobKey: key }).first('blobKey'));
+    },
+    async localFile(key) {
+      checkKey(key);
+      const row = (await db('blobs').where({ blobKey: key }).first('generation')) as { generation: string } | undefined;
+      if (!row) return null;
+      // Named by key and version: a replaced file gets a new copy, never a stale one.
+      const ext = path.extname(key).replace(/[^.A-Za-z0-9]/g, '');
+      const file = path.join(cacheDir, `${crypto.createHash('sha256').update(key).digest('hex').slice(0, 32)}-${row.generation}${ext}`);
+      if (fs.existsSync(file)) return file;
+      await fsp.mkdir(cacheDir, { recursive: true, mode: 0o700 });
+      const part = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.part`;
+      try {
+        await pipeline(Readable.from(read(key, row.generation)), fs.createWriteStream(part, { mode: 0o600 }));
+        await fsp.rename(part, file);
+      } catch (err) {
+        await fsp.rm(part, { force: true });
+        throw err;
+      }
+      return file;
     },
     async remove(key) {
       checkKey(key);

@@ -49,6 +49,17 @@ describe.each([
     await expect(store.read('partner-applications/a.pdf')).rejects.toBeInstanceOf(StorageMissing);
   });
 
+  it('gives a local file holding the bytes (for seeking), a new one after a replace, null when missing', async () => {
+    const store = make();
+    await store.put('recordings/call.wav', Buffer.from('version one'));
+    const first = await store.localFile('recordings/call.wav');
+    expect(first && fs.readFileSync(first, 'utf8')).toBe('version one');
+    await store.put('recordings/call.wav', Buffer.from('version two'));
+    const second = await store.localFile('recordings/call.wav');
+    expect(second && fs.readFileSync(second, 'utf8')).toBe('version two');
+    expect(await store.localFile('recordings/none.wav')).toBeNull();
+  });
+
   it('keeps the old file when a put fails midway', async () => {
     const store = make();
     await store.put('lead-imports/keep.csv', Buffer.from('old contents'));
