@@ -13,13 +13,16 @@ import { sameOrigin } from './middleware/same-origin.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { apiRoutes } from './routes/index.ts';
 import { webRoutes, inlineScriptHashes, fastPages } from './web.ts';
-import { limiter, clientIp } from './middleware/rate-limit.ts';
+import { limiter, clientIp, withLimiterStores, redisLimiterStores } from './middleware/rate-limit.ts';
+import { inProcessRunner } from './jobs/runner.ts';
+import { registerCoreJobs } from './jobs/core.ts';
+import { createStorage } from './storage/index.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/index.ts';
 
 export const JSON_BODY_LIMIT = '100kb';
 
-export type CreateAppInput = Omit<AppDeps, 'clock' | 'logger'> & Partial<Pick<AppDeps, 'clock' | 'logger'>> & {
+export type CreateAppInput = Omit<AppDeps, 'clock' | 'logger' | 'jobs' | 'storage'> & Partial<Pick<AppDeps, 'clock' | 'logger' | 'jobs' | 'storage'>> & {
   web?: boolean;
   /** The fast path of the lead lists (fast-api.ts); off only to compare it with Express in tests. */
   fastApi?: boolean;
@@ -75,11 +78,24 @@ export const STRIPE_WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
 
 export function createApp(input: CreateAppInput): Express {
   const logger = input.logger ?? pino({ level: input.config.logLevel });
-  const deps: AppDeps = { ...input, clock: input.clock ?? systemClock, logger };
-  const { config } = deps;
+  const deps: AppDeps = {
+    ...input,
+    clock: input.clock ?? systemClock,
+    logger,
+    jobs: input.jobs ?? inProcessRunner(logger),
+    storage: input.storage ?? createStorage(input.config.storage, { db: input.db, uploadDir: input.config.uploadDir }),
+  };
+  registerCoreJobs(deps);
+  // Every limiter built below takes its store from here: Redis when connected, else memory.
+  const stores = deps.redis ? redisLimiterStores(deps.redis, deps.config.redis.prefix) : undefined;
+  return withLimiterStores(stores, () => buildApp(deps, input));
+}
+
+function buildApp(deps: AppDeps, input: CreateAppInput): Express {
+  const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.isProduction ? 1 : false);
+  app.set('trust proxy', config.trustProxy > 0 ? config.trustProxy : false);
   app.set('deps', deps);
 
   const hashes = input.web !== false ? () => inlineScriptHashes() : () => [];

@@ -25,7 +25,7 @@ describe('configuration', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const msg = (err as Error).message;
-      for (const v of ['SESSION_SECRET', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_ORIGIN']) expect(msg).toContain(v);
+      for (const v of ['SESSION_SECRET', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'REDIS_URL']) expect(msg).toContain(v);
     }
   });
 
@@ -58,9 +58,21 @@ describe('configuration', () => {
     const c = loadConfig({
       NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://u:p@db:3306/app', STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_ORIGIN: 'https://example.com', INACTIVITY_TIMEOUT_MS: '1000',
+      REDIS_URL: 'redis://cache:6379',
     }, { dataDir: dataDir() });
     expect(c.isProduction).toBe(true);
+    expect(c.redis.url).toBe('redis://cache:6379');
+    expect(c.storage).toBe('db');
     expect(c.stripe.testMode).toBe(false);
     expect(c.inactivityTimeoutMs).toBe(600000);
+  });
+
+  it('Redis and storage: optional outside production, checked when given', () => {
+    const c = loadConfig({}, { dataDir: dataDir() });
+    expect(c.redis.url).toBeUndefined();
+    expect(c.storage).toBe('local');
+    expect(loadConfig({ STORAGE: 'db', REDIS_URL: 'redis://127.0.0.1:6379' }, { dataDir: dataDir() }).storage).toBe('db');
+    expect(() => loadConfig({ REDIS_URL: 'http://x' }, { dataDir: dataDir() })).toThrow('REDIS_URL');
+    expect(() => loadConfig({ STORAGE: 's3' }, { dataDir: dataDir() })).toThrow('STORAGE');
   });
 });

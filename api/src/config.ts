@@ -28,6 +28,11 @@ const envSchema = z.object({
   SURVEY_FLAG: z.string().default('survey'),
   SPECIAL_FLAG: z.string().default('special'),
   UPLOAD_DIR: optionalString,
+  REDIS_URL: optionalString,
+  REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-" (at most 64)').default('tm:'),
+  STORAGE: z.enum(['local', 'db']).optional(),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
+  RESERVATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // Third-party embeds of the public pages (build-time for the pages, read here too so the
   // Content-Security-Policy allows exactly their hosts; see docs/funnel-config.md).
@@ -58,6 +63,14 @@ export interface AppConfig {
   routing: { goHostPrefix: string; ghlHostPrefix: string; surveyFlag: string; specialFlag: string };
   uploadDir: string;
   dataDir: string;
+  /** Redis for rate limits and jobs (REDIS_URL); unset: memory stores and an in-process job runner. */
+  redis: { url?: string; prefix: string };
+  /** Where uploaded files live: this machine's disk, or the database (every process reaches it). */
+  storage: 'local' | 'db';
+  /** Proxies in front of the processes whose X-Forwarded-For is trusted (client address for rate limits). */
+  trustProxy: number;
+  /** Period of the reservation sweep job (once per period for the whole fleet). */
+  reservationSweepMs: number;
   /** Embed URLs of the public pages (http(s) only; anything else counts as unset, as in the build). */
   embeds: { bookingWidgetUrl?: string; websiteBookingUrl?: string; onboardingSurveyUrl?: string; specialSurveyUrl?: string; formEmbedScriptUrl?: string };
   logLevel: string;
@@ -121,9 +134,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     if (!e.STRIPE_PUBLISHABLE_KEY) problems.push('STRIPE_PUBLISHABLE_KEY: required in production');
     if (!e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production');
     if (!e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (https://your-domain)');
+    if (!e.REDIS_URL) problems.push('REDIS_URL: required in production (redis://host:6379): rate limits and jobs are shared by every process');
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) problems.push('STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  if (e.REDIS_URL && !/^rediss?:\/\//.test(e.REDIS_URL)) problems.push('REDIS_URL: must start with redis:// or rediss://');
   if (problems.length) throw new ConfigError(problems);
 
   const testMode = !e.STRIPE_SECRET_KEY;
@@ -147,6 +162,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     routing: { goHostPrefix: e.GO_HOST_PREFIX, ghlHostPrefix: e.GHL_HOST_PREFIX, surveyFlag: e.SURVEY_FLAG, specialFlag: e.SPECIAL_FLAG },
     uploadDir: e.UPLOAD_DIR ?? path.join(dataDir, 'uploads'),
     dataDir,
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    storage: e.STORAGE ?? (isProduction ? 'db' : 'local'),
+    reservationSweepMs: e.RESERVATION_SWEEP_MS,
+    trustProxy: e.TRUST_PROXY ?? (isProduction ? 1 : 0),
     embeds: {
       bookingWidgetUrl: embedUrl(e.PUBLIC_BOOKING_WIDGET_URL),
       websiteBookingUrl: embedUrl(e.PUBLIC_WEBSITE_BOOKING_URL),

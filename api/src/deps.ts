@@ -4,6 +4,9 @@ import type Stripe from 'stripe';
 import type { Db } from './db/index.ts';
 import type { AppConfig } from './config.ts';
 import type { Clock } from './clock.ts';
+import type { JobRunner } from './jobs/runner.ts';
+import type { Storage } from './storage/index.ts';
+import type { Redis } from './infra/redis.ts';
 
 export interface AppDeps {
   db: Db;
@@ -12,4 +15,10 @@ export interface AppDeps {
   logger: Logger;
   /** Stripe's SDK client: real Stripe with keys, the embedded emulator in test-payment mode. */
   stripe: Stripe;
+  /** Background jobs: BullMQ with REDIS_URL, in-process without. Register handlers by name. */
+  jobs: JobRunner;
+  /** Uploaded files (partner applications, lead CSVs): local disk or the database (STORAGE). */
+  storage: Storage;
+  /** This process's Redis connection when REDIS_URL is set (rate limits, jobs). */
+  redis?: Redis;
 }

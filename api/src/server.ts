@@ -1,11 +1,16 @@
-// Reads config, migrates, (with --seed) seeds demo data into an empty non-production database, listens.
+// Reads config, migrates (outside production; production migrates as a release step, `npm run migrate`),
+// (with --seed) seeds demo data into an empty non-production database, connects Redis when configured,
+// starts the job worker and listens.
 import type { AddressInfo } from 'node:net';
 import { loadConfig, ConfigError, type AppConfig } from './config.ts';
-import { createDb, migrateLatest } from './db/index.ts';
+import { createDb, migrateLatest, pendingMigrations } from './db/index.ts';
 import { seedDemo, demoAccountsText } from './db/seed.ts';
-import { createApp, depsOf } from './app.ts';
+import { createApp } from './app.ts';
 import { startPayments } from './services/payments/stripe-client.ts';
-import { startReservationSweep } from './services/orders/orders.service.ts';
+import { connectRedis } from './infra/redis.ts';
+import { createJobRunner } from './jobs/index.ts';
+import { shareWrites } from './infra/shared-writes.ts';
+import pino from 'pino';
 
 let config: AppConfig;
 try {
@@ -18,29 +23,71 @@ try {
   throw err;
 }
 
+const logger = pino({ level: config.logLevel });
 const db = createDb(config.databaseUrl);
-await migrateLatest(db);
+if (config.isProduction) {
+  // Many processes start at once in production: none of them changes the schema. The release step
+  // (`npm run migrate`, once per deploy) does; a process refuses to serve an older schema.
+  const pending = await pendingMigrations(db);
+  if (pending.length) {
+    console.error(`The database schema is not up to date (${pending.length} pending migration(s): ${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', ...' : ''}). Run \`npm run migrate\` first.`);
+    await db.destroy();
+    process.exit(1);
+  }
+} else {
+  await migrateLatest(db);
+}
 if (process.argv.includes('--seed')) {
   const result = await seedDemo(db, { dataDir: config.dataDir, production: config.isProduction });
   console.log(result.seeded ? 'Seeded demo data.' : `Demo data not seeded: ${result.reason}.`);
 }
+const redis = config.redis.url ? connectRedis(config.redis.url) : undefined;
+redis?.on('error', (err) => logger.error({ err }, 'redis error'));
+if (redis) {
+  // The rate-limit stores load their scripts when the app is built: wait for Redis first (a process
+  // never starts with limits it cannot enforce), at most 30 s.
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await redis.ping();
+      break;
+    } catch (err) {
+      if (Date.now() > until) {
+        console.error(`Redis at REDIS_URL does not answer: ${(err as Error).message}`);
+        process.exit(1);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+const queueRedis = config.redis.url ? connectRedis(config.redis.url, { queue: true }) : undefined;
+queueRedis?.on('error', (err) => logger.error({ err }, 'redis (job queue) error'));
+const jobs = createJobRunner(config, queueRedis, logger);
+// Other processes' writes invalidate this process's read caches at once (sessions after a password change).
+const sharedWrites = redis ? await shareWrites(redis, config.redis.prefix) : undefined;
 // Test-payment mode (no Stripe keys, never production): the embedded emulator posts its signed
 // events to this server's own webhook once it listens.
 const payments = await startPayments(config, { onError: (message, err) => console.error(message, err) });
-const app = createApp({ db, config, stripe: payments.stripe });
+const app = createApp({ db, config, stripe: payments.stripe, logger, jobs, redis });
+await jobs.start();
 const server = app.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   payments.emulator?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
-  console.log(`\nServing on ${config.publicOrigin} (${config.env})`);
+  console.log(`\nServing on ${config.publicOrigin} (${config.env}; ${redis ? 'Redis' : 'memory'} rate limits and ${jobs.kind} jobs; ${config.storage} storage)`);
   if (!config.isProduction) console.log(demoAccountsText(config.publicOrigin));
   if (payments.emulator) console.log('Test-payment mode: no Stripe keys set, cards are charged by the embedded emulator (try 4242 4242 4242 4242).');
 });
-const stopSweep = startReservationSweep(depsOf(app));
 
 function shutdown() {
-  stopSweep();
   server.close(() => {
-    void payments.close().finally(() => db.destroy().finally(() => process.exit(0)));
+    void jobs
+      .close()
+      .then(() => sharedWrites?.close())
+      .catch(() => undefined)
+      .then(() => redis?.quit())
+      .then(() => queueRedis?.quit())
+      .catch(() => undefined)
+      .finally(() => void payments.close().finally(() => db.destroy().finally(() => process.exit(0))));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

@@ -23,6 +23,12 @@ export async function migrateLatest(db: Db): Promise<void> {
   await db.migrate.latest();
 }
 
+/** Names of the migrations not yet run on this database. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const [, pending] = (await db.migrate.list()) as [unknown[], Array<string | { file?: string; name?: string }>];
+  return pending.map((p) => (typeof p === 'string' ? p : (p.file ?? p.name ?? String(p))));
+}
+
 /** Is the database empty of users (the seed's guard)? */
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db('users').count({ n: '*' }).first();

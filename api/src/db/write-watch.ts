@@ -14,10 +14,27 @@ const END = /^\s*(?:commit|rollback)\b/i;
 const versions = new Map<string, number>();
 let ends = 0;
 
+/** Told of each write this process makes: a table, or '*' for the end of a transaction. */
+const localWriteListeners = new Set<(table: string) => void>();
+
 export function noteStatement(sql: string): void {
   const table = WRITE.exec(sql)?.[1]?.toLowerCase();
   if (table) versions.set(table, (versions.get(table) ?? 0) + 1);
   else if (END.test(sql)) ends++;
+  else return;
+  for (const l of localWriteListeners) l(table ?? '*');
+}
+
+/** Follows this process's writes (api/src/infra/shared-writes.ts tells the other processes). */
+export function onLocalWrite(listener: (table: string) => void): () => void {
+  localWriteListeners.add(listener);
+  return () => void localWriteListeners.delete(listener);
+}
+
+/** Another process wrote `table` ('*': ended a transaction): this process's caches of it are stale. */
+export function noteRemoteWrite(table: string): void {
+  if (table === '*') ends++;
+  else versions.set(table, (versions.get(table) ?? 0) + 1);
 }
 
 /** Changes whenever this process writes the (snake_case) table or ends a transaction. */
@@ -42,7 +59,8 @@ const caches = new WeakMap<Db, Map<string, Entry>>();
 /**
  * A short-lived shared cache of a read of `table`: the cached answer for key while this process has
  * not written the table (nor ended a transaction) and it is younger than ttlMs, else load() once for
- * everyone asking. A failed load is not kept. Writes by other processes show after at most ttlMs.
+ * everyone asking. A failed load is not kept. Writes by other processes show after at most ttlMs, or at
+ * once when the processes share their writes through Redis (infra/shared-writes.ts).
  */
 export function cachedRead<T>(db: Db, table: string, key: string, load: () => Promise<T>, ttlMs: number, maxEntries = 2000): Promise<T> {
   watchWrites(db);

@@ -1,12 +1,14 @@
-// /api/admin/lead-imports: upload a CSV of leads (raw text/csv body, streamed to disk), run the import
-// with a column mapping (answers NDJSON progress lines, then the result), and page through refused rows.
+// /api/admin/lead-imports: upload a CSV of leads (raw text/csv body, streamed to storage), run the import
+// with a column mapping (a background job: answers 202 at once; GET .../:id tells its progress), and
+// page through refused rows.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { runImportSchema, startImportQuerySchema, listQuerySchema } from '@tm/shared/schemas/admin';
 import { parseWith, notFound } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
-import { getImport, listImportErrors, prepareImportRun, uploadImport } from '../services/lead-import/imports.service.ts';
+import { claimImportRun, getImport, importProgress, listImportErrors, uploadImport } from '../services/lead-import/imports.service.ts';
+import { JOBS } from '../jobs/index.ts';
 
 function importId(raw: unknown): number {
   const id = Number(raw);
@@ -17,7 +19,7 @@ function importId(raw: unknown): number {
 export function adminLeadImportsRoutes(deps: AppDeps): Router {
   const r = Router();
   const admin = requireAdmin(deps);
-  const importDeps = { db: deps.db, uploadDir: deps.config.uploadDir, clock: deps.clock };
+  const importDeps = { db: deps.db, storage: deps.storage, clock: deps.clock };
 
   r.post('/admin/lead-imports', admin, async (req, res) => {
     const q = parseWith(startImportQuerySchema, req.query, 'query');
@@ -27,7 +29,8 @@ export function adminLeadImportsRoutes(deps: AppDeps): Router {
   });
 
   r.get('/admin/lead-imports/:id', admin, async (req, res) => {
-    res.json({ import: await getImport(deps.db, importId(req.params.id)) });
+    const id = importId(req.params.id);
+    res.json({ import: await getImport(deps.db, id), progress: await importProgress(deps.db, id) });
   });
 
   r.get('/admin/lead-imports/:id/errors', admin, async (req, res) => {
@@ -37,21 +40,10 @@ export function adminLeadImportsRoutes(deps: AppDeps): Router {
 
   r.post('/admin/lead-imports/:id/run', admin, async (req, res) => {
     const { mapping, dryRun } = parseWith(runImportSchema, req.body);
-    const job = await prepareImportRun(importDeps, importId(req.params.id), mapping, dryRun);
-    res.status(200);
-    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('X-Accel-Buffering', 'no');
-    res.flushHeaders();
-    try {
-      await job.run((event) => {
-        if (!res.writableEnded) res.write(`${JSON.stringify(event)}\n`);
-      });
-    } catch (err) {
-      // The run already reported an 'error' event and marked the import failed.
-      deps.logger.error({ err }, 'lead import failed');
-    }
-    res.end();
+    const job = await claimImportRun(importDeps, importId(req.params.id), mapping, dryRun);
+    // One job per claim: a stalled job (its process died) is retried by the queue, never doubled.
+    await deps.jobs.enqueue(JOBS.leadImport, job, { jobId: `lead-import-${job.id}-${Date.now()}`, attempts: 3, backoffMs: 2000 });
+    res.status(202).json({ import: await getImport(deps.db, job.id), progress: await importProgress(deps.db, job.id) });
   });
 
   return r;

@@ -1,4 +1,5 @@
-// GET /api/media/:file: call recordings kept under data/media, played only through a link signed for
+// GET /api/media/:file: call recordings kept under data/media (or, when not there, in the shared
+// storage as recordings/<file>: api/src/storage), played only through a link signed for
 // the logged-in user (services/media/media-links.ts); admins may play any file in full without one.
 // A link with `preview=N` (signed into it) serves only the recording's last N seconds, cut here
 // (services/media/audio-preview.ts), also for an admin: the link says what it is. A format that
@@ -84,9 +85,17 @@ export function mediaRoutes(deps: AppDeps): Router {
     } else throw notFound(NOT_AVAILABLE);
 
     const dir = path.resolve(deps.config.dataDir, 'media');
-    const file = path.join(dir, name);
+    let file = path.join(dir, name);
     if (path.dirname(file) !== dir) throw notFound(NOT_AVAILABLE);
-    const stat = await fs.promises.stat(file).catch(() => null);
+    let stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile()) {
+      // Not on this machine: the storage every process shares (api/src/storage), key recordings/<name>.
+      const shared = await deps.storage.localFile(`recordings/${name}`);
+      if (shared) {
+        file = shared;
+        stat = await fs.promises.stat(file).catch(() => null);
+      }
+    }
     if (!stat?.isFile()) throw notFound(NOT_AVAILABLE);
     res.setHeader('Cache-Control', 'private, max-age=3600');
 

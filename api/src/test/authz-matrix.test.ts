@@ -134,7 +134,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/lead-imports':                 { ...cols(401, 403, 403, 201, 401), req: () => ({ method: 'POST', path: '/api/admin/lead-imports?target=assignment', raw: { type: 'text/csv', data: leadCsv() } }) },
   'GET /api/admin/lead-imports/:id':              { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}`)('anon') },
   'GET /api/admin/lead-imports/:id/errors':       { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}/errors`)('anon') },
-  'POST /api/admin/lead-imports/:id/run':         { ...cols(401, 403, 403, 200, 401), req: async (role) => ({ method: 'POST', path: `/api/admin/lead-imports/${role === 'admin' ? await uploadImport() : own.importId}/run`, body: { mapping: { name: 0, phone: 1, state: 2, zipCode: 3 }, dryRun: true } }) },
+  'POST /api/admin/lead-imports/:id/run':         { ...cols(401, 403, 403, 202, 401), req: async (role) => ({ method: 'POST', path: `/api/admin/lead-imports/${role === 'admin' ? await uploadImport() : own.importId}/run`, body: { mapping: { name: 0, phone: 1, state: 2, zipCode: 3 }, dryRun: true } }) },
   'GET /api/admin/lead-pool':                     { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/lead-pool') },
   'POST /api/admin/lead-pool/assign':             { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: '/api/admin/lead-pool/assign', body: { agentId: who.ids.agentA, leadIds: [await poolLead()] } }) },
   'GET /api/brightcall/status':                   { ...cols(401, 403, 403, 200, 401), req: get('/api/brightcall/status') },

@@ -16,7 +16,10 @@ import { createTestApp, makeUser, type TestContext } from './harness.ts';
 import { sessionOptions, SESSION_LIFETIME_MS } from '../middleware/session.ts';
 import { StripeEmulator, signPayload } from '../services/payments/emulator/stripe-emulator.ts';
 import { createStripeClient, startPayments } from '../services/payments/stripe-client.ts';
-import { releaseExpiredReservations, startReservationSweep, EXPIRED_MESSAGE } from '../services/orders/orders.service.ts';
+import { releaseExpiredReservations, EXPIRED_MESSAGE } from '../services/orders/orders.service.ts';
+import { inProcessRunner } from '../jobs/runner.ts';
+import { registerCoreJobs } from '../jobs/core.ts';
+import { createStorage } from '../storage/index.ts';
 import { systemClock } from '../clock.ts';
 import { insertLead } from './proof-fixtures.ts';
 import { LIST_CACHE_TTL_MS } from '../services/leads/list-cache.ts';
@@ -378,11 +381,14 @@ describe('lapsed reservations are released', () => {
     const res = await reserve(a.id, [lead]);
     expect(res.status).toBe(201);
     ctx.clock.advance((RESERVATION_MINUTES + 1) * 60_000);
-    const stop = startReservationSweep({ db: ctx.db, config: ctx.config, clock: ctx.clock, logger: pino({ level: 'silent' }), stripe: ctx.stripe }, 20);
+    // The reservation-sweep job on a runner of its own, every 20 ms (the in-process runner: no Redis).
+    const jobs = inProcessRunner();
+    registerCoreJobs({ db: ctx.db, config: { ...ctx.config, reservationSweepMs: 20 }, clock: ctx.clock, logger: pino({ level: 'silent' }), stripe: ctx.stripe, jobs, storage: createStorage('local', { db: ctx.db, uploadDir: ctx.config.uploadDir }) });
+    await jobs.start();
     try {
       await expect.poll(async () => (await ctx.db('leads').where({ id: lead }).first()).status, { timeout: 5000 }).toBe('available');
     } finally {
-      stop();
+      await jobs.close();
     }
     expect((await ctx.db('orders').where({ id: Number(res.body.orderId) }).first()).status).toBe('expired');
     expect(await releaseExpiredReservations({ db: ctx.db, config: ctx.config, clock: ctx.clock, logger: pino({ level: 'silent' }), stripe: ctx.stripe })).toBe(0);

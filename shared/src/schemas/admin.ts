@@ -191,8 +191,12 @@ export interface UploadedImport {
   suggestedMapping: ColumnMapping;
 }
 
-/** One line of the NDJSON stream that POST /api/admin/lead-imports/:id/run answers. */
+/**
+ * Where an import's run stands: POST /api/admin/lead-imports/:id/run answers 202 at once and the run
+ * is a background job; GET /api/admin/lead-imports/:id answers the latest of these as `progress`.
+ */
 export type ImportProgressEvent =
+  | { type: 'queued' }
   | { type: 'progress'; rowsProcessed: number; bytesProcessed: number; totalBytes: number; rejectedRows: number }
   | { type: 'committing'; rowsProcessed: number; goodRows: number }
   | { type: 'done'; import: LeadImportSummary; errors: ImportRowError[] }

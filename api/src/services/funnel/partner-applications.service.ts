@@ -1,5 +1,5 @@
 // Partner network applications (/affnetwork): the form's fields and its checked files, stored together.
-import path from 'node:path';
+import type { Storage } from '../../storage/index.ts';
 import type { Db } from '../../db/index.ts';
 import type { PartnerApplication } from '@tm/shared/schemas/funnel';
 import { toDbDate } from '../../db/dates.ts';
@@ -13,7 +13,7 @@ export interface SubmittedApplication {
 }
 
 export async function submitPartnerApplication(
-  deps: { db: Db; uploadDir: string },
+  deps: { db: Db; storage: Storage },
   input: PartnerApplication,
   files: IncomingFile[],
   now: Date,
@@ -24,8 +24,8 @@ export async function submitPartnerApplication(
     for (const f of files) checked.push(await checkFile(f));
     const rows: { file: CheckedFile; rel: string }[] = [];
     for (const file of checked) {
-      const rel = await storeFile(deps.uploadDir, file);
-      stored.push(path.join(deps.uploadDir, rel));
+      const rel = await storeFile(deps.storage, file);
+      stored.push(rel);
       rows.push({ file, rel });
     }
     const applicationId = await deps.db.transaction(async (trx) => {
@@ -59,7 +59,7 @@ export async function submitPartnerApplication(
     });
     return { applicationId, fileCount: rows.length };
   } catch (err) {
-    await removeQuietly(stored);
+    await Promise.all(stored.map((key) => deps.storage.remove(key).catch(() => undefined)));
     throw err;
   } finally {
     await removeQuietly(files.map((f) => f.tempPath));

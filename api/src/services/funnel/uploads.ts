@@ -1,8 +1,10 @@
 // Partner-application files: accepted by content, not by name (DECISIONS.md 5). A file's name must
 // say pdf, doc, docx, jpg, jpeg or png AND its bytes must be that kind of file; anything else is a
-// 400 naming the file's form field. Accepted files are moved under the upload folder with random names.
+// 400 naming the file's form field. Accepted files are kept in storage (local disk or the database) with random names.
 import fs from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import type { Storage } from '../../storage/index.ts';
 import crypto from 'node:crypto';
 import { fileTypeFromFile } from 'file-type';
 import { PARTNER_FILE_EXTENSIONS } from '@tm/shared/schemas/funnel';
@@ -70,17 +72,11 @@ export async function checkFile(file: IncomingFile): Promise<CheckedFile> {
   return { ...file, ext: kind.ext, mime: kind.mime };
 }
 
-/** Moves a checked file to <uploadDir>/partner-applications/<random>.<ext>; answers the stored path relative to uploadDir. */
-export async function storeFile(uploadDir: string, file: CheckedFile): Promise<string> {
-  const rel = path.join('partner-applications', `${crypto.randomBytes(16).toString('hex')}.${file.ext}`);
-  const dest = path.join(uploadDir, rel);
-  await fs.mkdir(path.dirname(dest), { recursive: true });
-  try {
-    await fs.rename(file.tempPath, dest);
-  } catch {
-    await fs.copyFile(file.tempPath, dest);
-  }
-  return rel.split(path.sep).join('/');
+/** Stores a checked file as partner-applications/<random>.<ext> (api/src/storage); answers that key. */
+export async function storeFile(storage: Storage, file: CheckedFile): Promise<string> {
+  const key = `partner-applications/${crypto.randomBytes(16).toString('hex')}.${file.ext}`;
+  await storage.put(key, createReadStream(file.tempPath));
+  return key;
 }
 
 export async function removeQuietly(paths: string[]): Promise<void> {

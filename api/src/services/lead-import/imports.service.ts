@@ -1,17 +1,17 @@
-// Lead CSV import. 1) upload: the file is streamed to disk (size-limited) and its header and first rows
+// Lead CSV import. 1) upload: the file is streamed to storage (api/src/storage; size-limited) and its header and first rows
 // are read for the mapping screen. 2) run: the file is parsed as a stream (csv-parse), each row is checked
 // and normalised, duplicates by phone are found inside the file and against the database, and rows are
 // staged in batches with progress reported after each; bad rows keep their reason. Then the good rows
 // are copied into `leads` (for sale) or `lead_pool` (for assignment) in one transaction, or nothing is.
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+// The run is a job (api/src/jobs): any process may run it; it records its progress on the import's
+// row, which the admin page polls.
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.ts';
+import type { Storage } from '../../storage/index.ts';
 import {
   LEAD_IMPORT_MAX_BYTES,
   type ColumnMapping,
@@ -73,9 +73,9 @@ function toSummary(r: ImportRow): LeadImportSummary {
   };
 }
 
-export interface ImportDeps { db: Db; uploadDir: string }
+export interface ImportDeps { db: Db; storage: Storage }
 
-const importsDir = (uploadDir: string) => path.join(uploadDir, 'lead-imports');
+const storageKey = (storedFile: string) => `lead-imports/${path.basename(storedFile)}`;
 
 function csvParser() {
   return parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: 1_000_000 });
@@ -84,8 +84,8 @@ function csvParser() {
 interface ParsedRecord { record: string[]; info: { lines: number; empty_lines: number } }
 
 /** Reads the header and the first rows of a stored file. */
-async function readHead(file: string): Promise<{ headers: string[]; sample: string[][] }> {
-  const stream = fs.createReadStream(file);
+async function readHead(storage: Storage, key: string): Promise<{ headers: string[]; sample: string[][] }> {
+  const stream = await storage.read(key);
   const parser = csvParser();
   stream.pipe(parser);
   const rows: string[][] = [];
@@ -111,12 +111,12 @@ async function purgeStaleUploads(deps: ImportDeps, now: Date): Promise<void> {
   const cutoff = toDbDate(new Date(now.getTime() - STALE_UPLOAD_MS));
   const stale = (await deps.db('leadImports').whereIn('status', ['uploaded', 'checked']).where('createdAt', '<', cutoff).whereNotNull('storedFile').select('id', 'storedFile')) as Array<{ id: number; storedFile: string }>;
   for (const s of stale) {
-    await fsp.rm(path.join(importsDir(deps.uploadDir), path.basename(s.storedFile)), { force: true });
+    await deps.storage.remove(storageKey(s.storedFile));
     await deps.db('leadImports').where({ id: s.id }).update({ storedFile: null, status: 'failed', error: 'Upload expired before it was imported' });
   }
 }
 
-/** Streams the uploaded CSV to disk (refusing more than LEAD_IMPORT_MAX_BYTES) and records the import. */
+/** Streams the uploaded CSV to storage (refusing more than LEAD_IMPORT_MAX_BYTES) and records the import. */
 export async function uploadImport(
   deps: ImportDeps,
   input: { adminId: number; target: LeadImportTarget; kind?: LeadKind; filename: string; body: Readable; declaredLength?: number },
@@ -127,10 +127,8 @@ export async function uploadImport(
   if (input.declaredLength !== undefined && input.declaredLength > LEAD_IMPORT_MAX_BYTES) throw tooLarge();
   await purgeStaleUploads(deps, now);
 
-  const dir = importsDir(deps.uploadDir);
-  await fsp.mkdir(dir, { recursive: true });
   const stored = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.csv`;
-  const file = path.join(dir, stored);
+  const key = storageKey(stored);
   let size = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _enc, cb) {
@@ -140,9 +138,10 @@ export async function uploadImport(
     },
   });
   try {
-    await pipeline(input.body, limit, fs.createWriteStream(file, { mode: 0o600 }));
+    input.body.on('error', (e) => limit.destroy(e));
+    await deps.storage.put(key, input.body.pipe(limit));
     if (size === 0) throw badRequest(EMPTY_FILE_MESSAGE, { file: EMPTY_FILE_MESSAGE });
-    const head = await readHead(file);
+    const head = await readHead(deps.storage, key);
     const [id] = await deps.db('leadImports').insert({
       adminId: input.adminId,
       target: input.target,
@@ -156,7 +155,7 @@ export async function uploadImport(
     const row = (await deps.db('leadImports').where({ id: Number(id) }).first()) as ImportRow;
     return { import: toSummary(row), headers: head.headers, sample: head.sample, suggestedMapping: suggestMapping(head.headers, input.target) };
   } catch (err) {
-    await fsp.rm(file, { force: true });
+    await deps.storage.remove(key).catch(() => undefined);
     throw err;
   }
 }
@@ -232,13 +231,16 @@ async function copyStagedRows(trx: Knex.Transaction, imp: ImportRow, now: Date):
   }
 }
 
-export interface ImportRun { run(emit: (e: ImportProgressEvent) => void): Promise<LeadImportSummary> }
+/** What the run job gets: the import and how to read it. */
+export interface ImportRunJob { id: number; mapping: ColumnMapping; dryRun: boolean }
+
+type RunDeps = ImportDeps & { clock: { now(): Date } };
 
 /**
- * Checks the import can run with this mapping (errors here are plain HTTP errors), claims it, and
- * returns the run, which reports progress through `emit` and ends with a 'done' or 'error' event.
+ * Checks the import can run with this mapping (errors here are plain HTTP errors) and claims it; the
+ * caller then enqueues the run job (runClaimedImport). A second claim while it runs gets 409.
  */
-export async function prepareImportRun(deps: ImportDeps & { clock: { now(): Date } }, id: number, mapping: ColumnMapping, dryRun: boolean): Promise<ImportRun> {
+export async function claimImportRun(deps: RunDeps, id: number, mapping: ColumnMapping, dryRun: boolean): Promise<ImportRunJob> {
   const { db } = deps;
   const imp = (await db('leadImports').where({ id }).first()) as ImportRow | undefined;
   if (!imp) throw notFound('Import not found');
@@ -246,9 +248,9 @@ export async function prepareImportRun(deps: ImportDeps & { clock: { now(): Date
   const interrupted = imp.status === 'running' && (!imp.heartbeatAt || String(imp.heartbeatAt) < staleBeat);
   if (imp.status === 'running' && !interrupted) throw conflict('This import is already running');
   if ((!['uploaded', 'checked'].includes(imp.status) && !interrupted) || !imp.storedFile) throw conflict('This import has already run; upload the file again to import it again');
-  const file = path.join(importsDir(deps.uploadDir), path.basename(imp.storedFile));
-  if (!fs.existsSync(file)) throw conflict('The uploaded file is no longer available; upload it again');
-  const { headers } = await readHead(file);
+  const key = storageKey(imp.storedFile);
+  if (!(await deps.storage.exists(key))) throw conflict('The uploaded file is no longer available; upload it again');
+  const { headers } = await readHead(deps.storage, key);
   const problem = mappingProblem(mapping, imp.target, headers.length);
   if (problem) throw badRequest(problem, { mapping: problem });
   // Claim it: a second run of the same import at the same time gets 409.
@@ -257,106 +259,124 @@ export async function prepareImportRun(deps: ImportDeps & { clock: { now(): Date
   if (interrupted) claim.where({ status: 'running' }).where((h) => (imp.heartbeatAt ? h.where('heartbeatAt', imp.heartbeatAt) : h.whereNull('heartbeatAt')));
   else claim.whereIn('status', ['uploaded', 'checked']);
   const claimed = await claim
-    .update({ status: 'running', error: null, heartbeatAt: toDbDate(deps.clock.now()) });
+    .update({ status: 'running', error: null, progress: JSON.stringify({ type: 'queued' }), heartbeatAt: toDbDate(deps.clock.now()) });
   if (!claimed) throw conflict('This import is already running');
+  return { id, mapping, dryRun };
+}
 
-  return {
-    async run(emit) {
-      const totalBytes = Number(imp.sizeBytes);
-      let rowsProcessed = 0;
-      let rejected = 0;
-      let good = 0;
-      const seen = new Map<string, number>();
-      const errors: ImportRowError[] = [];
-      const fail = async (message: string) => {
-        await db('leadImportRows').where({ importId: id }).delete();
-        await db('leadImports').where({ id }).update({ status: 'failed', storedFile: null, error: message.slice(0, 500), completedAt: toDbDate(deps.clock.now()) });
-        await fsp.rm(file, { force: true });
-        emit({ type: 'error', error: message });
-        return getImport(db, id);
-      };
-      try {
-        await db('leadImportRows').where({ importId: id }).delete();
-        const now = deps.clock.now();
-        const parser = csvParser();
-        const source = fs.createReadStream(file);
-        source.on('error', (e) => parser.destroy(e));
-        source.pipe(parser);
+/** The last progress event of an import's run (null before any run). */
+export async function importProgress(db: Db, id: number): Promise<ImportProgressEvent | null> {
+  const row = (await db('leadImports').where({ id }).first('progress')) as { progress: string | null } | undefined;
+  if (!row) throw notFound('Import not found');
+  return row.progress ? (JSON.parse(row.progress) as ImportProgressEvent) : null;
+}
 
-        let headerLength = 0;
-        let prevLines = 0;
-        let prevEmpty = 0;
-        let batch: Pending[] = [];
-        const flush = async () => {
-          if (!batch.length) return;
-          const fresh = batch.filter((p) => p.lead);
-          const existing = await phonesInDatabase(db, imp.target, fresh.map((p) => p.lead!.phone));
-          for (const p of fresh) {
-            if (existing.has(p.lead!.phone)) {
-              p.error = 'Duplicate: this phone number is already in the database';
-              delete p.lead;
-            }
-          }
-          for (const p of batch) {
-            if (p.error) {
-              rejected += 1;
-              if (errors.length < ERRORS_IN_RESULT) errors.push({ row: p.rowNumber, reason: p.error });
-            } else good += 1;
-          }
-          await db('leadImportRows').insert(batch.map((p) => stagedRow(id, p)));
-          await db('leadImports').where({ id }).update({ heartbeatAt: toDbDate(deps.clock.now()) });
-          batch = [];
-          emit({ type: 'progress', rowsProcessed, bytesProcessed: Math.min(parser.info.bytes, totalBytes), totalBytes, rejectedRows: rejected });
-        };
-
-        for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
-          // The row number a spreadsheet shows: where the record starts (blank lines count, the header is row 1).
-          const rowNumber = prevLines + (info.empty_lines - prevEmpty) + 1;
-          prevLines = info.lines;
-          prevEmpty = info.empty_lines;
-          if (!headerLength) {
-            headerLength = record.length;
-            continue;
-          }
-          rowsProcessed += 1;
-          const result = validateRecord(record, headerLength, mapping, imp.target, now);
-          if (!result.ok) batch.push({ rowNumber, error: result.reason });
-          else {
-            const first = seen.get(result.lead.phone);
-            if (first !== undefined) batch.push({ rowNumber, error: `Duplicate: same phone number as row ${first}` });
-            else {
-              seen.set(result.lead.phone, rowNumber);
-              batch.push({ rowNumber, lead: result.lead });
-            }
-          }
-          if (batch.length >= BATCH_ROWS) await flush();
-        }
-        await flush();
-        if (rowsProcessed === 0) return await fail('The file has a header row but no leads');
-
-        const completedAt = toDbDate(deps.clock.now());
-        if (dryRun) {
-          await db('leadImportRows').where({ importId: id }).whereNull('error').delete();
-          await db('leadImports').where({ id }).update({ status: 'checked', totalRows: rowsProcessed, importedRows: 0, rejectedRows: rejected, completedAt });
-        } else {
-          emit({ type: 'committing', rowsProcessed, goodRows: good });
-          await db.transaction(async (trx) => {
-            await copyStagedRows(trx, imp, deps.clock.now());
-            await trx('leadImportRows').where({ importId: id }).whereNull('error').delete();
-            await trx('leadImports').where({ id }).update({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
-          });
-          await fsp.rm(file, { force: true });
-        }
-        const summary = await getImport(db, id);
-        emit({ type: 'done', import: summary, errors });
-        return summary;
-      } catch (err) {
-        const csvCode = (err as { code?: string }).code;
-        if (csvCode?.startsWith('CSV_')) return await fail(`The file is not valid CSV: ${(err as Error).message}. Nothing was imported.`);
-        if (isUniqueViolation(err)) return await fail('Some of these phone numbers were imported by someone else meanwhile. Nothing was imported; run the import again.');
-        await fail('The import failed. Nothing was imported.').catch(() => undefined);
-        throw err;
-      }
-    },
+/**
+ * The run job: parses and stages the claimed import, recording each progress event on its row (with
+ * the heartbeat). Run again after its process died (the queue retries a stalled job), it starts over:
+ * nothing of an unfinished run was imported. An import no longer running is left alone.
+ */
+export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promise<LeadImportSummary> {
+  const { db } = deps;
+  const { id, mapping, dryRun } = job;
+  const imp = (await db('leadImports').where({ id }).first()) as ImportRow | undefined;
+  if (!imp || imp.status !== 'running' || !imp.storedFile) return getImport(db, id);
+  const key = storageKey(imp.storedFile);
+  const emit = async (e: ImportProgressEvent) => {
+    await db('leadImports').where({ id }).update({ progress: JSON.stringify(e), heartbeatAt: toDbDate(deps.clock.now()) });
   };
+  const totalBytes = Number(imp.sizeBytes);
+  let rowsProcessed = 0;
+  let rejected = 0;
+  let good = 0;
+  const seen = new Map<string, number>();
+  const errors: ImportRowError[] = [];
+  const fail = async (message: string) => {
+    await db('leadImportRows').where({ importId: id }).delete();
+    await db('leadImports').where({ id }).update({ status: 'failed', storedFile: null, error: message.slice(0, 500), completedAt: toDbDate(deps.clock.now()) });
+    await deps.storage.remove(key);
+    await emit({ type: 'error', error: message });
+    return getImport(db, id);
+  };
+  try {
+    await db('leadImportRows').where({ importId: id }).delete();
+    const now = deps.clock.now();
+    const parser = csvParser();
+    const source = await deps.storage.read(key);
+    source.on('error', (e) => parser.destroy(e));
+    source.pipe(parser);
+
+    let headerLength = 0;
+    let prevLines = 0;
+    let prevEmpty = 0;
+    let batch: Pending[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      const fresh = batch.filter((p) => p.lead);
+      const existing = await phonesInDatabase(db, imp.target, fresh.map((p) => p.lead!.phone));
+      for (const p of fresh) {
+        if (existing.has(p.lead!.phone)) {
+          p.error = 'Duplicate: this phone number is already in the database';
+          delete p.lead;
+        }
+      }
+      for (const p of batch) {
+        if (p.error) {
+          rejected += 1;
+          if (errors.length < ERRORS_IN_RESULT) errors.push({ row: p.rowNumber, reason: p.error });
+        } else good += 1;
+      }
+      await db('leadImportRows').insert(batch.map((p) => stagedRow(id, p)));
+      batch = [];
+      await emit({ type: 'progress', rowsProcessed, bytesProcessed: Math.min(parser.info.bytes, totalBytes), totalBytes, rejectedRows: rejected });
+    };
+
+    for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
+      // The row number a spreadsheet shows: where the record starts (blank lines count, the header is row 1).
+      const rowNumber = prevLines + (info.empty_lines - prevEmpty) + 1;
+      prevLines = info.lines;
+      prevEmpty = info.empty_lines;
+      if (!headerLength) {
+        headerLength = record.length;
+        continue;
+      }
+      rowsProcessed += 1;
+      const result = validateRecord(record, headerLength, mapping, imp.target, now);
+      if (!result.ok) batch.push({ rowNumber, error: result.reason });
+      else {
+        const first = seen.get(result.lead.phone);
+        if (first !== undefined) batch.push({ rowNumber, error: `Duplicate: same phone number as row ${first}` });
+        else {
+          seen.set(result.lead.phone, rowNumber);
+          batch.push({ rowNumber, lead: result.lead });
+        }
+      }
+      if (batch.length >= BATCH_ROWS) await flush();
+    }
+    await flush();
+    if (rowsProcessed === 0) return await fail('The file has a header row but no leads');
+
+    const completedAt = toDbDate(deps.clock.now());
+    if (dryRun) {
+      await db('leadImportRows').where({ importId: id }).whereNull('error').delete();
+      await db('leadImports').where({ id }).update({ status: 'checked', totalRows: rowsProcessed, importedRows: 0, rejectedRows: rejected, completedAt });
+    } else {
+      await emit({ type: 'committing', rowsProcessed, goodRows: good });
+      await db.transaction(async (trx) => {
+        await copyStagedRows(trx, imp, deps.clock.now());
+        await trx('leadImportRows').where({ importId: id }).whereNull('error').delete();
+        await trx('leadImports').where({ id }).update({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
+      });
+      await deps.storage.remove(key);
+    }
+    const summary = await getImport(db, id);
+    await emit({ type: 'done', import: summary, errors });
+    return summary;
+  } catch (err) {
+    const csvCode = (err as { code?: string }).code;
+    if (csvCode?.startsWith('CSV_')) return await fail(`The file is not valid CSV: ${(err as Error).message}. Nothing was imported.`);
+    if (isUniqueViolation(err)) return await fail('Some of these phone numbers were imported by someone else meanwhile. Nothing was imported; run the import again.');
+    await fail('The import failed. Nothing was imported.').catch(() => undefined);
+    throw err;
+  }
 }

@@ -396,9 +396,9 @@ export async function getOrderByIntent(deps: AppDeps, intentId: string): Promise
 /**
  * Gives back leads and appointments whose reservation has lapsed, marks their pending orders
  * expired and cancels the intents (so a late card cannot pay for items resold since).
- * Run lazily before reserving and by a periodic sweep. Returns how many orders expired.
+ * Run lazily before reserving and by the reservation-sweep job (api/src/jobs/core.ts). Returns how many orders expired.
  */
-export async function releaseExpiredReservations(deps: AppDeps): Promise<number> {
+export async function releaseExpiredReservations(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger' | 'stripe'>): Promise<number> {
   const stamp = toDbDate(deps.clock.now());
   const orderIds = new Set<number>();
   for (const table of ['leads', 'appointments'] as const) {
@@ -461,11 +461,3 @@ export async function releaseExpiredReservationsSoon(deps: AppDeps, minIntervalM
   }
 }
 
-/** Runs releaseExpiredReservations every minute; returns a stop function. */
-export function startReservationSweep(deps: AppDeps, everyMs = 60_000): () => void {
-  const timer = setInterval(() => {
-    releaseExpiredReservations(deps).catch((err: unknown) => deps.logger.error({ err }, 'reservation sweep failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

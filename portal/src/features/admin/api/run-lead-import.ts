@@ -1,34 +1,31 @@
-// POST /api/admin/lead-imports/:id/run: runs the import with a mapping; the answer is a stream of
-// NDJSON progress lines ending with 'done' (or 'error'), read as they arrive.
+// POST /api/admin/lead-imports/:id/run starts the import as a background job (202 at once); its
+// progress is polled from GET /api/admin/lead-imports/:id until it is done (or failed).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@tm/shared/api-client';
-import type { ColumnMapping, ImportProgressEvent } from '@tm/shared/schemas/admin';
+import type { ColumnMapping, ImportProgressEvent, LeadImportSummary } from '@tm/shared/schemas/admin';
 import { adminKeys } from './keys.ts';
 
-export interface RunInput { importId: number; mapping: ColumnMapping; dryRun?: boolean; onEvent: (e: ImportProgressEvent) => void }
+export interface RunInput { importId: number; mapping: ColumnMapping; dryRun?: boolean; onEvent: (e: ImportProgressEvent) => void; pollMs?: number }
 
-export async function runLeadImport({ importId, mapping, dryRun = false, onEvent }: RunInput): Promise<Extract<ImportProgressEvent, { type: 'done' }>> {
-  const res = await api.apiRequest('POST', `/api/admin/lead-imports/${importId}/run`, { mapping, dryRun });
-  if (!res.body) throw new ApiError('No response body', res.status, null);
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let last: ImportProgressEvent | undefined;
+interface ImportState { import: LeadImportSummary; progress: ImportProgressEvent | null }
+
+export async function runLeadImport({ importId, mapping, dryRun = false, onEvent, pollMs = 400 }: RunInput): Promise<Extract<ImportProgressEvent, { type: 'done' }>> {
+  let state = await api.requestJson<ImportState>('POST', `/api/admin/lead-imports/${importId}/run`, { mapping, dryRun });
+  let last = '';
   for (;;) {
-    const { value, done } = await reader.read();
-    if (value) buffer += value;
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      if (!line) continue;
-      last = JSON.parse(line) as ImportProgressEvent;
-      onEvent(last);
+    const p = state.progress;
+    if (p) {
+      const seen = JSON.stringify(p);
+      if (seen !== last) {
+        last = seen;
+        onEvent(p);
+      }
+      if (p.type === 'done') return p;
+      if (p.type === 'error') throw new ApiError(p.error, 500, { error: p.error });
     }
-    if (done) break;
+    await new Promise((r) => setTimeout(r, pollMs));
+    state = await api.requestJson<ImportState>('GET', `/api/admin/lead-imports/${importId}`);
   }
-  if (last?.type === 'done') return last;
-  const message = last?.type === 'error' ? last.error : 'The import stopped before it finished';
-  throw new ApiError(message, 500, { error: message });
 }
 
 export function useRunLeadImport() {

@@ -1,0 +1,21 @@
+// The jobs the API defines, registered on every app's runner: the reservation sweep (repeatable, once
+// per period for the fleet) and lead-import runs. Refund retries and the e-mail outbox register theirs
+// the same way, by name, next to their services.
+import type { AppDeps } from '../deps.ts';
+import { JOBS } from './index.ts';
+import { releaseExpiredReservations } from '../services/orders/orders.service.ts';
+import { runClaimedImport, type ImportRunJob } from '../services/lead-import/imports.service.ts';
+
+export function registerCoreJobs(deps: AppDeps): void {
+  deps.jobs.register(JOBS.reservationSweep, async () => {
+    const expired = await releaseExpiredReservations(deps);
+    deps.logger.info({ job: JOBS.reservationSweep, expired }, 'reservation sweep ran');
+    return expired;
+  });
+  deps.jobs.repeat(JOBS.reservationSweep, deps.config.reservationSweepMs);
+  deps.jobs.register<ImportRunJob>(JOBS.leadImport, async (job) => {
+    const summary = await runClaimedImport({ db: deps.db, storage: deps.storage, clock: deps.clock }, job);
+    deps.logger.info({ job: JOBS.leadImport, importId: job.id, status: summary.status }, 'lead import job ran');
+    return summary;
+  });
+}
