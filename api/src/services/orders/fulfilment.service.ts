@@ -16,6 +16,7 @@ import { TransferRefused } from '../transfers/errors.ts';
 import { isUniqueViolation } from '../../middleware/error-handler.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { withRetry } from '../../db/retry.ts';
+import { isMysql } from '../../db/index.ts';
 import { recordOrderEvent } from './order-events.ts';
 
 export type FulfilmentStatus = 'fulfilled' | 'partial' | 'owed';
@@ -74,7 +75,7 @@ function ageBand(range: unknown): [number, number] | null {
  * Sells up to `wanted` available aged leads of the band to the buyer for this order; returns how many.
  * Each round picks candidates and takes them with one conditional update (status still 'available'), so
  * a lead taken by a concurrent order is skipped, never sold twice; the rows this order got are counted
- * by its id afterwards.
+ * by its id afterwards. A short order is owed only when no matching lead is left.
  */
 async function sellAgedLeads(trx: Knex.Transaction, orderId: number, buyerId: number, band: [number, number], states: string[], wanted: number, stamp: string): Promise<number> {
   const countMine = async () =>
@@ -86,6 +87,9 @@ async function sellAgedLeads(trx: Knex.Transaction, orderId: number, buyerId: nu
     for (let round = 0; round < 5 && got < wanted; round++) {
       const q = trx('leads').where({ kind: 'aged', status: 'available' }).whereBetween('ageDays', band);
       if (inStates) q.whereIn('customerState', inStates);
+      // MariaDB: a locking read sees the latest commits (not the transaction's snapshot) and skips the
+      // leads a concurrent order is taking, so each round makes progress. SQLite has one writer anyway.
+      if (isMysql(trx)) q.forUpdate().skipLocked();
       const ids = (await q.orderBy('id').limit(wanted - got).select('id')).map((r: { id: number }) => Number(r.id));
       if (!ids.length) break;
       await trx('leads')
