@@ -70,7 +70,7 @@ const FAILED_TITLE: Partial<Record<OrderView['status'], string>> = {
 };
 
 /** The heading block of a return page, following the order's state. */
-function OutcomeHeading({ outcome, order, paidTitle, paidLead }: { outcome: Outcome; order: OrderView | null; paidTitle: string; paidLead: string }) {
+function OutcomeHeading({ outcome, order, paidTitle, paidLead, variant }: { outcome: Outcome; order: OrderView | null; paidTitle: string; paidLead: string; variant?: string }) {
   let title: string;
   let lead: string;
   switch (outcome) {
@@ -100,7 +100,7 @@ function OutcomeHeading({ outcome, order, paidTitle, paidLead }: { outcome: Outc
   }
   return (
     <div className="center" data-outcome={outcome}>
-      <h1 id="outcome-title" data-testid="outcome-title">{title}</h1>
+      <h1 id="outcome-title" data-testid="outcome-title" data-variant={variant}>{title}</h1>
       <p className="lead" data-testid="outcome-lead">{lead}</p>
       {outcome === 'failed' && order && (
         <p>
@@ -132,6 +132,8 @@ export default function OrderSummary(props: {
   fallbackLead?: string;
   /** Other journeys without a payment, picked by ?journey= (the partner application). */
   journeys?: Record<string, { title: string; lead: string }>;
+  /** The page variant, on the heading as data-variant. */
+  variant?: string;
 }) {
   const { paidTitle = 'Payment Successful!', paidLead = 'Your order has been processed successfully.', withHeading = false, journeys = {} } = props;
   const [journey, setJourney] = useState<string | null>(null);
@@ -144,7 +146,9 @@ export default function OrderSummary(props: {
   const [errorKind, setErrorKind] = useState<'not-found' | 'unreadable' | null>(null);
   const [settled, setSettled] = useState(false);
 
-  const outcome = intentId === null ? (fallbackTitle ? 'none' : 'not-found') : outcomeOf(order, errorKind, settled);
+  // Before the URL is read (the server-rendered HTML): a page with a journey of its own shows that journey's
+  // heading; a payment's return page says it is checking.
+  const outcome = intentId === null || (intentId === undefined && fallbackTitle) ? (fallbackTitle ? 'none' : 'not-found') : outcomeOf(order, errorKind, settled);
   useEffect(() => {
     if (intentId === undefined || outcome === 'checking') return;
     document.documentElement.dataset.orderStatus = outcome;
@@ -193,11 +197,11 @@ export default function OrderSummary(props: {
     ? outcome === 'none'
       ? (
           <div className="center" data-outcome="none">
-            <h1 id="outcome-title" data-testid="outcome-title">{fallbackTitle}</h1>
+            <h1 id="outcome-title" data-testid="outcome-title" data-variant={props.variant}>{fallbackTitle}</h1>
             {fallbackLead && <p className="lead" data-testid="outcome-lead">{fallbackLead}</p>}
           </div>
         )
-      : <OutcomeHeading outcome={intentId === undefined ? 'checking' : (outcome as Outcome)} order={order} paidTitle={paidTitle} paidLead={paidLead} />
+      : <OutcomeHeading outcome={intentId === undefined ? 'checking' : (outcome as Outcome)} order={order} paidTitle={paidTitle} paidLead={paidLead} variant={props.variant} />
     : null;
   if (!intentId) return heading;
   return (
