@@ -150,7 +150,7 @@ export default function OrderSummary(props: {
   // heading; a payment's return page says it is checking.
   const outcome = intentId === null || (intentId === undefined && fallbackTitle) ? (fallbackTitle ? 'none' : 'not-found') : outcomeOf(order, errorKind, settled);
   useEffect(() => {
-    if (intentId === undefined || outcome === 'checking') return;
+    if (intentId === undefined || outcome === 'checking' || outcome === 'none') return;
     document.documentElement.dataset.orderStatus = outcome;
     document.dispatchEvent(new CustomEvent('tm:order-status', { detail: outcome }));
   }, [outcome, intentId]);
