@@ -87,9 +87,11 @@ async function sellAgedLeads(trx: Knex.Transaction, orderId: number, buyerId: nu
     for (let round = 0; round < 5 && got < wanted; round++) {
       const q = trx('leads').where({ kind: 'aged', status: 'available' }).whereBetween('ageDays', band);
       if (inStates) q.whereIn('customerState', inStates);
-      // MariaDB: a locking read sees the latest commits (not the transaction's snapshot) and skips the
-      // leads a concurrent order is taking, so each round makes progress. SQLite has one writer anyway.
-      if (isMysql(trx)) q.forUpdate().skipLocked();
+      // MariaDB: a locking read sees the latest commits (not the transaction's snapshot) and waits for a
+      // concurrent order holding the same leads, so it never reads them as available once sold, and never
+      // gives up on stock another order only looked at. (SKIP LOCKED could answer "none" while others
+      // merely held rows.) SQLite has one writer anyway.
+      if (isMysql(trx)) q.forUpdate();
       const ids = (await q.orderBy('id').limit(wanted - got).select('id')).map((r: { id: number }) => Number(r.id));
       if (!ids.length) break;
       await trx('leads')
