@@ -139,7 +139,8 @@ try {
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const callCount = 5;
-  const body = JSON.stringify({ callCount, tier: 'standard', amount: (callCount * TIERS.standard.rateCents) / 100 });
+  const buyer = { firstName: 'Bench', lastName: 'Buyer', email: 'bench-buyer@example.com', phone: '5550100000' };
+  const body = JSON.stringify({ callCount, tier: 'standard', amount: (callCount * TIERS.standard.rateCents) / 100, ...buyer });
   const probe = await fetch(`${app.url}/api/create-payment-intent`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
   if (probe.status !== 200) throw new Error(`create-payment-intent probe: ${probe.status} ${await probe.text()}`);
 

@@ -177,7 +177,10 @@ test.describe('agent dashboard', () => {
     await expect(page.getByTestId('checkout-total')).toHaveText('$1,400.00');
     await expect(page.getByText('TX, OK, LA')).toBeVisible();
     await payWithTestCard(page, 'Complete Payment');
-    await expect(page).toHaveURL(/\/thank-you\?.*redirect_status=succeeded/);
+    // Back inside the portal: My Transfers shows the payment and the new balance.
+    await expect(page).toHaveURL(/\/dashboard\/transfers\?.*redirect_status=succeeded/);
+    await expect(page.getByTestId('payment-return')).toContainText('Payment Successful!');
+    await expect(page.getByTestId('payment-return')).toContainText('40 transfers added to your balance');
     const intent = new URL(page.url()).searchParams.get('payment_intent')!;
     const order = await (await page.request.get(`/api/orders/by-intent/${intent}`)).json();
     expect(order).toMatchObject({ kind: 'live_transfer', count: 40, amountCents: 140000, status: 'paid' });

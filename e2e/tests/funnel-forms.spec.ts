@@ -208,7 +208,9 @@ test.describe('partner application', () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
     await page.getByLabel('Supporting documents (optional)').setInputFiles({ name: 'license.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect(page).toHaveURL(/\/thank-you$/);
+    await expect(page).toHaveURL(/\/thank-you\?journey=partner$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your application!');
+    await expect(page.getByText('We review your application and files within 48 hours.')).toBeVisible();
 
     const db = e2eDb();
     const app = await db('partner_applications').where({ email }).first();

@@ -1,6 +1,6 @@
 // The public funnel's static pages: each loads with its key words and links, host and flag variants
 // pick the right page, pricing pages fire confetti without framework JavaScript, and the quoter prices.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import http from 'node:http';
 import { TIERS, TIER_IDS, HIGH_VOLUME, FREE_RESOURCES, FREE_RESOURCES_TOTAL_CENTS, ROLEPLAY_HOUR_CENTS, formatUsd } from '@tm/shared';
 import { baseURL } from '../playwright.config.ts';
@@ -21,6 +21,17 @@ function getWithHost(pathname: string, host: string): Promise<{ status: number; 
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** A paid order's intent id (a funnel buyer paying 1 transfer with the test card), for the return pages. */
+async function paidIntent(request: APIRequestContext): Promise<string> {
+  const buyer = { firstName: 'Ona', lastName: 'Return', email: `ona.${Date.now().toString(36)}@example.com`, phone: '5550100155' };
+  const created = await request.post('/api/create-payment-intent', { data: { callCount: 1, ...buyer } });
+  expect(created.status()).toBe(200);
+  const { clientSecret } = (await created.json()) as { clientSecret: string };
+  const paid = await request.post('/api/test-payments/confirm', { data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' } });
+  expect(paid.status()).toBe(200);
+  return clientSecret.split('_secret_')[0]!;
+}
 
 async function expectNoFrameworkJs(page: Page) {
   await expect(page.locator('astro-island')).toHaveCount(0);
@@ -137,8 +148,10 @@ test.describe('onboarding pages', () => {
     expect(html).toContain('href="/survey"');
   });
 
-  test('/onboarding-success (default) fires confetti and says specialists call within 24 hours, with e-mail support', async ({ page }) => {
-    await page.goto('/onboarding-success');
+  test('/onboarding-success (default) fires confetti and says specialists call within 24 hours, with e-mail support', async ({ page, request }) => {
+    // The page follows the order the server reports: a paid one here.
+    await page.goto(`/onboarding-success?payment_intent=${await paidIntent(request)}&redirect_status=succeeded`);
+    await expect(h1(page)).toHaveText('Payment Successful!');
     await expect(page.locator('html')).toHaveAttribute('data-confetti-fired', 'true');
     await expect(page.getByRole('heading', { name: 'Important Information' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What counts as a valid transfer' })).toBeVisible();
@@ -149,8 +162,8 @@ test.describe('onboarding pages', () => {
     await expect(page.getByRole('link', { name: 'Call us now' })).toHaveAttribute('href', /^tel:/);
   });
 
-  test('/onboarding-success for the special flow schedules an onboarding call and has no e-mail block', async ({ page }) => {
-    await page.goto('/onboarding-success?special=1');
+  test('/onboarding-success for the special flow schedules an onboarding call and has no e-mail block', async ({ page, request }) => {
+    await page.goto(`/onboarding-success?special=1&payment_intent=${await paidIntent(request)}&redirect_status=succeeded`);
     await expect(page.locator('html')).toHaveAttribute('data-confetti-fired', 'true');
     await expect(page.getByText('We will schedule your onboarding call and send you the time.')).toBeVisible();
     await expect(page.getByText(/within 24 hours/)).toHaveCount(0);

@@ -13,7 +13,19 @@ async function payWith(page: Page, card: string) {
   await form.getByLabel('CVC').fill('123');
 }
 
+let buyers = 0;
+/** The buyer's details an anonymous checkout asks before payment (issue 13). */
+async function fillBuyer(page: Page) {
+  buyers += 1;
+  const details = page.getByTestId('checkout-buyer');
+  await details.getByLabel('First name').fill('Pat');
+  await details.getByLabel('Last name').fill('Payer');
+  await details.getByLabel('Email').fill(`pat.payer.${Date.now().toString(36)}.${buyers}@example.com`);
+  await details.getByLabel('Phone').fill('(555) 010-0166');
+}
+
 async function proceed(page: Page): Promise<string> {
+  await fillBuyer(page);
   const created = page.waitForResponse((r) => r.url().endsWith('/api/create-payment-intent') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   const res = await created;

@@ -20,6 +20,10 @@ afterAll(async () => {
   await ctx.close();
 });
 
+// Who an anonymous funnel checkout is for (required since issue 13; checkout-buyer.routes.test.ts tests it).
+const BUYER = { firstName: 'Pay', lastName: 'Tester', email: 'pay.tester@example.com', phone: '5550100123' };
+const withBuyer = (body: object) => ({ ...BUYER, ...body });
+
 const GOOD = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
 const NO_FUNDS = '4000 0000 0000 9995';
@@ -72,7 +76,7 @@ describe('GET /api/stripe/public-key', () => {
 
 describe('POST /api/create-payment-intent', () => {
   it('prices the standard package from the catalogue and opens its intent with the order id in metadata', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ amount: 1200, callCount: 30 });
+    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ amount: 1200, callCount: 30 }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ amount: 120000, currency: 'usd', testMode: true });
     expect(res.body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
@@ -96,7 +100,7 @@ describe('POST /api/create-payment-intent', () => {
       [{ callCount: 200, tier: 'high-volume' }, 560000],
     ];
     for (const [body, amount] of cases) {
-      const res = await request(ctx.app).post('/api/create-payment-intent').send(body);
+      const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer(body));
       expect(res.status, JSON.stringify(body)).toBe(200);
       expect(res.body.amount, JSON.stringify(body)).toBe(amount);
     }
@@ -104,13 +108,13 @@ describe('POST /api/create-payment-intent', () => {
 
   it('refuses a tampered amount with 400 and creates no order', async () => {
     const before = await ctx.db('orders').count({ n: '*' }).first();
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ amount: 1, callCount: 30 });
+    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ amount: 1, callCount: 30 }));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: AMOUNT_MISMATCH_MESSAGE, fields: { amount: AMOUNT_MISMATCH_MESSAGE } });
     const after = await ctx.db('orders').count({ n: '*' }).first();
     expect(Number(after?.n)).toBe(Number(before?.n));
     // The old premium checkout's $37 rate is not what we charge either.
-    const premium = await request(ctx.app).post('/api/create-payment-intent').send({ amount: 50 * 37, callCount: 50, tier: 'premium' });
+    const premium = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ amount: 50 * 37, callCount: 50, tier: 'premium' }));
     expect(premium.status).toBe(400);
   });
 
@@ -125,17 +129,17 @@ describe('POST /api/create-payment-intent', () => {
       [{ callCount: 49, tier: 'high-volume' }, 'Minimum: 50 transfers, Maximum: 10000 transfers'],
     ];
     for (const [body, message] of cases) {
-      const res = await request(ctx.app).post('/api/create-payment-intent').send(body);
+      const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer(body));
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.fields, JSON.stringify(body)).toEqual({ callCount: message });
     }
-    const frac = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 2.5 });
+    const frac = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 2.5 }));
     expect(frac.status).toBe(400);
     expect(frac.body.fields.callCount).toBeTruthy();
-    const missing = await request(ctx.app).post('/api/create-payment-intent').send({});
+    const missing = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({}));
     expect(missing.status).toBe(400);
     expect(missing.body.fields.callCount).toBeTruthy();
-    const tier = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 5, tier: 'gold' });
+    const tier = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 5, tier: 'gold' }));
     expect(tier.status).toBe(400);
     expect(tier.body.fields.tier).toBeTruthy();
   });
@@ -194,7 +198,7 @@ describe('POST /api/create-payment-intent', () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.fields).toHaveProperty('packageType');
     // Anonymous, or someone else's survey: no order.
-    const anon = await request(ctx.app).post('/api/create-payment-intent').send({ packageType: 'RingCloud Aged Leads', calls: 100, callCount: 1, tier: 'ringcloud', surveyId: Number(agedId) });
+    const anon = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ packageType: 'RingCloud Aged Leads', calls: 100, callCount: 1, tier: 'ringcloud', surveyId: Number(agedId) }));
     expect(anon.status).toBe(400);
     const stranger = await loginAs(ctx.app, other.email, other.password);
     const theirs = await stranger.post('/api/create-payment-intent').send({ packageType: 'RingCloud Aged Leads', calls: 100, callCount: 1, tier: 'ringcloud', surveyId: Number(agedId) });
@@ -206,7 +210,7 @@ describe('POST /api/create-payment-intent', () => {
 
 describe('paying: test card form, emulator, signed webhook', () => {
   it('4242 pays: the signed succeeded event marks the order paid and by-intent shows it', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ amount: 1200, callCount: 30 });
+    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ amount: 1200, callCount: 30 }));
     const paid = await pay(res.body.clientSecret);
     expect(paid.status).toBe(200);
     expect(paid.body).toEqual({ paymentIntentId: intentIdOf(res.body.clientSecret), status: 'succeeded' });
@@ -223,7 +227,7 @@ describe('paying: test card form, emulator, signed webhook', () => {
   });
 
   it('a declined card answers 402 with the decline message and the order stays unpaid (failed)', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 3 });
+    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 3 }));
     const declined = await pay(res.body.clientSecret, DECLINED);
     expect(declined.status).toBe(402);
     expect(declined.body.error).toBe('Your card was declined.');
@@ -242,7 +246,7 @@ describe('paying: test card form, emulator, signed webhook', () => {
   });
 
   it('insufficient funds and bad card input have their own messages', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 3 });
+    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 3 }));
     const poor = await pay(res.body.clientSecret, NO_FUNDS);
     expect(poor.status).toBe(402);
     expect(poor.body.error).toBe('Your card has insufficient funds.');
@@ -257,7 +261,7 @@ describe('paying: test card form, emulator, signed webhook', () => {
   });
 
   it('a client saying "it succeeded" is not enough: only a verified event or a server retrieve pays', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 4 });
+    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 4 }));
     const intentId = intentIdOf(res.body.clientSecret);
     // Not confirmed: the return page's redirect_status cannot pay it, and by-intent (which retrieves) keeps it pending.
     const view = await request(ctx.app).get(`/api/orders/by-intent/${intentId}?redirect_status=succeeded`);
@@ -286,11 +290,11 @@ describe('paying: test card form, emulator, signed webhook', () => {
   });
 
   it('a signed event whose amount or order id does not match the order is ignored', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 4 });
+    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 4 }));
     const intentId = intentIdOf(res.body.clientSecret);
     const cheap = eventPayload('payment_intent.succeeded', { id: intentId, object: 'payment_intent', amount: 100, currency: 'usd', status: 'succeeded', metadata: { orderId: String(res.body.orderId) } });
     expect((await postEvent(cheap)).body.outcome).toBe('ignored: amount does not match the order');
-    const other = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 4 });
+    const other = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 4 }));
     const swapped = eventPayload('payment_intent.succeeded', { id: intentIdOf(other.body.clientSecret), object: 'payment_intent', amount: 16000, currency: 'usd', status: 'succeeded', metadata: { orderId: String(res.body.orderId) } });
     expect((await postEvent(swapped)).body.outcome).toBe('ignored: intent does not belong to the order');
     expect((await orderRow(res.body.orderId)).status).toBe('pending');

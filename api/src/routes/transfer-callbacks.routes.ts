@@ -5,6 +5,10 @@
 //   @tm/shared/schemas/transfers). The agent is named by `agentId` (the portal user id) or `agentEmail`.
 //   201 { ok, duplicate: false, call, balanceRemaining, agentPaused } when recorded; 200 with
 //   duplicate: true when the callId was recorded before (nothing is drawn twice).
+//   With kind: "callback" the call is a delivered RingCloud call-back: it is counted on the agent's oldest
+//   paid call-back order that still owes some (no transfer balance is drawn): 201 { ok, duplicate: false,
+//   kind, orderId, fulfilmentStatus, quantityDelivered, quantityOwed }, 200 duplicate: true for a repeated
+//   callId, 422 nothing_owed when no call-back is owed.
 // POST /api/callbacks/transfer/check { agentId | agentEmail, state } asks whether a transfer would be
 //   taken now: 200 { ok, balanceRemaining }.
 // Refusals answer 4xx { error, reason } with a stable reason code: 401 unauthorized, 400 invalid_payload
@@ -17,7 +21,8 @@ import { HttpError, parseWith } from '../errors.ts';
 import { limiter, clientIp } from '../middleware/rate-limit.ts';
 import { apiKeyMatches, presentedKey } from '../services/brightcall/api-key.ts';
 import { TransferRefused } from '../services/transfers/errors.ts';
-import { checkTransfer, recordDeliveredCall } from '../services/transfers/calls.service.ts';
+import { checkTransfer, recordDeliveredCall, resolveAgent } from '../services/transfers/calls.service.ts';
+import { deliverCallbackForAgent } from '../services/orders/fulfilment.service.ts';
 
 export const TRANSFER_CALLBACK_PATH = '/callbacks/transfer';
 export const TRANSFER_CALLBACK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
@@ -43,6 +48,13 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
 
   r.post(TRANSFER_CALLBACK_PATH, rate, authenticate, async (req, res) => {
     const input = parsePayload(transferCallbackSchema, req.body);
+    if (input.kind === 'callback') {
+      const agent = await resolveAgent(deps.db, input);
+      const call = { state: input.state, startedAt: input.startedAt, endedAt: input.endedAt, durationSeconds: input.durationSeconds, recordingUrl: input.recordingUrl };
+      const { duplicate, ...delivery } = await deliverCallbackForAgent(deps, agent.id, input.callId, call);
+      res.status(duplicate ? 200 : 201).json({ ok: true, duplicate, kind: 'callback', ...delivery });
+      return;
+    }
     const { created, body } = await recordDeliveredCall(deps, input);
     res.status(created ? 201 : 200).json(body);
   });

@@ -12,12 +12,13 @@ import { createTestApp, type TestContext } from './harness.ts';
 import { listApiRoutes } from '../route-list.ts';
 import { signPayload } from '../services/payments/emulator/stripe-emulator.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertOwedOrder } from '../services/orders/testing.ts';
 import { signMediaUrl } from '../services/media/media-links.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 import {
   ROLES, authHeaders, send, setUpIdentities, insertLead, insertAppointment, payIntent, uniqPhone,
   ringcloudSurveyBody, agentLabBody, partnerForm, createUserBody, transferOrderBody, adminAppointmentBody,
-  trainingVideoBody, brightcallBody, leadCsv, TRAINER, type Identities, type Req, type Role,
+  trainingVideoBody, brightcallBody, checkoutBuyer, leadCsv, TRAINER, type Identities, type Req, type Role,
 } from './proof-fixtures.ts';
 
 const BRIGHTCALL_KEY = 'matrix-brightcall-key';
@@ -52,7 +53,7 @@ async function aOrder(kind: 'leads' | 'appointments', paid: boolean): Promise<st
   return res.body.paymentIntentId as string;
 }
 async function freshIntentSecret(): Promise<string> {
-  const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 3 });
+  const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 3, ...checkoutBuyer() });
   return res.body.clientSecret as string;
 }
 async function uploadImport(): Promise<number> {
@@ -146,7 +147,7 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/training-videos/:id':                 { ...cols(401, 401, 401, 401, 200), req: () => put(`/api/training-videos/${own.videoId}`, trainingVideoBody)('anon') },
   'DELETE /api/training-videos/:id':              { ...cols(401, 401, 401, 401, 200), req: async (role) => del(`/api/training-videos/${role === 'trainer' ? await newVideo() : own.videoId}`)('anon') },
   'POST /api/stripe/webhook':                     { ...cols(400, 400, 400, 400, 400), key: 200, req: () => ({ method: 'POST', path: '/api/stripe/webhook', raw: { type: 'application/json', data: '{"id":"evt_unsigned","type":"payment_intent.succeeded"}' } }), keyReq: stripeEvent },
-  'POST /api/create-payment-intent':              { ...cols(200, 200, 200, 200, 200), req: post('/api/create-payment-intent', () => ({ callCount: 5 })) },
+  'POST /api/create-payment-intent':              { ...cols(200, 200, 200, 200, 200), req: post('/api/create-payment-intent', () => ({ callCount: 5, ...checkoutBuyer() })) },
   'GET /api/stripe/public-key':                   { ...cols(200, 200, 200, 200, 200), req: get('/api/stripe/public-key') },
   // The intent id is the capability (unguessable, known only to the payer's browser); the answer
   // carries the order's count, tier, amount and status, no personal data.
@@ -161,6 +162,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/transfer-disputes/:id/approve':{ ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/approve`, body: { note: 'Checked the recording' } }) },
   'POST /api/admin/transfer-disputes/:id/deny':   { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/deny`, body: { reason: 'The caller qualified' } }) },
   'POST /api/admin/transfer-calls':               { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/transfer-calls', () => ({ ...callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }), callId: undefined })) },
+  // Fulfilment of owed RingCloud orders (issue 13): admins only.
+  'POST /api/admin/orders/:id/fulfil':            { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Aged Leads', owed: 100 })}/fulfil`, body: {} }) },
+  'POST /api/admin/orders/:id/deliveries':        { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Call-Backs', owed: 5 })}/deliveries`, body: { count: 1 } }) },
   'GET /api/admin/transfer-audit':                { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/transfer-audit') },
   'GET /api/transfers':                           { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers') },
   'GET /api/transfers/balance':                   { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/balance') },

@@ -16,11 +16,12 @@ import { createApp } from '../app.ts';
 import { createTestApp, type TestContext } from './harness.ts';
 import { listApiRoutes } from '../route-list.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertOwedOrder } from '../services/orders/testing.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 import {
   authHeaders, send, setUpIdentities, insertLead, insertAppointment, uniqPhone, dbFingerprint,
   ringcloudSurveyBody, agentLabBody, partnerForm, createUserBody, transferOrderBody, adminAppointmentBody,
-  trainingVideoBody, brightcallBody, leadCsv, TRAINER, type Identities, type Req, type Role,
+  trainingVideoBody, brightcallBody, checkoutBuyer, leadCsv, TRAINER, type Identities, type Req, type Role,
 } from './proof-fixtures.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
@@ -136,7 +137,7 @@ async function aDispute(): Promise<number> {
   return res.body.id as number;
 }
 async function freshClientSecret(): Promise<string> {
-  return (await request(setupApp()).post('/api/create-payment-intent').send({ callCount: 2 })).body.clientSecret as string;
+  return (await request(setupApp()).post('/api/create-payment-intent').send({ callCount: 2, ...checkoutBuyer() })).body.clientSecret as string;
 }
 
 /** A fresh set-password link of a user of its own (a good request spends it by changing the password). */
@@ -176,13 +177,15 @@ const SPECS: Record<string, Spec> = {
   'PUT /api/training-videos/:id': { role: 'trainer', base: () => ({ method: 'PUT', path: `/api/training-videos/${own.videoId}`, body: trainingVideoBody() }) },
   // Anyone can post here; only Stripe can sign. Unsigned and wrongly signed bodies are 400 whatever they hold.
   'POST /api/stripe/webhook': { role: 'anon', base: () => ({ method: 'POST', path: '/api/stripe/webhook', body: { id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { object: 'payment_intent', id: 'pi_x', amount: 1, currency: 'usd', metadata: { orderId: '1' } } } }, headers: { 'Stripe-Signature': 't=1,v1=00' } }) },
-  'POST /api/create-payment-intent': { role: 'anon', base: json('POST', '/api/create-payment-intent', () => ({ callCount: 5, tier: 'standard', amount: 200 })) },
+  'POST /api/create-payment-intent': { role: 'anon', base: json('POST', '/api/create-payment-intent', () => ({ callCount: 5, tier: 'standard', amount: 200, ...checkoutBuyer() })) },
   'POST /api/test-payments/confirm': { role: 'anon', base: async () => ({ method: 'POST', path: '/api/test-payments/confirm', body: { clientSecret: await freshClientSecret(), cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } }) },
   'POST /api/callbacks/transfer': { role: 'anon', base: json('POST', '/api/callbacks/transfer', () => callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }) as unknown as Record<string, unknown>, { 'x-api-key': TRANSFER_KEY }) },
   'POST /api/callbacks/transfer/check': { role: 'anon', base: json('POST', '/api/callbacks/transfer/check', () => ({ agentId: who.ids.agentA, state: 'FL' }), { 'x-api-key': TRANSFER_KEY }) },
   'POST /api/admin/transfer-disputes/:id/approve': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/approve`, body: { note: 'Checked' } }) },
   'POST /api/admin/transfer-disputes/:id/deny': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/deny`, body: { reason: 'Qualified caller' } }) },
   'POST /api/admin/transfer-calls': { role: 'admin', base: json('POST', '/api/admin/transfer-calls', () => ({ ...(callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }) as unknown as Record<string, unknown>) })) },
+  'POST /api/admin/orders/:id/fulfil': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Aged Leads', owed: 100 })}/fulfil`, body: {} }) },
+  'POST /api/admin/orders/:id/deliveries': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Call-Backs', owed: 5 })}/deliveries`, body: { count: 1 } }) },
   'PUT /api/transfers/settings': { role: 'agentA', base: json('PUT', '/api/transfers/settings', () => ({ callsPerDay: null, workingStates: ['TX', 'FL'], hoursStart: null, hoursEnd: null, timeZone: 'America/Chicago', paused: false })) },
   'POST /api/transfers/:id/disputes': { role: 'agentA', base: async () => ({ method: 'POST', path: `/api/transfers/${await aCall()}/disputes`, body: { reasonCode: 'other', reasonText: 'Robot caller' } }) },
 };

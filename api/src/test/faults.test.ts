@@ -21,7 +21,7 @@ import { inProcessRunner } from '../jobs/runner.ts';
 import { registerCoreJobs } from '../jobs/core.ts';
 import { createStorage } from '../storage/index.ts';
 import { systemClock } from '../clock.ts';
-import { insertLead } from './proof-fixtures.ts';
+import { checkoutBuyer, insertLead } from './proof-fixtures.ts';
 import { LIST_CACHE_TTL_MS } from '../services/leads/list-cache.ts';
 import { USER_CACHE_TTL_MS } from '../middleware/require-user.ts';
 import pino from 'pino';
@@ -294,7 +294,7 @@ describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE
     const during = await Promise.all([
       json(`${base}/api/health`),
       json(`${base}/api/login`, { method: 'POST', body: JSON.stringify({ identifier: 'someone@example.com', password: 'whatever-pass' }) }),
-      json(`${base}/api/create-payment-intent`, { method: 'POST', body: JSON.stringify({ callCount: 3 }) }),
+      json(`${base}/api/create-payment-intent`, { method: 'POST', body: JSON.stringify({ callCount: 3, ...checkoutBuyer() }) }),
     ]);
     const waited = Date.now() - started;
     for (const r of during) {

@@ -147,6 +147,8 @@ export function createUserBody(): Record<string, unknown> {
   return { email: `new.${uniq()}@example.com`, password: 'new-user-pass', firstName: 'New', lastName: 'User', agencyName: 'New Agency', role: 'Insurance Agent', phone: '5550102030', state: 'TX', isAdmin: false };
 }
 
+/** Who an anonymous funnel checkout is for (issue 13): required without a session. */
+export const checkoutBuyer = () => ({ firstName: 'Fay', lastName: 'Funnel', email: 'proof-funnel-buyer@example.com', phone: '(555) 010-0142', agencyName: 'Funnel Agency' });
 export const transferOrderBody = () => ({ totalTransfers: 20, callsPerDay: 5, transferHours: '9am-5pm', transferPhone: '5550100000', workingStates: 'TX, FL' });
 export const adminAppointmentBody = () => ({ firstName: 'Hand', lastName: 'Entered', phone: '5550104444', email: 'hand@example.com', state: 'TX' });
 export const trainingVideoBody = () => ({ title: 'Pipeline basics', description: 'How stages work', videoUrl: 'https://videos.example.com/1', section: 'HighLevel CRM Training', duration: 125, sortOrder: 2 });

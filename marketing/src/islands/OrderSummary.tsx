@@ -1,8 +1,12 @@
 // The order on the return pages (/onboarding-success, /thank-you), read from the server by the
 // payment_intent Stripe puts in the URL; redirect_status alone is never trusted. A pending order is
 // read again a few times (the server retrieves the intent from Stripe when the webhook is late).
+// The page's heading follows the order (issue 13): paid "Payment Successful!", processing, failed
+// "Payment Failed" with the provider's message and a way to try again, not found. The outcome is also
+// put on <html data-order-status> (and announced as a 'tm:order-status' event), so the parts of the page
+// that only fit a paid order (what happens next, the confetti) show only then.
 import { useEffect, useState } from 'react';
-import { api, ApiError, TIERS, formatUsd, type TierId } from '@tm/shared';
+import { api, ApiError, TIERS, HIGH_VOLUME, formatUsd, type TierId } from '@tm/shared';
 import type { OrderView } from '@tm/shared/schemas/payments';
 import './checkout/checkout.css';
 
@@ -38,14 +42,129 @@ function countLabel(order: OrderView): string {
   }
 }
 
-export default function OrderSummary() {
-  const [intentId, setIntentId] = useState<string | null>(null);
+/** Where a buyer tries again after a failed payment: the checkout the order came from. */
+export function retryPath(order: Pick<OrderView, 'kind' | 'tier'>): string {
+  if (order.kind === 'ringcloud') return '/ringcloud-checkout';
+  if (order.kind === 'live_transfer') return '/dashboard/transfers';
+  if (order.kind === 'leads') return '/dashboard';
+  if (order.kind === 'appointments') return '/dashboard';
+  if (order.tier === 'high-volume') return HIGH_VOLUME.checkoutPath;
+  return TIERS[order.tier as TierId]?.checkoutPath ?? '/pricing';
+}
+
+export type Outcome = 'checking' | 'paid' | 'processing' | 'failed' | 'not-found' | 'unreadable';
+
+function outcomeOf(order: OrderView | null, error: 'not-found' | 'unreadable' | null, settled: boolean): Outcome {
+  if (error) return error;
+  if (!order) return 'checking';
+  if (order.status === 'paid') return 'paid';
+  if (order.status === 'pending') return settled ? 'processing' : 'checking';
+  return 'failed';
+}
+
+const FAILED_TITLE: Partial<Record<OrderView['status'], string>> = {
+  failed: 'Payment Failed',
+  canceled: 'Payment Canceled',
+  expired: 'Payment Expired',
+  refunded: 'Payment Refunded',
+};
+
+/** The heading block of a return page, following the order's state. */
+function OutcomeHeading({ outcome, order, paidTitle, paidLead, variant }: { outcome: Outcome; order: OrderView | null; paidTitle: string; paidLead: string; variant?: string }) {
+  let title: string;
+  let lead: string;
+  switch (outcome) {
+    case 'paid':
+      title = paidTitle;
+      lead = paidLead;
+      break;
+    case 'processing':
+      title = 'Payment Processing';
+      lead = 'Your payment is still being confirmed. This can take a minute: refresh this page to see the result.';
+      break;
+    case 'failed':
+      title = FAILED_TITLE[order!.status] ?? 'Payment Failed';
+      lead = order!.failureMessage ?? 'Your payment did not go through.';
+      break;
+    case 'not-found':
+      title = 'Order not found';
+      lead = 'We could not find this payment. If you were charged, contact us and we will sort it out.';
+      break;
+    case 'unreadable':
+      title = 'We could not check your payment';
+      lead = 'Please refresh the page in a moment.';
+      break;
+    default:
+      title = 'Checking your payment...';
+      lead = 'One moment while we confirm your order.';
+  }
+  return (
+    <div className="center" data-outcome={outcome}>
+      <h1 id="outcome-title" data-testid="outcome-title" data-variant={variant}>{title}</h1>
+      <p className="lead" data-testid="outcome-lead">{lead}</p>
+      {outcome === 'failed' && order && (
+        <p>
+          <a className="btn" href={retryPath(order)} data-testid="try-again">
+            Try again
+          </a>
+        </p>
+      )}
+      {outcome === 'not-found' && (
+        <p>
+          <a className="btn btn-outline" href="/pricing">
+            See pricing
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The return page's heading and order. Without a payment_intent in the URL: `fallback` (a journey
+ * without a payment, such as the partner application) or, when there is none, "Order not found".
+ */
+export default function OrderSummary(props: {
+  paidTitle?: string;
+  paidLead?: string;
+  withHeading?: boolean;
+  fallbackTitle?: string;
+  fallbackLead?: string;
+  /** Other journeys without a payment, picked by ?journey= (the partner application). */
+  journeys?: Record<string, { title: string; lead: string }>;
+  /** The page variant, on the heading as data-variant. */
+  variant?: string;
+}) {
+  const { paidTitle = 'Payment Successful!', paidLead = 'Your order has been processed successfully.', withHeading = false, journeys = {} } = props;
+  const [journey, setJourney] = useState<string | null>(null);
+  const picked = journey && Object.hasOwn(journeys, journey) ? journeys[journey] : null;
+  const fallbackTitle = picked?.title ?? props.fallbackTitle;
+  const fallbackLead = picked?.lead ?? props.fallbackLead;
+  const [intentId, setIntentId] = useState<string | null | undefined>(undefined);
   const [order, setOrder] = useState<OrderView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [errorKind, setErrorKind] = useState<'not-found' | 'unreadable' | null>(null);
+  const [settled, setSettled] = useState(false);
+
+  // Before the URL is read (the server-rendered HTML): a page with a journey of its own shows that journey's
+  // heading; a payment's return page says it is checking.
+  const outcome = intentId === null || (intentId === undefined && fallbackTitle) ? (fallbackTitle ? 'none' : 'not-found') : outcomeOf(order, errorKind, settled);
+  useEffect(() => {
+    if (intentId === undefined || outcome === 'checking' || outcome === 'none') return;
+    document.documentElement.dataset.orderStatus = outcome;
+    document.dispatchEvent(new CustomEvent('tm:order-status', { detail: outcome }));
+  }, [outcome, intentId]);
 
   useEffect(() => {
-    const id = new URLSearchParams(window.location.search).get('payment_intent');
-    if (!id) return;
+    const params = new URLSearchParams(window.location.search);
+    const id = params.get('payment_intent');
+    setIntentId(id);
+    if (!id) {
+      const j = params.get('journey');
+      setJourney(j);
+      if (j && Object.hasOwn(journeys, j)) document.documentElement.dataset.journey = j;
+      return;
+    }
     setIntentId(id);
     let stopped = false;
     let polls = 0;
@@ -56,11 +175,15 @@ export default function OrderSummary() {
         if (stopped) return;
         setOrder(o);
         setError(null);
+        setErrorKind(null);
         polls += 1;
         if (o.status === 'pending' && polls < MAX_POLLS) timer = setTimeout(() => void load(), POLL_MS);
+        else setSettled(true);
       } catch (err) {
         if (stopped) return;
-        setError(err instanceof ApiError && err.status === 404 ? 'We could not find this order.' : 'We could not load your order. Please refresh the page.');
+        const missing = err instanceof ApiError && err.status === 404;
+        setError(missing ? 'We could not find this order.' : 'We could not load your order. Please refresh the page.');
+        setErrorKind(missing ? 'not-found' : 'unreadable');
       }
     };
     void load();
@@ -70,8 +193,20 @@ export default function OrderSummary() {
     };
   }, []);
 
-  if (!intentId) return null;
+  const heading = withHeading
+    ? outcome === 'none'
+      ? (
+          <div className="center" data-outcome="none">
+            <h1 id="outcome-title" data-testid="outcome-title" data-variant={props.variant}>{fallbackTitle}</h1>
+            {fallbackLead && <p className="lead" data-testid="outcome-lead">{fallbackLead}</p>}
+          </div>
+        )
+      : <OutcomeHeading outcome={intentId === undefined ? 'checking' : (outcome as Outcome)} order={order} paidTitle={paidTitle} paidLead={paidLead} variant={props.variant} />
+    : null;
+  if (!intentId) return heading;
   return (
+    <>
+    {heading}
     <section className="card order-summary" aria-labelledby="order-summary-title" aria-live="polite" aria-busy={!order && !error}>
       <h2 id="order-summary-title">Your Order</h2>
       {error && <p className="form-error">{error}</p>}
@@ -112,5 +247,6 @@ export default function OrderSummary() {
         </dl>
       )}
     </section>
+    </>
   );
 }

@@ -76,7 +76,7 @@ export default function PartnerApplication() {
       await api.requestJson('POST', '/api/affnetwork-signup', body);
       reset();
       setFiles([]);
-      window.location.assign('/thank-you');
+      window.location.assign('/thank-you?journey=partner');
     } catch (err) {
       const message = err instanceof ApiError ? err.serverMessage : PARTNER_FAILED;
       if (err instanceof ApiError) {

@@ -210,6 +210,8 @@ export type RefusalReason =
   | 'invalid_payload'
   | 'unknown_agent'
   | 'call_id_conflict'
+  /** A call-back delivery for an agent with no paid call-back order that still owes some. */
+  | 'nothing_owed'
   | 'agent_paused'
   | 'state_not_allowed'
   | 'outside_hours'

@@ -3,8 +3,26 @@
 import { z } from 'zod';
 import { TIER_IDS } from '../catalogue/index.ts';
 import { AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts';
+import { emailSchema, phoneSchema } from './funnel.ts';
 
 export const PACKAGE_TIERS = [...TIER_IDS, 'high-volume'] as const;
+
+/**
+ * Who is buying (issue 13): an anonymous funnel buyer gives these before payment; the server links the
+ * order to the account with that e-mail or makes one without a password. A logged-in agent's come from
+ * the session (the body's are ignored).
+ */
+export const checkoutBuyerSchema = z.object({
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name is too long'),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name is too long'),
+  email: emailSchema,
+  phone: phoneSchema,
+  agencyName: z
+    .preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: 'Agency name is too long' }).trim().max(200, 'Agency name is too long'))
+    .optional(),
+});
+export type CheckoutBuyer = z.output<typeof checkoutBuyerSchema>;
+export type CheckoutBuyerInput = z.input<typeof checkoutBuyerSchema>;
 
 const count = (field: string) =>
   z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`);
@@ -23,6 +41,12 @@ export const createPaymentIntentSchema = z.object({
   calls: count('calls').optional(),
   ageRange: z.enum(AGED_LEAD_AGE_RANGES as [string, ...string[]], { error: 'Please select an age range' }).optional().nullable(),
   surveyId: z.number().int().positive().optional(),
+  // The buyer (checked by checkoutBuyerSchema when nobody is logged in; ignored when someone is).
+  firstName: z.unknown().optional(),
+  lastName: z.unknown().optional(),
+  email: z.unknown().optional(),
+  phone: z.unknown().optional(),
+  agencyName: z.unknown().optional(),
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
 
@@ -61,6 +85,10 @@ export interface OrderFigures {
 export interface OrderView extends OrderFigures {
   status: OrderStatusView;
   failureMessage: string | null;
+  /** fulfilled | partial | owed once paid; null while unpaid. */
+  fulfilmentStatus: 'fulfilled' | 'partial' | 'owed' | null;
+  quantityDelivered: number;
+  quantityOwed: number;
 }
 
 /** POST /api/test-payments/confirm: test-payment mode only (never mounted with real Stripe keys). */
@@ -85,4 +113,21 @@ export type TestConfirmInput = z.input<typeof testConfirmSchema>;
 export interface TestConfirmResponse {
   paymentIntentId: string;
   status: string;
+}
+
+/** POST /api/admin/orders/:id/deliveries: call-backs delivered outside the caller system. */
+export const orderDeliveriesSchema = z.object({
+  count: z
+    .number({ error: 'Enter a whole number of at least 1' })
+    .int('Enter a whole number of at least 1')
+    .min(1, 'Enter a whole number of at least 1')
+    .max(100000, 'Enter at most 100000'),
+});
+
+/** The fulfilment of an order as the admin routes answer it. */
+export interface OrderFulfilmentView {
+  orderId: number;
+  fulfilmentStatus: 'fulfilled' | 'partial' | 'owed' | null;
+  quantityDelivered: number;
+  quantityOwed: number;
 }

@@ -104,6 +104,8 @@ export const transferCallbackSchema = z
       .min(1, 'callId is required')
       .max(128, 'callId is at most 128 characters')
       .regex(/^[A-Za-z0-9._:@-]+$/, 'callId may use letters, digits and . _ : @ -'),
+    /** "callback": a delivered RingCloud call-back (counted on the agent's owed call-back order, no balance drawn). */
+    kind: z.enum(['transfer', 'callback'], { error: 'kind must be "transfer" or "callback"' }).optional(),
     ...callFields,
   })
   .superRefine(checkCall);

@@ -15,6 +15,8 @@ import { findUserById } from '../accounts/users.service.ts';
 import type { CreatedOrder, OrderKind, OrderRequest, OrderStatus } from './types.ts';
 import { ItemsUnavailable, releaseItems, reserveItems, sellItems, type InventoryTable } from './inventory.ts';
 import { withRetry } from '../../db/retry.ts';
+import { recordOrderEvent } from './order-events.ts';
+import { fulfilledWithItems, fulfilUnreservedOrder } from './fulfilment.service.ts';
 
 export const SOLD_MESSAGE = 'Sorry, one or more of the selected items were just sold to another buyer.';
 export const AMOUNT_MISMATCH_MESSAGE = 'The amount does not match the price of this order. Please refresh the page and try again.';
@@ -40,6 +42,10 @@ export interface OrderRow {
   failureMessage: string | null;
   paidAt: string | null;
   fulfilledAt: string | null;
+  fulfilmentStatus?: 'fulfilled' | 'partial' | 'owed' | null;
+  quantityDelivered?: number;
+  quantityOwed?: number;
+  cardLast4?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -84,7 +90,7 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
       const q = quoted(quoteTransferPackage(req.tier, req.count), 'callCount');
       return {
         kind: req.kind, tier: req.tier, count: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents,
-        userId: req.userId ?? null, surveyId: req.surveyId ?? null, metadata: {},
+        userId: req.userId ?? null, surveyId: req.surveyId ?? null, metadata: req.buyer ? { buyer: req.buyer } : {},
         description: `${q.count} transfers (${req.tier})`,
         items: [{ kind: 'transfer', itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
       };
@@ -184,6 +190,7 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: { expe
           await reserveItems(trx, plan.reserve.table, plan.reserve.ids, orderId, until);
         }
         await trx('order_items').insert(plan.items.map((i) => ({ orderId, ...i })));
+        await recordOrderEvent(trx, orderId, 'created', { kind: plan.kind, tier: plan.tier, count: plan.count, amountCents: plan.amountCents }, plan.userId);
         return orderId;
       }),
     );
@@ -237,12 +244,37 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, stamp: string): Pr
   if (table) {
     const items: { itemId: number }[] = await trx('order_items').where({ orderId: order.id }).select('itemId');
     await sellItems(trx, table, items.map((i) => Number(i.itemId)), order.id, order.userId, stamp);
-  } else if (order.userId === null && order.surveyId !== null) {
-    // Transfer credit goes to the survey's account when the buyer was not logged in.
-    const survey = await trx('onboarding_surveys').where({ id: order.surveyId }).first('userId');
-    if (survey?.userId) await trx('orders').where({ id: order.id }).update({ userId: survey.userId });
+    await fulfilledWithItems(trx, order, stamp);
+    return;
   }
-  await trx('orders').where({ id: order.id }).update({ fulfilledAt: stamp });
+  let userId = order.userId;
+  if (userId === null && order.surveyId !== null) {
+    // Orders made before every checkout knew its buyer: the credit goes to the survey's account.
+    const survey = await trx('onboarding_surveys').where({ id: order.surveyId }).first('userId');
+    if (survey?.userId) {
+      userId = Number(survey.userId);
+      await trx('orders').where({ id: order.id }).update({ userId });
+    }
+  }
+  await fulfilUnreservedOrder(trx, { ...order, userId }, stamp);
+}
+
+/** Stripe's documented test PaymentMethods and their cards' last four digits (the emulator's cards). */
+const TEST_PM_LAST4: Record<string, string> = {
+  pm_card_visa: '4242', pm_card_visa_debit: '5556', pm_card_mastercard: '4444', pm_card_amex: '0005', pm_card_discover: '1117',
+  pm_card_chargeDeclined: '0002', pm_card_chargeDeclinedInsufficientFunds: '9995', pm_card_chargeDeclinedFraudulent: '0019',
+  pm_card_chargeDeclinedExpiredCard: '0069', pm_card_chargeDeclinedIncorrectCvc: '0127', pm_card_chargeDeclinedProcessingError: '0119',
+};
+
+/** The paying card's last four digits when the intent tells them (expanded charge or method, or a test method). */
+export function cardLast4(intent: Stripe.PaymentIntent): string | null {
+  const charge = intent.latest_charge;
+  const fromCharge = charge && typeof charge === 'object' ? charge.payment_method_details?.card?.last4 : undefined;
+  const pm = intent.payment_method;
+  const fromPm = pm && typeof pm === 'object' ? pm.card?.last4 : typeof pm === 'string' ? TEST_PM_LAST4[pm] : undefined;
+  const fromError = intent.last_payment_error?.payment_method?.card?.last4;
+  const last4 = fromCharge ?? fromPm ?? fromError ?? null;
+  return last4 && /^\d{4}$/.test(last4) ? last4 : null;
 }
 
 /** Records an event id; false when it was seen before (the repeat changes nothing). */
@@ -313,6 +345,7 @@ async function applyInTransaction(
     const n = await trx('orders').where({ id: order.id, status: 'pending' }).update({ status, failureMessage: message.slice(0, 500), updatedAt: stamp });
     if (n === 0) return 'ignored: order already handled';
     await releaseOrderItems(trx, order.kind, order.id);
+    await recordOrderEvent(trx, order.id, 'payment_failed', { status, message: message.slice(0, 500), paymentIntentId: intent.id, code: intent.last_payment_error?.code ?? null });
     return status;
   }
 
@@ -320,15 +353,20 @@ async function applyInTransaction(
   if (intent.amount !== order.amountCents || intent.currency !== order.currency) return 'ignored: amount does not match the order';
   if (order.status === 'paid' || order.status === 'refunded') return `ignored: order already ${order.status}`;
   // Compare-and-set on the status read above: of two racing deliveries, one moves the order.
-  const n = await trx('orders').where({ id: order.id, status: order.status }).update({ status: 'paid', paidAt: stamp, failureMessage: null, updatedAt: stamp });
+  const last4 = cardLast4(intent);
+  const n = await trx('orders')
+    .where({ id: order.id, status: order.status })
+    .update({ status: 'paid', paidAt: stamp, failureMessage: null, updatedAt: stamp, ...(last4 ? { cardLast4: last4 } : {}) });
   if (n === 0) return 'ignored: order already handled';
+  await recordOrderEvent(trx, order.id, 'payment_succeeded', { amountCents: intent.amount, paymentIntentId: intent.id, cardLast4: last4, ...(order.status !== 'pending' ? { was: order.status } : {}) });
   try {
     await trx.transaction((sp) => fulfil(sp, order, stamp));
   } catch (err) {
     if (!(err instanceof ItemsUnavailable)) throw err;
     // Paid after the reservation lapsed, and another buyer has the items since: refund.
-    await trx('orders').where({ id: order.id }).update({ status: 'refunded', failureMessage: REFUNDED_MESSAGE, updatedAt: stamp });
+    await trx('orders').where({ id: order.id }).update({ status: 'refunded', failureMessage: REFUNDED_MESSAGE, refundedCents: order.amountCents, fulfilmentStatus: null, updatedAt: stamp });
     await releaseOrderItems(trx, order.kind, order.id);
+    await recordOrderEvent(trx, order.id, 'refund', { reason: 'items sold to another buyer before the payment completed', amountCents: order.amountCents });
     needsRefund(order.id);
     return 'refunded';
   }
@@ -357,6 +395,9 @@ export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
     currency: row.currency,
     status: row.status as OrderStatusView,
     failureMessage: row.failureMessage,
+    fulfilmentStatus: row.fulfilmentStatus ?? null,
+    quantityDelivered: Number(row.quantityDelivered ?? 0),
+    quantityOwed: Number(row.quantityOwed ?? 0),
     createdAt: toIso(row.createdAt),
     paidAt: toIso(row.paidAt),
     testMode,

@@ -2,6 +2,7 @@
 // appointments, dashboard live-transfer orders) goes through createOrder() in orders.service.ts,
 // and is fulfilled only from a verified payment (webhook event or server-side retrieve).
 import type { TierId, AgedLeadAgeRange, RingCloudLeadType } from '@tm/shared';
+import type { CheckoutBuyer } from '@tm/shared/schemas/payments';
 
 export type OrderKind = 'transfer_package' | 'ringcloud' | 'leads' | 'appointments' | 'live_transfer';
 /** refunded: paid after its reservation lapsed and the items had gone to another buyer. */
@@ -9,7 +10,15 @@ export type OrderStatus = 'pending' | 'paid' | 'failed' | 'canceled' | 'expired'
 
 export type OrderRequest =
   /** Funnel checkouts: a tier's package or the high-volume bands. userId when a logged-in agent buys. */
-  | { kind: 'transfer_package'; tier: TierId | 'high-volume'; count: number; userId?: number | null; surveyId?: number | null }
+  | {
+      kind: 'transfer_package';
+      tier: TierId | 'high-volume';
+      count: number;
+      userId?: number | null;
+      surveyId?: number | null;
+      /** What an anonymous buyer typed at checkout (the order is for the account with that e-mail). */
+      buyer?: CheckoutBuyer | null;
+    }
   /** RingCloud sub-offer: priced by lead type; aged leads are a fixed 100 at the age range's price. */
   | { kind: 'ringcloud'; surveyId: number; userId: number; leadType: RingCloudLeadType; count?: number; ageRange?: AgedLeadAgeRange }
   /** Bulk lead purchase from the dashboard: each lead's own price (default 10.00); reserved until paid. */

@@ -5,7 +5,8 @@ import { ringCloudLeadTypeOf } from '@tm/shared/logic/pricing';
 import type { AgedLeadAgeRange } from '@tm/shared';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
-import { createOrder } from '../orders/orders.service.ts';
+import { AMOUNT_MISMATCH_MESSAGE, createOrder, priceOrder } from '../orders/orders.service.ts';
+import { parseCheckoutBuyer, resolveCheckoutBuyer } from '../accounts/funnel-buyers.service.ts';
 import type { CreatedOrder, OrderRequest } from '../orders/types.ts';
 
 export const SURVEY_FIRST_MESSAGE = 'Please complete the survey before checking out.';
@@ -46,9 +47,21 @@ export async function checkoutOrderRequest(deps: AppDeps, input: CreatePaymentIn
   return { kind: 'transfer_package', tier: input.tier ?? 'standard', count: input.callCount as number, userId: sessionUserId };
 }
 
-/** POST /api/create-payment-intent: the order and its PaymentIntent; a disagreeing `amount` (dollars) is a 400. */
+/**
+ * POST /api/create-payment-intent: the order and its PaymentIntent; a disagreeing `amount` (dollars) is a 400.
+ * Anonymous buyers must say who they are (400 naming each missing field) and the order is for the account
+ * with that e-mail, made when there is none (funnel-buyers.service.ts); a logged-in agent buys as themselves.
+ */
 export async function startCheckout(deps: AppDeps, input: CreatePaymentIntentInput, sessionUserId: number | null): Promise<CreatedOrder> {
-  const req = await checkoutOrderRequest(deps, input, sessionUserId);
+  let req = await checkoutOrderRequest(deps, input, sessionUserId);
   const expectedAmountCents = input.amount === undefined ? undefined : Math.round(input.amount * 100);
+  if (req.kind === 'transfer_package' && !sessionUserId) {
+    // The buyer's fields are read first and the package is priced before any account is made.
+    parseCheckoutBuyer(input);
+    const amount = await priceOrder(deps, req);
+    if (expectedAmountCents !== undefined && expectedAmountCents !== amount) throw badRequest(AMOUNT_MISMATCH_MESSAGE, { amount: AMOUNT_MISMATCH_MESSAGE });
+    const { userId, buyer } = await resolveCheckoutBuyer(deps, input, null);
+    req = { ...req, userId, buyer };
+  }
   return createOrder(deps, req, { expectedAmountCents });
 }

@@ -10,6 +10,8 @@ import { PaymentForm } from '@tm/shared/ui/PaymentForm';
 import { $checkout, clearSeeds, initialCount, paymentPrepared, preparingFailed, setCount, startPreparing, SEED_CLEAR_DELAY_MS, type CheckoutPage } from '../../stores/checkout.ts';
 import { toast } from '../../stores/toast.ts';
 import { ENTERPRISE_BENEFITS, PREMIUM_BENEFITS, ULTIMATE_BENEFITS, standardBenefits } from '../../components/tier-benefits.ts';
+import type { CurrentUser } from '@tm/shared/schemas/auth';
+import { BuyerDetails, EMPTY_BUYER, buyerErrorsFrom, checkBuyer, type BuyerErrors, type BuyerField, type BuyerValues } from './BuyerDetails.tsx';
 import './checkout.css';
 
 export const CONFIGURE_PROMPT = 'Configure your package and click "Proceed to Payment" to continue';
@@ -76,6 +78,10 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
   const [raw, setRaw] = useState('');
   const [keys, setKeys] = useState<PublicKeyResponse | null>(null);
   const [loaded, setLoaded] = useState(false);
+  // undefined while asking; null when nobody is logged in (the buyer step is shown).
+  const [user, setUser] = useState<CurrentUser | null | undefined>(undefined);
+  const [buyer, setBuyer] = useState<BuyerValues>(EMPTY_BUYER);
+  const [buyerErrors, setBuyerErrors] = useState<BuyerErrors>({});
 
   useEffect(() => {
     const t = tierFor(page);
@@ -89,6 +95,10 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
       .getJson<PublicKeyResponse>('/api/stripe/public-key')
       .then((k) => setKeys(k))
       .catch((err: unknown) => console.error('Could not load the payment settings', err));
+    api
+      .getJson<CurrentUser | null>('/api/current-user', { on401: 'returnNull' })
+      .then((u) => setUser(u))
+      .catch(() => setUser(null));
     return () => clearTimeout(timer);
   }, [page]);
 
@@ -108,20 +118,39 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
     setCount(Number.isNaN(n) ? (page === 'high-volume' ? HIGH_VOLUME.minCount : 0) : n);
   }
 
+  function onBuyerChange(field: BuyerField, value: string) {
+    setBuyer((b) => ({ ...b, [field]: value }));
+    if (buyerErrors[field]) setBuyerErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
   async function proceed() {
-    if (!quote.ok || state.preparing || state.clientSecret) return;
+    if (!quote.ok || state.preparing || state.clientSecret || user === undefined) return;
+    // An anonymous buyer says who they are first (a logged-in agent buys as themselves).
+    let who: Record<string, string> = {};
+    if (!user) {
+      const checked = checkBuyer(buyer);
+      if (!checked.ok) {
+        setBuyerErrors(checked.errors);
+        document.getElementById(`buyer-${Object.keys(checked.errors)[0]}`)?.focus();
+        return;
+      }
+      setBuyerErrors({});
+      who = { ...checked.buyer, agencyName: checked.buyer.agencyName ?? '' };
+    }
     startPreparing();
     try {
       const body = {
         amount: quote.amountCents / 100,
         callCount: quote.count,
         ...(tier !== 'standard' ? { tier } : {}),
+        ...who,
       };
       const res = await api.requestJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body);
       paymentPrepared({ clientSecret: res.clientSecret, amountCents: res.amount, count: quote.count });
     } catch (err) {
       // The spec logs a failed intent creation; a count the server refuses is also shown by the input.
       console.error('Creating the payment failed', err);
+      if (err instanceof ApiError) setBuyerErrors(buyerErrorsFrom(err.fields));
       preparingFailed(err instanceof ApiError ? (err.fields?.callCount ?? null) : null);
     }
   }
@@ -185,6 +214,8 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
             ))}
           </ul>
 
+          <BuyerDetails user={user} values={buyer} errors={buyerErrors} disabled={state.preparing || Boolean(state.clientSecret)} onChange={onBuyerChange} />
+
           <div className="checkout-total" aria-live="polite">
             <span className="muted">Total Cost</span>
             <strong className="checkout-total-amount">{formatUsd(quote.ok ? quote.amountCents : 0)}</strong>
@@ -193,7 +224,7 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
             </span>
           </div>
 
-          <button type="button" className="btn btn-lg btn-block" onClick={() => void proceed()} disabled={!quote.ok || state.preparing || Boolean(state.clientSecret)}>
+          <button type="button" className="btn btn-lg btn-block" onClick={() => void proceed()} disabled={!quote.ok || state.preparing || Boolean(state.clientSecret) || user === undefined}>
             {state.preparing ? 'Preparing Payment...' : 'Proceed to Payment'}
           </button>
         </section>

@@ -227,7 +227,7 @@ export function CallTransfersPanel({ user }: { user: SessionUser }) {
           <PaymentStep
             clientSecret={order.created.clientSecret}
             submitLabel={`Complete Payment - ${formatUsd(order.created.amount, { cents: true })}`}
-            returnPath="/thank-you"
+            returnPath="/dashboard/transfers"
             redirect="always"
             onError={(message) => toast({ title: 'Payment Failed', description: message || 'Failed to process payment', variant: 'destructive' })}
           />

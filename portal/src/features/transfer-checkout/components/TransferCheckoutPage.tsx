@@ -1,6 +1,6 @@
 // /transfer-checkout: finishes a live-transfer order started on the dashboard. Reads the pending
 // order from browser storage, shows its summary and the payment form (Complete Payment), and
-// returns to /thank-you. Without a pending order (or once it is paid or closed): No Order Found.
+// returns to My Transfers (/dashboard/transfers), which shows the payment and the new balance. Without a pending order (or once it is paid or closed): No Order Found.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PaymentForm } from '@tm/shared/ui/PaymentForm';
@@ -98,7 +98,7 @@ export function TransferCheckoutPage() {
               clientSecret={order.clientSecret}
               publishableKey={key.data.publicKey}
               testMode={key.data.testMode}
-              returnUrl={new URL('/thank-you', window.location.origin).toString()}
+              returnUrl={new URL('/dashboard/transfers', window.location.origin).toString()}
               submitLabel="Complete Payment"
               redirect="always"
               onSuccess={() => clearPendingTransferOrder()}

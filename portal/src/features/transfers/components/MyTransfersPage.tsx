@@ -6,6 +6,7 @@ import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { useBalance } from '../api/get-balance.ts';
 import { BalanceSummary } from './BalanceSummary.tsx';
 import { PauseBanner } from './PauseBanner.tsx';
+import { PaymentReturnBanner } from './PaymentReturnBanner.tsx';
 import { CallsSection } from './CallsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { LedgerSection } from './LedgerSection.tsx';
@@ -39,6 +40,7 @@ function MyTransfers() {
             <Link className="btn" to="/dashboard?tab=buy-call-transfers">Buy Call Transfers</Link>
           </div>
         </header>
+        <PaymentReturnBanner />
         {balance.data && <PauseBanner balance={balance.data} />}
         {balance.isPending && <p className="muted">Loading balance...</p>}
         {balance.isError && <p className="form-error" role="alert">Could not load your balance.</p>}

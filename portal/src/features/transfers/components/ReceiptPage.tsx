@@ -11,14 +11,16 @@ import './transfers.css';
 const STATUS_LABEL: Record<string, string> = { paid: 'Paid', refunded: 'Refunded' };
 
 function Receipt({ orderId }: { orderId: number }) {
+  const valid = Number.isSafeInteger(orderId) && orderId > 0;
   const { data, isPending, error } = useReceipt(orderId);
   const tz = browserTimeZone();
   useEffect(() => {
     document.title = `Receipt for order #${orderId} · Agent Portal`;
   }, [orderId]);
-  if (isPending) return <div className="page-loading">Loading...</div>;
-  if (error || !data) {
-    const missing = error instanceof ApiError && error.status === 404;
+  // An id that is not an order number (/dashboard/receipts/abc) is not found at once; nothing is asked.
+  if (valid && isPending) return <div className="page-loading">Loading...</div>;
+  if (!valid || error || !data) {
+    const missing = !valid || (error instanceof ApiError && error.status === 404);
     return (
       <div className="container xfer-receipt-page">
         <div className="card">
@@ -100,6 +102,6 @@ function Receipt({ orderId }: { orderId: number }) {
 
 export function ReceiptPage() {
   const { orderId } = useParams();
-  const id = Number(orderId);
+  const id = /^\d{1,15}$/.test(orderId ?? '') ? Number(orderId) : NaN;
   return <RequireUser>{() => <Receipt orderId={id} />}</RequireUser>;
 }

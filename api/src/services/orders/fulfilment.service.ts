@@ -1,0 +1,300 @@
+// Fulfilment (issue 13 item 2): every product sold is delivered or visibly owed on its order.
+// - Leads and appointments: the reserved items are sold (inventory.ts); fulfilled.
+// - Live transfers (funnel packages, dashboard orders, RingCloud live transfers): the paid order is the
+//   agent's transfer balance (decision 020); fulfilled.
+// - RingCloud aged leads: up to 100 available aged leads of the bought age band (the buyer's working
+//   states first) are sold to the buyer in the transaction that marks the order paid; what stock lacks is
+//   owed (fulfilment 'partial', or 'owed' when none could be delivered) until an admin completes it.
+// - RingCloud call-backs: owed in full; delivered one by one through the delivered-call callback with
+//   kind "callback", or by an admin entering a count.
+// Every change writes a row of the order's timeline (order-events.ts) in the same transaction.
+import type { Knex } from 'knex';
+import { toUsStateCode } from '@tm/shared/logic/us-states';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
+import { TransferRefused } from '../transfers/errors.ts';
+import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { toDbDate } from '../../db/dates.ts';
+import { withRetry } from '../../db/retry.ts';
+import { isMysql } from '../../db/index.ts';
+import { recordOrderEvent } from './order-events.ts';
+
+export type FulfilmentStatus = 'fulfilled' | 'partial' | 'owed';
+
+export const NOTHING_OWED_MESSAGE = 'Nothing is owed on this order.';
+export const NOT_LEADS_ORDER_MESSAGE = 'Only aged-lead orders are completed from stock; enter delivered call-backs as a count.';
+export const NOT_CALLBACK_ORDER_MESSAGE = 'Deliveries are entered for call-back orders only.';
+export const NOT_PAID_MESSAGE = 'The order is not paid.';
+
+interface FulfilOrder {
+  id: number;
+  kind: string;
+  userId: number | null;
+  surveyId: number | null;
+  count: number;
+  metadata: string | null;
+}
+
+function metaOf(order: { metadata: string | null }): Record<string, unknown> {
+  try {
+    const m: unknown = order.metadata ? JSON.parse(order.metadata) : {};
+    return m && typeof m === 'object' ? (m as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The RingCloud lead type an order was bought for, or null for other orders. */
+export function ringCloudLeadType(order: { kind: string; metadata: string | null }): string | null {
+  if (order.kind !== 'ringcloud') return null;
+  const t = metaOf(order).leadType;
+  return typeof t === 'string' ? t : null;
+}
+
+/** Postal codes named in free text such as "TX, FL and New York"; empty when none can be read. */
+export function workingStateCodes(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const codes = new Set<string>();
+  for (const piece of text.split(/[,;/|&\n]+|\band\b/i)) {
+    const p = piece.trim();
+    if (!p) continue;
+    // Two-letter pieces only as codes; longer ones as names (so "or" in prose is not Oregon).
+    const code = p.length === 2 ? (/^[A-Z]{2}$/.test(p) ? toUsStateCode(p) : null) : toUsStateCode(p);
+    if (code) codes.add(code);
+  }
+  return [...codes].sort();
+}
+
+/** "30-60" -> [30, 60] (days since the lead came in). */
+function ageBand(range: unknown): [number, number] | null {
+  const m = typeof range === 'string' ? /^(\d+)-(\d+)$/.exec(range) : null;
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/**
+ * Sells up to `wanted` available aged leads of the band to the buyer for this order; returns how many.
+ * Each round picks candidates and takes them with one conditional update (status still 'available'), so
+ * a lead taken by a concurrent order is skipped, never sold twice; the rows this order got are counted
+ * by its id afterwards. A short order is owed only when no matching lead is left.
+ */
+async function sellAgedLeads(trx: Knex.Transaction, orderId: number, buyerId: number, band: [number, number], states: string[], wanted: number, stamp: string): Promise<number> {
+  const countMine = async () =>
+    Number(((await trx('leads').where({ reservedOrderId: orderId, status: 'sold', buyerId }).count({ n: '*' }).first()) as { n?: number | string } | undefined)?.n ?? 0);
+  const before = await countMine();
+  let got = 0;
+  const passes: (string[] | null)[] = states.length ? [states, null] : [null];
+  for (const inStates of passes) {
+    for (let round = 0; round < 5 && got < wanted; round++) {
+      const q = trx('leads').where({ kind: 'aged', status: 'available' }).whereBetween('ageDays', band);
+      if (inStates) q.whereIn('customerState', inStates);
+      // MariaDB: a locking read sees the latest commits (not the transaction's snapshot) and waits for a
+      // concurrent order holding the same leads, so it never reads them as available once sold, and never
+      // gives up on stock another order only looked at. (SKIP LOCKED could answer "none" while others
+      // merely held rows.) SQLite has one writer anyway.
+      if (isMysql(trx)) q.forUpdate();
+      const ids = (await q.orderBy('id').limit(wanted - got).select('id')).map((r: { id: number }) => Number(r.id));
+      if (!ids.length) break;
+      await trx('leads')
+        .whereIn('id', ids)
+        .where({ status: 'available' })
+        .update({ status: 'sold', buyerId, reservedOrderId: orderId, reservedUntil: null, soldAt: stamp });
+      got = (await countMine()) - before;
+    }
+  }
+  return got;
+}
+
+async function setFulfilment(trx: Knex.Transaction, orderId: number, status: FulfilmentStatus, delivered: number, owed: number, stamp: string): Promise<void> {
+  await trx('orders')
+    .where({ id: orderId })
+    .update({ fulfilmentStatus: status, quantityDelivered: delivered, quantityOwed: owed, fulfilledAt: status === 'fulfilled' ? stamp : null, updatedAt: stamp });
+}
+
+/**
+ * Fulfils a just-paid order that does not hold reserved items (those are sold by the caller), inside the
+ * transaction that marked it paid. Records fulfilled / partially_fulfilled / owed on its timeline.
+ */
+export async function fulfilUnreservedOrder(trx: Knex.Transaction, order: FulfilOrder, stamp: string): Promise<void> {
+  const leadType = ringCloudLeadType(order);
+  const count = Number(order.count);
+  if (leadType === 'Aged Leads' && order.userId) {
+    const band = ageBand(metaOf(order).ageRange);
+    const survey = order.surveyId ? await trx('onboarding_surveys').where({ id: order.surveyId }).first('workingStates') : undefined;
+    const delivered = band ? await sellAgedLeads(trx, order.id, order.userId, band, workingStateCodes(survey?.workingStates), count, stamp) : 0;
+    const owed = count - delivered;
+    const status: FulfilmentStatus = owed === 0 ? 'fulfilled' : delivered === 0 ? 'owed' : 'partial';
+    await setFulfilment(trx, order.id, status, delivered, owed, stamp);
+    await recordOrderEvent(trx, order.id, owed === 0 ? 'fulfilled' : 'partially_fulfilled', { product: 'aged_leads', ageRange: metaOf(order).ageRange, delivered, owed });
+    return;
+  }
+  if (leadType === 'Call-Backs') {
+    await setFulfilment(trx, order.id, 'owed', 0, count, stamp);
+    await recordOrderEvent(trx, order.id, 'owed', { product: 'callbacks', delivered: 0, owed: count });
+    return;
+  }
+  // Live transfers: the paid order is the buyer's transfer balance.
+  await setFulfilment(trx, order.id, 'fulfilled', count, 0, stamp);
+  await recordOrderEvent(trx, order.id, 'fulfilled', { product: 'transfers', credited: count });
+}
+
+/** Marks an order whose reserved items were just sold as fulfilled. */
+export async function fulfilledWithItems(trx: Knex.Transaction, order: FulfilOrder, stamp: string): Promise<void> {
+  await setFulfilment(trx, order.id, 'fulfilled', Number(order.count), 0, stamp);
+  await recordOrderEvent(trx, order.id, 'fulfilled', { product: order.kind, delivered: Number(order.count) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completing what is owed
+
+export interface FulfilmentView {
+  orderId: number;
+  fulfilmentStatus: FulfilmentStatus | null;
+  quantityDelivered: number;
+  quantityOwed: number;
+}
+
+interface OwedRow extends FulfilOrder {
+  status: string;
+  fulfilmentStatus: FulfilmentStatus | null;
+  quantityDelivered: number;
+  quantityOwed: number;
+}
+
+const view = (r: Pick<OwedRow, 'id' | 'fulfilmentStatus' | 'quantityDelivered' | 'quantityOwed'>): FulfilmentView => ({
+  orderId: Number(r.id),
+  fulfilmentStatus: r.fulfilmentStatus,
+  quantityDelivered: Number(r.quantityDelivered),
+  quantityOwed: Number(r.quantityOwed),
+});
+
+async function paidOrder(trx: Knex | Knex.Transaction, orderId: number): Promise<OwedRow> {
+  const o: OwedRow | undefined = await trx('orders').where({ id: orderId }).first();
+  if (!o) throw notFound('Order not found');
+  if (o.status !== 'paid') throw conflict(NOT_PAID_MESSAGE);
+  return o;
+}
+
+/**
+ * An admin completes an owed aged-lead order from the stock available now (the same band and states
+ * rule as at payment). What still cannot be delivered stays owed. 409 when nothing is owed.
+ */
+export async function completeFulfilment(deps: AppDeps, orderId: number, adminUserId: number): Promise<FulfilmentView> {
+  return withRetry(() =>
+    deps.db.transaction(async (trx) => {
+      const o = await paidOrder(trx, orderId);
+      if (ringCloudLeadType(o) !== 'Aged Leads') throw conflict(NOT_LEADS_ORDER_MESSAGE);
+      if (Number(o.quantityOwed) <= 0 || !o.userId) throw conflict(NOTHING_OWED_MESSAGE);
+      const stamp = toDbDate(deps.clock.now());
+      const band = ageBand(metaOf(o).ageRange);
+      const survey = o.surveyId ? await trx('onboarding_surveys').where({ id: o.surveyId }).first('workingStates') : undefined;
+      const owedBefore = Number(o.quantityOwed);
+      const got = band ? await sellAgedLeads(trx, o.id, o.userId, band, workingStateCodes(survey?.workingStates), owedBefore, stamp) : 0;
+      const next = await moveCounts(trx, o, got, stamp);
+      await recordOrderEvent(trx, o.id, next.quantityOwed === 0 ? 'fulfilled' : 'delivered', { product: 'aged_leads', count: got, delivered: next.quantityDelivered, owed: next.quantityOwed, by: 'admin' }, adminUserId);
+      return next;
+    }),
+  );
+}
+
+/** Moves `n` from owed to delivered with a conditional update (owed never below zero). */
+async function moveCounts(trx: Knex.Transaction, o: OwedRow, n: number, stamp: string): Promise<FulfilmentView> {
+  if (n > 0) {
+    const changed = await trx('orders')
+      .where({ id: o.id })
+      .where('quantityOwed', '>=', n)
+      .update({
+        quantityOwed: trx.raw('?? - ?', ['quantity_owed', n]),
+        quantityDelivered: trx.raw('?? + ?', ['quantity_delivered', n]),
+        updatedAt: stamp,
+      });
+    if (changed === 0) throw conflict(`At most ${Number(o.quantityOwed)} are owed on this order.`);
+  }
+  const row: OwedRow = await trx('orders').where({ id: o.id }).first();
+  const owed = Number(row.quantityOwed);
+  const status: FulfilmentStatus = owed === 0 ? 'fulfilled' : Number(row.quantityDelivered) === 0 ? 'owed' : 'partial';
+  await trx('orders').where({ id: o.id }).update({ fulfilmentStatus: status, fulfilledAt: status === 'fulfilled' ? stamp : null });
+  return view({ ...row, fulfilmentStatus: status });
+}
+
+export type DeliverySource = { type: 'admin'; adminUserId: number } | { type: 'callback'; callId: string; call?: Record<string, unknown> };
+
+/**
+ * Records delivered call-backs on a call-back order: `count` move from owed to delivered. A caller
+ * system's delivery carries its call id, recorded once (a repeat changes nothing and answers duplicate).
+ */
+export async function recordCallbackDeliveries(
+  deps: AppDeps,
+  orderId: number,
+  count: number,
+  source: DeliverySource,
+): Promise<FulfilmentView & { duplicate: boolean }> {
+  if (!Number.isInteger(count) || count < 1) throw badRequest('count: Enter a whole number of at least 1', { count: 'Enter a whole number of at least 1' });
+  try {
+    return await withRetry(() =>
+      deps.db.transaction(async (trx) => {
+        const o = await paidOrder(trx, orderId);
+        if (ringCloudLeadType(o) !== 'Call-Backs') throw conflict(NOT_CALLBACK_ORDER_MESSAGE);
+        if (Number(o.quantityOwed) <= 0) throw conflict(NOTHING_OWED_MESSAGE);
+        const stamp = toDbDate(deps.clock.now());
+        await trx('orderDeliveries').insert({
+          orderId: o.id,
+          externalCallId: source.type === 'callback' ? source.callId : null,
+          quantity: count,
+          source: source.type,
+          enteredByUserId: source.type === 'admin' ? source.adminUserId : null,
+          createdAt: stamp,
+        });
+        const next = await moveCounts(trx, o, count, stamp);
+        await recordOrderEvent(
+          trx,
+          o.id,
+          next.quantityOwed === 0 ? 'fulfilled' : 'delivered',
+          { product: 'callbacks', count, delivered: next.quantityDelivered, owed: next.quantityOwed, by: source.type, ...(source.type === 'callback' ? { callId: source.callId, ...source.call } : {}) },
+          source.type === 'admin' ? source.adminUserId : null,
+        );
+        return { ...next, duplicate: false };
+      }),
+    );
+  } catch (err) {
+    if (source.type === 'callback' && isUniqueViolation(err)) {
+      const o = await paidOrder(deps.db, orderId);
+      return { ...view(o), duplicate: true };
+    }
+    throw err;
+  }
+}
+
+/**
+ * A delivered call-back from the caller system: it goes to the agent's oldest paid call-back order that
+ * still owes some. A call id seen before answers its first delivery (duplicate) on whatever order it went to.
+ */
+export async function deliverCallbackForAgent(deps: AppDeps, agentId: number, callId: string, call?: Record<string, unknown>): Promise<FulfilmentView & { duplicate: boolean }> {
+  const seen = async () => {
+    const d: { orderId: number } | undefined = await deps.db('orderDeliveries').where({ externalCallId: callId }).first('orderId');
+    if (!d) return null;
+    const o: OwedRow = await deps.db('orders').where({ id: d.orderId }).first();
+    if (Number(o.userId) !== agentId) throw new TransferRefused(409, 'call_id_conflict', 'This callId is already recorded for another agent.');
+    return { ...view(o), duplicate: true };
+  };
+  const before = await seen();
+  if (before) return before;
+  const candidates: OwedRow[] = await deps.db('orders')
+    .where({ userId: agentId, kind: 'ringcloud', status: 'paid' })
+    .where('quantityOwed', '>', 0)
+    .orderBy([{ column: 'paidAt' }, { column: 'id' }])
+    .select('*');
+  for (const o of candidates) {
+    if (ringCloudLeadType(o) !== 'Call-Backs') continue;
+    try {
+      const done = await recordCallbackDeliveries(deps, Number(o.id), 1, { type: 'callback', callId, call });
+      // The same call id racing on another order lost on the unique index: answer the first delivery.
+      if (done.duplicate) return (await seen()) ?? done;
+      return done;
+    } catch (err) {
+      // Another delivery took this order's last owed call-back: try the next order.
+      if (err instanceof HttpError && err.status === 409) continue;
+      throw err;
+    }
+  }
+  throw new TransferRefused(422, 'nothing_owed', 'The agent has no call-backs owed.');
+}
