@@ -23,6 +23,7 @@ import { trainingAdminRoutes } from './training-admin.routes.ts';
 import { trainingVideosRoutes } from './training-videos.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { transfersRoutes } from './transfers.routes.ts';
+import { outcomesRoutes } from './outcomes.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -47,5 +48,6 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(trainingVideosRoutes(deps));
   api.use(paymentsRoutes(deps));
   api.use(transfersRoutes(deps));
+  api.use(outcomesRoutes(deps));
   return api;
 }
