@@ -24,6 +24,7 @@ import { trainingVideosRoutes } from './training-videos.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { transfersRoutes } from './transfers.routes.ts';
 import { outcomesRoutes } from './outcomes.routes.ts';
+import { appointmentCareRoutes } from './appointment-care.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -49,5 +50,6 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(paymentsRoutes(deps));
   api.use(transfersRoutes(deps));
   api.use(outcomesRoutes(deps));
+  api.use(appointmentCareRoutes(deps));
   return api;
 }
