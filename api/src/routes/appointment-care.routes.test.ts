@@ -104,6 +104,10 @@ describe('no-show reports', () => {
     const at = await appointment(a.id, START);
     const u = await report(under, NO_ANSWER_BUFFER_SECONDS - 1);
     expect(u.body).toMatchObject({ status: 'credited', creditCents: 1500 });
+    // Results count the credited appointment at what it cost after the credit.
+    const items = (await agentA.get('/api/outcomes/items?from=2026-11-01&to=2026-11-30')).body.items as Array<{ itemType: string; itemId: number; costCents: number }>;
+    expect(items.find((i) => i.itemType === 'appointment' && i.itemId === under)?.costCents).toBe(0);
+    expect(items.find((i) => i.itemType === 'appointment' && i.itemId === at)?.costCents).toBe(APPOINTMENT_PRICE_CENTS);
     const p = await report(at, NO_ANSWER_BUFFER_SECONDS);
     expect(p.status).toBe(201);
     expect(p.body).toMatchObject({ status: 'pending', creditCents: 0 });

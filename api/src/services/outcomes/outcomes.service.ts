@@ -2,6 +2,7 @@
 // built from them. An item is the agent's when they bought it: a lead sold to them, an appointment they
 // purchased, a transfer call billed to them (free and credited calls cost nothing and are not items).
 import type { Knex } from 'knex';
+import { APPOINTMENT_PRICE_CENTS, LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import {
   buildResults,
   type ItemType,
@@ -55,6 +56,11 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
     within(db('transfer_calls').where({ userId, status: 'billed' }).select('id', 'callerName', 'state', 'startedAt', 'chargeCents'), 'startedAt', p),
     db('item_outcomes').where({ userId }).select('itemType', 'itemId', 'status', 'premiumCents', 'outcomeDate', 'source') as Promise<OutcomeRow[]>,
   ]);
+  // A no-show credited back makes the appointment cost what is left of its price.
+  const credits = new Map<number, number>(
+    (await db('appointment_no_shows').where({ userId }).whereIn('status', ['credited', 'approved']).select('appointmentId', 'creditCents'))
+      .map((c: { appointmentId: number; creditCents: number }) => [Number(c.appointmentId), Number(c.creditCents)]),
+  );
   const byItem = new Map(outcomes.map((o) => [`${o.itemType}:${Number(o.itemId)}`, o]));
   const withOutcome = (base: Omit<OutcomeItemView, 'outcome' | 'premiumCents' | 'outcomeDate' | 'source'>): OutcomeItemView => {
     const o = byItem.get(`${base.itemType}:${base.itemId}`);
@@ -66,15 +72,16 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
       source: o?.source ?? null,
     };
   };
-  const cost = (r: { unitPriceCents?: number | null; priceCents?: number | null }) => Number(r.unitPriceCents ?? r.priceCents ?? 0);
+  // What the agent paid: the order line's unit price, else the item's own price, else the catalogue's.
+  const cost = (r: { unitPriceCents?: number | null; priceCents?: number | null }, fallback: number) => Number(r.unitPriceCents ?? r.priceCents ?? fallback);
   const items: OutcomeItemView[] = [
     ...leads.map((r: Record<string, any>) => withOutcome({
       itemType: 'lead', itemId: Number(r.id), product: (r.kind === 'fresh' ? 'fresh_lead' : 'aged_lead') as Product, state: String(r.customerState ?? ''),
-      ageDays: Number(r.ageDays ?? 0), boughtAt: toIso(r.soldAt) ?? '', costCents: cost(r), name: String(r.customerName ?? 'Lead'),
+      ageDays: Number(r.ageDays ?? 0), boughtAt: toIso(r.soldAt) ?? '', costCents: cost(r, LEAD_DEFAULT_PRICE_CENTS), name: String(r.customerName ?? 'Lead'),
     })),
     ...appts.map((r: Record<string, any>) => withOutcome({
       itemType: 'appointment', itemId: Number(r.id), product: 'appointment', state: String(r.customerState ?? '').slice(0, 2).toUpperCase(),
-      ageDays: null, boughtAt: toIso(r.purchasedAt) ?? '', costCents: cost(r), name: String(r.customerName ?? 'Appointment'),
+      ageDays: null, boughtAt: toIso(r.purchasedAt) ?? '', costCents: Math.max(0, cost(r, APPOINTMENT_PRICE_CENTS) - (credits.get(Number(r.id)) ?? 0)), name: String(r.customerName ?? 'Appointment'),
     })),
     ...calls.map((r: Record<string, any>) => withOutcome({
       itemType: 'transfer', itemId: Number(r.id), product: 'transfer', state: String(r.state), ageDays: null,
