@@ -25,6 +25,7 @@ import { paymentsRoutes } from './payments.routes.ts';
 import { transfersRoutes } from './transfers.routes.ts';
 import { outcomesRoutes } from './outcomes.routes.ts';
 import { appointmentCareRoutes } from './appointment-care.routes.ts';
+import { complianceRoutes } from './compliance.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -51,5 +52,6 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(transfersRoutes(deps));
   api.use(outcomesRoutes(deps));
   api.use(appointmentCareRoutes(deps));
+  api.use(complianceRoutes(deps));
   return api;
 }
