@@ -37,6 +37,10 @@ describe('demo seed', () => {
       expect(view.totals.items).toBe(25);
       expect(view.totals.sales).toBeGreaterThan(0);
       expect(view.totals.premiumCents).toBeGreaterThan(0);
+      // Compliance demo: consent records, DNC entries whose leads are off sale.
+      expect(await count('dncEntries')).toBe(4);
+      expect(await count('leads', { status: 'blocked' })).toBe(2);
+      expect(Number((await db('leads').whereNotNull('certificateId').count({ n: '*' }).first())?.n)).toBeGreaterThan(200);
       // A second run leaves the now non-empty database alone.
       expect((await seedDemo(db, { dataDir })).seeded).toBe(false);
       expect(await count('leads')).toBe(360);

@@ -4,6 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
+import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
 
 let ctx: TestContext;
 let me: Awaited<ReturnType<typeof makeUser>>;
@@ -11,6 +12,7 @@ let agent: Awaited<ReturnType<typeof loginAs>>;
 let other: Awaited<ReturnType<typeof loginAs>>;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 let seq = 0;
+const KEY = 'test-transfer-key-compliance-0123';
 
 async function insertLead(over: Record<string, unknown> = {}): Promise<number> {
   seq += 1;
@@ -32,7 +34,7 @@ async function buy(who: typeof agent, leadIds: number[]) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ config: { transferApiKey: KEY } });
   ctx.emulator.holdWebhooks();
   me = await makeUser(ctx.db);
   const o = await makeUser(ctx.db);
@@ -127,5 +129,23 @@ describe('the compliance file', () => {
     expect(res.text).toContain('(expired)');
     expect((await other.get(`/api/compliance/lead/${id}`)).status).toBe(404);
     expect((await request(ctx.app).get(`/api/compliance/lead/${id}`)).status).toBe(401);
+  });
+});
+
+describe('consent on transfers', () => {
+  it('the transfer callback takes the consent record and the compliance file shows it; a bad field is a 400 naming it', async () => {
+    await insertPaidOrder(ctx.db, me.id, { kind: 'transfer_package', tier: 'standard', count: 2 });
+    const consent = {
+      consentSourceUrl: 'https://medicare.example.org/quote', consentAt: '2026-11-20T15:00:00Z', consentIp: '198.51.100.7',
+      consentText: 'I agree to receive calls.', certificateKind: 'jornaya', certificateId: 'LEADID-42', certificateClaimExpiresAt: '2099-01-01T00:00:00Z',
+    };
+    const bad = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send({ ...callPayload(me, 300, { now: ctx.clock.now() }), ...consent, consentIp: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('consentIp');
+    const ok = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send({ ...callPayload(me, 300, { now: ctx.clock.now() }), ...consent });
+    expect(ok.status).toBe(201);
+    const file = await agent.get(`/api/compliance/transfer/${ok.body.call.id}`);
+    for (const s of ['https://medicare.example.org/quote', '198.51.100.7', 'Jornaya LeadiD: LEADID-42', 'I agree to receive calls.']) expect(file.text).toContain(s);
+    expect(file.text).not.toContain('(expired)');
   });
 });

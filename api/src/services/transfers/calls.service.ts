@@ -32,6 +32,7 @@ import {
   type TransfersPage,
   type TransfersQuery,
 } from '@tm/shared/schemas/transfers';
+import type { ConsentInput } from '@tm/shared/schemas/consent';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
@@ -276,6 +277,7 @@ export async function recordDeliveredCall(
             recordingUrl: input.recordingUrl,
             transcript: input.transcript,
             agentHungUpAfterYes: input.agentHungUpAfterYes === true,
+            ...consentColumns(input),
             bufferSeconds,
             billable: decision.billable,
             status: (decision.billable ? 'billed' : 'no_charge') as CallStatus,
@@ -311,7 +313,7 @@ export async function recordDeliveredCall(
             });
             agentPaused = true;
           }
-          const { callerPhoneKey: _key, ...stored } = row;
+          const { callerPhoneKey: _key, consentSourceUrl: _u, consentAt: _a, consentIp: _i, consentText: _t, certificateKind: _k, certificateId: _c, certificateClaimExpiresAt: _e, ...stored } = row;
           return acceptedView({ ...stored, id, agentHungUpAfterYes: row.agentHungUpAfterYes } as CallRow, false, balance, agentPaused);
         }),
       );
@@ -333,6 +335,20 @@ export async function recordDeliveredCall(
   }
   if (result.agentPaused && result.balanceRemaining === 0) deps.logger.info({ agentId: agent.id }, 'transfer balance reached zero: agent paused');
   return { created: true, body: result };
+}
+
+/** The consent record's columns of a delivered call (dates in database form). */
+function consentColumns(input: RecordInput) {
+  const c = input as RecordInput & ConsentInput;
+  return {
+    consentSourceUrl: c.consentSourceUrl ?? null,
+    consentAt: c.consentAt ? toDbDate(new Date(c.consentAt)) : null,
+    consentIp: c.consentIp ?? null,
+    consentText: c.consentText ?? null,
+    certificateKind: c.certificateKind ?? null,
+    certificateId: c.certificateId ?? null,
+    certificateClaimExpiresAt: c.certificateClaimExpiresAt ? toDbDate(new Date(c.certificateClaimExpiresAt)) : null,
+  };
 }
 
 /** Was this caller delivered to the agent at most 30 days before `startedAt` (and not after it)? */

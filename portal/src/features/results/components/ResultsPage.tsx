@@ -125,7 +125,11 @@ function ItemsSection({ period }: { period: Period }) {
               {shown.map((i) => (
                 <tr key={`${i.itemType}-${i.itemId}`} data-testid="outcome-row">
                   <td>{i.boughtAt.slice(0, 10)}</td>
-                  <td><strong>{i.name}</strong><div className="muted small">{ITEM_LABEL[i.itemType]} · {PRODUCT_LABELS[i.product]}{i.ageDays !== null ? ` · ${i.ageDays} days old` : ''}</div></td>
+                  <td>
+                    <strong>{i.name}</strong>
+                    <div className="muted small">{ITEM_LABEL[i.itemType]} · {PRODUCT_LABELS[i.product]}{i.ageDays !== null ? ` · ${i.ageDays} days old` : ''}</div>
+                    <a className="small" href={`/api/compliance/${i.itemType}/${i.itemId}`} target="_blank" rel="noreferrer">Compliance file</a>
+                  </td>
                   <td>{i.state}</td>
                   <td>{formatUsd(i.costCents)}</td>
                   <td><OutcomeCell item={i} /></td>
