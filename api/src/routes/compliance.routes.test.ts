@@ -149,3 +149,16 @@ describe('consent on transfers', () => {
     expect(file.text).not.toContain('(expired)');
   });
 });
+
+describe('the for-sale list', () => {
+  it('shows the consent record kind, "sold N times before" and exclusivity of each lead', async () => {
+    const cert = await insertLead({ customerState: 'WY', certificateKind: 'trustedform', certificateId: 'c1', consentAt: '2026-11-01 00:00:00.000', timesSoldBefore: 3 });
+    const bare = await insertLead({ customerState: 'WY' });
+    const excl = await insertLead({ customerState: 'WY', kind: 'aged', exclusive: true, consentAt: '2026-11-01 00:00:00.000' });
+    const list = await agent.get('/api/aged-leads?state=WY&pageSize=100');
+    const byId = new Map(list.body.items.map((i: { id: number }) => [i.id, i]));
+    expect(byId.get(cert)).toMatchObject({ consent: 'trustedform', timesSoldBefore: 3, exclusive: false });
+    expect(byId.get(bare)).toMatchObject({ consent: null, timesSoldBefore: 0, exclusive: false });
+    expect(byId.get(excl)).toMatchObject({ consent: 'recorded', exclusive: true });
+  });
+});
