@@ -19,7 +19,7 @@ import { presentedKey } from '../services/brightcall/api-key.ts';
 import { idParam } from '../services/transfers/calls.service.ts';
 import { csvLine } from '../services/transfers/csv.ts';
 import { ITEM_NOT_FOUND, boughtItems, periodOf, recordOutcome, results } from '../services/outcomes/outcomes.service.ts';
-import { createToken, hashToken, listTokens, revokeToken, tokenOwner } from '../services/outcomes/api-tokens.service.ts';
+import { createToken, hashToken, listTokens, revokeToken, tokenOwner, touchToken } from '../services/outcomes/api-tokens.service.ts';
 
 export const OUTCOMES_RATE_LIMIT = { windowMs: 60_000, limit: 60 };
 const DEFAULT_DAYS = 90;
@@ -66,7 +66,7 @@ export function outcomesRoutes(deps: AppDeps): Router {
     const token = bearer(req);
     let userId: number;
     if (token) {
-      const owner = await tokenOwner(deps.db, token, deps.clock.now());
+      const owner = await tokenOwner(deps.db, token);
       if (owner === null) throw unauthorized('Invalid or revoked API token');
       userId = owner;
     } else {
@@ -75,6 +75,7 @@ export function outcomesRoutes(deps: AppDeps): Router {
     }
     const input = parseWith(postOutcomeSchema, req.body);
     const saved = await recordOutcome(deps.db, userId, input.itemType, input.itemId, input, token ? 'api' : 'portal', deps.clock.now());
+    if (token) await touchToken(deps.db, token, deps.clock.now());
     res.status(200).json(saved);
   });
 

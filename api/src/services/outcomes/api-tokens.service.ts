@@ -38,10 +38,14 @@ export async function revokeToken(db: Db, userId: number, id: number, now: Date)
 }
 
 /** The owner of a live token, or null. */
-export async function tokenOwner(db: Db, token: string, now: Date): Promise<number | null> {
+export async function tokenOwner(db: Db, token: string): Promise<number | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
   const row = await db('api_tokens').where({ tokenHash: hashToken(token) }).whereNull('revokedAt').first('id', 'userId');
   if (!row) return null;
-  await db('api_tokens').where({ id: row.id }).update({ lastUsedAt: toDbDate(now) });
   return Number(row.userId);
+}
+
+/** Notes a successful use (after the request was accepted: a refused one changes nothing). */
+export async function touchToken(db: Db, token: string, now: Date): Promise<void> {
+  await db('api_tokens').where({ tokenHash: hashToken(token) }).update({ lastUsedAt: toDbDate(now) });
 }
