@@ -18,6 +18,10 @@ import * as m110200 from './20261122110200_leads_state_id_index.ts';
 import * as m1123_0100 from './20261123000100_order_fulfilment_refunds.ts';
 import * as m236000 from './20261123600000_blobs.ts';
 import * as m1123_100000 from './20261123100000_order_deliveries.ts';
+import * as m1123_8000 from './20261123800000_duplicate_caller.ts';
+import * as m1123_8010 from './20261123801000_outcomes_api_tokens.ts';
+import * as m1123_8020 from './20261123802000_appointment_calendar_no_show.ts';
+import * as m1123_8030 from './20261123803000_compliance.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -39,6 +43,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123000100_order_fulfilment_refunds': m1123_0100,
   '20261123600000_blobs': m236000,
   '20261123100000_order_deliveries': m1123_100000,
+  '20261123800000_duplicate_caller': m1123_8000,
+  '20261123801000_outcomes_api_tokens': m1123_8010,
+  '20261123802000_appointment_calendar_no_show': m1123_8020,
+  '20261123803000_compliance': m1123_8030,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

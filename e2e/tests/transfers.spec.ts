@@ -56,7 +56,7 @@ test('purchase, delivered calls, a dispute approved by the admin, the balance cr
     callId: `e2e-${tag}-${id}`,
     agentId,
     callerName: `Caller ${id}`,
-    callerPhone: '305-555-0199',
+    callerPhone: `305-555-${1000 + id.charCodeAt(0)}`, // a new caller each call (duplicate caller rule)
     state: 'FL',
     startedAt: new Date(now - (seconds + 120) * 1000).toISOString(),
     endedAt: new Date(now - 120_000).toISOString(),

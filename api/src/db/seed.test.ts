@@ -26,6 +26,21 @@ describe('demo seed', () => {
       const states = await db('leads').distinct('customerState');
       expect(states.length).toBeGreaterThan(10);
       expect(fs.statSync(path.join(dataDir, 'media', 'demo-call.wav')).size).toBeGreaterThan(90 * 8000);
+      // Results demo: the second agent's purchases with outcomes (two left open), and a filled Results page.
+      const agent2 = await db('users').where({ email: 'agent2@example.com' }).first('id');
+      expect(await count('leads', { buyerId: agent2.id, status: 'sold' })).toBe(16);
+      expect(await count('itemOutcomes', { userId: agent2.id })).toBe(23);
+      const { results } = await import('../services/outcomes/outcomes.service.ts');
+      const today = new Date().toISOString().slice(0, 10);
+      const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+      const view = await results(db, agent2.id, from, today);
+      expect(view.totals.items).toBe(25);
+      expect(view.totals.sales).toBeGreaterThan(0);
+      expect(view.totals.premiumCents).toBeGreaterThan(0);
+      // Compliance demo: consent records, DNC entries whose leads are off sale.
+      expect(await count('dncEntries')).toBe(4);
+      expect(await count('leads', { status: 'blocked' })).toBe(2);
+      expect(Number((await db('leads').whereNotNull('certificateId').count({ n: '*' }).first())?.n)).toBeGreaterThan(200);
       // A second run leaves the now non-empty database alone.
       expect((await seedDemo(db, { dataDir })).seeded).toBe(false);
       expect(await count('leads')).toBe(360);

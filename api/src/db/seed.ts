@@ -8,6 +8,8 @@ import { toDbDate } from './dates.ts';
 import { createUser } from '../services/accounts/users.service.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import { RINGCLOUD } from '@tm/shared';
+import { seedResultsDemo } from './seed-results.ts';
+import { seedComplianceDemo } from './seed-compliance.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', username: 'admin', password: 'demo-admin-pass', firstName: 'Avery', lastName: 'Admin' },
@@ -209,6 +211,8 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
     }
   }
   await db('leadAssignments').insert(assigned);
+  await seedComplianceDemo(db, admin.id, now);
+  await seedResultsDemo(db, agent2.id, now);
   return { seeded: true };
 }
 

@@ -24,6 +24,9 @@ import { trainingVideosRoutes } from './training-videos.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { transfersRoutes } from './transfers.routes.ts';
 import { adminOrderFulfilmentRoutes } from './admin-order-fulfilment.routes.ts';
+import { outcomesRoutes } from './outcomes.routes.ts';
+import { appointmentCareRoutes } from './appointment-care.routes.ts';
+import { complianceRoutes } from './compliance.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -49,5 +52,8 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(paymentsRoutes(deps));
   api.use(transfersRoutes(deps));
   api.use(adminOrderFulfilmentRoutes(deps));
+  api.use(outcomesRoutes(deps));
+  api.use(appointmentCareRoutes(deps));
+  api.use(complianceRoutes(deps));
   return api;
 }

@@ -80,6 +80,24 @@ async function aDispute(): Promise<number> {
   if (res.status !== 201) throw new Error(`dispute: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
+
+// Issue 19: an API token, an appointment with a time, a pending no-show and a feed of agent A.
+async function aToken(): Promise<number> {
+  const res = await request(ctx.app).post('/api/api-tokens').set('Cookie', who.cookies.agentA).send({ name: 'matrix' });
+  return res.body.apiToken.id as number;
+}
+async function aTimedAppointment(hoursAgo = 1): Promise<number> {
+  return insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.agentA, purchasedAt: '2026-01-01 10:00:00.000', extractedAppointmentDateTime: new Date(ctx.clock.now().getTime() - hoursAgo * 3_600_000).toISOString() });
+}
+async function aPendingNoShow(): Promise<number> {
+  const res = await request(ctx.app).post(`/api/appointments/${await aTimedAppointment()}/no-show`).set('Cookie', who.cookies.agentA).send({ callDurationSeconds: 300 });
+  if (res.status !== 201) throw new Error(`no-show: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as number;
+}
+async function aFeedPath(): Promise<string> {
+  const res = await request(ctx.app).post('/api/calendar-feed').set('Cookie', who.cookies.agentA);
+  return new URL(res.body.url as string).pathname;
+}
 // Leaves A able to take calls whatever the hour (the matrix's later rows record calls for A).
 const transferSettings = () => ({ callsPerDay: null, workingStates: ['TX', 'FL'], hoursStart: null, hoursEnd: null, timeZone: 'America/Chicago', paused: false });
 // A fresh set-password link of a user of its own (each use changes that user's password, and so spends it).
@@ -155,6 +173,27 @@ const MATRIX: Record<string, Row> = {
   // The transfer ledger: the caller system's callbacks (TRANSFER_API_KEY), the agent's own ledger, the admin side.
   'POST /api/callbacks/transfer':                 { ...cols(401, 401, 401, 401, 401), key: 201, req: () => ({ method: 'POST', path: '/api/callbacks/transfer', body: callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }) }), keyReq: () => ({ method: 'POST', path: '/api/callbacks/transfer', body: callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }), headers: { 'x-api-key': TRANSFER_KEY } }) },
   'POST /api/callbacks/transfer/check':           { ...cols(401, 401, 401, 401, 401), key: 200, req: post('/api/callbacks/transfer/check', () => ({ agentId: who.ids.agentA, state: 'FL' })), keyReq: () => ({ method: 'POST', path: '/api/callbacks/transfer/check', body: { agentId: who.ids.agentA, state: 'FL' }, headers: { 'x-api-key': TRANSFER_KEY } }) },
+  'GET /api/outcomes/items':                      { ...cols(401, 200, 200, 200, 401), req: get('/api/outcomes/items') },
+  'PUT /api/outcomes/:itemType/:itemId':          { ...cols(401, 200, 404, 404, 401), req: async () => ({ method: 'PUT', path: `/api/outcomes/transfer/${await aCall()}`, body: { status: 'contacted', date: '2026-11-20' } }) },
+  'POST /api/outcomes':                           { ...cols(401, 200, 404, 404, 401), req: async () => ({ method: 'POST', path: '/api/outcomes', body: { itemType: 'transfer', itemId: await aCall(), status: 'no_answer', date: '2026-11-20' } }) },
+  'GET /api/results':                             { ...cols(401, 200, 200, 200, 401), req: get('/api/results') },
+  'GET /api/results.csv':                         { ...cols(401, 200, 200, 200, 401), req: get('/api/results.csv') },
+  'GET /api/api-tokens':                          { ...cols(401, 200, 200, 200, 401), req: get('/api/api-tokens') },
+  'POST /api/api-tokens':                         { ...cols(401, 201, 201, 201, 401), req: post('/api/api-tokens', () => ({ name: 'matrix' })) },
+  'DELETE /api/api-tokens/:id':                   { ...cols(401, 204, 404, 404, 401), req: async () => del(`/api/api-tokens/${await aToken()}`)('anon') },
+  'GET /api/appointments/no-shows':               { ...cols(401, 200, 200, 200, 401), req: get('/api/appointments/no-shows') },
+  'GET /api/appointments/:id/calendar.ics':       { ...cols(401, 200, 404, 404, 401), req: async () => get(`/api/appointments/${await aTimedAppointment()}/calendar.ics`)('anon') },
+  'POST /api/appointments/:id/no-show':           { ...cols(401, 201, 404, 404, 401), req: async () => post(`/api/appointments/${await aTimedAppointment()}/no-show`, () => ({ callDurationSeconds: 10 }))('anon') },
+  'GET /api/calendar-feed':                       { ...cols(401, 200, 200, 200, 401), req: get('/api/calendar-feed') },
+  'POST /api/calendar-feed':                      { ...cols(401, 201, 201, 201, 401), req: post('/api/calendar-feed') },
+  'DELETE /api/calendar-feed':                    { ...cols(401, 204, 204, 204, 401), req: del('/api/calendar-feed') },
+  'GET /api/calendar/:file':                      { ...cols(200, 200, 200, 200, 200), req: async () => get(await aFeedPath())('anon') },
+  'GET /api/admin/no-shows':                      { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/no-shows?status=pending') },
+  'POST /api/admin/no-shows/:id/approve':         { ...cols(401, 403, 403, 200, 401), req: async () => post(`/api/admin/no-shows/${await aPendingNoShow()}/approve`, () => ({ reason: 'Voicemail' }))('anon') },
+  'POST /api/admin/no-shows/:id/deny':            { ...cols(401, 403, 403, 200, 401), req: async () => post(`/api/admin/no-shows/${await aPendingNoShow()}/deny`, () => ({ reason: 'Spoke 5 minutes' }))('anon') },
+  'GET /api/compliance/:itemType/:itemId':        { ...cols(401, 200, 404, 404, 401), req: async () => get(`/api/compliance/transfer/${await aCall()}`)('anon') },
+  'GET /api/admin/dnc-lists':                     { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/dnc-lists') },
+  'POST /api/admin/dnc-lists':                    { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/dnc-lists', () => ({ list: 'dnc', csv: '2025550111' })) },
   'GET /api/ledger':                              { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger') },
   'GET /api/ledger.csv':                          { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger.csv') },
   'GET /api/orders/:id/receipt':                  { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/orders/${own.transferOrderId}/receipt`)('anon') },

@@ -127,6 +127,11 @@ async function upload(): Promise<number> {
   const res = await request(setupApp()).post('/api/admin/lead-imports?target=sale&kind=aged').set('Cookie', who.cookies.admin).set('Content-Type', 'text/csv').send(leadCsv());
   return res.body.import.id as number;
 }
+async function pendingNoShow(): Promise<number> {
+  const id = await insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.agentA, purchasedAt: '2026-03-01 10:00:00.000', extractedAppointmentDateTime: new Date(ctx.clock.now().getTime() - 3_600_000).toISOString() });
+  const res = await request(ctx.app).post(`/api/appointments/${id}/no-show`).set('Cookie', who.cookies.agentA).send({ callDurationSeconds: 300 });
+  return res.body.id as number;
+}
 async function aCall(): Promise<number> {
   const res = await request(setupApp()).post('/api/callbacks/transfer').set('x-api-key', TRANSFER_KEY).send(callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }));
   if (res.status !== 201) throw new Error(`transfer callback: ${res.status} ${JSON.stringify(res.body)}`);
@@ -187,6 +192,14 @@ const SPECS: Record<string, Spec> = {
   'POST /api/admin/orders/:id/fulfil': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Aged Leads', owed: 100 })}/fulfil`, body: {} }) },
   'POST /api/admin/orders/:id/deliveries': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Call-Backs', owed: 5 })}/deliveries`, body: { count: 1 } }) },
   'PUT /api/transfers/settings': { role: 'agentA', base: json('PUT', '/api/transfers/settings', () => ({ callsPerDay: null, workingStates: ['TX', 'FL'], hoursStart: null, hoursEnd: null, timeZone: 'America/Chicago', paused: false })) },
+  'PUT /api/outcomes/:itemType/:itemId': { role: 'agentA', base: async () => ({ method: 'PUT', path: `/api/outcomes/transfer/${await aCall()}`, body: { status: 'sold', premiumCents: 120000, date: '2026-03-01' } }) },
+  'POST /api/outcomes': { role: 'agentA', base: async () => ({ method: 'POST', path: '/api/outcomes', body: { itemType: 'transfer', itemId: await aCall(), status: 'quoted', date: '2026-03-01' } }) },
+  'POST /api/api-tokens': { role: 'agentA', base: json('POST', '/api/api-tokens', () => ({ name: 'Fuzz CRM' })) },
+  'POST /api/appointments/:id/no-show': { role: 'agentA', base: async () => ({ method: 'POST', path: `/api/appointments/${await insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.agentA, purchasedAt: '2026-03-01 10:00:00.000', extractedAppointmentDateTime: new Date(ctx.clock.now().getTime() - 3_600_000).toISOString() })}/no-show`, body: { callDurationSeconds: 30, recordingUrl: 'https://rec.example.com/a.mp3' } }) },
+  'POST /api/calendar-feed': { role: 'agentA', base: json('POST', '/api/calendar-feed', () => ({})) },
+  'POST /api/admin/no-shows/:id/approve': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/no-shows/${await pendingNoShow()}/approve`, body: { reason: 'Voicemail' } }) },
+  'POST /api/admin/no-shows/:id/deny': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/no-shows/${await pendingNoShow()}/deny`, body: { reason: 'Spoke 5 minutes' } }) },
+  'POST /api/admin/dnc-lists': { role: 'admin', base: json('POST', '/api/admin/dnc-lists', () => ({ list: 'litigator', csv: 'phone\n2025550188\n', source: 'fuzz.csv' })) },
   'POST /api/transfers/:id/disputes': { role: 'agentA', base: async () => ({ method: 'POST', path: `/api/transfers/${await aCall()}/disputes`, body: { reasonCode: 'other', reasonText: 'Robot caller' } }) },
 };
 

@@ -8,6 +8,7 @@ export const paths = {
   trainingAdminLogin: '/training-admin-login',
   trainingAdmin: '/training-admin',
   myTransfers: '/dashboard/transfers',
+  results: '/dashboard/results',
   receipt: '/dashboard/receipts/:orderId',
   adminDisputes: '/admin/disputes',
   setPassword: '/set-password',

@@ -23,6 +23,7 @@ export const router = createBrowserRouter([
   { path: paths.trainingAdminLogin, element: page(() => import('../features/training/components/TrainingAdminLoginPage.tsx'), 'TrainingAdminLoginPage') },
   { path: paths.trainingAdmin, element: page(() => import('../features/training/components/TrainingAdminPage.tsx'), 'TrainingAdminPage') },
   { path: paths.myTransfers, element: page(() => import('../features/transfers/components/MyTransfersPage.tsx'), 'MyTransfersPage') },
+  { path: paths.results, element: page(() => import('../features/results/components/ResultsPage.tsx'), 'ResultsPage') },
   { path: paths.receipt, element: page(() => import('../features/transfers/components/ReceiptPage.tsx'), 'ReceiptPage') },
   { path: paths.adminDisputes, element: page(() => import('../features/transfer-disputes-admin/components/DisputesAdminPage.tsx'), 'DisputesAdminPage') },
   { path: paths.setPassword, element: page(() => import('../features/auth/components/SetPasswordPage.tsx'), 'SetPasswordPage') },

@@ -5,6 +5,17 @@ import { TIERS, HIGH_VOLUME, type TierId } from '../catalogue/index.ts';
 
 /** What a call at or under its buffer is recorded as (it draws nothing from the balance). */
 export const NO_CHARGE_UNDER_BUFFER = 'No charge: under buffer';
+/** What a call from a caller already delivered to the same agent within DUPLICATE_CALLER_DAYS is recorded as. */
+export const NO_CHARGE_DUPLICATE_CALLER = 'No charge: duplicate caller';
+/** A caller delivered to the same agent again within this many days (inclusive) is free. */
+export const DUPLICATE_CALLER_DAYS = 30;
+export const DUPLICATE_CALLER_MS = DUPLICATE_CALLER_DAYS * 24 * 60 * 60 * 1000;
+
+/** A caller number in one comparable form: its last 10 digits ('+1 (305) 555-0101' and '3055550101' match). */
+export function callerPhoneKey(phone: string): string {
+  return phone.replace(/\D/g, '').slice(-10);
+}
+
 /** Why a call under the buffer is billable anyway (funnel.md section 9). */
 export const BILLABLE_AGENT_HUNG_UP = 'Billable: the agent ended the call after the caller said Yes';
 

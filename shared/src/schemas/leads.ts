@@ -97,6 +97,11 @@ export interface LeadForSale {
   callDuration: number | null;
   hasRecording: boolean;
   formFillTime: string | null;
+  /** The consent record it carries: a TrustedForm or Jornaya certificate, a recorded consent without one, or none. */
+  consent: 'trustedform' | 'jornaya' | 'recorded' | null;
+  /** Aged leads: how many times it was sold before. */
+  timesSoldBefore: number;
+  exclusive: boolean;
   isAvailable: true;
 }
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isDateKey, isHhMm, isValidTimeZone, type AgentControls, type PauseReason, type RefusalReason } from '../logic/transfer-rules.ts';
 import { isUsStateCode } from '../logic/us-states.ts';
+import { consentFields } from './consent.ts';
 import type { OrderFigures } from './payments.ts';
 
 export const MAX_TRANSCRIPT_CHARS = 60_000;
@@ -75,6 +76,8 @@ const callFields = {
   transcript,
   /** funnel.md section 9: the agent hung up after the caller's 'Yes', before the buffer: still billable. */
   agentHungUpAfterYes: z.boolean().optional(),
+  /** The consumer's consent record (issue 19): kept with the call for the compliance file. */
+  ...consentFields,
 };
 
 type CallShape = { agentId?: number; agentEmail?: string; startedAt: string; endedAt: string; durationSeconds?: number };

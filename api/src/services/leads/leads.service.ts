@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 export type LeadKind = 'aged' | 'fresh';
 
 /** Columns a buyer may see before paying: never the phone, the e-mail or the transcript. */
-const FOR_SALE_COLUMNS = ['id', 'customerName', 'customerState', 'zipCode', 'currentAgeRange', 'ageDays', 'priceCents', 'callDuration', 'recordingUrl', 'formFillTime'] as const;
+const FOR_SALE_COLUMNS = ['id', 'customerName', 'customerState', 'zipCode', 'currentAgeRange', 'ageDays', 'priceCents', 'callDuration', 'recordingUrl', 'formFillTime', 'consentAt', 'certificateKind', 'timesSoldBefore', 'exclusive'] as const;
 
 interface LeadRow {
   id: number | string;
@@ -25,6 +25,10 @@ interface LeadRow {
   callDuration: number | null;
   recordingUrl: string | null;
   formFillTime: string | null;
+  consentAt?: string | null;
+  certificateKind?: string | null;
+  timesSoldBefore?: number | null;
+  exclusive?: number | boolean | null;
 }
 
 export function leadPriceCents(row: { priceCents: number | null | undefined }): number {
@@ -50,6 +54,9 @@ export function toLeadForSale(row: LeadRow): LeadForSale {
     callDuration: row.callDuration === null ? null : Number(row.callDuration),
     hasRecording: Boolean(row.recordingUrl),
     formFillTime: toIso(row.formFillTime),
+    consent: row.certificateKind === 'trustedform' || row.certificateKind === 'jornaya' ? row.certificateKind : row.consentAt ? 'recorded' : null,
+    timesSoldBefore: Number(row.timesSoldBefore ?? 0),
+    exclusive: Boolean(row.exclusive),
     isAvailable: true,
   };
 }

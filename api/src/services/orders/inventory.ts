@@ -1,6 +1,7 @@
 // Leads and appointments for sale: reserve, release and sell by conditional updates whose
 // affected-row counts decide who got the item (holds on MariaDB row locks and on SQLite's single writer).
 import type { Knex } from 'knex';
+import { checkLeadSale } from '../compliance/compliance.service.ts';
 
 export type InventoryTable = 'leads' | 'appointments';
 export type ItemKind = 'lead' | 'appointment';
@@ -44,6 +45,8 @@ export async function sellItems(
   soldAt: string,
 ): Promise<void> {
   const stamp = table === 'leads' ? { soldAt } : { purchasedAt: soldAt };
+  // Compliance: do-not-call re-check and exclusivity (services/compliance).
+  if (table === 'leads') await checkLeadSale(trx, ids, buyerId, soldAt);
   const n = await trx(table)
     .whereIn('id', ids)
     .where((q) => {

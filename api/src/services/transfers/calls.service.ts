@@ -7,7 +7,10 @@ import type { Knex } from 'knex';
 import { centsToDecimal } from '@tm/shared';
 import {
   billingDecision,
+  callerPhoneKey,
   controlsRefusal,
+  DUPLICATE_CALLER_MS,
+  NO_CHARGE_DUPLICATE_CALLER,
   disputeDeadline,
   localDateKey,
   nextDateKey,
@@ -29,6 +32,7 @@ import {
   type TransfersPage,
   type TransfersQuery,
 } from '@tm/shared/schemas/transfers';
+import type { ConsentInput } from '@tm/shared/schemas/consent';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
@@ -203,6 +207,7 @@ export async function recordDeliveredCall(
   };
   await prepareRows();
 
+  const phoneKey = callerPhoneKey(input.callerPhone);
   const durationSeconds = input.durationSeconds ?? Math.floor((endedAt.getTime() - startedAt.getTime()) / 1000);
   const stamp = toDbDate(now);
 
@@ -235,13 +240,19 @@ export async function recordDeliveredCall(
           }
           if (balance === 0) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
 
+          // Duplicate caller protection: a caller already delivered to this agent in the 30 days before this
+          // call's start (the 30th day included) is free, whatever the call's length (read under the agent's lock).
+          const duplicateCaller = await earlierCallFromSameCaller(trx, agent.id, phoneKey, startedAt);
+
           // Oldest paid order with a remainder first; its buffer decides whether the call is billable.
           let drawn: (typeof lots)[number] | null = null;
           let decision = billingDecision({ durationSeconds, bufferSeconds: lots[0]!.bufferSeconds, agentHungUpAfterYes: input.agentHungUpAfterYes });
           let bufferSeconds = 0;
           for (const lot of lots.filter((l) => l.remaining > 0)) {
             bufferSeconds = lot.bufferSeconds;
-            decision = billingDecision({ durationSeconds, bufferSeconds, agentHungUpAfterYes: input.agentHungUpAfterYes });
+            decision = duplicateCaller
+              ? { billable: false, note: NO_CHARGE_DUPLICATE_CALLER }
+              : billingDecision({ durationSeconds, bufferSeconds, agentHungUpAfterYes: input.agentHungUpAfterYes });
             if (!decision.billable) break;
             if (await drawFrom(trx, lot.orderId, stamp)) {
               drawn = lot;
@@ -258,6 +269,7 @@ export async function recordDeliveredCall(
             enteredBy: manual ? actor.id : null,
             callerName: input.callerName,
             callerPhone: input.callerPhone,
+            callerPhoneKey: phoneKey,
             state: input.state,
             startedAt: toDbDate(startedAt),
             endedAt: toDbDate(endedAt),
@@ -265,6 +277,7 @@ export async function recordDeliveredCall(
             recordingUrl: input.recordingUrl,
             transcript: input.transcript,
             agentHungUpAfterYes: input.agentHungUpAfterYes === true,
+            ...consentColumns(input),
             bufferSeconds,
             billable: decision.billable,
             status: (decision.billable ? 'billed' : 'no_charge') as CallStatus,
@@ -300,7 +313,8 @@ export async function recordDeliveredCall(
             });
             agentPaused = true;
           }
-          return acceptedView({ ...row, id, agentHungUpAfterYes: row.agentHungUpAfterYes } as CallRow, false, balance, agentPaused);
+          const { callerPhoneKey: _key, consentSourceUrl: _u, consentAt: _a, consentIp: _i, consentText: _t, certificateKind: _k, certificateId: _c, certificateClaimExpiresAt: _e, ...stored } = row;
+          return acceptedView({ ...stored, id, agentHungUpAfterYes: row.agentHungUpAfterYes } as CallRow, false, balance, agentPaused);
         }),
       );
       break;
@@ -321,6 +335,30 @@ export async function recordDeliveredCall(
   }
   if (result.agentPaused && result.balanceRemaining === 0) deps.logger.info({ agentId: agent.id }, 'transfer balance reached zero: agent paused');
   return { created: true, body: result };
+}
+
+/** The consent record's columns of a delivered call (dates in database form). */
+function consentColumns(input: RecordInput) {
+  const c = input as RecordInput & ConsentInput;
+  return {
+    consentSourceUrl: c.consentSourceUrl ?? null,
+    consentAt: c.consentAt ? toDbDate(new Date(c.consentAt)) : null,
+    consentIp: c.consentIp ?? null,
+    consentText: c.consentText ?? null,
+    certificateKind: c.certificateKind ?? null,
+    certificateId: c.certificateId ?? null,
+    certificateClaimExpiresAt: c.certificateClaimExpiresAt ? toDbDate(new Date(c.certificateClaimExpiresAt)) : null,
+  };
+}
+
+/** Was this caller delivered to the agent at most 30 days before `startedAt` (and not after it)? */
+async function earlierCallFromSameCaller(trx: Knex.Transaction, userId: number, phoneKey: string, startedAt: Date): Promise<boolean> {
+  const row = await trx('transfer_calls')
+    .where({ userId, callerPhoneKey: phoneKey })
+    .where('startedAt', '>=', toDbDate(new Date(startedAt.getTime() - DUPLICATE_CALLER_MS)))
+    .where('startedAt', '<=', toDbDate(startedAt))
+    .first('id');
+  return Boolean(row);
 }
 
 /** Would a transfer to this agent from this state be taken right now? (The caller system may ask first.) */

@@ -46,7 +46,8 @@ export function callPayload(agent: { id: number } | { email: string }, durationS
     callId: `call-${process.pid}-${Date.now().toString(36)}-${seq}`,
     ...('id' in agent ? { agentId: agent.id } : { agentEmail: agent.email }),
     callerName: 'Pat Caller',
-    callerPhone: '(305) 555-0101',
+    // A new caller each call (the duplicate caller rule makes a repeated number free).
+    callerPhone: `(305) 5${String(Math.floor(seq / 10_000) % 100).padStart(2, '0')}-${String(seq % 10_000).padStart(4, '0')}`,
     state: 'FL',
     startedAt: started.toISOString(),
     endedAt: ended.toISOString(),

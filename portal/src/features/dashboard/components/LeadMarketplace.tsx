@@ -19,6 +19,7 @@ import { EmptyState, ErrorNote, Modal, Spinner } from './ui.tsx';
 import { panelHref } from './panels.ts';
 import { RECORD_FAILED_TEXT } from './messages.ts';
 import { useConfirmReturnedPayment } from '../hooks/use-returned-payment.ts';
+import { LeadComplianceBadges } from '../../compliance/LeadComplianceBadges.tsx';
 
 const FILTER_DELAY_MS = 400;
 
@@ -238,6 +239,7 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
                 <th scope="col">Age Range</th>
                 <th scope="col">Form Filled</th>
                 <th scope="col" className="num">Price</th>
+                <th scope="col">Consent &amp; history</th>
               </tr>
             </thead>
             <tbody>
@@ -258,6 +260,7 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
                   <td>{lead.currentAgeRange ?? '—'}</td>
                   <td>{formatEstDate(lead.formFillTime) || '—'}</td>
                   <td className="num">${lead.price}</td>
+                  <td><LeadComplianceBadges lead={lead} /></td>
                 </tr>
               ))}
             </tbody>

@@ -17,6 +17,7 @@ import { Badge, ConfirmDialog, EmptyState, ErrorNote, Spinner, StatusDot } from 
 import { appointmentWhen } from './BuyAppointmentsPanel.tsx';
 import { panelHref } from './panels.ts';
 import { Icon } from './Icon.tsx';
+import { AppointmentCare, CalendarFeed } from '../../appointment-care/components/AppointmentCare.tsx';
 
 const humanize = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -72,6 +73,7 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
             <div><dt>Confidence</dt><dd>{a.extractionConfidence === null ? '—' : `${a.extractionConfidence}%`}</dd></div>
             <div><dt>Price</dt><dd>${a.price}</dd></div>
           </dl>
+          <AppointmentCare appointment={a} />
         </div>
       </div>
       <div className="dash-appt-section">
@@ -139,6 +141,7 @@ export function MyAppointmentsPanel() {
         <div>
           <h2 id="my-appointments-title">My Appointments</h2>
           <p className="muted">Appointments you purchased, with full contact details, recordings and transcripts. Times are shown in EST.</p>
+          <CalendarFeed />
         </div>
       </div>
       {list.isPending ? (

@@ -57,6 +57,7 @@ export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser
         { key: 'my-appointments', label: 'My Appointments', icon: 'calendarCheck', badge: overview.data?.purchasedCount },
         { key: 'my-leads', label: 'My Leads', icon: 'contacts' },
         { label: 'My Transfers', icon: 'phone', href: '/dashboard/transfers' },
+        { label: 'Results', icon: 'dollar', href: '/dashboard/results' },
         { key: 'facebook-leads', label: 'Facebook Leads', icon: 'users' },
       ],
     },

@@ -9,11 +9,13 @@ import { ManualCallForm } from './ManualCallForm.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import './disputes-admin.css';
 import { Pager } from './Pager.tsx';
+import { NoShowQueue } from '../../appointment-care/components/NoShowQueue.tsx';
 
 const TABS = [
   { key: 'queue', label: 'Dispute Queue' },
   { key: 'enter', label: 'Enter a Call' },
   { key: 'audit', label: 'Audit Log' },
+  { key: 'no-shows', label: 'Appointment No-shows' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 const STATUSES: Array<{ value: QueueStatus; label: string }> = [
@@ -80,6 +82,7 @@ function DisputesAdmin() {
         {tab === 'queue' && <Queue />}
         {tab === 'enter' && <ManualCallForm />}
         {tab === 'audit' && <AuditLog />}
+        {tab === 'no-shows' && <NoShowQueue />}
       </div>
     </div>
   );

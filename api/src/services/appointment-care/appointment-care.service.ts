@@ -1,0 +1,165 @@
+// Purchased appointments in the agent's calendar (.ics per appointment, a secret feed URL per agent)
+// and no-show reports: within 24 hours of the appointment time, credited at once when the agent's call
+// at that time lasted less than the transfer buffer (nobody answered), otherwise queued for an admin.
+import crypto from 'node:crypto';
+import { createEvent, createEvents, type EventAttributes } from 'ics';
+import { TIERS } from '@tm/shared';
+import { APPOINTMENT_MINUTES, NO_SHOW_WINDOW_MS, appointmentStart, type NoShowInput, type NoShowStatus, type NoShowView } from '@tm/shared/schemas/appointment-care';
+import type { Db } from '../../db/index.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { HttpError, conflict, notFound } from '../../errors.ts';
+import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { appointmentPriceCents } from '../appointments/appointments.service.ts';
+
+export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
+/** Under this many seconds the agent's call counts as not answered (the standard tier's transfer buffer). */
+export const NO_ANSWER_BUFFER_SECONDS = TIERS.standard.bufferSeconds;
+
+type Row = Record<string, unknown>;
+const owned = (db: Db, userId: number) => db('appointments').where({ buyerId: userId, status: 'sold' });
+
+function eventOf(row: Row, origin: string): EventAttributes | null {
+  const start = appointmentStart(row as Parameters<typeof appointmentStart>[0]);
+  if (!start) return null;
+  const name = String(row.customerName ?? 'Customer');
+  const lines = [
+    `Phone: ${row.customerPhone ?? ''}`,
+    row.customerEmail ? `E-mail: ${row.customerEmail}` : '',
+    row.customerState ? `State: ${row.customerState}` : '',
+    row.summary ? `Summary: ${row.summary}` : '',
+    `Details: ${origin}/dashboard?tab=my-appointments`,
+  ].filter(Boolean);
+  return {
+    uid: `appointment-${row.id}@${new URL(origin).host}`,
+    start: start.getTime(), startInputType: 'utc', startOutputType: 'utc',
+    duration: { minutes: APPOINTMENT_MINUTES },
+    title: `Appointment: ${name}`,
+    description: lines.join('\n'),
+    status: 'CONFIRMED',
+    productId: 'transferline/appointments',
+  };
+}
+
+function ics(result: { error?: Error | null; value?: string | null }): string {
+  if (result.error || !result.value) throw result.error ?? new Error('calendar could not be built');
+  return result.value;
+}
+
+/** One purchased appointment as an .ics file; 404 for anyone else's, 422 when it has no time. */
+export async function appointmentIcs(db: Db, userId: number, id: number, origin: string): Promise<string> {
+  const row: Row | undefined = await owned(db, userId).where({ id }).first();
+  if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
+  const event = eventOf(row, origin);
+  if (!event) throw new HttpError(422, 'This appointment has no time set, so it cannot go in a calendar.');
+  return ics(createEvent(event));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The feed
+
+const hash = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
+
+export async function feedStatus(db: Db, userId: number): Promise<{ active: boolean; createdAt: string | null }> {
+  const row = await db('calendar_feeds').where({ userId }).first('createdAt');
+  return { active: Boolean(row), createdAt: toIso(row?.createdAt) };
+}
+
+/** A new secret feed URL (any earlier one stops working). Only its hash is kept: the URL is shown once. */
+export async function createFeed(db: Db, userId: number, origin: string, now: Date): Promise<{ url: string }> {
+  const secret = crypto.randomBytes(24).toString('base64url');
+  await db.transaction(async (trx) => {
+    await trx('calendar_feeds').where({ userId }).delete();
+    await trx('calendar_feeds').insert({ userId, secretHash: hash(secret), createdAt: toDbDate(now) });
+  });
+  return { url: `${origin}/api/calendar/${secret}.ics` };
+}
+
+export async function revokeFeed(db: Db, userId: number): Promise<void> {
+  await db('calendar_feeds').where({ userId }).delete();
+}
+
+/** The feed of the agent whose secret this is (every purchased appointment with a time), or null. */
+export async function feedIcs(db: Db, secret: string, origin: string): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return null;
+  const feed = await db('calendar_feeds').where({ secretHash: hash(secret) }).first('userId');
+  if (!feed) return null;
+  const rows: Row[] = await owned(db, Number(feed.userId)).whereNull('buyerDeletedAt').orderBy('id').select('*');
+  const events = rows.map((r) => eventOf(r, origin)).filter((e): e is EventAttributes => e !== null);
+  if (events.length === 0) {
+    return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:transferline/appointments', 'CALSCALE:GREGORIAN', 'X-WR-CALNAME:TransferLine appointments', 'END:VCALENDAR', ''].join('\r\n');
+  }
+  return ics(createEvents(events, { calName: 'TransferLine appointments' }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// No-shows
+
+interface NoShowRow {
+  id: number; appointmentId: number; userId: number; callDurationSeconds: number; recordingUrl: string | null; note: string | null; bufferSeconds: number;
+  status: NoShowStatus; creditCents: number; decisionReason: string | null; createdAt: string; decidedAt: string | null;
+}
+const view = (r: NoShowRow): NoShowView => ({
+  id: Number(r.id), appointmentId: Number(r.appointmentId), status: r.status, callDurationSeconds: Number(r.callDurationSeconds), bufferSeconds: Number(r.bufferSeconds),
+  recordingUrl: r.recordingUrl, note: r.note, creditCents: Number(r.creditCents), decisionReason: r.decisionReason,
+  createdAt: toIso(r.createdAt) ?? '', decidedAt: toIso(r.decidedAt),
+});
+
+/**
+ * Reports a no-show. Allowed from the appointment time to 24 hours after it (both ends included), once.
+ * A call that lasted less than the buffer shows nobody answered: credited at once (the appointment's
+ * price). Otherwise it waits in the admin's dispute queue.
+ */
+export async function reportNoShow(db: Db, userId: number, appointmentId: number, input: NoShowInput, now: Date): Promise<NoShowView> {
+  const row: Row | undefined = await owned(db, userId).where({ id: appointmentId }).first();
+  if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
+  const start = appointmentStart(row as Parameters<typeof appointmentStart>[0]);
+  if (!start) throw new HttpError(422, 'This appointment has no time set, so a no-show cannot be checked against it.');
+  if (now.getTime() < start.getTime()) throw new HttpError(422, 'A no-show can be reported once the appointment time has passed.');
+  if (now.getTime() > start.getTime() + NO_SHOW_WINDOW_MS) throw new HttpError(422, 'No-show reports close 24 hours after the appointment time.');
+  const noAnswer = input.callDurationSeconds < NO_ANSWER_BUFFER_SECONDS;
+  const record = {
+    appointmentId, userId, callDurationSeconds: input.callDurationSeconds, recordingUrl: input.recordingUrl, note: input.note ?? null,
+    bufferSeconds: NO_ANSWER_BUFFER_SECONDS, status: (noAnswer ? 'credited' : 'pending') as NoShowStatus,
+    creditCents: noAnswer ? appointmentPriceCents(row) : 0, decidedAt: noAnswer ? toDbDate(now) : null,
+    decisionReason: noAnswer ? `Credited automatically: your call lasted ${input.callDurationSeconds} s, under the ${NO_ANSWER_BUFFER_SECONDS} s buffer.` : null,
+    createdAt: toDbDate(now),
+  };
+  try {
+    const [id] = await db('appointment_no_shows').insert(record);
+    return view({ ...record, id: Number(id), decisionReason: record.decisionReason } as NoShowRow);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('A no-show was already reported for this appointment.');
+    throw err;
+  }
+}
+
+export async function myNoShows(db: Db, userId: number): Promise<NoShowView[]> {
+  const rows: NoShowRow[] = await db('appointment_no_shows').where({ userId }).orderBy('id', 'desc').select('*');
+  return rows.map(view);
+}
+
+export async function noShowQueue(db: Db, status: NoShowStatus | undefined) {
+  const q = db('appointment_no_shows as n').join('users as u', 'u.id', 'n.userId').join('appointments as a', 'a.id', 'n.appointmentId')
+    .select('n.*', 'u.email as agentEmail', 'a.customerName', 'a.extractedAppointmentDateTime', 'a.recordingUrl as aiRecordingUrl')
+    .orderBy('n.id', 'asc');
+  if (status) q.where('n.status', status);
+  const rows = await q;
+  return rows.map((r: NoShowRow & { agentEmail: string; customerName: string | null; extractedAppointmentDateTime: string | null; aiRecordingUrl: string | null }) => ({
+    ...view(r), agentEmail: r.agentEmail, customerName: r.customerName, appointmentTime: r.extractedAppointmentDateTime, aiRecordingUrl: r.aiRecordingUrl,
+  }));
+}
+
+/** Approve (credit the price) or deny (with a reason) a pending report, exactly once. */
+export async function decideNoShow(db: Db, id: number, adminId: number, decision: 'approved' | 'denied', reason: string | null, now: Date): Promise<NoShowView> {
+  const row: NoShowRow | undefined = await db('appointment_no_shows').where({ id }).first();
+  if (!row) throw notFound('No-show report not found');
+  let creditCents = 0;
+  if (decision === 'approved') {
+    const appt: Row | undefined = await db('appointments').where({ id: row.appointmentId }).first();
+    creditCents = appt ? appointmentPriceCents(appt) : 0;
+  }
+  const n = await db('appointment_no_shows').where({ id, status: 'pending' })
+    .update({ status: decision, creditCents, decisionReason: reason, decidedBy: adminId, decidedAt: toDbDate(now) });
+  if (!n) throw conflict('This no-show report has already been decided.');
+  return view((await db('appointment_no_shows').where({ id }).first()) as NoShowRow);
+}

@@ -1,0 +1,51 @@
+// Personal API tokens: an agent's CRM posts outcomes with one. The token is shown once at creation;
+// only its SHA-256 hash is stored (a token is 32 random bytes, so a fast hash is enough), and a revoked
+// token stops working at once.
+import crypto from 'node:crypto';
+import type { ApiTokenView } from '@tm/shared/schemas/outcomes';
+import type { Db } from '../../db/index.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { badRequest, notFound } from '../../errors.ts';
+
+export const TOKEN_PREFIX = 'tl_';
+export const MAX_TOKENS_PER_AGENT = 10;
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+
+interface TokenRow { id: number; userId: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }
+
+const view = (r: TokenRow): ApiTokenView => ({
+  id: Number(r.id), name: r.name, prefix: r.prefix, createdAt: toIso(r.createdAt) ?? '', lastUsedAt: toIso(r.lastUsedAt),
+});
+
+export async function listTokens(db: Db, userId: number): Promise<ApiTokenView[]> {
+  const rows: TokenRow[] = await db('api_tokens').where({ userId }).whereNull('revokedAt').orderBy('id', 'desc').select('*');
+  return rows.map(view);
+}
+
+export async function createToken(db: Db, userId: number, name: string, now: Date): Promise<{ token: string; apiToken: ApiTokenView }> {
+  const live = await db('api_tokens').where({ userId }).whereNull('revokedAt').count({ n: '*' }).first();
+  if (Number(live?.n ?? 0) >= MAX_TOKENS_PER_AGENT) throw badRequest(`You can have at most ${MAX_TOKENS_PER_AGENT} API tokens. Revoke one first.`);
+  const token = TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
+  const row = { userId, name, prefix: token.slice(0, 10), tokenHash: hashToken(token), createdAt: toDbDate(now) };
+  const [id] = await db('api_tokens').insert(row);
+  return { token, apiToken: view({ ...row, id: Number(id), lastUsedAt: null, revokedAt: null }) };
+}
+
+export async function revokeToken(db: Db, userId: number, id: number, now: Date): Promise<void> {
+  const n = await db('api_tokens').where({ id, userId }).whereNull('revokedAt').update({ revokedAt: toDbDate(now) });
+  if (!n) throw notFound('No such API token.');
+}
+
+/** The owner of a live token, or null. */
+export async function tokenOwner(db: Db, token: string): Promise<number | null> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
+  const row = await db('api_tokens').where({ tokenHash: hashToken(token) }).whereNull('revokedAt').first('id', 'userId');
+  if (!row) return null;
+  return Number(row.userId);
+}
+
+/** Notes a successful use (after the request was accepted: a refused one changes nothing). */
+export async function touchToken(db: Db, token: string, now: Date): Promise<void> {
+  await db('api_tokens').where({ tokenHash: hashToken(token) }).update({ lastUsedAt: toDbDate(now) });
+}

@@ -1,0 +1,52 @@
+// Admin: appointment no-show reports that were not credited automatically (the agent's call lasted the
+// buffer or longer). Approve credits the appointment's price; deny needs a reason the agent sees.
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '@tm/shared/api-client';
+import type { NoShowView } from '@tm/shared/schemas/appointment-care';
+
+type QueueItem = NoShowView & { agentEmail: string; customerName: string | null; appointmentTime: string | null; aiRecordingUrl: string | null };
+const key = ['/api/admin/no-shows', 'pending'] as const;
+
+function Row({ item }: { item: QueueItem }) {
+  const qc = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const decide = useMutation({
+    mutationFn: (d: 'approve' | 'deny') => api.requestJson('POST', `/api/admin/no-shows/${item.id}/${d}`, { reason }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['/api/admin/no-shows'] }),
+    onError: (err) => setError(err instanceof ApiError ? err.serverMessage : 'Could not save'),
+  });
+  return (
+    <tr data-testid="no-show-row">
+      <td>{item.agentEmail}</td>
+      <td>{item.customerName ?? '—'}<div className="muted small">{item.appointmentTime ?? ''}</div></td>
+      <td>{item.callDurationSeconds} s <span className="muted small">(buffer {item.bufferSeconds} s)</span></td>
+      <td>{item.recordingUrl ? <a href={item.recordingUrl} target="_blank" rel="noreferrer">Agent's recording</a> : '—'}</td>
+      <td>
+        <input aria-label={`Reason for report ${item.id}`} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Reason" />
+        <button type="button" className="btn btn-sm" onClick={() => decide.mutate('approve')} disabled={decide.isPending}>Approve</button>{' '}
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => decide.mutate('deny')} disabled={decide.isPending}>Deny</button>
+        {error && <p className="field-error" role="alert">{error}</p>}
+      </td>
+    </tr>
+  );
+}
+
+export function NoShowQueue() {
+  const q = useQuery({ queryKey: key, queryFn: async () => (await api.getJson<{ items: QueueItem[] }>('/api/admin/no-shows?status=pending'))!.items });
+  return (
+    <section aria-label="Appointment no-shows">
+      <p className="muted">Reports where the agent's call lasted the buffer or longer. Approving credits the appointment's price.</p>
+      {q.data && q.data.length === 0 && <div className="card">No no-show reports waiting.</div>}
+      {q.data && q.data.length > 0 && (
+        <div className="card" style={{ overflowX: 'auto', padding: 0 }}>
+          <table className="xadm-table">
+            <thead><tr><th>Agent</th><th>Appointment</th><th>Agent's call</th><th>Evidence</th><th>Decision</th></tr></thead>
+            <tbody>{q.data.map((i) => <Row key={i.id} item={i} />)}</tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

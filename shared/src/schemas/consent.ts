@@ -1,0 +1,18 @@
+// The consent record a lead, transfer or appointment may carry (issue 19, item 1): where and when the
+// consumer agreed, from which address, the words shown, and a TrustedForm or Jornaya certificate with the
+// date its claim expires. Every field optional; accepted by the transfer callback.
+import { z } from 'zod';
+
+const instant = (name: string) => z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date-time with a time zone` });
+
+export const consentFields = {
+  consentSourceUrl: z.string().trim().max(1000, 'consentSourceUrl is too long').pipe(z.url({ protocol: /^https?$/, error: 'consentSourceUrl must be an http(s) URL' })).optional(),
+  consentAt: instant('consentAt').optional(),
+  consentIp: z.union([z.ipv4(), z.ipv6()], { error: 'consentIp must be an IP address' }).optional(),
+  consentText: z.string().max(5000, 'consentText is at most 5000 characters').optional(),
+  certificateKind: z.enum(['trustedform', 'jornaya'], { error: 'certificateKind must be trustedform or jornaya' }).optional(),
+  certificateId: z.string().trim().max(200, 'certificateId is too long').optional(),
+  certificateClaimExpiresAt: instant('certificateClaimExpiresAt').optional(),
+};
+
+export type ConsentInput = { [K in keyof typeof consentFields]?: z.infer<(typeof consentFields)[K]> };
