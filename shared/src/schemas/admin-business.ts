@@ -133,7 +133,7 @@ export const refundOrderSchema = z.object({
   amountCents: z
     .number({ error: 'amountCents must be a number of cents' })
     .int('amountCents must be a whole number of cents')
-    .positive('The refund amount must be more than $0.00')
+    .positive('The refund amount must be more than zero')
     .optional(),
   reason: z.string().trim().max(REFUND_REASON_MAX, `Must be at most ${REFUND_REASON_MAX} characters`).optional(),
   /** One key per refund action (the form makes one when it opens): repeats of it refund once. 8 to 64 characters. */
