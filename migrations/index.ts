@@ -16,6 +16,7 @@ import * as m110000 from './20261122110000_password_changed_at.ts';
 import * as m110100 from './20261122110100_lead_import_heartbeat.ts';
 import * as m110200 from './20261122110200_leads_state_id_index.ts';
 import * as m1123_0100 from './20261123000100_order_fulfilment_refunds.ts';
+import * as m1123_200000 from './20261123200000_admin_inboxes_appointments.ts';
 import * as m236000 from './20261123600000_blobs.ts';
 import * as m1123_100000 from './20261123100000_order_deliveries.ts';
 import * as m1123_8000 from './20261123800000_duplicate_caller.ts';
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122110100_lead_import_heartbeat': m110100,
   '20261122110200_leads_state_id_index': m110200,
   '20261123000100_order_fulfilment_refunds': m1123_0100,
+  '20261123200000_admin_inboxes_appointments': m1123_200000,
   '20261123600000_blobs': m236000,
   '20261123100000_order_deliveries': m1123_100000,
   '20261123800000_duplicate_caller': m1123_8000,

@@ -16,6 +16,8 @@ import { surveyRoutes } from './survey.routes.ts';
 import { affnetworkRoutes } from './affnetwork.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminAppointmentsRoutes } from './admin-appointments.routes.ts';
+import { adminOrdersRoutes } from './admin-orders.routes.ts';
+import { adminInboxesRoutes } from './admin-inboxes.routes.ts';
 import { adminLeadImportsRoutes } from './admin-lead-imports.routes.ts';
 import { adminLeadPoolRoutes } from './admin-lead-pool.routes.ts';
 import { brightcallRoutes } from './brightcall.routes.ts';
@@ -44,6 +46,8 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(affnetworkRoutes(deps));
   api.use(adminUsersRoutes(deps));
   api.use(adminAppointmentsRoutes(deps));
+  api.use(adminOrdersRoutes(deps));
+  api.use(adminInboxesRoutes(deps));
   api.use(adminLeadImportsRoutes(deps));
   api.use(adminLeadPoolRoutes(deps));
   api.use(brightcallRoutes(deps));

@@ -18,7 +18,7 @@ import { createSetPasswordLink } from '../services/accounts/set-password-links.t
 import {
   ROLES, authHeaders, send, setUpIdentities, insertLead, insertAppointment, payIntent, uniqPhone,
   ringcloudSurveyBody, agentLabBody, partnerForm, createUserBody, transferOrderBody, adminAppointmentBody,
-  trainingVideoBody, brightcallBody, checkoutBuyer, leadCsv, TRAINER, type Identities, type Req, type Role,
+  trainingVideoBody, brightcallBody, checkoutBuyer, leadCsv, TRAINER, paidPackageOrder, insertApplication, type Identities, type Req, type Role,
 } from './proof-fixtures.ts';
 
 const BRIGHTCALL_KEY = 'matrix-brightcall-key';
@@ -28,7 +28,7 @@ let ctx: TestContext;
 let who: Identities;
 let dataDir: string;
 /** A's purchases and other standing resources (created once). */
-const own = { appointmentId: 0, paidLeadIntent: '', paidAppointmentIntent: '', importId: 0, videoId: 0, mediaFile: 'matrix-call.wav', transferOrderId: 0 };
+const own = { appointmentId: 0, paidLeadIntent: '', paidAppointmentIntent: '', importId: 0, videoId: 0, mediaFile: 'matrix-call.wav', transferOrderId: 0, application: { id: 0, fileId: 0 } };
 
 type Build = (role: Role) => Req | Promise<Req>;
 interface Row { anon: number; agentA: number; agentB: number; admin: number; trainer: number; key?: number; req: Build; keyReq?: () => Req | Promise<Req> }
@@ -150,6 +150,16 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/appointments/brightcall':       { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall') },
   'GET /api/admin/appointments/brightcall/search':{ ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall/search?q=Vera') },
   'POST /api/admin/appointments/brightcall':      { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/appointments/brightcall', adminAppointmentBody) },
+  // Admin orders and inboxes (issue 13): admins only; a refund of agent B's paid package (A's balance feeds the call rows).
+  'GET /api/admin/orders':                        { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/orders?status=paid') },
+  'GET /api/admin/orders.csv':                    { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/orders.csv') },
+  'GET /api/admin/orders/:id':                    { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/orders/${own.transferOrderId}`)('anon') },
+  'POST /api/admin/orders/:id/refunds':           { ...cols(401, 403, 403, 201, 401), req: async (role) => ({ method: 'POST', path: `/api/admin/orders/${role === 'admin' ? await paidPackageOrder(ctx, who.cookies.agentB) : own.transferOrderId}/refunds`, body: { amountCents: 100, idempotencyKey: `matrix-${role}-${uniqPhone()}` } }) },
+  'GET /api/admin/partner-applications':          { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/partner-applications') },
+  'GET /api/admin/partner-applications/:id':      { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/partner-applications/${own.application.id}`)('anon') },
+  'PUT /api/admin/partner-applications/:id/status': { ...cols(401, 403, 403, 200, 401), req: () => put(`/api/admin/partner-applications/${own.application.id}/status`, () => ({ status: 'approved', note: 'Checked' }))('anon') },
+  'GET /api/admin/partner-applications/:id/files/:fileId': { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/partner-applications/${own.application.id}/files/${own.application.fileId}`)('anon') },
+  'GET /api/admin/signups':                       { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/signups?source=agent-lab') },
   'POST /api/admin/lead-imports':                 { ...cols(401, 403, 403, 201, 401), req: () => ({ method: 'POST', path: '/api/admin/lead-imports?target=assignment', raw: { type: 'text/csv', data: leadCsv() } }) },
   'GET /api/admin/lead-imports/:id':              { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}`)('anon') },
   'GET /api/admin/lead-imports/:id/errors':       { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}/errors`)('anon') },
@@ -231,6 +241,7 @@ beforeAll(async () => {
   own.paidAppointmentIntent = await aOrder('appointments', true);
   own.importId = await uploadImport();
   own.videoId = await newVideo();
+  own.application = await insertApplication(ctx.db, ctx.config.uploadDir);
   own.transferOrderId = await insertPaidOrder(ctx.db, who.ids.agentA, { kind: 'transfer_package', tier: 'standard', count: 500 }, new Date(ctx.clock.now().getTime() - 3_600_000));
 }, 60_000);
 

@@ -21,7 +21,7 @@ import { createSetPasswordLink } from '../services/accounts/set-password-links.t
 import {
   authHeaders, send, setUpIdentities, insertLead, insertAppointment, uniqPhone, dbFingerprint,
   ringcloudSurveyBody, agentLabBody, partnerForm, createUserBody, transferOrderBody, adminAppointmentBody,
-  trainingVideoBody, brightcallBody, checkoutBuyer, leadCsv, TRAINER, type Identities, type Req, type Role,
+  trainingVideoBody, brightcallBody, checkoutBuyer, leadCsv, TRAINER, paidPackageOrder, insertApplication, type Identities, type Req, type Role,
 } from './proof-fixtures.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
@@ -170,6 +170,8 @@ const SPECS: Record<string, Spec> = {
   'POST /api/admin/users/:userId/set-password-link': { role: 'admin', base: () => ({ method: 'POST', path: `/api/admin/users/${who.ids.agentB}/set-password-link`, body: {} }) },
   'POST /api/set-password': { role: 'anon', base: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'fuzz-set-password-1' } }) },
   'POST /api/admin/appointments/brightcall': { role: 'admin', base: json('POST', '/api/admin/appointments/brightcall', adminAppointmentBody) },
+  'POST /api/admin/orders/:id/refunds': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/orders/${await paidPackageOrder(ctx, who.cookies.agentB)}/refunds`, body: { amountCents: 100, reason: 'Goodwill', idempotencyKey: `fuzz-${uniqPhone()}` } }) },
+  'PUT /api/admin/partner-applications/:id/status': { role: 'admin', base: async () => ({ method: 'PUT', path: `/api/admin/partner-applications/${(await insertApplication(ctx.db, ctx.config.uploadDir)).id}/status`, body: { status: 'rejected', note: 'No licence' } }) },
   'POST /api/admin/lead-imports': { role: 'admin', base: () => ({ method: 'POST', path: '/api/admin/lead-imports?target=sale&kind=aged&filename=leads.csv', raw: { type: 'text/csv', data: leadCsv() } }) },
   'POST /api/admin/lead-imports/:id/run': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/lead-imports/${await upload()}/run`, body: { mapping: { name: 0, phone: 1, state: 2, zipCode: 3 }, dryRun: true } }) },
   'POST /api/admin/lead-pool/assign': { role: 'admin', base: async () => {

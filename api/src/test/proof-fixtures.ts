@@ -114,6 +114,32 @@ export async function payIntent(ctx: Pick<TestContext, 'stripe'>, clientSecret: 
   await ctx.stripe.paymentIntents.confirm(id, { payment_method: pm });
 }
 
+/** A transfer package paid through the real checkout and the emulator by the user of `cookie`; its order id. */
+export async function paidPackageOrder(ctx: Pick<TestContext, 'app' | 'stripe'>, cookie: string, count = 2): Promise<number> {
+  const res = await request(ctx.app).post('/api/create-payment-intent').set('Cookie', cookie).send({ callCount: count, tier: 'standard' });
+  if (res.status !== 200) throw new Error(`create-payment-intent: ${res.status} ${JSON.stringify(res.body)}`);
+  await payIntent(ctx, res.body.clientSecret);
+  const view = await request(ctx.app).get(`/api/orders/by-intent/${String(res.body.clientSecret).split('_secret_')[0]}`);
+  if (view.body.status !== 'paid') throw new Error(`order not paid: ${JSON.stringify(view.body)}`);
+  return Number(res.body.orderId);
+}
+
+/** A partner application with one stored file (as the form leaves it). */
+export async function insertApplication(db: Db, uploadDir: string): Promise<{ id: number; fileId: number }> {
+  const rel = `partner-applications/${crypto.randomBytes(8).toString('hex')}.pdf`;
+  const fsp = await import('node:fs/promises');
+  const pathMod = await import('node:path');
+  await fsp.mkdir(pathMod.join(uploadDir, 'partner-applications'), { recursive: true });
+  await fsp.writeFile(pathMod.join(uploadDir, rel), Buffer.from('%PDF-1.4\n%%EOF\n'));
+  const [id] = await db('partner_applications').insert({
+    businessName: 'Fixture Leads', contactName: 'Fran Fixture', email: `fran.${uniq()}@example.com`, phone: '5550100100', website: 'https://fixture.example',
+    businessType: 'Call Center', experienceYears: '3-5 years', monthlyVolume: '1000-5000', servicesInterested: '["Aged Leads"]', targetMarkets: 'TX',
+    businessDescription: 'A fixture.', whyPartner: 'Tests.', agreeToTerms: true,
+  });
+  const [fileId] = await db('partner_application_files').insert({ applicationId: Number(id), originalName: 'licence.pdf', storedPath: rel, mimeType: 'application/pdf', sizeBytes: 15 });
+  return { id: Number(id), fileId: Number(fileId) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Valid bodies, fresh each call (unique e-mails, usernames and phones)
 

@@ -61,6 +61,14 @@ export const createAppointmentSchema = z.object({
     .nullable()
     .transform((v) => (v ? v : undefined)),
   state: optionalText(64),
+  /** When the appointment is (free text, as the voice-AI platform sends its callback_time). */
+  callbackTime: optionalText(64),
+  /** Assign it straight to this agent (their My Appointments); absent: it is for sale in Buy Appointments. */
+  agentId: z
+    .union([z.literal(''), z.coerce.number({ error: 'Choose an agent' }).int('Choose an agent').positive('Choose an agent')])
+    .optional()
+    .nullable()
+    .transform((v) => (typeof v === 'number' ? v : undefined)),
 });
 export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
 export type CreateAppointmentValues = z.output<typeof createAppointmentSchema>;
@@ -90,6 +98,11 @@ export interface BrightcallAppointment {
   interestLevel: string | null;
   source: 'webhook' | 'admin' | string;
   createdAt: string | null;
+  /** The appointment agents see: for sale (available/reserved), or sold / assigned to an agent. */
+  appointmentId: number | null;
+  appointmentStatus: string | null;
+  /** The agent it was sold or assigned to. */
+  agentEmail: string | null;
 }
 
 export interface IntegrationStatus {

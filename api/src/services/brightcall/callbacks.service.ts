@@ -1,5 +1,7 @@
 // Voice-AI callbacks ("Brightcall appointments"): recorded from the webhook or entered by an admin,
 // listed and searched (paginated) for the admin panel's Appointments tab.
+import type { Knex } from 'knex';
+import { APPOINTMENT_PRICE_CENTS } from '@tm/shared';
 import type { Db } from '../../db/index.ts';
 import {
   CALLBACK_OPTIONAL_FIELDS,
@@ -31,6 +33,9 @@ export function toAppointment(r: CallbackRow): BrightcallAppointment {
     interestLevel: r.interestLevel ?? null,
     source: r.source,
     createdAt: toIso(r.createdAt),
+    appointmentId: r.appointmentId === null || r.appointmentId === undefined ? null : Number(r.appointmentId),
+    appointmentStatus: r.appointmentStatus ?? null,
+    agentEmail: r.agentEmail ?? null,
   };
 }
 
@@ -100,52 +105,110 @@ export function parseWebhookPayload(body: unknown): WebhookCallback {
   };
 }
 
-export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Date): Promise<number> {
-  const [id] = await db('brightcallCallbacks').insert({
-    firstName: cb.firstName,
-    lastName: cb.lastName,
-    phone: cb.phone,
-    email: cb.email ?? null,
-    state: cb.state ?? null,
-    transcript: cb.transcript,
-    callOutcome: cb.callOutcome ?? null,
-    callbackTime: cb.callbackTime ?? null,
-    externalAgentId: cb.externalAgentId ?? null,
-    leadQuality: cb.leadQuality ?? null,
-    interestLevel: cb.interestLevel ?? null,
-    source: 'webhook',
-    createdAt: toDbDate(now),
+/**
+ * The appointment agents see for a callback (issue 13 item 5): for sale in Buy Appointments at the
+ * catalogue's price, or, when `agentId` is given, assigned straight to that agent (My Appointments).
+ */
+async function appointmentForCallback(
+  trx: Knex.Transaction,
+  callbackId: number,
+  cb: { firstName: string; lastName: string; phone: string; email?: string | null; state?: string | null; transcript?: string | null; callbackTime?: string | null; leadQuality?: string | null; callOutcome?: string | null; interestLevel?: string | null },
+  source: 'webhook' | 'admin',
+  now: Date,
+  agentId?: number,
+): Promise<number> {
+  const stamp = toDbDate(now);
+  const notes = [cb.callOutcome ? `Call outcome: ${cb.callOutcome}` : null, cb.interestLevel ? `Interest level: ${cb.interestLevel}` : null].filter(Boolean).join('\n');
+  const [id] = await trx('appointments').insert({
+    customerName: `${cb.firstName} ${cb.lastName}`.trim().slice(0, 200),
+    customerPhone: cb.phone.slice(0, 32),
+    customerEmail: cb.email ?? null,
+    customerState: cb.state ?? null,
+    callStatus: 'completed',
+    callDate: stamp,
+    extractedAppointmentDateTime: cb.callbackTime ? cb.callbackTime.slice(0, 64) : null,
+    hasExtractedAppointment: Boolean(cb.callbackTime),
+    leadQuality: cb.leadQuality ? cb.leadQuality.slice(0, 32) : null,
+    transcript: cb.transcript ?? null,
+    notes: notes || null,
+    priceCents: APPOINTMENT_PRICE_CENTS,
+    status: agentId ? 'sold' : 'available',
+    buyerId: agentId ?? null,
+    purchasedAt: agentId ? stamp : null,
+    brightcallCallbackId: callbackId,
+    source,
+    createdAt: stamp,
   });
   return Number(id);
 }
 
-export async function createAdminAppointment(db: Db, input: CreateAppointmentValues, now: Date): Promise<BrightcallAppointment> {
-  const [id] = await db('brightcallCallbacks').insert({
-    firstName: input.firstName,
-    lastName: input.lastName,
-    phone: input.phone,
-    email: input.email ?? null,
-    state: input.state ?? null,
-    transcript: null,
-    source: 'admin',
-    createdAt: toDbDate(now),
+export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Date): Promise<number> {
+  return db.transaction(async (trx) => {
+    const [id] = await trx('brightcallCallbacks').insert({
+      firstName: cb.firstName,
+      lastName: cb.lastName,
+      phone: cb.phone,
+      email: cb.email ?? null,
+      state: cb.state ?? null,
+      transcript: cb.transcript,
+      callOutcome: cb.callOutcome ?? null,
+      callbackTime: cb.callbackTime ?? null,
+      externalAgentId: cb.externalAgentId ?? null,
+      leadQuality: cb.leadQuality ?? null,
+      interestLevel: cb.interestLevel ?? null,
+      source: 'webhook',
+      createdAt: toDbDate(now),
+    });
+    await appointmentForCallback(trx, Number(id), cb, 'webhook', now);
+    return Number(id);
   });
-  const row = (await db('brightcallCallbacks').where({ id: Number(id) }).first()) as CallbackRow;
+}
+
+export const UNKNOWN_AGENT_MESSAGE = 'Agent not found';
+
+export async function createAdminAppointment(db: Db, input: CreateAppointmentValues, now: Date): Promise<BrightcallAppointment> {
+  if (input.agentId !== undefined) {
+    const agent = await db('users').where({ id: input.agentId }).first('id');
+    if (!agent) throw badRequest(UNKNOWN_AGENT_MESSAGE, { agentId: UNKNOWN_AGENT_MESSAGE });
+  }
+  const id = await db.transaction(async (trx) => {
+    const [cbId] = await trx('brightcallCallbacks').insert({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      email: input.email ?? null,
+      state: input.state ?? null,
+      callbackTime: input.callbackTime ?? null,
+      transcript: null,
+      source: 'admin',
+      createdAt: toDbDate(now),
+    });
+    await appointmentForCallback(trx, Number(cbId), { ...input, callbackTime: input.callbackTime ?? null }, 'admin', now, input.agentId);
+    return Number(cbId);
+  });
+  const row = (await listBase(db).where('c.id', id).first()) as CallbackRow;
   return toAppointment(row);
 }
 
-const LIST_COLUMNS = ['id', 'firstName', 'lastName', 'phone', 'email', 'state', 'callOutcome', 'callbackTime', 'leadQuality', 'interestLevel', 'source', 'createdAt'];
+const LIST_COLUMNS = ['c.id', 'c.firstName', 'c.lastName', 'c.phone', 'c.email', 'c.state', 'c.callOutcome', 'c.callbackTime', 'c.leadQuality', 'c.interestLevel', 'c.source', 'c.createdAt', 'a.id as appointmentId', 'a.status as appointmentStatus', 'u.email as agentEmail'];
+
+function listBase(db: Db): Knex.QueryBuilder {
+  return db('brightcallCallbacks as c')
+    .leftJoin('appointments as a', 'a.brightcallCallbackId', 'c.id')
+    .leftJoin('users as u', 'u.id', 'a.buyerId')
+    .select(LIST_COLUMNS);
+}
 
 /** Newest first; each word of `q` must appear in the first or last name, e-mail or phone. */
 export async function listAppointments(db: Db, query: ListQuery): Promise<Page<BrightcallAppointment>> {
-  let base = db('brightcallCallbacks').select(LIST_COLUMNS);
+  let base = listBase(db);
   for (const term of query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
-    base = whereAnyContains(base, ['firstName', 'lastName', 'email', 'phone'], term);
+    base = whereAnyContains(base, ['c.firstName', 'c.lastName', 'c.email', 'c.phone'], term);
   }
   return paginate<CallbackRow, BrightcallAppointment>(base, {
     page: query.page,
     pageSize: query.pageSize,
-    orderBy: [{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }],
+    orderBy: [{ column: 'c.createdAt', order: 'desc' }, { column: 'c.id', order: 'desc' }],
     map: toAppointment,
   });
 }

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { toIso } from '../../db/dates.ts';
-import { isTransferOrder, orderDescription, transferLots } from './lots.service.ts';
+import { isTransferOrder, orderDescription, refundedTransfers, transferLots } from './lots.service.ts';
 import { csvLine } from './csv.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -16,6 +16,7 @@ interface LedgerOrderRow {
   id: number; kind: string; tier: string | null; count: number; unitPriceCents: number; amountCents: number; currency: string;
   status: string; metadata: string | null; paymentIntentId: string | null; paidAt: string | null; createdAt: string; updatedAt: string;
 }
+interface RefundRow { id: number; orderId: number; amountCents: number; updatedAt: string }
 interface CreditRow { disputeId: number; decidedAt: string; callId: number; externalCallId: string; orderId: number | null; chargeCents: number }
 
 export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry[]> {
@@ -24,6 +25,11 @@ export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry
     .join('transfer_calls as c', 'c.id', 'd.callId')
     .where({ 'd.userId': userId, 'd.status': 'approved' })
     .select('d.id as disputeId', 'd.decidedAt', 'c.id as callId', 'c.externalCallId', 'c.orderId', 'c.chargeCents');
+  const refunds: RefundRow[] = orders.length === 0 ? [] : await db('refunds')
+    .whereIn('orderId', orders.map((o) => o.id))
+    .where({ status: 'succeeded' })
+    .orderBy('id', 'asc')
+    .select('id', 'orderId', 'amountCents', 'updatedAt');
   const entries: LedgerEntry[] = [];
   for (const o of orders) {
     const transfers = isTransferOrder(o) ? Number(o.count) : 0;
@@ -31,7 +37,20 @@ export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry
       id: `order-${o.id}`, at: toIso(o.paidAt ?? o.createdAt) ?? '', type: 'purchase', orderId: Number(o.id), disputeId: null,
       description: `Order #${o.id}: ${orderDescription(o)}`, transfers, amountCents: Number(o.amountCents), receiptPath: receiptPath(Number(o.id)),
     });
-    if (o.status === 'refunded') {
+    // Refunds made by an admin (whole or partial): each one, with the transfers it took back.
+    const own = refunds.filter((r) => Number(r.orderId) === Number(o.id));
+    let refundedSoFar = 0;
+    for (const r of own) {
+      const before = refundedTransfers(refundedSoFar, Number(o.unitPriceCents), transfers);
+      refundedSoFar += Number(r.amountCents);
+      const after = refundedTransfers(refundedSoFar, Number(o.unitPriceCents), transfers);
+      const whole = refundedSoFar >= Number(o.amountCents);
+      entries.push({
+        id: `refund-${o.id}-${r.id}`, at: toIso(r.updatedAt) ?? '', type: 'refund', orderId: Number(o.id), disputeId: null,
+        description: `Order #${o.id} ${whole ? 'refunded' : 'partially refunded'}`, transfers: before - after, amountCents: Number(r.amountCents), receiptPath: receiptPath(Number(o.id)),
+      });
+    }
+    if (o.status === 'refunded' && own.length === 0) {
       entries.push({
         id: `refund-${o.id}`, at: toIso(o.updatedAt) ?? '', type: 'refund', orderId: Number(o.id), disputeId: null,
         description: `Order #${o.id} refunded`, transfers: -transfers, amountCents: Number(o.amountCents), receiptPath: receiptPath(Number(o.id)),

@@ -70,7 +70,8 @@ export async function transferLots(db: Db | Knex.Transaction, userId: number): P
   const byOrder = new Map(usage.map((u) => [Number(u.orderId), u]));
   return lots.map((o) => {
     const u = byOrder.get(Number(o.id));
-    const count = Number(o.count);
+    // A partly refunded order's usage row has a smaller capacity: the refunded transfers are gone (decision 035).
+    const count = u ? Math.min(Number(o.count), Number(u.capacity)) : Number(o.count);
     const used = u ? Number(u.used) : 0;
     return {
       orderId: Number(o.id),
@@ -87,6 +88,15 @@ export async function transferLots(db: Db | Knex.Transaction, userId: number): P
       bufferSeconds: u ? Number(u.bufferSeconds) : bufferSecondsFor(o),
     };
   });
+}
+
+/**
+ * How many transfers a refund of `refundedCents` takes back from an order of `count` transfers at
+ * `unitPriceCents` each: every transfer refunded in whole or in part (rounded up), at most the order's count.
+ */
+export function refundedTransfers(refundedCents: number, unitPriceCents: number, count: number): number {
+  if (refundedCents <= 0 || unitPriceCents <= 0) return 0;
+  return Math.min(count, Math.ceil(refundedCents / unitPriceCents));
 }
 
 /** Creates the usage rows of lots that have none yet (outside the draw's transaction: no lasting lock). */

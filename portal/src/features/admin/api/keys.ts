@@ -5,4 +5,7 @@ export const adminKeys = {
   status: ['admin', 'brightcall-status'] as const,
   pool: ['admin', 'lead-pool'] as const,
   importErrors: ['admin', 'lead-import-errors'] as const,
+  orders: ['admin', 'orders'] as const,
+  applications: ['admin', 'partner-applications'] as const,
+  signups: ['admin', 'signups'] as const,
 };

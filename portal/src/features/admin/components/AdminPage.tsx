@@ -1,5 +1,5 @@
 // /admin: the admin panel. Heading, summary cards, and tabs Users (default), Appointments,
-// Integration, plus Leads (CSV upload and assignment). The tab lives in the URL (?tab=).
+// Integration, plus Leads (CSV upload and assignment), Orders (refunds), Applications and Sign-ups. The tab lives in the URL (?tab=).
 import { useSearchParams } from 'react-router';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { useUsers } from '../api/get-users.ts';
@@ -7,12 +7,17 @@ import { UsersTab } from './UsersTab.tsx';
 import { AppointmentsTab } from './AppointmentsTab.tsx';
 import { IntegrationTab } from './IntegrationTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
+import { OrdersTab } from './OrdersTab.tsx';
+import { ApplicationsTab, SignupsTab } from './InboxesTabs.tsx';
 
 const TABS = [
   { key: 'users', label: 'Users' },
   { key: 'appointments', label: 'Appointments' },
   { key: 'integration', label: 'Integration' },
   { key: 'leads', label: 'Leads' },
+  { key: 'orders', label: 'Orders' },
+  { key: 'applications', label: 'Applications' },
+  { key: 'signups', label: 'Sign-ups' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -73,6 +78,9 @@ function AdminPanel() {
         {tab === 'appointments' && <AppointmentsTab />}
         {tab === 'integration' && <IntegrationTab />}
         {tab === 'leads' && <LeadsTab />}
+        {tab === 'orders' && <OrdersTab />}
+        {tab === 'applications' && <ApplicationsTab />}
+        {tab === 'signups' && <SignupsTab />}
       </section>
     </div>
   );

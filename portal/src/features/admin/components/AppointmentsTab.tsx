@@ -14,6 +14,8 @@ function AppointmentCard({ a }: { a: BrightcallAppointment }) {
         <div className="adm-card-title">
           <h3>{a.firstName} {a.lastName}</h3>
           {a.source === 'admin' && <span className="adm-badge adm-badge-basic">Manual</span>}
+          {a.appointmentStatus === 'available' && <span className="adm-badge adm-badge-ok">For sale</span>}
+          {a.appointmentStatus === 'sold' && <span className="adm-badge adm-badge-admin">{a.agentEmail ? `Agent: ${a.agentEmail}` : 'Sold'}</span>}
         </div>
         <div className="adm-card-meta">
           {a.email && <span>{a.email}</span>}

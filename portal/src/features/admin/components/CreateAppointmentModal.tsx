@@ -1,26 +1,33 @@
-// Create Appointment modal: first and last name, phone, e-mail, state.
+// Create Appointment modal: first and last name, phone, e-mail, state, when; for sale in Buy Appointments,
+// or assigned straight to one agent (found by e-mail) whose My Appointments then has it.
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@tm/shared/api-client';
 import { createAppointmentSchema, type CreateAppointmentInput, type CreateAppointmentValues } from '@tm/shared/schemas/admin';
 import { useToast } from '../../../components/toast.tsx';
 import { useCreateAppointment } from '../api/create-appointment.ts';
-import { Field, Modal, FormActions } from './ui.tsx';
+import { useSearchUsers } from '../api/search-users.ts';
+import { Field, Modal, FormActions, useDebouncedValue } from './ui.tsx';
 
-const EMPTY: CreateAppointmentInput = { firstName: '', lastName: '', phone: '', email: '', state: '' };
+const EMPTY: CreateAppointmentInput = { firstName: '', lastName: '', phone: '', email: '', state: '', callbackTime: '', agentId: '' };
 
 export function CreateAppointmentModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const mutation = useCreateAppointment();
+  const [agentSearch, setAgentSearch] = useState('');
+  const agentQ = useDebouncedValue(agentSearch.trim(), 250);
+  const agents = useSearchUsers(agentQ, 1, { enabled: agentQ.length >= 2, pageSize: 10 });
   const { register, handleSubmit, reset, formState: { errors } } = useForm<CreateAppointmentInput, unknown, CreateAppointmentValues>({ resolver: zodResolver(createAppointmentSchema), defaultValues: EMPTY });
   const close = () => {
     reset(EMPTY);
+    setAgentSearch('');
     onClose();
   };
   const onSubmit = handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
-      toast({ title: 'Appointment created successfully' });
+      toast({ title: 'Appointment created successfully', description: values.agentId ? 'It is in the agent’s My Appointments.' : 'It is for sale in Buy Appointments.' });
       close();
     } catch (err) {
       toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to create appointment', variant: 'destructive' });
@@ -46,6 +53,18 @@ export function CreateAppointmentModal({ open, onClose }: { open: boolean; onClo
         </Field>
         <Field id="ca-state" label="State" error={errors.state?.message}>
           <input id="ca-state" {...register('state')} />
+        </Field>
+        <Field id="ca-time" label="Appointment time (optional)" error={errors.callbackTime?.message}>
+          <input id="ca-time" placeholder="e.g. Tuesday 3pm CST" {...register('callbackTime')} />
+        </Field>
+        <Field id="ca-agent-search" label="Assign to an agent (optional)" hint="Leave empty to put it up for sale in Buy Appointments.">
+          <input id="ca-agent-search" type="search" placeholder="Search agents by e-mail..." value={agentSearch} onChange={(e) => setAgentSearch(e.target.value)} />
+        </Field>
+        <Field id="ca-agent" label="Agent" error={errors.agentId?.message}>
+          <select id="ca-agent" {...register('agentId')}>
+            <option value="">Nobody: for sale</option>
+            {(agents.data?.items ?? []).map((u) => <option key={u.id} value={u.id}>{u.firstName} {u.lastName} ({u.email})</option>)}
+          </select>
         </Field>
         <FormActions onCancel={close} pending={mutation.isPending} label="Create Appointment" pendingLabel="Creating..." />
       </form>

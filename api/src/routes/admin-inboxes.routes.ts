@@ -1,0 +1,47 @@
+// /api/admin/partner-applications (list, detail, review status with a note, each file: admins only) and
+// /api/admin/signups (agent-lab and RingCloud sign-ups).
+import { Router, type Request } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { applicationsQuerySchema, reviewApplicationSchema, signupsQuerySchema } from '@tm/shared/schemas/admin-business';
+import { notFound, parseWith } from '../errors.ts';
+import { requireAdmin, currentUser } from '../middleware/require-user.ts';
+import { applicationFile, getApplication, listApplications, listSignups, reviewApplication } from '../services/admin/inboxes.service.ts';
+
+function idParam(req: Request, name: string, what: string): number {
+  const id = Number(req.params[name]);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(`${what} not found`);
+  return id;
+}
+
+export function adminInboxesRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const admin = requireAdmin(deps);
+
+  r.get('/admin/partner-applications', admin, async (req, res) => {
+    res.json(await listApplications(deps.db, parseWith(applicationsQuerySchema, req.query, 'query')));
+  });
+
+  r.get('/admin/partner-applications/:id', admin, async (req, res) => {
+    res.json(await getApplication(deps.db, idParam(req, 'id', 'Application')));
+  });
+
+  r.put('/admin/partner-applications/:id/status', admin, async (req, res) => {
+    const id = idParam(req, 'id', 'Application');
+    const input = parseWith(reviewApplicationSchema, req.body);
+    res.json(await reviewApplication(deps.db, id, input, currentUser(req).id, deps.clock.now()));
+  });
+
+  r.get('/admin/partner-applications/:id/files/:fileId', admin, async (req, res) => {
+    const f = await applicationFile(deps.db, deps.config.uploadDir, idParam(req, 'id', 'Application'), idParam(req, 'fileId', 'File'));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Always a download, never rendered in the admin's origin.
+    res.download(f.absPath, f.name, { headers: { 'Content-Type': f.mime } });
+  });
+
+  r.get('/admin/signups', admin, async (req, res) => {
+    res.json(await listSignups(deps.db, parseWith(signupsQuerySchema, req.query, 'query')));
+  });
+
+  return r;
+}

@@ -1,0 +1,44 @@
+// /api/admin/orders: every order (filters, server-side pagination, CSV), one order's detail and timeline,
+// and refunds through the payment provider. Admin only.
+import { Router, type Request } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { adminOrdersQuerySchema, refundOrderSchema } from '@tm/shared/schemas/admin-business';
+import { notFound, parseWith } from '../errors.ts';
+import { requireAdmin, currentUser } from '../middleware/require-user.ts';
+import { adminOrdersCsv, getAdminOrder, listAdminOrders, refundOrder } from '../services/orders/admin-orders.service.ts';
+
+function orderIdParam(req: Request): number {
+  const id = Number(req.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Order not found');
+  return id;
+}
+
+export function adminOrdersRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const admin = requireAdmin(deps);
+
+  r.get('/admin/orders', admin, async (req, res) => {
+    res.json(await listAdminOrders(deps.db, parseWith(adminOrdersQuerySchema, req.query, 'query')));
+  });
+
+  r.get('/admin/orders.csv', admin, async (req, res) => {
+    const csv = await adminOrdersCsv(deps.db, parseWith(adminOrdersQuerySchema, req.query, 'query'));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="orders.csv"');
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(csv);
+  });
+
+  r.get('/admin/orders/:id', admin, async (req, res) => {
+    res.json(await getAdminOrder(deps.db, orderIdParam(req)));
+  });
+
+  r.post('/admin/orders/:id/refunds', admin, async (req, res) => {
+    const id = orderIdParam(req);
+    const input = parseWith(refundOrderSchema, req.body);
+    const result = await refundOrder(deps, id, input, currentUser(req).id);
+    res.status(result.duplicate ? 200 : 201).json(result);
+  });
+
+  return r;
+}

@@ -1,0 +1,176 @@
+// The admin's inboxes (issue 13 item 4): partner applications (list, detail, their files, a review
+// status with a note) and the agent-lab and RingCloud sign-ups (who, when, what they asked for, and
+// whether the account's owner has chosen a password).
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Knex } from 'knex';
+import type { ListQuery, Page } from '@tm/shared/schemas/admin';
+import type {
+  ApplicationStatus,
+  PartnerApplicationDetail,
+  PartnerApplicationSummary,
+  Signup,
+  SignupSource,
+} from '@tm/shared/schemas/admin-business';
+import { AGENT_LAB } from '@tm/shared/schemas/funnel';
+import type { Db } from '../../db/index.ts';
+import { notFound } from '../../errors.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { paginate, whereAnyContains } from './pagination.ts';
+
+type Row = Record<string, unknown>;
+const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+const num = (v: unknown): number => Number(v ?? 0);
+
+export const fileDownloadPath = (applicationId: number, fileId: number) => `/api/admin/partner-applications/${applicationId}/files/${fileId}`;
+
+function toApplicationSummary(r: Row): PartnerApplicationSummary {
+  return {
+    id: num(r.id),
+    businessName: String(r.businessName),
+    contactName: String(r.contactName),
+    email: String(r.email),
+    phone: String(r.phone),
+    businessType: String(r.businessType),
+    monthlyVolume: String(r.monthlyVolume),
+    status: (str(r.status) ?? 'new') as ApplicationStatus,
+    fileCount: num(r.fileCount),
+    createdAt: toIso(r.createdAt),
+  };
+}
+
+function withFileCount(db: Db): Knex.QueryBuilder {
+  const files = db('partner_application_files').count({ n: '*' }).whereRaw('?? = ??', ['partner_application_files.application_id', 'p.id']).as('fileCount');
+  return db('partner_applications as p').select('p.id', 'p.businessName', 'p.contactName', 'p.email', 'p.phone', 'p.businessType', 'p.monthlyVolume', 'p.status', 'p.createdAt', files);
+}
+
+/** Newest first; filter by status; each word of q in the business, contact name or e-mail. */
+export async function listApplications(db: Db, q: ListQuery & { status?: ApplicationStatus }): Promise<Page<PartnerApplicationSummary>> {
+  let base = withFileCount(db);
+  if (q.status) base = base.where('p.status', q.status);
+  for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5)) base = whereAnyContains(base, ['p.businessName', 'p.contactName', 'p.email'], term);
+  return paginate<Row, PartnerApplicationSummary>(base, {
+    page: q.page,
+    pageSize: q.pageSize,
+    orderBy: [{ column: 'p.createdAt', order: 'desc' }, { column: 'p.id', order: 'desc' }],
+    map: toApplicationSummary,
+  });
+}
+
+function parseList(v: unknown): string[] {
+  try {
+    const parsed: unknown = JSON.parse(String(v ?? '[]'));
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function getApplication(db: Db, id: number): Promise<PartnerApplicationDetail> {
+  const r = (await db('partner_applications as p')
+    .leftJoin('users as u', 'u.id', 'p.reviewedByUserId')
+    .where('p.id', id)
+    .first('p.*', 'u.email as reviewerEmail')) as Row | undefined;
+  if (!r) throw notFound('Application not found');
+  const files = (await db('partner_application_files').where({ applicationId: id }).orderBy('id', 'asc').select('id', 'originalName', 'mimeType', 'sizeBytes')) as Row[];
+  return {
+    ...toApplicationSummary({ ...r, fileCount: files.length }),
+    website: String(r.website),
+    experienceYears: String(r.experienceYears),
+    servicesInterested: parseList(r.servicesInterested),
+    targetMarkets: String(r.targetMarkets),
+    businessDescription: String(r.businessDescription),
+    whyPartner: String(r.whyPartner),
+    reviewNote: str(r.reviewNote),
+    reviewedAt: toIso(r.reviewedAt),
+    reviewedBy: str(r.reviewerEmail),
+    files: files.map((f) => ({
+      id: num(f.id),
+      originalName: String(f.originalName),
+      mimeType: String(f.mimeType),
+      sizeBytes: num(f.sizeBytes),
+      downloadUrl: fileDownloadPath(id, num(f.id)),
+    })),
+  };
+}
+
+export async function reviewApplication(db: Db, id: number, input: { status: ApplicationStatus; note: string }, adminId: number, now: Date): Promise<PartnerApplicationDetail> {
+  const n = await db('partner_applications').where({ id }).update({
+    status: input.status,
+    reviewNote: input.note || null,
+    reviewedAt: input.status === 'new' ? null : toDbDate(now),
+    reviewedByUserId: input.status === 'new' ? null : adminId,
+  });
+  if (Number(n) === 0) throw notFound('Application not found');
+  return getApplication(db, id);
+}
+
+/** The stored file of an application, checked to lie inside the upload folder. 404 otherwise. */
+export async function applicationFile(db: Db, uploadDir: string, applicationId: number, fileId: number): Promise<{ absPath: string; name: string; mime: string; size: number }> {
+  const f = (await db('partner_application_files').where({ id: fileId, applicationId }).first('storedPath', 'originalName', 'mimeType', 'sizeBytes')) as Row | undefined;
+  if (!f) throw notFound('File not found');
+  const root = path.resolve(uploadDir);
+  const absPath = path.resolve(root, String(f.storedPath));
+  if (!absPath.startsWith(root + path.sep)) throw notFound('File not found');
+  try {
+    await fs.promises.access(absPath, fs.constants.R_OK);
+  } catch {
+    throw notFound('File not found');
+  }
+  return { absPath, name: String(f.originalName), mime: String(f.mimeType), size: num(f.sizeBytes) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-ups
+
+const FORM_OF: Record<SignupSource, string> = { 'agent-lab': AGENT_LAB.onboardingForm, ringcloud: 'ringcloud' };
+const SOURCE_OF: Record<string, SignupSource> = { [AGENT_LAB.onboardingForm]: 'agent-lab', ringcloud: 'ringcloud' };
+
+function requestOf(r: Row): Signup['request'] {
+  const out: Signup['request'] = [{ label: 'Lead type', value: String(r.leadType) }];
+  const add = (label: string, v: unknown) => {
+    const s = str(v);
+    if (s !== null) out.push({ label, value: s });
+  };
+  add('Total transfers', r.totalTransfers);
+  add('Transfers per day', r.transfersPerDay);
+  add('Calls per day', r.callsPerDay);
+  add('Transfer hours', r.transferHours);
+  add('Total call-backs', r.totalCallbacks);
+  add('Call-back preference', r.callbackPreference);
+  add('Age range', r.ageRange);
+  add('Working states', r.workingStates);
+  return out;
+}
+
+export async function listSignups(db: Db, q: ListQuery & { source?: SignupSource }): Promise<Page<Signup>> {
+  let base = db('onboarding_surveys as s')
+    .leftJoin('users as u', 'u.id', 's.userId')
+    .whereIn('s.onboardingForm', q.source ? [FORM_OF[q.source]] : Object.values(FORM_OF))
+    .select('s.*', 'u.username as accountUsername', 'u.passwordChangedAt as passwordChangedAt', 'u.id as accountId');
+  for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5)) base = whereAnyContains(base, ['s.firstName', 's.lastName', 's.email', 's.agencyName'], term);
+  return paginate<Row, Signup>(base, {
+    page: q.page,
+    pageSize: q.pageSize,
+    orderBy: [{ column: 's.createdAt', order: 'desc' }, { column: 's.id', order: 'desc' }],
+    map: (r) => {
+      const source = SOURCE_OF[String(r.onboardingForm)] ?? 'ringcloud';
+      const hasAccount = r.accountId !== null && r.accountId !== undefined;
+      return {
+        id: num(r.id),
+        source,
+        userId: hasAccount ? num(r.accountId) : null,
+        name: `${String(r.firstName)} ${String(r.lastName)}`.trim(),
+        email: String(r.email),
+        phone: String(r.phone ?? ''),
+        agencyName: String(r.agencyName ?? ''),
+        username: str(r.accountUsername) ?? str(r.username),
+        createdAt: toIso(r.createdAt),
+        request: requestOf(r),
+        // RingCloud sign-ups choose their password on the form; agent-lab accounts get a random one
+        // nobody knows, so theirs is set once they used a set-password link (or an admin set one).
+        passwordSet: hasAccount && (source === 'ringcloud' || r.passwordChangedAt !== null),
+      };
+    },
+  });
+}

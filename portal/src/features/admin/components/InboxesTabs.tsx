@@ -1,0 +1,210 @@
+// The admin's inboxes. Applications: partner applications (filter by status, search), the detail with
+// every answer and each uploaded file (downloads go through the admin-only API), and Approve / Reject /
+// back to New with a note. Sign-ups: agent-lab and RingCloud sign-ups, what they asked for, and whether
+// the account's owner has set a password.
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@tm/shared/api-client';
+import {
+  APPLICATION_STATUSES,
+  SIGNUP_SOURCES,
+  SIGNUP_SOURCE_LABELS,
+  type ApplicationStatus,
+  type PartnerApplicationSummary,
+  type Signup,
+} from '@tm/shared/schemas/admin-business';
+import { useToast } from '../../../components/toast.tsx';
+import { useApplication, useApplications, useReviewApplication, useSignups } from '../api/inboxes.ts';
+import { Field, Modal, Pagination, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
+
+const STATUS_LABEL: Record<ApplicationStatus, string> = { new: 'New', approved: 'Approved', rejected: 'Rejected' };
+const STATUS_TONE: Record<ApplicationStatus, string> = { new: 'adm-badge-basic', approved: 'adm-badge-ok', rejected: 'adm-badge-bad' };
+
+function kb(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+function ReviewForm({ id, status, note }: { id: number; status: ApplicationStatus; note: string | null }) {
+  const toast = useToast();
+  const review = useReviewApplication(id);
+  const [text, setText] = useState(note ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const decide = async (next: ApplicationStatus, e?: FormEvent) => {
+    e?.preventDefault();
+    setError(null);
+    try {
+      await review.mutateAsync({ status: next, note: text });
+      toast({ title: `Application marked ${STATUS_LABEL[next].toLowerCase()}` });
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.fields?.note ?? err.serverMessage) : 'Saving failed. Please try again.');
+    }
+  };
+  return (
+    <form onSubmit={(e) => void decide('approved', e)} noValidate aria-label="Review">
+      <Field id="review-note" label="Note (required to reject)" error={error ?? undefined}>
+        <textarea id="review-note" rows={3} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!error} />
+      </Field>
+      <div className="adm-actions">
+        {status !== 'new' && <button type="button" className="btn btn-outline" disabled={review.isPending} onClick={() => void decide('new')}>Back to New</button>}
+        <button type="button" className="btn btn-danger" disabled={review.isPending} onClick={() => void decide('rejected')}>Reject</button>
+        <button type="submit" className="btn" disabled={review.isPending}>Approve</button>
+      </div>
+    </form>
+  );
+}
+
+function ApplicationDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { data: a, isPending, isError } = useApplication(id);
+  return (
+    <Modal open={id !== null} title="Partner application" onClose={onClose}>
+      {isPending ? (
+        <p className="adm-empty">Loading application...</p>
+      ) : isError || !a ? (
+        <p className="form-error" role="alert">Failed to load the application. Please try again.</p>
+      ) : (
+        <div data-testid="application-detail">
+          <div className="adm-card-title adm-wrap">
+            <h3>{a.businessName}</h3>
+            <span className={`adm-badge ${STATUS_TONE[a.status]}`}>{STATUS_LABEL[a.status]}</span>
+          </div>
+          <dl className="adm-dl">
+            <dt>Contact</dt><dd>{a.contactName} · {a.email} · {formatPhone(a.phone)}</dd>
+            <dt>Website</dt><dd>{a.website}</dd>
+            <dt>Business</dt><dd>{a.businessType} · {a.experienceYears} · {a.monthlyVolume} a month</dd>
+            <dt>Services</dt><dd>{a.servicesInterested.join(', ')}</dd>
+            <dt>Markets</dt><dd>{a.targetMarkets}</dd>
+            <dt>About</dt><dd>{a.businessDescription}</dd>
+            <dt>Why partner</dt><dd>{a.whyPartner}</dd>
+            <dt>Received</dt><dd>{formatDate(a.createdAt)}</dd>
+            {a.reviewedAt && (<><dt>Reviewed</dt><dd>{formatDate(a.reviewedAt)}{a.reviewedBy ? ` by ${a.reviewedBy}` : ''}{a.reviewNote ? `: ${a.reviewNote}` : ''}</dd></>)}
+          </dl>
+          <h3>Files</h3>
+          {a.files.length === 0 ? (
+            <p className="muted small">No files were uploaded.</p>
+          ) : (
+            <ul className="adm-files">
+              {a.files.map((f) => (
+                <li key={f.id}><a href={f.downloadUrl} download={f.originalName}>{f.originalName}</a> <span className="muted small">{kb(f.sizeBytes)}</span></li>
+              ))}
+            </ul>
+          )}
+          <ReviewForm key={`${a.id}-${a.status}`} id={a.id} status={a.status} note={a.reviewNote} />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function ApplicationCard({ a, onView }: { a: PartnerApplicationSummary; onView: () => void }) {
+  return (
+    <li className="card adm-card" data-testid="application-card">
+      <div className="adm-card-main">
+        <div className="adm-card-title">
+          <h3>{a.businessName}</h3>
+          <span className={`adm-badge ${STATUS_TONE[a.status]}`}>{STATUS_LABEL[a.status]}</span>
+        </div>
+        <div className="adm-card-meta">
+          <span>{a.contactName} · {a.email}</span>
+          <span>{a.businessType} · {a.monthlyVolume}</span>
+          <span>{a.fileCount} file{a.fileCount === 1 ? '' : 's'}</span>
+          <span>Received {formatDate(a.createdAt)}</span>
+        </div>
+      </div>
+      <div className="adm-card-actions">
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onView} aria-label={`View application from ${a.businessName}`}>View</button>
+      </div>
+    </li>
+  );
+}
+
+export function ApplicationsTab() {
+  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const q = useDebouncedValue(search.trim(), 250);
+  const { data, isPending, isError } = useApplications(status, q, page);
+  return (
+    <div>
+      <div className="adm-toolbar">
+        <input type="search" className="adm-search" placeholder="Search applications..." aria-label="Search applications" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        <select aria-label="Application status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+          <option value="">All statuses</option>
+          {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+        </select>
+      </div>
+      {isPending ? (
+        <p className="adm-empty">Loading applications...</p>
+      ) : isError ? (
+        <p className="form-error" role="alert">Failed to load applications. Please try again.</p>
+      ) : !data || data.items.length === 0 ? (
+        <p className="adm-empty">No applications found</p>
+      ) : (
+        <>
+          <ul className="adm-list" aria-label="Partner applications">
+            {data.items.map((a) => <ApplicationCard key={a.id} a={a} onView={() => setViewing(a.id)} />)}
+          </ul>
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Applications pages" />
+        </>
+      )}
+      <ApplicationDetail id={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}
+
+function SignupCard({ s }: { s: Signup }) {
+  return (
+    <li className="card adm-card" data-testid="signup-card">
+      <div className="adm-card-main">
+        <div className="adm-card-title">
+          <h3>{s.name}</h3>
+          <span className="adm-badge adm-badge-basic">{SIGNUP_SOURCE_LABELS[s.source]}</span>
+          <span className={`adm-badge ${s.passwordSet ? 'adm-badge-ok' : 'adm-badge-warn'}`}>{s.passwordSet ? 'Password set' : 'No password yet'}</span>
+        </div>
+        <div className="adm-card-meta">
+          <span>{s.email}</span>
+          <span>{formatPhone(s.phone)}</span>
+          {s.agencyName && <span>{s.agencyName}</span>}
+          {s.username && <span>@{s.username}</span>}
+          <span>Signed up {formatDate(s.createdAt)}</span>
+        </div>
+        <div className="adm-card-meta">
+          {s.request.map((r) => <span key={r.label}>{r.label}: <strong>{r.value}</strong></span>)}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function SignupsTab() {
+  const [source, setSource] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim(), 250);
+  const { data, isPending, isError } = useSignups(source, q, page);
+  return (
+    <div>
+      <div className="adm-toolbar">
+        <input type="search" className="adm-search" placeholder="Search sign-ups..." aria-label="Search sign-ups" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        <select aria-label="Sign-up source" value={source} onChange={(e) => { setSource(e.target.value); setPage(1); }}>
+          <option value="">Agent lab and RingCloud</option>
+          {SIGNUP_SOURCES.map((s) => <option key={s} value={s}>{SIGNUP_SOURCE_LABELS[s]}</option>)}
+        </select>
+      </div>
+      <p className="muted small">Accounts without a password yet: use the Users tab's Set-password link.</p>
+      {isPending ? (
+        <p className="adm-empty">Loading sign-ups...</p>
+      ) : isError ? (
+        <p className="form-error" role="alert">Failed to load sign-ups. Please try again.</p>
+      ) : !data || data.items.length === 0 ? (
+        <p className="adm-empty">No sign-ups found</p>
+      ) : (
+        <>
+          <ul className="adm-list" aria-label="Sign-ups">
+            {data.items.map((s) => <SignupCard key={s.id} s={s} />)}
+          </ul>
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Sign-ups pages" />
+        </>
+      )}
+    </div>
+  );
+}

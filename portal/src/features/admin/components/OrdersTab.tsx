@@ -1,0 +1,269 @@
+// Orders tab: every order with its buyer, product, amount, status, fulfilment and payment id; filters by
+// status, product, dates and buyer; server-side pages; CSV export of the filtered list. "View" opens the
+// order: items, refunds, the timeline, Refund (whole or partial) and, for an owed order, its fulfilment.
+import { useState, type FormEvent } from 'react';
+import { centsToDecimal } from '@tm/shared';
+import { ApiError } from '@tm/shared/api-client';
+import {
+  ADMIN_ORDER_STATUSES,
+  ADMIN_ORDER_STATUS_LABELS,
+  FULFILMENT_LABELS,
+  ORDER_PRODUCTS,
+  ORDER_PRODUCT_LABELS,
+  type AdminOrderDetail,
+  type AdminOrderSummary,
+} from '@tm/shared/schemas/admin-business';
+import { useToast } from '../../../components/toast.tsx';
+import { ordersParams, useFulfilmentAction, useOrder, useOrders, useRefundOrder, type OrderFilters } from '../api/orders.ts';
+import { Field, Modal, Pagination, useDebouncedValue } from './ui.tsx';
+
+const money = (cents: number) => `$${centsToDecimal(cents)}`;
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '');
+
+function StatusBadge({ status }: { status: AdminOrderSummary['status'] }) {
+  const tone = status === 'paid' ? 'adm-badge-ok' : status === 'refunded' || status === 'partially_refunded' ? 'adm-badge-warn' : status === 'pending' ? 'adm-badge-basic' : 'adm-badge-bad';
+  return <span className={`adm-badge ${tone}`}>{ADMIN_ORDER_STATUS_LABELS[status] ?? status}</span>;
+}
+
+function FulfilmentBadge({ value }: { value: string | null }) {
+  if (!value) return null;
+  return <span className={`adm-badge ${value === 'fulfilled' ? 'adm-badge-ok' : 'adm-badge-warn'}`}>{FULFILMENT_LABELS[value] ?? value}</span>;
+}
+
+function OrderCard({ o, onView }: { o: AdminOrderSummary; onView: () => void }) {
+  return (
+    <li className="card adm-card" data-testid="order-card">
+      <div className="adm-card-main">
+        <div className="adm-card-title">
+          <h3>Order #{o.id} · {o.description}</h3>
+          <StatusBadge status={o.status} />
+          <FulfilmentBadge value={o.fulfilmentStatus} />
+        </div>
+        <div className="adm-card-meta">
+          <span>{o.buyer.name}{o.buyer.email ? ` · ${o.buyer.email}` : ''}</span>
+          <span>{money(o.amountCents)}{o.refundedCents > 0 ? ` (refunded ${money(o.refundedCents)})` : ''}</span>
+          <span>Created {when(o.createdAt)}</span>
+          {o.paidAt && <span>Paid {when(o.paidAt)}</span>}
+          {o.paymentIntentId && <span className="adm-mono">{o.paymentIntentId}</span>}
+        </div>
+      </div>
+      <div className="adm-card-actions">
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onView} aria-label={`View order #${o.id}`}>View</button>
+      </div>
+    </li>
+  );
+}
+
+/** Dollars as typed ("12", "12.5", "12.50") to cents; null when it is not an amount. */
+function toCents(text: string): number | null {
+  const t = text.trim().replace(/^\$/, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}
+
+function RefundForm({ order }: { order: AdminOrderDetail }) {
+  const toast = useToast();
+  const refund = useRefundOrder(order.id);
+  const [whole, setWhole] = useState(true);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [key, setKey] = useState(newKey);
+  const unit = order.transfers && order.count > 0 ? order.amountCents / order.count : null;
+
+  const cents = whole ? order.refundableCents : toCents(amount);
+  const transfersTaken = unit && cents ? Math.min(order.transfers!.count, Math.ceil((order.refundedCents + cents) / unit)) - order.transfers!.refunded : 0;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (cents === null || cents <= 0) return setError('Enter an amount in dollars, e.g. 25.00');
+    if (cents > order.refundableCents) return setError(`At most ${money(order.refundableCents)} can be refunded`);
+    try {
+      const res = await refund.mutateAsync({ amountCents: whole ? undefined : cents, reason: reason.trim() || undefined, idempotencyKey: key });
+      toast({ title: res.duplicate ? 'This refund was already made' : `Refunded ${money(res.refund.amountCents)}` });
+      setAmount('');
+      setReason('');
+      setKey(newKey());
+    } catch (err) {
+      setError(err instanceof ApiError ? err.serverMessage : 'The refund failed. Please try again.');
+      setKey(newKey());
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="adm-refund" aria-label="Refund">
+      <h3>Refund</h3>
+      <p className="muted small">Left to refund: {money(order.refundableCents)} of {money(order.amountCents)}. The money goes back to the buyer's card through the payment provider.</p>
+      <fieldset className="adm-fieldset">
+        <legend className="small">Amount</legend>
+        <label className="adm-radio"><input type="radio" name="refund-kind" checked={whole} onChange={() => setWhole(true)} /> Whole remaining amount ({money(order.refundableCents)})</label>
+        <label className="adm-radio"><input type="radio" name="refund-kind" checked={!whole} onChange={() => setWhole(false)} /> Part of it</label>
+        {!whole && (
+          <Field id="refund-amount" label="Amount to refund (USD)">
+            <input id="refund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" aria-invalid={!!error} />
+          </Field>
+        )}
+      </fieldset>
+      <Field id="refund-reason" label="Reason (optional)">
+        <input id="refund-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      {order.transfers && cents !== null && cents > 0 && (
+        <p className="small" data-testid="refund-transfers-note">
+          This takes {transfersTaken} transfer{transfersTaken === 1 ? '' : 's'} out of the agent's balance ({order.transfers.remaining} unused now).
+        </p>
+      )}
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <div className="adm-actions">
+        <button type="submit" className="btn btn-danger" disabled={refund.isPending}>{refund.isPending ? 'Refunding...' : 'Refund'}</button>
+      </div>
+    </form>
+  );
+}
+
+function FulfilmentActions({ order }: { order: AdminOrderDetail }) {
+  const toast = useToast();
+  const act = useFulfilmentAction(order.id);
+  const [count, setCount] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  if (order.fulfilmentStatus !== 'partial' && order.fulfilmentStatus !== 'owed') return null;
+  const isCallbacks = order.items.some((i) => i.kind === 'callback');
+  const run = async (a: { action: 'fulfil' } | { action: 'deliveries'; count: number }) => {
+    setError(null);
+    try {
+      await act.mutateAsync(a);
+      toast({ title: a.action === 'fulfil' ? 'Order fulfilment updated' : 'Deliveries recorded' });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.serverMessage : 'That did not work. Please try again.');
+    }
+  };
+  return (
+    <section className="adm-fulfil" aria-label="Fulfilment">
+      <h3>Fulfilment</h3>
+      <p className="small">Owed: {order.quantityOwed} · Delivered: {order.quantityDelivered}</p>
+      <div className="adm-actions adm-actions-start">
+        {isCallbacks ? (
+          <>
+            <label htmlFor="delivered-count" className="small">Call-backs delivered</label>
+            <input id="delivered-count" className="adm-count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
+            <button type="button" className="btn btn-outline" disabled={act.isPending} onClick={() => {
+              const n = Number(count);
+              if (!Number.isInteger(n) || n < 1) return setError('Enter how many call-backs were delivered');
+              void run({ action: 'deliveries', count: n });
+            }}>Record deliveries</button>
+          </>
+        ) : (
+          <button type="button" className="btn btn-outline" disabled={act.isPending} onClick={() => void run({ action: 'fulfil' })}>Complete fulfilment</button>
+        )}
+      </div>
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </section>
+  );
+}
+
+function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { data: o, isPending, isError } = useOrder(id);
+  return (
+    <Modal open={id !== null} title={id ? `Order #${id}` : 'Order'} onClose={onClose}>
+      {isPending ? (
+        <p className="adm-empty">Loading order...</p>
+      ) : isError || !o ? (
+        <p className="form-error" role="alert">Failed to load the order. Please try again.</p>
+      ) : (
+        <div className="adm-order" data-testid="order-detail">
+          <div className="adm-card-title adm-wrap">
+            <StatusBadge status={o.status} />
+            <FulfilmentBadge value={o.fulfilmentStatus} />
+            <span className="muted small">{o.product}</span>
+          </div>
+          <dl className="adm-dl">
+            <dt>Buyer</dt><dd>{o.buyer.name}{o.buyer.email ? ` · ${o.buyer.email}` : ''}{o.buyer.phone ? ` · ${o.buyer.phone}` : ''}</dd>
+            <dt>Amount</dt><dd>{money(o.amountCents)}{o.refundedCents > 0 ? ` · refunded ${money(o.refundedCents)}` : ''}</dd>
+            <dt>Payment</dt><dd className="adm-mono">{o.paymentIntentId ?? '—'}{o.cardLast4 ? ` · card •••• ${o.cardLast4}` : ''}</dd>
+            {o.failureMessage && (<><dt>Message</dt><dd>{o.failureMessage}</dd></>)}
+            {o.transfers && (<><dt>Transfers</dt><dd>{o.transfers.count} bought · {o.transfers.used} used · {o.transfers.refunded} refunded · {o.transfers.remaining} unused</dd></>)}
+          </dl>
+          <h3>Items</h3>
+          <div className="adm-table-wrap">
+            <table className="adm-table">
+              <thead><tr><th>Item</th><th>Quantity</th><th>Unit</th><th>Amount</th></tr></thead>
+              <tbody>
+                {o.items.map((i, n) => (
+                  <tr key={n}><td>{i.kind.replace(/_/g, ' ')}{i.itemId ? ` #${i.itemId}` : ''}</td><td>{i.quantity}</td><td>{money(i.unitPriceCents)}</td><td>{money(i.amountCents)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <FulfilmentActions order={o} />
+          {o.refundableCents > 0 && <RefundForm order={o} />}
+          <h3>Timeline</h3>
+          <ol className="adm-timeline" aria-label="Timeline">
+            {o.timeline.map((e, n) => (
+              <li key={n}>
+                <span className="adm-timeline-when muted small">{when(e.at)}</span>
+                <span>
+                  <strong>{e.label}</strong>
+                  {e.type === 'refund' && typeof e.detail?.amountCents === 'number' ? ` ${money(e.detail.amountCents)}` : ''}
+                  {e.actor ? <span className="muted"> by {e.actor}</span> : null}
+                  {typeof e.detail?.reason === 'string' && e.detail.reason ? <span className="muted"> · {e.detail.reason}</span> : null}
+                  {typeof e.detail?.message === 'string' ? <span className="muted"> · {e.detail.message}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+const EMPTY: OrderFilters = { status: '', product: '', from: '', to: '', q: '' };
+
+export function OrdersTab() {
+  const [filters, setFilters] = useState<OrderFilters>(EMPTY);
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const q = useDebouncedValue(filters.q.trim(), 250);
+  const applied = { ...filters, q };
+  const { data, isPending, isError, error } = useOrders(applied, page);
+  const set = (k: keyof OrderFilters) => (e: { target: { value: string } }) => {
+    setFilters((f) => ({ ...f, [k]: e.target.value }));
+    setPage(1);
+  };
+  const filtering = Object.values(applied).some(Boolean);
+  return (
+    <div>
+      <div className="adm-toolbar adm-filters">
+        <input type="search" className="adm-search" placeholder="Search buyer name or email..." aria-label="Search buyer name or email" value={filters.q} onChange={set('q')} />
+        <select aria-label="Status" value={filters.status} onChange={set('status')}>
+          <option value="">All statuses</option>
+          {ADMIN_ORDER_STATUSES.map((s) => <option key={s} value={s}>{ADMIN_ORDER_STATUS_LABELS[s]}</option>)}
+        </select>
+        <select aria-label="Product" value={filters.product} onChange={set('product')}>
+          <option value="">All products</option>
+          {ORDER_PRODUCTS.map((p) => <option key={p} value={p}>{ORDER_PRODUCT_LABELS[p]}</option>)}
+        </select>
+        <label className="adm-date">From <input type="date" value={filters.from} onChange={set('from')} /></label>
+        <label className="adm-date">To <input type="date" value={filters.to} onChange={set('to')} /></label>
+        <a className="btn btn-outline" href={`/api/admin/orders.csv?${ordersParams(applied)}`} download>Export CSV</a>
+      </div>
+      {isPending ? (
+        <p className="adm-empty">Loading orders...</p>
+      ) : isError ? (
+        <p className="form-error" role="alert">{error instanceof ApiError ? error.serverMessage : 'Failed to load orders. Please try again.'}</p>
+      ) : !data || data.items.length === 0 ? (
+        <p className="adm-empty">{filtering ? 'No orders match these filters' : 'No orders yet'}</p>
+      ) : (
+        <>
+          <p className="muted small">{data.total.toLocaleString('en-US')} order{data.total === 1 ? '' : 's'}</p>
+          <ul className="adm-list" aria-label="Orders">
+            {data.items.map((o) => <OrderCard key={o.id} o={o} onView={() => setViewing(o.id)} />)}
+          </ul>
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Orders pages" />
+        </>
+      )}
+      <OrderDetail id={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}
