@@ -207,6 +207,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/transfer-audit':                { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/transfer-audit') },
   'GET /api/transfers':                           { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers') },
   'GET /api/transfers/balance':                   { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/balance') },
+  'GET /api/dashboard/home':                      { ...cols(401, 200, 200, 200, 401), req: get('/api/dashboard/home') },
   'GET /api/transfers/export.csv':                { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/export.csv') },
   'GET /api/transfers/settings':                  { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/settings') },
   'PUT /api/transfers/settings':                  { ...cols(401, 200, 200, 200, 401), req: put('/api/transfers/settings', transferSettings) },

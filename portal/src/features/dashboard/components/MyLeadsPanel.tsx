@@ -1,12 +1,14 @@
 // My Leads: the leads assigned to the agent (and those they bought), with every field.
 import { useState } from 'react';
 import { ApiError } from '@tm/shared/api-client';
-import { formatEstDate } from '@tm/shared/logic/time';
+import { formatDate, formatPhone, telHref } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useMyLeads } from '../api/my-leads.ts';
 import { SimplePagination } from './Pagination.tsx';
 import { Badge, EmptyState, ErrorNote, Spinner } from './ui.tsx';
 
 export function MyLeadsPanel() {
+  const tz = useTimeZone();
   const [page, setPage] = useState(1);
   const list = useMyLeads(page);
   const items = list.data?.items ?? [];
@@ -47,13 +49,13 @@ export function MyLeadsPanel() {
               {items.map((l) => (
                 <tr key={l.id} data-testid="my-lead-row">
                   <td>{l.name}</td>
-                  <td>{l.phone ? <a href={`tel:${l.phone}`}>{l.phone}</a> : '—'}</td>
+                  <td>{l.phone ? <a href={telHref(l.phone)}>{formatPhone(l.phone)}</a> : '—'}</td>
                   <td>{l.email ? <a href={`mailto:${l.email}`}>{l.email}</a> : '—'}</td>
                   <td>{l.state ?? '—'}</td>
                   <td>{l.zipCode ?? '—'}</td>
                   <td>{l.ageRange ?? '—'}</td>
-                  <td>{formatEstDate(l.createdAt) || '—'}</td>
-                  <td>{formatEstDate(l.formFillTime) || '—'}</td>
+                  <td>{formatDate(l.createdAt, tz) || '—'}</td>
+                  <td>{formatDate(l.formFillTime, tz) || '—'}</td>
                   <td>
                     <Badge tone={l.source === 'purchased' ? 'success' : 'neutral'}>{l.source === 'purchased' ? 'Purchased' : 'Assigned'}</Badge>
                   </td>
