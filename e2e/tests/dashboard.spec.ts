@@ -141,7 +141,7 @@ test.describe('agent dashboard', () => {
   });
 
   test('orders 40 call transfers from the dashboard through /transfer-checkout', async ({ page }) => {
-    await page.goto('/dashboard');
+    await page.goto('/dashboard?tab=buy-call-transfers');
     await expect(page.getByRole('heading', { name: 'Buy Call Transfers' })).toBeVisible();
     await expect(page.getByTestId('your-price')).toHaveText('$35.00');
     await page.getByRole('button', { name: 'Order Call Transfers' }).click();

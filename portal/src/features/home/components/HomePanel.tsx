@@ -12,12 +12,13 @@ import { panelHref } from '../../dashboard/components/panels.ts';
 import './home.css';
 
 const QUICK_ACTIONS: Array<{ label: string; to: string; icon: IconName }> = [
-  { label: 'Buy Call Transfers', to: panelHref('buy-call-transfers'), icon: 'phone' },
-  { label: 'Buy Appointments', to: panelHref('buy-appointments'), icon: 'calendar' },
-  { label: 'Buy Leads', to: panelHref('buy-leads'), icon: 'cart' },
-  { label: 'My Transfers', to: '/dashboard/transfers', icon: 'receipt' },
-  { label: 'My Leads', to: panelHref('my-leads'), icon: 'contacts' },
-  { label: 'Training Videos', to: panelHref('training-videos'), icon: 'video' },
+  // Worded apart from the sidebar's entries, so each link's name says one place.
+  { label: 'Order transfers', to: panelHref('buy-call-transfers'), icon: 'phone' },
+  { label: 'Shop appointments', to: panelHref('buy-appointments'), icon: 'calendar' },
+  { label: 'Shop leads', to: panelHref('buy-leads'), icon: 'cart' },
+  { label: 'Calls and disputes', to: '/dashboard/transfers', icon: 'receipt' },
+  { label: 'Assigned leads', to: panelHref('my-leads'), icon: 'contacts' },
+  { label: 'Watch training', to: '/training', icon: 'video' },
 ];
 
 function Stat({ id, label, value, hint, to }: { id: string; label: string; value: string; hint?: string; to?: string }) {
@@ -89,7 +90,7 @@ function HomeBody({ home, user }: { home: DashboardHomeView; user: SessionUser }
           <h3 id="home-upcoming-h">Upcoming appointments</h3>
           {home.upcomingAppointments.length === 0 ? (
             <p className="muted">
-              No upcoming appointments. <Link to={panelHref('buy-appointments')}>Browse Appointments</Link>
+              No upcoming appointments.
             </p>
           ) : (
             <ul className="home-list" data-testid="home-upcoming">
@@ -105,7 +106,7 @@ function HomeBody({ home, user }: { home: DashboardHomeView; user: SessionUser }
               ))}
             </ul>
           )}
-          <Link className="home-more" to={panelHref('my-appointments')}>All my appointments</Link>
+          <Link className="home-more" to={panelHref('my-appointments')}>See every purchased appointment</Link>
         </section>
 
         <section aria-labelledby="home-purchases-h" className="card home-card">
