@@ -27,8 +27,8 @@ const PRICE = formatUsd(APPOINTMENT_PRICE_CENTS);
 
 async function celebrate() {
   try {
-    const confetti = (await import('canvas-confetti')).default;
-    await confetti({ particleCount: 160, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
+    const { fireConfetti } = await import('@tm/shared/confetti');
+    await fireConfetti({ particleCount: 160, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
   } catch {
     /* decoration only */
   }
