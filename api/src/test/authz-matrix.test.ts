@@ -124,6 +124,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/bulk-purchase-leads/confirm':        { ...cols(401, 200, 404, 404, 401), req: () => ({ method: 'POST', path: '/api/bulk-purchase-leads/confirm', body: { payment_intent_id: own.paidLeadIntent } }) },
   'POST /api/bulk-purchase-leads/cancel':         { ...cols(401, 200, 404, 404, 401), req: async () => ({ method: 'POST', path: '/api/bulk-purchase-leads/cancel', body: { payment_intent_id: await aOrder('leads', false) } }) },
   'GET /api/my-leads':                            { ...cols(401, 200, 200, 200, 401), req: get('/api/my-leads') },
+  'GET /api/my-leads/export.csv':                 { ...cols(401, 200, 200, 200, 401), req: get('/api/my-leads/export.csv') },
   'GET /api/user-survey':                         { ...cols(401, 200, 200, 200, 401), req: get('/api/user-survey') },
   'GET /api/vapi/available-appointments':         { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/available-appointments') },
   'GET /api/vapi/my-appointments':                { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments') },
