@@ -69,7 +69,7 @@ export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser
       ],
     },
     // Support stands on its own, as in the spec's sidebar.
-    { title: ' ', entries: [{ key: 'support', label: 'Support', icon: 'help' }] },
+    { title: '', entries: [{ key: 'support', label: 'Support', icon: 'help' }] },
   ];
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return (
@@ -88,14 +88,14 @@ export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser
         </span>
       </div>
       <nav aria-label="Dashboard sections">
-        {sections.map((s) => (
-          <div key={s.title || 'top'} className="dash-nav-section">
-            {s.title.trim() && (
+        {sections.map((s, i) => (
+          <div key={s.title || `section-${i}`} className="dash-nav-section">
+            {s.title && (
               <h2 className="dash-nav-heading" id={`nav-${s.title}`}>
                 {s.title}
               </h2>
             )}
-            <ul aria-labelledby={s.title.trim() ? `nav-${s.title}` : undefined}>
+            <ul aria-labelledby={s.title ? `nav-${s.title}` : undefined}>
               {s.entries.map((e) => (
                 <NavItem key={e.label} entry={e} current={current} onNavigate={onNavigate} />
               ))}
