@@ -97,8 +97,13 @@ test.describe('agent dashboard', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('checkout-total')).toHaveText('$20');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    const cspErrors: string[] = [];
+    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text()); });
     await payWithTestCard(dialog, 'Complete Purchase');
     await expect(toast(page)).toContainText('Payment Successful');
+    // Confetti, drawn on the page (no blob worker), so the Content-Security-Policy lets it through.
+    await expect(page.locator('body > canvas')).toHaveCount(1);
+    expect(cspErrors).toEqual([]);
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('cart-count')).toHaveText('0');
     for (const id of ids) await expect(page.locator(`[data-appointment-id="${id}"]`)).toHaveCount(0);
@@ -141,7 +146,7 @@ test.describe('agent dashboard', () => {
   });
 
   test('orders 40 call transfers from the dashboard through /transfer-checkout', async ({ page }) => {
-    await page.goto('/dashboard');
+    await page.goto('/dashboard?tab=buy-call-transfers');
     await expect(page.getByRole('heading', { name: 'Buy Call Transfers' })).toBeVisible();
     await expect(page.getByTestId('your-price')).toHaveText('$35.00');
     await page.getByRole('button', { name: 'Order Call Transfers' }).click();

@@ -19,7 +19,7 @@ export class ApiError extends Error {
   get serverMessage(): string {
     const b = this.body as { error?: unknown; message?: unknown } | null;
     if (b && typeof b === 'object') {
-      if (typeof b.error === 'string') return b.error;
+      if (typeof b.error === 'string') return withoutFieldKey(b.error, this.fields);
       if (typeof b.message === 'string') return b.message;
     }
     return this.message;
@@ -28,6 +28,19 @@ export class ApiError extends Error {
     const b = this.body as { fields?: Record<string, string> } | null;
     return b && typeof b === 'object' ? b.fields : undefined;
   }
+}
+
+/**
+ * "cardNumber: Card number is required" -> "Card number is required": the API names the first bad
+ * field before its message (for logs and API users); a person reads the message only.
+ */
+export function withoutFieldKey(message: string, fields: Record<string, string> | undefined): string {
+  if (fields) {
+    for (const [key, text] of Object.entries(fields)) {
+      if (message === `${key}: ${text}`) return text;
+    }
+  }
+  return message;
 }
 
 export interface StorageLike { getItem(key: string): string | null }

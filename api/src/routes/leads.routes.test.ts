@@ -203,4 +203,59 @@ describe('GET /api/my-leads', () => {
     ]);
     expect(JSON.stringify(res.body)).not.toContain('Not Mine');
   });
+
+  it('searches name, e-mail, phone (by its digits too), state and ZIP, literally, on both sides', async () => {
+    const me = await makeUser(ctx.db);
+    const other = await makeUser(ctx.db);
+    await ctx.db('leadAssignments').insert([
+      { agentId: me.id, name: 'Alma Search', phone: '5125550101', email: 'alma@crm.example', state: 'TX', zipCode: '73301', assignedAt: toDbDate(new Date('2026-02-01T00:00:00Z')) },
+      { agentId: me.id, name: 'Bert 100% Sure', phone: '3055550102', email: 'bert@example.org', state: 'FL', zipCode: '33101', assignedAt: toDbDate(new Date('2026-02-02T00:00:00Z')) },
+      { agentId: me.id, name: 'Cara_Under', phone: '6025550103', email: null, state: 'AZ', zipCode: '85001', assignedAt: toDbDate(new Date('2026-02-03T00:00:00Z')) },
+      { agentId: other.id, name: 'Alma Other', phone: '5125550109', assignedAt: toDbDate(new Date('2026-02-04T00:00:00Z')) },
+    ]);
+    const mine = await loginAs(ctx.app, me.email, me.password);
+    const names = async (q: string) => {
+      const res = await mine.get('/api/my-leads').query({ q });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(res.body.items.length);
+      return (res.body.items as Array<{ name: string }>).map((i) => i.name);
+    };
+    expect(await names('alma')).toEqual(['Alma Search']);
+    expect(await names('CRM.EXAMPLE')).toEqual(['Alma Search']);
+    expect(await names('(305) 555')).toEqual(['Bert 100% Sure']);
+    expect(await names('fl')).toEqual(['Bert 100% Sure']);
+    expect(await names('85001')).toEqual(['Cara_Under']);
+    // % and _ are letters here, not wildcards.
+    expect(await names('100%')).toEqual(['Bert 100% Sure']);
+    expect(await names('a_u')).toEqual(['Cara_Under']);
+    expect(await names('')).toEqual(['Cara_Under', 'Bert 100% Sure', 'Alma Search']);
+    expect(await names('nobody')).toEqual([]);
+    const long = await mine.get('/api/my-leads').query({ q: 'x'.repeat(101) });
+    expect(long.status).toBe(400);
+    expect(long.body.fields).toEqual({ q: 'Search must be at most 100 characters' });
+  });
+
+  it('exports My Leads (and a search of it) as CSV, formula cells escaped, nobody else\'s rows', async () => {
+    const me = await makeUser(ctx.db);
+    const other = await makeUser(ctx.db);
+    await ctx.db('leadAssignments').insert([
+      { agentId: me.id, name: '=HYPERLINK("http://evil")', phone: '5125550111', email: '+cmd@example.org', state: 'TX', zipCode: '-73301', ageRange: '@60', formFillTime: toDbDate(new Date('2026-03-01T12:00:00Z')), assignedAt: toDbDate(new Date('2026-03-02T12:00:00Z')) },
+      { agentId: me.id, name: 'Plain, Person', phone: '5125550112', email: null, state: 'OK', zipCode: null, assignedAt: toDbDate(new Date('2026-03-03T12:00:00Z')) },
+      { agentId: other.id, name: 'Not Mine Either', phone: '5125550113', assignedAt: toDbDate(new Date('2026-03-04T12:00:00Z')) },
+    ]);
+    const mine = await loginAs(ctx.app, me.email, me.password);
+    const res = await mine.get('/api/my-leads/export.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="my-leads.csv"');
+    const lines = res.text.split('\r\n');
+    expect(lines[0]).toBe('Name,Phone,Email,State,ZIP,Age range,Source,Assigned (UTC),Form filled (UTC)');
+    expect(lines[1]).toBe('"Plain, Person",5125550112,,OK,,,Assigned,2026-03-03T12:00:00.000Z,');
+    expect(lines[2]).toBe(`"'=HYPERLINK(""http://evil"")",5125550111,'+cmd@example.org,TX,'-73301,'@60,Assigned,2026-03-02T12:00:00.000Z,2026-03-01T12:00:00.000Z`);
+    expect(lines).toHaveLength(4);
+    expect(res.text).not.toContain('Not Mine Either');
+    const searched = await mine.get('/api/my-leads/export.csv').query({ q: 'plain' });
+    expect(searched.text.split('\r\n')).toHaveLength(3);
+    expect((await request(ctx.app).get('/api/my-leads/export.csv')).status).toBe(401);
+  });
 });

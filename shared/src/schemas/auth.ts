@@ -1,5 +1,6 @@
 // Login and account schemas shared by the portal forms and the API.
 import { z } from 'zod';
+import { LOGIN_IDENTIFIER_MAX, LOGIN_MESSAGES } from '../logic/login-rules.ts';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -11,8 +12,8 @@ export const passwordSchema = z
   .max(PASSWORD_MAX, 'Password must be at most 128 characters');
 
 export const loginSchema = z.object({
-  identifier: z.string({ error: 'Email or username is required' }).trim().min(1, 'Email or username is required').max(254, 'Email or username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password must be at most 128 characters'),
+  identifier: z.string({ error: LOGIN_MESSAGES.identifierRequired }).trim().min(1, LOGIN_MESSAGES.identifierRequired).max(LOGIN_IDENTIFIER_MAX, LOGIN_MESSAGES.identifierTooLong),
+  password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).min(1, LOGIN_MESSAGES.passwordRequired).max(PASSWORD_MAX, LOGIN_MESSAGES.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -63,6 +63,17 @@ export const pageQuerySchema = (defaultSize: number) =>
   z.object({ page: positiveInt(1, 1_000_000, 'Page'), pageSize: positiveInt(defaultSize, MAX_PAGE_SIZE, 'Page size') });
 export type { AgeCondition };
 
+/** My Leads' search: a name, e-mail, phone, state or ZIP fragment; empty means everything. */
+export const MY_LEADS_SEARCH_MAX = 100;
+const searchText = z
+  .string({ error: 'Search must be text' })
+  .trim()
+  .max(MY_LEADS_SEARCH_MAX, `Search must be at most ${MY_LEADS_SEARCH_MAX} characters`)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+export const myLeadsQuerySchema = (defaultSize: number) => pageQuerySchema(defaultSize).extend({ q: searchText });
+export const myLeadsExportQuerySchema = z.object({ q: searchText });
+
 /** What the filter inputs hold (the text the agent typed). */
 export interface LeadFilters { state: string; age: string; zip: string }
 export const EMPTY_LEAD_FILTERS: LeadFilters = { state: '', age: '', zip: '' };

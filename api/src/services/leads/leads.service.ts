@@ -8,6 +8,7 @@ import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
 import { cachedList } from './list-cache.ts';
 import { createHash } from 'node:crypto';
+import { csvLine } from '../transfers/csv.ts';
 
 export type LeadKind = 'aged' | 'fresh';
 
@@ -244,46 +245,46 @@ export const MY_LEADS_PAGE_SIZE = 50;
  * My Leads: the leads an admin assigned to the agent and the leads the agent bought, newest first.
  * Both live in different tables, so the page is read as one UNION ALL ordered by its date.
  */
-export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = MY_LEADS_PAGE_SIZE): Promise<Paged<MyLead>> {
-  const assigned = db('leadAssignments')
-    .select(
-      db.raw("'assigned' as source"),
-      'id',
-      'name',
-      'phone',
-      'email',
-      'state',
-      'zipCode',
-      'ageRange',
-      db.ref('assignedAt').as('createdAt'),
-      'formFillTime',
-    )
-    .where('agentId', userId);
-  const bought = db('leads')
-    .select(
-      db.raw("'purchased' as source"),
-      'id',
-      db.ref('customerName').as('name'),
-      db.ref('customerPhone').as('phone'),
-      db.ref('customerEmail').as('email'),
-      db.ref('customerState').as('state'),
-      'zipCode',
-      db.ref('currentAgeRange').as('ageRange'),
-      db.ref('soldAt').as('createdAt'),
-      'formFillTime',
-    )
-    .where({ buyerId: userId, status: 'sold' });
-  const [rows, a, b] = await Promise.all([
-    db
-      .select('*')
-      .from(assigned.unionAll(bought).as('u'))
-      .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'source' }, { column: 'id', order: 'desc' }])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db('leadAssignments').where('agentId', userId).count({ n: '*' }).first(),
-    db('leads').where({ buyerId: userId, status: 'sold' }).count({ n: '*' }).first(),
-  ]);
-  const items = (rows as Array<Record<string, unknown>>).map((r) => ({
+type Builder = Knex.QueryBuilder;
+
+/** LIKE pattern of a search fragment, its % and _ taken literally. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Narrows one side of My Leads to rows whose name, e-mail, phone, state or ZIP contains the search. */
+function searchOn(q: Builder, search: string | undefined, cols: { name: string; phone: string; email: string; state: string; zip: string }): Builder {
+  if (!search) return q;
+  const pattern = likePattern(search);
+  const digits = search.replace(/\D/g, '');
+  return q.where((w) => {
+    for (const col of [cols.name, cols.email, cols.state, cols.zip, cols.phone]) w.orWhereRaw('LOWER(??) LIKE ? ESCAPE ?', [col, pattern, '\\']);
+    // "(512) 555" finds 5125550101: phones are compared by their digits too.
+    if (digits.length >= 3 && digits !== search) w.orWhereRaw('?? LIKE ?', [cols.phone, `%${digits}%`]);
+  });
+}
+
+function myLeadsUnion(db: Db, userId: number, search: string | undefined) {
+  const assigned = searchOn(
+    db('leadAssignments')
+      .select(db.raw("'assigned' as source"), 'id', 'name', 'phone', 'email', 'state', 'zipCode', 'ageRange', db.ref('assignedAt').as('createdAt'), 'formFillTime')
+      .where('agentId', userId),
+    search,
+    { name: 'name', phone: 'phone', email: 'email', state: 'state', zip: 'zipCode' },
+  );
+  const bought = searchOn(
+    db('leads')
+      .select(
+        db.raw("'purchased' as source"), 'id', db.ref('customerName').as('name'), db.ref('customerPhone').as('phone'), db.ref('customerEmail').as('email'),
+        db.ref('customerState').as('state'), 'zipCode', db.ref('currentAgeRange').as('ageRange'), db.ref('soldAt').as('createdAt'), 'formFillTime',
+      )
+      .where({ buyerId: userId, status: 'sold' }),
+    search,
+    { name: 'customerName', phone: 'customerPhone', email: 'customerEmail', state: 'customerState', zip: 'zipCode' },
+  );
+  return { assigned, bought };
+}
+
+function toMyLead(r: Record<string, unknown>): MyLead {
+  return {
     id: `${String(r.source)}-${String(r.id)}`,
     source: r.source === 'purchased' ? ('purchased' as const) : ('assigned' as const),
     name: String(r.name ?? ''),
@@ -294,7 +295,38 @@ export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = M
     ageRange: (r.ageRange as string | null) ?? null,
     createdAt: toIso(r.createdAt),
     formFillTime: toIso(r.formFillTime),
-  }));
+  };
+}
+
+const MY_LEADS_ORDER = [{ column: 'createdAt', order: 'desc' as const }, { column: 'source' }, { column: 'id', order: 'desc' as const }];
+
+export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = MY_LEADS_PAGE_SIZE, search?: string): Promise<Paged<MyLead>> {
+  const { assigned, bought } = myLeadsUnion(db, userId, search);
+  const counts = myLeadsUnion(db, userId, search);
+  const [rows, a, b] = await Promise.all([
+    db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER).limit(pageSize).offset((page - 1) * pageSize),
+    db.count({ n: '*' }).from(counts.assigned.clearSelect().select('id').as('a')).first(),
+    db.count({ n: '*' }).from(counts.bought.clearSelect().select('id').as('b')).first(),
+  ]);
+  const items = (rows as Array<Record<string, unknown>>).map(toMyLead);
   const n = (x: unknown) => Number((x as { n?: number | string } | undefined)?.n ?? 0);
   return { items, total: n(a) + n(b), page, pageSize };
+}
+
+export const MY_LEADS_CSV_HEADER = ['Name', 'Phone', 'Email', 'State', 'ZIP', 'Age range', 'Source', 'Assigned (UTC)', 'Form filled (UTC)'];
+const MY_LEADS_CSV_BATCH = 1000;
+
+/** Every lead of My Leads that matches the search, as CSV for a CRM (formula cells escaped), in batches. */
+export async function* myLeadsCsv(db: Db, userId: number, search?: string): AsyncGenerator<string> {
+  yield csvLine(MY_LEADS_CSV_HEADER);
+  for (let offset = 0; ; offset += MY_LEADS_CSV_BATCH) {
+    const { assigned, bought } = myLeadsUnion(db, userId, search);
+    const rows = (await db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER).limit(MY_LEADS_CSV_BATCH).offset(offset)) as Array<Record<string, unknown>>;
+    let out = '';
+    for (const l of rows.map(toMyLead)) {
+      out += csvLine([l.name, l.phone, l.email, l.state, l.zipCode, l.ageRange, l.source === 'purchased' ? 'Purchased' : 'Assigned', l.createdAt, l.formFillTime]);
+    }
+    if (out) yield out;
+    if (rows.length < MY_LEADS_CSV_BATCH) return;
+  }
 }

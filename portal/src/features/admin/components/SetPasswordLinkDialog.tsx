@@ -4,12 +4,15 @@ import { useRef, useState } from 'react';
 import type { AdminUser } from '@tm/shared/schemas/admin';
 import type { SetPasswordLink } from '@tm/shared/schemas/auth';
 import { Modal } from './ui.tsx';
+import { formatDateTime } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 
 export const SET_PASSWORD_LINK_NOTE = 'Send this link to the agent. It works once and expires in 24 hours.';
 
 export function SetPasswordLinkDialog({ shown, onClose }: { shown: { user: AdminUser; link: SetPasswordLink } | null; onClose: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const tz = useTimeZone();
 
   const copy = async () => {
     if (!shown) return;
@@ -28,7 +31,7 @@ export function SetPasswordLinkDialog({ shown, onClose }: { shown: { user: Admin
     onClose();
   };
 
-  const expires = shown ? new Date(shown.link.expiresAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  const expires = shown ? formatDateTime(shown.link.expiresAt, tz) : '';
   return (
     <Modal open={shown !== null} title="Set-password link" onClose={close}>
       {shown && (

@@ -79,16 +79,11 @@ export function useDebouncedValue<T>(value: T, ms = 300): T {
   return v;
 }
 
-/** 10-digit US numbers as (512) 555-0101; anything else as given. */
-export function formatPhone(phone: string): string {
-  const d = phone.replace(/\D/g, '');
-  const ten = d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
-  return ten.length === 10 ? `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}` : phone;
-}
-
-export function formatDate(iso: string | null): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+// The portal's one phone and date format (shared/src/logic/format.ts); dates on the admin's clock.
+export { formatPhone } from '@tm/shared/logic/format';
+import { formatDate as formatDateIn } from '@tm/shared/logic/format';
+export function formatDate(iso: string | null, tz?: string): string {
+  return formatDateIn(iso, tz);
 }
 
 export function ProgressBar({ value, label }: { value: number; label: string }) {

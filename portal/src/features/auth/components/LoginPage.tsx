@@ -1,8 +1,8 @@
 // /login: email or username and password; on success back to where the agent was going.
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+// Validation is the zod-free checkLogin (same words as the API's schema), so this first screen does
+// not download the form and validation libraries.
 import { useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput } from '@tm/shared/schemas/auth';
+import { checkLogin, type LoginValues } from '@tm/shared/logic/login-rules';
 import { ApiError } from '@tm/shared/api-client';
 import { useLogin } from '../api/login.ts';
 import { paths } from '../../../app/paths.ts';
@@ -18,17 +18,26 @@ export function LoginPage() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState: { errors } } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { identifier: '', password: '' } });
+  const [errors, setErrors] = useState<ReturnType<typeof checkLogin>>({});
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const values: LoginValues = { identifier: String(form.get('identifier') ?? ''), password: String(form.get('password') ?? '') };
+    const found = checkLogin(values);
+    setErrors(found);
+    if (found.identifier || found.password) {
+      document.getElementById(found.identifier ? 'identifier' : 'password')?.focus();
+      return;
+    }
     setFormError(null);
     try {
-      const { user } = await loginMutation.mutateAsync(values);
+      const { user } = await loginMutation.mutateAsync({ ...values, identifier: values.identifier.trim() });
       navigate(safeNext(params.get('next'), user.isAdmin), { replace: true });
     } catch (err) {
       setFormError(err instanceof ApiError ? err.serverMessage : 'Login failed. Please try again.');
     }
-  });
+  };
 
   return (
     <div className="auth-page">
@@ -38,13 +47,13 @@ export function LoginPage() {
         {formError && <div role="alert" className="form-error">{formError}</div>}
         <div className="field">
           <label htmlFor="identifier">Email or username</label>
-          <input id="identifier" autoComplete="username" {...register('identifier')} aria-invalid={!!errors.identifier} />
-          {errors.identifier && <p className="field-error">{errors.identifier.message}</p>}
+          <input id="identifier" name="identifier" autoComplete="username" aria-invalid={!!errors.identifier} aria-describedby={errors.identifier ? 'identifier-error' : undefined} />
+          {errors.identifier && <p className="field-error" id="identifier-error" role="alert">{errors.identifier}</p>}
         </div>
         <div className="field">
           <label htmlFor="password">Password</label>
-          <input id="password" type="password" autoComplete="current-password" {...register('password')} aria-invalid={!!errors.password} />
-          {errors.password && <p className="field-error">{errors.password.message}</p>}
+          <input id="password" name="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? 'password-error' : undefined} />
+          {errors.password && <p className="field-error" id="password-error" role="alert">{errors.password}</p>}
         </div>
         <button className="btn" type="submit" disabled={loginMutation.isPending}>{loginMutation.isPending ? 'Signing in...' : 'Sign In'}</button>
         <p className="muted small"><a href="/">Back to Home</a></p>

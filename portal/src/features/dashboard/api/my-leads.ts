@@ -5,12 +5,18 @@ import type { MyLead, Paged } from '@tm/shared/schemas/leads';
 
 export const myLeadsKey = ['/api/my-leads'] as const;
 
-export async function getMyLeads(page: number): Promise<Paged<MyLead>> {
-  return (await api.getJson<Paged<MyLead>>(`/api/my-leads?page=${page}`))!;
+const searchParam = (q: string) => (q ? `&q=${encodeURIComponent(q)}` : '');
+
+export async function getMyLeads(page: number, q = ''): Promise<Paged<MyLead>> {
+  return (await api.getJson<Paged<MyLead>>(`/api/my-leads?page=${page}${searchParam(q)}`))!;
 }
 
-export const myLeadsQuery = (page: number) => queryOptions({ queryKey: [...myLeadsKey, page], queryFn: () => getMyLeads(page), placeholderData: keepPreviousData });
+/** The CSV of My Leads (the same search), for the agent's CRM. */
+export const myLeadsCsvUrl = (q: string) => `/api/my-leads/export.csv${q ? `?q=${encodeURIComponent(q)}` : ''}`;
 
-export function useMyLeads(page: number) {
-  return useQuery(myLeadsQuery(page));
+export const myLeadsQuery = (page: number, q = '') =>
+  queryOptions({ queryKey: [...myLeadsKey, page, q], queryFn: () => getMyLeads(page, q), placeholderData: keepPreviousData });
+
+export function useMyLeads(page: number, q = '') {
+  return useQuery(myLeadsQuery(page, q));
 }

@@ -6,7 +6,9 @@ import { ApiError } from '@tm/shared/api-client';
 import { APPOINTMENT_PRICE_CENTS, formatUsd } from '@tm/shared';
 import { EMPTY_CART_MESSAGE, type AppointmentForSale, type CheckoutCreated } from '@tm/shared/schemas/dashboard';
 import { AUDIO_PREVIEW_SECONDS, transcriptLastLines } from '@tm/shared/logic/transcript';
-import { formatDuration, formatEst } from '@tm/shared/logic/time';
+import { formatDuration } from '@tm/shared/logic/time';
+import { DEFAULT_TIME_ZONE, formatDateTime, formatMaybeDateTime } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { useAvailableAppointments } from '../api/available-appointments.ts';
 import { useCreateAppointmentPayment } from '../api/create-appointment-payment.ts';
@@ -25,22 +27,26 @@ const PRICE = formatUsd(APPOINTMENT_PRICE_CENTS);
 
 async function celebrate() {
   try {
-    const confetti = (await import('canvas-confetti')).default;
-    await confetti({ particleCount: 160, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
+    const { fireConfetti } = await import('@tm/shared/confetti');
+    await fireConfetti({ particleCount: 160, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
   } catch {
     /* decoration only */
   }
 }
 
-/** "Jan 17, 2026, 3:00 PM EST" from the extracted date-time, or the date and time as extracted. */
-export function appointmentWhen(a: { extractedAppointmentDateTime: string | null; appointmentDate: string | null; extractedAppointmentTime: string | null }): string {
-  const iso = formatEst(a.extractedAppointmentDateTime);
+/**
+ * "Jan 17, 2026, 3:00 PM EST" from the extracted date-time on the agent's clock, or the date and time
+ * as extracted (text the voice AI heard, in Eastern time).
+ */
+export function appointmentWhen(a: { extractedAppointmentDateTime: string | null; appointmentDate: string | null; extractedAppointmentTime: string | null }, tz: string = DEFAULT_TIME_ZONE): string {
+  const iso = formatMaybeDateTime(a.extractedAppointmentDateTime, tz);
   if (iso) return iso;
   const parts = [a.appointmentDate, a.extractedAppointmentTime].filter(Boolean).join(' ');
   return parts ? `${parts} EST` : 'Not set';
 }
 
 function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale; inCart: boolean; onToggle: () => void }) {
+  const tz = useTimeZone();
   const lines = transcriptLastLines(a.transcriptPreview);
   const titleId = `appt-${a.id}-title`;
   return (
@@ -60,8 +66,8 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
       <dl className="dash-meta">
         <div><dt>Phone</dt><dd>{a.customerPhone || '—'}</dd></div>
         <div><dt>State</dt><dd>{a.customerState ?? '—'}</dd></div>
-        <div><dt>Called</dt><dd>{formatEst(a.callDate ?? a.createdAt) || '—'}</dd></div>
-        <div><dt>Appointment</dt><dd>{appointmentWhen(a)}</dd></div>
+        <div><dt>Called</dt><dd>{formatDateTime(a.callDate ?? a.createdAt, tz) || '—'}</dd></div>
+        <div><dt>Appointment</dt><dd>{appointmentWhen(a, tz)}</dd></div>
         <div><dt>Duration</dt><dd>{formatDuration(a.callDuration) || '—'}</dd></div>
         {a.extractionConfidence !== null && <div><dt>Confidence</dt><dd>{Math.round(a.extractionConfidence * 100)}%</dd></div>}
       </dl>

@@ -1,15 +1,11 @@
-// /dashboard: the agent's area. The panel comes from ?tab= (reload and back keep it); the session
+// /dashboard: the agent's area, opening on Home. The panel comes from ?tab= (reload and back keep it); the session
 // is polled every 30 seconds (a 401 goes to /login and back here after login) and ends after the
 // inactivity timeout the server announces (10 minutes).
-import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
-import { useToast } from '../../../components/toast.tsx';
-import { useInactivityLogout } from '../hooks/use-inactivity-logout.ts';
-import { Icon } from './Icon.tsx';
-import { Sidebar } from './Sidebar.tsx';
-import { SESSION_EXPIRED_TEXT, SESSION_EXPIRED_TITLE } from './messages.ts';
+import { PortalShell } from './PortalShell.tsx';
+import { HomePanel } from '../../home/components/HomePanel.tsx';
 import { PANEL_TITLES, TAB_PARAM, panelFromParam, type PanelKey } from './panels.ts';
 import { LeadMarketplace } from './LeadMarketplace.tsx';
 import { BuyAppointmentsPanel } from './BuyAppointmentsPanel.tsx';
@@ -21,6 +17,8 @@ import { ComingSoonPanel, FacebookAdsCoursePanel, SupportPanel, TrainingVideosPa
 
 function Panel({ panel, user }: { panel: PanelKey; user: SessionUser }) {
   switch (panel) {
+    case 'home':
+      return <HomePanel user={user} />;
     case 'buy-aged-leads':
       return <LeadMarketplace key="aged" kind="aged" />;
     case 'buy-leads':
@@ -51,37 +49,10 @@ function Panel({ panel, user }: { panel: PanelKey; user: SessionUser }) {
 function Dashboard({ user }: { user: SessionUser }) {
   const [params] = useSearchParams();
   const panel = panelFromParam(params.get(TAB_PARAM));
-  const toast = useToast();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const main = useRef<HTMLElement>(null);
-  const first = useRef(true);
-
-  useInactivityLogout(user.inactivityTimeoutMs, () => toast({ title: SESSION_EXPIRED_TITLE, description: SESSION_EXPIRED_TEXT, variant: 'destructive' }));
-
-  useEffect(() => {
-    document.title = `${PANEL_TITLES[panel]} · Agent Portal`;
-    // Moving focus to the new panel tells keyboard and screen-reader users where they are.
-    if (first.current) first.current = false;
-    else main.current?.focus();
-  }, [panel]);
-
   return (
-    <div className="dash">
-      <a className="dash-skip" href="#dash-main">
-        Skip to content
-      </a>
-      <header className="dash-topbar">
-        <button type="button" className="dash-icon-btn dash-menu-btn" aria-expanded={menuOpen} aria-controls="dash-sidebar" onClick={() => setMenuOpen((o) => !o)}>
-          <Icon name="menu" size={22} />
-          <span className="sr-only">Menu</span>
-        </button>
-        <span className="dash-topbar-title">{PANEL_TITLES[panel]}</span>
-      </header>
-      <Sidebar user={user} current={panel} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
-      <main id="dash-main" ref={main} tabIndex={-1} className="dash-main" aria-label={PANEL_TITLES[panel]}>
-        <Panel panel={panel} user={user} />
-      </main>
-    </div>
+    <PortalShell user={user} current={panel} title={PANEL_TITLES[panel]}>
+      <Panel panel={panel} user={user} />
+    </PortalShell>
   );
 }
 

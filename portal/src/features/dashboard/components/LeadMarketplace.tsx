@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
 import { formatUsd } from '@tm/shared';
 import { parseAgeFilter } from '@tm/shared/logic/age-filter';
-import { formatEstDate } from '@tm/shared/logic/time';
+import { formatDate } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { EMPTY_LEAD_FILTERS, NO_LEADS_SELECTED, STATE_FILTER_MESSAGE, ZIP_FILTER_MESSAGE, isStateFilterValue, isZipFilterValue, splitList, type LeadFilters, type LeadForSale } from '@tm/shared/schemas/leads';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
 import { useAgedLeads } from '../api/aged-leads.ts';
@@ -40,6 +41,7 @@ function filterErrors(f: LeadFilters): Partial<Record<keyof LeadFilters, string>
 interface Checkout extends CheckoutCreated { count: number }
 
 export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
+  const tz = useTimeZone();
   const toast = useToast();
   const aged = kind === 'aged';
   const [inputs, setInputs] = useState<LeadFilters>(EMPTY_LEAD_FILTERS);
@@ -258,7 +260,7 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
                   <td>{lead.zipCode}</td>
                   <td>{lead.actualAge}</td>
                   <td>{lead.currentAgeRange ?? '—'}</td>
-                  <td>{formatEstDate(lead.formFillTime) || '—'}</td>
+                  <td>{formatDate(lead.formFillTime, tz) || '—'}</td>
                   <td className="num">${lead.price}</td>
                   <td><LeadComplianceBadges lead={lead} /></td>
                 </tr>

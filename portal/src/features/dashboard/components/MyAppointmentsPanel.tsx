@@ -4,7 +4,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
-import { formatDuration, formatEst } from '@tm/shared/logic/time';
+import { formatDuration } from '@tm/shared/logic/time';
+import { formatDateTime, formatMaybeDateTime, formatPhone, formatUsd, telHref } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { isVerifiedOwned, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
 import { useMyAppointments } from '../api/my-appointments.ts';
@@ -21,7 +23,7 @@ import { AppointmentCare, CalendarFeed } from '../../appointment-care/components
 
 const humanize = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-function ExtractedInfo({ info }: { info: PurchasedAppointment['extractedAppointmentInfo'] }) {
+function ExtractedInfo({ info, tz }: { info: PurchasedAppointment['extractedAppointmentInfo']; tz: string }) {
   if (info === null || info === '') return <p className="muted small">No extracted information.</p>;
   if (typeof info === 'string') return <p>{info}</p>;
   return (
@@ -29,7 +31,7 @@ function ExtractedInfo({ info }: { info: PurchasedAppointment['extractedAppointm
       {Object.entries(info).map(([k, v]) => (
         <div key={k}>
           <dt>{humanize(k)}</dt>
-          <dd>{typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v ?? '—')}</dd>
+          <dd>{typeof v === 'object' && v !== null ? JSON.stringify(v) : typeof v === 'string' ? formatMaybeDateTime(v, tz) || '—' : String(v ?? '—')}</dd>
         </div>
       ))}
     </dl>
@@ -37,6 +39,7 @@ function ExtractedInfo({ info }: { info: PurchasedAppointment['extractedAppointm
 }
 
 function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () => void }) {
+  const tz = useTimeZone();
   const titleId = `mine-${a.id}-title`;
   return (
     <article className="card dash-appt" aria-labelledby={titleId} data-testid="my-appointment-card" data-appointment-id={a.id}>
@@ -58,7 +61,7 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
         <div>
           <h4>Contact</h4>
           <dl className="dash-meta dash-meta-compact">
-            <div><dt>Phone</dt><dd>{a.customerPhone ? <a href={`tel:${a.customerPhone}`}>{a.customerPhone}</a> : '—'}</dd></div>
+            <div><dt>Phone</dt><dd>{a.customerPhone ? <a href={telHref(a.customerPhone)}>{formatPhone(a.customerPhone)}</a> : '—'}</dd></div>
             <div><dt>Email</dt><dd>{a.customerEmail ? <a href={`mailto:${a.customerEmail}`}>{a.customerEmail}</a> : '—'}</dd></div>
             <div><dt>State</dt><dd>{a.customerState ?? '—'}</dd></div>
           </dl>
@@ -66,12 +69,12 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
         <div>
           <h4>Appointment</h4>
           <dl className="dash-meta dash-meta-compact">
-            <div><dt>When</dt><dd>{appointmentWhen(a)}</dd></div>
-            <div><dt>Purchased</dt><dd>{formatEst(a.purchasedAt) || '—'}</dd></div>
-            <div><dt>Called</dt><dd>{formatEst(a.callDate) || '—'}</dd></div>
+            <div><dt>When</dt><dd>{appointmentWhen(a, tz)}</dd></div>
+            <div><dt>Purchased</dt><dd>{formatDateTime(a.purchasedAt, tz) || '—'}</dd></div>
+            <div><dt>Called</dt><dd>{formatDateTime(a.callDate, tz) || '—'}</dd></div>
             <div><dt>Duration</dt><dd>{formatDuration(a.callDuration) || '—'}</dd></div>
             <div><dt>Confidence</dt><dd>{a.extractionConfidence === null ? '—' : `${a.extractionConfidence}%`}</dd></div>
-            <div><dt>Price</dt><dd>${a.price}</dd></div>
+            <div><dt>Price</dt><dd>{formatUsd(a.priceCents, { cents: true })}</dd></div>
           </dl>
           <AppointmentCare appointment={a} />
         </div>
@@ -88,7 +91,7 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
       )}
       <div className="dash-appt-section">
         <h4>Extracted Info</h4>
-        <ExtractedInfo info={a.extractedAppointmentInfo} />
+        <ExtractedInfo info={a.extractedAppointmentInfo} tz={tz} />
       </div>
       {a.notes && (
         <div className="dash-appt-section">

@@ -1,14 +1,19 @@
-// My Leads: the leads assigned to the agent (and those they bought), with every field.
+// My Leads: the leads assigned to the agent (and those they bought), with every field; a search (name,
+// e-mail, phone, state, ZIP, by the server) and the CSV export of what the search finds, for a CRM.
 import { useState } from 'react';
 import { ApiError } from '@tm/shared/api-client';
-import { formatEstDate } from '@tm/shared/logic/time';
-import { useMyLeads } from '../api/my-leads.ts';
+import { formatDate, formatPhone, telHref } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
+import { myLeadsCsvUrl, useMyLeads } from '../api/my-leads.ts';
 import { SimplePagination } from './Pagination.tsx';
 import { Badge, EmptyState, ErrorNote, Spinner } from './ui.tsx';
 
 export function MyLeadsPanel() {
+  const tz = useTimeZone();
   const [page, setPage] = useState(1);
-  const list = useMyLeads(page);
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const list = useMyLeads(page, search);
   const items = list.data?.items ?? [];
   return (
     <section aria-labelledby="my-leads-title" className="dash-section">
@@ -19,10 +24,36 @@ export function MyLeadsPanel() {
         </div>
         {list.data && <Badge tone="info">{list.data.total} total</Badge>}
       </div>
+      <form
+        className="card dash-search"
+        role="search"
+        aria-label="My leads search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(draft.trim());
+          setPage(1);
+        }}
+      >
+        <div className="field">
+          <label htmlFor="my-leads-q">Search my leads</label>
+          <input id="my-leads-q" type="search" maxLength={100} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Name, e-mail, phone, state or ZIP" />
+        </div>
+        <div className="dash-search-actions">
+          <button type="submit" className="btn">Search</button>
+          {search && (
+            <button type="button" className="btn btn-outline" onClick={() => { setDraft(''); setSearch(''); setPage(1); }}>
+              Clear
+            </button>
+          )}
+          <a className="btn btn-outline" href={myLeadsCsvUrl(search)} download data-testid="my-leads-csv">Export CSV</a>
+        </div>
+      </form>
       {list.isPending ? (
         <Spinner label="Loading your leads..." />
       ) : list.isError ? (
         <ErrorNote message={list.error instanceof ApiError ? list.error.serverMessage : 'Failed to load leads'} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 && search ? (
+        <p className="muted" role="status">No leads match “{search}”.</p>
       ) : items.length === 0 ? (
         <EmptyState title="No Assigned Leads" icon="contacts">
           <p className="muted">When an admin assigns leads to you, or you buy leads, they appear here.</p>
@@ -47,13 +78,13 @@ export function MyLeadsPanel() {
               {items.map((l) => (
                 <tr key={l.id} data-testid="my-lead-row">
                   <td>{l.name}</td>
-                  <td>{l.phone ? <a href={`tel:${l.phone}`}>{l.phone}</a> : '—'}</td>
+                  <td>{l.phone ? <a href={telHref(l.phone)}>{formatPhone(l.phone)}</a> : '—'}</td>
                   <td>{l.email ? <a href={`mailto:${l.email}`}>{l.email}</a> : '—'}</td>
                   <td>{l.state ?? '—'}</td>
                   <td>{l.zipCode ?? '—'}</td>
                   <td>{l.ageRange ?? '—'}</td>
-                  <td>{formatEstDate(l.createdAt) || '—'}</td>
-                  <td>{formatEstDate(l.formFillTime) || '—'}</td>
+                  <td>{formatDate(l.createdAt, tz) || '—'}</td>
+                  <td>{formatDate(l.formFillTime, tz) || '—'}</td>
                   <td>
                     <Badge tone={l.source === 'purchased' ? 'success' : 'neutral'}>{l.source === 'purchased' ? 'Purchased' : 'Assigned'}</Badge>
                   </td>

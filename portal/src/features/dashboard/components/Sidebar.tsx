@@ -1,15 +1,19 @@
-// The dashboard's sidebar: Training, Purchase and Support sections, the My Appointments count
-// badge, and Logout (to /api/logout). Entries are links to /dashboard?tab=key, so they work with
-// the keyboard, open in a new tab and go into the browser history.
+// The portal's sidebar: Home, the Training, Purchase and Support sections, the My Appointments count
+// badge, and Logout (to /api/logout). Entries are links (/dashboard?tab=key, /dashboard/transfers,
+// /training), so they work with the keyboard, open in a new tab and go into the browser history.
+// The FEX Quoter is a public page of the site: it opens in a new tab, so the portal stays open.
 import { Link } from 'react-router';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useAllAppointments } from '../api/all-appointments.ts';
 import { panelHref, type PanelKey } from './panels.ts';
 import { Icon, type IconName } from './Icon.tsx';
 
-interface Entry { key?: PanelKey; label: string; icon: IconName; href?: string; badge?: number; also?: PanelKey[] }
+/** Where the agent is: a dashboard panel or one of the portal's own pages. */
+export type ShellPlace = PanelKey | 'my-transfers' | 'training-center';
 
-function NavItem({ entry, current, onNavigate }: { entry: Entry; current: PanelKey; onNavigate: () => void }) {
+interface Entry { key?: ShellPlace; label: string; icon: IconName; to?: string; href?: string; badge?: number; also?: ShellPlace[] }
+
+function NavItem({ entry, current, onNavigate }: { entry: Entry; current: ShellPlace; onNavigate: () => void }) {
   const active = entry.key !== undefined && (entry.key === current || entry.also?.includes(current));
   const content = (
     <>
@@ -25,11 +29,13 @@ function NavItem({ entry, current, onNavigate }: { entry: Entry; current: PanelK
   return (
     <li>
       {entry.href ? (
-        <a className="dash-nav-link" href={entry.href}>
+        <a className="dash-nav-link" href={entry.href} target="_blank" rel="noopener">
           {content}
+          <span className="sr-only"> (opens in a new tab)</span>
+          <Icon name="external" size={14} className="dash-nav-icon" />
         </a>
       ) : (
-        <Link className={`dash-nav-link${active ? ' is-active' : ''}`} to={panelHref(entry.key!)} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+        <Link className={`dash-nav-link${active ? ' is-active' : ''}`} to={entry.to ?? panelHref(entry.key as PanelKey)} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
           {content}
         </Link>
       )}
@@ -37,14 +43,15 @@ function NavItem({ entry, current, onNavigate }: { entry: Entry; current: PanelK
   );
 }
 
-export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser; current: PanelKey; open: boolean; onNavigate: () => void }) {
+export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser; current: ShellPlace; open: boolean; onNavigate: () => void }) {
   const overview = useAllAppointments();
   const sections: Array<{ title: string; entries: Entry[] }> = [
+    { title: '', entries: [{ key: 'home', label: 'Home', icon: 'home' }] },
     {
       title: 'Training',
       entries: [
         { key: 'facebook-ads-course', label: 'Facebook Ads Course', icon: 'book' },
-        { key: 'training-videos', label: 'Training Videos', icon: 'video' },
+        { key: 'training-videos', label: 'Training Videos', icon: 'video', also: ['training-center'] },
         { label: 'FEX Quoter', icon: 'calculator', href: '/fex-quoter' },
       ],
     },
@@ -56,8 +63,8 @@ export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser
         { key: 'buy-leads', label: 'Buy Leads', icon: 'cart', also: ['buy-aged-leads', 'agedLeads'] },
         { key: 'my-appointments', label: 'My Appointments', icon: 'calendarCheck', badge: overview.data?.purchasedCount },
         { key: 'my-leads', label: 'My Leads', icon: 'contacts' },
-        { label: 'My Transfers', icon: 'phone', href: '/dashboard/transfers' },
-        { label: 'Results', icon: 'dollar', href: '/dashboard/results' },
+        { key: 'my-transfers', label: 'My Transfers', icon: 'phone', to: '/dashboard/transfers' },
+        { label: 'Results', icon: 'dollar', to: '/dashboard/results' },
         { key: 'facebook-leads', label: 'Facebook Leads', icon: 'users' },
       ],
     },
@@ -81,8 +88,8 @@ export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser
         </span>
       </div>
       <nav aria-label="Dashboard sections">
-        {sections.map((s) => (
-          <div key={s.title || 'more'} className="dash-nav-section">
+        {sections.map((s, i) => (
+          <div key={s.title || `section-${i}`} className="dash-nav-section">
             {s.title && (
               <h2 className="dash-nav-heading" id={`nav-${s.title}`}>
                 {s.title}

@@ -12,6 +12,7 @@ describe('dashboard panels', () => {
     expect(panelFromParam('agedLeads')).toBe('agedLeads');
     expect(panelFromParam('nope')).toBe(DEFAULT_PANEL);
     expect(panelFromParam(null)).toBe(DEFAULT_PANEL);
+    expect(DEFAULT_PANEL).toBe('home');
     expect(panelHref('buy-appointments')).toBe('/dashboard?tab=buy-appointments');
   });
 });

@@ -1,6 +1,7 @@
 // The dashboard's panels by key. The selected one lives in the URL (/dashboard?tab=key), so a reload
 // or the back button keeps it.
 export const PANEL_KEYS = [
+  'home',
   'buy-aged-leads',
   'buy-call-transfers',
   'insurance-recruiting',
@@ -16,10 +17,12 @@ export const PANEL_KEYS = [
 ] as const;
 export type PanelKey = (typeof PANEL_KEYS)[number];
 
-export const DEFAULT_PANEL: PanelKey = 'buy-call-transfers';
+// The portal opens on Home: balance, recent purchases, upcoming appointments and what needs attention.
+export const DEFAULT_PANEL: PanelKey = 'home';
 export const TAB_PARAM = 'tab';
 
 export const PANEL_TITLES: Record<PanelKey, string> = {
+  home: 'Home',
   'buy-aged-leads': 'Buy Aged Leads',
   'buy-call-transfers': 'Buy Call Transfers',
   'insurance-recruiting': 'Insurance Recruiting',

@@ -1,4 +1,8 @@
-// /training (public): the three sections in order, active videos by sortOrder, counts and cards.
+// /training (public): the three sections in order, active videos by sortOrder, counts and cards; inside
+// the portal shell when an agent is logged in.
+import { useEffect } from 'react';
+import { useCurrentUser } from '../../auth/api/current-user.ts';
+import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
 import { TRAINING_SECTIONS, formatDuration, type TrainingVideo } from '@tm/shared/schemas/training';
 import { usePublicVideos } from '../api/get-public-videos.ts';
 
@@ -18,10 +22,10 @@ function VideoCard({ video }: { video: TrainingVideo }) {
   );
 }
 
-export function TrainingPage() {
+function TrainingCenter({ inShell }: { inShell: boolean }) {
   const { data, isPending, isError } = usePublicVideos();
   return (
-    <div className="container trn">
+    <div className={inShell ? 'trn trn-in-shell' : 'container trn'}>
       <header className="trn-header">
         <h1>Training Center</h1>
         <p className="muted">Videos on HighLevel CRM, Trackdrive and insurance sales.</p>
@@ -63,4 +67,21 @@ export function TrainingPage() {
       )}
     </div>
   );
+}
+
+/** A logged-in agent sees the center inside the portal shell (sidebar, way back); anyone else, alone. */
+export function TrainingPage() {
+  const me = useCurrentUser();
+  useEffect(() => {
+    if (!me.data) document.title = 'Training Center';
+  }, [me.data]);
+  if (me.isPending) return <div className="page-loading">Loading...</div>;
+  if (me.data) {
+    return (
+      <PortalShell user={me.data} current="training-center" title="Training Center">
+        <TrainingCenter inShell />
+      </PortalShell>
+    );
+  }
+  return <TrainingCenter inShell={false} />;
 }

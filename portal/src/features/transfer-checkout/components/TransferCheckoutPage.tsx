@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PaymentForm } from '@tm/shared/ui/PaymentForm';
+import { formatUsd } from '@tm/shared/logic/format';
 import { PENDING_TRANSFER_ORDER_KEY, type PendingTransferOrder } from '@tm/shared/schemas/dashboard';
 import { useToast } from '../../../components/toast.tsx';
 import { PaymentSystemError } from '../../../components/PaymentSystemError.tsx';
@@ -28,7 +29,7 @@ function clearPendingTransferOrder(): void {
   }
 }
 
-const money = (decimal: string) => `$${Number(decimal).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (decimal: string) => formatUsd(Math.round(Number(decimal) * 100), { cents: true });
 
 function Spinner({ label }: { label: string }) {
   return (

@@ -1,4 +1,6 @@
 // The ledger's audit log for admins: who changed what, before and after, newest first.
+import { formatDateTime } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useState, type FormEvent } from 'react';
 import type { AuditEntryView } from '@tm/shared/schemas/transfers';
 import { useAudit, type AuditFilters } from '../api/get-audit.ts';
@@ -12,9 +14,10 @@ function compact(v: unknown): string {
 }
 
 function Row({ e }: { e: AuditEntryView }) {
+  const tz = useTimeZone();
   return (
     <tr data-testid={`audit-${e.action}`}>
-      <td>{new Date(e.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' })}</td>
+      <td>{formatDateTime(e.at, tz)}</td>
       <td>{ACTOR_LABEL[e.actor.type]}{e.actor.name ? `: ${e.actor.name}` : ''}</td>
       <td><code>{e.action}</code></td>
       <td>{e.entity}{e.entityId !== null ? ` #${e.entityId}` : ''}</td>

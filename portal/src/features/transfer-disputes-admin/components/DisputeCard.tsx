@@ -1,5 +1,7 @@
 // One dispute in the admin queue: the call, the agent's reason, the evidence attached when it was filed,
 // and (while pending) Approve, which credits the transfer back, or Deny, which needs a reason.
+import { formatDateTime } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useId, useState } from 'react';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
@@ -8,10 +10,12 @@ import type { AdminDisputeView } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
 import { useDecideDispute } from '../api/decide-dispute.ts';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
 const STATUS_LABEL = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const;
 
 export function DisputeCard({ d }: { d: AdminDisputeView }) {
+  const tz = useTimeZone();
+  const when = (iso: string | null) => formatDateTime(iso, tz);
   const id = useId();
   const toast = useToast();
   const mutation = useDecideDispute();

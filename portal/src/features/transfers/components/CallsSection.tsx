@@ -8,7 +8,7 @@ import { US_STATE_CODES } from '@tm/shared/logic/us-states';
 import type { TransferCallView } from '@tm/shared/schemas/transfers';
 import { exportCsvUrl, useTransfers, type TransferFilters } from '../api/get-transfers.ts';
 import { DisputeDialog } from './DisputeDialog.tsx';
-import { formatInZone } from './format.ts';
+import { formatDateTime as formatInZone, formatPhone, zoneLabel } from '@tm/shared/logic/format';
 
 const BILLING_OPTIONS = [
   { value: '', label: 'All calls' },
@@ -129,7 +129,7 @@ export function CallsSection() {
           <button type="button" className="btn btn-outline" onClick={clear}>Clear</button>
         </div>
       </form>
-      <p className="muted small">Dates and times are in your time zone ({timeZone}). Calls at or under the buffer are free.</p>
+      <p className="muted small">Dates and times are in your time zone ({timeZone}, {zoneLabel(timeZone)}). Calls at or under the buffer are free.</p>
 
       {isPending && <p className="muted">Loading calls...</p>}
       {isError && <p className="form-error" role="alert">{error instanceof ApiError ? error.serverMessage : 'Could not load calls'}</p>}
@@ -155,7 +155,7 @@ export function CallsSection() {
                     <td>{formatInZone(c.startedAt, timeZone)}</td>
                     <td>
                       {c.callerName}
-                      <div className="muted small">{c.callerPhone}</div>
+                      <div className="muted small">{formatPhone(c.callerPhone)}</div>
                     </td>
                     <td>{c.state}</td>
                     <td>{formatDuration(c.durationSeconds)}</td>

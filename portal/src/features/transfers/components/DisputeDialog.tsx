@@ -7,7 +7,7 @@ import { ApiError } from '@tm/shared/api-client';
 import { DISPUTE_REASONS, disputeSchema, type DisputeInput, type TransferCallView } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
 import { useFileDispute } from '../api/file-dispute.ts';
-import { formatInZone } from './format.ts';
+import { formatDateTime as formatInZone } from '@tm/shared/logic/format';
 
 export function DisputeDialog({ call, timeZone, onClose }: { call: TransferCallView | null; timeZone: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -2,13 +2,14 @@
 import { Link } from 'react-router';
 import { formatUsd } from '@tm/shared';
 import { useLedger, LEDGER_CSV_URL } from '../api/get-ledger.ts';
-import { browserTimeZone, formatInZone } from './format.ts';
+import { formatDateTime as formatInZone } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 
 const TYPE_LABEL = { purchase: 'Purchase', credit: 'Credit', refund: 'Refund' } as const;
 
 export function LedgerSection() {
   const { data, isPending, isError } = useLedger();
-  const tz = browserTimeZone();
+  const tz = useTimeZone();
   return (
     <section className="xfer-section" aria-labelledby="xfer-ledger-h">
       <div className="xfer-section-head">

@@ -1,8 +1,8 @@
-// /dashboard/transfers: My Transfers. The balance, then Calls, Transfer Controls and Ledger (the view is
+// /dashboard/transfers: My Transfers, inside the portal shell. The balance, then Calls, Transfer Controls and Ledger (the view is
 // in the URL, ?view=, so reload and back keep it).
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
+import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
 import { useBalance } from '../api/get-balance.ts';
 import { BalanceSummary } from './BalanceSummary.tsx';
 import { PauseBanner } from './PauseBanner.tsx';
@@ -23,20 +23,16 @@ function MyTransfers() {
   const [params, setParams] = useSearchParams();
   const view: ViewKey = VIEWS.find((v) => v.key === params.get('view'))?.key ?? 'calls';
   const balance = useBalance();
-  useEffect(() => {
-    document.title = 'My Transfers · Agent Portal';
-  }, []);
 
   return (
     <div className="xfer-page">
-      <div className="container">
+      <div className="xfer-inner">
         <header className="xfer-header">
           <div>
             <h1>My Transfers</h1>
             <p className="muted">Every delivered call, what it cost, and the evidence behind it.</p>
           </div>
           <div className="xfer-header-links">
-            <Link className="btn btn-outline" to="/dashboard">Back to Dashboard</Link>
             <Link className="btn" to="/dashboard?tab=buy-call-transfers">Buy Call Transfers</Link>
           </div>
         </header>
@@ -73,5 +69,13 @@ function MyTransfers() {
 }
 
 export function MyTransfersPage() {
-  return <RequireUser>{() => <MyTransfers />}</RequireUser>;
+  return (
+    <RequireUser>
+      {(user) => (
+        <PortalShell user={user} current="my-transfers" title="My Transfers">
+          <MyTransfers />
+        </PortalShell>
+      )}
+    </RequireUser>
+  );
 }

@@ -1,11 +1,13 @@
-// /dashboard/receipts/:orderId: a printable receipt of one of the agent's own paid orders.
-import { useEffect } from 'react';
+// /dashboard/receipts/:orderId: a printable receipt of one of the agent's own paid orders, inside the
+// portal shell (the shell is left off the printout), times on the agent's clock.
 import { Link, useParams } from 'react-router';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { useReceipt } from '../api/get-receipt.ts';
-import { browserTimeZone, formatInZone } from './format.ts';
+import { formatDateTime, formatPhone } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
+import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
 import './transfers.css';
 
 const STATUS_LABEL: Record<string, string> = { paid: 'Paid', refunded: 'Refunded' };
@@ -13,10 +15,7 @@ const STATUS_LABEL: Record<string, string> = { paid: 'Paid', refunded: 'Refunded
 function Receipt({ orderId }: { orderId: number }) {
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
   const { data, isPending, error } = useReceipt(orderId);
-  const tz = browserTimeZone();
-  useEffect(() => {
-    document.title = `Receipt for order #${orderId} · Agent Portal`;
-  }, [orderId]);
+  const tz = useTimeZone();
   // An id that is not an order number (/dashboard/receipts/abc) is not found at once; nothing is asked.
   if (valid && isPending) return <div className="page-loading">Loading...</div>;
   if (!valid || error || !data) {
@@ -47,7 +46,7 @@ function Receipt({ orderId }: { orderId: number }) {
             <dt>Order</dt>
             <dd data-testid="receipt-order">#{data.orderId}</dd>
             <dt>Date paid</dt>
-            <dd>{formatInZone(data.paidAt ?? data.createdAt, tz)}</dd>
+            <dd>{formatDateTime(data.paidAt ?? data.createdAt, tz)}</dd>
             <dt>Status</dt>
             <dd data-testid="receipt-status">{STATUS_LABEL[data.status] ?? data.status}</dd>
           </dl>
@@ -58,7 +57,7 @@ function Receipt({ orderId }: { orderId: number }) {
             {data.buyer.name}
             {data.buyer.agencyName && <><br />{data.buyer.agencyName}</>}
             <br />{data.buyer.email}
-            {data.buyer.phone && <><br />{data.buyer.phone}</>}
+            {data.buyer.phone && <><br />{formatPhone(data.buyer.phone)}</>}
           </p>
         </section>
         <table className="xfer-table xfer-receipt-lines">
@@ -103,5 +102,13 @@ function Receipt({ orderId }: { orderId: number }) {
 export function ReceiptPage() {
   const { orderId } = useParams();
   const id = /^\d{1,15}$/.test(orderId ?? '') ? Number(orderId) : NaN;
-  return <RequireUser>{() => <Receipt orderId={id} />}</RequireUser>;
+  return (
+    <RequireUser>
+      {(user) => (
+        <PortalShell user={user} current="my-transfers" title={Number.isNaN(id) ? 'Receipt' : `Receipt for order #${id}`}>
+          <Receipt orderId={id} />
+        </PortalShell>
+      )}
+    </RequireUser>
+  );
 }

@@ -1,0 +1,80 @@
+// The portal home: balance and spend, transfers today and this week on the agent's clock, disputes
+// awaiting a decision, recent purchases, upcoming purchased appointments and alerts, in one answer.
+import {
+  HOME_RECENT_PURCHASES, HOME_UPCOMING_APPOINTMENTS, LOW_BALANCE_MESSAGE, LOW_BALANCE_THRESHOLD, NO_BALANCE_MESSAGE, PAUSED_MESSAGE, pausedUntilMessage,
+  type DashboardHomeView, type HomeAlert, type HomeAppointment,
+} from '@tm/shared/schemas/home';
+import { localDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
+import { weekStartKey, toDate } from '@tm/shared/logic/format';
+import type { AppDeps } from '../../deps.ts';
+import { toDbDate } from '../../db/dates.ts';
+import { settingsView } from '../transfers/settings.service.ts';
+import { balanceView } from '../transfers/lots.service.ts';
+import { ledgerEntries } from '../transfers/ledger.service.ts';
+
+const count = (row: unknown) => Number((row as { n?: number | string } | undefined)?.n ?? 0);
+
+/** The agent's purchased appointments whose extracted time is still ahead, soonest first. */
+async function upcomingAppointments(deps: AppDeps, userId: number, now: Date): Promise<HomeAppointment[]> {
+  // The appointment time is the voice AI's text (an ISO instant when it could read one), so it is
+  // compared here, over the agent's newest purchases, not in SQL.
+  const rows = (await deps.db('appointments')
+    .where({ buyerId: userId, status: 'sold' })
+    .whereNull('buyerDeletedAt')
+    .whereNotNull('extractedAppointmentDateTime')
+    .orderBy([{ column: 'purchasedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(500)
+    .select('id', 'customerName', 'customerPhone', 'customerState', 'extractedAppointmentDateTime')) as Array<Record<string, unknown>>;
+  const out: HomeAppointment[] = [];
+  for (const r of rows) {
+    const text = String(r.extractedAppointmentDateTime ?? '');
+    const at = /^\d{4}-\d{2}-\d{2}T/.test(text) ? toDate(text) : null;
+    if (!at || at.getTime() < now.getTime()) continue;
+    out.push({
+      id: Number(r.id),
+      customerName: r.customerName ? String(r.customerName) : 'Unknown Customer',
+      customerPhone: r.customerPhone ? String(r.customerPhone) : '',
+      customerState: r.customerState ? String(r.customerState) : null,
+      at: at.toISOString(),
+    });
+  }
+  return out.sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id).slice(0, HOME_UPCOMING_APPOINTMENTS);
+}
+
+export async function dashboardHome(deps: AppDeps, userId: number): Promise<DashboardHomeView> {
+  const now = deps.clock.now();
+  const settings = await settingsView(deps, userId);
+  const tz = settings.timeZone;
+  const weekStart = startOfLocalDate(weekStartKey(localDateKey(now, tz)), tz);
+  const [balance, week, awaiting, ledger, upcoming] = await Promise.all([
+    balanceView(deps.db, userId, { pausedNow: settings.pausedNow, pausedReason: settings.pausedReason, resumeDate: settings.resumeDate }),
+    deps.db('transfer_calls').where({ userId }).where('startedAt', '>=', toDbDate(weekStart)).count({ n: '*' }).first(),
+    deps.db('transfer_disputes').where({ userId, status: 'pending' }).count({ n: '*' }).first(),
+    ledgerEntries(deps.db, userId),
+    upcomingAppointments(deps, userId, now),
+  ]);
+
+  const alerts: HomeAlert[] = [];
+  if (balance.remaining === 0 && balance.purchased > 0) alerts.push({ kind: 'no_balance', message: NO_BALANCE_MESSAGE });
+  else if (balance.remaining > 0 && balance.remaining <= LOW_BALANCE_THRESHOLD) alerts.push({ kind: 'low_balance', message: LOW_BALANCE_MESSAGE(balance.remaining) });
+  if (settings.pausedNow && settings.pausedReason !== 'no_balance') {
+    alerts.push({ kind: 'paused', message: settings.resumeDate ? pausedUntilMessage(settings.resumeDate) : PAUSED_MESSAGE });
+  }
+
+  return {
+    timeZone: tz,
+    transfersRemaining: balance.remaining,
+    transfersPurchased: balance.purchased,
+    spentCents: balance.spentCents,
+    transfersToday: settings.callsToday,
+    transfersThisWeek: count(week),
+    disputesAwaitingDecision: count(awaiting),
+    paused: settings.pausedNow,
+    recentPurchases: ledger
+      .filter((e) => e.type === 'purchase' && e.orderId !== null && e.receiptPath !== null)
+      .slice(0, HOME_RECENT_PURCHASES)
+      .map((e) => ({ orderId: e.orderId!, at: e.at, description: e.description, amountCents: e.amountCents, receiptPath: e.receiptPath! })),
+    upcomingAppointments: upcoming,
+    alerts,
+  };
+}

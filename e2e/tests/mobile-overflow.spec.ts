@@ -1,0 +1,65 @@
+// No page scrolls sideways on a 360 px phone: every public route, every agent screen and the admin's,
+// at 360x740, each checked for document scrollWidth <= innerWidth (wide tables scroll in their own box).
+import { test, expect, type Page } from '@playwright/test';
+import { DEMO, login } from './helpers.ts';
+import { ADMIN_ROUTES, AGENT_ROUTES, PUBLIC_ROUTES } from './routes.ts';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function overflowing(page: Page, routes: string[]): Promise<string[]> {
+  const bad: string[] = [];
+  for (const route of routes) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    // Let lazy chunks and queries render.
+    await page.waitForTimeout(300);
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    if (scrollWidth > innerWidth) bad.push(`${route}: ${scrollWidth} > ${innerWidth}`);
+  }
+  return bad;
+}
+
+test('public pages fit 360 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  expect(await overflowing(page, PUBLIC_ROUTES)).toEqual([]);
+});
+
+test('agent screens fit 360 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  expect(await overflowing(page, AGENT_ROUTES)).toEqual([]);
+});
+
+test('admin screens fit 360 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
+  expect(await overflowing(page, ADMIN_ROUTES)).toEqual([]);
+});
+
+test('the marketing header keeps Pricing and Agent Login one tap away at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const route of ['/', '/pricing', '/fex-quoter']) {
+    await page.goto(route);
+    const menu = page.locator('.site-menu');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agent Login' })).toBeHidden();
+    await menu.getByText('Menu', { exact: true }).click();
+    const panel = page.getByRole('navigation', { name: 'Menu' });
+    await expect(panel.getByRole('link', { name: 'Pricing' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Agent Login' })).toHaveAttribute('href', '/login');
+  }
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Agent Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // On a wide screen the links stand in the header and the menu is not shown.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/pricing');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agent Login' })).toBeVisible();
+  await expect(page.locator('.site-menu')).toBeHidden();
+});
+
+test('a wide table scrolls inside its own box, with a hint, on a phone', async ({ page }) => {
+  await page.goto('/pricing');
+  const box = page.getByRole('region', { name: 'Compare tiers table' });
+  const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  await expect(page.getByText('Swipe sideways to see the whole table')).toBeVisible();
+});

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+// The login form's validation, as a person meets it: empty fields are named with the spec's words,
+// announced (role=alert), tied to their input, and nothing is sent until they are fixed.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { LOGIN_MESSAGES, checkLogin } from '@tm/shared/logic/login-rules';
+import { loginSchema } from '@tm/shared/schemas/auth';
+import { LoginPage } from './LoginPage.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderLogin() {
+  const fetch = vi.fn(async () => new Response(JSON.stringify({ error: 'Invalid email/username or password' }), { status: 401, headers: { 'Content-Type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetch);
+  const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: ['/login'] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { fetch };
+}
+
+describe('LoginPage', () => {
+  it('names each missing field, announces it and sends nothing', async () => {
+    const { fetch } = renderLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual(['Email or username is required', 'Password is required']);
+    const id = screen.getByLabelText('Email or username');
+    expect(id.getAttribute('aria-invalid')).toBe('true');
+    expect(id.getAttribute('aria-describedby')).toBe('identifier-error');
+    expect(document.activeElement).toBe(id);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('treats spaces as empty and keeps the password rule', async () => {
+    const { fetch } = renderLogin();
+    fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: '   ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x'.repeat(129) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Email or username is required', 'Password must be at most 128 characters']);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends a complete form and shows the server message', async () => {
+    const { fetch } = renderLogin();
+    fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: ' agent@example.com ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-pass' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Sign In' }).closest('form')!);
+    expect(await screen.findByText('Invalid email/username or password')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ identifier: 'agent@example.com', password: 'wrong-pass' });
+  });
+});
+
+describe('checkLogin and the API schema say the same', () => {
+  it.each([
+    [{ identifier: '', password: '' }],
+    [{ identifier: '  ', password: 'x' }],
+    [{ identifier: 'a'.repeat(255), password: 'x' }],
+    [{ identifier: 'a', password: 'x'.repeat(129) }],
+    [{ identifier: 'agent', password: 'secret' }],
+  ])('%j', (values) => {
+    const parsed = loginSchema.safeParse(values);
+    const zodFields: Record<string, string> = {};
+    if (!parsed.success) for (const i of parsed.error.issues) zodFields[String(i.path[0])] ??= i.message;
+    expect(checkLogin(values)).toEqual(zodFields);
+  });
+  it('uses the spec words', () => {
+    expect(LOGIN_MESSAGES.identifierRequired).toBe('Email or username is required');
+  });
+});

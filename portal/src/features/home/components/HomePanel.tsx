@@ -1,0 +1,149 @@
+// Home, the portal's first screen: what needs attention (alerts), the transfer balance and spend,
+// transfers today and this week, disputes awaiting a decision, quick actions, recent purchases with
+// their receipts and the upcoming purchased appointments, every time on the agent's own clock.
+// One request (GET /api/dashboard/home); the server computes every figure.
+import { Link } from 'react-router';
+import { formatDate, formatDateTime, formatPhone, formatUsd, telHref, zoneLabel } from '@tm/shared/logic/format';
+import type { DashboardHomeView } from '@tm/shared/schemas/home';
+import type { SessionUser } from '../../auth/api/current-user.ts';
+import { useHome } from '../api/get-home.ts';
+import { Icon, type IconName } from '../../dashboard/components/Icon.tsx';
+import { panelHref } from '../../dashboard/components/panels.ts';
+import './home.css';
+
+const QUICK_ACTIONS: Array<{ label: string; to: string; icon: IconName }> = [
+  // Worded apart from the sidebar's entries, so each link's name says one place.
+  { label: 'Order transfers', to: panelHref('buy-call-transfers'), icon: 'phone' },
+  { label: 'Shop appointments', to: panelHref('buy-appointments'), icon: 'calendar' },
+  { label: 'Shop leads', to: panelHref('buy-leads'), icon: 'cart' },
+  { label: 'Calls and disputes', to: '/dashboard/transfers', icon: 'receipt' },
+  { label: 'Assigned leads', to: panelHref('my-leads'), icon: 'contacts' },
+  { label: 'Watch training', to: '/training', icon: 'video' },
+];
+
+function Stat({ id, label, value, hint, to }: { id: string; label: string; value: string; hint?: string; to?: string }) {
+  return (
+    <div className="card home-stat" data-testid={`home-${id}`}>
+      <div className="home-stat-label">{label}</div>
+      <div className="home-stat-value">{value}</div>
+      {hint && <div className="muted small">{hint}</div>}
+      {to && <Link className="home-stat-link" to={to}>View<span className="sr-only"> {label}</span></Link>}
+    </div>
+  );
+}
+
+function Alerts({ home }: { home: DashboardHomeView }) {
+  if (home.alerts.length === 0) return null;
+  return (
+    <ul className="home-alerts" aria-label="Alerts">
+      {home.alerts.map((a) => (
+        <li key={a.kind} className={`home-alert home-alert-${a.kind}`} data-testid={`alert-${a.kind}`}>
+          <Icon name="alert" size={18} />
+          <span>{a.message}</span>
+          {a.kind === 'paused' ? (
+            <Link to="/dashboard/transfers?view=controls">Transfer Controls</Link>
+          ) : (
+            <Link to={panelHref('buy-call-transfers')}>Order more</Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HomeBody({ home, user }: { home: DashboardHomeView; user: SessionUser }) {
+  const tz = home.timeZone;
+  const n = (v: number) => v.toLocaleString('en-US');
+  return (
+    <>
+      <div className="dash-section-head">
+        <div>
+          <h2 id="home-title">Welcome back, {user.firstName}</h2>
+          <p className="muted">Times are shown in your time zone ({zoneLabel(tz)}). Change it under My Transfers, Transfer Controls.</p>
+        </div>
+      </div>
+      <Alerts home={home} />
+      <div className="home-stats">
+        <Stat id="balance" label="Transfers left" value={n(home.transfersRemaining)} hint={`of ${n(home.transfersPurchased)} bought`} />
+        <Stat id="spend" label="Spent on transfers" value={formatUsd(home.spentCents, { cents: true })} hint="billable calls, after credits" />
+        <Stat id="today" label="Transfers today" value={n(home.transfersToday)} />
+        <Stat id="week" label="Transfers this week" value={n(home.transfersThisWeek)} hint="since Monday" />
+        <Stat id="disputes" label="Awaiting dispute decision" value={n(home.disputesAwaitingDecision)} to={home.disputesAwaitingDecision > 0 ? '/dashboard/transfers' : undefined} />
+      </div>
+
+      <section aria-labelledby="home-actions-h" className="card home-card">
+        <h3 id="home-actions-h">Quick actions</h3>
+        <ul className="home-actions">
+          {QUICK_ACTIONS.map((a) => (
+            <li key={a.label}>
+              <Link className="home-action" to={a.to}>
+                <Icon name={a.icon} size={20} />
+                <span>{a.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="home-columns">
+        <section aria-labelledby="home-upcoming-h" className="card home-card">
+          <h3 id="home-upcoming-h">Upcoming appointments</h3>
+          {home.upcomingAppointments.length === 0 ? (
+            <p className="muted">
+              No upcoming appointments.
+            </p>
+          ) : (
+            <ul className="home-list" data-testid="home-upcoming">
+              {home.upcomingAppointments.map((a) => (
+                <li key={a.id}>
+                  <div>
+                    <strong>{a.customerName}</strong>
+                    {a.customerState && <span className="muted"> · {a.customerState}</span>}
+                    <div className="muted small">{formatDateTime(a.at, tz)}</div>
+                  </div>
+                  {a.customerPhone && <a href={telHref(a.customerPhone)}>{formatPhone(a.customerPhone)}</a>}
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link className="home-more" to={panelHref('my-appointments')}>See every purchased appointment</Link>
+        </section>
+
+        <section aria-labelledby="home-purchases-h" className="card home-card">
+          <h3 id="home-purchases-h">Recent purchases</h3>
+          {home.recentPurchases.length === 0 ? (
+            <p className="muted">No purchases yet.</p>
+          ) : (
+            <ul className="home-list" data-testid="home-purchases">
+              {home.recentPurchases.map((p) => (
+                <li key={p.orderId}>
+                  <div>
+                    <strong>{p.description}</strong>
+                    <div className="muted small">{formatDate(p.at, tz)} · {formatUsd(p.amountCents, { cents: true })}</div>
+                  </div>
+                  <Link to={p.receiptPath}>Receipt<span className="sr-only"> for order #{p.orderId}</span></Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link className="home-more" to="/dashboard/transfers?view=ledger">Ledger &amp; Receipts</Link>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function HomePanel({ user }: { user: SessionUser }) {
+  const home = useHome();
+  return (
+    <section aria-labelledby="home-title" className="dash-section">
+      {home.isPending && <p className="muted" id="home-title">Loading your overview...</p>}
+      {home.isError && !home.data && (
+        <p className="form-error" role="alert" id="home-title">
+          Could not load your overview. Please try again.
+        </p>
+      )}
+      {home.data && <HomeBody home={home.data} user={user} />}
+    </section>
+  );
+}
