@@ -8,7 +8,14 @@ import type { Knex } from 'knex';
 import objection from 'objection';
 import { migrationSource } from './migrations/index.ts';
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+/** The repository: the nearest folder up from this module (or from the compiled api/dist/) holding package-lock.json. */
+function repositoryRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package-lock.json'))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
+const root = repositoryRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const MIGRATIONS_DIR = path.join(root, 'migrations');
 export const DEFAULT_SQLITE_FILE = path.join(root, 'data', 'app.sqlite3');
 
