@@ -3,11 +3,19 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 import objection from 'objection';
 import { migrationSource } from './migrations/index.ts';
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+/** The repository: the nearest folder up from this module (or from the compiled api/dist/) holding package-lock.json. */
+function repositoryRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package-lock.json'))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
+const root = repositoryRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const MIGRATIONS_DIR = path.join(root, 'migrations');
 export const DEFAULT_SQLITE_FILE = path.join(root, 'data', 'app.sqlite3');
 
@@ -16,6 +24,26 @@ export const DEFAULT_DB_TIMEOUT_MS = 5000;
 
 /** Statements that may legitimately run long (migrations on big tables) get no timeout. */
 const DDL = /^\s*(create|alter|drop|rename|truncate|optimize|analyze)\b/i;
+
+/**
+ * The SQLite driver for this Node: better-sqlite3 13 (Node-API, one prebuilt binary for every Node
+ * version) on Node 22 and later, better-sqlite3 12 (compiled against the running Node's headers) on
+ * Node 20, which 13 does not support. better-sqlite3 12 built against Node 24.19+ headers aborts the
+ * process when V8 collects a statement outside a JavaScript context (docs/decisions/050-node-24.md).
+ */
+export const SQLITE_DRIVER = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
+
+function sqliteClient(): Knex.Config['client'] {
+  if (SQLITE_DRIVER === 'better-sqlite3') return 'better-sqlite3';
+  const require = createRequire(import.meta.url);
+  // Knex's own better-sqlite3 dialect with only the module it loads changed (the API is the same).
+  const BetterSqlite3 = require('knex/lib/dialects/better-sqlite3/index.js') as new (config: Knex.Config) => { _driver(): unknown };
+  return class extends BetterSqlite3 {
+    override _driver() {
+      return require(SQLITE_DRIVER);
+    }
+  } as unknown as Knex.Config['client'];
+}
 
 type QueryCallback = (err: (Error & { code?: string }) | null, ...rest: unknown[]) => void;
 interface Mysql2Connection {
@@ -105,7 +133,7 @@ export function knexConfig(url: string | undefined = process.env.DATABASE_URL, s
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   return {
     ...common,
-    client: 'better-sqlite3',
+    client: sqliteClient(),
     connection: { filename: file },
     useNullAsDefault: true,
     pool: {

@@ -5,7 +5,7 @@
 import type { Db } from '../api/src/db/index.ts';
 import { availableLeadsQuery, filterIndex, SPARSE_MATCHES } from '../api/src/services/leads/leads.service.ts';
 import { leadsQuerySchema } from '@tm/shared/schemas/leads';
-import { ROOT, startServer, measure, printTable, type Figures } from './lib.ts';
+import { startServer, measure, printTable, type Figures } from './lib.ts';
 import { benchDatabaseUrl, prepareMillionLeads } from './million-leads.ts';
 
 const { url, dbName } = benchDatabaseUrl('tm_bench_aged_leads');

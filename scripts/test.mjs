@@ -1,4 +1,4 @@
-// `npm test`: typecheck, unit + API tests (Vitest, SQLite by default, MariaDB when TEST_DATABASE_URL is set),
+// `npm test`: typecheck, lint, unit + API tests (Vitest, SQLite by default, MariaDB when TEST_DATABASE_URL is set),
 // then build and run the browser journeys (Playwright in Debian's Chromium). Browser tests are required:
 // without Chromium this fails and says how to install it (unless SKIP_E2E=1 is set on purpose).
 import { spawnSync } from 'node:child_process';
@@ -20,6 +20,7 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'vitest'))) {
   step('Install dependencies', 'npm', ['install', '--no-audit', '--no-fund'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
 }
 step('Typecheck', 'npm', ['run', 'typecheck']);
+step('Lint (ESLint, no warnings allowed)', 'npm', ['run', 'lint']);
 step('Unit and API tests (Vitest)', 'npx', ['vitest', 'run']);
 if (process.env.SKIP_E2E === '1') {
   console.log('\nSKIP_E2E=1: browser tests skipped on purpose.');

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
-import pino from 'pino';
+import { createLogger, logSerializers } from './logger.ts';
 import type { AppDeps } from './deps.ts';
 import { systemClock } from './clock.ts';
 import { sessionMiddleware, sessionLoader, sessionOptions } from './middleware/session.ts';
@@ -77,7 +77,7 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: () => str
 export const STRIPE_WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
 
 export function createApp(input: CreateAppInput): Express {
-  const logger = input.logger ?? pino({ level: input.config.logLevel });
+  const logger = input.logger ?? createLogger(input.config.logLevel);
   const deps: AppDeps = {
     ...input,
     clock: input.clock ?? systemClock,
@@ -109,7 +109,7 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Encoding') ?? '') && compression.filter(req, res) }));
   // A line per API request at LOG_LEVEL info (or more verbose); above info the request logger is not
   // mounted at all (it costs a child logger per request; errors are logged by errorHandler).
-  if (config.env !== 'test' && logger.isLevelEnabled('info')) app.use('/api', pinoHttp({ logger }));
+  if (config.env !== 'test' && logger.isLevelEnabled('info')) app.use('/api', pinoHttp({ logger, serializers: logSerializers }));
 
   // Webhooks read the raw body (signatures are over the exact bytes); everything else is JSON.
   app.use('/api/stripe/webhook', limiter({ ...STRIPE_WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' }));

@@ -10,7 +10,7 @@ import { startPayments } from './services/payments/stripe-client.ts';
 import { connectRedis } from './infra/redis.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { shareWrites } from './infra/shared-writes.ts';
-import pino from 'pino';
+import { createLogger } from './logger.ts';
 
 let config: AppConfig;
 try {
@@ -23,7 +23,7 @@ try {
   throw err;
 }
 
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 const db = createDb(config.databaseUrl);
 if (config.isProduction) {
   // Many processes start at once in production: none of them changes the schema. The release step

@@ -191,6 +191,7 @@ export default function OrderSummary(props: {
       stopped = true;
       if (timer) clearTimeout(timer);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- polls once per mount, as written
   }, []);
 
   const heading = withHeading

@@ -193,7 +193,6 @@ export interface TransferSettingsView extends AgentControls {
 // ---------------------------------------------------------------------------------------------
 // Lists and filters
 
-const queryString = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().trim().optional());
 const dateParam = (name: string) =>
   z.preprocess(
     (v) => (Array.isArray(v) ? v[0] : v) || undefined,

@@ -31,7 +31,7 @@ export async function userStats(db: Db): Promise<UserStats> {
   let adminUsers = 0;
   let basicUsers = 0;
   for (const r of rows) {
-    if (Boolean(Number(r.isAdmin))) adminUsers += Number(r.n);
+    if (Number(r.isAdmin)) adminUsers += Number(r.n);
     else basicUsers += Number(r.n);
   }
   return { totalUsers: adminUsers + basicUsers, adminUsers, basicUsers };

@@ -75,14 +75,17 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
   // What the agent paid: the order line's unit price, else the item's own price, else the catalogue's.
   const cost = (r: { unitPriceCents?: number | null; priceCents?: number | null }, fallback: number) => Number(r.unitPriceCents ?? r.priceCents ?? fallback);
   const items: OutcomeItemView[] = [
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several tables, read by column name
     ...leads.map((r: Record<string, any>) => withOutcome({
       itemType: 'lead', itemId: Number(r.id), product: (r.kind === 'fresh' ? 'fresh_lead' : 'aged_lead') as Product, state: String(r.customerState ?? ''),
       ageDays: Number(r.ageDays ?? 0), boughtAt: toIso(r.soldAt) ?? '', costCents: cost(r, LEAD_DEFAULT_PRICE_CENTS), name: String(r.customerName ?? 'Lead'),
     })),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several tables, read by column name
     ...appts.map((r: Record<string, any>) => withOutcome({
       itemType: 'appointment', itemId: Number(r.id), product: 'appointment', state: String(r.customerState ?? '').slice(0, 2).toUpperCase(),
       ageDays: null, boughtAt: toIso(r.purchasedAt) ?? '', costCents: Math.max(0, cost(r, APPOINTMENT_PRICE_CENTS) - (credits.get(Number(r.id)) ?? 0)), name: String(r.customerName ?? 'Appointment'),
     })),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several tables, read by column name
     ...calls.map((r: Record<string, any>) => withOutcome({
       itemType: 'transfer', itemId: Number(r.id), product: 'transfer', state: String(r.state), ageDays: null,
       boughtAt: toIso(r.startedAt) ?? '', costCents: Number(r.chargeCents), name: String(r.callerName),
