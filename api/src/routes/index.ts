@@ -27,6 +27,7 @@ import { adminOrderFulfilmentRoutes } from './admin-order-fulfilment.routes.ts';
 import { outcomesRoutes } from './outcomes.routes.ts';
 import { appointmentCareRoutes } from './appointment-care.routes.ts';
 import { complianceRoutes } from './compliance.routes.ts';
+import { mailRoutes } from './mail.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -55,5 +56,6 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(outcomesRoutes(deps));
   api.use(appointmentCareRoutes(deps));
   api.use(complianceRoutes(deps));
+  api.use(mailRoutes(deps));
   return api;
 }

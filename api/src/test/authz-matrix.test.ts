@@ -147,6 +147,9 @@ const MATRIX: Record<string, Row> = {
   // The link's token is the capability: anyone holding a good one may check it and use it once.
   'GET /api/set-password/check':                  { ...cols(200, 200, 200, 200, 200), req: async () => get(`/api/set-password/check?token=${await setPasswordToken()}`)('anon') },
   'POST /api/set-password':                       { ...cols(200, 200, 200, 200, 200), req: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'matrix-set-password-1' } }) },
+  'POST /api/forgot-password':                    { ...cols(202, 202, 202, 202, 202), req: post('/api/forgot-password', () => ({ email: `matrix-forgot-${Math.random().toString(36).slice(2)}@example.com` })) },
+  'GET /api/admin/outbox':                        { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/outbox') },
+  'POST /api/admin/outbox/:id/resend':            { ...cols(401, 403, 403, 404, 401), req: post('/api/admin/outbox/999999/resend') },
   'GET /api/admin/appointments/brightcall':       { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall') },
   'GET /api/admin/appointments/brightcall/search':{ ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall/search?q=Vera') },
   'POST /api/admin/appointments/brightcall':      { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/appointments/brightcall', adminAppointmentBody) },

@@ -1,0 +1,52 @@
+// E-mail (decision 045): the kinds of message the product sends, which of them an agent may turn off
+// (receipts and account/security messages always go), the forgot-password form and the admin outbox view.
+import { z } from 'zod';
+
+export const MAIL_KINDS = [
+  'order-receipt', 'payment-failed', 'account-created', 'password-reset', 'password-changed', 'email-change',
+  'partner-application', 'partner-decision', 'dispute-received', 'dispute-decided', 'balance-low', 'balance-empty',
+  'leads-assigned', 'appointment-purchased',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The messages an agent may turn off, with their labels on the Profile page. */
+export const OPTIONAL_MAIL_KINDS = {
+  'dispute-received': 'Dispute received',
+  'dispute-decided': 'Dispute decided',
+  'balance-low': 'Balance low (5 transfers left)',
+  'balance-empty': 'Balance empty (deliveries paused)',
+  'leads-assigned': 'Leads assigned to me',
+} as const satisfies Partial<Record<MailKind, string>>;
+export type OptionalMailKind = keyof typeof OPTIONAL_MAIL_KINDS;
+export const isOptionalMailKind = (k: string): k is OptionalMailKind => Object.hasOwn(OPTIONAL_MAIL_KINDS, k);
+
+export const FORGOT_PASSWORD_ANSWER = 'If an account uses this e-mail, we have sent it a link to set a new password. The link works once, for 1 hour.';
+export const FORGOT_PASSWORD_RATE_MESSAGE = 'Too many requests. Please wait 15 minutes and try again.';
+export const PASSWORD_RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+export const forgotPasswordSchema = z.object({
+  email: z.string({ error: 'Enter your e-mail' }).trim().toLowerCase().min(1, 'Enter your e-mail').max(254, 'E-mail is too long').pipe(z.email({ error: 'Enter a valid e-mail' })),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const outboxQuerySchema = z.object({
+  status: z.enum([...OUTBOX_STATUSES, 'all']).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export interface OutboxItem {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+}
+export interface OutboxPage { items: OutboxItem[]; page: number; pageSize: number; total: number }
