@@ -180,10 +180,10 @@ export function leadsAssignedMail(config: AppConfig, user: MailUser, count: numb
   });
 }
 
-export interface PurchasedAppointment { id: number; startsAt: Date; durationMinutes?: number; title: string; details: string[] }
+export interface PurchasedAppointment { id: number; startsAt: Date | null; durationMinutes?: number; title: string; details: string[] }
 
 /** The .ics invitation of an appointment (the `ics` library), UTC times. */
-export function appointmentIcs(config: AppConfig, a: PurchasedAppointment, uidKey: string): string {
+export function appointmentIcs(config: AppConfig, a: PurchasedAppointment & { startsAt: Date }, uidKey: string): string {
   const d = a.startsAt;
   const { error, value } = createEvent({
     uid: `appointment-${a.id}-${uidKey}@${new URL(config.publicOrigin).hostname}`,
@@ -200,15 +200,22 @@ export function appointmentIcs(config: AppConfig, a: PurchasedAppointment, uidKe
   return value;
 }
 
+/** The appointment bought; with its .ics invitation when its time is known. */
 export function appointmentPurchasedMail(config: AppConfig, user: MailUser, a: PurchasedAppointment, orderId: number): NewMail {
-  const ics = appointmentIcs(config, a, String(orderId));
+  const when = a.startsAt ? a.startsAt.toUTCString() : null;
   return mail(
-    config, 'appointment-purchased', user.email, user.id, `Your appointment on ${a.startsAt.toUTCString()}`,
+    config, 'appointment-purchased', user.email, user.id, when ? `Your appointment on ${when}` : `Your appointment #${a.id}`,
     {
       greeting: hello(user.firstName),
-      lines: [`You bought appointment #${a.id}: ${a.title}.`, `It starts ${a.startsAt.toUTCString()}. The calendar invitation is attached.`, ...a.details],
+      lines: [
+        `You bought appointment #${a.id}: ${a.title}.`,
+        when ? `It starts ${when}. The calendar invitation is attached.` : 'Its time is in the appointment\'s details in your dashboard.',
+        ...a.details,
+      ],
       link: { label: 'See your appointments', url: `${config.publicOrigin}/dashboard` },
     },
-    { attachments: [{ filename: `appointment-${a.id}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] },
+    a.startsAt
+      ? { attachments: [{ filename: `appointment-${a.id}.ics`, content: appointmentIcs(config, { ...a, startsAt: a.startsAt }, String(orderId)), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] }
+      : {},
   );
 }
