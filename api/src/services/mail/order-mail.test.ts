@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 const drain = () => sendDueMessages(outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport));
 
-async function buy(agent: Awaited<ReturnType<typeof loginAs>>, path: string, body: unknown, pm: string) {
+async function buy(agent: Awaited<ReturnType<typeof loginAs>>, path: string, body: object, pm: string) {
   const res = await agent.post(path).send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   await payIntent(ctx, res.body.clientSecret, pm).catch(() => undefined); // a declined card throws
