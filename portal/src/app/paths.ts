@@ -12,4 +12,5 @@ export const paths = {
   receipt: '/dashboard/receipts/:orderId',
   adminDisputes: '/admin/disputes',
   setPassword: '/set-password',
+  forgotPassword: '/forgot-password',
 } as const;

@@ -5,4 +5,5 @@ export const adminKeys = {
   status: ['admin', 'brightcall-status'] as const,
   pool: ['admin', 'lead-pool'] as const,
   importErrors: ['admin', 'lead-import-errors'] as const,
+  outbox: ['admin', 'outbox'] as const,
 };

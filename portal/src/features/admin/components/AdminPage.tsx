@@ -1,5 +1,5 @@
 // /admin: the admin panel. Heading, summary cards, and tabs Users (default), Appointments,
-// Integration, plus Leads (CSV upload and assignment). The tab lives in the URL (?tab=).
+// Integration, plus Leads (CSV upload and assignment) and E-mail (the outbox). The tab lives in the URL (?tab=).
 import { useSearchParams } from 'react-router';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { useUsers } from '../api/get-users.ts';
@@ -7,12 +7,14 @@ import { UsersTab } from './UsersTab.tsx';
 import { AppointmentsTab } from './AppointmentsTab.tsx';
 import { IntegrationTab } from './IntegrationTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
+import { OutboxTab } from './OutboxTab.tsx';
 
 const TABS = [
   { key: 'users', label: 'Users' },
   { key: 'appointments', label: 'Appointments' },
   { key: 'integration', label: 'Integration' },
   { key: 'leads', label: 'Leads' },
+  { key: 'email', label: 'E-mail' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -73,6 +75,7 @@ function AdminPanel() {
         {tab === 'appointments' && <AppointmentsTab />}
         {tab === 'integration' && <IntegrationTab />}
         {tab === 'leads' && <LeadsTab />}
+        {tab === 'email' && <OutboxTab />}
       </section>
     </div>
   );
