@@ -28,6 +28,7 @@ import { outcomesRoutes } from './outcomes.routes.ts';
 import { appointmentCareRoutes } from './appointment-care.routes.ts';
 import { complianceRoutes } from './compliance.routes.ts';
 import { mailRoutes } from './mail.routes.ts';
+import { accountRoutes } from './account.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -57,5 +58,6 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(appointmentCareRoutes(deps));
   api.use(complianceRoutes(deps));
   api.use(mailRoutes(deps));
+  api.use(accountRoutes(deps));
   return api;
 }

@@ -292,3 +292,39 @@ describe('the outbox worker', () => {
     expect((await admin.get('/api/admin/outbox?status=bogus')).status).toBe(400);
   });
 });
+
+describe('the agent\'s own account', () => {
+  it('change password: the current one is required; other sessions end, this one stays; a notice is e-mailed', async () => {
+    const user = await makeUser(ctx.db, { email: 'own.change@example.com', password: 'first-pass-11' });
+    const here = await loginAs(app, user.email, 'first-pass-11');
+    const elsewhere = await loginAs(app, user.email, 'first-pass-11');
+    ctx.clock.advance(1000);
+    const wrong = await here.put('/api/account/password').send({ currentPassword: 'nope-nope-1', newPassword: 'second-pass-22' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    const short = await here.put('/api/account/password').send({ currentPassword: 'first-pass-11', newPassword: 'x' });
+    expect(short.status).toBe(400);
+    expect(short.body.fields).toHaveProperty('newPassword');
+    const ok = await here.put('/api/account/password').send({ currentPassword: 'first-pass-11', newPassword: 'second-pass-22' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    ctx.clock.advance(3000); // past the per-process user cache
+    expect((await here.get('/api/current-user')).status).toBe(200);
+    expect((await elsewhere.get('/api/current-user')).status).toBe(401);
+    expect((await request(app).post('/api/login').send({ identifier: user.email, password: 'second-pass-22' })).status).toBe(200);
+    await drain();
+    expect(sink.to(user.email).map((m) => m.subject)).toEqual(['Your TransferLine password was changed']);
+  });
+
+  it('e-mail preferences: optional kinds only; receipts cannot be turned off', async () => {
+    const user = await makeUser(ctx.db, { email: 'own.prefs@example.com' });
+    const agent = await loginAs(app, user.email, user.password);
+    expect((await agent.get('/api/account/mail-preferences')).body.optOut).toEqual([]);
+    const set = await agent.put('/api/account/mail-preferences').send({ optOut: ['balance-low', 'dispute-decided', 'balance-low'] });
+    expect(set.status).toBe(200);
+    expect(set.body.optOut).toEqual(['balance-low', 'dispute-decided']);
+    expect((await agent.get('/api/account/mail-preferences')).body.optOut).toEqual(['balance-low', 'dispute-decided']);
+    const receipts = await agent.put('/api/account/mail-preferences').send({ optOut: ['order-receipt'] });
+    expect(receipts.status).toBe(400);
+    expect((await agent.put('/api/account/mail-preferences').send({ optOut: 'balance-low' })).status).toBe(400);
+  });
+});

@@ -50,3 +50,11 @@ export interface OutboxItem {
   nextAttemptAt: string | null;
 }
 export interface OutboxPage { items: OutboxItem[]; page: number; pageSize: number; total: number }
+
+const optionalKinds = Object.keys(OPTIONAL_MAIL_KINDS) as [OptionalMailKind, ...OptionalMailKind[]];
+export const mailPreferencesSchema = z.object({
+  optOut: z.array(z.enum(optionalKinds, { error: 'Receipts and account e-mails cannot be turned off' }), { error: 'optOut must be a list' }).max(20),
+});
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
