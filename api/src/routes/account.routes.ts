@@ -1,10 +1,13 @@
-// The agent's own account (decision 045): which optional e-mails they receive, and a password change
-// that needs the current password and ends every other session (this one stays).
+// The agent's own account (decision 045): profile details, an e-mail change confirmed by a link sent to
+// the new address, which optional e-mails they receive, and a password change that needs the current
+// password and ends every other session (this one stays).
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { passwordSchema } from '@tm/shared/schemas/auth';
-import { CURRENT_PASSWORD_WRONG, OPTIONAL_MAIL_KINDS, mailPreferencesSchema } from '@tm/shared/schemas/mail';
+import { CURRENT_PASSWORD_WRONG, EMAIL_CHANGE_SENT, OPTIONAL_MAIL_KINDS, emailChangeSchema, mailPreferencesSchema, profileSchema } from '@tm/shared/schemas/mail';
+import { confirmEmailChange, requestEmailChange } from '../services/accounts/email-change.service.ts';
+import { findUserById, toCurrentUser } from '../services/accounts/users.service.ts';
 import { badRequest, parseWith } from '../errors.ts';
 import { currentUser, requireAgent } from '../middleware/require-user.ts';
 import { clientIp, limiter } from '../middleware/rate-limit.ts';
@@ -48,6 +51,24 @@ export function accountRoutes(deps: AppDeps): Router {
     await req.session.save();
     await notifyPasswordChanged(deps, user);
     res.json({ success: true });
+  });
+
+  r.put('/account/profile', agent, async (req, res) => {
+    const input = parseWith(profileSchema, req.body);
+    const id = currentUser(req).id;
+    await deps.db('users').where({ id }).update({ ...input, updatedAt: toDbDate(deps.clock.now()) });
+    res.json({ user: toCurrentUser((await findUserById(deps.db, id))!) });
+  });
+
+  r.post('/account/email', agent, async (req, res) => {
+    const { email } = parseWith(emailChangeSchema, req.body);
+    await requestEmailChange(deps, currentUser(req), email);
+    res.status(202).json({ message: EMAIL_CHANGE_SENT });
+  });
+
+  // The link's token is the capability (it may be opened in another browser): no session needed.
+  r.post('/account/email/confirm', perIp, async (req, res) => {
+    res.json(await confirmEmailChange(deps, (req.body as { token?: unknown } | undefined)?.token));
   });
 
   return r;

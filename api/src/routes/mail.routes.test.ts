@@ -328,3 +328,38 @@ describe('the agent\'s own account', () => {
     expect((await agent.put('/api/account/mail-preferences').send({ optOut: 'balance-low' })).status).toBe(400);
   });
 });
+
+describe('profile and e-mail change', () => {
+  it('updates name, phone, state and agency, naming a bad field', async () => {
+    const user = await makeUser(ctx.db, { email: 'own.profile@example.com' });
+    const agent = await loginAs(app, user.email, user.password);
+    const ok = await agent.put('/api/account/profile').send({ firstName: 'Pia', lastName: 'Profile', agencyName: 'Pia Agency', phone: '(512) 555-0199', state: 'TX' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.user).toMatchObject({ firstName: 'Pia', lastName: 'Profile', agencyName: 'Pia Agency', phone: '(512) 555-0199', state: 'TX', email: user.email });
+    const bad = await agent.put('/api/account/profile').send({ firstName: '', lastName: 'P', agencyName: 'A', phone: '12' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['firstName', 'phone']);
+  });
+
+  it('changes the e-mail only when the link sent to the new address is opened, once', async () => {
+    const user = await makeUser(ctx.db, { email: 'own.old@example.com', password: 'email-pass-11' });
+    const agent = await loginAs(app, user.email, 'email-pass-11');
+    const taken = await agent.post('/api/account/email').send({ email: 'mail.boss@example.com' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.fields).toHaveProperty('email');
+    const res = await agent.post('/api/account/email').send({ email: 'Own.New@example.com' });
+    expect(res.status).toBe(202);
+    await drain();
+    const [msg, ...more] = sink.to('own.new@example.com');
+    expect(more).toHaveLength(0);
+    expect(msg!.subject).toBe('Confirm your new TransferLine e-mail');
+    // Nothing changed yet.
+    expect((await ctx.db('users').where({ id: user.id }).first('email')).email).toBe('own.old@example.com');
+    const token = new URL(/(http:\/\/\S+\/confirm-email\?token=\S+)/.exec(msg!.text!)![1]!).searchParams.get('token')!;
+    const first = await request(app).post('/api/account/email/confirm').send({ token });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toEqual({ email: 'own.new@example.com' });
+    expect((await request(app).post('/api/account/email/confirm').send({ token })).status).toBe(400);
+    expect((await request(app).post('/api/login').send({ identifier: 'own.new@example.com', password: 'email-pass-11' })).status).toBe(200);
+  });
+});

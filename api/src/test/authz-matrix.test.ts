@@ -154,6 +154,9 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/account/mail-preferences':            { ...cols(401, 200, 200, 200, 401), req: put('/api/account/mail-preferences', () => ({ optOut: [] })) },
   // A wrong current password: 400 for every signed-in identity (the route is the agent's own only).
   'PUT /api/account/password':                    { ...cols(401, 400, 400, 400, 401), req: put('/api/account/password', () => ({ currentPassword: 'not-the-password', newPassword: 'whatever-pass-1' })) },
+  'PUT /api/account/profile':                     { ...cols(401, 200, 200, 200, 401), req: put('/api/account/profile', () => ({ firstName: 'Same', lastName: 'Person', agencyName: 'Agency', phone: '5550001111', state: 'TX' })) },
+  'POST /api/account/email':                      { ...cols(401, 202, 202, 202, 401), req: post('/api/account/email', () => ({ email: `matrix-new-${Math.random().toString(36).slice(2)}@example.com` })) },
+  'POST /api/account/email/confirm':              { ...cols(400, 400, 400, 400, 400), req: post('/api/account/email/confirm', () => ({ token: 'not.a-token' })) },
   'GET /api/admin/appointments/brightcall':       { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall') },
   'GET /api/admin/appointments/brightcall/search':{ ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall/search?q=Vera') },
   'POST /api/admin/appointments/brightcall':      { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/appointments/brightcall', adminAppointmentBody) },

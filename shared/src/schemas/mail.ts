@@ -58,3 +58,22 @@ export const mailPreferencesSchema = z.object({
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** The Profile page's details (the e-mail changes through a confirmation link instead). */
+export const profileSchema = z.object({
+  firstName: text('First name is required'),
+  lastName: text('Last name is required'),
+  agencyName: text('Agency name is required', 200),
+  phone: text('Phone is required', 32).refine((v) => v.replace(/\D/g, '').length >= 10, 'Enter a phone number with at least 10 digits'),
+  state: z.string().trim().max(64, 'Must be at most 64 characters').optional().nullable().transform((v) => (v ? v : null)),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const emailChangeSchema = z.object({
+  email: z.string({ error: 'Enter the new e-mail' }).trim().toLowerCase().min(1, 'Enter the new e-mail').max(254, 'E-mail is too long').pipe(z.email({ error: 'Enter a valid e-mail' })),
+});
+export const EMAIL_CHANGE_SENT = 'We sent a confirmation link to the new address. Your e-mail changes when you open it (within 24 hours).';
+export const EMAIL_CHANGE_INVALID = 'This confirmation link is invalid or has expired.';
+export const EMAIL_TAKEN = 'This e-mail is already used by another account';
