@@ -13,4 +13,6 @@ export const paths = {
   adminDisputes: '/admin/disputes',
   setPassword: '/set-password',
   forgotPassword: '/forgot-password',
+  profile: '/profile',
+  confirmEmail: '/confirm-email',
 } as const;

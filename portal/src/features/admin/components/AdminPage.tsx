@@ -51,6 +51,7 @@ function AdminPanel() {
           <p className="muted">Manage users, appointments and system settings</p>
         </div>
         <a className="btn btn-outline" href="/admin/disputes">Transfer Disputes</a>
+        <a className="btn btn-outline" href="/profile">Profile</a>
         <a className="btn btn-outline" href="/api/logout">Logout</a>
       </header>
       <SummaryCards />
