@@ -118,14 +118,22 @@ function PreferencesForm() {
   const { data } = useMailPreferences();
   const save = useSaveMailPreferences();
   const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // The boxes show the choice at once; the saved list replaces it when the server answers.
+  const [local, setLocal] = useState<OptionalMailKind[] | null>(null);
   if (!data) return <div className="card"><h2>E-mail notifications</h2><p className="muted">Loading...</p></div>;
-  const off = new Set(data.optOut);
+  const off = new Set(local ?? data.optOut);
   const toggle = (k: OptionalMailKind, on: boolean) => {
     const next = new Set(off);
     if (on) next.delete(k);
     else next.add(k);
     setDone(false);
-    save.mutate([...next], { onSuccess: () => setDone(true) });
+    setError(null);
+    setLocal([...next]);
+    save.mutate([...next], {
+      onSuccess: (saved) => { setLocal(saved.optOut); setDone(true); },
+      onError: (err) => { setLocal(null); setError(messageOf(err, 'Could not save.')); },
+    });
   };
   return (
     <fieldset className="card profile-prefs">
@@ -133,10 +141,11 @@ function PreferencesForm() {
       <p className="muted small">Receipts, payment and account e-mails are always sent.</p>
       {(Object.keys(OPTIONAL_MAIL_KINDS) as OptionalMailKind[]).map((k) => (
         <label key={k} className="profile-check">
-          <input type="checkbox" checked={!off.has(k)} disabled={save.isPending} onChange={(e) => toggle(k, e.target.checked)} /> {OPTIONAL_MAIL_KINDS[k]}
+          <input type="checkbox" checked={!off.has(k)} onChange={(e) => toggle(k, e.target.checked)} /> {OPTIONAL_MAIL_KINDS[k]}
         </label>
       ))}
       {done && <p role="status" className="muted small">Saved.</p>}
+      {error && <p role="alert" className="field-error">{error}</p>}
     </fieldset>
   );
 }
