@@ -50,9 +50,11 @@ function AdminPanel() {
           <h1>Admin Panel</h1>
           <p className="muted">Manage users, appointments and system settings</p>
         </div>
-        <a className="btn btn-outline" href="/admin/disputes">Transfer Disputes</a>
-        <a className="btn btn-outline" href="/profile">Profile</a>
-        <a className="btn btn-outline" href="/api/logout">Logout</a>
+        <div className="adm-header-actions">
+          <a className="btn btn-outline" href="/admin/disputes">Transfer Disputes</a>
+          <a className="btn btn-outline" href="/profile">Profile</a>
+          <a className="btn btn-outline" href="/api/logout">Logout</a>
+        </div>
       </header>
       <SummaryCards />
       <div role="tablist" aria-label="Admin sections" className="adm-tabs">
