@@ -25,7 +25,7 @@ describe('configuration', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const msg = (err as Error).message;
-      for (const v of ['SESSION_SECRET', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'REDIS_URL']) expect(msg).toContain(v);
+      for (const v of ['SESSION_SECRET', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'REDIS_URL', 'SMTP_URL']) expect(msg).toContain(v);
     }
   });
 
@@ -59,12 +59,23 @@ describe('configuration', () => {
       NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://u:p@db:3306/app', STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_ORIGIN: 'https://example.com', INACTIVITY_TIMEOUT_MS: '1000',
       REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mailer:pw@smtp.example.com:587', MAIL_FROM: 'TransferLine <no-reply@example.com>',
     }, { dataDir: dataDir() });
     expect(c.isProduction).toBe(true);
     expect(c.redis.url).toBe('redis://cache:6379');
     expect(c.storage).toBe('db');
     expect(c.stripe.testMode).toBe(false);
     expect(c.inactivityTimeoutMs).toBe(600000);
+    expect(c.mail.smtpUrl).toBe('smtp://mailer:pw@smtp.example.com:587');
+    expect(c.mail.from).toBe('TransferLine <no-reply@example.com>');
+  });
+
+  it('writes mail as .eml files under data/mail without SMTP_URL outside production, and names a bad SMTP_URL', () => {
+    const dir = dataDir();
+    const c = loadConfig({}, { dataDir: dir });
+    expect(c.mail.smtpUrl).toBeUndefined();
+    expect(c.mail.mailDir).toBe(path.join(dir, 'mail'));
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com' }, { dataDir: dir })).toThrow('SMTP_URL');
   });
 
   it('Redis and storage: optional outside production, checked when given', () => {

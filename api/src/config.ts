@@ -43,6 +43,11 @@ const envSchema = z.object({
   PUBLIC_FORM_EMBED_SCRIPT_URL: optionalString,
   /** Test-only: shorten the portal's inactivity timeout (milliseconds). Ignored in production. */
   INACTIVITY_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  /** Outgoing mail: smtp://user:pass@host:587 (smtps:// for implicit TLS). Unset: .eml files under data/mail/. */
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:pass@host:port or smtps://...').optional()),
+  MAIL_FROM: optionalString,
+  PUBLIC_CONTACT_EMAIL: optionalString,
+  PUBLIC_CONTACT_PHONE: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +80,8 @@ export interface AppConfig {
   embeds: { bookingWidgetUrl?: string; websiteBookingUrl?: string; onboardingSurveyUrl?: string; specialSurveyUrl?: string; formEmbedScriptUrl?: string };
   logLevel: string;
   inactivityTimeoutMs: number;
+  /** Outgoing mail (decision 045): SMTP when smtpUrl is set, else .eml files under mailDir. */
+  mail: { smtpUrl?: string; from: string; mailDir: string; supportEmail: string; supportPhone: string };
 }
 
 export class ConfigError extends Error {
@@ -135,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     if (!e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production');
     if (!e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (https://your-domain)');
     if (!e.REDIS_URL) problems.push('REDIS_URL: required in production (redis://host:6379): rate limits and jobs are shared by every process');
+    if (!e.SMTP_URL) problems.push('SMTP_URL: required in production (smtp://user:pass@host:587)');
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) problems.push('STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
@@ -174,6 +182,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
       formEmbedScriptUrl: embedUrl(e.PUBLIC_FORM_EMBED_SCRIPT_URL),
     },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `TransferLine <${e.PUBLIC_CONTACT_EMAIL ?? 'support@example.com'}>`,
+      mailDir: path.join(dataDir, 'mail'),
+      supportEmail: e.PUBLIC_CONTACT_EMAIL ?? 'support@example.com',
+      supportPhone: e.PUBLIC_CONTACT_PHONE ?? '(800) 555-0199',
+    },
     inactivityTimeoutMs: !isProduction && e.INACTIVITY_TIMEOUT_MS ? e.INACTIVITY_TIMEOUT_MS : DEFAULT_INACTIVITY_MS,
   };
 }

@@ -5,12 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, ConfigError, type AppConfig } from './config.ts';
 import { createDb, migrateLatest, pendingMigrations } from './db/index.ts';
 import { seedDemo, demoAccountsText } from './db/seed.ts';
-import { createApp } from './app.ts';
+import { createApp, depsOf } from './app.ts';
 import { startPayments } from './services/payments/stripe-client.ts';
 import { connectRedis } from './infra/redis.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { shareWrites } from './infra/shared-writes.ts';
 import { createLogger } from './logger.ts';
+import { outboxDeps, startOutboxWorker } from './services/mail/outbox.ts';
+import { createMailTransport } from './services/mail/transport.ts';
 
 let config: AppConfig;
 try {
@@ -77,8 +79,15 @@ const server = app.listen(config.port, config.host, () => {
   if (!config.isProduction) console.log(demoAccountsText(config.publicOrigin));
   if (payments.emulator) console.log('Test-payment mode: no Stripe keys set, cards are charged by the embedded emulator (try 4242 4242 4242 4242).');
 });
+// Mail (decision 045): the outbox worker sends what events wrote to the outbox (sendDueMessages is a
+// plain function; the job queue may run it instead of this loop).
+const mailTransport = createMailTransport(config, logger);
+const outbox = startOutboxWorker(outboxDeps(depsOf(app), mailTransport));
+if (!config.mail.smtpUrl) console.log(`Mail: no SMTP_URL, messages are written as .eml files under ${config.mail.mailDir}`);
 
 function shutdown() {
+  outbox.stop();
+  mailTransport.close();
   server.close(() => {
     void jobs
       .close()

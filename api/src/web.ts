@@ -14,7 +14,7 @@ export const MARKETING_DIST = path.join(repoRoot, 'marketing', 'dist');
 export const PORTAL_DIST = path.join(repoRoot, 'portal', 'dist');
 
 /** Paths the portal SPA owns (paths in one place; portal/src/app/paths.ts mirrors these). */
-export const PORTAL_ROUTES = ['/login', '/dashboard', '/transfer-checkout', '/admin', '/training', '/training-admin-login', '/training-admin', '/dashboard/transfers', '/dashboard/results', '/dashboard/receipts/:orderId', '/admin/disputes', '/set-password'];
+export const PORTAL_ROUTES = ['/login', '/dashboard', '/transfer-checkout', '/admin', '/training', '/training-admin-login', '/training-admin', '/dashboard/transfers', '/dashboard/results', '/dashboard/receipts/:orderId', '/admin/disputes', '/set-password', '/forgot-password', '/profile', '/confirm-email'];
 
 export type Variant = 'default' | 'go' | 'special';
 

@@ -12,7 +12,8 @@ test('the demo agent logs in, sees the dashboard with their name, and logs out',
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByText(DEMO.agent.firstName).first()).toBeVisible();
   await page.goto('/api/logout');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/login\?loggedOut=1$/);
+  await expect(page.getByRole('status')).toHaveText('You have been logged out.');
   const me = await page.request.get('/api/current-user');
   expect(me.status()).toBe(401);
 });

@@ -16,7 +16,7 @@ export function adminLeadPoolRoutes(deps: AppDeps): Router {
 
   r.post('/admin/lead-pool/assign', admin, async (req, res) => {
     const input = parseWith(assignLeadsSchema, req.body);
-    res.json(await assignLeads(deps.db, currentUser(req).id, input, deps.clock.now()));
+    res.json(await assignLeads(deps.db, currentUser(req).id, input, deps.clock.now(), deps.config));
   });
 
   return r;

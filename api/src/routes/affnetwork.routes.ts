@@ -66,7 +66,7 @@ export function affnetworkRoutes(deps: AppDeps): Router {
       await removeQuietly(files.map((f) => f.tempPath));
       throw err;
     }
-    const result = await submitPartnerApplication({ db: deps.db, storage: deps.storage }, input, files, deps.clock.now());
+    const result = await submitPartnerApplication({ db: deps.db, storage: deps.storage, config: deps.config }, input, files, deps.clock.now());
     const body: PartnerApplicationResponse = { ok: true, message: PARTNER_SUCCESS_MESSAGE, applicationId: result.applicationId };
     res.status(201).json(body);
   });

@@ -93,13 +93,17 @@ describe('login, session and current user', () => {
     expect(res.status).toBe(413);
   });
 
-  it('logs out: the session ends and the browser goes to /', async () => {
+  it('logs out: the session ends and the browser goes to /login, which says so (or says why: inactivity)', async () => {
     const u = await makeUser(ctx.db);
     const agent = await loginAs(ctx.app, u.email, u.password);
     const out = await agent.get('/api/logout');
     expect(out.status).toBe(302);
-    expect(out.headers.location).toBe('/');
+    expect(out.headers.location).toBe('/login?loggedOut=1');
     expect((await agent.get('/api/current-user')).status).toBe(401);
+    const again = await loginAs(ctx.app, u.email, u.password);
+    const idle = await again.get('/api/logout?reason=inactivity');
+    expect(idle.headers.location).toBe('/login?loggedOut=inactivity');
+    expect((await again.get('/api/current-user')).status).toBe(401);
   });
 
   it('ends a session 12 hours after login whatever the cookie says', async () => {

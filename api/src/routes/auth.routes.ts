@@ -35,9 +35,10 @@ export function authRoutes(deps: AppDeps): Router {
     res.json({ user: toCurrentUser(user) });
   });
 
+  // Back to /login, which says why: a plain logout, or the inactivity timeout (?reason=inactivity).
   r.get('/logout', (req, res) => {
     req.session.destroy();
-    res.redirect(302, '/');
+    res.redirect(302, req.query.reason === 'inactivity' ? '/login?loggedOut=inactivity' : '/login?loggedOut=1');
   });
 
   r.get('/current-user', requireAgent(deps), (req, res) => {

@@ -30,6 +30,8 @@ import { outcomesRoutes } from './outcomes.routes.ts';
 import { appointmentCareRoutes } from './appointment-care.routes.ts';
 import { complianceRoutes } from './compliance.routes.ts';
 import { dashboardHomeRoutes } from './dashboard-home.routes.ts';
+import { mailRoutes } from './mail.routes.ts';
+import { accountRoutes } from './account.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -61,5 +63,7 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(appointmentCareRoutes(deps));
   api.use(complianceRoutes(deps));
   api.use(dashboardHomeRoutes(deps));
+  api.use(mailRoutes(deps));
+  api.use(accountRoutes(deps));
   return api;
 }

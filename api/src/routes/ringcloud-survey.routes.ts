@@ -15,7 +15,7 @@ export function ringcloudSurveyRoutes(deps: AppDeps): Router {
   r.post('/ringcloud-survey', perIp, async (req, res) => {
     const input = parseWith(ringcloudSurveySchema, req.body);
     const now = deps.clock.now();
-    const { surveyId, userId } = await submitRingcloudSurvey(deps.db, input, now);
+    const { surveyId, userId } = await submitRingcloudSurvey(deps.db, input, now, deps.config);
     req.session.userId = userId;
     req.session.issuedAt = now.getTime();
     await req.session.save();

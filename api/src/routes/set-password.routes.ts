@@ -7,6 +7,7 @@ import { setPasswordSchema, type SetPasswordCheck } from '@tm/shared/schemas/aut
 import { parseWith } from '../errors.ts';
 import { limiter, clientIp } from '../middleware/rate-limit.ts';
 import { readSetPasswordToken, spendSetPasswordLink, verifySetPasswordToken } from '../services/accounts/set-password-links.ts';
+import { notifyPasswordChanged } from '../services/accounts/password-reset.service.ts';
 import { ACCOUNT_FORM_LIMIT, FORM_WINDOW_MS } from '../services/funnel/limits.ts';
 
 export const SET_PASSWORD_RATE_MESSAGE = 'Too many attempts from this address. Please wait 15 minutes and try again.';
@@ -27,6 +28,7 @@ export function setPasswordRoutes(deps: AppDeps): Router {
     const user = await verifySetPasswordToken(deps.db, deps.config.sessionSecret, readSetPasswordToken(req.body), deps.clock.now());
     const { password } = parseWith(setPasswordSchema, req.body);
     await spendSetPasswordLink(deps.db, user, password, deps.clock.now());
+    await notifyPasswordChanged(deps, user);
     res.json({ success: true });
   });
 

@@ -14,7 +14,7 @@ export function surveyRoutes(deps: AppDeps): Router {
 
   r.post('/survey', perIp, async (req, res) => {
     const input = parseWith(agentLabSurveySchema, req.body);
-    const result = await registerAgentLab(deps.db, input, deps.clock.now());
+    const result = await registerAgentLab(deps.db, input, deps.clock.now(), deps.config);
     const body: AgentLabSurveyResponse = { ok: true, ...result };
     res.status(201).json(body);
   });

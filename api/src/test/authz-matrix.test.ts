@@ -148,6 +148,16 @@ const MATRIX: Record<string, Row> = {
   // The link's token is the capability: anyone holding a good one may check it and use it once.
   'GET /api/set-password/check':                  { ...cols(200, 200, 200, 200, 200), req: async () => get(`/api/set-password/check?token=${await setPasswordToken()}`)('anon') },
   'POST /api/set-password':                       { ...cols(200, 200, 200, 200, 200), req: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'matrix-set-password-1' } }) },
+  'POST /api/forgot-password':                    { ...cols(202, 202, 202, 202, 202), req: post('/api/forgot-password', () => ({ email: `matrix-forgot-${Math.random().toString(36).slice(2)}@example.com` })) },
+  'GET /api/admin/outbox':                        { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/outbox') },
+  'POST /api/admin/outbox/:id/resend':            { ...cols(401, 403, 403, 404, 401), req: post('/api/admin/outbox/999999/resend') },
+  'GET /api/account/mail-preferences':            { ...cols(401, 200, 200, 200, 401), req: get('/api/account/mail-preferences') },
+  'PUT /api/account/mail-preferences':            { ...cols(401, 200, 200, 200, 401), req: put('/api/account/mail-preferences', () => ({ optOut: [] })) },
+  // A wrong current password: 400 for every signed-in identity (the route is the agent's own only).
+  'PUT /api/account/password':                    { ...cols(401, 400, 400, 400, 401), req: put('/api/account/password', () => ({ currentPassword: 'not-the-password', newPassword: 'whatever-pass-1' })) },
+  'PUT /api/account/profile':                     { ...cols(401, 200, 200, 200, 401), req: put('/api/account/profile', () => ({ firstName: 'Same', lastName: 'Person', agencyName: 'Agency', phone: '5550001111', state: 'TX' })) },
+  'POST /api/account/email':                      { ...cols(401, 202, 202, 202, 401), req: post('/api/account/email', () => ({ email: `matrix-new-${Math.random().toString(36).slice(2)}@example.com` })) },
+  'POST /api/account/email/confirm':              { ...cols(400, 400, 400, 400, 400), req: post('/api/account/email/confirm', () => ({ token: 'not.a-token' })) },
   'GET /api/admin/appointments/brightcall':       { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall') },
   'GET /api/admin/appointments/brightcall/search':{ ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall/search?q=Vera') },
   'POST /api/admin/appointments/brightcall':      { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/appointments/brightcall', adminAppointmentBody) },

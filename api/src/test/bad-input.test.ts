@@ -169,6 +169,15 @@ const SPECS: Record<string, Spec> = {
   'PUT /api/admin/users/:userId/password': { role: 'admin', base: () => ({ method: 'PUT', path: `/api/admin/users/${who.ids.agentB}/password`, body: { password: 'changed-by-admin' } }) },
   'POST /api/admin/users/:userId/set-password-link': { role: 'admin', base: () => ({ method: 'POST', path: `/api/admin/users/${who.ids.agentB}/set-password-link`, body: {} }) },
   'POST /api/set-password': { role: 'anon', base: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'fuzz-set-password-1' } }) },
+  'POST /api/forgot-password': { role: 'anon', base: json('POST', '/api/forgot-password', () => ({ email: `fuzz-forgot-${Math.random().toString(36).slice(2)}@example.com` })) },
+  'POST /api/admin/outbox/:id/resend': { role: 'admin', base: () => ({ method: 'POST', path: '/api/admin/outbox/999999/resend', body: {} }) },
+  'PUT /api/account/mail-preferences': { role: 'agentB', base: json('PUT', '/api/account/mail-preferences', () => ({ optOut: ['balance-low'] })) },
+  // A wrong current password (a right one would change agent A's password under the other tests).
+  'PUT /api/account/password': { role: 'agentA', base: json('PUT', '/api/account/password', () => ({ currentPassword: 'not-the-password', newPassword: 'fuzz-new-pass-1' })) },
+  // Bob's own details again (makeUser's defaults), so the other tests see the same account.
+  'PUT /api/account/profile': { role: 'agentB', base: json('PUT', '/api/account/profile', () => ({ firstName: 'Bob', lastName: 'Other', agencyName: 'Test Agency', phone: '5550001111', state: null })) },
+  'POST /api/account/email': { role: 'agentB', base: json('POST', '/api/account/email', () => ({ email: `fuzz-new-${Math.random().toString(36).slice(2)}@example.com` })) },
+  'POST /api/account/email/confirm': { role: 'anon', base: json('POST', '/api/account/email/confirm', () => ({ token: 'not.a-token' })) },
   'POST /api/admin/appointments/brightcall': { role: 'admin', base: json('POST', '/api/admin/appointments/brightcall', adminAppointmentBody) },
   'POST /api/admin/orders/:id/refunds': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/orders/${await paidPackageOrder(ctx, who.cookies.agentB)}/refunds`, body: { amountCents: 100, reason: 'Goodwill', idempotencyKey: `fuzz-${uniqPhone()}` } }) },
   'PUT /api/admin/partner-applications/:id/status': { role: 'admin', base: async () => ({ method: 'PUT', path: `/api/admin/partner-applications/${(await insertApplication(ctx.db, ctx.config.uploadDir)).id}/status`, body: { status: 'rejected', note: 'No licence' } }) },

@@ -12,4 +12,7 @@ export const paths = {
   receipt: '/dashboard/receipts/:orderId',
   adminDisputes: '/admin/disputes',
   setPassword: '/set-password',
+  forgotPassword: '/forgot-password',
+  profile: '/profile',
+  confirmEmail: '/confirm-email',
 } as const;

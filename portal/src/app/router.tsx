@@ -27,5 +27,8 @@ export const router = createBrowserRouter([
   { path: paths.receipt, element: page(() => import('../features/transfers/components/ReceiptPage.tsx'), 'ReceiptPage') },
   { path: paths.adminDisputes, element: page(() => import('../features/transfer-disputes-admin/components/DisputesAdminPage.tsx'), 'DisputesAdminPage') },
   { path: paths.setPassword, element: page(() => import('../features/auth/components/SetPasswordPage.tsx'), 'SetPasswordPage') },
+  { path: paths.forgotPassword, element: page(() => import('../features/auth/components/ForgotPasswordPage.tsx'), 'ForgotPasswordPage') },
+  { path: paths.profile, element: page(() => import('../features/account/components/ProfilePage.tsx'), 'ProfilePage') },
+  { path: paths.confirmEmail, element: page(() => import('../features/account/components/ConfirmEmailPage.tsx'), 'ConfirmEmailPage') },
   { path: '*', element: <Navigate to={paths.login} replace /> },
 ]);

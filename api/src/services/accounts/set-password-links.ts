@@ -29,11 +29,14 @@ function mac(secret: string, payload: string, passwordHash: string): string {
   return crypto.createHmac('sha256', `set-password:${secret}`).update(`${payload}:${passwordHash}`).digest('base64url');
 }
 
-/** A link for the user, valid 24 hours from `now`, until their password changes. 404 for an unknown user. */
-export async function createSetPasswordLink(db: Db, secret: string, origin: string, userId: number, now: Date): Promise<SetPasswordLink> {
+/**
+ * A link for the user, valid 24 hours from `now` (or `ttlMs`: forgot-password links last 1 hour), until
+ * their password changes. 404 for an unknown user. `db` may be the transaction of the event that sends it.
+ */
+export async function createSetPasswordLink(db: Db, secret: string, origin: string, userId: number, now: Date, ttlMs = SET_PASSWORD_LINK_TTL_MS): Promise<SetPasswordLink> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found');
-  const expiresAt = new Date(now.getTime() + SET_PASSWORD_LINK_TTL_MS);
+  const expiresAt = new Date(now.getTime() + ttlMs);
   const payload = Buffer.from(`${user.id}.${expiresAt.getTime()}.${passwordStamp(user)}`).toString('base64url');
   const token = `${payload}.${mac(secret, payload, user.passwordHash)}`;
   return { url: `${origin}${SET_PASSWORD_PATH}?token=${token}`, expiresAt: expiresAt.toISOString() };

@@ -6,6 +6,8 @@ import type { Db } from '../../db/index.ts';
 import { AGENT_LAB, deriveUsername, type AgentLabSurvey } from '@tm/shared/schemas/funnel';
 import { HttpError } from '../../errors.ts';
 import { createAccountWithSurvey } from './surveys.ts';
+import type { AppConfig } from '../../config.ts';
+import { enqueueAccountCreated } from '../mail/account-mail.ts';
 
 export interface RegisteredAgent {
   surveyId: number;
@@ -30,7 +32,7 @@ export async function uniqueUsername(db: Db, base: string): Promise<string> {
   }
 }
 
-export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date): Promise<RegisteredAgent> {
+export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date, config: AppConfig): Promise<RegisteredAgent> {
   const base = deriveUsername(input.firstName, input.lastName);
   // A racing registration may take the same name between the lookup and the insert: try again.
   for (let attempt = 0; ; attempt += 1) {
@@ -62,6 +64,8 @@ export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date)
           },
           now,
         );
+        // The e-mail with the set-password link is written with the account (decision 045).
+        await enqueueAccountCreated(trx, config, created.userId, now, { setPassword: true });
         return { surveyId: created.surveyId, userId: created.userId, username };
       });
     } catch (err) {

@@ -1,5 +1,8 @@
 // Partner network applications (/affnetwork): the form's fields and its checked files, stored together.
 import type { Storage } from '../../storage/index.ts';
+import type { AppConfig } from '../../config.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { partnerApplicationMail } from '../mail/messages.ts';
 import type { Db } from '../../db/index.ts';
 import type { PartnerApplication } from '@tm/shared/schemas/funnel';
 import { toDbDate } from '../../db/dates.ts';
@@ -13,7 +16,7 @@ export interface SubmittedApplication {
 }
 
 export async function submitPartnerApplication(
-  deps: { db: Db; storage: Storage },
+  deps: { db: Db; storage: Storage; config: AppConfig },
   input: PartnerApplication,
   files: IncomingFile[],
   now: Date,
@@ -55,6 +58,8 @@ export async function submitPartnerApplication(
           createdAt: toDbDate(now),
         });
       }
+      // "We received your application", written with it (decision 045).
+      await enqueueMail(trx, now, partnerApplicationMail(deps.config, input.email, input.contactName));
       return Number(id);
     });
     return { applicationId, fileCount: rows.length };

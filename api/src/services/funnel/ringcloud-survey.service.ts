@@ -3,13 +3,15 @@
 import type { Db } from '../../db/index.ts';
 import { RINGCLOUD_SALESPERSON, type RingcloudSurvey } from '@tm/shared/schemas/funnel';
 import { createAccountWithSurvey } from './surveys.ts';
+import type { AppConfig } from '../../config.ts';
+import { enqueueAccountCreated } from '../mail/account-mail.ts';
 
 export interface SubmittedSurvey {
   surveyId: number;
   userId: number;
 }
 
-export async function submitRingcloudSurvey(db: Db, input: RingcloudSurvey, now: Date): Promise<SubmittedSurvey> {
+export async function submitRingcloudSurvey(db: Db, input: RingcloudSurvey, now: Date, config: AppConfig): Promise<SubmittedSurvey> {
   // Only the fields of the chosen lead type are kept: they are what the checkout prices.
   const live = input.leadType === 'Live Transfers';
   const callbacks = input.leadType === 'Call-Backs';
@@ -41,6 +43,8 @@ export async function submitRingcloudSurvey(db: Db, input: RingcloudSurvey, now:
       },
       now,
     );
+    // The agent chose a password: the welcome e-mail links to /login (decision 045).
+    await enqueueAccountCreated(trx, config, created.userId, now, { setPassword: false });
     return { surveyId: created.surveyId, userId: created.userId };
   });
 }

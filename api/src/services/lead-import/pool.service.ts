@@ -1,5 +1,8 @@
 // The pool of imported leads waiting for an agent, and assigning chosen ones: each becomes a
 // lead_assignments row (the agent's My Leads). A lead is assigned once, even under concurrent admins.
+import type { AppConfig } from '../../config.ts';
+import { enqueueUserMail } from '../mail/account-mail.ts';
+import { leadsAssignedMail } from '../mail/messages.ts';
 import type { Db } from '../../db/index.ts';
 import type { AssignLeadsInput, Page, PoolLead } from '@tm/shared/schemas/admin';
 import type { z } from 'zod';
@@ -47,7 +50,7 @@ export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>):
   });
 }
 
-export async function assignLeads(db: Db, adminId: number, input: AssignLeadsInput, now: Date): Promise<{ assigned: number; agentId: number }> {
+export async function assignLeads(db: Db, adminId: number, input: AssignLeadsInput, now: Date, config: AppConfig): Promise<{ assigned: number; agentId: number }> {
   const ids = [...new Set(input.leadIds)];
   const agent = (await db('users').where({ id: input.agentId }).first('id', 'email')) as { id: number; email: string } | undefined;
   if (!agent) throw notFound('Agent not found');
@@ -73,6 +76,7 @@ export async function assignLeads(db: Db, adminId: number, input: AssignLeadsInp
       });
       await trx('leadPool').where({ id: r.id }).update({ assignmentId: Number(assignmentId) });
     }
+    await enqueueUserMail(trx, config, agent.id, now, (to) => leadsAssignedMail(config, to, ids.length));
   });
   return { assigned: ids.length, agentId: agent.id };
 }

@@ -1,6 +1,7 @@
 // The one purchase path: createOrder() prices from the catalogue, reserves inventory and opens the
 // PaymentIntent; orders move only on verified payment outcomes (signed webhook events or a server-side
 // retrieve), fulfil once per order, and give back what unpaid orders reserved.
+import { enqueueOrderPaid, enqueuePaymentFailed } from '../mail/order-mail.ts';
 import crypto from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Knex } from 'knex';
@@ -346,6 +347,7 @@ async function applyInTransaction(
     if (n === 0) return 'ignored: order already handled';
     await releaseOrderItems(trx, order.kind, order.id);
     await recordOrderEvent(trx, order.id, 'payment_failed', { status, message: message.slice(0, 500), paymentIntentId: intent.id, code: intent.last_payment_error?.code ?? null });
+    if (status === 'failed') await enqueuePaymentFailed(trx, deps.config, order.id, deps.clock.now());
     return status;
   }
 
@@ -370,6 +372,7 @@ async function applyInTransaction(
     needsRefund(order.id);
     return 'refunded';
   }
+  await enqueueOrderPaid(trx, deps.config, order.id, deps.clock.now());
   return order.status === 'pending' ? 'paid' : `paid (was ${order.status})`;
 }
 

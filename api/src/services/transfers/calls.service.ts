@@ -2,6 +2,11 @@
 // the pre-transfer check, and the agent's own list and CSV. A billable call draws one transfer from the
 // agent's oldest paid order with a remainder, inside a transaction that holds the agent's settings row
 // (so checks and draw see the same state) and draws with a conditional update (never below zero).
+import { enqueueUserMail } from '../mail/account-mail.ts';
+import { balanceEmptyMail, balanceLowMail } from '../mail/messages.ts';
+
+/** The balance at which the agent is warned by e-mail ("5 transfers left"). */
+export const BALANCE_LOW_AT = 5;
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { centsToDecimal } from '@tm/shared';
@@ -303,6 +308,12 @@ export async function recordDeliveredCall(
           });
 
           if (drawn) balance -= 1;
+          // E-mail (decision 045): balance low when this call took it down to 5, empty when to 0 (paused);
+          // one per crossing (the call that crossed is in the dedupe key).
+          if (drawn && (balance === BALANCE_LOW_AT || balance === 0)) {
+            await enqueueUserMail(trx, deps.config, agent.id, now, (to) =>
+              balance === 0 ? balanceEmptyMail(deps.config, to, `call-${id}`) : balanceLowMail(deps.config, to, balance, `call-${id}`));
+          }
           let agentPaused = controls.paused;
           if (drawn && balance === 0 && !controls.paused) {
             // The last transfer is gone: pause the agent (the dashboard tells them) until they buy more.

@@ -2,6 +2,8 @@
 // recording and transcript attached automatically), decided by an admin. Approval credits the transfer
 // back to the order it drew on exactly once: the pending -> approved move is a conditional update whose
 // affected-row count decides which of two racing approvals does the credit.
+import { enqueueUserMail } from '../mail/account-mail.ts';
+import { disputeDecidedMail, disputeReceivedMail } from '../mail/messages.ts';
 import { disputeReasonLabel, type AdminDisputeView, type DisputeInput, type DisputeStatus, type DisputeSummary } from '@tm/shared/schemas/transfers';
 import { withinDisputeWindow } from '@tm/shared/logic/transfer-rules';
 import type { AppDeps } from '../../deps.ts';
@@ -53,6 +55,7 @@ export async function fileDispute(deps: AppDeps, userId: number, callId: number,
           after: { callId, externalCallId: call.externalCallId, reasonCode: input.reasonCode, reason: disputeReasonLabel(input.reasonCode), reasonText: input.reasonText, status: 'pending' },
           at: now,
         });
+        await enqueueUserMail(trx, deps.config, userId, now, (to) => disputeReceivedMail(deps.config, to, { id, callId }));
         return toDisputeSummary({ id, callId, reasonCode: input.reasonCode, reasonText: input.reasonText, status: 'pending', decisionReason: null, createdAt: stamp, decidedAt: null });
       }),
     );
@@ -89,6 +92,8 @@ export async function decideDispute(
         actor: admin, action: `dispute.${status}`, entity: 'dispute', entityId: disputeId, userId: Number(d.userId),
         before: { status: 'pending' }, after: { status, decisionReason }, at: now,
       });
+      await enqueueUserMail(trx, deps.config, Number(d.userId), now, (to) =>
+        disputeDecidedMail(deps.config, to, { id: disputeId, callId: Number(d.callId), outcome: status, note: decisionReason }));
       if (!decision.approve) return;
 
       const call: CallRow | undefined = await trx('transfer_calls').where({ id: d.callId }).first();

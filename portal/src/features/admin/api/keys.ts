@@ -8,4 +8,5 @@ export const adminKeys = {
   orders: ['admin', 'orders'] as const,
   applications: ['admin', 'partner-applications'] as const,
   signups: ['admin', 'signups'] as const,
+  outbox: ['admin', 'outbox'] as const,
 };

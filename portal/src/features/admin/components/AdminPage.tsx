@@ -1,5 +1,5 @@
 // /admin: the admin panel. Heading, summary cards, and tabs Users (default), Appointments,
-// Integration, plus Leads (CSV upload and assignment), Orders (refunds), Applications and Sign-ups. The tab lives in the URL (?tab=).
+// Integration, plus Leads (CSV upload and assignment), Orders (refunds), Applications, Sign-ups and E-mail (the outbox). The tab lives in the URL (?tab=).
 import { useSearchParams } from 'react-router';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { useUsers } from '../api/get-users.ts';
@@ -9,6 +9,7 @@ import { IntegrationTab } from './IntegrationTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
 import { OrdersTab } from './OrdersTab.tsx';
 import { ApplicationsTab, SignupsTab } from './InboxesTabs.tsx';
+import { OutboxTab } from './OutboxTab.tsx';
 
 const TABS = [
   { key: 'users', label: 'Users' },
@@ -18,6 +19,7 @@ const TABS = [
   { key: 'orders', label: 'Orders' },
   { key: 'applications', label: 'Applications' },
   { key: 'signups', label: 'Sign-ups' },
+  { key: 'email', label: 'E-mail' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -53,8 +55,11 @@ function AdminPanel() {
           <h1>Admin Panel</h1>
           <p className="muted">Manage users, appointments and system settings</p>
         </div>
-        <a className="btn btn-outline" href="/admin/disputes">Transfer Disputes</a>
-        <a className="btn btn-outline" href="/api/logout">Logout</a>
+        <div className="adm-header-actions">
+          <a className="btn btn-outline" href="/admin/disputes">Transfer Disputes</a>
+          <a className="btn btn-outline" href="/profile">Profile</a>
+          <a className="btn btn-outline" href="/api/logout">Logout</a>
+        </div>
       </header>
       <SummaryCards />
       <div role="tablist" aria-label="Admin sections" className="adm-tabs">
@@ -81,6 +86,7 @@ function AdminPanel() {
         {tab === 'orders' && <OrdersTab />}
         {tab === 'applications' && <ApplicationsTab />}
         {tab === 'signups' && <SignupsTab />}
+        {tab === 'email' && <OutboxTab />}
       </section>
     </div>
   );

@@ -1,12 +1,19 @@
-// /login: email or username and password; on success back to where the agent was going.
+// /login: the logo, email or username and password; on success back to where the agent was going.
+// A visitor who is already logged in goes straight to the dashboard (admins to /admin). After logout
+// or the inactivity timeout (/api/logout?reason=inactivity) it says so. Links: forgot password, pricing.
 // Validation is the zod-free checkLogin (same words as the API's schema), so this first screen does
 // not download the form and validation libraries.
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { checkLogin, type LoginValues } from '@tm/shared/logic/login-rules';
 import { ApiError } from '@tm/shared/api-client';
 import { useLogin } from '../api/login.ts';
 import { paths } from '../../../app/paths.ts';
 import { useState } from 'react';
+import { useCurrentUser } from '../api/current-user.ts';
+import { BrandLogo } from './BrandLogo.tsx';
+
+export const LOGGED_OUT_TEXT = 'You have been logged out.';
+export const INACTIVITY_TEXT = 'You have been logged out due to inactivity.';
 
 function safeNext(next: string | null, isAdmin: boolean): string {
   if (next && next.startsWith('/') && !next.startsWith('//')) return next;
@@ -19,6 +26,10 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const [errors, setErrors] = useState<ReturnType<typeof checkLogin>>({});
+
+  const me = useCurrentUser();
+  const loggedOut = params.get('loggedOut');
+  const notice = loggedOut === 'inactivity' ? INACTIVITY_TEXT : loggedOut ? LOGGED_OUT_TEXT : null;
 
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -39,11 +50,15 @@ export function LoginPage() {
     }
   };
 
+  if (me.data && !loginMutation.isPending && !loginMutation.isSuccess) return <Navigate to={safeNext(params.get('next'), me.data.isAdmin)} replace />;
+
   return (
     <div className="auth-page">
       <form className="card auth-card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+        <BrandLogo />
         <h1 id="login-title">Agent Login</h1>
         <p className="muted">Sign in to buy leads and appointments and manage your transfers.</p>
+        {notice && !formError && <div role="status" className="form-success">{notice}</div>}
         {formError && <div role="alert" className="form-error">{formError}</div>}
         <div className="field">
           <label htmlFor="identifier">Email or username</label>
@@ -56,7 +71,8 @@ export function LoginPage() {
           {errors.password && <p className="field-error" id="password-error" role="alert">{errors.password}</p>}
         </div>
         <button className="btn" type="submit" disabled={loginMutation.isPending}>{loginMutation.isPending ? 'Signing in...' : 'Sign In'}</button>
-        <p className="muted small"><a href="/">Back to Home</a></p>
+        <p className="small auth-links"><Link to={paths.forgotPassword}>Forgot password?</Link></p>
+        <p className="muted small">New here? <a href="/pricing">See pricing</a> · <a href="/">Back to Home</a></p>
       </form>
     </div>
   );

@@ -103,6 +103,9 @@ export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser
           </div>
         ))}
       </nav>
+      <a className="btn btn-outline dash-logout" href="/profile">
+        Profile
+      </a>
       <a className="btn btn-outline dash-logout" href="/api/logout">
         Logout
       </a>

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 
 export const LOGOUT_DELAY_MS = 2000;
-export const LOGOUT_URL = '/api/logout';
+export const LOGOUT_URL = '/api/logout?reason=inactivity';
 export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'scroll', 'touchstart', 'pointerdown'] as const;
 
 /** Watches `target` for activity; returns the function that stops watching. */

@@ -1,0 +1,47 @@
+// E-mail and self-service (decision 045): POST /api/forgot-password (public, same 202 for every e-mail),
+// and the admin outbox: GET /api/admin/outbox (sent, pending, failed with the error) and
+// POST /api/admin/outbox/:id/resend (a failed message, with its own Message-ID).
+import { Router, type Request } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { FORGOT_PASSWORD_ANSWER, FORGOT_PASSWORD_RATE_MESSAGE, forgotPasswordSchema, outboxQuerySchema } from '@tm/shared/schemas/mail';
+import { notFound, parseWith } from '../errors.ts';
+import { accountKey, clientIp, limiter } from '../middleware/rate-limit.ts';
+import { requireAdmin } from '../middleware/require-user.ts';
+import { sendPasswordReset } from '../services/accounts/password-reset.service.ts';
+import { listOutbox, resendFailed } from '../services/mail/outbox.ts';
+import { FORM_WINDOW_MS } from '../services/funnel/limits.ts';
+
+/** Per address: 10 requests a quarter hour; per e-mail: 3 (a mailbox is not flooded with links). */
+export const FORGOT_PER_IP = 10;
+export const FORGOT_PER_EMAIL = 3;
+
+function idParam(req: Request): number {
+  const id = Number(req.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Message not found');
+  return id;
+}
+
+export function mailRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const perIp = limiter({ windowMs: FORM_WINDOW_MS, limit: FORGOT_PER_IP, message: FORGOT_PASSWORD_RATE_MESSAGE, key: clientIp });
+  const perEmail = limiter({ windowMs: FORM_WINDOW_MS, limit: FORGOT_PER_EMAIL, message: FORGOT_PASSWORD_RATE_MESSAGE, key: accountKey('forgot', 'email') });
+
+  r.post('/forgot-password', perIp, perEmail, (req, res) => {
+    const { email } = parseWith(forgotPasswordSchema, req.body);
+    // The answer goes first and is the same for every address; the lookup runs after it.
+    res.status(202).json({ message: FORGOT_PASSWORD_ANSWER });
+    setImmediate(() => {
+      sendPasswordReset(deps, email).catch((err: unknown) => deps.logger.error({ err }, 'forgot-password mail not written'));
+    });
+  });
+
+  const admin = requireAdmin(deps);
+  r.get('/admin/outbox', admin, async (req, res) => {
+    const q = parseWith(outboxQuerySchema, req.query, 'query');
+    res.json(await listOutbox(deps.db, q));
+  });
+  r.post('/admin/outbox/:id/resend', admin, async (req, res) => {
+    res.json({ message: await resendFailed(deps.db, idParam(req), deps.clock.now()) });
+  });
+  return r;
+}

@@ -1,0 +1,221 @@
+// The product's messages (decision 045): plain text and simple HTML built from the same lines, the
+// product's name and support contacts at the foot, no images, no tracking. Each builder returns what
+// enqueueMail stores; the caller enqueues it in the transaction of its event.
+import { createEvent } from 'ics';
+import type { AppConfig } from '../../config.ts';
+import type { MailKind } from '@tm/shared/schemas/mail';
+import type { NewMail } from './outbox.ts';
+
+export const PRODUCT = 'TransferLine';
+
+interface Body {
+  greeting?: string;
+  lines: string[];
+  /** Label/value rows (an order's items, amounts). */
+  table?: [string, string][];
+  link?: { label: string; url: string };
+  after?: string[];
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function render(config: AppConfig, subject: string, b: Body): { text: string; html: string } {
+  const foot = `${PRODUCT} support: ${config.mail.supportEmail} · ${config.mail.supportPhone}`;
+  const text = [
+    b.greeting ?? 'Hello,',
+    '',
+    ...b.lines.flatMap((l) => [l, '']),
+    ...(b.table?.length ? [...b.table.map(([k, v]) => `${k}: ${v}`), ''] : []),
+    ...(b.link ? [`${b.link.label}: ${b.link.url}`, ''] : []),
+    ...(b.after ?? []).flatMap((l) => [l, '']),
+    `— ${PRODUCT}`,
+    foot,
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px">',
+    `<p style="font-weight:bold;font-size:18px;color:#0f3d91">${PRODUCT}</p>`,
+    `<p>${esc(b.greeting ?? 'Hello,')}</p>`,
+    ...b.lines.map((l) => `<p>${esc(l)}</p>`),
+    b.table?.length
+      ? `<table style="border-collapse:collapse">${b.table.map(([k, v]) => `<tr><td style="padding:2px 12px 2px 0;color:#4b5563">${esc(k)}</td><td style="padding:2px 0">${esc(v)}</td></tr>`).join('')}</table>`
+      : '',
+    b.link ? `<p><a href="${esc(b.link.url)}">${esc(b.link.label)}</a></p><p style="font-size:12px;color:#6b7280">${esc(b.link.url)}</p>` : '',
+    ...(b.after ?? []).map((l) => `<p>${esc(l)}</p>`),
+    `<hr style="border:none;border-top:1px solid #e5e7eb"><p style="font-size:12px;color:#6b7280">${esc(foot)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  void subject;
+  return { text, html };
+}
+
+function mail(config: AppConfig, kind: MailKind, to: string, userId: number | null, subject: string, b: Body, extra: Partial<NewMail> = {}): NewMail {
+  return { kind, to, userId, subject, ...render(config, subject, b), ...extra };
+}
+
+const hello = (firstName?: string | null) => (firstName ? `Hello ${firstName},` : 'Hello,');
+export const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export interface MailUser { id: number; email: string; firstName?: string | null; username?: string | null }
+
+/** With a set-password link when the account has a generated password; else a link to log in. */
+export function accountCreatedMail(config: AppConfig, user: MailUser, link: { url: string; expiresAt: string } | null): NewMail {
+  const made = `We have made your ${PRODUCT} account.${user.username ? ` Your username is ${user.username}; you can also log in with this e-mail.` : ''}`;
+  return mail(config, 'account-created', user.email, user.id, `Your ${PRODUCT} account is ready`, {
+    greeting: hello(user.firstName),
+    lines: link ? [made, `Choose your password with the link below. It works once, until ${new Date(link.expiresAt).toUTCString()}.`] : [made],
+    link: link ? { label: 'Set your password', url: link.url } : { label: 'Log in', url: `${config.publicOrigin}/login` },
+  });
+}
+
+export function passwordResetMail(config: AppConfig, user: MailUser, link: { url: string }): NewMail {
+  return mail(config, 'password-reset', user.email, user.id, `Set a new ${PRODUCT} password`, {
+    greeting: hello(user.firstName),
+    lines: ['Someone (we hope you) asked to set a new password for your account. The link below works once, for 1 hour.'],
+    link: { label: 'Set a new password', url: link.url },
+    after: ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+  });
+}
+
+export function passwordChangedMail(config: AppConfig, user: MailUser, when: Date): NewMail {
+  return mail(config, 'password-changed', user.email, user.id, `Your ${PRODUCT} password was changed`, {
+    greeting: hello(user.firstName),
+    lines: [`The password of your account was changed on ${when.toUTCString()}. Every other browser was logged out.`],
+    after: [`If this was not you, reply to this e-mail or call us at ${config.mail.supportPhone} at once.`],
+    link: { label: 'Forgot password? Set a new one', url: `${config.publicOrigin}/forgot-password` },
+  });
+}
+
+export function emailChangeMail(config: AppConfig, user: MailUser, newEmail: string, url: string): NewMail {
+  return mail(config, 'email-change', newEmail, user.id, `Confirm your new ${PRODUCT} e-mail`, {
+    greeting: hello(user.firstName),
+    lines: [`Confirm that ${newEmail} is the new e-mail of your ${PRODUCT} account. Until you do, the old one stays.`],
+    link: { label: 'Confirm this e-mail', url },
+  });
+}
+
+export interface ReceiptLine { label: string; count: number; rateCents: number; amountCents: number }
+
+export function orderReceiptMail(
+  config: AppConfig,
+  user: MailUser,
+  order: { id: number; totalCents: number; cardLast4: string | null; lines: ReceiptLine[]; receiptUrl: string },
+): NewMail {
+  const table: [string, string][] = order.lines.map((l) => [l.label, `${l.count} × ${dollars(l.rateCents)} = ${dollars(l.amountCents)}`]);
+  table.push(['Total', dollars(order.totalCents)]);
+  if (order.cardLast4) table.push(['Card', `ending in ${order.cardLast4}`]);
+  return mail(config, 'order-receipt', user.email, user.id, `Receipt for your ${PRODUCT} order #${order.id}`, {
+    greeting: hello(user.firstName),
+    lines: [`Thank you: we received your payment for order #${order.id}.`],
+    table,
+    link: { label: 'View your receipt', url: order.receiptUrl },
+  });
+}
+
+export function paymentFailedMail(config: AppConfig, user: MailUser, order: { id: number; totalCents: number; reason: string | null }): NewMail {
+  return mail(config, 'payment-failed', user.email, user.id, `Your ${PRODUCT} payment did not go through`, {
+    greeting: hello(user.firstName),
+    lines: [
+      `The payment of ${dollars(order.totalCents)} for order #${order.id} was not completed${order.reason ? `: ${order.reason}` : ''}.`,
+      'Nothing was charged. You can try again with another card.',
+    ],
+    link: { label: 'Go to your dashboard', url: `${config.publicOrigin}/dashboard` },
+  });
+}
+
+export function partnerApplicationMail(config: AppConfig, to: string, name: string): NewMail {
+  return mail(config, 'partner-application', to, null, `We received your ${PRODUCT} partner application`, {
+    greeting: hello(name),
+    lines: ['Thank you for applying to partner with us. We review every application and answer by e-mail, usually within 2 business days.'],
+  });
+}
+
+/** For the partner-applications inbox (13b): the decision, in the same transaction as the status change. */
+export function partnerDecisionMail(config: AppConfig, to: string, name: string, decision: 'approved' | 'rejected'): NewMail {
+  return mail(config, 'partner-decision', to, null, decision === 'approved' ? `Your ${PRODUCT} partner application is approved` : `About your ${PRODUCT} partner application`, {
+    greeting: hello(name),
+    lines:
+      decision === 'approved'
+        ? ['Good news: your partner application is approved. We will contact you shortly to set things up.']
+        : ['Thank you for your interest. After review, we cannot accept your partner application at this time.'],
+  });
+}
+
+export function disputeReceivedMail(config: AppConfig, user: MailUser, d: { id: number; callId: number }): NewMail {
+  return mail(config, 'dispute-received', user.email, user.id, `We received your dispute #${d.id}`, {
+    greeting: hello(user.firstName),
+    lines: [`We received your dispute of transfer #${d.callId}. We review disputes within 2 business days and e-mail you the decision.`],
+    link: { label: 'See your transfers', url: `${config.publicOrigin}/dashboard/transfers` },
+  });
+}
+
+export function disputeDecidedMail(config: AppConfig, user: MailUser, d: { id: number; callId: number; outcome: string; note?: string | null }): NewMail {
+  return mail(config, 'dispute-decided', user.email, user.id, `Your dispute #${d.id} was ${d.outcome}`, {
+    greeting: hello(user.firstName),
+    lines: [`Your dispute of transfer #${d.callId} was ${d.outcome}.`, ...(d.note ? [d.note] : [])],
+    link: { label: 'See your transfers', url: `${config.publicOrigin}/dashboard/transfers` },
+  });
+}
+
+export function balanceLowMail(config: AppConfig, user: MailUser, left: number, crossing: string): NewMail {
+  return mail(
+    config, 'balance-low', user.email, user.id, `${left} transfers left on your ${PRODUCT} balance`,
+    { greeting: hello(user.firstName), lines: [`You have ${left} live transfers left. Top up to keep calls coming without a pause.`], link: { label: 'Buy more transfers', url: `${config.publicOrigin}/dashboard` } },
+    { dedupeKey: `balance-low:${user.id}:${crossing}` },
+  );
+}
+
+export function balanceEmptyMail(config: AppConfig, user: MailUser, crossing: string): NewMail {
+  return mail(
+    config, 'balance-empty', user.email, user.id, `Your ${PRODUCT} transfers are paused`,
+    { greeting: hello(user.firstName), lines: ['Your transfer balance is empty, so deliveries are paused. Buy more transfers to resume them.'], link: { label: 'Buy more transfers', url: `${config.publicOrigin}/dashboard` } },
+    { dedupeKey: `balance-empty:${user.id}:${crossing}` },
+  );
+}
+
+export function leadsAssignedMail(config: AppConfig, user: MailUser, count: number): NewMail {
+  return mail(config, 'leads-assigned', user.email, user.id, `${count} new lead${count === 1 ? '' : 's'} assigned to you`, {
+    greeting: hello(user.firstName),
+    lines: [`We assigned ${count} lead${count === 1 ? '' : 's'} to you. They are in My Leads.`],
+    link: { label: 'Open My Leads', url: `${config.publicOrigin}/dashboard/my-leads` },
+  });
+}
+
+export interface PurchasedAppointment { id: number; startsAt: Date | null; durationMinutes?: number; title: string; details: string[] }
+
+/** The .ics invitation of an appointment (the `ics` library), UTC times. */
+export function appointmentIcs(config: AppConfig, a: PurchasedAppointment & { startsAt: Date }, uidKey: string): string {
+  const d = a.startsAt;
+  const { error, value } = createEvent({
+    uid: `appointment-${a.id}-${uidKey}@${new URL(config.publicOrigin).hostname}`,
+    start: [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()],
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: a.durationMinutes ?? 30 },
+    title: a.title,
+    description: a.details.join('\n'),
+    method: 'PUBLISH',
+    productId: `${PRODUCT}//appointments`,
+  });
+  if (error || !value) throw error ?? new Error('could not build the calendar invitation');
+  return value;
+}
+
+/** The appointment bought; with its .ics invitation when its time is known. */
+export function appointmentPurchasedMail(config: AppConfig, user: MailUser, a: PurchasedAppointment, orderId: number): NewMail {
+  const when = a.startsAt ? a.startsAt.toUTCString() : null;
+  return mail(
+    config, 'appointment-purchased', user.email, user.id, when ? `Your appointment on ${when}` : `Your appointment #${a.id}`,
+    {
+      greeting: hello(user.firstName),
+      lines: [
+        `You bought appointment #${a.id}: ${a.title}.`,
+        when ? `It starts ${when}. The calendar invitation is attached.` : 'Its time is in the appointment\'s details in your dashboard.',
+        ...a.details,
+      ],
+      link: { label: 'See your appointments', url: `${config.publicOrigin}/dashboard` },
+    },
+    a.startsAt
+      ? { attachments: [{ filename: `appointment-${a.id}.ics`, content: appointmentIcs(config, { ...a, startsAt: a.startsAt }, String(orderId)), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] }
+      : {},
+  );
+}

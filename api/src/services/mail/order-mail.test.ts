@@ -1,0 +1,97 @@
+// Order e-mails through the real payment path (emulated provider, webhook) and a real SMTP server:
+// the receipt on payment (items, count, rate, amount, link), an .ics invitation per appointment bought,
+// and "payment failed" for a declined card. Each arrives once, even when the webhook repeats.
+import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import pino from 'pino';
+import { createTestApp, loginAs, makeUser, type TestContext } from '../../test/harness.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+import { testConfig } from '../../config.ts';
+import { smtpTransport, type MailTransport } from './transport.ts';
+import { outboxDeps, sendDueMessages } from './outbox.ts';
+import { insertAppointment, insertLead, payIntent } from '../../test/proof-fixtures.ts';
+
+let ctx: TestContext;
+let sink: SmtpSink;
+let transport: MailTransport;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ctx = await createTestApp({ config: { mail: { ...testConfig().mail, smtpUrl: sink.url } } });
+  transport = smtpTransport(sink.url);
+});
+afterAll(async () => {
+  transport.close();
+  await sink.stop();
+  await ctx.close();
+});
+beforeEach(() => {
+  sink.received.length = 0;
+});
+const drain = () => sendDueMessages(outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport));
+
+async function buy(agent: Awaited<ReturnType<typeof loginAs>>, path: string, body: object, pm: string) {
+  const res = await agent.post(path).send(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await payIntent(ctx, res.body.clientSecret, pm).catch(() => undefined); // a declined card throws
+  await ctx.emulator.flush();
+  return res.body as { orderId: number; paymentIntentId: string };
+}
+
+describe('order e-mails', () => {
+  it('a paid lead order: one receipt with the items, count, rate, amount and a link to the receipt page', async () => {
+    const user = await makeUser(ctx.db, { email: 'receipt.leads@example.com', firstName: 'Rene' });
+    const agent = await loginAs(ctx.app, user.email, user.password);
+    const ids = [await insertLead(ctx.db), await insertLead(ctx.db), await insertLead(ctx.db, { priceCents: 1500 })];
+    const order = await buy(agent, '/api/bulk-purchase-leads', { leadIds: ids }, 'pm_card_visa');
+    await ctx.emulator.flush();
+    await drain();
+    const mails = sink.to(user.email);
+    expect(mails).toHaveLength(1);
+    const m = mails[0]!;
+    expect(m.subject).toBe(`Receipt for your TransferLine order #${order.orderId}`);
+    expect(m.text).toContain('Leads: 2 × $10.00 = $20.00');
+    expect(m.text).toContain('Leads: 1 × $15.00 = $15.00');
+    expect(m.text).toContain('Total: $35.00');
+    expect(m.text).toContain(`${ctx.config.publicOrigin}/dashboard/receipts/${order.orderId}`);
+    expect(m.html).toContain('$35.00');
+    expect(m.html).not.toMatch(/<img/i);
+  });
+
+  it('shows the last four card digits when the order has them', async () => {
+    const user = await makeUser(ctx.db, { email: 'receipt.card@example.com' });
+    const agent = await loginAs(ctx.app, user.email, user.password);
+    const res = await agent.post('/api/bulk-purchase-leads').send({ leadIds: [await insertLead(ctx.db)] });
+    await ctx.db('orders').where({ id: res.body.orderId }).update({ cardLast4: '4242' });
+    await payIntent(ctx, res.body.clientSecret);
+    await ctx.emulator.flush();
+    await drain();
+    expect(sink.to(user.email)[0]!.text).toContain('Card: ending in 4242');
+  });
+
+  it('an appointment bought: the receipt and an invitation with an .ics for its time', async () => {
+    const user = await makeUser(ctx.db, { email: 'appt.ics@example.com' });
+    const agent = await loginAs(ctx.app, user.email, user.password);
+    const apptId = await insertAppointment(ctx.db, { customerName: 'Ada Byron', extractedAppointmentDateTime: '2026-06-10T17:30:00Z' });
+    await buy(agent, '/api/vapi/create-appointment-payment', { appointmentIds: [apptId] }, 'pm_card_visa');
+    await drain();
+    const mails = sink.to(user.email);
+    expect(mails.map((m) => m.subject).sort()).toEqual([expect.stringMatching(/^Receipt for your TransferLine order #\d+$/), 'Your appointment on Wed, 10 Jun 2026 17:30:00 GMT'].sort());
+    const invite = mails.find((m) => m.subject?.startsWith('Your appointment'))!;
+    const ics = invite.attachments.find((a) => a.filename === `appointment-${apptId}.ics`);
+    expect(ics).toBeTruthy();
+    const body = ics!.content.toString('utf8');
+    expect(body).toContain('BEGIN:VCALENDAR');
+    expect(body).toContain('DTSTART:20260610T173000Z');
+    expect(body).toContain('SUMMARY:Appointment with Ada Byron');
+  });
+
+  it('a declined card: one "payment did not go through" e-mail, no receipt', async () => {
+    const user = await makeUser(ctx.db, { email: 'declined@example.com' });
+    const agent = await loginAs(ctx.app, user.email, user.password);
+    await buy(agent, '/api/bulk-purchase-leads', { leadIds: [await insertLead(ctx.db)] }, 'pm_card_chargeDeclined');
+    await drain();
+    const mails = sink.to(user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your TransferLine payment did not go through']);
+    expect(mails[0]!.text).toContain('Nothing was charged');
+  });
+});

@@ -1,0 +1,83 @@
+// Order e-mails, written in the transaction that moves the order (decision 045): the receipt when it is
+// paid (items, count, rate, amount, card's last four digits when known, a link to the receipt page), one
+// invitation (.ics) per appointment bought, and "payment failed". Orders without an account (a funnel
+// guest before 13a links one) have no one to write to yet.
+import type { Knex } from 'knex';
+import type { AppConfig } from '../../config.ts';
+import { enqueueMail } from './outbox.ts';
+import { appointmentPurchasedMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
+
+const ITEM_LABELS: Record<string, string> = {
+  lead: 'Leads', appointment: 'AI-set appointments', transfer: 'Live transfers', callback: 'Call-backs', aged_lead: 'Aged leads',
+};
+const KIND_LABELS: Record<string, string> = {
+  transfer_package: 'Live transfers', ringcloud: 'RingCloud package', leads: 'Leads', appointments: 'AI-set appointments', live_transfer: 'Live transfers',
+};
+
+interface OrderForMail { id: number; userId: number | null; kind: string; count: number; unitPriceCents: number; amountCents: number; cardLast4?: string | null; failureMessage?: string | null }
+
+async function recipient(trx: Knex, userId: number | null) {
+  if (!userId) return null;
+  const u = await trx('users').where({ id: userId }).first('id', 'email', 'firstName');
+  return u ? { id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null } : null;
+}
+
+/** When an appointment's text date parses as a moment, that moment. */
+export function appointmentStart(a: { extractedAppointmentDateTime?: string | null; appointmentDate?: string | null }): Date | null {
+  for (const v of [a.extractedAppointmentDateTime, a.appointmentDate]) {
+    if (!v) continue;
+    const d = new Date(v);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  return null;
+}
+
+export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: number, now: Date): Promise<void> {
+  const order: OrderForMail | undefined = await trx('orders').where({ id: orderId }).first();
+  if (!order) return;
+  const to = await recipient(trx, order.userId);
+  if (!to) return;
+  const items: { kind: string; itemId: number | null; quantity: number; unitPriceCents: number; amountCents: number }[] = await trx('order_items').where({ orderId }).orderBy('id');
+  const lines: ReceiptLine[] = [];
+  if (items.length) {
+    const byKind = new Map<string, ReceiptLine>();
+    for (const i of items) {
+      const key = `${i.kind}:${i.unitPriceCents}`;
+      const line = byKind.get(key) ?? { label: ITEM_LABELS[i.kind] ?? i.kind, count: 0, rateCents: Number(i.unitPriceCents), amountCents: 0 };
+      line.count += Number(i.quantity);
+      line.amountCents += Number(i.amountCents);
+      byKind.set(key, line);
+    }
+    lines.push(...byKind.values());
+  } else {
+    lines.push({ label: KIND_LABELS[order.kind] ?? order.kind, count: Number(order.count), rateCents: Number(order.unitPriceCents), amountCents: Number(order.amountCents) });
+  }
+  await enqueueMail(
+    trx,
+    now,
+    orderReceiptMail(config, to, {
+      id: Number(order.id),
+      totalCents: Number(order.amountCents),
+      cardLast4: order.cardLast4 ?? null,
+      lines,
+      receiptUrl: `${config.publicOrigin}/dashboard/receipts/${order.id}`,
+    }),
+  );
+  if (order.kind === 'appointments') {
+    const ids = items.filter((i) => i.kind === 'appointment' && i.itemId != null).map((i) => Number(i.itemId));
+    const appts = ids.length ? await trx('appointments').whereIn('id', ids).orderBy('id') : [];
+    for (const a of appts) {
+      const startsAt = appointmentStart(a);
+      const details = [a.customerName && `Customer: ${a.customerName}`, a.customerPhone && `Phone: ${a.customerPhone}`, a.customerState && `State: ${a.customerState}`].filter(Boolean) as string[];
+      await enqueueMail(trx, now, appointmentPurchasedMail(config, to, { id: Number(a.id), startsAt, title: `Appointment with ${a.customerName ?? 'your customer'}`, details }, Number(order.id)));
+    }
+  }
+}
+
+export async function enqueuePaymentFailed(trx: Knex, config: AppConfig, orderId: number, now: Date): Promise<void> {
+  const order: OrderForMail | undefined = await trx('orders').where({ id: orderId }).first();
+  if (!order) return;
+  const to = await recipient(trx, order.userId);
+  if (!to) return;
+  await enqueueMail(trx, now, paymentFailedMail(config, to, { id: Number(order.id), totalCents: Number(order.amountCents), reason: order.failureMessage ?? null }));
+}

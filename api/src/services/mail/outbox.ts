@@ -1,0 +1,241 @@
+// The mail outbox (decision 045). enqueueMail writes a message in the caller's transaction, so it
+// exists exactly when the event that causes it does; sendDueMessages (a plain function, run by the
+// in-process loop of startOutboxWorker, or by a job queue) sends what is due:
+//   1. claim a row: status 'sending' with a lease (a conditional UPDATE: one worker wins);
+//   2. send it with the row's own Message-ID (its idempotency key);
+//   3. record 'sent'; or, when the send failed, back off exponentially (30 s, 1 min, 2 min, ... 1 h)
+//      and after MAX_ATTEMPTS mark it 'failed' with the error for an admin to resend.
+// A worker that dies between 2 and 3 leaves the row 'sending'; when its lease runs out the row is sent
+// again with the SAME Message-ID, so the recipient's mail system sees one message (see the decision).
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { isOptionalMailKind, type MailKind, type OutboxItem, type OutboxPage, type OutboxStatus } from '@tm/shared/schemas/mail';
+import type { MailTransport, OutgoingMail } from './transport.ts';
+import { conflict, notFound } from '../../errors.ts';
+
+export const LEASE_MS = 2 * 60 * 1000;
+export const MAX_ATTEMPTS = 8;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 60 * 60 * 1000;
+const BATCH = 20;
+
+/** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, ... at most 1 hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+}
+
+export interface NewMail {
+  kind: MailKind;
+  to: string;
+  userId?: number | null;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: OutgoingMail['attachments'];
+  icalEvent?: OutgoingMail['icalEvent'];
+  /** Makes the message unique: a second enqueue with the same key is ignored. */
+  dedupeKey?: string;
+}
+
+/** The optional kinds the user turned off (users.mail_opt_out, comma-separated). */
+export function parseOptOut(v: unknown): string[] {
+  return typeof v === 'string' && v ? v.split(',').filter(Boolean) : [];
+}
+
+/**
+ * Writes the message to the outbox in `trx` (the event's own transaction). A message of an optional
+ * kind the user turned off is not written. Returns the outbox id, or null when nothing was written.
+ */
+export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail: NewMail): Promise<number | null> {
+  if (mail.userId && isOptionalMailKind(mail.kind)) {
+    const u = await trx('users').where({ id: mail.userId }).first('mail_opt_out');
+    if (parseOptOut(u?.mailOptOut).includes(mail.kind)) return null;
+  }
+  const row = {
+    message_key: crypto.randomBytes(16).toString('hex'),
+    dedupe_key: mail.dedupeKey ?? null,
+    kind: mail.kind,
+    user_id: mail.userId ?? null,
+    to_email: mail.to,
+    subject: mail.subject.slice(0, 300),
+    text_body: mail.text,
+    html_body: mail.html,
+    attachments: mail.attachments || mail.icalEvent ? JSON.stringify({ attachments: mail.attachments ?? [], icalEvent: mail.icalEvent ?? null }) : null,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: toDbDate(now),
+    created_at: toDbDate(now),
+  };
+  if (mail.dedupeKey) {
+    await trx('mail_outbox').insert(row).onConflict('dedupe_key').ignore();
+  } else {
+    await trx('mail_outbox').insert(row);
+  }
+  const saved = await trx('mail_outbox').where({ message_key: row.message_key }).first('id');
+  return saved ? Number(saved.id) : null;
+}
+
+export interface OutboxDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  transport: MailTransport;
+  /** The From header (MAIL_FROM). */
+  from: string;
+  /** The domain of Message-IDs (the public origin's host). */
+  messageIdDomain: string;
+  /**
+   * Test-only fault injection at the one point where a crash matters: after the server accepted the
+   * message and before the outbox records it. Whatever it throws leaves sendDueMessages at once,
+   * recording nothing, as a killed process would.
+   */
+  faults?: { afterSend?: (outboxId: number) => void };
+}
+
+export function messageIdOf(messageKey: string, domain: string): string {
+  return `<${messageKey}@${domain}>`;
+}
+
+/** A mail_outbox row as read (the knex mappers camel-case the columns). */
+interface OutboxRow {
+  id: number;
+  messageKey: string;
+  toEmail: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  attachments: string | null;
+  attempts: number;
+}
+
+/** Rows that are due: pending ones whose time has come, and 'sending' ones whose lease ran out (a dead worker). */
+function due(q: Knex.QueryBuilder, now: string): Knex.QueryBuilder {
+  return q.where((w) => {
+    w.where((a) => a.where('status', 'pending').where('next_attempt_at', '<=', now)).orWhere((b) => b.where('status', 'sending').where('lease_until', '<=', now));
+  });
+}
+
+/** Sends what is due now, one batch. Never throws for a failed send (that is recorded on the row). */
+export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number; failed: number; retrying: number }> {
+  const result = { sent: 0, failed: 0, retrying: 0 };
+  const now = deps.clock.now();
+  const nowDb = toDbDate(now);
+  const candidates: { id: number }[] = await due(deps.db('mail_outbox'), nowDb).orderBy('id').limit(BATCH).select('id');
+  for (const { id } of candidates) {
+    const claimedAt = deps.clock.now();
+    const claimed = await due(deps.db('mail_outbox').where({ id }), toDbDate(claimedAt)).update({
+      status: 'sending',
+      lease_until: toDbDate(new Date(claimedAt.getTime() + LEASE_MS)),
+      attempts: deps.db.raw('attempts + 1'),
+    });
+    if (claimed !== 1) continue; // another worker has it
+    const row: OutboxRow = await deps.db('mail_outbox').where({ id }).first();
+    const extra = row.attachments ? (JSON.parse(row.attachments) as Pick<OutgoingMail, 'attachments' | 'icalEvent'>) : {};
+    try {
+      await deps.transport.send({
+        from: deps.from,
+        to: row.toEmail,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        messageId: messageIdOf(row.messageKey, deps.messageIdDomain),
+        ...(extra.attachments?.length ? { attachments: extra.attachments } : {}),
+        ...(extra.icalEvent ? { icalEvent: extra.icalEvent } : {}),
+      });
+    } catch (err) {
+      const attempts = Number(row.attempts);
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      const at = deps.clock.now();
+      await deps.db('mail_outbox').where({ id, status: 'sending' }).update({
+        status: giveUp ? 'failed' : 'pending',
+        lease_until: null,
+        last_error: message.slice(0, 1000),
+        next_attempt_at: toDbDate(new Date(at.getTime() + backoffMs(attempts))),
+      });
+      deps.logger.warn({ outboxId: id, attempts, err: message }, giveUp ? 'mail failed for good' : 'mail send failed; will retry');
+      if (giveUp) result.failed += 1;
+      else result.retrying += 1;
+      continue;
+    }
+    deps.faults?.afterSend?.(id);
+    await deps.db('mail_outbox').where({ id }).update({ status: 'sent', sent_at: toDbDate(deps.clock.now()), lease_until: null, last_error: null });
+    result.sent += 1;
+  }
+  return result;
+}
+
+/**
+ * The in-process loop: sendDueMessages every `everyMs` (never two runs at once); kick() runs it soon
+ * (after an enqueue). stop() ends it. A job queue may call sendDueMessages instead.
+ */
+export function startOutboxWorker(deps: OutboxDeps, everyMs = 2000): { stop: () => void; kick: () => void; idle: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = sendDueMessages(deps)
+      .then(() => undefined, (err: unknown) => deps.logger.error({ err }, 'outbox worker run failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+    kick: () => setTimeout(run, 0).unref(),
+    idle: async () => {
+      await running;
+    },
+  };
+}
+
+function toItem(r: Record<string, unknown>): OutboxItem {
+  return {
+    id: Number(r.id),
+    kind: String(r.kind),
+    to: String(r.toEmail),
+    subject: String(r.subject),
+    status: r.status as OutboxStatus,
+    attempts: Number(r.attempts),
+    lastError: (r.lastError as string | null) ?? null,
+    createdAt: toIso(r.createdAt)!,
+    sentAt: toIso(r.sentAt),
+    nextAttemptAt: r.status === 'pending' ? toIso(r.nextAttemptAt) : null,
+  };
+}
+
+export const OUTBOX_PAGE_SIZE = 50;
+
+export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page: number }): Promise<OutboxPage> {
+  const base = () => (q.status === 'all' ? db('mail_outbox') : db('mail_outbox').where('status', q.status));
+  const total = Number((await base().count({ n: '*' }).first())?.n ?? 0);
+  const rows = await base()
+    .orderBy('id', 'desc')
+    .limit(OUTBOX_PAGE_SIZE)
+    .offset((q.page - 1) * OUTBOX_PAGE_SIZE)
+    .select('id', 'kind', 'to_email', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'next_attempt_at');
+  return { items: rows.map(toItem), page: q.page, pageSize: OUTBOX_PAGE_SIZE, total };
+}
+
+/** An admin's resend of a failed message: due now, attempts from zero, the same Message-ID. */
+export async function resendFailed(db: Db, id: number, now: Date): Promise<OutboxItem> {
+  const n = await db('mail_outbox').where({ id, status: 'failed' }).update({ status: 'pending', attempts: 0, next_attempt_at: toDbDate(now), lease_until: null });
+  const row = await db('mail_outbox').where({ id }).first();
+  if (!row) throw notFound('Message not found');
+  if (n !== 1) throw conflict('Only a failed message can be resent');
+  return toItem(row);
+}
+
+/** The outbox's dependencies taken from the app's. */
+export function outboxDeps(deps: { db: Db; clock: Clock; logger: Logger; config: { mail: { from: string }; publicOrigin: string } }, transport: MailTransport): OutboxDeps {
+  return { db: deps.db, clock: deps.clock, logger: deps.logger, transport, from: deps.config.mail.from, messageIdDomain: new URL(deps.config.publicOrigin).hostname };
+}

@@ -1,0 +1,71 @@
+// A real SMTP server for tests (the smtp-server package), messages parsed with mailparser. It can be
+// stopped and started again on the same port (an SMTP server that is down, then back).
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+
+export interface SmtpSink {
+  url: string;
+  port: number;
+  /** Every message the server accepted, in order (a redelivery appears twice). */
+  received: ParsedMail[];
+  /** What a mailbox keeps: one message per Message-ID. */
+  mailbox: () => ParsedMail[];
+  /** Messages for one recipient. */
+  to: (email: string) => ParsedMail[];
+  /** Resolves when at least `n` messages were received (or rejects after `ms`). */
+  waitFor: (n: number, ms?: number) => Promise<void>;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ParsedMail[] = [];
+  let server: SMTPServer | null = null;
+  let port = 0;
+  const make = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            received.push(mail);
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+  const start = async () => {
+    server = make();
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', () => resolve()));
+    port = (server.server.address() as AddressInfo).port;
+  };
+  await start();
+  const toList = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    mailbox: () => {
+      const seen = new Set<string>();
+      return received.filter((m) => {
+        const id = m.messageId ?? '';
+        if (seen.has(id)) return false;
+        seen.add(id);
+        return true;
+      });
+    },
+    to: (email) => received.filter((m) => toList(m).includes(email.toLowerCase())),
+    waitFor: async (n, ms = 5000) => {
+      const until = Date.now() + ms;
+      while (received.length < n) {
+        if (Date.now() > until) throw new Error(`SMTP sink: expected ${n} messages, got ${received.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    start,
+  };
+}

@@ -1,0 +1,42 @@
+// The agent's own account: PUT /api/account/profile, POST /api/account/email (+ /confirm),
+// PUT /api/account/password, GET/PUT /api/account/mail-preferences (decision 045).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@tm/shared/api-client';
+import type { CurrentUser } from '@tm/shared/schemas/auth';
+import type { MailPreferences, OptionalMailKind, ProfileInput } from '@tm/shared/schemas/mail';
+import { currentUserKey } from '../../auth/api/current-user.ts';
+
+export function useSaveProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileInput) => api.requestJson<{ user: CurrentUser }>('PUT', '/api/account/profile', input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: currentUserKey }),
+  });
+}
+
+export function useRequestEmailChange() {
+  return useMutation({ mutationFn: (email: string) => api.requestJson<{ message: string }>('POST', '/api/account/email', { email }) });
+}
+
+export function useConfirmEmailChange() {
+  return useMutation({ mutationFn: (token: string) => api.requestJson<{ email: string }>('POST', '/api/account/email/confirm', { token }) });
+}
+
+export function useChangeOwnPassword() {
+  return useMutation({ mutationFn: (input: { currentPassword: string; newPassword: string }) => api.requestJson<{ success: true }>('PUT', '/api/account/password', input) });
+}
+
+type Prefs = MailPreferences & { options: Record<OptionalMailKind, string> };
+const prefsKey = ['/api/account/mail-preferences'] as const;
+
+export function useMailPreferences() {
+  return useQuery({ queryKey: prefsKey, queryFn: async () => (await api.getJson<Prefs>('/api/account/mail-preferences'))! });
+}
+
+export function useSaveMailPreferences() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (optOut: OptionalMailKind[]) => api.requestJson<Prefs>('PUT', '/api/account/mail-preferences', { optOut }),
+    onSuccess: (data) => qc.setQueryData(prefsKey, data),
+  });
+}

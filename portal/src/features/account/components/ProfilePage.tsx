@@ -1,0 +1,170 @@
+// /profile: the agent's own account. Details (name, phone, state, agency), the e-mail (changed through
+// a link sent to the new address), Change password (current one required; other sessions end), and
+// which optional e-mails they receive (receipts and account e-mails always go).
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '@tm/shared/api-client';
+import { OPTIONAL_MAIL_KINDS, type OptionalMailKind } from '@tm/shared/schemas/mail';
+import { RequireUser } from '../../auth/components/RequireUser.tsx';
+import type { SessionUser } from '../../auth/api/current-user.ts';
+import { useChangeOwnPassword, useMailPreferences, useRequestEmailChange, useSaveMailPreferences, useSaveProfile } from '../api/account.ts';
+import { paths } from '../../../app/paths.ts';
+
+type Fields = Record<string, string>;
+const fieldsOf = (err: unknown): Fields => (err instanceof ApiError && err.fields ? err.fields : {});
+const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.serverMessage : fallback);
+
+function Input({ id, label, error, ...rest }: { id: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={id} aria-invalid={!!error} {...rest} />
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+function DetailsForm({ user }: { user: SessionUser }) {
+  const save = useSaveProfile();
+  const [done, setDone] = useState(false);
+  const [fields, setFields] = useState<Fields>({});
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    setDone(false);
+    setFields({});
+    try {
+      await save.mutateAsync({ firstName: String(f.get('firstName')), lastName: String(f.get('lastName')), phone: String(f.get('phone')), state: String(f.get('state')), agencyName: String(f.get('agencyName')) });
+      setDone(true);
+    } catch (err) {
+      setFields({ ...fieldsOf(err), ...(fieldsOf(err).firstName || fieldsOf(err).phone ? {} : { form: messageOf(err, 'Could not save.') }) });
+    }
+  };
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="profile-details">
+      <h2 id="profile-details">Details</h2>
+      {done && <div role="status" className="form-success">Your details are saved.</div>}
+      {fields.form && <div role="alert" className="form-error">{fields.form}</div>}
+      <div className="profile-grid">
+        <Input id="firstName" label="First name" defaultValue={user.firstName} error={fields.firstName} autoComplete="given-name" />
+        <Input id="lastName" label="Last name" defaultValue={user.lastName} error={fields.lastName} autoComplete="family-name" />
+        <Input id="phone" label="Phone" defaultValue={user.phone} error={fields.phone} autoComplete="tel" />
+        <Input id="state" label="State" defaultValue={user.state ?? ''} error={fields.state} />
+        <Input id="agencyName" label="Agency" defaultValue={user.agencyName} error={fields.agencyName} autoComplete="organization" />
+      </div>
+      <button className="btn" type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Details'}</button>
+    </form>
+  );
+}
+
+function EmailForm({ user }: { user: SessionUser }) {
+  const change = useRequestEmailChange();
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSent(null);
+    setError(null);
+    try {
+      setSent((await change.mutateAsync(String(new FormData(e.currentTarget).get('newEmail')))).message);
+    } catch (err) {
+      setError(fieldsOf(err).email ?? messageOf(err, 'Could not send the link.'));
+    }
+  };
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="profile-email">
+      <h2 id="profile-email">E-mail</h2>
+      <p className="muted">Now: <strong>{user.email}</strong></p>
+      {sent && <div role="status" className="form-success">{sent}</div>}
+      <Input id="newEmail" label="New e-mail" type="email" autoComplete="email" error={error ?? undefined} />
+      <button className="btn btn-outline" type="submit" disabled={change.isPending}>{change.isPending ? 'Sending...' : 'Send Confirmation Link'}</button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const change = useChangeOwnPassword();
+  const [done, setDone] = useState(false);
+  const [fields, setFields] = useState<Fields>({});
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const f = new FormData(form);
+    setDone(false);
+    if (f.get('newPassword') !== f.get('confirmNewPassword')) return setFields({ confirmNewPassword: 'Passwords do not match' });
+    setFields({});
+    try {
+      await change.mutateAsync({ currentPassword: String(f.get('currentPassword')), newPassword: String(f.get('newPassword')) });
+      form.reset();
+      setDone(true);
+    } catch (err) {
+      setFields(Object.keys(fieldsOf(err)).length ? fieldsOf(err) : { form: messageOf(err, 'Could not change the password.') });
+    }
+  };
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="profile-password">
+      <h2 id="profile-password">Change password</h2>
+      {done && <div role="status" className="form-success">Your password is changed. Other browsers were logged out.</div>}
+      {fields.form && <div role="alert" className="form-error">{fields.form}</div>}
+      <Input id="currentPassword" label="Current password" type="password" autoComplete="current-password" error={fields.currentPassword} />
+      <Input id="newPassword" label="New password" type="password" autoComplete="new-password" error={fields.newPassword} />
+      <Input id="confirmNewPassword" label="Confirm new password" type="password" autoComplete="new-password" error={fields.confirmNewPassword} />
+      <button className="btn" type="submit" disabled={change.isPending}>{change.isPending ? 'Saving...' : 'Change Password'}</button>
+    </form>
+  );
+}
+
+function PreferencesForm() {
+  const { data } = useMailPreferences();
+  const save = useSaveMailPreferences();
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // The boxes show the choice at once; the saved list replaces it when the server answers.
+  const [local, setLocal] = useState<OptionalMailKind[] | null>(null);
+  if (!data) return <div className="card"><h2>E-mail notifications</h2><p className="muted">Loading...</p></div>;
+  const off = new Set(local ?? data.optOut);
+  const toggle = (k: OptionalMailKind, on: boolean) => {
+    const next = new Set(off);
+    if (on) next.delete(k);
+    else next.add(k);
+    setDone(false);
+    setError(null);
+    setLocal([...next]);
+    save.mutate([...next], {
+      onSuccess: (saved) => { setLocal(saved.optOut); setDone(true); },
+      onError: (err) => { setLocal(null); setError(messageOf(err, 'Could not save.')); },
+    });
+  };
+  return (
+    <fieldset className="card profile-prefs">
+      <legend><h2>E-mail notifications</h2></legend>
+      <p className="muted small">Receipts, payment and account e-mails are always sent.</p>
+      {(Object.keys(OPTIONAL_MAIL_KINDS) as OptionalMailKind[]).map((k) => (
+        <label key={k} className="profile-check">
+          <input type="checkbox" checked={!off.has(k)} onChange={(e) => toggle(k, e.target.checked)} /> {OPTIONAL_MAIL_KINDS[k]}
+        </label>
+      ))}
+      {done && <p role="status" className="muted small">Saved.</p>}
+      {error && <p role="alert" className="field-error">{error}</p>}
+    </fieldset>
+  );
+}
+
+export function ProfilePage() {
+  return (
+    <RequireUser>
+      {(user) => (
+        <div className="container profile-page">
+          <header className="profile-head">
+            <h1>Profile</h1>
+            <Link to={user.isAdmin ? paths.admin : paths.dashboard}>Back to {user.isAdmin ? 'Admin Panel' : 'Dashboard'}</Link>
+          </header>
+          <DetailsForm user={user} />
+          <EmailForm user={user} />
+          <PasswordForm />
+          <PreferencesForm />
+        </div>
+      )}
+    </RequireUser>
+  );
+}

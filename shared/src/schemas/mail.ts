@@ -1,0 +1,79 @@
+// E-mail (decision 045): the kinds of message the product sends, which of them an agent may turn off
+// (receipts and account/security messages always go), the forgot-password form and the admin outbox view.
+import { z } from 'zod';
+
+export const MAIL_KINDS = [
+  'order-receipt', 'payment-failed', 'account-created', 'password-reset', 'password-changed', 'email-change',
+  'partner-application', 'partner-decision', 'dispute-received', 'dispute-decided', 'balance-low', 'balance-empty',
+  'leads-assigned', 'appointment-purchased',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The messages an agent may turn off, with their labels on the Profile page. */
+export const OPTIONAL_MAIL_KINDS = {
+  'dispute-received': 'Dispute received',
+  'dispute-decided': 'Dispute decided',
+  'balance-low': 'Balance low (5 transfers left)',
+  'balance-empty': 'Balance empty (deliveries paused)',
+  'leads-assigned': 'Leads assigned to me',
+} as const satisfies Partial<Record<MailKind, string>>;
+export type OptionalMailKind = keyof typeof OPTIONAL_MAIL_KINDS;
+export const isOptionalMailKind = (k: string): k is OptionalMailKind => Object.hasOwn(OPTIONAL_MAIL_KINDS, k);
+
+export const FORGOT_PASSWORD_ANSWER = 'If an account uses this e-mail, we have sent it a link to set a new password. The link works once, for 1 hour.';
+export const FORGOT_PASSWORD_RATE_MESSAGE = 'Too many requests. Please wait 15 minutes and try again.';
+export const PASSWORD_RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+export const forgotPasswordSchema = z.object({
+  email: z.string({ error: 'Enter your e-mail' }).trim().toLowerCase().min(1, 'Enter your e-mail').max(254, 'E-mail is too long').pipe(z.email({ error: 'Enter a valid e-mail' })),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const outboxQuerySchema = z.object({
+  status: z.enum([...OUTBOX_STATUSES, 'all']).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export interface OutboxItem {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+}
+export interface OutboxPage { items: OutboxItem[]; page: number; pageSize: number; total: number }
+
+const optionalKinds = Object.keys(OPTIONAL_MAIL_KINDS) as [OptionalMailKind, ...OptionalMailKind[]];
+export const mailPreferencesSchema = z.object({
+  optOut: z.array(z.enum(optionalKinds, { error: 'Receipts and account e-mails cannot be turned off' }), { error: 'optOut must be a list' }).max(20),
+});
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** The Profile page's details (the e-mail changes through a confirmation link instead). */
+export const profileSchema = z.object({
+  firstName: text('First name is required'),
+  lastName: text('Last name is required'),
+  agencyName: text('Agency name is required', 200),
+  phone: text('Phone is required', 32).refine((v) => v.replace(/\D/g, '').length >= 10, 'Enter a phone number with at least 10 digits'),
+  state: z.string().trim().max(64, 'Must be at most 64 characters').optional().nullable().transform((v) => (v ? v : null)),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const emailChangeSchema = z.object({
+  email: z.string({ error: 'Enter the new e-mail' }).trim().toLowerCase().min(1, 'Enter the new e-mail').max(254, 'E-mail is too long').pipe(z.email({ error: 'Enter a valid e-mail' })),
+});
+export const EMAIL_CHANGE_SENT = 'We sent a confirmation link to the new address. Your e-mail changes when you open it (within 24 hours).';
+export const EMAIL_CHANGE_INVALID = 'This confirmation link is invalid or has expired.';
+export const EMAIL_TAKEN = 'This e-mail is already used by another account';
