@@ -5,7 +5,7 @@ import request from 'supertest';
 import crypto from 'node:crypto';
 import { RESERVATION_MINUTES } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { createOrder, releaseExpiredReservations, SOLD_MESSAGE, AMOUNT_MISMATCH_MESSAGE, REFUNDED_MESSAGE } from '../services/orders/orders.service.ts';
+import { createOrder, releaseExpiredReservations, SOLD_MESSAGE, AMOUNT_MISMATCH_MESSAGE, REFUNDED_MESSAGE, REPLACED_MESSAGE } from '../services/orders/orders.service.ts';
 import { depsOf } from '../app.ts';
 import { HttpError } from '../errors.ts';
 import { createApp } from '../app.ts';
@@ -182,10 +182,13 @@ describe('POST /api/create-payment-intent', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.fields).toEqual({ calls: 'Minimum: 1 transfer, Maximum: 1000 transfers' });
 
+    // One pending order per buyer and kind: each new RingCloud order replaced the one before.
+    expect(await orderRow(aged.body.orderId)).toMatchObject({ status: 'canceled', failureMessage: REPLACED_MESSAGE });
+    expect(await orderRow(live.body.orderId)).toMatchObject({ status: 'canceled' });
     // Paying a RingCloud order credits the survey's account.
-    expect((await pay(aged.body.clientSecret)).status).toBe(200);
+    expect((await pay(callbacks.body.clientSecret)).status).toBe(200);
     await ctx.emulator.flush();
-    expect(await orderRow(aged.body.orderId)).toMatchObject({ status: 'paid', userId: u.id });
+    expect(await orderRow(callbacks.body.orderId)).toMatchObject({ status: 'paid', userId: u.id });
   });
 
   it('prices RingCloud from the survey, never from a packageType that disagrees, and only for its owner', async () => {

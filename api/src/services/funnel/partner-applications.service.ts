@@ -17,6 +17,7 @@ export async function submitPartnerApplication(
   input: PartnerApplication,
   files: IncomingFile[],
   now: Date,
+  clientKey: string | null = null,
 ): Promise<SubmittedApplication> {
   const stored: string[] = [];
   try {
@@ -43,6 +44,7 @@ export async function submitPartnerApplication(
         businessDescription: input.businessDescription,
         whyPartner: input.whyPartner,
         agreeToTerms: input.agreeToTerms,
+        clientKey,
         createdAt: toDbDate(now),
       });
       for (const { file, rel } of rows) {
