@@ -38,7 +38,7 @@ const forged = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`;
 // Unpaid orders whose intents the flood asks about.
 const ids: string[] = [];
 for (let i = 0; i < INTENTS; i++) {
-  const res = await fetch(`${base}/api/create-payment-intent`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forged() }, body: JSON.stringify({ callCount: 4 }) });
+  const res = await fetch(`${base}/api/create-payment-intent`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forged() }, body: JSON.stringify({ callCount: 4, firstName: 'Flo', lastName: 'Od', email: `flood${i}@example.com`, phone: '(555) 010-0142', agencyName: 'Flood Agency' }) });
   ids.push(String(((await res.json()) as { clientSecret: string }).clientSecret).split('_secret_')[0]!);
 }
 

@@ -209,7 +209,9 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
   try {
     orderId = await withRetry(() =>
       deps.db.transaction(async (trx) => {
-        replacedIntents = plan.userId !== null ? await replacePendingOrders(deps, trx, plan, stamp) : [];
+        // Only orders that hold items (leads, appointments: logged-in buyers) replace their kind's older one;
+        // a package order holds nothing, and the funnel's buyer is named by an e-mail anyone can type.
+        replacedIntents = plan.reserve && plan.userId !== null ? await replacePendingOrders(deps, trx, plan, stamp) : [];
         if (plan.reserve) await checkHolds(trx, plan, clientKey);
         const [id] = await trx('orders').insert({
           userId: plan.userId, surveyId: plan.surveyId, kind: plan.kind, tier: plan.tier, count: plan.count,
