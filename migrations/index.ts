@@ -23,6 +23,7 @@ import * as m1123_8000 from './20261123800000_duplicate_caller.ts';
 import * as m1123_8010 from './20261123801000_outcomes_api_tokens.ts';
 import * as m1123_8020 from './20261123802000_appointment_calendar_no_show.ts';
 import * as m1123_8030 from './20261123803000_compliance.ts';
+import * as m1123_3000 from './20261123300000_sessions_holds_collations.ts';
 import * as m2340_00 from './20261123400000_mail_outbox.ts';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123801000_outcomes_api_tokens': m1123_8010,
   '20261123802000_appointment_calendar_no_show': m1123_8020,
   '20261123803000_compliance': m1123_8030,
+  '20261123300000_sessions_holds_collations': m1123_3000,
   '20261123400000_mail_outbox': m2340_00,
 };
 

@@ -1,6 +1,6 @@
 // createApp(deps): builds the Express app (API, webhooks, built site and portal). No listen().
 import express, { type Express, type Request, type Response, type RequestHandler } from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse, type Server } from 'node:http';
 import helmet from 'helmet';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
@@ -13,7 +13,7 @@ import { sameOrigin } from './middleware/same-origin.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { apiRoutes } from './routes/index.ts';
 import { webRoutes, inlineScriptHashes, fastPages } from './web.ts';
-import { limiter, clientIp, withLimiterStores, redisLimiterStores } from './middleware/rate-limit.ts';
+import { withLimiterStores, redisLimiterStores, stripeWebhookLimit, STRIPE_WEBHOOK_RATE_LIMIT } from './middleware/rate-limit.ts';
 import { inProcessRunner } from './jobs/runner.ts';
 import { registerCoreJobs } from './jobs/core.ts';
 import { createStorage } from './storage/index.ts';
@@ -73,8 +73,7 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: () => str
   };
 }
 
-/** The Stripe webhook, per address: generous (Stripe retries a 429 later), but not unbounded. */
-export const STRIPE_WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
+export { STRIPE_WEBHOOK_RATE_LIMIT };
 
 export function createApp(input: CreateAppInput): Express {
   const logger = input.logger ?? createLogger(input.config.logLevel);
@@ -95,7 +94,9 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy > 0 ? config.trustProxy : false);
+  // Only the proxies TRUST_PROXY names decide req.ip; reached directly, X-Forwarded-For is ignored, so
+  // a client cannot pick its own rate-limit key (decision 040).
+  app.set('trust proxy', config.trustProxy);
   app.set('deps', deps);
 
   const hashes = input.web !== false ? () => inlineScriptHashes() : () => [];
@@ -112,7 +113,7 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   if (config.env !== 'test' && logger.isLevelEnabled('info')) app.use('/api', pinoHttp({ logger, serializers: logSerializers }));
 
   // Webhooks read the raw body (signatures are over the exact bytes); everything else is JSON.
-  app.use('/api/stripe/webhook', limiter({ ...STRIPE_WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' }));
+  app.use('/api/stripe/webhook', stripeWebhookLimit());
   app.use(['/api/stripe/webhook'], express.raw({ type: '*/*', limit: '1mb' }));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
@@ -180,6 +181,28 @@ function headersOf(mw: RequestHandler, key: () => unknown): () => Record<string,
     cache = { key: k, headers };
     return headers;
   };
+}
+
+/**
+ * Bounds slow and idle connections (a slow-header flood must not exhaust file descriptors): the whole
+ * header within headersTimeoutMs, the whole request within requestTimeoutMs, idle keep-alive sockets
+ * closed after keepAliveTimeoutMs (keep it above the load balancer's idle timeout), and at most
+ * maxConnections sockets at once (further ones are closed at once).
+ */
+export function createHttpServer(app: Express, config: Pick<AppConfig, 'server'>): Server {
+  const s = config.server;
+  const server = http.createServer(
+    {
+      headersTimeout: s.headersTimeoutMs,
+      requestTimeout: Math.max(s.requestTimeoutMs, s.headersTimeoutMs),
+      keepAliveTimeout: s.keepAliveTimeoutMs,
+      // How often node:http looks for sockets past those timeouts (its default, 30 s, lets a flood pile up).
+      connectionsCheckingInterval: Math.min(1000, Math.floor(s.headersTimeoutMs / 2)),
+    },
+    app,
+  );
+  server.maxConnections = s.maxConnections;
+  return server;
 }
 
 export function depsOf(app: Express): AppDeps {

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { z } from 'zod';
 
 const optionalString = z.string().trim().min(1).optional().or(z.literal('').transform(() => undefined));
@@ -31,7 +32,6 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-" (at most 64)').default('tm:'),
   STORAGE: z.enum(['local', 'db']).optional(),
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // Third-party embeds of the public pages (build-time for the pages, read here too so the
@@ -48,6 +48,17 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   PUBLIC_CONTACT_EMAIL: optionalString,
   PUBLIC_CONTACT_PHONE: optionalString,
+  /** The reverse proxies in front of the app: a hop count, or addresses/subnets (unset: none, X-Forwarded-For is ignored). */
+  TRUST_PROXY: optionalString,
+  /** node:http limits on slow and idle connections (see README beside the load balancer). */
+  SERVER_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
+  SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4_000),
+  /** Partner-application uploads: bytes per address per day, bytes kept in all, days kept. */
+  UPLOAD_QUOTA_PER_ADDRESS_BYTES: z.coerce.number().int().min(0).default(100 * 1024 * 1024),
+  UPLOAD_QUOTA_TOTAL_BYTES: z.coerce.number().int().min(0).default(5 * 1024 * 1024 * 1024),
+  UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -72,8 +83,6 @@ export interface AppConfig {
   redis: { url?: string; prefix: string };
   /** Where uploaded files live: this machine's disk, or the database (every process reaches it). */
   storage: 'local' | 'db';
-  /** Proxies in front of the processes whose X-Forwarded-For is trusted (client address for rate limits). */
-  trustProxy: number;
   /** Period of the reservation sweep job (once per period for the whole fleet). */
   reservationSweepMs: number;
   /** Embed URLs of the public pages (http(s) only; anything else counts as unset, as in the build). */
@@ -82,6 +91,29 @@ export interface AppConfig {
   inactivityTimeoutMs: number;
   /** Outgoing mail (decision 045): SMTP when smtpUrl is set, else .eml files under mailDir. */
   mail: { smtpUrl?: string; from: string; mailDir: string; supportEmail: string; supportPhone: string };
+  /** Express's `trust proxy`: false (reached directly), a hop count, or a list of proxy addresses/subnets. */
+  trustProxy: false | number | string;
+  server: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  uploads: { perAddressBytes: number; totalBytes: number; retentionDays: number };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset or 0 = none; a hop count; or comma-separated addresses, subnets (CIDR) and loopback/linklocal/uniquelocal. */
+export function parseTrustProxy(v: string | undefined): false | number | string | { problem: string } {
+  if (!v) return false;
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const parts = v.split(',').map((p) => p.trim()).filter(Boolean);
+  const ok = (p: string) => {
+    if (PROXY_NAMES.has(p)) return true;
+    const [addr, bits, extra] = p.split('/');
+    if (extra !== undefined || !addr || net.isIP(addr) === 0) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (net.isIP(addr) === 4 ? 32 : 128));
+  };
+  if (!parts.length || !parts.every(ok)) {
+    return { problem: 'TRUST_PROXY: a number of proxy hops (1 behind one load balancer), or proxy addresses/subnets such as 10.0.0.0/8,loopback (never "true": anyone could then choose their address)' };
+  }
+  return parts.join(',');
 }
 
 export class ConfigError extends Error {
@@ -134,6 +166,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     problems.push('DATABASE_URL: must start with mysql:// (MySQL/MariaDB)');
   }
   if (e.SESSION_SECRET && e.SESSION_SECRET.length < 32) problems.push('SESSION_SECRET: must be at least 32 characters');
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object') problems.push(trustProxy.problem);
   if (isProduction) {
     if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production (at least 32 characters)');
     if (!e.DATABASE_URL || !/^mysql2?:\/\//.test(e.DATABASE_URL)) problems.push('DATABASE_URL: required in production and must be mysql://...');
@@ -173,7 +207,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     storage: e.STORAGE ?? (isProduction ? 'db' : 'local'),
     reservationSweepMs: e.RESERVATION_SWEEP_MS,
-    trustProxy: e.TRUST_PROXY ?? (isProduction ? 1 : 0),
     embeds: {
       bookingWidgetUrl: embedUrl(e.PUBLIC_BOOKING_WIDGET_URL),
       websiteBookingUrl: embedUrl(e.PUBLIC_WEBSITE_BOOKING_URL),
@@ -190,6 +223,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
       supportPhone: e.PUBLIC_CONTACT_PHONE ?? '(800) 555-0199',
     },
     inactivityTimeoutMs: !isProduction && e.INACTIVITY_TIMEOUT_MS ? e.INACTIVITY_TIMEOUT_MS : DEFAULT_INACTIVITY_MS,
+    trustProxy: typeof trustProxy === 'object' ? false : trustProxy,
+    server: {
+      headersTimeoutMs: e.SERVER_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.SERVER_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.SERVER_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.SERVER_MAX_CONNECTIONS,
+    },
+    uploads: { perAddressBytes: e.UPLOAD_QUOTA_PER_ADDRESS_BYTES, totalBytes: e.UPLOAD_QUOTA_TOTAL_BYTES, retentionDays: e.UPLOAD_RETENTION_DAYS },
   };
 }
 

@@ -12,7 +12,7 @@ import querystring from 'node:querystring';
 import zlib from 'node:zlib';
 import type { AppDeps } from './deps.ts';
 import { leadsQuerySchema } from '@tm/shared/schemas/leads';
-import { sessionExpired, type SessionLoader } from './middleware/session.ts';
+import { sessionExpired, sessionIsOpen, type SessionLoader } from './middleware/session.ts';
 import { sessionUser } from './middleware/require-user.ts';
 import { browseLeadsBody } from './services/leads/lead-purchase.service.ts';
 import { weakEtag, type JsonBody } from './services/leads/leads.service.ts';
@@ -84,6 +84,7 @@ export function fastLeadLists(
     if (!coding) return next();
     const started = logRequests ? performance.now() : 0;
     void (async () => {
+      if (!(await sessionIsOpen(deps, session))) return false;
       const user = await sessionUser(deps, session);
       if (!user) return false;
       const body = await browseLeadsBody(deps, kind, parsed.data);

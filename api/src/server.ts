@@ -4,8 +4,9 @@
 import type { AddressInfo } from 'node:net';
 import { loadConfig, ConfigError, type AppConfig } from './config.ts';
 import { createDb, migrateLatest, pendingMigrations } from './db/index.ts';
-import { seedDemo, demoAccountsText } from './db/seed.ts';
-import { createApp, depsOf } from './app.ts';
+import { seedDemo, demoAccountsText, demoAccountsWithPublishedPasswords } from './db/seed.ts';
+import { createApp, createHttpServer, depsOf } from './app.ts';
+import { startUploadSweep } from './services/funnel/upload-quotas.ts';
 import { startPayments } from './services/payments/stripe-client.ts';
 import { connectRedis } from './infra/redis.ts';
 import { createJobRunner } from './jobs/index.ts';
@@ -43,6 +44,16 @@ if (process.argv.includes('--seed')) {
   const result = await seedDemo(db, { dataDir: config.dataDir, production: config.isProduction });
   console.log(result.seeded ? 'Seeded demo data.' : `Demo data not seeded: ${result.reason}.`);
 }
+// A database first seeded in development may still hold the demo accounts with their published passwords.
+if (config.isProduction) {
+  const open = await demoAccountsWithPublishedPasswords(db);
+  if (open.length) {
+    console.error(`Refusing to start in production: demo account(s) ${open.join(', ')} still have the published demo password. Change their passwords or delete them first.`);
+    await db.destroy();
+    process.exit(1);
+  }
+  if (config.trustProxy === false) console.warn('TRUST_PROXY is not set: X-Forwarded-For is ignored and every client is the address that connects. Behind a load balancer set TRUST_PROXY=1 (or its addresses).');
+}
 const redis = config.redis.url ? connectRedis(config.redis.url) : undefined;
 redis?.on('error', (err) => logger.error({ err }, 'redis error'));
 if (redis) {
@@ -71,8 +82,9 @@ const sharedWrites = redis ? await shareWrites(redis, config.redis.prefix) : und
 // events to this server's own webhook once it listens.
 const payments = await startPayments(config, { onError: (message, err) => console.error(message, err) });
 const app = createApp({ db, config, stripe: payments.stripe, logger, jobs, redis });
+const server = createHttpServer(app, config);
 await jobs.start();
-const server = app.listen(config.port, config.host, () => {
+server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   payments.emulator?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
   console.log(`\nServing on ${config.publicOrigin} (${config.env}; ${redis ? 'Redis' : 'memory'} rate limits and ${jobs.kind} jobs; ${config.storage} storage)`);
@@ -84,8 +96,10 @@ const server = app.listen(config.port, config.host, () => {
 const mailTransport = createMailTransport(config, logger);
 const outbox = startOutboxWorker(outboxDeps(depsOf(app), mailTransport));
 if (!config.mail.smtpUrl) console.log(`Mail: no SMTP_URL, messages are written as .eml files under ${config.mail.mailDir}`);
+const stopUploadSweep = startUploadSweep(depsOf(app));
 
 function shutdown() {
+  stopUploadSweep();
   outbox.stop();
   mailTransport.close();
   server.close(() => {

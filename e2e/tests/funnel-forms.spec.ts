@@ -133,17 +133,22 @@ test.describe('RingCloud survey and checkout', () => {
     expect(order).toMatchObject({ kind: 'ringcloud', userId: user.id, count: 12, amountCents: 12 * RINGCLOUD.liveTransferCents });
   });
 
-  test('a taken e-mail is refused with a clear message on step 1, writing nothing', async ({ page }) => {
+  test('a taken e-mail is answered as a new account (no account discovery): nothing is created or linked to the owner', async ({ page }) => {
+    const db = e2eDb();
+    const username = unique('dup');
+    const owner = await db('users').where({ email: 'agent@example.com' }).first('id');
+    const surveysBefore = Number((await db('onboarding_surveys').where({ userId: owner.id }).count({ n: '*' }).first())?.n);
     await page.goto('/ringcloud');
-    await fillRingcloudStep1(page, { email: 'agent@example.com', username: unique('dup') });
+    await fillRingcloudStep1(page, { email: 'agent@example.com', username });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel(/^Call-Backs/).check();
     await page.getByLabel('Working states').fill('GA');
     await page.getByLabel('Total call-backs').fill('5');
     await page.getByRole('button', { name: 'Continue to Checkout' }).click();
-    await expect(page.getByRole('heading', { name: 'Your information' })).toBeVisible();
-    await expect(page.locator('#email-error')).toHaveText('An account with this email already exists');
-    await expect(page).toHaveURL(/\/ringcloud$/);
+    await expect(page).toHaveURL(/\/ringcloud-checkout$/);
+    await expect(page.locator('#email-error')).toHaveCount(0);
+    expect(await db('users').where({ username }).first()).toBeUndefined();
+    expect(Number((await db('onboarding_surveys').where({ userId: owner.id }).count({ n: '*' }).first())?.n)).toBe(surveysBefore);
   });
 
   test('/ringcloud-checkout without a saved survey goes back to /ringcloud', async ({ page }) => {

@@ -6,7 +6,7 @@ import type { Db } from './index.ts';
 import { isEmpty } from './index.ts';
 import { toDbDate } from './dates.ts';
 import { createUser } from '../services/accounts/users.service.ts';
-import { hashPassword } from '../services/accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../services/accounts/passwords.ts';
 import { RINGCLOUD } from '@tm/shared';
 import { seedResultsDemo } from './seed-results.ts';
 import { seedComplianceDemo } from './seed-compliance.ts';
@@ -225,4 +225,21 @@ export function demoAccountsText(origin: string): string {
     `  agent           ${a.agent2.email} / ${a.agent2.password}`,
     `  training admin  ${a.trainingAdmin.email} / ${a.trainingAdmin.password}   ${origin}/training-admin-login`,
   ].join('\n');
+}
+
+/**
+ * The demo accounts (users and the training admin) that still have their published password. A
+ * production server refuses to start while this list is not empty (server.ts): a database first
+ * seeded in development must not keep `admin@example.com / demo-admin-pass` once it serves customers.
+ */
+export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
+  const open: string[] = [];
+  for (const a of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.agent, DEMO_ACCOUNTS.agent2]) {
+    const row: { passwordHash: string } | undefined = await db('users').where({ email: a.email }).first('passwordHash');
+    if (row && (await verifyPassword(row.passwordHash, a.password))) open.push(a.email);
+  }
+  const t = DEMO_ACCOUNTS.trainingAdmin;
+  const trainer: { passwordHash: string } | undefined = await db('trainingAdmins').where({ email: t.email }).first('passwordHash');
+  if (trainer && (await verifyPassword(trainer.passwordHash, t.password))) open.push(t.email);
+  return open;
 }

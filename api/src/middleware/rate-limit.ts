@@ -1,9 +1,13 @@
-// Rate limits answering 429 with a clear JSON message. Counters live in Redis when REDIS_URL is set
-// (one count for the whole fleet), else in this process's memory (decision 055).
+// Every rate limit and slow-down of the API is defined here (keys, counts, windows), on
+// express-rate-limit / express-slow-down. Limits answer 429 with a clear JSON message. Counters live in
+// Redis when REDIS_URL is set (one count for the whole fleet), else in this process's memory
+// (decision 055). Addresses come from req.ip, which honours only the proxies TRUST_PROXY trusts (decision 040).
 import crypto from 'node:crypto';
 import { rateLimit, ipKeyGenerator, type Options, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
-import type { Request, RequestHandler } from 'express';
+import { slowDown } from 'express-slow-down';
+import type { Request, Response, RequestHandler } from 'express';
+import { FORM_WINDOW_MS, ACCOUNT_FORM_LIMIT, ACCOUNT_FORM_RATE_MESSAGE, PARTNER_FORM_LIMIT, PARTNER_FORM_RATE_MESSAGE } from '../services/funnel/limits.ts';
 import type { Redis } from '../infra/redis.ts';
 
 /** Gives the store of one limiter by its name; undefined means express-rate-limit's memory store. */
@@ -44,7 +48,18 @@ export function limiterStore(name: string): Store | undefined {
   return building.stores?.(n === 1 ? name : `${name}#${n}`);
 }
 
-export function limiter(opts: { name?: string; windowMs: number; limit: number; message: string; key?: (req: Request) => string; skipSuccessfulRequests?: boolean }): RequestHandler {
+interface LimiterOptions {
+  /** The limiter's name in the shared store (default: from its settings). */
+  name?: string;
+  windowMs: number;
+  limit: number;
+  message: string;
+  key?: (req: Request, res: Response) => string;
+  skip?: (req: Request) => boolean;
+  skipSuccessfulRequests?: boolean;
+}
+
+export function limiter(opts: LimiterOptions): RequestHandler {
   const name = opts.name ?? `${opts.windowMs}-${opts.limit}-${crypto.createHash('sha1').update(opts.message).digest('hex').slice(0, 8)}`;
   const store = limiterStore(name);
   const options: Partial<Options> = {
@@ -58,6 +73,7 @@ export function limiter(opts: { name?: string; windowMs: number; limit: number; 
     },
   };
   if (opts.key) options.keyGenerator = opts.key;
+  if (opts.skip) options.skip = opts.skip;
   if (store) {
     options.store = store;
     // Redis unreachable: the request goes on unthrottled (express-rate-limit logs the error) rather
@@ -69,21 +85,150 @@ export function limiter(opts: { name?: string; windowMs: number; limit: number; 
 
 export const clientIp = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
 
+/** The session's user, for per-user limits (only mounted where a user is required or present). */
+const sessionUserKey = (req: Request): string => `user:${req.session?.userId ?? 'none'}`;
+const noUser = (req: Request): boolean => req.session?.userId === undefined;
+
 /**
  * A per-account key from the first string among the body's `fields`, trimmed and lower-cased.
  * Anything that is not a string (an object, a number, a crafted `{ toString: "x" }`) counts as
  * empty: the key is built before validation, so it must never throw on hostile input.
  */
 export function accountKey(prefix: string, ...fields: string[]): (req: Request) => string {
-  return (req) => {
-    const body: unknown = req.body;
-    let value = '';
-    if (body && typeof body === 'object') {
-      for (const f of fields) {
-        const v: unknown = (body as Record<string, unknown>)[f];
-        if (typeof v === 'string') { value = v; break; }
-      }
+  return (req) => `${prefix}:${bodyString(req, fields).trim().toLowerCase().slice(0, 254)}`;
+}
+
+function bodyString(req: Request, fields: string[]): string {
+  const body: unknown = req.body;
+  if (body && typeof body === 'object') {
+    for (const f of fields) {
+      const v: unknown = (body as Record<string, unknown>)[f];
+      if (typeof v === 'string') return v;
     }
-    return `${prefix}:${value.trim().toLowerCase().slice(0, 254)}`;
+  }
+  return '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login (portal): failures only. Keyed on the RESOLVED account (res.locals.loginAccount, set by the
+// route from the user the identifier names), so no spelling of an e-mail gets a fresh count.
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_RATE_MESSAGE = 'Too many login attempts. Please wait 15 minutes and try again.';
+/** Failures per address (a stranger guessing many accounts): 429, which only stops that address. */
+export const LOGIN_FAILURES_PER_ADDRESS = 30;
+/** Failures per account from one address: 429 for that address only; the agent's own address is unaffected. */
+export const LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = 10;
+/** Failures per account from all addresses: after this many, every attempt on the account is slowed, never refused. */
+export const LOGIN_SLOW_AFTER = 10;
+export const LOGIN_SLOW_STEP_MS = 1000;
+export const LOGIN_SLOW_MAX_MS = 10_000;
+
+const loginAccount = (res: Response): string => String(res.locals.loginAccount ?? 'unknown');
+
+export function loginLimits(): RequestHandler[] {
+  return [
+    limiter({ windowMs: LOGIN_WINDOW_MS, limit: LOGIN_FAILURES_PER_ADDRESS, message: LOGIN_RATE_MESSAGE, key: clientIp, skipSuccessfulRequests: true }),
+    limiter({
+      windowMs: LOGIN_WINDOW_MS,
+      limit: LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+      message: LOGIN_RATE_MESSAGE,
+      skipSuccessfulRequests: true,
+      key: (req, res) => `acct-ip:${loginAccount(res)}:${clientIp(req)}`,
+    }),
+    slowDown({
+      store: limiterStore('login-slow-account'),
+      passOnStoreError: true,
+      windowMs: LOGIN_WINDOW_MS,
+      delayAfter: LOGIN_SLOW_AFTER,
+      delayMs: (used) => Math.min((used - LOGIN_SLOW_AFTER) * LOGIN_SLOW_STEP_MS, LOGIN_SLOW_MAX_MS),
+      maxDelayMs: LOGIN_SLOW_MAX_MS,
+      skipSuccessfulRequests: true,
+      keyGenerator: (_req, res) => `acct:${loginAccount(res)}`,
+    }),
+  ];
+}
+
+/** The training admin's login (its own identities): failures per address and per account. */
+export function trainingAdminLoginLimits(): RequestHandler[] {
+  return [
+    limiter({ windowMs: LOGIN_WINDOW_MS, limit: 30, message: LOGIN_RATE_MESSAGE, key: clientIp, skipSuccessfulRequests: true }),
+    limiter({ windowMs: LOGIN_WINDOW_MS, limit: 10, message: LOGIN_RATE_MESSAGE, skipSuccessfulRequests: true, key: accountKey('training', 'email') }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public forms
+
+export const SET_PASSWORD_RATE_MESSAGE = 'Too many attempts from this address. Please wait 15 minutes and try again.';
+
+/** The account-creating forms (/api/survey, /api/ringcloud-survey), per address. */
+export const accountFormLimit = () => limiter({ windowMs: FORM_WINDOW_MS, limit: ACCOUNT_FORM_LIMIT, message: ACCOUNT_FORM_RATE_MESSAGE, key: clientIp });
+/** The set-password form: failures per address. */
+export const setPasswordLimit = () =>
+  limiter({ windowMs: FORM_WINDOW_MS, limit: ACCOUNT_FORM_LIMIT, message: SET_PASSWORD_RATE_MESSAGE, key: clientIp, skipSuccessfulRequests: true });
+/** The partner application (uploads), per address; the byte quotas are in the uploads service. */
+export const partnerFormLimit = () => limiter({ windowMs: FORM_WINDOW_MS, limit: PARTNER_FORM_LIMIT, message: PARTNER_FORM_RATE_MESSAGE, key: clientIp });
+
+// ---------------------------------------------------------------------------------------------
+// Orders and the payment provider
+
+export const CHECKOUT_RATE_MESSAGE = 'Too many payment attempts. Please wait a few minutes and try again.';
+export const ORDER_WINDOW_MS = 15 * 60 * 1000;
+/** Order-creating requests per address (the funnel checkouts are anonymous; offices share addresses). */
+export const ORDERS_PER_ADDRESS = 100;
+/** Order-creating requests per logged-in user, all kinds together. */
+export const ORDERS_PER_USER = 20;
+/** Confirm and cancel of one's own orders (each may ask the provider), per user and per address. */
+export const ORDER_FOLLOW_UPS_PER_USER = 60;
+export const ORDER_FOLLOW_UPS_PER_ADDRESS = 300;
+
+/** One set of limiter instances per app (keyed by its deps), shared by every router that mounts it. */
+function perApp(make: () => RequestHandler[]): (app: object) => RequestHandler[] {
+  const made = new WeakMap<object, RequestHandler[]>();
+  return (app) => {
+    let handlers = made.get(app);
+    if (!handlers) made.set(app, (handlers = make()));
+    return handlers;
   };
 }
+
+/**
+ * Every route that creates an order (and a PaymentIntent), all kinds counted together: per address,
+ * and per user when logged in. `app`: the app's deps (one count per app).
+ */
+export const orderLimits = perApp(() => [
+    limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDERS_PER_ADDRESS, message: CHECKOUT_RATE_MESSAGE, key: (req) => `order-ip:${clientIp(req)}` }),
+    limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDERS_PER_USER, message: CHECKOUT_RATE_MESSAGE, key: (req) => `order-${sessionUserKey(req)}`, skip: noUser }),
+]);
+
+/** Confirm/cancel of the dashboard's own orders (one count per app, like orderLimits). */
+export const orderFollowUpLimits = perApp(() => [
+    limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDER_FOLLOW_UPS_PER_ADDRESS, message: CHECKOUT_RATE_MESSAGE, key: (req) => `follow-ip:${clientIp(req)}` }),
+    limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDER_FOLLOW_UPS_PER_USER, message: CHECKOUT_RATE_MESSAGE, key: (req) => `follow-${sessionUserKey(req)}`, skip: noUser }),
+]);
+
+export const BY_INTENT_WINDOW_MS = 60_000;
+/** GET /api/orders/by-intent/:id per address (a return page polls a few times). */
+export const BY_INTENT_PER_ADDRESS = 120;
+/** The same per intent id, whatever the address. */
+export const BY_INTENT_PER_INTENT = 30;
+export const BY_INTENT_RATE_MESSAGE = 'Too many requests for this order. Please wait a minute and try again.';
+
+export function byIntentLimits(): RequestHandler[] {
+  return [
+    limiter({ windowMs: BY_INTENT_WINDOW_MS, limit: BY_INTENT_PER_ADDRESS, message: BY_INTENT_RATE_MESSAGE, key: (req) => `intent-ip:${clientIp(req)}` }),
+    limiter({ windowMs: BY_INTENT_WINDOW_MS, limit: BY_INTENT_PER_INTENT, message: BY_INTENT_RATE_MESSAGE, key: (req) => `intent:${String(req.params.id ?? '').slice(0, 255)}` }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks, per address: generous (the senders retry a 429 later), but not unbounded.
+
+export const STRIPE_WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
+export const WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 300 };
+export const TRANSFER_CALLBACK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
+
+export const stripeWebhookLimit = () => limiter({ ...STRIPE_WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });
+export const voiceWebhookLimit = () => limiter({ ...WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });
+export const transferCallbackLimit = () => limiter({ ...TRANSFER_CALLBACK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });

@@ -5,6 +5,7 @@ import { getIronSession, type IronSession, type SessionOptions } from 'iron-sess
 import { parse as parseCookie } from 'cookie';
 import type { IncomingMessage } from 'node:http';
 import type { AppDeps } from '../deps.ts';
+import { createSession, revokeSession, sessionIsLive } from '../services/accounts/sessions.service.ts';
 
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
@@ -12,6 +13,8 @@ export interface SessionData {
   userId?: number;
   /** When the login happened (ms since epoch); the session ends 12 hours later whatever the activity. */
   issuedAt?: number;
+  /** The server-side session (table `sessions`): revoked by logout, a password change or deactivation. */
+  sid?: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -90,11 +93,22 @@ export function sessionExpired(session: SessionData, now: Date): boolean {
   return !session.issuedAt || now.getTime() - session.issuedAt > SESSION_LIFETIME_MS;
 }
 
-export function sessionMiddleware(deps: Pick<AppDeps, 'config' | 'clock'>, load: SessionLoader = sessionLoader(sessionOptions(deps))): RequestHandler {
+/**
+ * Is a logged-in session still open: within its absolute lifetime, and its server-side row neither
+ * revoked nor idle past the inactivity timeout? Checked on every API request (Express and fast path).
+ */
+export async function sessionIsOpen(deps: Pick<AppDeps, 'config' | 'clock' | 'db'>, session: SessionData): Promise<boolean> {
+  if (session.userId === undefined) return false;
+  const now = deps.clock.now();
+  if (sessionExpired(session, now)) return false;
+  return sessionIsLive(deps.db, session.sid, session.userId, now, deps.config.inactivityTimeoutMs);
+}
+
+export function sessionMiddleware(deps: Pick<AppDeps, 'config' | 'clock' | 'db'>, load: SessionLoader = sessionLoader(sessionOptions(deps))): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       req.session = await load(req, res);
-      if (req.session.userId !== undefined && sessionExpired(req.session, deps.clock.now())) {
+      if (req.session.userId !== undefined && !(await sessionIsOpen(deps, req.session))) {
         req.session.destroy();
       }
       next();
@@ -102,4 +116,19 @@ export function sessionMiddleware(deps: Pick<AppDeps, 'config' | 'clock'>, load:
       next(err);
     }
   };
+}
+
+/** Logs the request's browser in as userId: a new server-side session, its id sealed into the cookie. */
+export async function startSession(deps: Pick<AppDeps, 'db' | 'clock'>, req: Request, userId: number): Promise<void> {
+  const now = deps.clock.now();
+  req.session.userId = userId;
+  req.session.issuedAt = now.getTime();
+  req.session.sid = await createSession(deps.db, userId, now);
+  await req.session.save();
+}
+
+/** Logs out: the server-side session is revoked (a copy of the cookie no longer works) and the cookie cleared. */
+export async function endSession(deps: Pick<AppDeps, 'db' | 'clock'>, req: Request): Promise<void> {
+  await revokeSession(deps.db, req.session?.sid, deps.clock.now());
+  req.session?.destroy();
 }

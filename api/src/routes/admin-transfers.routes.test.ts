@@ -5,7 +5,7 @@ import request from 'supertest';
 import { TIERS } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
-import { ALREADY_DECIDED_MESSAGE } from '../services/transfers/disputes.service.ts';
+import { ALREADY_DECIDED_MESSAGE, OWN_DISPUTE_MESSAGE } from '../services/transfers/disputes.service.ts';
 
 const KEY = 'test-transfer-key-admin-0000';
 let ctx: TestContext;
@@ -173,5 +173,26 @@ describe('the audit log', () => {
     const filed = res.body.items.find((e: { action: string }) => e.action === 'dispute.filed');
     expect(filed.actor).toMatchObject({ type: 'agent', id: user.id });
     expect(res.body.items.every((e: { agent: { id: number } }) => e.agent.id === user.id)).toBe(true);
+  });
+});
+
+describe('separation of duties (issue 14)', () => {
+  it('an admin cannot approve a dispute on their own call; another admin can', async () => {
+    const self = await makeUser(ctx.db, { isAdmin: true });
+    const orderId = await insertPaidOrder(ctx.db, self.id, { kind: 'transfer_package', tier: 'standard', count: 2 }, new Date(ctx.clock.now().getTime() - 3_600_000));
+    const selfAgent = await loginAs(ctx.app, self.email, self.password);
+    const call = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send(callPayload({ id: self.id }, 300, { now: ctx.clock.now() }));
+    expect(call.status).toBe(201);
+    const d = await selfAgent.post(`/api/transfers/${call.body.call.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
+    expect(d.status).toBe(201);
+    const own = await selfAgent.post(`/api/admin/transfer-disputes/${d.body.id}/approve`).send({ note: 'mine' });
+    expect(own.status).toBe(403);
+    expect(own.body.error).toBe(OWN_DISPUTE_MESSAGE);
+    expect((await ctx.db('transfer_disputes').where({ id: d.body.id }).first()).status).toBe('pending');
+    expect((await ctx.db('transfer_calls').where({ id: call.body.call.id }).first()).status).toBe('billed');
+    expect(orderId).toBeGreaterThan(0);
+    const other = await admin.post(`/api/admin/transfer-disputes/${d.body.id}/approve`).send({ note: 'checked by a colleague' });
+    expect(other.status).toBe(200);
+    expect(other.body.status).toBe('approved');
   });
 });

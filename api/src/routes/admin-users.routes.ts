@@ -2,6 +2,7 @@
 // and a one-time set-password link for the user (services/accounts/set-password-links.ts).
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
+import { startSession } from '../middleware/session.ts';
 import { changePasswordSchema, createUserSchema, listQuerySchema } from '@tm/shared/schemas/admin';
 import { parseWith, notFound } from '../errors.ts';
 import { requireAdmin } from '../middleware/require-user.ts';
@@ -41,10 +42,7 @@ export function adminUsersRoutes(deps: AppDeps): Router {
     const now = deps.clock.now();
     await setUserPassword(deps.db, userId, password, now);
     // Every session of that user issued before now ends; an admin changing their own password keeps this one.
-    if (userId === req.session.userId) {
-      req.session.issuedAt = now.getTime();
-      await req.session.save();
-    }
+    if (userId === req.session.userId) await startSession(deps, req, userId);
     res.json({ success: true });
   });
 

@@ -9,10 +9,11 @@ import crypto from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
 import { partnerApplicationSchema, PARTNER_FILE_MAX_BYTES, PARTNER_MAX_FILES, type PartnerApplicationResponse } from '@tm/shared/schemas/funnel';
 import { parseWith, badRequest, HttpError } from '../errors.ts';
-import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { clientIp, partnerFormLimit } from '../middleware/rate-limit.ts';
+import { checkUploadQuota, LENGTH_REQUIRED_MESSAGE } from '../services/funnel/upload-quotas.ts';
+import { clientKeyOf } from '../services/orders/orders.service.ts';
 import { submitPartnerApplication, PARTNER_SUCCESS_MESSAGE } from '../services/funnel/partner-applications.service.ts';
 import { isAcceptedName, cleanName, removeQuietly, ACCEPTED_TYPES_TEXT, type IncomingFile } from '../services/funnel/uploads.ts';
-import { FORM_WINDOW_MS, PARTNER_FORM_LIMIT, PARTNER_FORM_RATE_MESSAGE } from '../services/funnel/limits.ts';
 
 const FILE_FIELD = /^file_\d{1,2}$/;
 export const FILE_TOO_LARGE = 'File is too large (10 MB maximum)';
@@ -54,19 +55,34 @@ function uploadMiddleware(uploadDir: string): RequestHandler {
 
 export function affnetworkRoutes(deps: AppDeps): Router {
   const r = Router();
-  const perIp = limiter({ windowMs: FORM_WINDOW_MS, limit: PARTNER_FORM_LIMIT, message: PARTNER_FORM_RATE_MESSAGE, key: clientIp });
+  const perIp = partnerFormLimit();
 
-  r.post('/affnetwork-signup', perIp, uploadMiddleware(deps.config.uploadDir), async (req, res) => {
+  // The byte quotas, from Content-Length before anything is written (multipart bodies always carry it
+  // from browsers; a chunked upload without it is refused), then from the files' real sizes.
+  const quota = async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      if (!req.is('multipart/form-data')) return next();
+      const length = Number(req.headers['content-length']);
+      if (!Number.isFinite(length) || req.headers['content-length'] === undefined) throw new HttpError(411, LENGTH_REQUIRED_MESSAGE);
+      await checkUploadQuota(deps, clientIp(req), length);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+
+  r.post('/affnetwork-signup', perIp, quota, uploadMiddleware(deps.config.uploadDir), async (req, res) => {
     const uploaded = (Array.isArray(req.files) ? req.files : []) as Express.Multer.File[];
     const files: IncomingFile[] = uploaded.map((f) => ({ field: f.fieldname, originalName: f.originalname, tempPath: f.path, size: f.size }));
     let input;
     try {
       input = parseWith(partnerApplicationSchema, req.body);
+      if (files.length) await checkUploadQuota(deps, clientIp(req), files.reduce((s, f) => s + f.size, 0));
     } catch (err) {
       await removeQuietly(files.map((f) => f.tempPath));
       throw err;
     }
-    const result = await submitPartnerApplication({ db: deps.db, storage: deps.storage, config: deps.config }, input, files, deps.clock.now());
+    const result = await submitPartnerApplication({ db: deps.db, storage: deps.storage, config: deps.config }, input, files, deps.clock.now(), clientKeyOf(clientIp(req)));
     const body: PartnerApplicationResponse = { ok: true, message: PARTNER_SUCCESS_MESSAGE, applicationId: result.applicationId };
     res.status(201).json(body);
   });

@@ -5,6 +5,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
+import { clientIp, orderFollowUpLimits, orderLimits } from '../middleware/rate-limit.ts';
 import { parseWith } from '../errors.ts';
 import { confirmPurchaseSchema, pageQuerySchema } from '@tm/shared/schemas/leads';
 import { appointmentCheckoutSchema } from '@tm/shared/schemas/dashboard';
@@ -60,20 +61,22 @@ export function appointmentsRoutes(deps: AppDeps): Router {
     res.json(await appointmentsOverview(deps.db, currentUser(req).id));
   });
 
-  r.post('/vapi/create-appointment-payment', agent, async (req, res) => {
+  const ordering = orderLimits(deps);
+  const followUps = orderFollowUpLimits(deps);
+  r.post('/vapi/create-appointment-payment', agent, ...ordering, async (req, res) => {
     const { appointmentIds, amount } = parseWith(checkoutBody, req.body);
     const expected = amount === undefined ? undefined : Math.round(amount * 100);
-    res.status(201).json(await startAppointmentPurchase(deps, currentUser(req).id, appointmentIds, expected));
+    res.status(201).json(await startAppointmentPurchase(deps, currentUser(req).id, appointmentIds, expected, clientIp(req)));
   });
 
   // Only the intent id is read: any user_id or appointment_ids in the body are ignored.
-  r.post('/vapi/confirm-appointment-purchase', agent, async (req, res) => {
+  r.post('/vapi/confirm-appointment-purchase', agent, ...followUps, async (req, res) => {
     const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
     res.json(await confirmAppointmentPurchase(deps, currentUser(req).id, payment_intent_id));
   });
 
   // The buyer closed the payment form: the cart's appointments go back on sale at once.
-  r.post('/vapi/cancel-appointment-payment', agent, async (req, res) => {
+  r.post('/vapi/cancel-appointment-payment', agent, ...followUps, async (req, res) => {
     const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
     res.json(await cancelAppointmentPurchase(deps, currentUser(req).id, payment_intent_id));
   });

@@ -1,43 +1,55 @@
 // POST /api/login, GET /api/logout, GET /api/current-user.
-import { Router } from 'express';
+import { Router, type Request, type Response, type NextFunction } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { loginSchema } from '@tm/shared/schemas/auth';
 import { parseWith } from '../errors.ts';
 import { authenticate } from '../services/accounts/login.service.ts';
-import { toCurrentUser } from '../services/accounts/users.service.ts';
+import { findUserByIdentifier, toCurrentUser } from '../services/accounts/users.service.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
-import { limiter, clientIp, accountKey } from '../middleware/rate-limit.ts';
+import { loginLimits, LOGIN_WINDOW_MS, LOGIN_RATE_MESSAGE } from '../middleware/rate-limit.ts';
+import { endSession, startSession } from '../middleware/session.ts';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_RATE_MESSAGE = 'Too many login attempts. Please wait 15 minutes and try again.';
+export { LOGIN_WINDOW_MS, LOGIN_RATE_MESSAGE };
+
+/** The identifier of a login body (the form sends `identifier`; `email` or `username` are accepted too). */
+function identifierOf(body: unknown): unknown {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  return b.identifier ?? b.email ?? b.username;
+}
+
+/**
+ * Resolves the account a login names before any limit counts it (res.locals.loginAccount): the user's
+ * id when the identifier finds one, so every spelling that reaches the account shares one count;
+ * else the normalised identifier. Never throws on hostile input (the body is not validated yet).
+ */
+function resolveLoginAccount(deps: AppDeps) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const raw = identifierOf(req.body);
+      const text = typeof raw === 'string' ? raw.trim().toLowerCase().slice(0, 254) : '';
+      const user = text ? await findUserByIdentifier(deps.db, text) : undefined;
+      res.locals.loginAccount = user ? `user:${user.id}` : `unknown:${text}`;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
 
 export function authRoutes(deps: AppDeps): Router {
   const r = Router();
-  // Failed attempts only: per address (a stranger guessing many accounts) and per account
-  // (many addresses guessing one); the window is short so a real agent is not locked out for long.
-  const perIp = limiter({ windowMs: LOGIN_WINDOW_MS, limit: 30, message: LOGIN_RATE_MESSAGE, key: clientIp, skipSuccessfulRequests: true });
-  const perAccount = limiter({
-    windowMs: LOGIN_WINDOW_MS,
-    limit: 10,
-    message: LOGIN_RATE_MESSAGE,
-    skipSuccessfulRequests: true,
-    key: accountKey('acct', 'identifier', 'email'),
-  });
-
-  r.post('/login', perIp, perAccount, async (req, res) => {
-    const body = req.body as Record<string, unknown> | undefined;
-    // The login form sends `identifier`; `email` or `username` are accepted too.
-    const input = parseWith(loginSchema, { identifier: body?.identifier ?? body?.email ?? body?.username, password: body?.password });
+  // Failed attempts only: 429 per address and per (account, address); every address together only
+  // slows an account down, so a stranger cannot lock the agent out (decision 040).
+  r.post('/login', resolveLoginAccount(deps), ...loginLimits(), async (req, res) => {
+    const input = parseWith(loginSchema, { identifier: identifierOf(req.body), password: (req.body as Record<string, unknown> | undefined)?.password });
     const user = await authenticate(deps.db, input.identifier, input.password);
-    req.session.userId = user.id;
-    req.session.issuedAt = deps.clock.now().getTime();
-    await req.session.save();
+    await startSession(deps, req, user.id);
     res.json({ user: toCurrentUser(user) });
   });
 
   // Back to /login, which says why: a plain logout, or the inactivity timeout (?reason=inactivity).
-  r.get('/logout', (req, res) => {
-    req.session.destroy();
+  r.get('/logout', async (req, res) => {
+    await endSession(deps, req);
     res.redirect(302, req.query.reason === 'inactivity' ? '/login?loggedOut=inactivity' : '/login?loggedOut=1');
   });
 

@@ -4,12 +4,12 @@ import { Router, type Request, type Response, type NextFunction } from 'express'
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../errors.ts';
 import { requireAdmin } from '../middleware/require-user.ts';
-import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { voiceWebhookLimit, WEBHOOK_RATE_LIMIT } from '../middleware/rate-limit.ts';
 import { apiKeyMatches, presentedKey } from '../services/brightcall/api-key.ts';
 import { parseWebhookPayload, recordWebhookCallback } from '../services/brightcall/callbacks.service.ts';
 import { integrationStatus, WEBHOOK_PATH } from '../services/brightcall/status.service.ts';
 
-export const WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 300 };
+export { WEBHOOK_RATE_LIMIT };
 
 export function brightcallRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -18,7 +18,7 @@ export function brightcallRoutes(deps: AppDeps): Router {
     res.json(integrationStatus(deps.config));
   });
 
-  const rate = limiter({ ...WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });
+  const rate = voiceWebhookLimit();
   const authenticate = (req: Request, _res: Response, next: NextFunction) => {
     const key = presentedKey({ xApiKey: req.headers['x-api-key'], authorization: req.headers.authorization });
     if (!apiKeyMatches(deps.config.brightcall.apiKey, key)) return next(new HttpError(401, 'Unauthorized'));

@@ -5,13 +5,14 @@ import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { parseWith } from '../errors.ts';
 import { transferOrderSchema } from '@tm/shared/schemas/dashboard';
+import { clientIp, orderLimits } from '../middleware/rate-limit.ts';
 import { createTransferOrder } from '../services/dashboard/transfer-order.service.ts';
 
 export function callTransferOrderRoutes(deps: AppDeps): Router {
   const r = Router();
-  r.post('/call-transfer-order', requireAgent(deps), async (req, res) => {
+  r.post('/call-transfer-order', requireAgent(deps), ...orderLimits(deps), async (req, res) => {
     const input = parseWith(transferOrderSchema, req.body);
-    res.status(201).json(await createTransferOrder(deps, currentUser(req), input));
+    res.status(201).json(await createTransferOrder(deps, currentUser(req), input, clientIp(req)));
   });
   return r;
 }

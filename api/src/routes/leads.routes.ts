@@ -6,6 +6,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { parseWith } from '../errors.ts';
+import { clientIp, orderFollowUpLimits, orderLimits } from '../middleware/rate-limit.ts';
 import { bulkPurchaseSchema, confirmPurchaseSchema, leadsQuerySchema } from '@tm/shared/schemas/leads';
 import type { LeadKind } from '../services/leads/leads.service.ts';
 import { browseLeadsBody, cancelLeadPurchase, confirmLeadPurchase, startLeadPurchase } from '../services/leads/lead-purchase.service.ts';
@@ -25,17 +26,20 @@ export function leadsRoutes(deps: AppDeps): Router {
     });
   }
 
-  r.post('/bulk-purchase-leads', agent, async (req, res) => {
+  const ordering = orderLimits(deps);
+  const followUps = orderFollowUpLimits(deps);
+
+  r.post('/bulk-purchase-leads', agent, ...ordering, async (req, res) => {
     const { leadIds } = parseWith(bulkPurchaseSchema, req.body);
-    res.status(201).json(await startLeadPurchase(deps, currentUser(req).id, leadIds));
+    res.status(201).json(await startLeadPurchase(deps, currentUser(req).id, leadIds, clientIp(req)));
   });
 
-  r.post('/bulk-purchase-leads/confirm', agent, async (req, res) => {
+  r.post('/bulk-purchase-leads/confirm', agent, ...followUps, async (req, res) => {
     const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
     res.json(await confirmLeadPurchase(deps, currentUser(req).id, payment_intent_id));
   });
 
-  r.post('/bulk-purchase-leads/cancel', agent, async (req, res) => {
+  r.post('/bulk-purchase-leads/cancel', agent, ...followUps, async (req, res) => {
     const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
     res.json(await cancelLeadPurchase(deps, currentUser(req).id, payment_intent_id));
   });

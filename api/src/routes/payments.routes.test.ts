@@ -5,7 +5,7 @@ import request from 'supertest';
 import crypto from 'node:crypto';
 import { RESERVATION_MINUTES } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { createOrder, releaseExpiredReservations, SOLD_MESSAGE, AMOUNT_MISMATCH_MESSAGE, REFUNDED_MESSAGE } from '../services/orders/orders.service.ts';
+import { createOrder, releaseExpiredReservations, SOLD_MESSAGE, AMOUNT_MISMATCH_MESSAGE, REFUNDED_MESSAGE, REPLACED_MESSAGE } from '../services/orders/orders.service.ts';
 import { depsOf } from '../app.ts';
 import { HttpError } from '../errors.ts';
 import { createApp } from '../app.ts';
@@ -182,6 +182,9 @@ describe('POST /api/create-payment-intent', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.fields).toEqual({ calls: 'Minimum: 1 transfer, Maximum: 1000 transfers' });
 
+    // Orders that hold no items do not replace each other (only leads and appointments orders do).
+    expect(await orderRow(live.body.orderId)).toMatchObject({ status: 'pending' });
+    expect(REPLACED_MESSAGE).toBeTruthy();
     // Paying a RingCloud order credits the survey's account.
     expect((await pay(aged.body.clientSecret)).status).toBe(200);
     await ctx.emulator.flush();

@@ -4,22 +4,22 @@ import { Router } from 'express';
 import { createPaymentIntentSchema, testConfirmSchema, type CreatePaymentIntentResponse, type PublicKeyResponse } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../errors.ts';
-import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { byIntentLimits, clientIp, orderLimits, CHECKOUT_RATE_MESSAGE } from '../middleware/rate-limit.ts';
 import { startCheckout } from '../services/payments/checkout.service.ts';
 import { confirmTestPayment } from '../services/payments/test-payments.service.ts';
 import { getOrderByIntent } from '../services/orders/orders.service.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 
-export const CHECKOUT_RATE_MESSAGE = 'Too many payment attempts. Please wait a few minutes and try again.';
+export { CHECKOUT_RATE_MESSAGE };
 
 export function paymentsRoutes(deps: AppDeps): Router {
   const r = Router();
   r.use(stripeWebhookRoutes(deps));
-  const checkoutLimit = limiter({ windowMs: 15 * 60 * 1000, limit: 100, message: CHECKOUT_RATE_MESSAGE, key: clientIp });
+  const checkoutLimit = orderLimits(deps);
 
-  r.post('/create-payment-intent', checkoutLimit, async (req, res) => {
+  r.post('/create-payment-intent', ...checkoutLimit, async (req, res) => {
     const input = parseWith(createPaymentIntentSchema, req.body);
-    const order = await startCheckout(deps, input, req.session?.userId ?? null);
+    const order = await startCheckout(deps, input, req.session?.userId ?? null, clientIp(req));
     const body: CreatePaymentIntentResponse = {
       clientSecret: order.clientSecret,
       orderId: order.orderId,
@@ -35,14 +35,14 @@ export function paymentsRoutes(deps: AppDeps): Router {
     res.json(body);
   });
 
-  r.get('/orders/by-intent/:id', async (req, res) => {
+  r.get('/orders/by-intent/:id', ...byIntentLimits(), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await getOrderByIntent(deps, String(req.params.id)));
   });
 
   // The test card form's confirm: only in test-payment mode, never in production.
   if (deps.config.stripe.testMode && !deps.config.isProduction) {
-    r.post('/test-payments/confirm', checkoutLimit, async (req, res) => {
+    r.post('/test-payments/confirm', ...checkoutLimit, async (req, res) => {
       const input = parseWith(testConfirmSchema, req.body);
       res.json(await confirmTestPayment(deps, input));
     });

@@ -51,8 +51,10 @@ describe('POST /api/ringcloud-survey', () => {
     const res = await agent.post('/api/ringcloud-survey').send(body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ok: true });
-    const { surveyId, userId } = res.body;
-    const user = await ctx.db('users').where({ id: userId }).first();
+    const { surveyId } = res.body;
+    expect(Object.keys(res.body).sort()).toEqual(['ok', 'surveyId']);
+    const user = await ctx.db('users').where({ email: body.email.toLowerCase() }).first();
+    const userId = user.id;
     expect(user).toMatchObject({ email: body.email.toLowerCase(), username: body.username, firstName: 'Rita', role: 'Agency Owner', agencyName: 'Cloud Agency' });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(user.passwordHash, 'secret-pass')).toBe(true);
@@ -113,17 +115,28 @@ describe('POST /api/ringcloud-survey', () => {
     expect(live.body.fields.totalTransfers).toBe('Total transfers must be at least 1');
   });
 
-  it('answers 409 with a clear message for a taken e-mail or username, writing nothing', async () => {
+  it('answers a taken e-mail as a new account (no account created or logged in, nothing linked to the owner); 409 for a taken username', async () => {
     const existing = await makeUser(ctx.db);
     const before = await counts();
-    const email = await request(ctx.app).post('/api/ringcloud-survey').send(survey({ email: existing.email.toUpperCase() }));
-    expect(email.status).toBe(409);
-    expect(email.body.error).toBe('An account with this email already exists');
+    const fresh = await request(ctx.app).post('/api/ringcloud-survey').send(survey());
+    const asOwner = request.agent(ctx.app);
+    const email = await asOwner.post('/api/ringcloud-survey').send(survey({ email: existing.email.toUpperCase() }));
+    // The same status, the same body keys and a session cookie, as for the new account just made.
+    expect(email.status).toBe(fresh.status);
+    expect(Object.keys(email.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(email.body.ok).toBe(true);
+    expect(Boolean(email.headers['set-cookie'])).toBe(Boolean(fresh.headers['set-cookie']));
+    expect((await asOwner.get('/api/current-user')).status).toBe(401);
+    const kept = await ctx.db('onboarding_surveys').where({ id: email.body.surveyId }).first();
+    expect(kept.userId).toBeNull();
+    expect(await ctx.db('onboarding_surveys').where({ userId: existing.id }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(await counts()).toEqual({ users: before.users + 1, surveys: before.surveys + 2 });
+    const beforeUsername = await counts();
     const username = await request(ctx.app).post('/api/ringcloud-survey').send(survey({ username: existing.username }));
     expect(username.status).toBe(409);
     expect(username.body.error).toBe('This username is already taken');
     expect(username.body.fields.username).toBe('This username is already taken');
-    expect(await counts()).toEqual(before);
+    expect(await counts()).toEqual(beforeUsername);
   });
 
   it('rate limits account creation per address with 429', async () => {

@@ -5,17 +5,16 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { setPasswordSchema, type SetPasswordCheck } from '@tm/shared/schemas/auth';
 import { parseWith } from '../errors.ts';
-import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { setPasswordLimit, SET_PASSWORD_RATE_MESSAGE } from '../middleware/rate-limit.ts';
 import { readSetPasswordToken, spendSetPasswordLink, verifySetPasswordToken } from '../services/accounts/set-password-links.ts';
 import { notifyPasswordChanged } from '../services/accounts/password-reset.service.ts';
-import { ACCOUNT_FORM_LIMIT, FORM_WINDOW_MS } from '../services/funnel/limits.ts';
 
-export const SET_PASSWORD_RATE_MESSAGE = 'Too many attempts from this address. Please wait 15 minutes and try again.';
+export { SET_PASSWORD_RATE_MESSAGE };
 
 export function setPasswordRoutes(deps: AppDeps): Router {
   const r = Router();
   // Refusals only (a good link is opened and used once): a stranger trying tokens is slowed down.
-  const perIp = limiter({ windowMs: FORM_WINDOW_MS, limit: ACCOUNT_FORM_LIMIT, message: SET_PASSWORD_RATE_MESSAGE, key: clientIp, skipSuccessfulRequests: true });
+  const perIp = setPasswordLimit();
 
   r.get('/set-password/check', perIp, async (req, res) => {
     const user = await verifySetPasswordToken(deps.db, deps.config.sessionSecret, readSetPasswordToken(req.query), deps.clock.now());

@@ -4,13 +4,12 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { agentLabSurveySchema, type AgentLabSurveyResponse } from '@tm/shared/schemas/funnel';
 import { parseWith } from '../errors.ts';
-import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { accountFormLimit } from '../middleware/rate-limit.ts';
 import { registerAgentLab } from '../services/funnel/agent-lab.service.ts';
-import { ACCOUNT_FORM_LIMIT, ACCOUNT_FORM_RATE_MESSAGE, FORM_WINDOW_MS } from '../services/funnel/limits.ts';
 
 export function surveyRoutes(deps: AppDeps): Router {
   const r = Router();
-  const perIp = limiter({ windowMs: FORM_WINDOW_MS, limit: ACCOUNT_FORM_LIMIT, message: ACCOUNT_FORM_RATE_MESSAGE, key: clientIp });
+  const perIp = accountFormLimit();
 
   r.post('/survey', perIp, async (req, res) => {
     const input = parseWith(agentLabSurveySchema, req.body);

@@ -18,14 +18,14 @@ import { Router, type ErrorRequestHandler, type NextFunction, type Request, type
 import { transferCallbackSchema, transferCheckSchema } from '@tm/shared/schemas/transfers';
 import type { AppDeps } from '../deps.ts';
 import { HttpError, parseWith } from '../errors.ts';
-import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { transferCallbackLimit, TRANSFER_CALLBACK_RATE_LIMIT } from '../middleware/rate-limit.ts';
 import { apiKeyMatches, presentedKey } from '../services/brightcall/api-key.ts';
 import { TransferRefused } from '../services/transfers/errors.ts';
 import { checkTransfer, recordDeliveredCall, resolveAgent } from '../services/transfers/calls.service.ts';
 import { deliverCallbackForAgent } from '../services/orders/fulfilment.service.ts';
 
 export const TRANSFER_CALLBACK_PATH = '/callbacks/transfer';
-export const TRANSFER_CALLBACK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
+export { TRANSFER_CALLBACK_RATE_LIMIT };
 
 /** Validation errors as refusals with reason invalid_payload. */
 function parsePayload<T>(schema: Parameters<typeof parseWith<T>>[0], body: unknown): T {
@@ -39,7 +39,7 @@ function parsePayload<T>(schema: Parameters<typeof parseWith<T>>[0], body: unkno
 
 export function transferCallbacksRoutes(deps: AppDeps): Router {
   const r = Router();
-  const rate = limiter({ ...TRANSFER_CALLBACK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });
+  const rate = transferCallbackLimit();
   const authenticate = (req: Request, _res: Response, next: NextFunction) => {
     const key = presentedKey({ xApiKey: req.headers['x-api-key'], authorization: req.headers.authorization });
     if (!apiKeyMatches(deps.config.transferApiKey, key)) return next(new TransferRefused(401, 'unauthorized', 'Unauthorized'));

@@ -55,7 +55,7 @@ describe('GET /api/transfers', () => {
     const b = await newAgent();
     ctx.clock.advance(1000);
     const free = await deliver(a.user.id, 45);
-    ctx.clock.advance(600_000);
+    ctx.clock.advance(500_000); // under the 10-minute inactivity timeout of the agents' sessions
     const billed = await deliver(a.user.id, 300, { transcript: 'Caller: yes please' });
     await deliver(b.user.id, 300);
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { createTestApp, type TestContext } from './harness.ts';
+import { createTestApp, makeUser, type TestContext } from './harness.ts';
 import { listApiRoutes } from '../route-list.ts';
 import { signPayload } from '../services/payments/emulator/stripe-emulator.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
@@ -18,7 +18,7 @@ import { createSetPasswordLink } from '../services/accounts/set-password-links.t
 import {
   ROLES, authHeaders, send, setUpIdentities, insertLead, insertAppointment, payIntent, uniqPhone,
   ringcloudSurveyBody, agentLabBody, partnerForm, createUserBody, transferOrderBody, adminAppointmentBody,
-  trainingVideoBody, brightcallBody, checkoutBuyer, leadCsv, TRAINER, paidPackageOrder, insertApplication, type Identities, type Req, type Role,
+  trainingVideoBody, brightcallBody, checkoutBuyer, leadCsv, TRAINER, loginCookie, paidPackageOrder, insertApplication, type Identities, type Req, type Role,
 } from './proof-fixtures.ts';
 
 const BRIGHTCALL_KEY = 'matrix-brightcall-key';
@@ -28,7 +28,7 @@ let ctx: TestContext;
 let who: Identities;
 let dataDir: string;
 /** A's purchases and other standing resources (created once). */
-const own = { appointmentId: 0, paidLeadIntent: '', paidAppointmentIntent: '', importId: 0, videoId: 0, mediaFile: 'matrix-call.wav', transferOrderId: 0, application: { id: 0, fileId: 0 } };
+const own = { appointmentId: 0, paidLeadIntent: '', paidAppointmentIntent: '', importId: 0, videoId: 0, mediaFile: 'matrix-call.wav', transferOrderId: 0, application: { id: 0, fileId: 0 }, spareUserId: 0 };
 
 type Build = (role: Role) => Req | Promise<Req>;
 interface Row { anon: number; agentA: number; agentB: number; admin: number; trainer: number; key?: number; req: Build; keyReq?: () => Req | Promise<Req> }
@@ -143,7 +143,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/users':                         { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users') },
   'GET /api/admin/users/search':                  { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users/search?q=example') },
   'POST /api/admin/users':                        { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/users', createUserBody) },
-  'PUT /api/admin/users/:userId/password':        { ...cols(401, 403, 403, 200, 401), req: () => put(`/api/admin/users/${who.ids.agentB}/password`, () => ({ password: 'changed-by-admin' }))('anon') },
+  'PUT /api/admin/users/:userId/password':        { ...cols(401, 403, 403, 200, 401), req: () => put(`/api/admin/users/${own.spareUserId}/password`, () => ({ password: 'changed-by-admin' }))('anon') },
   'POST /api/admin/users/:userId/set-password-link': { ...cols(401, 403, 403, 200, 401), req: () => post(`/api/admin/users/${who.ids.agentB}/set-password-link`)('anon') },
   // The link's token is the capability: anyone holding a good one may check it and use it once.
   'GET /api/set-password/check':                  { ...cols(200, 200, 200, 200, 200), req: async () => get(`/api/set-password/check?token=${await setPasswordToken()}`)('anon') },
@@ -248,6 +248,8 @@ beforeAll(async () => {
   who = await setUpIdentities(ctx);
   await (await import('./harness.ts')).makeUser(ctx.db, { email: 'matrix-login@example.com', password: 'matrix-login-pass' });
   await (await import('./harness.ts')).makeUser(ctx.db, SET_PASSWORD_USER);
+  // The admin's password form changes this user's password (which ends that user's sessions).
+  own.spareUserId = (await makeUser(ctx.db)).id;
   own.appointmentId = await insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.agentA, purchasedAt: '2026-01-01 10:00:00.000' });
   own.paidLeadIntent = await aOrder('leads', true);
   own.paidAppointmentIntent = await aOrder('appointments', true);
@@ -276,7 +278,10 @@ describe('authorization matrix', () => {
     const row = MATRIX[route]!;
     for (const role of ROLES) {
       const req = await row.req(role);
-      const res = await send(ctx.app, req, authHeaders(who, role));
+      // A logout revokes the session it is sent with: it gets a fresh session of the role's own.
+      const own = route === 'GET /api/logout' && (role === 'agentA' || role === 'agentB' || role === 'admin') ? who.credentials[role] : null;
+      const headers = own ? { Cookie: await loginCookie(ctx.app, own.email, own.password) } : authHeaders(who, role);
+      const res = await send(ctx.app, req, headers);
       expect(res.status, `${role}: ${route} answered ${res.status} ${JSON.stringify(res.body)}`).toBe(row[role]);
       if (res.status === 401 || res.status === 403 || res.status === 404) {
         expect(typeof res.body?.error, `${role}: ${route} refusal without a JSON error`).toBe('string');

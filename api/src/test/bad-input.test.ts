@@ -51,7 +51,7 @@ function rotatingApp(every: number): () => Express {
 /** For the fuzzed requests. */
 const currentApp = rotatingApp(8);
 /** For the requests that build each run's base (a transfer call to dispute, an order to pay). */
-const setupApp = rotatingApp(50);
+const setupApp = rotatingApp(15); // under the per-user order limit (20 per app)
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values
@@ -179,7 +179,7 @@ const SPECS: Record<string, Spec> = {
   'POST /api/account/email': { role: 'agentB', base: json('POST', '/api/account/email', () => ({ email: `fuzz-new-${Math.random().toString(36).slice(2)}@example.com` })) },
   'POST /api/account/email/confirm': { role: 'anon', base: json('POST', '/api/account/email/confirm', () => ({ token: 'not.a-token' })) },
   'POST /api/admin/appointments/brightcall': { role: 'admin', base: json('POST', '/api/admin/appointments/brightcall', adminAppointmentBody) },
-  'POST /api/admin/orders/:id/refunds': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/orders/${await paidPackageOrder(ctx, who.cookies.agentB)}/refunds`, body: { amountCents: 100, reason: 'Goodwill', idempotencyKey: `fuzz-${uniqPhone()}` } }) },
+  'POST /api/admin/orders/:id/refunds': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/orders/${await paidPackageOrder({ app: setupApp(), stripe: ctx.stripe }, who.cookies.agentA)}/refunds`, body: { amountCents: 100, reason: 'Goodwill', idempotencyKey: `fuzz-${uniqPhone()}` } }) },
   'PUT /api/admin/partner-applications/:id/status': { role: 'admin', base: async () => ({ method: 'PUT', path: `/api/admin/partner-applications/${(await insertApplication(ctx.db, ctx.config.uploadDir)).id}/status`, body: { status: 'rejected', note: 'No licence' } }) },
   'POST /api/admin/lead-imports': { role: 'admin', base: () => ({ method: 'POST', path: '/api/admin/lead-imports?target=sale&kind=aged&filename=leads.csv', raw: { type: 'text/csv', data: leadCsv() } }) },
   'POST /api/admin/lead-imports/:id/run': { role: 'admin', base: async () => ({ method: 'POST', path: `/api/admin/lead-imports/${await upload()}/run`, body: { mapping: { name: 0, phone: 1, state: 2, zipCode: 3 }, dryRun: true } }) },

@@ -14,6 +14,7 @@ import { testConfig } from '../config.ts';
 import { createDb, createTestDb, type Db } from '../db/index.ts';
 import { createTestApp, makeUser, type TestContext } from './harness.ts';
 import { sessionOptions, SESSION_LIFETIME_MS } from '../middleware/session.ts';
+import { createSession } from '../services/accounts/sessions.service.ts';
 import { StripeEmulator, signPayload } from '../services/payments/emulator/stripe-emulator.ts';
 import { createStripeClient, startPayments } from '../services/payments/stripe-client.ts';
 import { releaseExpiredReservations, EXPIRED_MESSAGE } from '../services/orders/orders.service.ts';
@@ -30,9 +31,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const MARIADB = process.env.TEST_DATABASE_URL;
 const config = testConfig();
 
-async function cookieFor(userId: number): Promise<string> {
+/** A session cookie for a user, sealed as a login seals it, with its server-side session row. */
+async function cookieFor(sessionDb: Db, userId: number, now = new Date()): Promise<string> {
   const opts = sessionOptions({ config });
-  return `${opts.cookieName}=${await sealData({ userId, issuedAt: Date.now() }, { password: opts.password, ttl: SESSION_LIFETIME_MS / 1000 })}`;
+  const sid = await createSession(sessionDb, userId, now);
+  return `${opts.cookieName}=${await sealData({ userId, issuedAt: now.getTime(), sid }, { password: opts.password, ttl: SESSION_LIFETIME_MS / 1000 })}`;
 }
 
 async function freePort(): Promise<number> {
@@ -90,8 +93,9 @@ describe('server killed between PaymentIntent creation and the webhook', () => {
 
   it('fulfils each order once after the restart: from the redelivered event, or from the buyer’s return page', { timeout: 60_000 }, async () => {
     const stripe = createStripeClient(config, { host: '127.0.0.1', port: emulatorPort, secretKey: emulator.secretKey });
-    const buyer = await makeUser(db);
-    const cookie = await cookieFor(buyer.id);
+    // Two buyers (one buyer's second order of a kind would replace the first: issue 14).
+    const buyers = [await makeUser(db), await makeUser(db)];
+    const cookies = [await cookieFor(db, buyers[0]!.id), await cookieFor(db, buyers[1]!.id)];
     const leads = [[await insertLead(db)], [await insertLead(db), await insertLead(db)]];
     child = await startServer();
     const base = `http://127.0.0.1:${port}`;
@@ -99,10 +103,10 @@ describe('server killed between PaymentIntent creation and the webhook', () => {
     // Two orders opened on the first server; both paid at the provider; the events are not yet delivered.
     emulator.holdWebhooks();
     const orders = [];
-    for (const leadIds of leads) {
-      const res = await json(`${base}/api/bulk-purchase-leads`, { method: 'POST', headers: { Cookie: cookie }, body: JSON.stringify({ leadIds }) });
+    for (const [i, leadIds] of leads.entries()) {
+      const res = await json(`${base}/api/bulk-purchase-leads`, { method: 'POST', headers: { Cookie: cookies[i]! }, body: JSON.stringify({ leadIds }) });
       expect(res.status).toBe(201);
-      orders.push({ intentId: String(res.body.paymentIntentId), orderId: Number(res.body.orderId), leadIds });
+      orders.push({ intentId: String(res.body.paymentIntentId), orderId: Number(res.body.orderId), leadIds, buyerId: buyers[i]!.id });
     }
     for (const o of orders) await stripe.paymentIntents.confirm(o.intentId, { payment_method: 'pm_card_visa' });
 
@@ -143,11 +147,11 @@ describe('server killed between PaymentIntent creation and the webhook', () => {
       const row = await db('orders').where({ id: o.orderId }).first();
       expect(row.status).toBe('paid');
       expect(row.fulfilledAt).not.toBeNull();
-      const sold = await db('leads').whereIn('id', o.leadIds).where({ status: 'sold', buyerId: buyer.id, reservedOrderId: o.orderId }).count({ n: '*' }).first();
+      const sold = await db('leads').whereIn('id', o.leadIds).where({ status: 'sold', buyerId: o.buyerId, reservedOrderId: o.orderId }).count({ n: '*' }).first();
       expect(Number(sold?.n)).toBe(o.leadIds.length);
     }
     expect(await db('payment_events').whereIn('eventId', events.map((e) => e.id)).count({ n: '*' }).first()).toMatchObject({ n: 2 });
-    expect(await db('orders').where({ userId: buyer.id }).count({ n: '*' }).first()).toMatchObject({ n: 2 });
+    expect(await db('orders').whereIn('userId', buyers.map((b) => b.id)).count({ n: '*' }).first()).toMatchObject({ n: 2 });
   });
 });
 
@@ -244,7 +248,7 @@ describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
     const user = await makeUser(ctxDb.db);
-    cookie = await cookieFor(user.id);
+    cookie = await cookieFor(ctxDb.db, user.id);
     close = async () => {
       await payments.close();
       server.closeAllConnections();
@@ -352,7 +356,7 @@ describe('lapsed reservations are released', () => {
   afterAll(() => ctx?.close());
 
   async function reserve(userId: number, leadIds: number[]) {
-    const res = await json(`${ctx.baseUrl}/api/bulk-purchase-leads`, { method: 'POST', headers: { Cookie: await cookieFor(userId) }, body: JSON.stringify({ leadIds }) });
+    const res = await json(`${ctx.baseUrl}/api/bulk-purchase-leads`, { method: 'POST', headers: { Cookie: await cookieFor(ctx.db, userId, ctx.clock.now()) }, body: JSON.stringify({ leadIds }) });
     return res;
   }
 

@@ -6,6 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { sealData } from 'iron-session';
 import { createTestApp, type TestContext } from './harness.ts';
 import { sessionOptions, SESSION_LIFETIME_MS } from '../middleware/session.ts';
+import { createSession } from '../services/accounts/sessions.service.ts';
 import { signPayload } from '../services/payments/emulator/stripe-emulator.ts';
 import { SOLD_MESSAGE } from '../services/orders/orders.service.ts';
 import { LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
@@ -15,8 +16,17 @@ const DB = process.env.TEST_DATABASE_URL ? 'MariaDB' : 'SQLite';
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Each buyer comes from an address of their own (through a trusted local proxy), as real buyers do:
+  // one address opening hundreds of orders would meet the per-address order limit.
+  ctx = await createTestApp({ config: { trustProxy: 'loopback' } });
 });
+
+const addresses = new Map<string, string>();
+const addressOf = (cookie: string | null): string => {
+  const key = cookie ?? '';
+  if (!addresses.has(key)) addresses.set(key, `10.1.${Math.floor(addresses.size / 250)}.${(addresses.size % 250) + 1}`);
+  return addresses.get(key)!;
+};
 afterAll(async () => {
   await ctx?.close();
 });
@@ -24,7 +34,8 @@ afterAll(async () => {
 /** A session cookie for a user, sealed exactly as a login seals it (skips 50 argon2 logins). */
 async function cookieFor(userId: number): Promise<string> {
   const opts = sessionOptions(ctx);
-  const seal = await sealData({ userId, issuedAt: ctx.clock.now().getTime() }, { password: opts.password, ttl: SESSION_LIFETIME_MS / 1000 });
+  const sid = await createSession(ctx.db, userId, ctx.clock.now());
+  const seal = await sealData({ userId, issuedAt: ctx.clock.now().getTime(), sid }, { password: opts.password, ttl: SESSION_LIFETIME_MS / 1000 });
   return `${opts.cookieName}=${seal}`;
 }
 
@@ -42,7 +53,7 @@ async function insertUsers(n: number, over: Record<string, unknown> = {}): Promi
 async function call(method: string, p: string, cookie: string | null, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${ctx.baseUrl}${p}`, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': addressOf(cookie), ...(cookie ? { Cookie: cookie } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };

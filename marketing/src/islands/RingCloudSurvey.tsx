@@ -203,7 +203,6 @@ export default function RingCloudSurvey() {
       const res = await api.requestJson<RingcloudSurveyResponse>('POST', '/api/ringcloud-survey', { ...step1, ...values, salesperson: RINGCLOUD_SALESPERSON });
       const saved: SavedRingcloudSurvey = {
         surveyId: res.surveyId,
-        userId: res.userId,
         firstName: step1.firstName,
         lastName: step1.lastName,
         agencyName: step1.agencyName,

@@ -6,7 +6,7 @@ export const RINGCLOUD_STORAGE_KEY = 'ringcloudSurvey';
 
 export interface SavedRingcloudSurvey {
   surveyId: number;
-  userId: number;
+  userId?: number;
   firstName: string;
   lastName: string;
   agencyName: string;

@@ -95,8 +95,8 @@ export const FREE_RESOURCES = [
 ] as const;
 export const FREE_RESOURCES_TOTAL_CENTS = FREE_RESOURCES.reduce((s, r) => s + r.valueCents, 0);
 
-/** How long a lead or appointment stays reserved for an unpaid order. */
-export const RESERVATION_MINUTES = 15;
+/** How long a lead or appointment stays reserved for an unpaid order (short: an unpaid hold keeps it from other buyers). */
+export const RESERVATION_MINUTES = 5;
 export const CURRENCY = 'usd';
 
 export function highVolumeBand(count: number): HighVolumeBand {

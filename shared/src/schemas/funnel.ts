@@ -116,10 +116,10 @@ export type RingcloudStep2 = z.output<typeof ringcloudStep2Schema>;
 export type RingcloudSurvey = z.output<typeof ringcloudSurveySchema>;
 
 /** What POST /api/ringcloud-survey answers (the new account is logged in by the same answer). */
+/** The same answer whether the e-mail was new or already had an account (the owner is e-mailed then). */
 export interface RingcloudSurveyResponse {
   ok: true;
   surveyId: number;
-  userId: number;
 }
 
 // ---------- Partner network application (portal.md section 5) ----------

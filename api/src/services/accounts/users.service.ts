@@ -25,6 +25,8 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return normalise(await db('users').where({ id }).first());
 }
 
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+
 /** Finds by e-mail (case-insensitive) or username. */
 export async function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | undefined> {
   const id = identifier.trim().toLowerCase();
@@ -51,7 +53,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
   const username = input.username ? input.username.trim().toLowerCase() : null;
   const existing = await db('users').where('email', email).orWhere((q) => (username ? q.where('username', username) : q.whereRaw('1 = 0'))).first();
   if (existing) {
-    if (existing.email === email) throw conflict('An account with this email already exists', { email: 'An account with this email already exists' });
+    if (existing.email === email) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     throw conflict('This username is already taken', { username: 'This username is already taken' });
   }
   try {

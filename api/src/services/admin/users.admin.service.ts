@@ -1,5 +1,6 @@
 // Admin user management: paginated list and e-mail search, counts for the summary cards,
 // creating accounts (through the accounts service) and setting a user's password.
+import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import type { Db } from '../../db/index.ts';
 import type { AdminUser, ListQuery, UserStats, UsersPage, CreateUserValues } from '@tm/shared/schemas/admin';
 import { createUser, findUserById, type UserRow } from '../accounts/users.service.ts';
@@ -71,5 +72,6 @@ export async function setUserPassword(db: Db, userId: number, password: string, 
   let update = db('users').where({ id: userId });
   if (opts.ifPasswordHashIs !== undefined) update = update.andWhere({ passwordHash: opts.ifPasswordHashIs });
   const changed = await update.update({ passwordHash, passwordChangedAt: toDbDate(now), updatedAt: toDbDate(now) });
+  if (Number(changed) > 0) await revokeUserSessions(db, userId, now);
   return Number(changed) > 0;
 }

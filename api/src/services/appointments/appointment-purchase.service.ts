@@ -14,8 +14,8 @@ export async function browseAppointments(deps: AppDeps, page: number, pageSize: 
 }
 
 /** expectedAmountCents: what the cart showed; a disagreement with the server's price is a 400. */
-export function startAppointmentPurchase(deps: AppDeps, userId: number, appointmentIds: number[], expectedAmountCents?: number): Promise<CreatedOrder> {
-  return createOrder(deps, { kind: 'appointments', userId, appointmentIds }, { expectedAmountCents });
+export function startAppointmentPurchase(deps: AppDeps, userId: number, appointmentIds: number[], expectedAmountCents?: number, clientAddress?: string): Promise<CreatedOrder> {
+  return createOrder(deps, { kind: 'appointments', userId, appointmentIds }, { expectedAmountCents, clientAddress });
 }
 
 export function confirmAppointmentPurchase(deps: AppDeps, userId: number, paymentIntentId: string): Promise<ConfirmedPurchase> {

@@ -20,6 +20,7 @@ export async function submitPartnerApplication(
   input: PartnerApplication,
   files: IncomingFile[],
   now: Date,
+  clientKey: string | null = null,
 ): Promise<SubmittedApplication> {
   const stored: string[] = [];
   try {
@@ -46,6 +47,7 @@ export async function submitPartnerApplication(
         businessDescription: input.businessDescription,
         whyPartner: input.whyPartner,
         agreeToTerms: input.agreeToTerms,
+        clientKey,
         createdAt: toDbDate(now),
       });
       for (const { file, rel } of rows) {

@@ -4,7 +4,8 @@ import { toDbDate } from '../../db/dates.ts';
 import { createUser, type NewUser } from '../accounts/users.service.ts';
 
 export interface NewSurvey {
-  userId: number;
+  /** null: kept without an account (a sign-up with an e-mail that already had one). */
+  userId: number | null;
   firstName: string;
   lastName: string;
   agencyName: string;

@@ -16,8 +16,8 @@ export async function browseLeadsBody(deps: AppDeps, kind: LeadKind, q: LeadsQue
   return listLeadsForSaleBody(deps.db, kind, q);
 }
 
-export function startLeadPurchase(deps: AppDeps, userId: number, leadIds: number[]): Promise<CreatedOrder> {
-  return createOrder(deps, { kind: 'leads', userId, leadIds });
+export function startLeadPurchase(deps: AppDeps, userId: number, leadIds: number[], clientAddress?: string): Promise<CreatedOrder> {
+  return createOrder(deps, { kind: 'leads', userId, leadIds }, { clientAddress });
 }
 
 export function confirmLeadPurchase(deps: AppDeps, userId: number, paymentIntentId: string): Promise<ConfirmedPurchase> {

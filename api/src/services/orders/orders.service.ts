@@ -11,13 +11,14 @@ import type { OrderView, OrderStatusView } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../middleware/error-handler.ts';
-import { toDbDate, toIso } from '../../db/dates.ts';
+import { fromDbDate, toDbDate, toIso } from '../../db/dates.ts';
 import { findUserById } from '../accounts/users.service.ts';
 import type { CreatedOrder, OrderKind, OrderRequest, OrderStatus } from './types.ts';
 import { ItemsUnavailable, releaseItems, reserveItems, sellItems, type InventoryTable } from './inventory.ts';
 import { withRetry } from '../../db/retry.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { fulfilledWithItems, fulfilUnreservedOrder } from './fulfilment.service.ts';
+import { isMysql } from '../../db/index.ts';
 
 export const SOLD_MESSAGE = 'Sorry, one or more of the selected items were just sold to another buyer.';
 export const AMOUNT_MISMATCH_MESSAGE = 'The amount does not match the price of this order. Please refresh the page and try again.';
@@ -25,6 +26,33 @@ export const PAYMENT_START_FAILED_MESSAGE = 'Payment could not be started. Pleas
 export const EXPIRED_MESSAGE = 'The reservation expired before the payment completed.';
 export const REFUNDED_MESSAGE = 'The selected items were sold to another buyer before your payment completed; your payment was refunded.';
 const MAX_ITEMS = 1000;
+
+// Holds (issue 14): what unpaid orders may keep from other buyers. A buyer has at most one pending
+// order per kind (a new one replaces the old), and all of a buyer's pending orders, and all pending
+// orders opened from one address, hold at most these many leads and appointments.
+export const HOLD_MAX_ITEMS_PER_BUYER = 50;
+export const HOLD_MAX_CENTS_PER_BUYER = 100_000;
+export const HOLD_MAX_ITEMS_PER_ADDRESS = 100;
+export const REPLACED_MESSAGE = 'Replaced by a newer order.';
+export const holdLimitMessage = () =>
+  `You can hold at most ${HOLD_MAX_ITEMS_PER_BUYER} items (${formatDollars(HOLD_MAX_CENTS_PER_BUYER)}) in unpaid orders at a time. Please select fewer items, or complete or cancel your other order first.`;
+export const ADDRESS_HOLD_MESSAGE = 'Too many items are held by unpaid orders from your network. Please complete or cancel a pending order, or try again in a few minutes.';
+/** The provider is asked about one intent at most once per this interval (by-intent, confirm). */
+export const PROVIDER_CHECK_INTERVAL_MS = 3000;
+
+const formatDollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** What is stored of the buyer's address: a hash (only compared, never shown). */
+export function clientKeyOf(address: string | undefined): string | null {
+  return address ? crypto.createHash('sha256').update(address).digest('hex').slice(0, 32) : null;
+}
+
+export interface CreateOrderOptions {
+  /** What the browser showed; a disagreement is refused with 400. */
+  expectedAmountCents?: number;
+  /** The buyer's address (rate-limit key): holds are capped per address too. */
+  clientAddress?: string;
+}
 
 export interface OrderRow {
   id: number;
@@ -166,7 +194,7 @@ export async function priceOrder(deps: AppDeps, req: OrderRequest): Promise<numb
  * metadata). Leads and appointments are reserved for RESERVATION_MINUTES; 409 if any is gone.
  * expectedAmountCents: what the browser showed; a disagreement is refused with 400.
  */
-export async function createOrder(deps: AppDeps, req: OrderRequest, opts: { expectedAmountCents?: number } = {}): Promise<CreatedOrder> {
+export async function createOrder(deps: AppDeps, req: OrderRequest, opts: CreateOrderOptions = {}): Promise<CreatedOrder> {
   const plan = await planOrder(deps, req);
   if (opts.expectedAmountCents !== undefined && opts.expectedAmountCents !== plan.amountCents) {
     throw badRequest(AMOUNT_MISMATCH_MESSAGE, { amount: AMOUNT_MISMATCH_MESSAGE });
@@ -176,14 +204,20 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: { expe
   const now = deps.clock.now();
   const stamp = toDbDate(now);
   const idempotencyKey = `order-${crypto.randomUUID()}`;
+  const clientKey = clientKeyOf(opts.clientAddress);
   let orderId: number;
+  let replacedIntents: string[] = [];
   try {
     orderId = await withRetry(() =>
       deps.db.transaction(async (trx) => {
+        // Only orders that hold items (leads, appointments: logged-in buyers) replace their kind's older one;
+        // a package order holds nothing, and the funnel's buyer is named by an e-mail anyone can type.
+        replacedIntents = plan.reserve && plan.userId !== null ? await replacePendingOrders(deps, trx, plan, stamp) : [];
+        if (plan.reserve) await checkHolds(trx, plan, clientKey);
         const [id] = await trx('orders').insert({
           userId: plan.userId, surveyId: plan.surveyId, kind: plan.kind, tier: plan.tier, count: plan.count,
           unitPriceCents: plan.unitPriceCents, amountCents: plan.amountCents, currency: CURRENCY, status: 'pending',
-          idempotencyKey, metadata: JSON.stringify(plan.metadata), createdAt: stamp, updatedAt: stamp,
+          idempotencyKey, metadata: JSON.stringify(plan.metadata), clientKey, createdAt: stamp, updatedAt: stamp,
         });
         const orderId = Number(id);
         if (plan.reserve) {
@@ -199,6 +233,7 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: { expe
     if (err instanceof ItemsUnavailable) throw conflict(SOLD_MESSAGE);
     throw err;
   }
+  cancelIntents(deps, replacedIntents);
 
   let intent: Stripe.PaymentIntent;
   try {
@@ -229,6 +264,56 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: { expe
     currency: CURRENCY,
     testMode: deps.config.stripe.testMode,
   };
+}
+
+/**
+ * One pending order per buyer per kind: the buyer's other pending orders of this kind are canceled
+ * and give back what they held (their intents are canceled at the provider after the commit, so a
+ * card typed into an old form cannot pay for it). The buyer's user row is locked first (MariaDB;
+ * SQLite has one writer), so two racing orders of one buyer run one after the other.
+ */
+async function replacePendingOrders(deps: AppDeps, trx: Knex.Transaction, plan: Plan, stamp: string): Promise<string[]> {
+  if (isMysql(deps.db)) await trx('users').where({ id: plan.userId }).forUpdate().first('id');
+  const old: { id: number; paymentIntentId: string | null }[] = await trx('orders')
+    .where({ userId: plan.userId, kind: plan.kind, status: 'pending' })
+    .select('id', 'paymentIntentId');
+  for (const o of old) {
+    await trx('orders').where({ id: o.id, status: 'pending' }).update({ status: 'canceled', failureMessage: REPLACED_MESSAGE, updatedAt: stamp });
+    await releaseOrderItems(trx, plan.kind, Number(o.id));
+  }
+  return old.flatMap((o) => (o.paymentIntentId ? [o.paymentIntentId] : []));
+}
+
+/** Items (and their value) held by pending orders matching `where`. */
+async function heldBy(trx: Knex.Transaction, where: Record<string, unknown>): Promise<{ items: number; cents: number }> {
+  const row: { items: number | string | null; cents: number | string | null } | undefined = await trx('orderItems')
+    .join('orders', 'orders.id', 'orderItems.orderId')
+    .where(Object.fromEntries(Object.entries(where).map(([k, v]) => [`orders.${k}`, v])))
+    .where('orders.status', 'pending')
+    .whereIn('orderItems.kind', ['lead', 'appointment'])
+    .first(trx.raw('count(*) as items'), trx.raw('coalesce(sum(order_items.amount_cents), 0) as cents'));
+  return { items: Number(row?.items ?? 0), cents: Number(row?.cents ?? 0) };
+}
+
+/** Refuses an order that would take a buyer, or an address, over what unpaid orders may hold. */
+async function checkHolds(trx: Knex.Transaction, plan: Plan, clientKey: string | null): Promise<void> {
+  const field = plan.kind === 'leads' ? 'leadIds' : 'appointmentIds';
+  if (plan.userId !== null) {
+    const held = await heldBy(trx, { userId: plan.userId });
+    if (held.items + plan.items.length > HOLD_MAX_ITEMS_PER_BUYER || held.cents + plan.amountCents > HOLD_MAX_CENTS_PER_BUYER) {
+      throw badRequest(holdLimitMessage(), { [field]: holdLimitMessage() });
+    }
+  }
+  if (clientKey) {
+    const held = await heldBy(trx, { clientKey });
+    if (held.items + plan.items.length > HOLD_MAX_ITEMS_PER_ADDRESS) throw new HttpError(429, ADDRESS_HOLD_MESSAGE);
+  }
+}
+
+function cancelIntents(deps: Pick<AppDeps, 'stripe' | 'logger'>, ids: string[]): void {
+  for (const id of ids) {
+    deps.stripe.paymentIntents.cancel(id).catch((err: unknown) => deps.logger.warn({ err, intentId: id }, 'canceling a PaymentIntent failed'));
+  }
 }
 
 async function releaseOrderItems(trx: Knex | Knex.Transaction, kind: OrderKind, orderId: number): Promise<number> {
@@ -415,11 +500,16 @@ export async function findOrder(deps: AppDeps, id: number): Promise<OrderRow | u
  * The order a PaymentIntent pays for. If it is not paid yet (the webhook may not have arrived),
  * the intent is retrieved from Stripe and a verified success is applied here.
  */
-export async function getOrderByIntent(deps: AppDeps, intentId: string): Promise<OrderView> {
+export async function getOrderByIntent(deps: AppDeps, intentId: string, opts: { waitForCheck?: boolean } = {}): Promise<OrderView> {
   if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) throw notFound('Order not found');
   let order: OrderRow | undefined = await deps.db('orders').where({ paymentIntentId: intentId }).first();
   if (!order) throw notFound('Order not found');
   if (order.status !== 'paid' && order.status !== 'refunded') {
+    if (!(await claimProviderCheck(deps, order.id, opts.waitForCheck ?? true))) {
+      // Another request asks the provider (or just did): answer what the database says now.
+      order = (await deps.db('orders').where({ id: order.id }).first()) as OrderRow;
+      return toOrderView(order, deps.config.stripe.testMode);
+    }
     let intent: Stripe.PaymentIntent | null = null;
     try {
       intent = await deps.stripe.paymentIntents.retrieve(intentId);
@@ -432,6 +522,29 @@ export async function getOrderByIntent(deps: AppDeps, intentId: string): Promise
     }
   }
   return toOrderView(order, deps.config.stripe.testMode);
+}
+
+/**
+ * May this request ask the provider about the order's intent? At most once per
+ * PROVIDER_CHECK_INTERVAL_MS per order, across every process: a compare-and-set on
+ * orders.provider_checked_at (wall-clock time: this paces the provider, it is no business date).
+ * A request inside the interval waits for it to pass once and tries again (so a buyer's read right
+ * after paying still sees the provider's answer); if another request claimed the check meanwhile, it
+ * answers from the database (which that check updates). waitForCheck false answers at once.
+ */
+async function claimProviderCheck(deps: AppDeps, orderId: number, waitForCheck: boolean): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    const now = Date.now();
+    const claimed = await deps.db('orders')
+      .where({ id: orderId })
+      .where((q) => q.whereNull('providerCheckedAt').orWhere('providerCheckedAt', '<=', toDbDate(new Date(now - PROVIDER_CHECK_INTERVAL_MS))))
+      .update({ providerCheckedAt: toDbDate(new Date(now)) });
+    if (Number(claimed) > 0) return true;
+    if (!waitForCheck || attempt > 0) return false;
+    const row: { providerCheckedAt: unknown } | undefined = await deps.db('orders').where({ id: orderId }).first('providerCheckedAt');
+    const last = fromDbDate(row?.providerCheckedAt)?.getTime() ?? now;
+    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(PROVIDER_CHECK_INTERVAL_MS, last + PROVIDER_CHECK_INTERVAL_MS - now)) + 5));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -470,9 +583,7 @@ export async function releaseExpiredReservations(deps: Pick<AppDeps, 'db' | 'con
     );
     if (intentId) toCancel.push(intentId);
   }
-  for (const id of toCancel) {
-    deps.stripe.paymentIntents.cancel(id).catch((err: unknown) => deps.logger.warn({ err, intentId: id }, 'canceling an expired PaymentIntent failed'));
-  }
+  cancelIntents(deps, toCancel);
   return orderIds.size;
 }
 

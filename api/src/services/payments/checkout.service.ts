@@ -52,7 +52,7 @@ export async function checkoutOrderRequest(deps: AppDeps, input: CreatePaymentIn
  * Anonymous buyers must say who they are (400 naming each missing field) and the order is for the account
  * with that e-mail, made when there is none (funnel-buyers.service.ts); a logged-in agent buys as themselves.
  */
-export async function startCheckout(deps: AppDeps, input: CreatePaymentIntentInput, sessionUserId: number | null): Promise<CreatedOrder> {
+export async function startCheckout(deps: AppDeps, input: CreatePaymentIntentInput, sessionUserId: number | null, clientAddress?: string): Promise<CreatedOrder> {
   let req = await checkoutOrderRequest(deps, input, sessionUserId);
   const expectedAmountCents = input.amount === undefined ? undefined : Math.round(input.amount * 100);
   if (req.kind === 'transfer_package' && !sessionUserId) {
@@ -63,5 +63,5 @@ export async function startCheckout(deps: AppDeps, input: CreatePaymentIntentInp
     const { userId, buyer } = await resolveCheckoutBuyer(deps, input, null);
     req = { ...req, userId, buyer };
   }
-  return createOrder(deps, req, { expectedAmountCents });
+  return createOrder(deps, req, { expectedAmountCents, clientAddress });
 }

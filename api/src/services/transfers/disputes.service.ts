@@ -8,7 +8,7 @@ import { disputeReasonLabel, type AdminDisputeView, type DisputeInput, type Disp
 import { withinDisputeWindow } from '@tm/shared/logic/transfer-rules';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../middleware/error-handler.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { writeAudit, type Actor } from './audit.ts';
@@ -65,6 +65,8 @@ export async function fileDispute(deps: AppDeps, userId: number, callId: number,
   }
 }
 
+export const OWN_DISPUTE_MESSAGE = 'You cannot approve a dispute on your own call. Another admin must decide it.';
+
 /**
  * Approves or denies a pending dispute. Approval credits the call's transfer back to its order; of
  * two admins deciding at once, one wins and the other gets 409.
@@ -82,6 +84,8 @@ export async function decideDispute(
     deps.db.transaction(async (trx) => {
       const d: DisputeRow | undefined = await trx('transfer_disputes').where({ id: disputeId }).first();
       if (!d) throw notFound(DISPUTE_NOT_FOUND);
+      // Separation of duties: the credit goes to the call's agent, so that agent may not grant it.
+      if (decision.approve && Number(d.userId) === adminId) throw forbidden(OWN_DISPUTE_MESSAGE);
       const status: DisputeStatus = decision.approve ? 'approved' : 'denied';
       const decisionReason = decision.approve ? decision.note : decision.reason;
       const n = await trx('transfer_disputes')

@@ -36,6 +36,21 @@ describe('watchInactivity', () => {
     expect(onExpire).toHaveBeenCalledOnce();
   });
 
+  it('tells the server about activity at most every quarter of the timeout (the server ends idle sessions too)', () => {
+    const target = new EventTarget();
+    const keepAlive = vi.fn();
+    watchInactivity(target, TEN_MINUTES, { onExpire: vi.fn(), onLogout: vi.fn(), keepAlive });
+    target.dispatchEvent(new Event('mousemove'));
+    expect(keepAlive).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(TEN_MINUTES / 4);
+    target.dispatchEvent(new Event('mousemove'));
+    target.dispatchEvent(new Event('keydown'));
+    expect(keepAlive).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(TEN_MINUTES / 4);
+    target.dispatchEvent(new Event('scroll'));
+    expect(keepAlive).toHaveBeenCalledTimes(2);
+  });
+
   it('stops watching when asked', () => {
     const target = new EventTarget();
     const onExpire = vi.fn();

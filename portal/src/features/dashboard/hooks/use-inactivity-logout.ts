@@ -10,16 +10,24 @@ export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 's
 export function watchInactivity(
   target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>,
   timeoutMs: number,
-  handlers: { onExpire: () => void; onLogout: () => void },
+  handlers: { onExpire: () => void; onLogout: () => void; keepAlive?: () => void },
   now: () => number = Date.now,
 ): () => void {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return () => {};
   let last = now();
+  // The server ends a session unused for timeoutMs too: activity without requests (reading a page)
+  // tells it, at most every quarter of the timeout.
+  let lastKeepAlive = last;
   let expired = false;
   let timer: ReturnType<typeof setTimeout>;
   let logoutTimer: ReturnType<typeof setTimeout> | undefined;
   const mark = () => {
-    if (!expired) last = now();
+    if (expired) return;
+    last = now();
+    if (handlers.keepAlive && last - lastKeepAlive >= timeoutMs / 4) {
+      lastKeepAlive = last;
+      handlers.keepAlive();
+    }
   };
   const check = () => {
     const idle = now() - last;
@@ -46,7 +54,12 @@ export function useInactivityLogout(timeoutMs: number, onExpire: () => void, log
   expireRef.current = onExpire;
   logoutRef.current = logout;
   useEffect(
-    () => watchInactivity(window, timeoutMs, { onExpire: () => expireRef.current(), onLogout: () => logoutRef.current() }),
+    () =>
+      watchInactivity(window, timeoutMs, {
+        onExpire: () => expireRef.current(),
+        onLogout: () => logoutRef.current(),
+        keepAlive: () => void fetch('/api/current-user', { credentials: 'same-origin' }).catch(() => {}),
+      }),
     [timeoutMs],
   );
 }
