@@ -12,7 +12,7 @@ import { connectRedis } from './infra/redis.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { shareWrites } from './infra/shared-writes.ts';
 import { createLogger } from './logger.ts';
-import { outboxDeps, startOutboxWorker } from './services/mail/outbox.ts';
+import { outboxDeps, sendDueMessages, OUTBOX_JOB, OUTBOX_EVERY_MS } from './services/mail/outbox.ts';
 import { createMailTransport } from './services/mail/transport.ts';
 
 let config: AppConfig;
@@ -83,6 +83,13 @@ const sharedWrites = redis ? await shareWrites(redis, config.redis.prefix) : und
 const payments = await startPayments(config, { onError: (message, err) => console.error(message, err) });
 const app = createApp({ db, config, stripe: payments.stripe, logger, jobs, redis });
 const server = createHttpServer(app, config);
+// Mail (decision 045): the outbox sender is one repeatable job for the fleet (BullMQ with Redis, the
+// in-process runner without); its row claims keep a message from going out twice either way.
+const mailTransport = createMailTransport(config, logger);
+const mailDeps = outboxDeps(depsOf(app), mailTransport);
+jobs.register(OUTBOX_JOB, async () => sendDueMessages(mailDeps));
+jobs.repeat(OUTBOX_JOB, OUTBOX_EVERY_MS);
+if (!config.mail.smtpUrl) console.log(`Mail: no SMTP_URL, messages are written as .eml files under ${config.mail.mailDir}`);
 await jobs.start();
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
@@ -91,16 +98,10 @@ server.listen(config.port, config.host, () => {
   if (!config.isProduction) console.log(demoAccountsText(config.publicOrigin));
   if (payments.emulator) console.log('Test-payment mode: no Stripe keys set, cards are charged by the embedded emulator (try 4242 4242 4242 4242).');
 });
-// Mail (decision 045): the outbox worker sends what events wrote to the outbox (sendDueMessages is a
-// plain function; the job queue may run it instead of this loop).
-const mailTransport = createMailTransport(config, logger);
-const outbox = startOutboxWorker(outboxDeps(depsOf(app), mailTransport));
-if (!config.mail.smtpUrl) console.log(`Mail: no SMTP_URL, messages are written as .eml files under ${config.mail.mailDir}`);
 const stopUploadSweep = startUploadSweep(depsOf(app));
 
 function shutdown() {
   stopUploadSweep();
-  outbox.stop();
   mailTransport.close();
   server.close(() => {
     void jobs

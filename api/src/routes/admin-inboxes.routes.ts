@@ -28,7 +28,7 @@ export function adminInboxesRoutes(deps: AppDeps): Router {
   r.put('/admin/partner-applications/:id/status', admin, async (req, res) => {
     const id = idParam(req, 'id', 'Application');
     const input = parseWith(reviewApplicationSchema, req.body);
-    res.json(await reviewApplication(deps.db, id, input, currentUser(req).id, deps.clock.now()));
+    res.json(await reviewApplication(deps.db, deps.config, id, input, currentUser(req).id, deps.clock.now()));
   });
 
   r.get('/admin/partner-applications/:id/files/:fileId', admin, async (req, res) => {

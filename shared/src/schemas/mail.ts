@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const MAIL_KINDS = [
   'order-receipt', 'payment-failed', 'account-created', 'password-reset', 'password-changed', 'email-change',
   'partner-application', 'partner-decision', 'dispute-received', 'dispute-decided', 'balance-low', 'balance-empty',
-  'leads-assigned', 'appointment-purchased',
+  'leads-assigned', 'appointment-purchased', 'signup-attempt',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

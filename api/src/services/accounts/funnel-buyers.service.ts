@@ -5,11 +5,12 @@
 // never logs anyone in, so typing someone's e-mail reveals nothing and opens nothing: it can only buy
 // something for them.
 import crypto from 'node:crypto';
+import type { Knex } from 'knex';
 import { checkoutBuyerSchema, type CheckoutBuyer } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, parseWith } from '../../errors.ts';
 import { createUser, findUserById, type UserRow } from './users.service.ts';
-import { createSetPasswordLink } from './set-password-links.ts';
+import { enqueueAccountCreated } from '../mail/account-mail.ts';
 
 export interface CheckoutBuyerResolution {
   userId: number;
@@ -30,15 +31,13 @@ async function findByEmail(deps: AppDeps, email: string): Promise<UserRow | unde
 }
 
 /**
- * The hook for "a funnel buyer's account was created": the account has no password the buyer knows, so
- * they need a set-password link. Called once per new account, after it is committed and before the
- * checkout answers. Today it makes the link and logs that one is due (never the link itself); the e-mail
- * work sends the link from here.
+ * "A funnel buyer's account was created": the account has no password the buyer knows, so the welcome
+ * e-mail carries a one-time set-password link (24 hours). Written to the outbox in the transaction that
+ * creates the account (decision 045), so the account never exists without its e-mail.
  */
-export async function funnelBuyerAccountCreated(deps: AppDeps, user: UserRow): Promise<{ setPasswordUrl: string; expiresAt: string }> {
-  const link = await createSetPasswordLink(deps.db, deps.config.sessionSecret, deps.config.publicOrigin, user.id, deps.clock.now());
-  deps.logger.info({ userId: user.id }, 'funnel buyer account created; set-password link due');
-  return { setPasswordUrl: link.url, expiresAt: link.expiresAt };
+export async function funnelBuyerAccountCreated(deps: AppDeps, trx: Knex.Transaction, user: UserRow): Promise<void> {
+  await enqueueAccountCreated(trx, deps.config, user.id, deps.clock.now(), { setPassword: true });
+  deps.logger.info({ userId: user.id }, 'funnel buyer account created; set-password e-mail queued');
 }
 
 /**
@@ -53,8 +52,9 @@ export async function resolveCheckoutBuyer(deps: AppDeps, body: unknown, session
   if (existing) return { userId: existing.id, buyer, created: false };
   let user: UserRow;
   try {
-    user = await createUser(
-      deps.db,
+    user = await deps.db.transaction(async (trx) => {
+      const made = await createUser(
+      trx,
       {
         email: buyer.email,
         password: crypto.randomBytes(24).toString('base64url'),
@@ -65,6 +65,9 @@ export async function resolveCheckoutBuyer(deps: AppDeps, body: unknown, session
       },
       deps.clock.now(),
     );
+      await funnelBuyerAccountCreated(deps, trx, made);
+      return made;
+    });
   } catch (err) {
     // Another checkout made the account a moment ago: use it.
     if (err instanceof HttpError && err.status === 409) {
@@ -73,6 +76,5 @@ export async function resolveCheckoutBuyer(deps: AppDeps, body: unknown, session
     }
     throw err;
   }
-  await funnelBuyerAccountCreated(deps, user);
   return { userId: user.id, buyer, created: true };
 }

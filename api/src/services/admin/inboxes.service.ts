@@ -1,6 +1,8 @@
 // The admin's inboxes (issue 13 item 4): partner applications (list, detail, their files, a review
 // status with a note) and the agent-lab and RingCloud sign-ups (who, when, what they asked for, and
 // whether the account's owner has chosen a password).
+import type { AppConfig } from '../../config.ts';
+import { enqueuePartnerDecision } from '../mail/account-mail.ts';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { Knex } from 'knex';
@@ -94,14 +96,28 @@ export async function getApplication(db: Db, id: number): Promise<PartnerApplica
   };
 }
 
-export async function reviewApplication(db: Db, id: number, input: { status: ApplicationStatus; note: string }, adminId: number, now: Date): Promise<PartnerApplicationDetail> {
-  const n = await db('partner_applications').where({ id }).update({
-    status: input.status,
-    reviewNote: input.note || null,
-    reviewedAt: input.status === 'new' ? null : toDbDate(now),
-    reviewedByUserId: input.status === 'new' ? null : adminId,
+export async function reviewApplication(
+  db: Db,
+  config: AppConfig,
+  id: number,
+  input: { status: ApplicationStatus; note: string },
+  adminId: number,
+  now: Date,
+): Promise<PartnerApplicationDetail> {
+  await db.transaction(async (trx) => {
+    const before = (await trx('partner_applications').where({ id }).first('status', 'email', 'contactName')) as Row | undefined;
+    if (!before) throw notFound('Application not found');
+    await trx('partner_applications').where({ id }).update({
+      status: input.status,
+      reviewNote: input.note || null,
+      reviewedAt: input.status === 'new' ? null : toDbDate(now),
+      reviewedByUserId: input.status === 'new' ? null : adminId,
+    });
+    // The applicant hears of a decision once, when it is made or changed (decision 045).
+    if (input.status !== 'new' && before.status !== input.status) {
+      await enqueuePartnerDecision(trx, config, now, { email: String(before.email), name: String(before.contactName) }, input.status);
+    }
   });
-  if (Number(n) === 0) throw notFound('Application not found');
   return getApplication(db, id);
 }
 

@@ -85,6 +85,19 @@ export function passwordChangedMail(config: AppConfig, user: MailUser, when: Dat
   });
 }
 
+/** Someone signed up (RingCloud survey) with this account's e-mail: the form answered as for a new account. */
+export function signupAttemptMail(config: AppConfig, user: MailUser): NewMail {
+  return mail(config, 'signup-attempt', user.email, user.id, `Someone tried to sign up with your ${PRODUCT} e-mail`, {
+    greeting: hello(user.firstName),
+    lines: [
+      `Someone just filled in our sign-up form with this e-mail address. You already have a ${PRODUCT} account, so nothing was created or changed.`,
+      'If it was you, log in with your existing account; if you forgot your password, set a new one.',
+    ],
+    link: { label: 'Forgot password? Set a new one', url: `${config.publicOrigin}/forgot-password` },
+    after: [`If it was not you, you can ignore this e-mail. Questions: ${config.mail.supportEmail}.`],
+  });
+}
+
 export function emailChangeMail(config: AppConfig, user: MailUser, newEmail: string, url: string): NewMail {
   return mail(config, 'email-change', newEmail, user.id, `Confirm your new ${PRODUCT} e-mail`, {
     greeting: hello(user.firstName),

@@ -173,6 +173,10 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
  * The in-process loop: sendDueMessages every `everyMs` (never two runs at once); kick() runs it soon
  * (after an enqueue). stop() ends it. A job queue may call sendDueMessages instead.
  */
+/** The outbox sender's job name and period (server.ts registers it on the job runner). */
+export const OUTBOX_JOB = 'email-outbox';
+export const OUTBOX_EVERY_MS = 2000;
+
 export function startOutboxWorker(deps: OutboxDeps, everyMs = 2000): { stop: () => void; kick: () => void; idle: () => Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
