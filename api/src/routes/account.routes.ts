@@ -14,6 +14,7 @@ import { clientIp, limiter } from '../middleware/rate-limit.ts';
 import { parseOptOut } from '../services/mail/outbox.ts';
 import { verifyPassword } from '../services/accounts/passwords.ts';
 import { setUserPassword } from '../services/admin/users.admin.service.ts';
+import { startSession } from '../middleware/session.ts';
 import { notifyPasswordChanged } from '../services/accounts/password-reset.service.ts';
 import { toDbDate } from '../db/dates.ts';
 
@@ -46,9 +47,8 @@ export function accountRoutes(deps: AppDeps): Router {
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
     const now = deps.clock.now();
     await setUserPassword(deps.db, user.id, input.newPassword, now);
-    // Every other session ends (issued before now); this one is re-issued and stays.
-    req.session.issuedAt = now.getTime();
-    await req.session.save();
+    // Every session of the user ends (setUserPassword revokes them); this browser gets a new one and stays.
+    await startSession(deps, req, user.id);
     await notifyPasswordChanged(deps, user);
     res.json({ success: true });
   });

@@ -178,12 +178,22 @@ describe('account e-mails', () => {
     expect(mails[0]!.text).toContain(`${ctx.config.publicOrigin}/login`);
   });
 
-  it('a failed sign-up (e-mail taken) writes no e-mail: the message lives and dies with its transaction', async () => {
+  it('a failed sign-up (username taken) writes no e-mail: the message lives and dies with its transaction', async () => {
+    const body = ringcloudSurveyBody();
+    expect((await request(app).post('/api/ringcloud-survey').send(body)).status).toBe(201);
+    const other = ringcloudSurveyBody();
+    const again = await request(app).post('/api/ringcloud-survey').send({ ...other, username: body.username });
+    expect(again.status).toBe(409);
+    expect(await outboxRows(String(body.email))).toHaveLength(1);
+    expect(await outboxRows(String(other.email))).toHaveLength(0);
+  });
+
+  it('a sign-up with a taken e-mail answers as for a new account: no second account e-mail, the owner is told', async () => {
     const body = ringcloudSurveyBody();
     expect((await request(app).post('/api/ringcloud-survey').send(body)).status).toBe(201);
     const again = await request(app).post('/api/ringcloud-survey').send({ ...body, username: `${String(body.username)}x` });
-    expect(again.status).toBe(409);
-    expect(await outboxRows(String(body.email))).toHaveLength(1);
+    expect(again.status).toBe(201);
+    expect((await outboxRows(String(body.email))).map((r) => r.kind)).toEqual(['account-created', 'signup-attempt']);
   });
 });
 
