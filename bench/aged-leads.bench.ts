@@ -10,7 +10,13 @@ import { benchDatabaseUrl, prepareMillionLeads } from './million-leads.ts';
 
 const { url, dbName } = benchDatabaseUrl('tm_bench_aged_leads');
 
-interface ExplainRow { table: string; type: string; key: string | null; rows: number; Extra: string | null }
+interface ExplainRow {
+  table: string;
+  type: string;
+  key: string | null;
+  rows: number;
+  Extra: string | null;
+}
 
 async function explain(db: Db, label: string, sql: string): Promise<boolean> {
   const [rows] = (await db.raw(`EXPLAIN ${sql}`)) as unknown as [ExplainRow[]];
@@ -34,9 +40,17 @@ const q = leadsQuerySchema.parse({ state: 'TX,FL', age: '30-60', page: '1' });
 const index = filterIndex(q);
 const count = availableLeadsQuery(db, 'aged', q, index).count({ n: '*' }).toString();
 const matches = Number(((await db.raw(count)) as unknown as [Array<{ n: number }>])[0][0]!.n);
-const ids = availableLeadsQuery(db, 'aged', q, matches <= SPARSE_MATCHES ? index : null).select('id').orderBy('id', 'desc').limit(50).offset(950).toString();
+const ids = availableLeadsQuery(db, 'aged', q, matches <= SPARSE_MATCHES ? index : null)
+  .select('id')
+  .orderBy('id', 'desc')
+  .limit(50)
+  .offset(950)
+  .toString();
 const pageIds = ((await db.raw(ids)) as unknown as [Array<{ id: number }>])[0].map((r) => r.id);
-const rowsSql = db('leads').select('id', 'customerName', 'customerState', 'zipCode', 'ageDays', 'priceCents').whereIn('id', pageIds.length ? pageIds : [0]).toString();
+const rowsSql = db('leads')
+  .select('id', 'customerName', 'customerState', 'zipCode', 'ageDays', 'priceCents')
+  .whereIn('id', pageIds.length ? pageIds : [0])
+  .toString();
 const okCount = await explain(db, 'count query', count);
 const okPage = await explain(db, "page 20's ids", ids);
 const okRows = (await explain(db, "page 20's rows by id", rowsSql)) && okPage;
@@ -45,18 +59,48 @@ await db.destroy();
 const app = await startServer(3911, { DATABASE_URL: url, DATABASE_POOL_MAX: '10' });
 const rows: Figures[] = [];
 try {
-  const login = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }) });
+  const login = await fetch(`${app.url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }),
+  });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const probe = (await (await fetch(`${app.url}/api/aged-leads?${FILTERED}`, { headers: { cookie } })).json()) as { total: number; items: unknown[] };
   console.log(`\n${FILTERED}: ${probe.total.toLocaleString('en-US')} matching leads, ${probe.items.length} on page 1`);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
   // One client first (the latency of a request alone), then `connections` clients at once (under load).
-  rows.push(await measure(`aged-leads ${FILTERED}, page 1, 1 client`, { url: `${app.url}/api/aged-leads?${FILTERED}&page=1`, headers: { cookie }, connections: 1 }));
-  rows.push(await measure(`aged-leads ${FILTERED}, page 1, ${connections} clients`, { url: `${app.url}/api/aged-leads?${FILTERED}&page=1`, headers: { cookie }, connections }));
-  rows.push(await measure(`aged-leads ${FILTERED}, page 20, ${connections} clients`, { url: `${app.url}/api/aged-leads?${FILTERED}&page=20`, headers: { cookie }, connections }));
-  rows.push(await measure(`aged-leads, no filters (all match), page 1, ${connections} clients`, { url: `${app.url}/api/aged-leads?page=1`, headers: { cookie }, connections }));
-  rows.push(await measure(`aged-leads state=TX,FL&zip=(10 zips), ${connections} clients`, { url: `${app.url}/api/aged-leads?state=TX,FL&zip=10000,17919,25838,33757,41676,49595,57514,65433,73352,81271`, headers: { cookie }, connections }));
+  rows.push(
+    await measure(`aged-leads ${FILTERED}, page 1, 1 client`, { url: `${app.url}/api/aged-leads?${FILTERED}&page=1`, headers: { cookie }, connections: 1 }),
+  );
+  rows.push(
+    await measure(`aged-leads ${FILTERED}, page 1, ${connections} clients`, {
+      url: `${app.url}/api/aged-leads?${FILTERED}&page=1`,
+      headers: { cookie },
+      connections,
+    }),
+  );
+  rows.push(
+    await measure(`aged-leads ${FILTERED}, page 20, ${connections} clients`, {
+      url: `${app.url}/api/aged-leads?${FILTERED}&page=20`,
+      headers: { cookie },
+      connections,
+    }),
+  );
+  rows.push(
+    await measure(`aged-leads, no filters (all match), page 1, ${connections} clients`, {
+      url: `${app.url}/api/aged-leads?page=1`,
+      headers: { cookie },
+      connections,
+    }),
+  );
+  rows.push(
+    await measure(`aged-leads state=TX,FL&zip=(10 zips), ${connections} clients`, {
+      url: `${app.url}/api/aged-leads?state=TX,FL&zip=10000,17919,25838,33757,41676,49595,57514,65433,73352,81271`,
+      headers: { cookie },
+      connections,
+    }),
+  );
   printTable(rows);
 } finally {
   await app.stop();

@@ -9,13 +9,29 @@ import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface Figures { name: string; requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number; total: number }
+export interface Figures {
+  name: string;
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
 
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts', '--seed'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite3')}`, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite3')}`,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

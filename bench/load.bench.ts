@@ -38,7 +38,13 @@ for (const f of ['index.html', 'standard-pricing.html']) {
 // ---------------------------------------------------------------------------------------------
 // 1,000,000 aged leads on MariaDB (INSERT ... SELECT from the SEQUENCE engine, 100,000 rows a statement)
 
-interface ExplainRow { table: string; type: string; key: string | null; rows: number; Extra: string | null }
+interface ExplainRow {
+  table: string;
+  type: string;
+  key: string | null;
+  rows: number;
+  Extra: string | null;
+}
 
 /** EXPLAIN of every SELECT the request's service code runs (captured from Knex as it runs them). */
 async function explainRequestQueries(db: Db): Promise<boolean> {
@@ -80,12 +86,30 @@ function randomFilterPath(): string {
   return `/api/aged-leads?state=${BENCH_STATES[a]},${BENCH_STATES[b]}&age=${from}-${from + 30}&page=${1 + Math.floor(Math.random() * 5)}`;
 }
 
-interface Row { name: string; rps: number; p50: number; p99: number; errors: number; s5xx: number; non2xx: number; total: number }
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  s5xx: number;
+  non2xx: number;
+  total: number;
+}
 
 async function measure(name: string, opts: autocannon.Options): Promise<Row> {
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
   const counts = r as unknown as Record<'2xx' | '4xx' | '5xx', number>;
-  const row = { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, s5xx: counts['5xx'], non2xx: r.non2xx, total: r.requests.total };
+  const row = {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    s5xx: counts['5xx'],
+    non2xx: r.non2xx,
+    total: r.requests.total,
+  };
   console.log(`  ${name}: ${row.rps} req/s, p99 ${row.p99} ms`);
   return row;
 }
@@ -135,7 +159,11 @@ const barePricing = await startBare(3933, path.join(ROOT, 'marketing', 'dist', '
 const forwarder = await startSpreadForwarder(3931);
 const rows: Row[] = [];
 try {
-  const login = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }) });
+  const login = await fetch(`${app.url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }),
+  });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const callCount = 5;
@@ -151,10 +179,26 @@ try {
   rows.push(await measure('GET /standard-pricing (app)', { url: `${app.url}/standard-pricing` }));
   rows.push(await measure(`GET /api/aged-leads?${FILTER} (1M leads)`, { url: `${app.url}/api/aged-leads?${FILTER}&page=1`, headers: { cookie } }));
   // The same from one connection: the request's own latency, without queueing behind 99 others.
-  rows.push(await measure(`GET /api/aged-leads?${FILTER}, 1 connection`, { url: `${app.url}/api/aged-leads?${FILTER}&page=1`, headers: { cookie }, connections: 1 }));
+  rows.push(
+    await measure(`GET /api/aged-leads?${FILTER}, 1 connection`, { url: `${app.url}/api/aged-leads?${FILTER}&page=1`, headers: { cookie }, connections: 1 }),
+  );
   // Cache misses: every request its own filter and page.
-  rows.push(await measure('GET /api/aged-leads, a different filter and page per request', { url: app.url, headers: { cookie }, requests: [{ setupRequest: (req) => ({ ...req, path: randomFilterPath() }) }] }));
-  rows.push(await measure('POST /api/create-payment-intent (test-payment mode)', { url: `http://127.0.0.1:${forwarder.port}/api/create-payment-intent`, method: 'POST', headers: { 'content-type': 'application/json' }, body, reconnectRate: 50 }));
+  rows.push(
+    await measure('GET /api/aged-leads, a different filter and page per request', {
+      url: app.url,
+      headers: { cookie },
+      requests: [{ setupRequest: (req) => ({ ...req, path: randomFilterPath() }) }],
+    }),
+  );
+  rows.push(
+    await measure('POST /api/create-payment-intent (test-payment mode)', {
+      url: `http://127.0.0.1:${forwarder.port}/api/create-payment-intent`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      reconnectRate: 50,
+    }),
+  );
 } finally {
   await forwarder.stop();
   await bareIndex.stop();
@@ -170,9 +214,15 @@ const [bareI, appI, bareP, appP, leads, leads1, mixed, pay] = rows as [Row, Row,
 const checks: Array<[string, boolean]> = [
   [`GET / at ${Math.round((appI.rps / bareI.rps) * 100)}% of the bare server (target at least 50%)`, appI.rps >= bareI.rps / 2],
   [`GET /standard-pricing at ${Math.round((appP.rps / bareP.rps) * 100)}% of the bare server (target at least 50%)`, appP.rps >= bareP.rps / 2],
-  [`filtered lead query p99 ${leads.p99} ms over ${total.toLocaleString('en-US')} leads at ${CONNECTIONS} connections (target under 50 ms; ${leads1.p99} ms from 1 connection; ${mixed.p99} ms with a different filter per request, not a target)`, leads.p99 < 50],
+  [
+    `filtered lead query p99 ${leads.p99} ms over ${total.toLocaleString('en-US')} leads at ${CONNECTIONS} connections (target under 50 ms; ${leads1.p99} ms from 1 connection; ${mixed.p99} ms with a different filter per request, not a target)`,
+    leads.p99 < 50,
+  ],
   ['every query of the filtered list uses an index', indexed],
-  [`errors ${rows.reduce((s, r) => s + r.errors, 0)}, 5xx ${rows.reduce((s, r) => s + r.s5xx, 0)}, other non-2xx ${rows.reduce((s, r) => s + r.non2xx - r.s5xx, 0)} (target 0)`, rows.every((r) => r.errors === 0 && r.non2xx === 0)],
+  [
+    `errors ${rows.reduce((s, r) => s + r.errors, 0)}, 5xx ${rows.reduce((s, r) => s + r.s5xx, 0)}, other non-2xx ${rows.reduce((s, r) => s + r.non2xx - r.s5xx, 0)} (target 0)`,
+    rows.every((r) => r.errors === 0 && r.non2xx === 0),
+  ],
 ];
 console.log(`\nPaymentIntents created: ${pay.total.toLocaleString('en-US')} (${pay.rps}/s).`);
 for (const [text, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);

@@ -55,7 +55,17 @@ function jsClosure(entry: string, seen = new Set<string>()): Set<string> {
 
 const isFramework = (src: string) => /react\.dev\/errors|reactjs\.org\/docs\/error-decoder|__REACT_DEVTOOLS_GLOBAL_HOOK__|react-dom/.test(src);
 
-interface PageRow { route: string; html: number; htmlGz: number; jsGz: number; jsFiles: number; cssGz: number; requests: number; framework: boolean; islands: string }
+interface PageRow {
+  route: string;
+  html: number;
+  htmlGz: number;
+  jsGz: number;
+  jsFiles: number;
+  cssGz: number;
+  requests: number;
+  framework: boolean;
+  islands: string;
+}
 
 function analyse(route: string, file: string): PageRow {
   const html = fs.readFileSync(file, 'utf8');
@@ -89,8 +99,15 @@ function analyse(route: string, file: string): PageRow {
   const images = new Set(attr(/<img\b[^>]*\bsrc="([^"]+)"/g).filter((u) => u.startsWith('/')));
   const icons = new Set(attr(/<link\b[^>]*rel="icon"[^>]*href="([^"]+)"/g));
   return {
-    route, html: Buffer.byteLength(html), htmlGz: gz(html), jsGz, jsFiles: js.size, cssGz,
-    requests: 1 + css.size + js.size + images.size + icons.size, framework, islands: directives.join(' ') || '-',
+    route,
+    html: Buffer.byteLength(html),
+    htmlGz: gz(html),
+    jsGz,
+    jsFiles: js.size,
+    cssGz,
+    requests: 1 + css.size + js.size + images.size + icons.size,
+    framework,
+    islands: directives.join(' ') || '-',
   };
 }
 
@@ -104,7 +121,10 @@ rows.push(analyse('/login (portal SPA)', path.join(PORTAL, 'index.html')));
 
 console.log('\n| page | HTML | HTML gzip | JS gzip | JS files | CSS gzip | requests | framework JS | islands |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---|---|');
-for (const r of rows) console.log(`| ${r.route} | ${kb(r.html)} | ${kb(r.htmlGz)} | ${kb(r.jsGz)} | ${r.jsFiles} | ${kb(r.cssGz)} | ${r.requests} | ${r.framework ? 'yes' : 'no'} | ${r.islands} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.route} | ${kb(r.html)} | ${kb(r.htmlGz)} | ${kb(r.jsGz)} | ${r.jsFiles} | ${kb(r.cssGz)} | ${r.requests} | ${r.framework ? 'yes' : 'no'} | ${r.islands} |`,
+  );
 
 const checks: Array<[string, boolean]> = [];
 for (const route of NO_FRAMEWORK) {
@@ -121,7 +141,10 @@ if (login) checks.push([`/login: ${kb(login.jsGz)} of JS gzipped (budget ${kb(LO
 const entryJs = new Set<string>();
 for (const m of fs.readFileSync(path.join(PORTAL, 'index.html'), 'utf8').matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) jsClosure(m[1]!, entryJs);
 console.log('\n| portal screen chunk | JS gzip beyond the entry |\n|---|---:|');
-for (const f of fs.readdirSync(path.join(PORTAL, 'app-assets')).filter((x) => /Page-[\w-]+\.js$/.test(x)).sort()) {
+for (const f of fs
+  .readdirSync(path.join(PORTAL, 'app-assets'))
+  .filter((x) => /Page-[\w-]+\.js$/.test(x))
+  .sort()) {
   const own = [...jsClosure(`/app-assets/${f}`)].filter((u) => !entryJs.has(u));
   const bytes = own.reduce((sum, u) => sum + (assetFile(u) ? gz(fs.readFileSync(assetFile(u)!)) : 0), 0);
   console.log(`| ${f.replace(/-[\w-]+\.js$/, '')} | ${kb(bytes)} |`);

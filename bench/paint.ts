@@ -18,7 +18,12 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
 
-interface Sample { fcp: number; lcp: number; cls: number; load: number }
+interface Sample {
+  fcp: number;
+  lcp: number;
+  cls: number;
+  load: number;
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const results: Array<{ page: string; fcp: number; lcp: number; cls: number; load: number }> = [];
@@ -31,7 +36,12 @@ try {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PROFILE.latency, downloadThroughput: PROFILE.downloadThroughput, uploadThroughput: PROFILE.uploadThroughput });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: PROFILE.latency,
+        downloadThroughput: PROFILE.downloadThroughput,
+        uploadThroughput: PROFILE.uploadThroughput,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
       await page.addInitScript(() => {
         const w = window as unknown as { __cls: number; __lcp: number; __sw: { value: number; first: number; last: number } };
@@ -64,7 +74,13 @@ try {
       samples.push(m);
       await context.close();
     }
-    const row = { page: p, fcp: median(samples.map((s) => s.fcp)), lcp: median(samples.map((s) => s.lcp)), cls: Math.max(...samples.map((s) => s.cls)), load: median(samples.map((s) => s.load)) };
+    const row = {
+      page: p,
+      fcp: median(samples.map((s) => s.fcp)),
+      lcp: median(samples.map((s) => s.lcp)),
+      cls: Math.max(...samples.map((s) => s.cls)),
+      load: median(samples.map((s) => s.load)),
+    };
     results.push(row);
     console.log(`  ${p}: FCP ${Math.round(row.fcp)} ms, CLS ${row.cls.toFixed(3)}`);
   }
@@ -73,7 +89,9 @@ try {
   await server?.stop();
 }
 
-console.log(`\nThrottled: ${PROFILE.latency} ms RTT, ${((PROFILE.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbps down, CPU ${PROFILE.cpu}x slower, mobile viewport 390x844, cold cache; median of ${RUNS} loads (CLS: worst).`);
+console.log(
+  `\nThrottled: ${PROFILE.latency} ms RTT, ${((PROFILE.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbps down, CPU ${PROFILE.cpu}x slower, mobile viewport 390x844, cold cache; median of ${RUNS} loads (CLS: worst).`,
+);
 console.log('\n| page | FCP ms | LCP ms | load ms | layout shift |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) console.log(`| ${r.page} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${Math.round(r.load)} | ${r.cls.toFixed(3)} |`);

@@ -38,42 +38,91 @@ const forged = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`;
 // Unpaid orders whose intents the flood asks about.
 const ids: string[] = [];
 for (let i = 0; i < INTENTS; i++) {
-  const res = await fetch(`${base}/api/create-payment-intent`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forged() }, body: JSON.stringify({ callCount: 4, firstName: 'Flo', lastName: 'Od', email: `flood${i}@example.com`, phone: '(555) 010-0142', agencyName: 'Flood Agency' }) });
+  const res = await fetch(`${base}/api/create-payment-intent`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forged() },
+    body: JSON.stringify({
+      callCount: 4,
+      firstName: 'Flo',
+      lastName: 'Od',
+      email: `flood${i}@example.com`,
+      phone: '(555) 010-0142',
+      agencyName: 'Flood Agency',
+    }),
+  });
   ids.push(String(((await res.json()) as { clientSecret: string }).clientSecret).split('_secret_')[0]!);
 }
 
 // A logged-in agent opening orders as fast as possible.
-const agent = await createUser(db, { email: 'flood@example.com', username: 'flood', password: 'flood-pass-1', firstName: 'F', lastName: 'L', agencyName: 'A', role: 'Insurance Agent', phone: '5550001111' });
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: agent.email, password: 'flood-pass-1' }) });
+const agent = await createUser(db, {
+  email: 'flood@example.com',
+  username: 'flood',
+  password: 'flood-pass-1',
+  firstName: 'F',
+  lastName: 'L',
+  agencyName: 'A',
+  role: 'Insurance Agent',
+  phone: '5550001111',
+});
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ identifier: agent.email, password: 'flood-pass-1' }),
+});
 const cookie = String(login.headers.get('set-cookie')).split(';')[0]!;
 
 async function flood(name: string, opts: autocannon.Options, counter: keyof typeof calls) {
   const before = calls[counter];
   const result = await autocannon({ connections: 50, duration: SECONDS, ...opts });
   const providerCalls = calls[counter] - before;
-  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([s, v]) => `${s}: ${(v as { count: number }).count}`).join(', ');
-  return { name, requests: result.requests.total, reqPerSec: Math.round(result.requests.average), providerCalls, providerPerSec: providerCalls / SECONDS, statuses };
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([s, v]) => `${s}: ${(v as { count: number }).count}`)
+    .join(', ');
+  return {
+    name,
+    requests: result.requests.total,
+    reqPerSec: Math.round(result.requests.average),
+    providerCalls,
+    providerPerSec: providerCalls / SECONDS,
+    statuses,
+  };
 }
 
 const rows = [];
 rows.push(
-  await flood('GET /api/orders/by-intent/:id, 5 unpaid intents, a new address per request', {
-    url: base,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/orders/by-intent/${ids[n % INTENTS]}`, headers: { ...req.headers, 'x-forwarded-for': forged() } }) }],
-  }, 'retrieve'),
+  await flood(
+    'GET /api/orders/by-intent/:id, 5 unpaid intents, a new address per request',
+    {
+      url: base,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => ({ ...req, path: `/api/orders/by-intent/${ids[n % INTENTS]}`, headers: { ...req.headers, 'x-forwarded-for': forged() } }),
+        },
+      ],
+    },
+    'retrieve',
+  ),
 );
 rows.push(
-  await flood('POST /api/call-transfer-order, one agent, a new address per request', {
-    url: base,
-    requests: [{
-      method: 'POST',
-      setupRequest: (req) => ({
-        ...req, path: '/api/call-transfer-order',
-        headers: { ...req.headers, 'content-type': 'application/json', cookie, 'x-forwarded-for': forged() },
-        body: JSON.stringify({ totalTransfers: 20, callsPerDay: 5, transferHours: '9am-5pm', transferPhone: '5550100000', workingStates: 'TX' }),
-      }),
-    }],
-  }, 'create'),
+  await flood(
+    'POST /api/call-transfer-order, one agent, a new address per request',
+    {
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            path: '/api/call-transfer-order',
+            headers: { ...req.headers, 'content-type': 'application/json', cookie, 'x-forwarded-for': forged() },
+            body: JSON.stringify({ totalTransfers: 20, callsPerDay: 5, transferHours: '9am-5pm', transferPhone: '5550100000', workingStates: 'TX' }),
+          }),
+        },
+      ],
+    },
+    'create',
+  ),
 );
 
 console.log('\n| flood | requests | req/s | provider calls | provider calls/s | answers |');
@@ -86,7 +135,11 @@ const retrieveBound = INTENTS * (Math.ceil((SECONDS * 1000) / PROVIDER_CHECK_INT
 const failures: string[] = [];
 if (rows[0]!.providerCalls > retrieveBound) failures.push(`by-intent: ${rows[0]!.providerCalls} provider retrieves > bound ${retrieveBound}`);
 if (rows[1]!.providerCalls > ORDERS_PER_USER) failures.push(`orders: ${rows[1]!.providerCalls} PaymentIntents created > bound ${ORDERS_PER_USER}`);
-console.log(failures.length ? `\nUNBOUNDED: ${failures.join('; ')}` : `\nBounded: retrieves <= ${retrieveBound} (${INTENTS} intents, one per ${PROVIDER_CHECK_INTERVAL_MS / 1000} s), PaymentIntents <= ${ORDERS_PER_USER} per user per 15 min.`);
+console.log(
+  failures.length
+    ? `\nUNBOUNDED: ${failures.join('; ')}`
+    : `\nBounded: retrieves <= ${retrieveBound} (${INTENTS} intents, one per ${PROVIDER_CHECK_INTERVAL_MS / 1000} s), PaymentIntents <= ${ORDERS_PER_USER} per user per 15 min.`,
+);
 
 server.closeAllConnections();
 await new Promise((r) => server.close(r));

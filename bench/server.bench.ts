@@ -12,7 +12,11 @@ if (!fs.existsSync(index)) {
 const app = await startServer(3901);
 const bare = await startBare(3902, index);
 try {
-  const login = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }) });
+  const login = await fetch(`${app.url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }),
+  });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const rows = [
     await measure('bare node:http, same file', { url: `${bare.url}/` }),

@@ -25,7 +25,10 @@ const isMysql = (knex: Knex) => knex.client.config.client === 'mysql2';
 async function setCollation(knex: Knex, collation: string): Promise<void> {
   if (!isMysql(knex)) return;
   for (const c of BINARY_COLUMNS) {
-    await knex.raw(`ALTER TABLE ?? MODIFY ?? VARCHAR(${c.length}) CHARACTER SET utf8mb4 COLLATE ${collation} ${c.nullable ? 'NULL' : 'NOT NULL'}`, [c.table, c.column]);
+    await knex.raw(`ALTER TABLE ?? MODIFY ?? VARCHAR(${c.length}) CHARACTER SET utf8mb4 COLLATE ${collation} ${c.nullable ? 'NULL' : 'NOT NULL'}`, [
+      c.table,
+      c.column,
+    ]);
   }
 }
 

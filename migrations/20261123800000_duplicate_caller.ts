@@ -12,7 +12,9 @@ export async function up(knex: Knex): Promise<void> {
   const rows: Array<{ id: number; callerPhone: string }> = await knex('transfer_calls').select('id', 'callerPhone');
   for (const r of rows) {
     const digits = String(r.callerPhone).replace(/\D/g, '');
-    await knex('transfer_calls').where({ id: r.id }).update({ callerPhoneKey: digits.slice(-10) });
+    await knex('transfer_calls')
+      .where({ id: r.id })
+      .update({ callerPhoneKey: digits.slice(-10) });
   }
 }
 

@@ -26,7 +26,10 @@ import * as m1123_8030 from './20261123803000_compliance.ts';
 import * as m1123_3000 from './20261123300000_sessions_holds_collations.ts';
 import * as m2340_00 from './20261123400000_mail_outbox.ts';
 
-interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122000100_users': m0100,

@@ -14,11 +14,18 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'api', 'dist');
 const readJson = (f) => JSON.parse(fs.readFileSync(path.join(root, f), 'utf8'));
-const production = new Set([...Object.keys(readJson('api/package.json').dependencies ?? {}), ...Object.keys(readJson('shared/package.json').dependencies ?? {})]);
+const production = new Set([
+  ...Object.keys(readJson('api/package.json').dependencies ?? {}),
+  ...Object.keys(readJson('shared/package.json').dependencies ?? {}),
+]);
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 /** The package name of a bare import: `a/b` is `a`, `@s/a/b` is `@s/a`. */
-const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 const externals = {
   name: 'production-dependencies',
@@ -28,7 +35,13 @@ const externals = {
       const pkg = packageOf(args.path);
       if (pkg === '@tm/shared') return undefined; // TypeScript source: compiled in
       if (!production.has(pkg)) {
-        return { errors: [{ text: `"${pkg}" is imported by ${path.relative(root, args.importer)} but is not a dependency of api/ or shared/ (production installs only those)` }] };
+        return {
+          errors: [
+            {
+              text: `"${pkg}" is imported by ${path.relative(root, args.importer)} but is not a dependency of api/ or shared/ (production installs only those)`,
+            },
+          ],
+        };
       }
       return { path: args.path, external: true };
     });

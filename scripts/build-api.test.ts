@@ -10,7 +10,13 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'api', 'dist');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-build-'));
-const env = { ...process.env, NODE_ENV: 'development', DATABASE_URL: `sqlite:${path.join(tmp, 'app.sqlite3')}`, UPLOAD_DIR: path.join(tmp, 'uploads'), LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  NODE_ENV: 'development',
+  DATABASE_URL: `sqlite:${path.join(tmp, 'app.sqlite3')}`,
+  UPLOAD_DIR: path.join(tmp, 'uploads'),
+  LOG_LEVEL: 'warn',
+};
 let server: ChildProcess | undefined;
 
 const freePort = () =>
@@ -48,13 +54,20 @@ describe('npm run build:api', () => {
 
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [path.join(dist, 'server.js'), '--seed'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: origin }, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, [path.join(dist, 'server.js'), '--seed'], {
+      cwd: root,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: origin },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the compiled server did not answer:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));

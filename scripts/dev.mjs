@@ -15,4 +15,8 @@ const procs = [
   return p;
 });
 console.log('API http://localhost:3000  site http://localhost:4321  portal http://localhost:5173/login');
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { for (const p of procs) p.kill(sig); process.exit(0); });
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    for (const p of procs) p.kill(sig);
+    process.exit(0);
+  });

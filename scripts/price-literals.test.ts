@@ -34,14 +34,16 @@ describe('price literals', () => {
       for (const file of files(dir)) {
         const rel = path.relative(root, file);
         if (ALLOWED.includes(rel)) continue;
-        fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-          if (/^\s*(\/\/|\/?\*)/.test(line)) return; // comments may quote the spec
-          if (line.includes('price-literal-ok')) return; // a marked third-party limit, not one of our prices
-          // Template expressions and regex replacement groups ('$1') are not prices.
-          let cleaned = line.replace(/\$\{[^}]*\}/g, '');
-          if (cleaned.includes('.replace(')) cleaned = cleaned.replace(/\$\d(?![\d,.])/g, '');
-          if (PATTERNS.some((re) => re.test(cleaned))) offenders.push(`${rel}:${i + 1}: ${line.trim()}`);
-        });
+        fs.readFileSync(file, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (/^\s*(\/\/|\/?\*)/.test(line)) return; // comments may quote the spec
+            if (line.includes('price-literal-ok')) return; // a marked third-party limit, not one of our prices
+            // Template expressions and regex replacement groups ('$1') are not prices.
+            let cleaned = line.replace(/\$\{[^}]*\}/g, '');
+            if (cleaned.includes('.replace(')) cleaned = cleaned.replace(/\$\d(?![\d,.])/g, '');
+            if (PATTERNS.some((re) => re.test(cleaned))) offenders.push(`${rel}:${i + 1}: ${line.trim()}`);
+          });
       }
     }
     expect(offenders).toEqual([]);

@@ -86,7 +86,11 @@ function startApi(i: number): void {
   const port = PORTS[i]!;
   const log = path.join(logDir, `api${i + 1}.log`);
   const out = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: root, env: { ...apiEnv(), PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: root,
+    env: { ...apiEnv(), PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', out, out],
+  });
   children.push(child);
   apis[i] = { port, child, log };
 }
@@ -113,7 +117,10 @@ type Answer = any;
 
 class Client {
   cookie = '';
-  constructor(readonly origin = base, readonly localAddress = `127.0.0.${nextAddress++ % 240 + 10}`) {}
+  constructor(
+    readonly origin = base,
+    readonly localAddress = `127.0.0.${(nextAddress++ % 240) + 10}`,
+  ) {}
   req(method: string, url: string, body?: unknown, type = 'application/json'): Promise<{ status: number; json: Answer; backend: string }> {
     const headers: Record<string, string> = {};
     if (this.cookie) headers.cookie = this.cookie;
@@ -124,23 +131,26 @@ class Client {
     }
     const u = new URL(this.origin + url);
     return new Promise((resolve, reject) => {
-      const r = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers, localAddress: this.localAddress, agent: false }, (res) => {
-        const set = res.headers['set-cookie'];
-        if (set?.length) this.cookie = set.map((c) => c.split(';')[0]).join('; ');
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('error', reject);
-        res.on('end', () => {
-          let json: Answer = null;
-          try {
-            json = text ? JSON.parse(text) : null;
-          } catch {
-            json = text;
-          }
-          resolve({ status: res.statusCode ?? 0, json, backend: String(res.headers['x-backend'] ?? `:${u.port}`) });
-        });
-      });
+      const r = http.request(
+        { host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers, localAddress: this.localAddress, agent: false },
+        (res) => {
+          const set = res.headers['set-cookie'];
+          if (set?.length) this.cookie = set.map((c) => c.split(';')[0]).join('; ');
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('error', reject);
+          res.on('end', () => {
+            let json: Answer = null;
+            try {
+              json = text ? JSON.parse(text) : null;
+            } catch {
+              json = text;
+            }
+            resolve({ status: res.statusCode ?? 0, json, backend: String(res.headers['x-backend'] ?? `:${u.port}`) });
+          });
+        },
+      );
       r.setTimeout(20_000, () => r.destroy(new Error('timeout')));
       r.on('error', reject);
       r.end(payload);
@@ -153,8 +163,17 @@ class Client {
   }
 }
 
-const countBy = (xs: string[]) => Object.entries(xs.reduce<Record<string, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {})).map(([k, v]) => `${k}=${v}`).sort().join(' ');
-const logLines = (file: string, msg: string) => fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.includes(`"msg":"${msg}"`)).map((l) => JSON.parse(l) as { time: number; pid: number; importId?: number });
+const countBy = (xs: string[]) =>
+  Object.entries(xs.reduce<Record<string, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {}))
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join(' ');
+const logLines = (file: string, msg: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes(`"msg":"${msg}"`))
+    .map((l) => JSON.parse(l) as { time: number; pid: number; importId?: number });
 
 async function main(): Promise<void> {
   await ensureServices();
@@ -164,19 +183,61 @@ async function main(): Promise<void> {
   console.log(`Database ${dbName}, Redis prefix ${prefix}, logs in ${logDir}`);
 
   // The release step: migrations once, before any process starts.
-  const mig = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/db/migrate.ts', 'latest'], { cwd: root, env: { ...process.env, DATABASE_URL }, encoding: 'utf8' });
+  const mig = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/db/migrate.ts', 'latest'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL },
+    encoding: 'utf8',
+  });
   if (mig.status !== 0) throw new Error(`migrate failed: ${mig.stderr}`);
   console.log(mig.stdout.trim());
 
   const db = knexFactory(knexConfig(DATABASE_URL));
   const now = new Date();
-  const adminUser = await createUser(db, { email: `admin-${run}@example.com`, username: `admin${run}`, firstName: 'Proof', lastName: 'Admin', agencyName: 'Proof', role: 'Admin', phone: '5550000000', password: 'proof-admin-pass', isAdmin: true }, now);
+  const adminUser = await createUser(
+    db,
+    {
+      email: `admin-${run}@example.com`,
+      username: `admin${run}`,
+      firstName: 'Proof',
+      lastName: 'Admin',
+      agencyName: 'Proof',
+      role: 'Admin',
+      phone: '5550000000',
+      password: 'proof-admin-pass',
+      isAdmin: true,
+    },
+    now,
+  );
   const buyers: Awaited<ReturnType<typeof createUser>>[] = [];
-  for (let i = 0; i < 50; i++) buyers.push(await createUser(db, { email: `buyer${i}-${run}@example.com`, username: `buyer${i}${run}`, firstName: 'Buyer', lastName: `N${i}`, agencyName: 'Proof', role: 'Insurance Agent', phone: '5550000001', password: 'proof-buyer-pass' }, now));
+  for (let i = 0; i < 50; i++)
+    buyers.push(
+      await createUser(
+        db,
+        {
+          email: `buyer${i}-${run}@example.com`,
+          username: `buyer${i}${run}`,
+          firstName: 'Buyer',
+          lastName: `N${i}`,
+          agencyName: 'Proof',
+          role: 'Insurance Agent',
+          phone: '5550000001',
+          password: 'proof-buyer-pass',
+        },
+        now,
+      ),
+    );
   const leadIds: number[] = [];
   const phone = () => `51255${String(crypto.randomInt(0, 100000)).padStart(5, '0')}`;
   for (let i = 0; i < 210; i++) {
-    const [id] = await db('leads').insert({ kind: 'aged', customerName: `Proof Lead ${i}`, customerPhone: phone(), customerState: 'TX', zipCode: '73301', ageDays: 45, status: 'available' });
+    const [id] = await db('leads').insert({
+      kind: 'aged',
+      customerName: `Proof Lead ${i}`,
+      customerPhone: phone(),
+      customerState: 'TX',
+      zipCode: '73301',
+      ageDays: 45,
+      status: 'available',
+    });
     leadIds.push(Number(id));
   }
   const raceLeads = leadIds.slice(0, 10);
@@ -185,7 +246,10 @@ async function main(): Promise<void> {
   for (let i = 0; i < 3; i++) startApi(i);
   for (const a of apis) await waitHealthy(`http://127.0.0.1:${a.port}/api/health`);
   const cfg = path.join(root, 'deploy', 'haproxy.cfg');
-  const lb = spawn('haproxy', ['-db', '-f', cfg], { env: { ...process.env, LB_PORT: String(LB), API1_PORT: String(PORTS[0]), API2_PORT: String(PORTS[1]), API3_PORT: String(PORTS[2]) }, stdio: ['ignore', fs.openSync(path.join(logDir, 'haproxy.log'), 'a'), fs.openSync(path.join(logDir, 'haproxy.log'), 'a')] });
+  const lb = spawn('haproxy', ['-db', '-f', cfg], {
+    env: { ...process.env, LB_PORT: String(LB), API1_PORT: String(PORTS[0]), API2_PORT: String(PORTS[1]), API3_PORT: String(PORTS[2]) },
+    stdio: ['ignore', fs.openSync(path.join(logDir, 'haproxy.log'), 'a'), fs.openSync(path.join(logDir, 'haproxy.log'), 'a')],
+  });
   children.push(lb);
   await waitHealthy(`${base}/api/health`);
   await sleep(1500); // every backend passes its health checks
@@ -198,12 +262,26 @@ async function main(): Promise<void> {
   const race = await Promise.all(clients.map((c, i) => c.req('POST', '/api/bulk-purchase-leads', { leadIds: [raceLeads[i % 10]!] })));
   const won = race.filter((r) => r.status === 201);
   const refused = race.filter((r) => r.status === 409);
-  const held = (await db('leads').whereIn('id', raceLeads).select('id', 'status', 'reservedOrderId')) as Array<{ id: number; status: string; reservedOrderId: number | null }>;
-  const ordersPerLead = (await db('order_items').whereIn('itemId', raceLeads).join('orders', 'orders.id', 'order_items.orderId').where('orders.status', 'pending').select('order_items.itemId as leadId')) as Array<{ leadId: number }>;
-  const perLead = countBy(ordersPerLead.map((o) => String(o.leadId))).split(' ').map((kv) => Number(kv.split('=')[1]));
+  const held = (await db('leads').whereIn('id', raceLeads).select('id', 'status', 'reservedOrderId')) as Array<{
+    id: number;
+    status: string;
+    reservedOrderId: number | null;
+  }>;
+  const ordersPerLead = (await db('order_items')
+    .whereIn('itemId', raceLeads)
+    .join('orders', 'orders.id', 'order_items.orderId')
+    .where('orders.status', 'pending')
+    .select('order_items.itemId as leadId')) as Array<{ leadId: number }>;
+  const perLead = countBy(ordersPerLead.map((o) => String(o.leadId)))
+    .split(' ')
+    .map((kv) => Number(kv.split('=')[1]));
   check(
     '50 buyers racing for 10 leads: each lead sold once (held by exactly one order; the rest refused 409)',
-    won.length === 10 && refused.length === 40 && held.every((l) => l.status === 'reserved' && l.reservedOrderId) && perLead.length === 10 && perLead.every((n) => n === 1),
+    won.length === 10 &&
+      refused.length === 40 &&
+      held.every((l) => l.status === 'reserved' && l.reservedOrderId) &&
+      perLead.length === 10 &&
+      perLead.every((n) => n === 1),
     `201: ${won.length}, 409: ${refused.length}, other: ${race.length - won.length - refused.length}; winners answered by ${countBy(won.map((r) => r.backend))}; all answered by ${countBy(race.map((r) => r.backend))}; pending orders per lead: ${perLead.join(',')}`,
   );
 
@@ -211,10 +289,15 @@ async function main(): Promise<void> {
   const victim = buyers[0]!;
   const attempts: Array<{ status: number; backend: string }> = [];
   for (let i = 0; i < 13; i++) attempts.push(await new Client().req('POST', '/api/login', { identifier: victim.email, password: 'wrong-password-1' }));
-  const direct = await Promise.all(PORTS.map((p) => new Client(`http://127.0.0.1:${p}`, '127.0.0.1').req('POST', '/api/login', { identifier: victim.email, password: 'wrong-password-1' })));
+  const direct = await Promise.all(
+    PORTS.map((p) => new Client(`http://127.0.0.1:${p}`, '127.0.0.1').req('POST', '/api/login', { identifier: victim.email, password: 'wrong-password-1' })),
+  );
   check(
     'login throttling counted across the fleet',
-    attempts.slice(0, 10).every((a) => a.status === 401) && attempts.slice(10).every((a) => a.status === 429) && direct.every((d) => d.status === 429) && new Set(attempts.map((a) => a.backend)).size === 3,
+    attempts.slice(0, 10).every((a) => a.status === 401) &&
+      attempts.slice(10).every((a) => a.status === 429) &&
+      direct.every((d) => d.status === 429) &&
+      new Set(attempts.map((a) => a.backend)).size === 3,
     `attempts 1-13: ${attempts.map((a) => `${a.status}@${a.backend}`).join(' ')}; then straight to each process: ${direct.map((d) => d.status).join(', ')}`,
   );
 
@@ -262,7 +345,9 @@ async function main(): Promise<void> {
       const i = next++;
       const isBuy = i % 2 === 0;
       try {
-        const r = isBuy ? await c.req('POST', '/api/bulk-purchase-leads', { leadIds: [loadLeads[(i / 2) % loadLeads.length]!] }) : await c.req('GET', '/api/current-user');
+        const r = isBuy
+          ? await c.req('POST', '/api/bulk-purchase-leads', { leadIds: [loadLeads[(i / 2) % loadLeads.length]!] })
+          : await c.req('GET', '/api/current-user');
         outcomes.push({ kind: r.status < 300 ? 'ok' : r.status === 409 ? 'conflict' : 'failed', detail: String(r.status), backend: r.backend, at: Date.now() });
       } catch (err) {
         outcomes.push({ kind: 'failed', detail: (err as Error).message, backend: '?', at: Date.now() });
@@ -282,7 +367,12 @@ async function main(): Promise<void> {
   const others = new Set(afterKill.filter((o) => o.kind !== 'failed').map((o) => o.backend));
   // No order half-done: every pending order holds its leads, every held lead belongs to a pending order.
   const pending = (await db('orders').where({ status: 'pending' }).select('id')) as Array<{ id: number }>;
-  const items = (await db('order_items').whereIn('orderId', pending.map((p) => p.id)).select('orderId', 'itemId')) as Array<{ orderId: number; itemId: number }>;
+  const items = (await db('order_items')
+    .whereIn(
+      'orderId',
+      pending.map((p) => p.id),
+    )
+    .select('orderId', 'itemId')) as Array<{ orderId: number; itemId: number }>;
   const heldLeads = (await db('leads').where({ status: 'reserved' }).select('id', 'reservedOrderId')) as Array<{ id: number; reservedOrderId: number }>;
   const heldBy = new Map(heldLeads.map((l) => [Number(l.id), Number(l.reservedOrderId)]));
   const itemsOk = items.every((it) => heldBy.get(Number(it.itemId)) === Number(it.orderId));
@@ -291,7 +381,14 @@ async function main(): Promise<void> {
   const withoutItems = pending.filter((p) => !items.some((it) => Number(it.orderId) === Number(p.id))).length;
   check(
     'one process SIGKILLed under load: only its in-flight requests lost, no order half-done, the others keep answering',
-    failed.length <= loaders.length && itemsOk && heldOk && withoutItems === 0 && afterKill.length > 0 && afterKill.every((o) => o.kind !== 'failed') && !others.has('api2') && others.size === 2,
+    failed.length <= loaders.length &&
+      itemsOk &&
+      heldOk &&
+      withoutItems === 0 &&
+      afterKill.length > 0 &&
+      afterKill.every((o) => o.kind !== 'failed') &&
+      !others.has('api2') &&
+      others.size === 2,
     `${outcomes.length} requests by ${loaders.length} concurrent clients; failed: ${failed.length} (at most ${loaders.length} were in flight) ${failed.length ? `[${countBy(failed.map((f) => f.detail))}]` : ''}; after the kill answered by ${countBy(afterKill.map((o) => o.backend))}; ` +
       `pending orders ${pending.length}, items held by their order: ${itemsOk}, held leads of a pending order: ${heldOk}, orders without items: ${withoutItems}`,
   );
@@ -355,5 +452,7 @@ try {
   await cleanup();
 }
 const failures = results.filter((r) => !r.ok);
-console.log(`\nproof:cluster: ${results.length - failures.length}/${results.length} checks passed${failedRun ? ' (stopped early)' : ''}; process logs in ${logDir}`);
+console.log(
+  `\nproof:cluster: ${results.length - failures.length}/${results.length} checks passed${failedRun ? ' (stopped early)' : ''}; process logs in ${logDir}`,
+);
 process.exit(failures.length || failedRun || results.length < 6 ? 1 : 0);

@@ -21,6 +21,7 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'vitest'))) {
 }
 step('Typecheck', 'npm', ['run', 'typecheck']);
 step('Lint (ESLint, no warnings allowed)', 'npm', ['run', 'lint']);
+step('Format check (Prettier)', 'npm', ['run', 'format:check']);
 step('Unit and API tests (Vitest)', 'npx', ['vitest', 'run']);
 if (process.env.SKIP_E2E === '1') {
   console.log('\nSKIP_E2E=1: browser tests skipped on purpose.');

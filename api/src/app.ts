@@ -22,11 +22,12 @@ import type { Db } from './db/index.ts';
 
 export const JSON_BODY_LIMIT = '100kb';
 
-export type CreateAppInput = Omit<AppDeps, 'clock' | 'logger' | 'jobs' | 'storage'> & Partial<Pick<AppDeps, 'clock' | 'logger' | 'jobs' | 'storage'>> & {
-  web?: boolean;
-  /** The fast path of the lead lists (fast-api.ts); off only to compare it with Express in tests. */
-  fastApi?: boolean;
-};
+export type CreateAppInput = Omit<AppDeps, 'clock' | 'logger' | 'jobs' | 'storage'> &
+  Partial<Pick<AppDeps, 'clock' | 'logger' | 'jobs' | 'storage'>> & {
+    web?: boolean;
+    /** The fast path of the lead lists (fast-api.ts); off only to compare it with Express in tests. */
+    fastApi?: boolean;
+  };
 
 // Stripe.js and its frames (https://docs.stripe.com/security/guide#content-security-policy).
 const STRIPE_CSP = {

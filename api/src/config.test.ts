@@ -25,7 +25,17 @@ describe('configuration', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const msg = (err as Error).message;
-      for (const v of ['SESSION_SECRET', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'REDIS_URL', 'SMTP_URL']) expect(msg).toContain(v);
+      for (const v of [
+        'SESSION_SECRET',
+        'DATABASE_URL',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_PUBLISHABLE_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'PUBLIC_ORIGIN',
+        'REDIS_URL',
+        'SMTP_URL',
+      ])
+        expect(msg).toContain(v);
     }
   });
 
@@ -55,12 +65,22 @@ describe('configuration', () => {
   });
 
   it('accepts a complete production configuration and ignores the test-only inactivity override', () => {
-    const c = loadConfig({
-      NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://u:p@db:3306/app', STRIPE_SECRET_KEY: 'sk_live_x',
-      STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_ORIGIN: 'https://example.com', INACTIVITY_TIMEOUT_MS: '1000',
-      REDIS_URL: 'redis://cache:6379',
-      SMTP_URL: 'smtp://mailer:pw@smtp.example.com:587', MAIL_FROM: 'TransferLine <no-reply@example.com>',
-    }, { dataDir: dataDir() });
+    const c = loadConfig(
+      {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        DATABASE_URL: 'mysql://u:p@db:3306/app',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        PUBLIC_ORIGIN: 'https://example.com',
+        INACTIVITY_TIMEOUT_MS: '1000',
+        REDIS_URL: 'redis://cache:6379',
+        SMTP_URL: 'smtp://mailer:pw@smtp.example.com:587',
+        MAIL_FROM: 'TransferLine <no-reply@example.com>',
+      },
+      { dataDir: dataDir() },
+    );
     expect(c.isProduction).toBe(true);
     expect(c.redis.url).toBe('redis://cache:6379');
     expect(c.storage).toBe('db');

@@ -5,7 +5,12 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { z } from 'zod';
 
-const optionalString = z.string().trim().min(1).optional().or(z.literal('').transform(() => undefined));
+const optionalString = z
+  .string()
+  .trim()
+  .min(1)
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -30,7 +35,11 @@ const envSchema = z.object({
   SPECIAL_FLAG: z.string().default('special'),
   UPLOAD_DIR: optionalString,
   REDIS_URL: optionalString,
-  REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-" (at most 64)').default('tm:'),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-" (at most 64)')
+    .default('tm:'),
   STORAGE: z.enum(['local', 'db']).optional(),
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -44,7 +53,12 @@ const envSchema = z.object({
   /** Test-only: shorten the portal's inactivity timeout (milliseconds). Ignored in production. */
   INACTIVITY_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   /** Outgoing mail: smtp://user:pass@host:587 (smtps:// for implicit TLS). Unset: .eml files under data/mail/. */
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:pass@host:port or smtps://...').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:pass@host:port or smtps://...')
+      .optional(),
+  ),
   MAIL_FROM: optionalString,
   PUBLIC_CONTACT_EMAIL: optionalString,
   PUBLIC_CONTACT_PHONE: optionalString,
@@ -56,8 +70,16 @@ const envSchema = z.object({
   SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
   SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4_000),
   /** Partner-application uploads: bytes per address per day, bytes kept in all, days kept. */
-  UPLOAD_QUOTA_PER_ADDRESS_BYTES: z.coerce.number().int().min(0).default(100 * 1024 * 1024),
-  UPLOAD_QUOTA_TOTAL_BYTES: z.coerce.number().int().min(0).default(5 * 1024 * 1024 * 1024),
+  UPLOAD_QUOTA_PER_ADDRESS_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(100 * 1024 * 1024),
+  UPLOAD_QUOTA_TOTAL_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 1024 * 1024 * 1024),
   UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
@@ -103,7 +125,10 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 export function parseTrustProxy(v: string | undefined): false | number | string | { problem: string } {
   if (!v) return false;
   if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
-  const parts = v.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const ok = (p: string) => {
     if (PROXY_NAMES.has(p)) return true;
     const [addr, bits, extra] = p.split('/');
@@ -111,7 +136,10 @@ export function parseTrustProxy(v: string | undefined): false | number | string 
     return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (net.isIP(addr) === 4 ? 32 : 128));
   };
   if (!parts.length || !parts.every(ok)) {
-    return { problem: 'TRUST_PROXY: a number of proxy hops (1 behind one load balancer), or proxy addresses/subnets such as 10.0.0.0/8,loopback (never "true": anyone could then choose their address)' };
+    return {
+      problem:
+        'TRUST_PROXY: a number of proxy hops (1 behind one load balancer), or proxy addresses/subnets such as 10.0.0.0/8,loopback (never "true": anyone could then choose their address)',
+    };
   }
   return parts.join(',');
 }
@@ -236,8 +264,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
 
 /** A config for tests: everything a test app needs, nothing read from the machine's environment. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const base = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', STRIPE_WEBHOOK_SECRET: 'whsec_test_secret' }, {
-    dataDir: path.join(process.cwd(), 'data', 'test'),
-  });
+  const base = loadConfig(
+    { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', STRIPE_WEBHOOK_SECRET: 'whsec_test_secret' },
+    {
+      dataDir: path.join(process.cwd(), 'data', 'test'),
+    },
+  );
   return { ...base, ...overrides };
 }

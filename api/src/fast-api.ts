@@ -107,7 +107,11 @@ export function fastLeadLists(
         res.end(body.json);
       }
       fastApiStats.served++;
-      if (logRequests) deps.logger.info({ req: { method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) }, 'request completed');
+      if (logRequests)
+        deps.logger.info(
+          { req: { method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+          'request completed',
+        );
       return true;
     })().then(
       (answered) => {

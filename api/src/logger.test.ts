@@ -70,9 +70,19 @@ describe('log redaction', () => {
     await request(app).post('/api/set-password').send({ token: 'body-token-LOGTEST', password: 'chosen-password-LOGTEST' });
 
     const text = out.lines.join('\n');
-    const requestLines = out.lines.map((l) => JSON.parse(l) as { req?: { url?: string; headers?: Record<string, string> }; res?: { headers?: Record<string, unknown> } }).filter((l) => l.req);
+    const requestLines = out.lines
+      .map((l) => JSON.parse(l) as { req?: { url?: string; headers?: Record<string, string> }; res?: { headers?: Record<string, unknown> } })
+      .filter((l) => l.req);
     expect(requestLines.length).toBeGreaterThanOrEqual(7);
-    for (const secret of [sealed, TRANSFER_KEY, BRIGHTCALL_KEY, 'very-secret-password-LOGTEST', 'link-token-LOGTEST', 'body-token-LOGTEST', 'chosen-password-LOGTEST']) {
+    for (const secret of [
+      sealed,
+      TRANSFER_KEY,
+      BRIGHTCALL_KEY,
+      'very-secret-password-LOGTEST',
+      'link-token-LOGTEST',
+      'body-token-LOGTEST',
+      'chosen-password-LOGTEST',
+    ]) {
       expect(text).not.toContain(secret);
     }
     // The headers were there and were censored, not merely absent.
@@ -88,7 +98,9 @@ describe('log redaction', () => {
     const { stream, lines } = sink();
     const logger = createLogger('info', stream);
     logger.info({ user: { email: 'a@example.com', password: 'pw-LOGTEST', profile: { resetToken: 'rt-LOGTEST' } }, apiKey: 'k-LOGTEST' }, 'created');
-    logger.child({ sessionToken: 'st-LOGTEST', headers: { cookie: 'c-LOGTEST' } }).warn({ url: '/x?access_token=at-LOGTEST&page=2', list: [{ newPassword: 'np-LOGTEST' }] }, 'odd');
+    logger
+      .child({ sessionToken: 'st-LOGTEST', headers: { cookie: 'c-LOGTEST' } })
+      .warn({ url: '/x?access_token=at-LOGTEST&page=2', list: [{ newPassword: 'np-LOGTEST' }] }, 'odd');
     logger.error({ err: Object.assign(new Error('boom'), { authToken: 'et-LOGTEST' }) }, 'failed');
     const text = lines.join('\n');
     expect(lines).toHaveLength(3);

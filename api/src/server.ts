@@ -33,7 +33,9 @@ if (config.isProduction) {
   // (`npm run migrate`, once per deploy) does; a process refuses to serve an older schema.
   const pending = await pendingMigrations(db);
   if (pending.length) {
-    console.error(`The database schema is not up to date (${pending.length} pending migration(s): ${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', ...' : ''}). Run \`npm run migrate\` first.`);
+    console.error(
+      `The database schema is not up to date (${pending.length} pending migration(s): ${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', ...' : ''}). Run \`npm run migrate\` first.`,
+    );
     await db.destroy();
     process.exit(1);
   }
@@ -48,11 +50,16 @@ if (process.argv.includes('--seed')) {
 if (config.isProduction) {
   const open = await demoAccountsWithPublishedPasswords(db);
   if (open.length) {
-    console.error(`Refusing to start in production: demo account(s) ${open.join(', ')} still have the published demo password. Change their passwords or delete them first.`);
+    console.error(
+      `Refusing to start in production: demo account(s) ${open.join(', ')} still have the published demo password. Change their passwords or delete them first.`,
+    );
     await db.destroy();
     process.exit(1);
   }
-  if (config.trustProxy === false) console.warn('TRUST_PROXY is not set: X-Forwarded-For is ignored and every client is the address that connects. Behind a load balancer set TRUST_PROXY=1 (or its addresses).');
+  if (config.trustProxy === false)
+    console.warn(
+      'TRUST_PROXY is not set: X-Forwarded-For is ignored and every client is the address that connects. Behind a load balancer set TRUST_PROXY=1 (or its addresses).',
+    );
 }
 const redis = config.redis.url ? connectRedis(config.redis.url) : undefined;
 redis?.on('error', (err) => logger.error({ err }, 'redis error'));
@@ -94,7 +101,9 @@ await jobs.start();
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   payments.emulator?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
-  console.log(`\nServing on ${config.publicOrigin} (${config.env}; ${redis ? 'Redis' : 'memory'} rate limits and ${jobs.kind} jobs; ${config.storage} storage)`);
+  console.log(
+    `\nServing on ${config.publicOrigin} (${config.env}; ${redis ? 'Redis' : 'memory'} rate limits and ${jobs.kind} jobs; ${config.storage} storage)`,
+  );
   if (!config.isProduction) console.log(demoAccountsText(config.publicOrigin));
   if (payments.emulator) console.log('Test-payment mode: no Stripe keys set, cards are charged by the embedded emulator (try 4242 4242 4242 4242).');
 });

@@ -75,7 +75,17 @@ describe('static site and portal', () => {
   });
 
   it('serves the portal for its routes', async () => {
-    for (const p of ['/login', '/dashboard', '/admin', '/training', '/training-admin-login', '/training-admin', '/transfer-checkout', '/set-password', '/set-password?token=abc.def']) {
+    for (const p of [
+      '/login',
+      '/dashboard',
+      '/admin',
+      '/training',
+      '/training-admin-login',
+      '/training-admin',
+      '/transfer-checkout',
+      '/set-password',
+      '/set-password?token=abc.def',
+    ]) {
       const res = await request(app).get(p);
       expect(res.status, p).toBe(200);
       expect(res.text).toBe('PORTAL');

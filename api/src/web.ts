@@ -14,7 +14,23 @@ export const MARKETING_DIST = path.join(repoRoot, 'marketing', 'dist');
 export const PORTAL_DIST = path.join(repoRoot, 'portal', 'dist');
 
 /** Paths the portal SPA owns (paths in one place; portal/src/app/paths.ts mirrors these). */
-export const PORTAL_ROUTES = ['/login', '/dashboard', '/transfer-checkout', '/admin', '/training', '/training-admin-login', '/training-admin', '/dashboard/transfers', '/dashboard/results', '/dashboard/receipts/:orderId', '/admin/disputes', '/set-password', '/forgot-password', '/profile', '/confirm-email'];
+export const PORTAL_ROUTES = [
+  '/login',
+  '/dashboard',
+  '/transfer-checkout',
+  '/admin',
+  '/training',
+  '/training-admin-login',
+  '/training-admin',
+  '/dashboard/transfers',
+  '/dashboard/results',
+  '/dashboard/receipts/:orderId',
+  '/admin/disputes',
+  '/set-password',
+  '/forgot-password',
+  '/profile',
+  '/confirm-email',
+];
 
 export type Variant = 'default' | 'go' | 'special';
 
@@ -39,7 +55,13 @@ const VARIANT_FILES: Record<string, Record<Variant, string>> = {
   '/onboarding-success': { default: 'onboarding-success.html', go: 'onboarding-success.html', special: 'variants/onboarding-success-special.html' },
 };
 
-interface CachedPage { body: Buffer; gzip: Buffer; etag: string; mtimeMs: number; checkedAt: number }
+interface CachedPage {
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+  mtimeMs: number;
+  checkedAt: number;
+}
 const pageCache = new Map<string, CachedPage>();
 const RECHECK_MS = 1000;
 
@@ -60,7 +82,13 @@ function loadPage(file: string): CachedPage | null {
     return hit;
   }
   const body = fs.readFileSync(file);
-  const page = { body, gzip: zlib.gzipSync(body), etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`, mtimeMs: stat.mtimeMs, checkedAt: now };
+  const page = {
+    body,
+    gzip: zlib.gzipSync(body),
+    etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
+    mtimeMs: stat.mtimeMs,
+    checkedAt: now,
+  };
   pageCache.set(file, page);
   return page;
 }
@@ -153,7 +181,13 @@ function hostnameOf(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 /** The page file a GET is answered with (by the fast path and by webRoutes), or null (not a page path). */
-function pageFileFor(req: IncomingMessage, pathname: string, search: URLSearchParams, config: AppConfig, dirs: { marketing: string; portal: string }): { file: string; fallback?: string } | null {
+function pageFileFor(
+  req: IncomingMessage,
+  pathname: string,
+  search: URLSearchParams,
+  config: AppConfig,
+  dirs: { marketing: string; portal: string },
+): { file: string; fallback?: string } | null {
   const p = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const files = VARIANT_FILES[p];
   if (files) {
@@ -182,7 +216,17 @@ export function fastPages(
     const security = securityHeaders();
     let h = prepared.get(page);
     if (!h || h.security !== security) {
-      const common = [...Object.entries(security).flat(), 'Cache-Control', 'no-cache', 'ETag', page.etag, 'Content-Type', 'text/html; charset=utf-8', 'Vary', 'Accept-Encoding, Host'];
+      const common = [
+        ...Object.entries(security).flat(),
+        'Cache-Control',
+        'no-cache',
+        'ETag',
+        page.etag,
+        'Content-Type',
+        'text/html; charset=utf-8',
+        'Vary',
+        'Accept-Encoding, Host',
+      ];
       h = {
         security,
         plain: [...common, 'Content-Length', String(page.body.length)],

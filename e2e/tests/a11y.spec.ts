@@ -16,7 +16,12 @@ async function violations(page: Page, routes: string[]): Promise<string[]> {
     const result = await new AxeBuilder({ page }).exclude('body > canvas').analyze();
     for (const v of result.violations) {
       if (v.impact === 'serious' || v.impact === 'critical') {
-        found.push(`${route} [${v.impact}] ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        found.push(
+          `${route} [${v.impact}] ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+        );
       }
     }
   }

@@ -23,9 +23,13 @@ test('admin finds an order, refunds half, and the agent’s ledger shows the cre
   const intent = await page.request.post('/api/create-payment-intent', { data: { callCount: 10, tier: 'standard' } });
   expect(intent.status()).toBe(200);
   const { clientSecret, orderId } = (await intent.json()) as { clientSecret: string; orderId: number };
-  const paid = await page.request.post('/api/test-payments/confirm', { data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' } });
+  const paid = await page.request.post('/api/test-payments/confirm', {
+    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+  });
   expect(paid.status()).toBe(200);
-  await expect.poll(async () => ((await (await page.request.get(`/api/orders/by-intent/${clientSecret.split('_secret_')[0]}`)).json()) as { status: string }).status).toBe('paid');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/orders/by-intent/${clientSecret.split('_secret_')[0]}`)).json()) as { status: string }).status)
+    .toBe('paid');
   await page.goto('/dashboard/transfers');
   await expect(page.getByTestId('balance-remaining')).toContainText('10');
 

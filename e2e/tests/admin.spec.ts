@@ -89,7 +89,16 @@ test.describe('admin panel', () => {
   test("changes a user's password", async ({ page }) => {
     const email = `pw.${unique()}@example.com`;
     const created = await page.request.post('/api/admin/users', {
-      data: { email, password: 'first-pass-1', firstName: 'Pat', lastName: 'Quill', agencyName: 'Quill Agency', role: 'Manager', phone: '2145550100', isAdmin: false },
+      data: {
+        email,
+        password: 'first-pass-1',
+        firstName: 'Pat',
+        lastName: 'Quill',
+        agencyName: 'Quill Agency',
+        role: 'Manager',
+        phone: '2145550100',
+        isAdmin: false,
+      },
     });
     expect(created.status()).toBe(201);
     await page.reload();
@@ -180,7 +189,14 @@ test.describe('admin panel', () => {
     const last = `Webhook${unique()}`;
     const res = await request.post('/api/callbacks/brightcall', {
       headers: { 'x-api-key': 'e2e-brightcall-key' },
-      data: { first_name: 'Nadia', last_name: last, phone_number: '3125550142', transcript: 'AI: Hello\nCustomer: Call me tomorrow.', state: 'IL', call_outcome: 'callback_requested' },
+      data: {
+        first_name: 'Nadia',
+        last_name: last,
+        phone_number: '3125550142',
+        transcript: 'AI: Hello\nCustomer: Call me tomorrow.',
+        state: 'IL',
+        call_outcome: 'callback_requested',
+      },
     });
     expect(res.status()).toBe(200);
     expect((await res.json()).success).toBe(true);

@@ -13,8 +13,15 @@ test('calendar download and feed, and no-show reports', async ({ page, request }
   const ids: number[] = [];
   for (const name of [`Quinn Noshow ${runTag}`, `Riley Longcall ${runTag}`]) {
     const [id] = await db('appointments').insert({
-      customerName: name, customerPhone: '4045550123', customerState: 'GA', callStatus: 'completed', status: 'sold', buyerId: agent2.id,
-      purchasedAt: '2099-01-01 00:00:00.000', extractedAppointmentDateTime: hourAgo, hasExtractedAppointment: true,
+      customerName: name,
+      customerPhone: '4045550123',
+      customerState: 'GA',
+      callStatus: 'completed',
+      status: 'sold',
+      buyerId: agent2.id,
+      purchasedAt: '2099-01-01 00:00:00.000',
+      extractedAppointmentDateTime: hourAgo,
+      hasExtractedAppointment: true,
     });
     ids.push(Number(id));
   }

@@ -106,8 +106,13 @@ test('a declined card: the return page says Payment Failed with the provider mes
 test('RingCloud aged leads: paid at checkout, the 100 leads are in My Leads', async ({ page }) => {
   const db = e2eDb();
   const rows = Array.from({ length: RINGCLOUD.agedLeadQuantity }, (_, i) => ({
-    kind: 'aged', customerName: `Wyo Aged ${runTag} ${i}`, customerPhone: `307${String(Date.now() % 1e6).padStart(6, '0')}${i % 10}`.slice(0, 10),
-    customerState: 'WY', zipCode: '82001', ageDays: 40, status: 'available',
+    kind: 'aged',
+    customerName: `Wyo Aged ${runTag} ${i}`,
+    customerPhone: `307${String(Date.now() % 1e6).padStart(6, '0')}${i % 10}`.slice(0, 10),
+    customerState: 'WY',
+    zipCode: '82001',
+    ageDays: 40,
+    status: 'available',
   }));
   await db('leads').insert(rows);
 

@@ -12,8 +12,18 @@ test('a DNC-listed lead is not offered; badges on the list; duplicate caller is 
   const db = e2eDb();
   const phone = `307555${String(Date.now()).slice(-4)}`;
   const [id] = await db('leads').insert({
-    kind: 'aged', customerName: `Dee Enc ${runTag}`, customerPhone: phone, customerState: 'WY', zipCode: '82001', ageDays: 400, status: 'available',
-    certificateKind: 'trustedform', certificateId: 'cert-e2e', consentAt: '2026-01-01 00:00:00.000', timesSoldBefore: 2, createdAt: '2099-01-01 00:00:00.000',
+    kind: 'aged',
+    customerName: `Dee Enc ${runTag}`,
+    customerPhone: phone,
+    customerState: 'WY',
+    zipCode: '82001',
+    ageDays: 400,
+    status: 'available',
+    certificateKind: 'trustedform',
+    certificateId: 'cert-e2e',
+    consentAt: '2026-01-01 00:00:00.000',
+    timesSoldBefore: 2,
+    createdAt: '2099-01-01 00:00:00.000',
   });
   await login(page, DEMO.agent2.email, DEMO.agent2.password);
   await page.goto('/dashboard?tab=buy-aged-leads');
@@ -27,7 +37,10 @@ test('a DNC-listed lead is not offered; badges on the list; duplicate caller is 
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
   await login(admin, DEMO.admin.email, DEMO.admin.password, '/admin');
-  const up = await admin.request.post('/api/admin/dnc-lists?list=litigator&source=e2e.csv', { headers: { 'content-type': 'text/csv' }, data: `phone\n${phone}\n` });
+  const up = await admin.request.post('/api/admin/dnc-lists?list=litigator&source=e2e.csv', {
+    headers: { 'content-type': 'text/csv' },
+    data: `phone\n${phone}\n`,
+  });
   expect(up.status()).toBe(201);
   expect(await up.json()).toMatchObject({ blockedLeads: 1 });
   await adminCtx.close();
@@ -52,8 +65,14 @@ test('a DNC-listed lead is not offered; badges on the list; duplicate caller is 
   await insertPaidOrder(db, agentId, { kind: 'transfer_package', tier: 'standard', count: 5 });
   const now = Date.now();
   const call = (n: number) => ({
-    callId: `dup-${runTag}-${n}`, agentId, callerName: 'Repeat Caller', callerPhone: '(404) 555-0177', state: 'GA',
-    startedAt: new Date(now - (10 - n) * 60_000).toISOString(), endedAt: new Date(now - (10 - n) * 60_000 + 300_000).toISOString(), durationSeconds: 300,
+    callId: `dup-${runTag}-${n}`,
+    agentId,
+    callerName: 'Repeat Caller',
+    callerPhone: '(404) 555-0177',
+    state: 'GA',
+    startedAt: new Date(now - (10 - n) * 60_000).toISOString(),
+    endedAt: new Date(now - (10 - n) * 60_000 + 300_000).toISOString(),
+    durationSeconds: 300,
   });
   const headers = { 'x-api-key': 'e2e-transfer-key' };
   const first = await request.post('/api/callbacks/transfer', { headers, data: call(1) });

@@ -19,14 +19,18 @@ for (const route of ['/standard-pricing', '/special-pricing', '/premium-pricing'
     await expect(canvas).toHaveCount(1);
     // Something is drawn on it (not a blank canvas).
     await expect
-      .poll(() => canvas.evaluate((c: HTMLCanvasElement) => {
-        const ctx = c.getContext('2d');
-        if (!ctx || c.width === 0) return 0;
-        const d = ctx.getImageData(0, 0, c.width, c.height).data;
-        let painted = 0;
-        for (let i = 3; i < d.length; i += 4 * 16) if (d[i]! > 0) painted++;
-        return painted;
-      }), { timeout: 3000 })
+      .poll(
+        () =>
+          canvas.evaluate((c: HTMLCanvasElement) => {
+            const ctx = c.getContext('2d');
+            if (!ctx || c.width === 0) return 0;
+            const d = ctx.getImageData(0, 0, c.width, c.height).data;
+            let painted = 0;
+            for (let i = 3; i < d.length; i += 4 * 16) if (d[i]! > 0) painted++;
+            return painted;
+          }),
+        { timeout: 3000 },
+      )
       .toBeGreaterThan(0);
     expect(violations).toEqual([]);
   });

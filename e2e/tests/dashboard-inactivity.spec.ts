@@ -14,7 +14,11 @@ let server: ChildProcess | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = spawn(process.execPath, ['e2e/serve.mjs'], { cwd: root, env: { ...process.env, E2E_PORT: String(port), INACTIVITY_TIMEOUT_MS: String(TIMEOUT_MS) }, stdio: 'inherit' });
+  server = spawn(process.execPath, ['e2e/serve.mjs'], {
+    cwd: root,
+    env: { ...process.env, E2E_PORT: String(port), INACTIVITY_TIMEOUT_MS: String(TIMEOUT_MS) },
+    stdio: 'inherit',
+  });
   const deadline = Date.now() + 110_000;
   for (;;) {
     try {

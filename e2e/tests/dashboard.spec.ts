@@ -77,7 +77,9 @@ test.describe('agent dashboard', () => {
     await expect(cards.first()).toContainText('(last 90 seconds)');
     const audio = cards.first().locator('audio');
     await expect(audio).toHaveAttribute('src', /preview=90/);
-    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => (a.readyState > 0 ? [Math.round(a.duration), Math.round(a.currentTime)] : null))).toEqual([90, 0]);
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => (a.readyState > 0 ? [Math.round(a.duration), Math.round(a.currentTime)] : null)))
+      .toEqual([90, 0]);
     await expect(cards.first().getByRole('link', { name: 'Download recording' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Checkout' }).click();
@@ -98,7 +100,9 @@ test.describe('agent dashboard', () => {
     await expect(dialog.getByTestId('checkout-total')).toHaveText('$20');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
     const cspErrors: string[] = [];
-    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text()); });
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
     await payWithTestCard(dialog, 'Complete Purchase');
     await expect(toast(page)).toContainText('Payment Successful');
     // Confetti, drawn on the page (no blob worker), so the Content-Security-Policy lets it through.
@@ -120,7 +124,10 @@ test.describe('agent dashboard', () => {
     await expect(full).not.toHaveAttribute('src', /preview=/);
     await expect.poll(() => full.evaluate((a: HTMLAudioElement) => (a.readyState > 0 ? Math.round(a.duration) : null))).toBe(100);
 
-    await mine.first().getByRole('button', { name: /^Delete appointment/ }).click();
+    await mine
+      .first()
+      .getByRole('button', { name: /^Delete appointment/ })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete Appointment' });
     await expect(confirm).toContainText('This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -132,7 +139,15 @@ test.describe('agent dashboard', () => {
   test('an appointment for sale whose recording is kept elsewhere says its preview comes with the purchase', async ({ page }) => {
     const first = `Extrec${runTag}`;
     const name = `${first} Buyer`;
-    const [id] = await e2eDb()('appointments').insert({ customerName: name, customerPhone: '5125550124', customerState: 'TX', callStatus: 'completed', recordingUrl: 'https://platform.example/rec.mp3', status: 'available', createdAt: '2098-01-01 00:00:00.000' });
+    const [id] = await e2eDb()('appointments').insert({
+      customerName: name,
+      customerPhone: '5125550124',
+      customerState: 'TX',
+      callStatus: 'completed',
+      recordingUrl: 'https://platform.example/rec.mp3',
+      status: 'available',
+      createdAt: '2098-01-01 00:00:00.000',
+    });
     try {
       await page.goto('/dashboard?tab=buy-appointments');
       const card = page.getByTestId('appointment-card').filter({ hasText: `${first} BuXXX` });
@@ -141,7 +156,9 @@ test.describe('agent dashboard', () => {
       await expect(card.locator('audio')).toHaveCount(0);
       expect(await page.content()).not.toContain('platform.example');
     } finally {
-      await e2eDb()('appointments').where({ id: Number(id) }).delete();
+      await e2eDb()('appointments')
+        .where({ id: Number(id) })
+        .delete();
     }
   });
 

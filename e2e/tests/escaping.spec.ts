@@ -50,7 +50,9 @@ async function csvImport(ctx: APIRequestContext, query: string, csv: string, map
   const run = await ctx.post(`/api/admin/lead-imports/${id}/run`, { data: { mapping, dryRun: false } });
   expect(run.status()).toBe(202);
   await expect
-    .poll(async () => ((await (await ctx.get(`/api/admin/lead-imports/${id}`)).json()) as { progress: { type: string } | null }).progress?.type, { timeout: 15_000 })
+    .poll(async () => ((await (await ctx.get(`/api/admin/lead-imports/${id}`)).json()) as { progress: { type: string } | null }).progress?.type, {
+      timeout: 15_000,
+    })
     .toBe('done');
 }
 
@@ -63,8 +65,17 @@ test.beforeAll(async ({ playwright }, info) => {
   agent = await playwright.request.newContext({ baseURL });
   const survey = await agent.post('/api/ringcloud-survey', {
     data: {
-      firstName: M.first, lastName: M.last, agencyName: M.agency, role: 'Agency Owner', phone: '(555) 010-0199', email: agentEmail,
-      username: `escape${tag}`, password, leadType: 'Live Transfers', workingStates: 'TX, FL', totalTransfers: 5,
+      firstName: M.first,
+      lastName: M.last,
+      agencyName: M.agency,
+      role: 'Agency Owner',
+      phone: '(555) 010-0199',
+      email: agentEmail,
+      username: `escape${tag}`,
+      password,
+      leadType: 'Live Transfers',
+      workingStates: 'TX, FL',
+      totalTransfers: 5,
     },
   });
   expect(survey.status()).toBe(201);
@@ -82,14 +93,34 @@ test.beforeAll(async ({ playwright }, info) => {
 
   // Leads: one imported for assignment and assigned to the agent, one imported for sale.
   const phone = `55${String(Date.now()).slice(-8)}`;
-  await csvImport(admin, 'target=assignment', `name,phone,state,zip\n"${M.lead.replace(/"/g, '""')}",${phone},TX,73301\n`, { name: 0, phone: 1, state: 2, zipCode: 3 });
+  await csvImport(admin, 'target=assignment', `name,phone,state,zip\n"${M.lead.replace(/"/g, '""')}",${phone},TX,73301\n`, {
+    name: 0,
+    phone: 1,
+    state: 2,
+    zipCode: 3,
+  });
   const pool = (await (await admin.get(`/api/admin/lead-pool?q=${encodeURIComponent(`Pool${tag}`)}`)).json()) as { items: Array<{ id: number }> };
   expect(pool.items).toHaveLength(1);
   expect((await admin.post('/api/admin/lead-pool/assign', { data: { agentId, leadIds: [pool.items[0]!.id] } })).status()).toBe(200);
-  await csvImport(admin, 'target=sale&kind=aged', `name,phone,state,zip,age,price\n${M.saleLead},${Number(phone) + 1},TX,00501,45,7.00\n`, { name: 0, phone: 1, state: 2, zipCode: 3, ageDays: 4, price: 5 });
+  await csvImport(admin, 'target=sale&kind=aged', `name,phone,state,zip,age,price\n${M.saleLead},${Number(phone) + 1},TX,00501,45,7.00\n`, {
+    name: 0,
+    phone: 1,
+    state: 2,
+    zipCode: 3,
+    ageDays: 4,
+    price: 5,
+  });
 
   // An appointment for sale (the voice-AI pipeline writes these; there is no API to create one).
-  await e2eDb()('appointments').insert({ customerName: M.appointment, customerPhone: '5125550123', customerState: 'TX', callStatus: 'completed', transcript: M.transcript, status: 'available', createdAt: '2099-01-01 00:00:00.000' });
+  await e2eDb()('appointments').insert({
+    customerName: M.appointment,
+    customerPhone: '5125550123',
+    customerState: 'TX',
+    callStatus: 'completed',
+    transcript: M.transcript,
+    status: 'available',
+    createdAt: '2099-01-01 00:00:00.000',
+  });
 
   // Transfers: the agent buys two with the test card, the caller system posts a call, the agent disputes it.
   const intent = await agent.post('/api/create-payment-intent', { data: { callCount: 2, tier: 'standard' } });
@@ -101,7 +132,17 @@ test.beforeAll(async ({ playwright }, info) => {
   const call = async () =>
     agent.post('/api/callbacks/transfer', {
       headers: { 'x-api-key': TRANSFER_KEY },
-      data: { callId: `esc-${tag}`, agentId, callerName: M.caller, callerPhone: '(305) 555-0101', state: 'FL', startedAt: new Date(ended.getTime() - 300_000).toISOString(), endedAt: ended.toISOString(), durationSeconds: 300, transcript: M.transcript },
+      data: {
+        callId: `esc-${tag}`,
+        agentId,
+        callerName: M.caller,
+        callerPhone: '(305) 555-0101',
+        state: 'FL',
+        startedAt: new Date(ended.getTime() - 300_000).toISOString(),
+        endedAt: ended.toISOString(),
+        durationSeconds: 300,
+        transcript: M.transcript,
+      },
     });
   await expect.poll(async () => (await call()).status(), { timeout: 10_000 }).toBeLessThan(300);
   const calls = (await (await agent.get('/api/transfers')).json()) as { items: Array<{ id: number }> };
@@ -113,7 +154,14 @@ test.beforeAll(async ({ playwright }, info) => {
   const { token } = (await t.json()) as { token: string };
   const video = await admin.post('/api/training-videos', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { title: M.video, description: M.transcript, videoUrl: 'https://videos.example.com/escape', section: 'Insurance Sales Training', duration: 61, sortOrder: 0 },
+    data: {
+      title: M.video,
+      description: M.transcript,
+      videoUrl: 'https://videos.example.com/escape',
+      section: 'Insurance Sales Training',
+      duration: 61,
+      sortOrder: 0,
+    },
   });
   expect(video.status()).toBe(201);
 });

@@ -85,7 +85,9 @@ test.describe('RingCloud survey and checkout', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByLabel('Working states')).toHaveValue('TX');
     // Nothing was written for this visitor.
-    expect(await e2eDb()('users').where({ agencyName: 'Cloud Nine Agency', firstName: 'Rhea' }).whereLike('email', `%${runTag}%`).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(
+      await e2eDb()('users').where({ agencyName: 'Cloud Nine Agency', firstName: 'Rhea' }).whereLike('email', `%${runTag}%`).count({ n: '*' }).first(),
+    ).toMatchObject({ n: 0 });
   });
 
   test('creates the account and survey, pays at checkout and lands on /thank-you with the order', async ({ page }) => {
@@ -126,9 +128,7 @@ test.describe('RingCloud survey and checkout', () => {
     await expect(page).toHaveURL(/\/thank-you\?payment_intent=.*redirect_status=succeeded/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('data-variant', 'default');
     expect(await page.evaluate(() => localStorage.getItem('ringcloudSurvey'))).toBeNull();
-    await expect
-      .poll(async () => (await db('orders').where({ surveyId: survey.id }).first())?.status, { timeout: 15_000 })
-      .toBe('paid');
+    await expect.poll(async () => (await db('orders').where({ surveyId: survey.id }).first())?.status, { timeout: 15_000 }).toBe('paid');
     const order = await db('orders').where({ surveyId: survey.id }).first();
     expect(order).toMatchObject({ kind: 'ringcloud', userId: user.id, count: 12, amountCents: 12 * RINGCLOUD.liveTransferCents });
   });
@@ -202,7 +202,9 @@ test.describe('partner application', () => {
     const email = `${unique('partner')}@example.com`;
     await page.goto('/affnetwork');
     await fillPartner(page, email);
-    await page.getByLabel('Supporting documents (optional)').setInputFiles({ name: 'license.pdf', mimeType: 'application/pdf', buffer: Buffer.from('this is plain text, not a PDF') });
+    await page
+      .getByLabel('Supporting documents (optional)')
+      .setInputFiles({ name: 'license.pdf', mimeType: 'application/pdf', buffer: Buffer.from('this is plain text, not a PDF') });
     await expect(page.getByRole('list', { name: 'Attached files' })).toContainText('license.pdf');
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.locator('#files-error')).toContainText('"license.pdf" is not a valid PDF file');
@@ -219,7 +221,12 @@ test.describe('partner application', () => {
 
     const db = e2eDb();
     const app = await db('partner_applications').where({ email }).first();
-    expect(app).toMatchObject({ businessName: 'Northwind Leads', businessType: 'Call Center', monthlyVolume: '1000-5000', website: 'https://northwind.example' });
+    expect(app).toMatchObject({
+      businessName: 'Northwind Leads',
+      businessType: 'Call Center',
+      monthlyVolume: '1000-5000',
+      website: 'https://northwind.example',
+    });
     expect(JSON.parse(app.servicesInterested)).toEqual(['Call Transfers', 'Aged Leads']);
     const files = await db('partner_application_files').where({ applicationId: app.id });
     expect(files).toHaveLength(1);

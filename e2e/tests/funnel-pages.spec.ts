@@ -9,12 +9,15 @@ import { baseURL } from '../playwright.config.ts';
 function getWithHost(pathname: string, host: string): Promise<{ status: number; body: string }> {
   const u = new URL(baseURL);
   return new Promise((resolve, reject) => {
-    const req = http.request({ hostname: u.hostname, port: u.port, path: pathname, method: 'GET', headers: { Host: host, 'Accept-Encoding': 'identity' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      { hostname: u.hostname, port: u.port, path: pathname, method: 'GET', headers: { Host: host, 'Accept-Encoding': 'identity' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -177,7 +180,14 @@ test.describe('pricing', () => {
   const inclusions: Record<string, string[]> = {
     standard: ['TCPA-compliant qualified prospects', 'Real-time delivery to agents', '60-second minimum call duration policy', '60 second buffer protection'],
     enterprise: ['Dedicated account manager', 'Priority support', 'Custom reporting', 'Flexible payment terms'],
-    ultimate: ['Dedicated account manager', 'Priority support and setup', 'Custom reporting and analytics', 'Flexible payment terms', 'White-label options', 'Volume discounts for additional products'],
+    ultimate: [
+      'Dedicated account manager',
+      'Priority support and setup',
+      'Custom reporting and analytics',
+      'Flexible payment terms',
+      'White-label options',
+      'Volume discounts for additional products',
+    ],
   };
 
   for (const id of TIER_IDS) {
@@ -240,12 +250,24 @@ test.describe('other public pages', () => {
     await expect(page.locator('#endpoint code').first()).toHaveText(`${baseURL}/api/callbacks/brightcall`);
     await expect(page.locator('#authentication')).toContainText('x-api-key: YOUR_BRIGHTCALL_API_KEY');
     await expect(page.locator('#authentication')).toContainText('Authorization: Bearer YOUR_BRIGHTCALL_API_KEY');
-    for (const f of ['first_name', 'last_name', 'phone_number', 'transcript', 'call_outcome', 'state', 'callback_time', 'agent_id', 'lead_quality', 'interest_level']) {
+    for (const f of [
+      'first_name',
+      'last_name',
+      'phone_number',
+      'transcript',
+      'call_outcome',
+      'state',
+      'callback_time',
+      'agent_id',
+      'lead_quality',
+      'interest_level',
+    ]) {
       await expect(page.locator('#fields').getByText(f, { exact: true })).toBeVisible();
     }
     await expect(page.locator('#example pre')).toContainText(`curl -X POST "${baseURL}/api/callbacks/brightcall"`);
     const responses = page.locator('#responses');
-    for (const text of ['"callback_id": 1234', 'Missing required fields', '"error": "Unauthorized"', '"error": "Failed to process callback"']) await expect(responses).toContainText(text);
+    for (const text of ['"callback_id": 1234', 'Missing required fields', '"error": "Unauthorized"', '"error": "Failed to process callback"'])
+      await expect(responses).toContainText(text);
   });
 
   test('the documented example request really works against the webhook', async ({ request }) => {

@@ -19,8 +19,24 @@ test('search My Leads and export the result as CSV', async ({ page, browser }) =
   const userId = ((await created.json()) as { user: { id: number } }).user.id;
   await adminContext.close();
   await e2eDb()('leadAssignments').insert([
-    { agentId: userId, name: 'Marta Findme', phone: '5125550142', email: 'marta@example.org', state: 'TX', zipCode: '73301', assignedAt: '2026-03-02 12:00:00.000' },
-    { agentId: userId, name: '=cmd|calc', phone: '3055550143', email: 'other@example.org', state: 'FL', zipCode: '33101', assignedAt: '2026-03-01 12:00:00.000' },
+    {
+      agentId: userId,
+      name: 'Marta Findme',
+      phone: '5125550142',
+      email: 'marta@example.org',
+      state: 'TX',
+      zipCode: '73301',
+      assignedAt: '2026-03-02 12:00:00.000',
+    },
+    {
+      agentId: userId,
+      name: '=cmd|calc',
+      phone: '3055550143',
+      email: 'other@example.org',
+      state: 'FL',
+      zipCode: '33101',
+      assignedAt: '2026-03-01 12:00:00.000',
+    },
   ]);
 
   await login(page, email, password);

@@ -70,9 +70,7 @@ test('a declined card shows Payment Failed with the decline message and the orde
   // The button is usable again for another card.
   await expect(page.getByRole('button', { name: 'Complete Payment - $200' })).toBeEnabled();
 
-  await expect
-    .poll(async () => ((await (await request.get(`/api/orders/by-intent/${intentId}`)).json()) as { status: string }).status)
-    .toBe('failed');
+  await expect.poll(async () => ((await (await request.get(`/api/orders/by-intent/${intentId}`)).json()) as { status: string }).status).toBe('failed');
   const order = (await (await request.get(`/api/orders/by-intent/${intentId}`)).json()) as { status: string; paidAt: string | null };
   expect(order.paidAt).toBeNull();
   // The toast goes away by itself after 5 seconds.

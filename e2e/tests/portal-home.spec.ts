@@ -23,15 +23,36 @@ test('Home shows the agent own overview and every portal page stays in the shell
   const db = e2eDb();
   const stamp = new Date(Date.now() - 3_600_000).toISOString().replace('T', ' ').replace('Z', '');
   const [orderId] = await db('orders').insert({
-    userId, kind: 'transfer_package', tier: 'standard', count: 4, unitPriceCents: 4000, amountCents: 16000, currency: 'usd', status: 'paid',
-    paymentIntentId: `pi_home_${runTag}`, idempotencyKey: `home-${runTag}`, metadata: '{}', paidAt: stamp, fulfilledAt: stamp, createdAt: stamp, updatedAt: stamp,
+    userId,
+    kind: 'transfer_package',
+    tier: 'standard',
+    count: 4,
+    unitPriceCents: 4000,
+    amountCents: 16000,
+    currency: 'usd',
+    status: 'paid',
+    paymentIntentId: `pi_home_${runTag}`,
+    idempotencyKey: `home-${runTag}`,
+    metadata: '{}',
+    paidAt: stamp,
+    fulfilledAt: stamp,
+    createdAt: stamp,
+    updatedAt: stamp,
   });
   // 15:00 UTC three days ahead: 10:00 AM EST (or 11:00 AM EDT).
   const at = new Date(Date.now() + 3 * 86_400_000);
   at.setUTCHours(15, 0, 0, 0);
   await db('appointments').insert({
-    customerName: 'Rita Upcoming', customerPhone: '5125550199', customerState: 'TX', callStatus: 'completed',
-    extractedAppointmentDateTime: at.toISOString(), hasExtractedAppointment: true, status: 'sold', buyerId: userId, purchasedAt: stamp, createdAt: stamp,
+    customerName: 'Rita Upcoming',
+    customerPhone: '5125550199',
+    customerState: 'TX',
+    callStatus: 'completed',
+    extractedAppointmentDateTime: at.toISOString(),
+    hasExtractedAppointment: true,
+    status: 'sold',
+    buyerId: userId,
+    purchasedAt: stamp,
+    createdAt: stamp,
   });
 
   await login(page, email, password);
@@ -51,7 +72,10 @@ test('Home shows the agent own overview and every portal page stays in the shell
   await expect(page.getByTestId('home-purchases')).toContainText('$160.00');
 
   // The receipt opens inside the shell, and the sidebar goes on from there.
-  await page.getByTestId('home-purchases').getByRole('link', { name: /Receipt/ }).click();
+  await page
+    .getByTestId('home-purchases')
+    .getByRole('link', { name: /Receipt/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/receipts/${orderId}$`));
   await expect(page.getByTestId('receipt-order')).toHaveText(`#${orderId}`);
   const nav = page.getByRole('navigation', { name: 'Dashboard sections' });

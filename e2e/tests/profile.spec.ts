@@ -31,7 +31,16 @@ test('an agent edits their profile, changes their password and e-mail, and turns
   await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
   const res = await page.request.post('/api/admin/users', {
     headers: { Origin: new URL(page.url()).origin },
-    data: { email, password: 'profile-pass-1', firstName: 'Pro', lastName: 'File', agencyName: 'Pro Agency', role: 'Insurance Agent', phone: '5550102031', isAdmin: false },
+    data: {
+      email,
+      password: 'profile-pass-1',
+      firstName: 'Pro',
+      lastName: 'File',
+      agencyName: 'Pro Agency',
+      role: 'Insurance Agent',
+      phone: '5550102031',
+      isAdmin: false,
+    },
   });
   expect(res.status()).toBe(201);
   await page.goto('/api/logout');

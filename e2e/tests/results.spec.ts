@@ -4,7 +4,6 @@
 import { test, expect } from '@playwright/test';
 import { DEMO, login } from './helpers.ts';
 
-
 test('Results: figures, charts, an outcome in two clicks, an API token for the CRM', async ({ page, request }) => {
   await login(page, DEMO.agent2.email, DEMO.agent2.password);
   await page.goto('/dashboard');
@@ -45,10 +44,16 @@ test('Results: figures, charts, an outcome in two clicks, an API token for the C
   await expect(page.getByText('My CRM')).toBeVisible();
   const items = (await (await page.request.get('/api/outcomes/items')).json()) as { items: Array<{ itemType: string; itemId: number }> };
   const target = items.items.find((i) => i.itemType === 'lead')!;
-  const ok = await request.post('/api/outcomes', { headers: { authorization: `Bearer ${token}` }, data: { itemType: 'lead', itemId: target.itemId, status: 'quoted', date: '2026-11-20' } });
+  const ok = await request.post('/api/outcomes', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { itemType: 'lead', itemId: target.itemId, status: 'quoted', date: '2026-11-20' },
+  });
   expect(ok.status()).toBe(200);
   await page.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('No tokens yet.')).toBeVisible();
-  const after = await request.post('/api/outcomes', { headers: { authorization: `Bearer ${token}` }, data: { itemType: 'lead', itemId: target.itemId, status: 'sold', premiumCents: 1, date: '2026-11-20' } });
+  const after = await request.post('/api/outcomes', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { itemType: 'lead', itemId: target.itemId, status: 'sold', premiumCents: 1, date: '2026-11-20' },
+  });
   expect(after.status()).toBe(401);
 });

@@ -12,7 +12,16 @@ test('an admin makes a set-password link; the agent sets a password with it and 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
   const created = await page.request.post('/api/admin/users', {
-    data: { email, password: `unknown-${unique()}`, firstName: 'Robin', lastName: 'Vale', agencyName: 'Vale Agency', role: 'Insurance Agent', phone: '2145550142', isAdmin: false },
+    data: {
+      email,
+      password: `unknown-${unique()}`,
+      firstName: 'Robin',
+      lastName: 'Vale',
+      agencyName: 'Vale Agency',
+      role: 'Insurance Agent',
+      phone: '2145550142',
+      isAdmin: false,
+    },
   });
   expect(created.status()).toBe(201);
   await page.reload();

@@ -43,7 +43,9 @@ export function withoutFieldKey(message: string, fields: Record<string, string> 
   return message;
 }
 
-export interface StorageLike { getItem(key: string): string | null }
+export interface StorageLike {
+  getItem(key: string): string | null;
+}
 
 export interface ClientOptions {
   fetch?: typeof fetch;

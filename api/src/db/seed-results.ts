@@ -10,8 +10,18 @@ import { toDbDate } from './dates.ts';
 
 /** The outcomes dealt out in turn (sold and issued carry a premium). */
 const OUTCOMES: Array<[OutcomeStatus, number | null]> = [
-  ['no_answer', null], ['contacted', null], ['sold', 96_000], ['no_answer', null], ['quoted', null], ['issued', 132_000],
-  ['contacted', null], ['no_answer', null], ['sold', 78_000], ['chargeback', 60_000], ['quoted', null], ['no_answer', null],
+  ['no_answer', null],
+  ['contacted', null],
+  ['sold', 96_000],
+  ['no_answer', null],
+  ['quoted', null],
+  ['issued', 132_000],
+  ['contacted', null],
+  ['no_answer', null],
+  ['sold', 78_000],
+  ['chargeback', 60_000],
+  ['quoted', null],
+  ['no_answer', null],
 ];
 
 export async function seedResultsDemo(db: Db, agentId: number, now: Date): Promise<void> {
@@ -29,9 +39,14 @@ export async function seedResultsDemo(db: Db, agentId: number, now: Date): Promi
   let n = 0;
   for (const l of [...aged, ...fresh]) {
     const bought = at(3 + ((n * 7) % 53));
-    await db('leads').where({ id: l.id }).update({
-      status: 'sold', buyerId: agentId, soldAt: toDbDate(bought), priceCents: l.ageDays >= 30 ? 300 + (n % 3) * 100 : LEAD_DEFAULT_PRICE_CENTS,
-    });
+    await db('leads')
+      .where({ id: l.id })
+      .update({
+        status: 'sold',
+        buyerId: agentId,
+        soldAt: toDbDate(bought),
+        priceCents: l.ageDays >= 30 ? 300 + (n % 3) * 100 : LEAD_DEFAULT_PRICE_CENTS,
+      });
     items.push({ itemType: 'lead', itemId: Number(l.id), bought });
     n += 1;
   }
@@ -40,39 +55,94 @@ export async function seedResultsDemo(db: Db, agentId: number, now: Date): Promi
   const appts = await db('appointments').where({ status: 'available' }).orderBy('id').limit(3).select('id');
   for (const [i, a] of appts.entries()) {
     const bought = at(6 + i * 9);
-    await db('appointments').where({ id: a.id }).update({ status: 'sold', buyerId: agentId, purchasedAt: toDbDate(bought), priceCents: APPOINTMENT_PRICE_CENTS });
+    await db('appointments')
+      .where({ id: a.id })
+      .update({ status: 'sold', buyerId: agentId, purchasedAt: toDbDate(bought), priceCents: APPOINTMENT_PRICE_CENTS });
     items.push({ itemType: 'appointment', itemId: Number(a.id), bought });
   }
 
   // Transfers: a paid standard package of 10, 6 calls billed.
   const paid = at(50, 14);
   const rate = TIERS.standard.rateCents;
-  const [orderId] = (await db('orders').insert({
-    userId: agentId, kind: 'transfer_package', tier: 'standard', count: 10, unitPriceCents: rate, amountCents: rate * 10, currency: 'usd', status: 'paid',
-    paymentIntentId: `pi_demo_${crypto.randomBytes(6).toString('hex')}`, idempotencyKey: `demo-${crypto.randomUUID()}`, metadata: '{}',
-    paidAt: toDbDate(paid), fulfilledAt: toDbDate(paid), createdAt: toDbDate(paid), updatedAt: toDbDate(paid),
-  })).map(Number) as [number];
-  await db('transferOrderUsage').insert({ orderId, userId: agentId, capacity: 10, used: 6, bufferSeconds: TIERS.standard.bufferSeconds, updatedAt: toDbDate(now) });
-  const callers = [['Helen Carter', 'GA'], ['Frank Moore', 'FL'], ['Ruth Ellis', 'GA'], ['George Hall', 'NC'], ['Ann Brooks', 'FL'], ['Harold King', 'SC']] as const;
+  const [orderId] = (
+    await db('orders').insert({
+      userId: agentId,
+      kind: 'transfer_package',
+      tier: 'standard',
+      count: 10,
+      unitPriceCents: rate,
+      amountCents: rate * 10,
+      currency: 'usd',
+      status: 'paid',
+      paymentIntentId: `pi_demo_${crypto.randomBytes(6).toString('hex')}`,
+      idempotencyKey: `demo-${crypto.randomUUID()}`,
+      metadata: '{}',
+      paidAt: toDbDate(paid),
+      fulfilledAt: toDbDate(paid),
+      createdAt: toDbDate(paid),
+      updatedAt: toDbDate(paid),
+    })
+  ).map(Number) as [number];
+  await db('transferOrderUsage').insert({
+    orderId,
+    userId: agentId,
+    capacity: 10,
+    used: 6,
+    bufferSeconds: TIERS.standard.bufferSeconds,
+    updatedAt: toDbDate(now),
+  });
+  const callers = [
+    ['Helen Carter', 'GA'],
+    ['Frank Moore', 'FL'],
+    ['Ruth Ellis', 'GA'],
+    ['George Hall', 'NC'],
+    ['Ann Brooks', 'FL'],
+    ['Harold King', 'SC'],
+  ] as const;
   for (const [i, [name, state]] of callers.entries()) {
     const started = at(4 + i * 7, 16);
     const phone = `404555${String(7100 + i)}`;
-    const [id] = (await db('transferCalls').insert({
-      externalCallId: `demo-call-${i + 1}`, userId: agentId, orderId, source: 'callback', callerName: name, callerPhone: phone, callerPhoneKey: callerPhoneKey(phone),
-      state, startedAt: toDbDate(started), endedAt: toDbDate(new Date(started.getTime() + (240 + i * 30) * 1000)), durationSeconds: 240 + i * 30,
-      bufferSeconds: TIERS.standard.bufferSeconds, billable: true, status: 'billed', chargeCents: rate, createdAt: toDbDate(started), updatedAt: toDbDate(started),
-    })).map(Number) as [number];
+    const [id] = (
+      await db('transferCalls').insert({
+        externalCallId: `demo-call-${i + 1}`,
+        userId: agentId,
+        orderId,
+        source: 'callback',
+        callerName: name,
+        callerPhone: phone,
+        callerPhoneKey: callerPhoneKey(phone),
+        state,
+        startedAt: toDbDate(started),
+        endedAt: toDbDate(new Date(started.getTime() + (240 + i * 30) * 1000)),
+        durationSeconds: 240 + i * 30,
+        bufferSeconds: TIERS.standard.bufferSeconds,
+        billable: true,
+        status: 'billed',
+        chargeCents: rate,
+        createdAt: toDbDate(started),
+        updatedAt: toDbDate(started),
+      })
+    ).map(Number) as [number];
     items.push({ itemType: 'transfer', itemId: id, bought: started });
   }
 
   // Outcomes for all but the two newest items (left for the agent to record).
   const ordered = items.sort((a, b) => a.bought.getTime() - b.bought.getTime()).slice(0, -2);
-  await db('itemOutcomes').insert(ordered.map((it, i) => {
-    const [status, premium] = OUTCOMES[i % OUTCOMES.length]!;
-    const when = new Date(Math.min(now.getTime(), it.bought.getTime() + 2 * 86_400_000));
-    return {
-      userId: agentId, itemType: it.itemType, itemId: it.itemId, status, premiumCents: premium, outcomeDate: dateKey(when), source: i % 4 === 0 ? 'api' : 'portal',
-      createdAt: toDbDate(when), updatedAt: toDbDate(when),
-    };
-  }));
+  await db('itemOutcomes').insert(
+    ordered.map((it, i) => {
+      const [status, premium] = OUTCOMES[i % OUTCOMES.length]!;
+      const when = new Date(Math.min(now.getTime(), it.bought.getTime() + 2 * 86_400_000));
+      return {
+        userId: agentId,
+        itemType: it.itemType,
+        itemId: it.itemId,
+        status,
+        premiumCents: premium,
+        outcomeDate: dateKey(when),
+        source: i % 4 === 0 ? 'api' : 'portal',
+        createdAt: toDbDate(when),
+        updatedAt: toDbDate(when),
+      };
+    }),
+  );
 }

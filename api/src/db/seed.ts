@@ -33,8 +33,57 @@ function prng(seed: number) {
 }
 
 const STATES = ['TX', 'FL', 'CA', 'GA', 'NC', 'OH', 'PA', 'AZ', 'TN', 'MI', 'IL', 'NY', 'SC', 'AL', 'MO', 'IN', 'KY', 'LA', 'OK', 'VA'];
-const FIRST = ['Mary', 'James', 'Patricia', 'Robert', 'Linda', 'Michael', 'Barbara', 'William', 'Elizabeth', 'David', 'Susan', 'Richard', 'Dorothy', 'Charles', 'Betty', 'Joseph', 'Helen', 'Thomas', 'Carol', 'Frank', 'Ruth', 'George', 'Shirley', 'Harold', 'Ann'];
-const LAST = ['Johnson', 'Smith', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Lee', 'Wilson', 'Moore', 'Taylor', 'Anderson', 'Thomas', 'Jackson', 'White', 'Harris', 'Martin', 'Thompson', 'Cox', 'Ng', 'Li'];
+const FIRST = [
+  'Mary',
+  'James',
+  'Patricia',
+  'Robert',
+  'Linda',
+  'Michael',
+  'Barbara',
+  'William',
+  'Elizabeth',
+  'David',
+  'Susan',
+  'Richard',
+  'Dorothy',
+  'Charles',
+  'Betty',
+  'Joseph',
+  'Helen',
+  'Thomas',
+  'Carol',
+  'Frank',
+  'Ruth',
+  'George',
+  'Shirley',
+  'Harold',
+  'Ann',
+];
+const LAST = [
+  'Johnson',
+  'Smith',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Lee',
+  'Wilson',
+  'Moore',
+  'Taylor',
+  'Anderson',
+  'Thomas',
+  'Jackson',
+  'White',
+  'Harris',
+  'Martin',
+  'Thompson',
+  'Cox',
+  'Ng',
+  'Li',
+];
 
 /** A short spoken-call-like tone (8 kHz, 8-bit mono WAV), long enough for the 90-second preview. */
 export function generateWav(seconds = 100, rate = 8000): Buffer {
@@ -82,14 +131,17 @@ function transcriptFor(name: string, state: string, rand: () => number): string 
   ].join('\n');
 }
 
-export interface SeedResult { seeded: boolean; reason?: string }
+export interface SeedResult {
+  seeded: boolean;
+  reason?: string;
+}
 
 export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; production?: boolean }): Promise<SeedResult> {
   if (opts.production) return { seeded: false, reason: 'production database: demo data is never seeded' };
   if (!(await isEmpty(db))) return { seeded: false, reason: 'database already has users' };
   const now = opts.now ?? new Date();
   const rand = prng(20261122);
-  const pick = <T,>(a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
   const daysAgo = (d: number) => toDbDate(new Date(now.getTime() - d * 86_400_000));
 
   const mediaDir = path.join(opts.dataDir, 'media');
@@ -98,18 +150,53 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
   if (!fs.existsSync(wavPath)) fs.writeFileSync(wavPath, generateWav());
   const recordingUrl = `/api/media/${DEMO_RECORDING_FILE}`;
 
-  const admin = await createUser(db, { ...DEMO_ACCOUNTS.admin, agencyName: 'TransferLine HQ', role: 'Manager', phone: '5125550100', state: 'TX', isAdmin: true }, now);
-  const agent = await createUser(db, { ...DEMO_ACCOUNTS.agent, agencyName: 'Rivera Family Insurance', role: 'Agency Owner', phone: '5125550101', state: 'TX' }, now);
-  const agent2 = await createUser(db, { ...DEMO_ACCOUNTS.agent2, agencyName: 'Nguyen Senior Benefits', role: 'Insurance Agent', phone: '4045550102', state: 'GA' }, now);
-  await db('trainingAdmins').insert({ email: DEMO_ACCOUNTS.trainingAdmin.email, passwordHash: await hashPassword(DEMO_ACCOUNTS.trainingAdmin.password), createdAt: toDbDate(now) });
-
-  await db('onboardingSurveys').insert({
-    userId: agent.id, firstName: agent.firstName, lastName: agent.lastName, agencyName: agent.agencyName, role: agent.role, phone: agent.phone, email: agent.email,
-    username: agent.username, leadType: 'Live Transfers', workingStates: 'TX, OK, LA', totalTransfers: 50, callsPerDay: 5, transfersPerDay: 5,
-    transferHours: '9am-5pm CST', onboardingForm: 'demo', salesperson: 'Demo', createdAt: toDbDate(now),
+  const admin = await createUser(
+    db,
+    { ...DEMO_ACCOUNTS.admin, agencyName: 'TransferLine HQ', role: 'Manager', phone: '5125550100', state: 'TX', isAdmin: true },
+    now,
+  );
+  const agent = await createUser(
+    db,
+    { ...DEMO_ACCOUNTS.agent, agencyName: 'Rivera Family Insurance', role: 'Agency Owner', phone: '5125550101', state: 'TX' },
+    now,
+  );
+  const agent2 = await createUser(
+    db,
+    { ...DEMO_ACCOUNTS.agent2, agencyName: 'Nguyen Senior Benefits', role: 'Insurance Agent', phone: '4045550102', state: 'GA' },
+    now,
+  );
+  await db('trainingAdmins').insert({
+    email: DEMO_ACCOUNTS.trainingAdmin.email,
+    passwordHash: await hashPassword(DEMO_ACCOUNTS.trainingAdmin.password),
+    createdAt: toDbDate(now),
   });
 
-  const ranges: Array<[number, number, string]> = [[30, 60, '30-60'], [61, 90, '60-90'], [91, 180, '90-180'], [181, 365, '180-365']];
+  await db('onboardingSurveys').insert({
+    userId: agent.id,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    agencyName: agent.agencyName,
+    role: agent.role,
+    phone: agent.phone,
+    email: agent.email,
+    username: agent.username,
+    leadType: 'Live Transfers',
+    workingStates: 'TX, OK, LA',
+    totalTransfers: 50,
+    callsPerDay: 5,
+    transfersPerDay: 5,
+    transferHours: '9am-5pm CST',
+    onboardingForm: 'demo',
+    salesperson: 'Demo',
+    createdAt: toDbDate(now),
+  });
+
+  const ranges: Array<[number, number, string]> = [
+    [30, 60, '30-60'],
+    [61, 90, '60-90'],
+    [91, 180, '90-180'],
+    [181, 365, '180-365'],
+  ];
   const leadRows = [];
   for (let i = 0; i < 360; i++) {
     const aged = i < 300;
@@ -158,7 +245,11 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
       extractedAppointmentDate: appt.toISOString().slice(0, 10),
       extractedAppointmentTime: appt.toISOString().slice(11, 16),
       hasExtractedAppointment: true,
-      extractedAppointmentInfo: JSON.stringify({ preferredTime: appt.toISOString(), coverageInterest: 'Final expense', currentCoverage: rand() > 0.5 ? 'None' : 'Work policy' }),
+      extractedAppointmentInfo: JSON.stringify({
+        preferredTime: appt.toISOString(),
+        coverageInterest: 'Final expense',
+        currentCoverage: rand() > 0.5 ? 'None' : 'Work policy',
+      }),
       callDuration: 120 + Math.floor(rand() * 300),
       leadQuality: pick(['hot', 'warm', 'cold']),
       recordingUrl,
@@ -178,10 +269,18 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
     const first = pick(FIRST);
     const last = pick(LAST);
     cbRows.push({
-      firstName: first, lastName: last, phone: `${400 + i}555${String(3000 + i).slice(-4)}`, email: `${first}.${last}${i}@example.org`.toLowerCase(),
-      state: pick(STATES), transcript: `AI: Hello ${first}, calling back about coverage.\nCustomer: Yes, call me tomorrow.`,
-      callOutcome: pick(['callback_requested', 'interested', 'voicemail']), callbackTime: 'Tomorrow 2pm', leadQuality: pick(['hot', 'warm']),
-      interestLevel: pick(['high', 'medium']), source: 'webhook', createdAt: daysAgo(i * 0.5),
+      firstName: first,
+      lastName: last,
+      phone: `${400 + i}555${String(3000 + i).slice(-4)}`,
+      email: `${first}.${last}${i}@example.org`.toLowerCase(),
+      state: pick(STATES),
+      transcript: `AI: Hello ${first}, calling back about coverage.\nCustomer: Yes, call me tomorrow.`,
+      callOutcome: pick(['callback_requested', 'interested', 'voicemail']),
+      callbackTime: 'Tomorrow 2pm',
+      leadQuality: pick(['hot', 'warm']),
+      interestLevel: pick(['high', 'medium']),
+      source: 'webhook',
+      createdAt: daysAgo(i * 0.5),
     });
   }
   await db('brightcallCallbacks').insert(cbRows);
@@ -194,19 +293,37 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
     { title: 'Opening a final expense call', section: TRAINING_SECTIONS_SEED[2], duration: 903, sortOrder: 0 },
     { title: 'Handling the price objection', section: TRAINING_SECTIONS_SEED[2], duration: 640, sortOrder: 1 },
   ];
-  await db('trainingVideos').insert(videos.map((v, i) => ({
-    ...v, description: `Lesson ${i + 1}: ${v.title.toLowerCase()}.`, videoUrl: `https://videos.example.com/training/${i + 1}`, thumbnailUrl: null, isActive: true,
-    createdAt: toDbDate(now), updatedAt: toDbDate(now),
-  })));
+  await db('trainingVideos').insert(
+    videos.map((v, i) => ({
+      ...v,
+      description: `Lesson ${i + 1}: ${v.title.toLowerCase()}.`,
+      videoUrl: `https://videos.example.com/training/${i + 1}`,
+      thumbnailUrl: null,
+      isActive: true,
+      createdAt: toDbDate(now),
+      updatedAt: toDbDate(now),
+    })),
+  );
 
   const assigned = [];
-  for (const [who, count] of [[agent, 4], [agent2, 3]] as const) {
+  for (const [who, count] of [
+    [agent, 4],
+    [agent2, 3],
+  ] as const) {
     for (let i = 0; i < count; i++) {
       const state = pick(STATES);
       assigned.push({
-        agentId: who.id, name: `${pick(FIRST)} ${pick(LAST)}`, phone: `${500 + i}555${String(4000 + i + who.id * 10).slice(-4)}`,
-        email: `assigned${who.id}-${i}@example.org`, state, zipCode: String(10000 + Math.floor(rand() * 89999)), ageRange: pick(['50-60', '60-70', '70-80']),
-        formFillTime: daysAgo(3 + i), assignedBy: admin.id, assignedAt: daysAgo(i), createdAt: daysAgo(i),
+        agentId: who.id,
+        name: `${pick(FIRST)} ${pick(LAST)}`,
+        phone: `${500 + i}555${String(4000 + i + who.id * 10).slice(-4)}`,
+        email: `assigned${who.id}-${i}@example.org`,
+        state,
+        zipCode: String(10000 + Math.floor(rand() * 89999)),
+        ageRange: pick(['50-60', '60-70', '70-80']),
+        formFillTime: daysAgo(3 + i),
+        assignedBy: admin.id,
+        assignedAt: daysAgo(i),
+        createdAt: daysAgo(i),
       });
     }
   }

@@ -53,7 +53,11 @@ export function watchWrites(db: Db): void {
   db.on('query', (q: { sql?: string }) => noteStatement(String(q.sql ?? '')));
 }
 
-interface Entry { at: number; version: number; value: Promise<unknown> }
+interface Entry {
+  at: number;
+  version: number;
+  value: Promise<unknown>;
+}
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
 /**

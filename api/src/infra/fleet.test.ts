@@ -61,7 +61,9 @@ describe.skipIf(!REDIS_URL)('two processes on one Redis', () => {
     const user = await makeUser(db);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await request(i % 2 ? b : a).post('/api/login').send({ identifier: user.email, password: 'wrong-password-1' });
+      const res = await request(i % 2 ? b : a)
+        .post('/api/login')
+        .send({ identifier: user.email, password: 'wrong-password-1' });
       statuses.push(res.status);
     }
     expect(statuses).toEqual(Array(10).fill(401));
@@ -80,12 +82,19 @@ describe.skipIf(!REDIS_URL)('two processes on one Redis', () => {
   it('a lead CSV uploaded through one process is imported by a job on the other', async () => {
     const adminUser = await makeUser(db, { isAdmin: true });
     const adminA = await loginAs(a, adminUser.email, adminUser.password);
-    const up = await adminA.post('/api/admin/lead-imports?target=assignment').set('Content-Type', 'text/csv').send('name,phone\nFleet One,3125550101\nFleet Two,3125550102\n');
+    const up = await adminA
+      .post('/api/admin/lead-imports?target=assignment')
+      .set('Content-Type', 'text/csv')
+      .send('name,phone\nFleet One,3125550101\nFleet Two,3125550102\n');
     expect(up.status).toBe(201);
     const id = Number(up.body.import.id);
     // The file is in the database, not on A's disk.
     const stored = (await db('leadImports').where({ id }).first('storedFile')).storedFile as string;
-    expect(await db('blobs').where({ blobKey: `lead-imports/${stored}` }).first()).toBeTruthy();
+    expect(
+      await db('blobs')
+        .where({ blobKey: `lead-imports/${stored}` })
+        .first(),
+    ).toBeTruthy();
     // Only B works on jobs (A's runner is never started): the run waits in the queue until B's worker starts.
     const run = await adminA.post(`/api/admin/lead-imports/${id}/run`).send({ mapping: { name: 0, phone: 1 } });
     expect(run.status).toBe(202);

@@ -7,7 +7,9 @@ import crypto from 'node:crypto';
 import type { Redis } from './redis.ts';
 import { onLocalWrite, noteRemoteWrite } from '../db/write-watch.ts';
 
-export interface SharedWrites { close(): Promise<void> }
+export interface SharedWrites {
+  close(): Promise<void>;
+}
 
 export async function shareWrites(
   redis: Redis,

@@ -28,7 +28,11 @@ describe('in-process runner', () => {
     await jobs.enqueue('flaky', { n: 1 }, { jobId: 'one', attempts: 3, backoffMs: 5 });
     await until(() => seen.length === 3);
     await new Promise((r) => setTimeout(r, 50));
-    expect(seen).toEqual([{ data: { n: 1 }, attempt: 0 }, { data: { n: 1 }, attempt: 1 }, { data: { n: 1 }, attempt: 2 }]);
+    expect(seen).toEqual([
+      { data: { n: 1 }, attempt: 0 },
+      { data: { n: 1 }, attempt: 1 },
+      { data: { n: 1 }, attempt: 2 },
+    ]);
     await jobs.close();
   });
 

@@ -59,10 +59,13 @@ export function inProcessRunner(logger: Logger = noopLogger): JobRunner {
       .catch((err: unknown) => {
         const attempts = opts.attempts ?? 1;
         if (made + 1 < attempts) {
-          const t = setTimeout(() => {
-            timers.delete(t);
-            attempt(name, id, data, opts, made + 1);
-          }, (opts.backoffMs ?? 1000) * 2 ** made);
+          const t = setTimeout(
+            () => {
+              timers.delete(t);
+              attempt(name, id, data, opts, made + 1);
+            },
+            (opts.backoffMs ?? 1000) * 2 ** made,
+          );
           t.unref();
           timers.add(t);
         } else {
@@ -180,6 +183,10 @@ export function bullRunner(opts: BullRunnerOptions): JobRunner {
   };
 
   async function upsert(r: { name: string; everyMs: number; data: unknown }) {
-    await queue.upsertJobScheduler(r.name, { every: r.everyMs }, { name: r.name, data: r.data ?? {}, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } });
+    await queue.upsertJobScheduler(
+      r.name,
+      { every: r.everyMs },
+      { name: r.name, data: r.data ?? {}, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
+    );
   }
 }

@@ -3,10 +3,27 @@ import type { Request, Response, NextFunction, ErrorRequestHandler } from 'expre
 import type { Logger } from 'pino';
 import { HttpError } from '../errors.ts';
 
-interface BodyParserError extends Error { type?: string; status?: number; statusCode?: number }
-interface DbError extends Error { code?: string; errno?: number; sqlMessage?: string }
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+}
+interface DbError extends Error {
+  code?: string;
+  errno?: number;
+  sqlMessage?: string;
+}
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY', 'PROTOCOL_SEQUENCE_TIMEOUT']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'PROTOCOL_CONNECTION_LOST',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ECONNRESET',
+  'ER_CON_COUNT_ERROR',
+  'SQLITE_BUSY',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+]);
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 

@@ -198,14 +198,20 @@ function perApp(make: () => RequestHandler[]): (app: object) => RequestHandler[]
  * and per user when logged in. `app`: the app's deps (one count per app).
  */
 export const orderLimits = perApp(() => [
-    limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDERS_PER_ADDRESS, message: CHECKOUT_RATE_MESSAGE, key: (req) => `order-ip:${clientIp(req)}` }),
-    limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDERS_PER_USER, message: CHECKOUT_RATE_MESSAGE, key: (req) => `order-${sessionUserKey(req)}`, skip: noUser }),
+  limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDERS_PER_ADDRESS, message: CHECKOUT_RATE_MESSAGE, key: (req) => `order-ip:${clientIp(req)}` }),
+  limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDERS_PER_USER, message: CHECKOUT_RATE_MESSAGE, key: (req) => `order-${sessionUserKey(req)}`, skip: noUser }),
 ]);
 
 /** Confirm/cancel of the dashboard's own orders (one count per app, like orderLimits). */
 export const orderFollowUpLimits = perApp(() => [
-    limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDER_FOLLOW_UPS_PER_ADDRESS, message: CHECKOUT_RATE_MESSAGE, key: (req) => `follow-ip:${clientIp(req)}` }),
-    limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDER_FOLLOW_UPS_PER_USER, message: CHECKOUT_RATE_MESSAGE, key: (req) => `follow-${sessionUserKey(req)}`, skip: noUser }),
+  limiter({ windowMs: ORDER_WINDOW_MS, limit: ORDER_FOLLOW_UPS_PER_ADDRESS, message: CHECKOUT_RATE_MESSAGE, key: (req) => `follow-ip:${clientIp(req)}` }),
+  limiter({
+    windowMs: ORDER_WINDOW_MS,
+    limit: ORDER_FOLLOW_UPS_PER_USER,
+    message: CHECKOUT_RATE_MESSAGE,
+    key: (req) => `follow-${sessionUserKey(req)}`,
+    skip: noUser,
+  }),
 ]);
 
 export const BY_INTENT_WINDOW_MS = 60_000;
@@ -218,7 +224,12 @@ export const BY_INTENT_RATE_MESSAGE = 'Too many requests for this order. Please 
 export function byIntentLimits(): RequestHandler[] {
   return [
     limiter({ windowMs: BY_INTENT_WINDOW_MS, limit: BY_INTENT_PER_ADDRESS, message: BY_INTENT_RATE_MESSAGE, key: (req) => `intent-ip:${clientIp(req)}` }),
-    limiter({ windowMs: BY_INTENT_WINDOW_MS, limit: BY_INTENT_PER_INTENT, message: BY_INTENT_RATE_MESSAGE, key: (req) => `intent:${String(req.params.id ?? '').slice(0, 255)}` }),
+    limiter({
+      windowMs: BY_INTENT_WINDOW_MS,
+      limit: BY_INTENT_PER_INTENT,
+      message: BY_INTENT_RATE_MESSAGE,
+      key: (req) => `intent:${String(req.params.id ?? '').slice(0, 255)}`,
+    }),
   ];
 }
 

@@ -5,7 +5,14 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { passwordSchema } from '@tm/shared/schemas/auth';
-import { CURRENT_PASSWORD_WRONG, EMAIL_CHANGE_SENT, OPTIONAL_MAIL_KINDS, emailChangeSchema, mailPreferencesSchema, profileSchema } from '@tm/shared/schemas/mail';
+import {
+  CURRENT_PASSWORD_WRONG,
+  EMAIL_CHANGE_SENT,
+  OPTIONAL_MAIL_KINDS,
+  emailChangeSchema,
+  mailPreferencesSchema,
+  profileSchema,
+} from '@tm/shared/schemas/mail';
 import { confirmEmailChange, requestEmailChange } from '../services/accounts/email-change.service.ts';
 import { findUserById, toCurrentUser } from '../services/accounts/users.service.ts';
 import { badRequest, parseWith } from '../errors.ts';
@@ -27,24 +34,37 @@ export function accountRoutes(deps: AppDeps): Router {
   const r = Router();
   const agent = requireAgent(deps);
   // Wrong current passwords only: someone at an unlocked screen cannot guess on for ever.
-  const perIp = limiter({ windowMs: 15 * 60 * 1000, limit: 10, message: 'Too many attempts. Please wait 15 minutes and try again.', key: clientIp, skipSuccessfulRequests: true });
+  const perIp = limiter({
+    windowMs: 15 * 60 * 1000,
+    limit: 10,
+    message: 'Too many attempts. Please wait 15 minutes and try again.',
+    key: clientIp,
+    skipSuccessfulRequests: true,
+  });
 
   r.get('/account/mail-preferences', agent, async (req, res) => {
-    const row = await deps.db('users').where({ id: currentUser(req).id }).first('mailOptOut');
+    const row = await deps
+      .db('users')
+      .where({ id: currentUser(req).id })
+      .first('mailOptOut');
     res.json({ optOut: parseOptOut(row?.mailOptOut), options: OPTIONAL_MAIL_KINDS });
   });
 
   r.put('/account/mail-preferences', agent, async (req, res) => {
     const { optOut } = parseWith(mailPreferencesSchema, req.body);
     const unique = [...new Set(optOut)];
-    await deps.db('users').where({ id: currentUser(req).id }).update({ mailOptOut: unique.join(',') || null, updatedAt: toDbDate(deps.clock.now()) });
+    await deps
+      .db('users')
+      .where({ id: currentUser(req).id })
+      .update({ mailOptOut: unique.join(',') || null, updatedAt: toDbDate(deps.clock.now()) });
     res.json({ optOut: unique, options: OPTIONAL_MAIL_KINDS });
   });
 
   r.put('/account/password', perIp, agent, async (req, res) => {
     const user = currentUser(req);
     const input = parseWith(changeOwnPasswordSchema, req.body);
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+      throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
     const now = deps.clock.now();
     await setUserPassword(deps.db, user.id, input.newPassword, now);
     // Every session of the user ends (setUserPassword revokes them); this browser gets a new one and stays.
@@ -56,7 +76,10 @@ export function accountRoutes(deps: AppDeps): Router {
   r.put('/account/profile', agent, async (req, res) => {
     const input = parseWith(profileSchema, req.body);
     const id = currentUser(req).id;
-    await deps.db('users').where({ id }).update({ ...input, updatedAt: toDbDate(deps.clock.now()) });
+    await deps
+      .db('users')
+      .where({ id })
+      .update({ ...input, updatedAt: toDbDate(deps.clock.now()) });
     res.json({ user: toCurrentUser((await findUserById(deps.db, id))!) });
   });
 

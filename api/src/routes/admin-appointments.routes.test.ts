@@ -11,8 +11,14 @@ beforeAll(async () => {
   admin = await loginAs(ctx.app, u.email, u.password);
   const t0 = new Date('2026-01-10T12:00:00Z').getTime();
   const rows = Array.from({ length: 25 }, (_, i) => ({
-    firstName: i === 3 ? 'Marisol' : `First${i}`, lastName: i === 3 ? 'Vega' : `Last${i}`, phone: `51255501${String(i).padStart(2, '0')}`,
-    email: `cb${i}@example.org`, state: 'TX', transcript: 'AI: hi', source: 'webhook', createdAt: toDbDate(new Date(t0 + i * 60_000)),
+    firstName: i === 3 ? 'Marisol' : `First${i}`,
+    lastName: i === 3 ? 'Vega' : `Last${i}`,
+    phone: `51255501${String(i).padStart(2, '0')}`,
+    email: `cb${i}@example.org`,
+    state: 'TX',
+    transcript: 'AI: hi',
+    source: 'webhook',
+    createdAt: toDbDate(new Date(t0 + i * 60_000)),
   }));
   await ctx.db('brightcallCallbacks').insert(rows);
 });
@@ -25,7 +31,13 @@ describe('GET /api/admin/appointments/brightcall', () => {
     expect(res.body.total).toBe(25);
     expect(res.body.pageCount).toBe(3);
     expect(res.body.items).toHaveLength(10);
-    expect(res.body.items[0]).toMatchObject({ firstName: 'First24', email: 'cb24@example.org', phone: '5125550124', state: 'TX', createdAt: '2026-01-10T12:24:00.000Z' });
+    expect(res.body.items[0]).toMatchObject({
+      firstName: 'First24',
+      email: 'cb24@example.org',
+      phone: '5125550124',
+      state: 'TX',
+      createdAt: '2026-01-10T12:24:00.000Z',
+    });
     const last = await admin.get('/api/admin/appointments/brightcall?pageSize=10&page=3');
     expect(last.body.items).toHaveLength(5);
     expect(last.body.items.at(-1).firstName).toBe('First0');
@@ -48,9 +60,18 @@ describe('GET /api/admin/appointments/brightcall/search', () => {
 describe('POST /api/admin/appointments/brightcall', () => {
   it('creates an appointment with source admin and no transcript, first in the list', async () => {
     ctx.clock.set(new Date('2026-02-01T09:00:00Z'));
-    const res = await admin.post('/api/admin/appointments/brightcall').send({ firstName: 'Hank', lastName: 'Porter', phone: '2145550188', email: 'Hank@Example.com', state: 'OK' });
+    const res = await admin
+      .post('/api/admin/appointments/brightcall')
+      .send({ firstName: 'Hank', lastName: 'Porter', phone: '2145550188', email: 'Hank@Example.com', state: 'OK' });
     expect(res.status).toBe(201);
-    expect(res.body.appointment).toMatchObject({ firstName: 'Hank', lastName: 'Porter', email: 'hank@example.com', state: 'OK', source: 'admin', createdAt: '2026-02-01T09:00:00.000Z' });
+    expect(res.body.appointment).toMatchObject({
+      firstName: 'Hank',
+      lastName: 'Porter',
+      email: 'hank@example.com',
+      state: 'OK',
+      source: 'admin',
+      createdAt: '2026-02-01T09:00:00.000Z',
+    });
     const row = await ctx.db('brightcallCallbacks').where({ id: res.body.appointment.id }).first();
     expect(row.transcript).toBeNull();
     const list = await admin.get('/api/admin/appointments/brightcall');
@@ -60,6 +81,11 @@ describe('POST /api/admin/appointments/brightcall', () => {
   it('answers 400 naming the missing fields and a bad e-mail', async () => {
     const res = await admin.post('/api/admin/appointments/brightcall').send({ email: 'not-an-email' });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toMatchObject({ firstName: 'First name is required', lastName: 'Last name is required', phone: 'Phone is required', email: 'Invalid email address' });
+    expect(res.body.fields).toMatchObject({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      phone: 'Phone is required',
+      email: 'Invalid email address',
+    });
   });
 });

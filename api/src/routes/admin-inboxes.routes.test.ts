@@ -61,23 +61,41 @@ describe('partner applications', () => {
   it('lists new applications with their file count; the detail has every answer and each file downloads for admins only', async () => {
     const pdf = samplePdf();
     const png = samplePng();
-    const id = await apply({ businessName: 'Inbox Leads LLC', contactName: 'Ivy Inbox' }, [[pdf, 'license.pdf'], [png, 'logo.png']]);
+    const id = await apply({ businessName: 'Inbox Leads LLC', contactName: 'Ivy Inbox' }, [
+      [pdf, 'license.pdf'],
+      [png, 'logo.png'],
+    ]);
     const list = await admin.get('/api/admin/partner-applications').query({ q: 'Inbox Leads' });
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(1);
-    expect(list.body.items[0]).toMatchObject({ id, businessName: 'Inbox Leads LLC', contactName: 'Ivy Inbox', status: 'new', fileCount: 2, businessType: 'Call Center' });
+    expect(list.body.items[0]).toMatchObject({
+      id,
+      businessName: 'Inbox Leads LLC',
+      contactName: 'Ivy Inbox',
+      status: 'new',
+      fileCount: 2,
+      businessType: 'Call Center',
+    });
 
     const detail = await admin.get(`/api/admin/partner-applications/${id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ website: 'https://northwind.example', servicesInterested: ['Call Transfers', 'Aged Leads'], experienceYears: '3-5 years', reviewNote: null });
+    expect(detail.body).toMatchObject({
+      website: 'https://northwind.example',
+      servicesInterested: ['Call Transfers', 'Aged Leads'],
+      experienceYears: '3-5 years',
+      reviewNote: null,
+    });
     expect(detail.body.files.map((f: { originalName: string }) => f.originalName)).toEqual(['license.pdf', 'logo.png']);
 
     const file = detail.body.files[0] as { downloadUrl: string; id: number };
-    const got = await admin.get(file.downloadUrl).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const got = await admin
+      .get(file.downloadUrl)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(got.status).toBe(200);
     expect(got.headers['content-type']).toMatch(/application\/pdf/);
     expect(got.headers['content-disposition']).toMatch(/^attachment; filename="?license.pdf"?$/);
@@ -108,7 +126,8 @@ describe('partner applications', () => {
     const no = await admin.put(`/api/admin/partner-applications/${b}/status`).send({ status: 'rejected', note: 'No licence on file' });
     expect(no.body).toMatchObject({ status: 'rejected', reviewNote: 'No licence on file' });
 
-    const ids = async (status: string) => (await admin.get('/api/admin/partner-applications').query({ q: 'Statusco', status })).body.items.map((x: { id: number }) => x.id);
+    const ids = async (status: string) =>
+      (await admin.get('/api/admin/partner-applications').query({ q: 'Statusco', status })).body.items.map((x: { id: number }) => x.id);
     expect(await ids('approved')).toEqual([a]);
     expect(await ids('rejected')).toEqual([b]);
     expect(await ids('new')).toEqual([]);
@@ -134,11 +153,24 @@ describe('sign-ups', () => {
     const ringRow = all.body.items.find((s: { email: string }) => s.email === ring.email);
     expect(labRow).toMatchObject({ source: 'agent-lab', name: 'Jane Lab', agencyName: 'Lab Agency', passwordSet: false });
     expect(labRow.createdAt).toBe(ctx.clock.now().toISOString());
-    expect(labRow.request).toEqual(expect.arrayContaining([{ label: 'Lead type', value: 'Live Transfers' }, { label: 'Total transfers', value: '120' }, { label: 'Transfers per day', value: '6' }]));
+    expect(labRow.request).toEqual(
+      expect.arrayContaining([
+        { label: 'Lead type', value: 'Live Transfers' },
+        { label: 'Total transfers', value: '120' },
+        { label: 'Transfers per day', value: '6' },
+      ]),
+    );
     expect(ringRow).toMatchObject({ source: 'ringcloud', name: 'Rita Cloud', passwordSet: true });
-    expect(ringRow.request).toEqual(expect.arrayContaining([{ label: 'Total transfers', value: '40' }, { label: 'Working states', value: 'TX, FL' }]));
+    expect(ringRow.request).toEqual(
+      expect.arrayContaining([
+        { label: 'Total transfers', value: '40' },
+        { label: 'Working states', value: 'TX, FL' },
+      ]),
+    );
 
-    expect((await admin.get('/api/admin/signups').query({ source: 'ringcloud' })).body.items.every((s: { source: string }) => s.source === 'ringcloud')).toBe(true);
+    expect((await admin.get('/api/admin/signups').query({ source: 'ringcloud' })).body.items.every((s: { source: string }) => s.source === 'ringcloud')).toBe(
+      true,
+    );
     expect((await admin.get('/api/admin/signups').query({ source: 'agent-lab', q: lab.email })).body.total).toBe(1);
     expect((await admin.get('/api/admin/signups').query({ source: 'nope' })).status).toBe(400);
 

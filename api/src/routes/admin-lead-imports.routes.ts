@@ -24,7 +24,11 @@ export function adminLeadImportsRoutes(deps: AppDeps): Router {
   r.post('/admin/lead-imports', admin, async (req, res) => {
     const q = parseWith(startImportQuerySchema, req.query, 'query');
     const length = req.headers['content-length'] ? Number(req.headers['content-length']) : undefined;
-    const uploaded = await uploadImport(importDeps, { adminId: currentUser(req).id, target: q.target, kind: q.kind, filename: q.filename, body: req, declaredLength: length }, deps.clock.now());
+    const uploaded = await uploadImport(
+      importDeps,
+      { adminId: currentUser(req).id, target: q.target, kind: q.kind, filename: q.filename, body: req, declaredLength: length },
+      deps.clock.now(),
+    );
     res.status(201).json(uploaded);
   });
 

@@ -36,7 +36,9 @@ async function agentWithPaidPackage(count: number, over: Parameters<typeof makeU
   const agent = await loginAs(ctx.app, user.email, user.password);
   const created = await agent.post('/api/create-payment-intent').send({ callCount: count, tier: 'standard' });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const confirm = await request(ctx.app).post('/api/test-payments/confirm').send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+  const confirm = await request(ctx.app)
+    .post('/api/test-payments/confirm')
+    .send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   const view = await request(ctx.app).get(`/api/orders/by-intent/${intentIdOf(created.body.clientSecret)}`);
   expect(view.body.status).toBe('paid');
@@ -73,8 +75,18 @@ describe('the order list', () => {
     await ctx.db('orders').where({ id: partly }).update({ refundedCents: 100, fulfilmentStatus: 'owed', quantityOwed: 5 });
     const pendingAt = toDbDate(new Date('2026-03-13T12:00:00.000Z'));
     const [pending] = await ctx.db('orders').insert({
-      userId: buyer.id, kind: 'transfer_package', tier: 'standard', count: 1, unitPriceCents: 4000, amountCents: 4000, currency: 'usd', status: 'pending',
-      idempotencyKey: `order-pending-${Date.now()}`, metadata: '{}', createdAt: pendingAt, updatedAt: pendingAt,
+      userId: buyer.id,
+      kind: 'transfer_package',
+      tier: 'standard',
+      count: 1,
+      unitPriceCents: 4000,
+      amountCents: 4000,
+      currency: 'usd',
+      status: 'pending',
+      idempotencyKey: `order-pending-${Date.now()}`,
+      metadata: '{}',
+      createdAt: pendingAt,
+      updatedAt: pendingAt,
     });
 
     const all = await admin.get('/api/admin/orders').query({ q: 'Filterby' });
@@ -84,11 +96,23 @@ describe('the order list', () => {
     const first = all.body.items.find((o: { id: number }) => o.id === paid);
     expect(first).toMatchObject({
       buyer: { userId: buyer.id, name: 'Quentin Filterby', email: buyer.email },
-      kind: 'transfer_package', product: 'Transfer package', description: '3 transfers, Standard', count: 3,
-      amountCents: 3 * TIERS.standard.rateCents, refundedCents: 0, status: 'paid', createdAt: '2026-03-10T12:00:00.000Z', paidAt: '2026-03-10T12:00:00.000Z',
+      kind: 'transfer_package',
+      product: 'Transfer package',
+      description: '3 transfers, Standard',
+      count: 3,
+      amountCents: 3 * TIERS.standard.rateCents,
+      refundedCents: 0,
+      status: 'paid',
+      createdAt: '2026-03-10T12:00:00.000Z',
+      paidAt: '2026-03-10T12:00:00.000Z',
     });
     expect(first.paymentIntentId).toMatch(/^pi_/);
-    expect(all.body.items.find((o: { id: number }) => o.id === partly)).toMatchObject({ status: 'partially_refunded', fulfilmentStatus: 'owed', quantityOwed: 5, product: 'RingCloud Call-Backs' });
+    expect(all.body.items.find((o: { id: number }) => o.id === partly)).toMatchObject({
+      status: 'partially_refunded',
+      fulfilmentStatus: 'owed',
+      quantityOwed: 5,
+      product: 'RingCloud Call-Backs',
+    });
 
     const ids = async (query: Record<string, string | number>) => {
       const res = await admin.get('/api/admin/orders').query({ q: 'Filterby', ...query });
@@ -155,18 +179,32 @@ describe('order detail and refunds', () => {
     const { orderId } = await agentWithPaidPackage(4);
     // The emulator's signed webhook arrives asynchronously: wait for it to be recorded.
     for (let i = 0; i < 50; i += 1) {
-      if (await ctx.db('payment_events').where({ type: 'payment_intent.succeeded' }).whereIn('paymentIntentId', ctx.db('orders').where({ id: orderId }).select('paymentIntentId')).first()) break;
+      if (
+        await ctx
+          .db('payment_events')
+          .where({ type: 'payment_intent.succeeded' })
+          .whereIn('paymentIntentId', ctx.db('orders').where({ id: orderId }).select('paymentIntentId'))
+          .first()
+      )
+        break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    const refund = await admin.post(`/api/admin/orders/${orderId}/refunds`).send({ amountCents: TIERS.standard.rateCents, reason: 'One call was not delivered', idempotencyKey: key() });
+    const refund = await admin
+      .post(`/api/admin/orders/${orderId}/refunds`)
+      .send({ amountCents: TIERS.standard.rateCents, reason: 'One call was not delivered', idempotencyKey: key() });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     const res = await admin.get(`/api/admin/orders/${orderId}`);
     expect(res.status).toBe(200);
-    expect(res.body.items).toEqual([{ kind: 'transfer', itemId: null, quantity: 4, unitPriceCents: TIERS.standard.rateCents, amountCents: 4 * TIERS.standard.rateCents }]);
+    expect(res.body.items).toEqual([
+      { kind: 'transfer', itemId: null, quantity: 4, unitPriceCents: TIERS.standard.rateCents, amountCents: 4 * TIERS.standard.rateCents },
+    ]);
     const types = res.body.timeline.map((e: { type: string }) => e.type);
     expect(types[0]).toBe('created');
     // The payment: the order's own payment event, or the provider's webhook event when none was recorded.
-    expect(types.some((t: string) => t === 'payment_succeeded' || t === 'payment_intent.succeeded'), JSON.stringify(types)).toBe(true);
+    expect(
+      types.some((t: string) => t === 'payment_succeeded' || t === 'payment_intent.succeeded'),
+      JSON.stringify(types),
+    ).toBe(true);
     expect(types.filter((t: string) => t === 'created')).toHaveLength(1);
     expect(types[types.length - 1]).toBe('refund');
     const last = res.body.timeline[res.body.timeline.length - 1];
@@ -192,7 +230,11 @@ describe('order detail and refunds', () => {
     expect((await ctx.stripe.paymentIntents.retrieve(intentId)).amount_received).toBe(total / 2);
     expect(await balance(agent)).toMatchObject({ remaining: 15, purchased: 15 });
     const ledger = (await agent.get('/api/ledger')).body.entries as { type: string; transfers: number; amountCents: number; description: string }[];
-    expect(ledger.find((e) => e.type === 'refund')).toMatchObject({ transfers: -15, amountCents: total / 2, description: `Order #${orderId} partially refunded` });
+    expect(ledger.find((e) => e.type === 'refund')).toMatchObject({
+      transfers: -15,
+      amountCents: total / 2,
+      description: `Order #${orderId} partially refunded`,
+    });
     expect((await admin.get('/api/admin/orders').query({ status: 'partially_refunded' })).body.items.map((o: { id: number }) => o.id)).toContain(orderId);
 
     // More than is left is refused, nothing changes.
@@ -210,7 +252,12 @@ describe('order detail and refunds', () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(ALREADY_REFUNDED_MESSAGE);
     const entries = (await agent.get('/api/ledger')).body.entries as { type: string; transfers: number }[];
-    expect(entries.filter((e) => e.type === 'refund').map((e) => e.transfers).sort()).toEqual([-15, -15]);
+    expect(
+      entries
+        .filter((e) => e.type === 'refund')
+        .map((e) => e.transfers)
+        .sort(),
+    ).toEqual([-15, -15]);
   });
 
   it('refuses bad amounts with 400 and unpaid orders with 409', async () => {
@@ -239,7 +286,7 @@ describe('order detail and refunds', () => {
     const res = await admin.post(`/api/admin/orders/${orderId}/refunds`).send({ amountCents: TIERS.standard.rateCents, idempotencyKey: key() });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/Only 0 transfers of this order are unused/);
-    expect((await ctx.db('orders').where({ id: orderId }).first('refundedCents', 'status'))).toMatchObject({ refundedCents: 0, status: 'paid' });
+    expect(await ctx.db('orders').where({ id: orderId }).first('refundedCents', 'status')).toMatchObject({ refundedCents: 0, status: 'paid' });
     expect(await ctx.db('refunds').where({ orderId })).toHaveLength(0);
     expect(await balance(agent)).toMatchObject({ remaining: 0 });
   });
@@ -248,18 +295,23 @@ describe('order detail and refunds', () => {
     const { orderId, intentId, agent } = await agentWithPaidPackage(10);
     const total = 10 * TIERS.standard.rateCents;
     const results = await Promise.all(Array.from({ length: 10 }, () => admin.post(`/api/admin/orders/${orderId}/refunds`).send({ idempotencyKey: key() })));
-    expect(results.filter((r) => r.status === 201), JSON.stringify(results.map((r) => [r.status, r.body.error]))).toHaveLength(1);
+    expect(
+      results.filter((r) => r.status === 201),
+      JSON.stringify(results.map((r) => [r.status, r.body.error])),
+    ).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) {
       expect(r.status).toBe(409);
       expect([REFUND_CHANGED_MESSAGE, ALREADY_REFUNDED_MESSAGE]).toContain(r.body.error);
     }
     expect(await ctx.db('refunds').where({ orderId })).toHaveLength(1);
-    expect((await ctx.db('orders').where({ id: orderId }).first('refundedCents', 'status'))).toMatchObject({ refundedCents: total, status: 'refunded' });
+    expect(await ctx.db('orders').where({ id: orderId }).first('refundedCents', 'status')).toMatchObject({ refundedCents: total, status: 'refunded' });
     expect((await ctx.stripe.paymentIntents.retrieve(intentId)).amount_received).toBe(0);
     expect(await balance(agent)).toMatchObject({ remaining: 0 });
 
     const second = await agentWithPaidPackage(10);
-    const halves = await Promise.all(Array.from({ length: 10 }, () => admin.post(`/api/admin/orders/${second.orderId}/refunds`).send({ amountCents: total / 2, idempotencyKey: key() })));
+    const halves = await Promise.all(
+      Array.from({ length: 10 }, () => admin.post(`/api/admin/orders/${second.orderId}/refunds`).send({ amountCents: total / 2, idempotencyKey: key() })),
+    );
     const ok = halves.filter((r) => r.status === 201).length;
     expect(ok).toBeGreaterThanOrEqual(1);
     expect(ok).toBeLessThanOrEqual(2);
@@ -276,7 +328,10 @@ describe('order detail and refunds', () => {
       Array.from({ length: 10 }, () => admin.post(`/api/admin/orders/${orderId}/refunds`).send({ amountCents: total / 2, idempotencyKey: 'same-click-key-1' })),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 200 && r.body.duplicate === true), JSON.stringify(results.map((r) => [r.status, r.body.error]))).toHaveLength(9);
+    expect(
+      results.filter((r) => r.status === 200 && r.body.duplicate === true),
+      JSON.stringify(results.map((r) => [r.status, r.body.error])),
+    ).toHaveLength(9);
     const ids = new Set(results.map((r) => r.body.refund.id));
     expect(ids.size).toBe(1);
     expect(await ctx.db('refunds').where({ orderId })).toHaveLength(1);

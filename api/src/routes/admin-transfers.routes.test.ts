@@ -25,9 +25,17 @@ afterAll(() => ctx.close());
 
 async function agentWithDispute(count = 2) {
   const user = await makeUser(ctx.db);
-  const orderId = await insertPaidOrder(ctx.db, user.id, { kind: 'transfer_package', tier: 'standard', count }, new Date(ctx.clock.now().getTime() - 3_600_000));
+  const orderId = await insertPaidOrder(
+    ctx.db,
+    user.id,
+    { kind: 'transfer_package', tier: 'standard', count },
+    new Date(ctx.clock.now().getTime() - 3_600_000),
+  );
   const agent = await loginAs(ctx.app, user.email, user.password);
-  const res = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send(callPayload({ id: user.id }, 300, { now: ctx.clock.now() }));
+  const res = await request(ctx.app)
+    .post('/api/callbacks/transfer')
+    .set('x-api-key', KEY)
+    .send(callPayload({ id: user.id }, 300, { now: ctx.clock.now() }));
   expect(res.status).toBe(201);
   const callId = res.body.call.id as number;
   const d = await agent.post(`/api/transfers/${callId}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
@@ -65,7 +73,8 @@ describe('the dispute queue', () => {
     expect(ids.indexOf(first.disputeId)).toBeLessThan(ids.indexOf(second.disputeId));
     const item = res.body.items.find((d: { id: number }) => d.id === first.disputeId);
     expect(item).toMatchObject({
-      status: 'pending', reasonLabel: 'Hung up before questions',
+      status: 'pending',
+      reasonLabel: 'Hung up before questions',
       agent: { id: first.user.id, email: first.user.email },
       call: { id: first.callId, durationSeconds: 300, bufferSeconds: 60, chargeCents: TIERS.standard.rateCents, orderId: first.orderId, status: 'billed' },
       evidence: { recordingUrl: 'https://recordings.example.com/r/1.mp3', transcript: expect.stringContaining('Caller') },
@@ -83,7 +92,11 @@ describe('the dispute queue', () => {
     const balance = await agent.get('/api/transfers/balance');
     expect(balance.body).toMatchObject({ remaining: 2, creditedCount: 1, creditedCents: TIERS.standard.rateCents, spentCents: 0 });
     const list = await agent.get('/api/transfers');
-    expect(list.body.items.find((c: { id: number }) => c.id === callId)).toMatchObject({ status: 'credited', dispute: { status: 'approved' }, canDispute: false });
+    expect(list.body.items.find((c: { id: number }) => c.id === callId)).toMatchObject({
+      status: 'credited',
+      dispute: { status: 'approved' },
+      canDispute: false,
+    });
   });
 
   it('credits exactly once when approvals race', async () => {
@@ -119,7 +132,9 @@ describe('the dispute queue', () => {
     expect(await used(orderId)).toBe(1);
     const list = await agent.get('/api/transfers');
     expect(list.body.items.find((c: { id: number }) => c.id === callId)).toMatchObject({
-      status: 'billed', canDispute: false, dispute: { status: 'denied', decisionReason: 'The caller answered every question' },
+      status: 'billed',
+      canDispute: false,
+      dispute: { status: 'denied', decisionReason: 'The caller answered every question' },
     });
     expect((await admin.post(`/api/admin/transfer-disputes/${disputeId}/approve`).send({})).status).toBe(409);
     expect((await admin.post('/api/admin/transfer-disputes/999999/approve').send({})).status).toBe(404);
@@ -169,7 +184,14 @@ describe('the audit log', () => {
     const actions = res.body.items.map((e: { action: string }) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['call.recorded', 'dispute.filed', 'dispute.approved', 'call.credited']));
     const approved = res.body.items.find((e: { action: string }) => e.action === 'dispute.approved');
-    expect(approved).toMatchObject({ actor: { type: 'admin', id: adminId }, entity: 'dispute', entityId: disputeId, before: { status: 'pending' }, after: { status: 'approved', decisionReason: 'ok' }, agent: { id: user.id } });
+    expect(approved).toMatchObject({
+      actor: { type: 'admin', id: adminId },
+      entity: 'dispute',
+      entityId: disputeId,
+      before: { status: 'pending' },
+      after: { status: 'approved', decisionReason: 'ok' },
+      agent: { id: user.id },
+    });
     const filed = res.body.items.find((e: { action: string }) => e.action === 'dispute.filed');
     expect(filed.actor).toMatchObject({ type: 'agent', id: user.id });
     expect(res.body.items.every((e: { agent: { id: number } }) => e.agent.id === user.id)).toBe(true);
@@ -179,9 +201,17 @@ describe('the audit log', () => {
 describe('separation of duties (issue 14)', () => {
   it('an admin cannot approve a dispute on their own call; another admin can', async () => {
     const self = await makeUser(ctx.db, { isAdmin: true });
-    const orderId = await insertPaidOrder(ctx.db, self.id, { kind: 'transfer_package', tier: 'standard', count: 2 }, new Date(ctx.clock.now().getTime() - 3_600_000));
+    const orderId = await insertPaidOrder(
+      ctx.db,
+      self.id,
+      { kind: 'transfer_package', tier: 'standard', count: 2 },
+      new Date(ctx.clock.now().getTime() - 3_600_000),
+    );
     const selfAgent = await loginAs(ctx.app, self.email, self.password);
-    const call = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send(callPayload({ id: self.id }, 300, { now: ctx.clock.now() }));
+    const call = await request(ctx.app)
+      .post('/api/callbacks/transfer')
+      .set('x-api-key', KEY)
+      .send(callPayload({ id: self.id }, 300, { now: ctx.clock.now() }));
     expect(call.status).toBe(201);
     const d = await selfAgent.post(`/api/transfers/${call.body.call.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
     expect(d.status).toBe(201);

@@ -61,7 +61,9 @@ describe('GET /api/admin/users', () => {
     expect(res.body.stats).toEqual({ totalUsers: 5, adminUsers: 1, basicUsers: 4 });
     expect(res.body.items.map((u: { email: string }) => u.email)).toEqual(['page2@example.com', 'page1@example.com']);
     const user = res.body.items[0];
-    expect(Object.keys(user).sort()).toEqual(['agencyName', 'createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'phone', 'role', 'state', 'username'].sort());
+    expect(Object.keys(user).sort()).toEqual(
+      ['agencyName', 'createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'phone', 'role', 'state', 'username'].sort(),
+    );
     expect(user).not.toHaveProperty('passwordHash');
     const page3 = await adminAgent.get('/api/admin/users?pageSize=2&page=3');
     expect(page3.body.items).toHaveLength(1);
@@ -94,7 +96,17 @@ describe('GET /api/admin/users/search', () => {
 });
 
 describe('POST /api/admin/users', () => {
-  const valid = { email: 'New.Agent@Example.com', password: 'secret-pass', firstName: 'New', lastName: 'Agent', agencyName: 'New Agency', role: 'Agency Owner', phone: '5125550199', state: 'TX', isAdmin: false };
+  const valid = {
+    email: 'New.Agent@Example.com',
+    password: 'secret-pass',
+    firstName: 'New',
+    lastName: 'Agent',
+    agencyName: 'New Agency',
+    role: 'Agency Owner',
+    phone: '5125550199',
+    state: 'TX',
+    isAdmin: false,
+  };
 
   it('creates a user who can then log in', async () => {
     const res = await adminAgent.post('/api/admin/users').send(valid);

@@ -76,7 +76,12 @@ describe('POST /api/affnetwork-signup', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ok: true, message: PARTNER_SUCCESS_MESSAGE });
     const app = await ctx.db('partner_applications').where({ id: res.body.applicationId }).first();
-    expect(app).toMatchObject({ businessName: 'Northwind Leads', email: 'pat@northwind.example', website: 'https://northwind.example', businessType: 'Call Center' });
+    expect(app).toMatchObject({
+      businessName: 'Northwind Leads',
+      email: 'pat@northwind.example',
+      website: 'https://northwind.example',
+      businessType: 'Call Center',
+    });
     expect(JSON.parse(app.servicesInterested)).toEqual(['Call Transfers', 'Aged Leads']);
     expect(Boolean(app.agreeToTerms)).toBe(true);
     const files = await ctx.db('partner_application_files').where({ applicationId: app.id }).orderBy('id');

@@ -45,7 +45,8 @@ function uploadMiddleware(uploadDir: string): RequestHandler {
       if (err instanceof multer.MulterError) {
         const field = err.field ?? 'files';
         if (err.code === 'LIMIT_FILE_SIZE') return next(badRequest(`${field}: ${FILE_TOO_LARGE}`, { [field]: FILE_TOO_LARGE }));
-        if (err.code === 'LIMIT_FILE_COUNT') return next(badRequest(`You can attach at most ${PARTNER_MAX_FILES} files`, { files: `You can attach at most ${PARTNER_MAX_FILES} files` }));
+        if (err.code === 'LIMIT_FILE_COUNT')
+          return next(badRequest(`You can attach at most ${PARTNER_MAX_FILES} files`, { files: `You can attach at most ${PARTNER_MAX_FILES} files` }));
         return next(badRequest(`Upload refused: ${err.message}`, { [field]: err.message }));
       }
       next(err);
@@ -77,12 +78,23 @@ export function affnetworkRoutes(deps: AppDeps): Router {
     let input;
     try {
       input = parseWith(partnerApplicationSchema, req.body);
-      if (files.length) await checkUploadQuota(deps, clientIp(req), files.reduce((s, f) => s + f.size, 0));
+      if (files.length)
+        await checkUploadQuota(
+          deps,
+          clientIp(req),
+          files.reduce((s, f) => s + f.size, 0),
+        );
     } catch (err) {
       await removeQuietly(files.map((f) => f.tempPath));
       throw err;
     }
-    const result = await submitPartnerApplication({ db: deps.db, storage: deps.storage, config: deps.config }, input, files, deps.clock.now(), clientKeyOf(clientIp(req)));
+    const result = await submitPartnerApplication(
+      { db: deps.db, storage: deps.storage, config: deps.config },
+      input,
+      files,
+      deps.clock.now(),
+      clientKeyOf(clientIp(req)),
+    );
     const body: PartnerApplicationResponse = { ok: true, message: PARTNER_SUCCESS_MESSAGE, applicationId: result.applicationId };
     res.status(201).json(body);
   });

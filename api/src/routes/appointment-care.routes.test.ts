@@ -18,8 +18,16 @@ const START = new Date('2026-11-20T15:00:00.000Z');
 
 async function appointment(buyerId: number, at: Date | null, over: Record<string, unknown> = {}): Promise<number> {
   const [id] = await ctx.db('appointments').insert({
-    customerName: 'Dana Whitfield', customerPhone: '4045550199', customerState: 'GA', status: 'sold', buyerId, purchasedAt: '2026-11-18 10:00:00.000',
-    extractedAppointmentDateTime: at ? at.toISOString() : null, hasExtractedAppointment: Boolean(at), priceCents: null, ...over,
+    customerName: 'Dana Whitfield',
+    customerPhone: '4045550199',
+    customerState: 'GA',
+    status: 'sold',
+    buyerId,
+    purchasedAt: '2026-11-18 10:00:00.000',
+    extractedAppointmentDateTime: at ? at.toISOString() : null,
+    hasExtractedAppointment: Boolean(at),
+    priceCents: null,
+    ...over,
   });
   return Number(id);
 }
@@ -73,7 +81,8 @@ describe('calendar', () => {
 });
 
 describe('no-show reports', () => {
-  const report = (id: number, seconds: number, who = agentA) => who.post(`/api/appointments/${id}/no-show`).send({ callDurationSeconds: seconds, recordingUrl: 'https://rec.example.com/x.mp3' });
+  const report = (id: number, seconds: number, who = agentA) =>
+    who.post(`/api/appointments/${id}/no-show`).send({ callDurationSeconds: seconds, recordingUrl: 'https://rec.example.com/x.mp3' });
 
   it('opens at the appointment time: a millisecond before is refused', async () => {
     const id = await appointment(a.id, START);
@@ -105,7 +114,11 @@ describe('no-show reports', () => {
     const u = await report(under, NO_ANSWER_BUFFER_SECONDS - 1);
     expect(u.body).toMatchObject({ status: 'credited', creditCents: 1500 });
     // Results count the credited appointment at what it cost after the credit.
-    const items = (await agentA.get('/api/outcomes/items?from=2026-11-01&to=2026-11-30')).body.items as Array<{ itemType: string; itemId: number; costCents: number }>;
+    const items = (await agentA.get('/api/outcomes/items?from=2026-11-01&to=2026-11-30')).body.items as Array<{
+      itemType: string;
+      itemId: number;
+      costCents: number;
+    }>;
     expect(items.find((i) => i.itemType === 'appointment' && i.itemId === under)?.costCents).toBe(0);
     expect(items.find((i) => i.itemType === 'appointment' && i.itemId === at)?.costCents).toBe(APPOINTMENT_PRICE_CENTS);
     const p = await report(at, NO_ANSWER_BUFFER_SECONDS);
@@ -124,6 +137,10 @@ describe('no-show reports', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(2);
     const mine = await agentA.get('/api/appointments/no-shows');
-    expect(mine.body.items.find((i: { id: number }) => i.id === p.body.id)).toMatchObject({ status: 'approved', creditCents: APPOINTMENT_PRICE_CENTS, decisionReason: 'Recording: voicemail' });
+    expect(mine.body.items.find((i: { id: number }) => i.id === p.body.id)).toMatchObject({
+      status: 'approved',
+      creditCents: APPOINTMENT_PRICE_CENTS,
+      decisionReason: 'Recording: voicemail',
+    });
   });
 });

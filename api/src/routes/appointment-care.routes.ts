@@ -16,7 +16,16 @@ import { currentUser, requireAdmin, requireAgent } from '../middleware/require-u
 import { clientIp, limiter } from '../middleware/rate-limit.ts';
 import { idParam } from '../services/transfers/calls.service.ts';
 import {
-  APPOINTMENT_NOT_FOUND, appointmentIcs, createFeed, decideNoShow, feedIcs, feedStatus, myNoShows, noShowQueue, reportNoShow, revokeFeed,
+  APPOINTMENT_NOT_FOUND,
+  appointmentIcs,
+  createFeed,
+  decideNoShow,
+  feedIcs,
+  feedStatus,
+  myNoShows,
+  noShowQueue,
+  reportNoShow,
+  revokeFeed,
 } from '../services/appointment-care/appointment-care.service.ts';
 
 const STATUSES = ['credited', 'pending', 'approved', 'denied'] as const;

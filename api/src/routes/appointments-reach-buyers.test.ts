@@ -28,7 +28,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type ForSale = { id: number; customerName: string; customerPhone: string; priceCents: number; price: string; transcriptPreview: string; extractedAppointmentDateTime: string | null };
+type ForSale = {
+  id: number;
+  customerName: string;
+  customerPhone: string;
+  priceCents: number;
+  price: string;
+  transcriptPreview: string;
+  extractedAppointmentDateTime: string | null;
+};
 async function forSale(agent: typeof agentA): Promise<ForSale[]> {
   const res = await agent.get('/api/vapi/available-appointments').query({ pageSize: 50 });
   expect(res.status).toBe(200);
@@ -43,8 +51,14 @@ async function mine(agent: typeof agentA) {
 describe('a voice-AI callback', () => {
   it('becomes an appointment for sale in Buy Appointments at the catalogue price, masked, and can be bought', async () => {
     const res = await request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', KEY).send({
-      first_name: 'Walter', last_name: 'Webhook', phone_number: '(305) 555-0142', state: 'FL',
-      transcript: 'AI: When suits you? Walter: Tuesday at 3pm works.', callback_time: 'Tuesday 3pm', lead_quality: 'hot', call_outcome: 'appointment_set',
+      first_name: 'Walter',
+      last_name: 'Webhook',
+      phone_number: '(305) 555-0142',
+      state: 'FL',
+      transcript: 'AI: When suits you? Walter: Tuesday at 3pm works.',
+      callback_time: 'Tuesday 3pm',
+      lead_quality: 'hot',
+      call_outcome: 'appointment_set',
     });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     const listed = (await forSale(agentA)).find((a) => a.customerName.startsWith('W') && a.extractedAppointmentDateTime === 'Tuesday 3pm');
@@ -62,7 +76,9 @@ describe('a voice-AI callback', () => {
     const order = await agentA.post('/api/vapi/create-appointment-payment').send({ appointmentIds: [listed!.id] });
     expect(order.status, JSON.stringify(order.body)).toBeLessThan(300);
     expect(order.body.amount ?? order.body.amountCents ?? APPOINTMENT_PRICE_CENTS).toBe(APPOINTMENT_PRICE_CENTS);
-    const pay = await request(ctx.app).post('/api/test-payments/confirm').send({ clientSecret: order.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+    const pay = await request(ctx.app)
+      .post('/api/test-payments/confirm')
+      .send({ clientSecret: order.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
     expect(pay.status).toBe(200);
     const intentId = String(order.body.clientSecret).split('_secret_')[0];
     expect((await request(ctx.app).get(`/api/orders/by-intent/${intentId}`)).body.status).toBe('paid');
@@ -74,7 +90,9 @@ describe('a voice-AI callback', () => {
 
 describe('an admin-created appointment', () => {
   it('without an agent is for sale in Buy Appointments', async () => {
-    const res = await admin.post('/api/admin/appointments/brightcall').send({ firstName: 'Sally', lastName: 'Forsale', phone: '5125550199', state: 'TX', callbackTime: 'Friday 10am' });
+    const res = await admin
+      .post('/api/admin/appointments/brightcall')
+      .send({ firstName: 'Sally', lastName: 'Forsale', phone: '5125550199', state: 'TX', callbackTime: 'Friday 10am' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.appointment).toMatchObject({ appointmentStatus: 'available', agentEmail: null, source: 'admin' });
     const id = res.body.appointment.appointmentId as number;
@@ -83,7 +101,9 @@ describe('an admin-created appointment', () => {
   });
 
   it('assigned to an agent is in that agent’s My Appointments only, never for sale', async () => {
-    const res = await admin.post('/api/admin/appointments/brightcall').send({ firstName: 'Arthur', lastName: 'Assigned', phone: '5125550177', agentId: agentAId });
+    const res = await admin
+      .post('/api/admin/appointments/brightcall')
+      .send({ firstName: 'Arthur', lastName: 'Assigned', phone: '5125550177', agentId: agentAId });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.appointment).toMatchObject({ appointmentStatus: 'sold', agentEmail: agentAEmail });
     const id = res.body.appointment.appointmentId as number;

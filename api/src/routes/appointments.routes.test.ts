@@ -83,7 +83,17 @@ describe('appointments for sale', () => {
     expect(res.body.total).toBe(2);
     expect(res.body.items.map((a: { id: number }) => a.id)).toEqual([forSale[1], forSale[0]]);
     const [failed, ok] = res.body.items;
-    expect(ok).toMatchObject({ customerName: 'Harold ThXXX', customerPhone: '***-***-0199', callStatus: 'completed', extractionConfidence: 0.7, verified: true, price: '10.00', priceCents: 1000, recordingUrl: expect.stringMatching(/^\/api\/media\/demo-call\.wav\?exp=\d+&preview=90&sig=[\w-]+$/), hasRecording: true });
+    expect(ok).toMatchObject({
+      customerName: 'Harold ThXXX',
+      customerPhone: '***-***-0199',
+      callStatus: 'completed',
+      extractionConfidence: 0.7,
+      verified: true,
+      price: '10.00',
+      priceCents: 1000,
+      recordingUrl: expect.stringMatching(/^\/api\/media\/demo-call\.wav\?exp=\d+&preview=90&sig=[\w-]+$/),
+      hasRecording: true,
+    });
     expect(failed).toMatchObject({ callStatus: 'failed', verified: false });
     expect(ok.transcriptPreview).toHaveLength(501);
     expect(longTranscript.replaceAll('Thompson', 'ThXXX').endsWith(ok.transcriptPreview.slice(1))).toBe(true);
@@ -96,20 +106,31 @@ describe('appointments for sale', () => {
 });
 
 describe('my appointments', () => {
-  it('lists only the agent\'s own purchases with every detail', async () => {
+  it("lists only the agent's own purchases with every detail", async () => {
     const res = await agent.get('/api/vapi/my-appointments');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(1);
     expect(res.body.items[0]).toMatchObject({
-      id: mine, customerName: 'Harold Thompson', customerPhone: '5125550199', customerEmail: 'harold@example.net', extractionConfidence: 82,
-      transcript: longTranscript, extractedAppointmentInfo: { coverageInterest: 'Final expense' }, summary: 'Agreed to a call.', notes: 'Prefers afternoons.',
-      leadQuality: 'hot', followUpRequired: true, hasExtractedAppointment: true, purchasedAt: '2026-01-18T00:00:00.000Z', price: '10.00',
+      id: mine,
+      customerName: 'Harold Thompson',
+      customerPhone: '5125550199',
+      customerEmail: 'harold@example.net',
+      extractionConfidence: 82,
+      transcript: longTranscript,
+      extractedAppointmentInfo: { coverageInterest: 'Final expense' },
+      summary: 'Agreed to a call.',
+      notes: 'Prefers afternoons.',
+      leadQuality: 'hot',
+      followUpRequired: true,
+      hasExtractedAppointment: true,
+      purchasedAt: '2026-01-18T00:00:00.000Z',
+      price: '10.00',
     });
     const one = await agent.get(`/api/vapi/my-appointments/${mine}`);
     expect(one.body.id).toBe(mine);
   });
 
-  it('answers 404 for another agent\'s appointment, to read or to delete, and leaves it alone', async () => {
+  it("answers 404 for another agent's appointment, to read or to delete, and leaves it alone", async () => {
     expect((await agent.get(`/api/vapi/my-appointments/${theirs}`)).status).toBe(404);
     expect((await agent.get(`/api/vapi/my-appointments/${forSale[0]}`)).status).toBe(404);
     const del = await agent.delete(`/api/vapi/my-appointments/${theirs}`);
@@ -125,7 +146,7 @@ describe('my appointments', () => {
     expect(res.body).toEqual({ availableCount: 2, purchasedCount: 1 });
   });
 
-  it('deletes the agent\'s own appointment from their list once', async () => {
+  it("deletes the agent's own appointment from their list once", async () => {
     const del = await agent.delete(`/api/vapi/my-appointments/${mine}`);
     expect(del.status).toBe(200);
     expect((await agent.get('/api/vapi/my-appointments')).body.total).toBe(0);
@@ -152,9 +173,18 @@ describe('recordings: previews before purchase, the whole call after', () => {
   beforeAll(async () => {
     extForSale = await insertAppointment({ recordingUrl: external, createdAt: toDbDate(new Date('2026-01-10T00:00:00Z')) });
     noRecording = await insertAppointment({ recordingUrl: null, createdAt: toDbDate(new Date('2026-01-09T00:00:00Z')) });
-    await insertAppointment({ recordingUrl: null, uploadedAudioPath: 'https://platform.example/uploaded.wav', createdAt: toDbDate(new Date('2026-01-08T00:00:00Z')) });
+    await insertAppointment({
+      recordingUrl: null,
+      uploadedAudioPath: 'https://platform.example/uploaded.wav',
+      createdAt: toDbDate(new Date('2026-01-08T00:00:00Z')),
+    });
     boughtLocal = await insertAppointment({ status: 'sold', buyerId: me.id, purchasedAt: toDbDate(new Date('2026-01-19T00:00:00Z')) });
-    boughtExternal = await insertAppointment({ status: 'sold', buyerId: me.id, recordingUrl: external, purchasedAt: toDbDate(new Date('2026-01-20T00:00:00Z')) });
+    boughtExternal = await insertAppointment({
+      status: 'sold',
+      buyerId: me.id,
+      recordingUrl: external,
+      purchasedAt: toDbDate(new Date('2026-01-20T00:00:00Z')),
+    });
   });
 
   it('gives a non-buyer a preview link that plays exactly the last 90 seconds', async () => {

@@ -16,7 +16,12 @@ import {
   getMyAppointment,
   listMyAppointments,
 } from '../services/appointments/appointments.service.ts';
-import { browseAppointments, cancelAppointmentPurchase, confirmAppointmentPurchase, startAppointmentPurchase } from '../services/appointments/appointment-purchase.service.ts';
+import {
+  browseAppointments,
+  cancelAppointmentPurchase,
+  confirmAppointmentPurchase,
+  startAppointmentPurchase,
+} from '../services/appointments/appointment-purchase.service.ts';
 import { signRecordings } from '../services/media/media-links.ts';
 import { AUDIO_PREVIEW_SECONDS } from '@tm/shared/logic/transcript';
 

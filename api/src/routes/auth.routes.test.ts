@@ -81,7 +81,9 @@ describe('login, session and current user', () => {
     const missing = await request(ctx.app).post('/api/login').send({ identifier: 'a@b.co' });
     expect(missing.status).toBe(400);
     expect(missing.body.fields).toHaveProperty('password');
-    const wrongType = await request(ctx.app).post('/api/login').send({ identifier: 42, password: ['x'] });
+    const wrongType = await request(ctx.app)
+      .post('/api/login')
+      .send({ identifier: 42, password: ['x'] });
     expect(wrongType.status).toBe(400);
     const broken = await request(ctx.app).post('/api/login').set('Content-Type', 'application/json').send('{"identifier": ');
     expect(broken.status).toBe(400);
@@ -89,7 +91,9 @@ describe('login, session and current user', () => {
   });
 
   it('refuses an oversized body with 413', async () => {
-    const res = await request(ctx.app).post('/api/login').send({ identifier: 'x'.repeat(200_000), password: 'y' });
+    const res = await request(ctx.app)
+      .post('/api/login')
+      .send({ identifier: 'x'.repeat(200_000), password: 'y' });
     expect(res.status).toBe(413);
   });
 

@@ -35,16 +35,32 @@ describe('POST /api/callbacks/brightcall', () => {
     expect(res.body).toEqual({ success: true, message: expect.any(String), callback_id: expect.any(Number) });
     const row = await ctx.db('brightcallCallbacks').where({ id: res.body.callback_id }).first();
     expect(row).toMatchObject({
-      firstName: 'Dana', lastName: 'Whitfield', phone: '(512) 555-0142', transcript: payload.transcript, callOutcome: 'callback_requested',
-      state: 'TX', callbackTime: '2026-01-15 14:00', externalAgentId: 'agent-7', leadQuality: 'hot', interestLevel: 'high', source: 'webhook',
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+      phone: '(512) 555-0142',
+      transcript: payload.transcript,
+      callOutcome: 'callback_requested',
+      state: 'TX',
+      callbackTime: '2026-01-15 14:00',
+      externalAgentId: 'agent-7',
+      leadQuality: 'hot',
+      interestLevel: 'high',
+      source: 'webhook',
     });
   });
 
   it('answers the examples documented at /brightcalldocs', async () => {
     const example = {
-      first_name: 'Margaret', last_name: 'Lopez', phone_number: '+15125550142',
+      first_name: 'Margaret',
+      last_name: 'Lopez',
+      phone_number: '+15125550142',
       transcript: 'AI: Hi Margaret, you asked about final expense coverage... Margaret: Yes, please call me back tomorrow afternoon.',
-      call_outcome: 'callback_requested', state: 'TX', callback_time: '2025-03-14T15:30:00-05:00', agent_id: 'fex-campaign-7', lead_quality: 'high', interest_level: 'warm',
+      call_outcome: 'callback_requested',
+      state: 'TX',
+      callback_time: '2025-03-14T15:30:00-05:00',
+      agent_id: 'fex-campaign-7',
+      lead_quality: 'high',
+      interest_level: 'warm',
     };
     const ok = await request(ctx.app).post('/api/callbacks/brightcall').set('Content-Type', 'application/json').set('x-api-key', KEY).send(example);
     expect(ok.status).toBe(200);
@@ -52,14 +68,23 @@ describe('POST /api/callbacks/brightcall', () => {
     const { phone_number: _p, transcript: _t, ...partial } = example;
     const bad = await request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', KEY).send(partial);
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'Missing required fields: phone_number, transcript', fields: { phone_number: 'phone_number is required', transcript: 'transcript is required' } });
-    const unknownOk = await request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', KEY).send({ ...example, something_else: 1 });
+    expect(bad.body).toEqual({
+      error: 'Missing required fields: phone_number, transcript',
+      fields: { phone_number: 'phone_number is required', transcript: 'transcript is required' },
+    });
+    const unknownOk = await request(ctx.app)
+      .post('/api/callbacks/brightcall')
+      .set('x-api-key', KEY)
+      .send({ ...example, something_else: 1 });
     expect(unknownOk.status).toBe(200);
   });
 
   it('accepts the key as Authorization: Bearer, with only the required fields', async () => {
     const { first_name, last_name, phone_number, transcript } = payload;
-    const res = await request(ctx.app).post('/api/callbacks/brightcall').set('Authorization', `Bearer ${KEY}`).send({ first_name, last_name, phone_number, transcript });
+    const res = await request(ctx.app)
+      .post('/api/callbacks/brightcall')
+      .set('Authorization', `Bearer ${KEY}`)
+      .send({ first_name, last_name, phone_number, transcript });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
   });
@@ -85,7 +110,10 @@ describe('POST /api/callbacks/brightcall', () => {
   });
 
   it('answers 400 for fields longer than their columns, naming them', async () => {
-    const res = await request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', KEY).send({ ...payload, first_name: 'x'.repeat(101), lead_quality: { a: 1 } });
+    const res = await request(ctx.app)
+      .post('/api/callbacks/brightcall')
+      .set('x-api-key', KEY)
+      .send({ ...payload, first_name: 'x'.repeat(101), lead_quality: { a: 1 } });
     expect(res.status).toBe(400);
     expect(res.body.fields.first_name).toMatch(/at most 100/);
     expect(res.body.fields.lead_quality).toBe('lead_quality must be text');
@@ -119,7 +147,10 @@ describe('POST /api/callbacks/brightcall', () => {
   it('shows up in the admin Appointments list', async () => {
     const admin = await makeUser(ctx.db, { isAdmin: true });
     const agent = await loginAs(ctx.app, admin.email, admin.password);
-    await request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', KEY).send({ ...payload, first_name: 'Zelda', last_name: 'Quincy' });
+    await request(ctx.app)
+      .post('/api/callbacks/brightcall')
+      .set('x-api-key', KEY)
+      .send({ ...payload, first_name: 'Zelda', last_name: 'Quincy' });
     const res = await agent.get('/api/admin/appointments/brightcall/search?q=zelda');
     expect(res.body.items).toHaveLength(1);
     expect(res.body.items[0]).toMatchObject({ firstName: 'Zelda', lastName: 'Quincy', phone: '(512) 555-0142', state: 'TX', source: 'webhook' });
@@ -158,7 +189,13 @@ describe('GET /api/brightcall/status', () => {
     const agent = await loginAs(ctx.app, admin.email, admin.password);
     const res = await agent.get('/api/brightcall/status');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ hasApiKey: true, hasWidgetKey: true, hasVerifyToken: false, isConfigured: true, webhookUrl: 'https://portal.example.com/api/callbacks/brightcall' });
+    expect(res.body).toEqual({
+      hasApiKey: true,
+      hasWidgetKey: true,
+      hasVerifyToken: false,
+      isConfigured: true,
+      webhookUrl: 'https://portal.example.com/api/callbacks/brightcall',
+    });
 
     const partial = await createTestApp({ config: { brightcall: { apiKey: KEY } } });
     try {

@@ -19,7 +19,14 @@ afterAll(async () => {
 let seq = 0;
 const buyer = (over: Record<string, unknown> = {}) => {
   seq += 1;
-  return { firstName: 'Nina', lastName: 'Newbuyer', email: `nina.${process.pid}.${seq}@example.com`, phone: '(555) 010-0177', agencyName: 'Nina Agency', ...over };
+  return {
+    firstName: 'Nina',
+    lastName: 'Newbuyer',
+    email: `nina.${process.pid}.${seq}@example.com`,
+    phone: '(555) 010-0177',
+    agencyName: 'Nina Agency',
+    ...over,
+  };
 };
 
 async function payAndSettle(clientSecret: string, cardNumber = '4242 4242 4242 4242') {
@@ -51,7 +58,9 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
     ['phone', { phone: '555-01' }, 'Phone number must be at least 10 digits'],
     ['agencyName', { agencyName: 'x'.repeat(201) }, 'Agency name is too long'],
   ])('refuses a bad %s with 400 naming it', async (field, over, message) => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 5, ...buyer(over) });
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 5, ...buyer(over) });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ [field]: message });
     expect(res.body.error).toContain(field);
@@ -59,13 +68,17 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
 
   it('takes the agency as optional', async () => {
     const { agencyName: _a, ...noAgency } = buyer();
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 5, ...noAgency });
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 5, ...noAgency });
     expect(res.status).toBe(200);
   });
 
   it('a new e-mail gets an account without a known password, a set-password link that works, and the balance after login', async () => {
     const b = buyer({ email: `  Fresh.Buyer.${process.pid}@Example.com ` });
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 4, tier: 'premium', ...b });
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 4, tier: 'premium', ...b });
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined(); // never logged in by the checkout
     const email = `fresh.buyer.${process.pid}@example.com`;
@@ -95,15 +108,21 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
     expect(balance.status).toBe(200);
     expect(balance.body.remaining).toBe(4);
     const ledger = await agent.get('/api/ledger');
-    expect(ledger.body.entries ?? ledger.body).toEqual(expect.arrayContaining([expect.objectContaining({ orderId: res.body.orderId, type: 'purchase', transfers: 4 })]));
+    expect(ledger.body.entries ?? ledger.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ orderId: res.body.orderId, type: 'purchase', transfers: 4 })]),
+    );
   });
 
   it('an existing e-mail links to that account: same answer, no login, no data shown, the balance is theirs', async () => {
     const owner = await makeUser(ctx.db, { firstName: 'Olive', lastName: 'Owner', phone: '5550109999', agencyName: 'Secret Agency' });
     const stranger = buyer({ email: owner.email.toUpperCase(), firstName: 'Mallory', lastName: 'Typer' });
     const fresh = buyer();
-    const a = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 2, ...stranger });
-    const b = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 2, ...fresh });
+    const a = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 2, ...stranger });
+    const b = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 2, ...fresh });
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
     // The same shape and keys whether or not the e-mail had an account; nothing of the account in it.
@@ -144,8 +163,12 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
   it('two checkouts racing with one new e-mail end on one account', async () => {
     const b = buyer();
     const [x, y] = await Promise.all([
-      request(ctx.app).post('/api/create-payment-intent').send({ callCount: 1, ...b }),
-      request(ctx.app).post('/api/create-payment-intent').send({ callCount: 1, ...b }),
+      request(ctx.app)
+        .post('/api/create-payment-intent')
+        .send({ callCount: 1, ...b }),
+      request(ctx.app)
+        .post('/api/create-payment-intent')
+        .send({ callCount: 1, ...b }),
     ]);
     expect([x.status, y.status]).toEqual([200, 200]);
     const users = await ctx.db('users').where({ email: b.email }).select('id');
@@ -155,7 +178,9 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
   });
 
   it('writes the order timeline: created, then payment_failed for a declined card with the provider message', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 2, ...buyer() });
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 2, ...buyer() });
     const declined = await payAndSettle(res.body.clientSecret, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
     const events = await ctx.db('orderEvents').where({ orderId: res.body.orderId }).orderBy('id').select('type', 'detail');

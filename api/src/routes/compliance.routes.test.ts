@@ -17,8 +17,15 @@ const KEY = 'test-transfer-key-compliance-0123';
 async function insertLead(over: Record<string, unknown> = {}): Promise<number> {
   seq += 1;
   const [id] = await ctx.db('leads').insert({
-    kind: 'aged', customerName: 'Ruth Walker', customerPhone: `51255${String(60000 + seq).slice(-5)}`, customerState: 'TX', zipCode: '73301', ageDays: 45,
-    priceCents: 500, status: 'available', ...over,
+    kind: 'aged',
+    customerName: 'Ruth Walker',
+    customerPhone: `51255${String(60000 + seq).slice(-5)}`,
+    customerState: 'TX',
+    zipCode: '73301',
+    ageDays: 45,
+    priceCents: 500,
+    status: 'available',
+    ...over,
   });
   return Number(id);
 }
@@ -113,9 +120,14 @@ describe('exclusive leads', () => {
 describe('the compliance file', () => {
   it('is one printable page with the consent record, DNC status and sale history, for the buyer only, in under a second', async () => {
     const id = await insertLead({
-      consentSourceUrl: 'https://quotes.example.com/final-expense', consentAt: '2026-11-01 14:05:00.000', consentIp: '203.0.113.9',
-      consentText: 'By clicking I agree to be called <b>about insurance</b>.', certificateKind: 'trustedform', certificateId: 'cert-abc123',
-      certificateClaimExpiresAt: '2026-11-04 14:05:00.000', timesSoldBefore: 2,
+      consentSourceUrl: 'https://quotes.example.com/final-expense',
+      consentAt: '2026-11-01 14:05:00.000',
+      consentIp: '203.0.113.9',
+      consentText: 'By clicking I agree to be called <b>about insurance</b>.',
+      certificateKind: 'trustedform',
+      certificateId: 'cert-abc123',
+      certificateClaimExpiresAt: '2026-11-04 14:05:00.000',
+      timesSoldBefore: 2,
     });
     expect((await buy(agent, [id])).body.status).toBe('paid');
     const t0 = Date.now();
@@ -123,7 +135,14 @@ describe('the compliance file', () => {
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    for (const s of ['https://quotes.example.com/final-expense', '203.0.113.9', 'TrustedForm: cert-abc123', '2 time(s)', 'Not on any list we hold', '&lt;b&gt;about insurance&lt;/b&gt;']) {
+    for (const s of [
+      'https://quotes.example.com/final-expense',
+      '203.0.113.9',
+      'TrustedForm: cert-abc123',
+      '2 time(s)',
+      'Not on any list we hold',
+      '&lt;b&gt;about insurance&lt;/b&gt;',
+    ]) {
       expect(res.text).toContain(s);
     }
     expect(res.text).toContain('(expired)');
@@ -136,23 +155,41 @@ describe('consent on transfers', () => {
   it('the transfer callback takes the consent record and the compliance file shows it; a bad field is a 400 naming it', async () => {
     await insertPaidOrder(ctx.db, me.id, { kind: 'transfer_package', tier: 'standard', count: 2 });
     const consent = {
-      consentSourceUrl: 'https://medicare.example.org/quote', consentAt: '2026-11-20T15:00:00Z', consentIp: '198.51.100.7',
-      consentText: 'I agree to receive calls.', certificateKind: 'jornaya', certificateId: 'LEADID-42', certificateClaimExpiresAt: '2099-01-01T00:00:00Z',
+      consentSourceUrl: 'https://medicare.example.org/quote',
+      consentAt: '2026-11-20T15:00:00Z',
+      consentIp: '198.51.100.7',
+      consentText: 'I agree to receive calls.',
+      certificateKind: 'jornaya',
+      certificateId: 'LEADID-42',
+      certificateClaimExpiresAt: '2099-01-01T00:00:00Z',
     };
-    const bad = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send({ ...callPayload(me, 300, { now: ctx.clock.now() }), ...consent, consentIp: 'nope' });
+    const bad = await request(ctx.app)
+      .post('/api/callbacks/transfer')
+      .set('x-api-key', KEY)
+      .send({ ...callPayload(me, 300, { now: ctx.clock.now() }), ...consent, consentIp: 'nope' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toHaveProperty('consentIp');
-    const ok = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send({ ...callPayload(me, 300, { now: ctx.clock.now() }), ...consent });
+    const ok = await request(ctx.app)
+      .post('/api/callbacks/transfer')
+      .set('x-api-key', KEY)
+      .send({ ...callPayload(me, 300, { now: ctx.clock.now() }), ...consent });
     expect(ok.status).toBe(201);
     const file = await agent.get(`/api/compliance/transfer/${ok.body.call.id}`);
-    for (const s of ['https://medicare.example.org/quote', '198.51.100.7', 'Jornaya LeadiD: LEADID-42', 'I agree to receive calls.']) expect(file.text).toContain(s);
+    for (const s of ['https://medicare.example.org/quote', '198.51.100.7', 'Jornaya LeadiD: LEADID-42', 'I agree to receive calls.'])
+      expect(file.text).toContain(s);
     expect(file.text).not.toContain('(expired)');
   });
 });
 
 describe('the for-sale list', () => {
   it('shows the consent record kind, "sold N times before" and exclusivity of each lead', async () => {
-    const cert = await insertLead({ customerState: 'WY', certificateKind: 'trustedform', certificateId: 'c1', consentAt: '2026-11-01 00:00:00.000', timesSoldBefore: 3 });
+    const cert = await insertLead({
+      customerState: 'WY',
+      certificateKind: 'trustedform',
+      certificateId: 'c1',
+      consentAt: '2026-11-01 00:00:00.000',
+      timesSoldBefore: 3,
+    });
     const bare = await insertLead({ customerState: 'WY' });
     const excl = await insertLead({ customerState: 'WY', kind: 'aged', exclusive: true, consentAt: '2026-11-01 00:00:00.000' });
     const list = await agent.get('/api/aged-leads?state=WY&pageSize=100');

@@ -28,9 +28,16 @@ async function deliverAt(userId: number, startedAt: Date, duration = 300) {
 
 async function insertAppointment(buyerId: number | null, at: string, over: Record<string, unknown> = {}) {
   const [id] = await ctx.db('appointments').insert({
-    customerName: 'Harold Thompson', customerPhone: '5125550199', customerState: 'TX', callStatus: 'completed',
-    extractedAppointmentDateTime: at, hasExtractedAppointment: true, status: buyerId ? 'sold' : 'available', buyerId,
-    purchasedAt: buyerId ? toDbDate(new Date(NOW.getTime() - 86_400_000)) : null, ...over,
+    customerName: 'Harold Thompson',
+    customerPhone: '5125550199',
+    customerState: 'TX',
+    callStatus: 'completed',
+    extractedAppointmentDateTime: at,
+    hasExtractedAppointment: true,
+    status: buyerId ? 'sold' : 'available',
+    buyerId,
+    purchasedAt: buyerId ? toDbDate(new Date(NOW.getTime() - 86_400_000)) : null,
+    ...over,
   });
   return Number(id);
 }
@@ -47,7 +54,7 @@ describe('GET /api/dashboard/home', () => {
     expect((await request(ctx.app).get('/api/dashboard/home')).status).toBe(401);
   });
 
-  it('computes the agent own figures on their clock, and nobody else\'s', async () => {
+  it("computes the agent own figures on their clock, and nobody else's", async () => {
     const me = await makeUser(ctx.db);
     const other = await makeUser(ctx.db);
     const older = await insertPaidOrder(ctx.db, me.id, { kind: 'transfer_package', tier: 'standard', count: 10 }, new Date('2026-11-01T15:00:00Z'));
@@ -86,9 +93,18 @@ describe('GET /api/dashboard/home', () => {
     expect(h.transfersThisWeek).toBe(4);
     expect(h.disputesAwaitingDecision).toBe(1);
     expect(h.recentPurchases.map((p) => p.orderId)).toEqual([newer, older]);
-    expect(h.recentPurchases[0]).toMatchObject({ amountCents: 10 * TIERS.premium.rateCents, receiptPath: `/dashboard/receipts/${newer}`, at: '2026-11-20T15:00:00.000Z' });
+    expect(h.recentPurchases[0]).toMatchObject({
+      amountCents: 10 * TIERS.premium.rateCents,
+      receiptPath: `/dashboard/receipts/${newer}`,
+      at: '2026-11-20T15:00:00.000Z',
+    });
     expect(h.upcomingAppointments.map((a) => a.id)).toEqual([soon, later]);
-    expect(h.upcomingAppointments[0]).toMatchObject({ customerName: 'Harold Thompson', customerPhone: '5125550199', customerState: 'TX', at: '2026-11-26T15:00:00.000Z' });
+    expect(h.upcomingAppointments[0]).toMatchObject({
+      customerName: 'Harold Thompson',
+      customerPhone: '5125550199',
+      customerState: 'TX',
+      at: '2026-11-26T15:00:00.000Z',
+    });
     expect(h.alerts).toEqual([]);
     expect(h.paused).toBe(false);
   });
@@ -97,7 +113,9 @@ describe('GET /api/dashboard/home', () => {
     const me = await makeUser(ctx.db);
     await insertPaidOrder(ctx.db, me.id, { kind: 'transfer_package', tier: 'standard', count: 50 }, new Date('2026-11-01T15:00:00Z'));
     const agent = await loginAs(ctx.app, me.email, me.password);
-    const put = await agent.put('/api/transfers/settings').send({ callsPerDay: null, workingStates: [], hoursStart: null, hoursEnd: null, timeZone: 'America/Los_Angeles', paused: false, resumeDate: null });
+    const put = await agent
+      .put('/api/transfers/settings')
+      .send({ callsPerDay: null, workingStates: [], hoursStart: null, hoursEnd: null, timeZone: 'America/Los_Angeles', paused: false, resumeDate: null });
     expect(put.status).toBe(200);
     // 07:30 UTC on the 25th is 23:30 on the 24th in Los Angeles (not today there), 02:30 in New York (today).
     await deliverAt(me.id, new Date('2026-11-25T07:30:00Z'));
@@ -126,7 +144,9 @@ describe('GET /api/dashboard/home', () => {
     const paused = await makeUser(ctx.db);
     await insertPaidOrder(ctx.db, paused.id, { kind: 'transfer_package', tier: 'standard', count: 50 }, new Date('2026-11-01T15:00:00Z'));
     const pausedAgent = await loginAs(ctx.app, paused.email, paused.password);
-    await pausedAgent.put('/api/transfers/settings').send({ callsPerDay: null, workingStates: [], hoursStart: null, hoursEnd: null, timeZone: 'America/New_York', paused: true, resumeDate: null });
+    await pausedAgent
+      .put('/api/transfers/settings')
+      .send({ callsPerDay: null, workingStates: [], hoursStart: null, hoursEnd: null, timeZone: 'America/New_York', paused: true, resumeDate: null });
     const p = await home(pausedAgent);
     expect(p.paused).toBe(true);
     expect(p.alerts).toEqual([{ kind: 'paused', message: PAUSED_MESSAGE }]);
@@ -135,6 +155,16 @@ describe('GET /api/dashboard/home', () => {
   it('is empty, not an error, for a new agent', async () => {
     const me = await makeUser(ctx.db);
     const h = await home(await loginAs(ctx.app, me.email, me.password));
-    expect(h).toMatchObject({ transfersRemaining: 0, transfersPurchased: 0, spentCents: 0, transfersToday: 0, transfersThisWeek: 0, disputesAwaitingDecision: 0, recentPurchases: [], upcomingAppointments: [], alerts: [] });
+    expect(h).toMatchObject({
+      transfersRemaining: 0,
+      transfersPurchased: 0,
+      spentCents: 0,
+      transfersToday: 0,
+      transfersThisWeek: 0,
+      disputesAwaitingDecision: 0,
+      recentPurchases: [],
+      upcomingAppointments: [],
+      alerts: [],
+    });
   });
 });

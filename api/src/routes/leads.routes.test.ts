@@ -8,7 +8,15 @@ let ctx: TestContext;
 let agent: Awaited<ReturnType<typeof loginAs>>;
 let userId: number;
 
-interface Seed { kind?: 'aged' | 'fresh'; state: string; age: number; zip?: string; status?: string; priceCents?: number | null; name?: string }
+interface Seed {
+  kind?: 'aged' | 'fresh';
+  state: string;
+  age: number;
+  zip?: string;
+  status?: string;
+  priceCents?: number | null;
+  name?: string;
+}
 
 async function insertLeads(rows: Seed[]): Promise<number[]> {
   const ids: number[] = [];
@@ -44,8 +52,14 @@ beforeAll(async () => {
   ids.flMid = await insertLeads(Array.from({ length: 10 }, (_, i) => ({ state: 'FL', age: 45 + i * 2 }))); // 45..63
   ids.caOld = await insertLeads(Array.from({ length: 5 }, () => ({ state: 'CA', age: 120, zip: '90210' })));
   ids.txOld = await insertLeads([{ state: 'TX', age: 200, zip: '73344', priceCents: 450 }]);
-  ids.sold = await insertLeads([{ state: 'TX', age: 35, status: 'sold' }, { state: 'TX', age: 35, status: 'reserved' }]);
-  ids.fresh = await insertLeads([{ kind: 'fresh', state: 'TX', age: 5, name: 'Al Ng' }, { kind: 'fresh', state: 'GA', age: 12 }]);
+  ids.sold = await insertLeads([
+    { state: 'TX', age: 35, status: 'sold' },
+    { state: 'TX', age: 35, status: 'reserved' },
+  ]);
+  ids.fresh = await insertLeads([
+    { kind: 'fresh', state: 'TX', age: 5, name: 'Al Ng' },
+    { kind: 'fresh', state: 'GA', age: 12 },
+  ]);
   ids.bulk = await insertLeads(Array.from({ length: 120 }, () => ({ state: 'OH', age: 90, zip: '43004' })));
 });
 afterAll(async () => {
@@ -76,7 +90,17 @@ describe('GET /api/aged-leads', () => {
     const res = await agent.get('/api/aged-leads?state=TX&age=200');
     expect(res.body.items).toHaveLength(1);
     const lead = res.body.items[0];
-    expect(lead).toMatchObject({ id: ids.txOld![0], customerName: 'Harold ThXXX', state: 'TX', customerState: 'TX', zipCode: '73344', actualAge: 200, price: '4.50', priceCents: 450, isAvailable: true });
+    expect(lead).toMatchObject({
+      id: ids.txOld![0],
+      customerName: 'Harold ThXXX',
+      state: 'TX',
+      customerState: 'TX',
+      zipCode: '73344',
+      actualAge: 200,
+      price: '4.50',
+      priceCents: 450,
+      isAvailable: true,
+    });
     const raw = JSON.stringify(res.body);
     for (const secret of ['Thompson', '5125550199', 'harold@example.net', 'secret transcript']) expect(raw).not.toContain(secret);
     const dflt = await agent.get('/api/aged-leads?state=CA');
@@ -184,21 +208,49 @@ describe('GET /api/leads', () => {
 });
 
 describe('GET /api/my-leads', () => {
-  it('lists the leads assigned to the agent and the ones they bought, nobody else\'s', async () => {
+  it("lists the leads assigned to the agent and the ones they bought, nobody else's", async () => {
     const other = await makeUser(ctx.db);
     await ctx.db('leadAssignments').insert([
-      { agentId: userId, name: 'Ruth Moore', phone: '5125550001', email: 'ruth@example.org', state: 'TX', zipCode: '73301', ageRange: '60-70', formFillTime: toDbDate(new Date('2026-01-02T00:00:00Z')), assignedAt: toDbDate(new Date('2026-01-05T00:00:00Z')) },
+      {
+        agentId: userId,
+        name: 'Ruth Moore',
+        phone: '5125550001',
+        email: 'ruth@example.org',
+        state: 'TX',
+        zipCode: '73301',
+        ageRange: '60-70',
+        formFillTime: toDbDate(new Date('2026-01-02T00:00:00Z')),
+        assignedAt: toDbDate(new Date('2026-01-05T00:00:00Z')),
+      },
       { agentId: other.id, name: 'Not Mine', phone: '5125550002', assignedAt: toDbDate(new Date('2026-01-06T00:00:00Z')) },
     ]);
-    await ctx.db('leads').where({ id: ids.sold![0] }).update({ buyerId: userId, soldAt: toDbDate(new Date('2026-01-07T00:00:00Z')) });
+    await ctx
+      .db('leads')
+      .where({ id: ids.sold![0] })
+      .update({ buyerId: userId, soldAt: toDbDate(new Date('2026-01-07T00:00:00Z')) });
     const res = await agent.get('/api/my-leads');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(2);
     expect(res.body.items).toEqual([
-      expect.objectContaining({ source: 'purchased', name: 'Harold Thompson', phone: '5125550199', email: 'harold@example.net', state: 'TX', createdAt: '2026-01-07T00:00:00.000Z' }),
+      expect.objectContaining({
+        source: 'purchased',
+        name: 'Harold Thompson',
+        phone: '5125550199',
+        email: 'harold@example.net',
+        state: 'TX',
+        createdAt: '2026-01-07T00:00:00.000Z',
+      }),
       {
-        id: expect.stringMatching(/^assigned-\d+$/), source: 'assigned', name: 'Ruth Moore', phone: '5125550001', email: 'ruth@example.org', state: 'TX', zipCode: '73301',
-        ageRange: '60-70', createdAt: '2026-01-05T00:00:00.000Z', formFillTime: '2026-01-02T00:00:00.000Z',
+        id: expect.stringMatching(/^assigned-\d+$/),
+        source: 'assigned',
+        name: 'Ruth Moore',
+        phone: '5125550001',
+        email: 'ruth@example.org',
+        state: 'TX',
+        zipCode: '73301',
+        ageRange: '60-70',
+        createdAt: '2026-01-05T00:00:00.000Z',
+        formFillTime: '2026-01-02T00:00:00.000Z',
       },
     ]);
     expect(JSON.stringify(res.body)).not.toContain('Not Mine');
@@ -208,9 +260,33 @@ describe('GET /api/my-leads', () => {
     const me = await makeUser(ctx.db);
     const other = await makeUser(ctx.db);
     await ctx.db('leadAssignments').insert([
-      { agentId: me.id, name: 'Alma Search', phone: '5125550101', email: 'alma@crm.example', state: 'TX', zipCode: '73301', assignedAt: toDbDate(new Date('2026-02-01T00:00:00Z')) },
-      { agentId: me.id, name: 'Bert 100% Sure', phone: '3055550102', email: 'bert@example.org', state: 'FL', zipCode: '33101', assignedAt: toDbDate(new Date('2026-02-02T00:00:00Z')) },
-      { agentId: me.id, name: 'Cara_Under', phone: '6025550103', email: null, state: 'AZ', zipCode: '85001', assignedAt: toDbDate(new Date('2026-02-03T00:00:00Z')) },
+      {
+        agentId: me.id,
+        name: 'Alma Search',
+        phone: '5125550101',
+        email: 'alma@crm.example',
+        state: 'TX',
+        zipCode: '73301',
+        assignedAt: toDbDate(new Date('2026-02-01T00:00:00Z')),
+      },
+      {
+        agentId: me.id,
+        name: 'Bert 100% Sure',
+        phone: '3055550102',
+        email: 'bert@example.org',
+        state: 'FL',
+        zipCode: '33101',
+        assignedAt: toDbDate(new Date('2026-02-02T00:00:00Z')),
+      },
+      {
+        agentId: me.id,
+        name: 'Cara_Under',
+        phone: '6025550103',
+        email: null,
+        state: 'AZ',
+        zipCode: '85001',
+        assignedAt: toDbDate(new Date('2026-02-03T00:00:00Z')),
+      },
       { agentId: other.id, name: 'Alma Other', phone: '5125550109', assignedAt: toDbDate(new Date('2026-02-04T00:00:00Z')) },
     ]);
     const mine = await loginAs(ctx.app, me.email, me.password);
@@ -235,12 +311,30 @@ describe('GET /api/my-leads', () => {
     expect(long.body.fields).toEqual({ q: 'Search must be at most 100 characters' });
   });
 
-  it('exports My Leads (and a search of it) as CSV, formula cells escaped, nobody else\'s rows', async () => {
+  it("exports My Leads (and a search of it) as CSV, formula cells escaped, nobody else's rows", async () => {
     const me = await makeUser(ctx.db);
     const other = await makeUser(ctx.db);
     await ctx.db('leadAssignments').insert([
-      { agentId: me.id, name: '=HYPERLINK("http://evil")', phone: '5125550111', email: '+cmd@example.org', state: 'TX', zipCode: '-73301', ageRange: '@60', formFillTime: toDbDate(new Date('2026-03-01T12:00:00Z')), assignedAt: toDbDate(new Date('2026-03-02T12:00:00Z')) },
-      { agentId: me.id, name: 'Plain, Person', phone: '5125550112', email: null, state: 'OK', zipCode: null, assignedAt: toDbDate(new Date('2026-03-03T12:00:00Z')) },
+      {
+        agentId: me.id,
+        name: '=HYPERLINK("http://evil")',
+        phone: '5125550111',
+        email: '+cmd@example.org',
+        state: 'TX',
+        zipCode: '-73301',
+        ageRange: '@60',
+        formFillTime: toDbDate(new Date('2026-03-01T12:00:00Z')),
+        assignedAt: toDbDate(new Date('2026-03-02T12:00:00Z')),
+      },
+      {
+        agentId: me.id,
+        name: 'Plain, Person',
+        phone: '5125550112',
+        email: null,
+        state: 'OK',
+        zipCode: null,
+        assignedAt: toDbDate(new Date('2026-03-03T12:00:00Z')),
+      },
       { agentId: other.id, name: 'Not Mine Either', phone: '5125550113', assignedAt: toDbDate(new Date('2026-03-04T12:00:00Z')) },
     ]);
     const mine = await loginAs(ctx.app, me.email, me.password);
@@ -251,7 +345,9 @@ describe('GET /api/my-leads', () => {
     const lines = res.text.split('\r\n');
     expect(lines[0]).toBe('Name,Phone,Email,State,ZIP,Age range,Source,Assigned (UTC),Form filled (UTC)');
     expect(lines[1]).toBe('"Plain, Person",5125550112,,OK,,,Assigned,2026-03-03T12:00:00.000Z,');
-    expect(lines[2]).toBe(`"'=HYPERLINK(""http://evil"")",5125550111,'+cmd@example.org,TX,'-73301,'@60,Assigned,2026-03-02T12:00:00.000Z,2026-03-01T12:00:00.000Z`);
+    expect(lines[2]).toBe(
+      `"'=HYPERLINK(""http://evil"")",5125550111,'+cmd@example.org,TX,'-73301,'@60,Assigned,2026-03-02T12:00:00.000Z,2026-03-01T12:00:00.000Z`,
+    );
     expect(lines).toHaveLength(4);
     expect(res.text).not.toContain('Not Mine Either');
     const searched = await mine.get('/api/my-leads/export.csv').query({ q: 'plain' });

@@ -22,7 +22,9 @@ const ADMIN = { email: 'mail.boss@example.com', password: 'mail-boss-pass-1' };
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  ctx = await createTestApp({ config: { mail: { ...(await import('../config.ts')).testConfig().mail, smtpUrl: sink.url, from: 'TransferLine <no-reply@transferline.test>' } } });
+  ctx = await createTestApp({
+    config: { mail: { ...(await import('../config.ts')).testConfig().mail, smtpUrl: sink.url, from: 'TransferLine <no-reply@transferline.test>' } },
+  });
   ctx.clock.set(new Date('2026-05-04T15:00:00Z'));
   transport = smtpTransport(sink.url);
   await makeUser(ctx.db, { isAdmin: true, ...ADMIN });
@@ -68,7 +70,10 @@ describe('POST /api/forgot-password', () => {
     expect(unknown.status).toBe(202);
     expect(known.body).toEqual({ message: FORGOT_PASSWORD_ANSWER });
     expect(unknown.body).toEqual(known.body);
-    const headerNames = (r: request.Response) => Object.keys(r.headers).filter((h) => !['date', 'etag', 'ratelimit', 'ratelimit-policy'].includes(h)).sort();
+    const headerNames = (r: request.Response) =>
+      Object.keys(r.headers)
+        .filter((h) => !['date', 'etag', 'ratelimit', 'ratelimit-policy'].includes(h))
+        .sort();
     expect(headerNames(unknown)).toEqual(headerNames(known));
     await waitForOutbox(user.email);
     expect(await outboxRows('nobody.here@example.com')).toHaveLength(0);
@@ -111,9 +116,13 @@ describe('POST /api/forgot-password', () => {
 
     const check = await request(app).get(`/api/set-password/check?token=${encodeURIComponent(tokenOf(url))}`);
     expect(check.body).toEqual({ valid: true, email: user.email });
-    const first = await request(app).post('/api/set-password').send({ token: tokenOf(url), password: 'new-password-22' });
+    const first = await request(app)
+      .post('/api/set-password')
+      .send({ token: tokenOf(url), password: 'new-password-22' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const again = await request(app).post('/api/set-password').send({ token: tokenOf(url), password: 'other-password-33' });
+    const again = await request(app)
+      .post('/api/set-password')
+      .send({ token: tokenOf(url), password: 'other-password-33' });
     expect(again.status).toBe(400);
     expect((await request(app).post('/api/login').send({ identifier: user.email, password: 'new-password-22' })).status).toBe(200);
     expect((await request(app).post('/api/login').send({ identifier: user.email, password: 'old-password-1' })).status).toBe(401);
@@ -131,7 +140,9 @@ describe('POST /api/forgot-password', () => {
     const url = linkIn(sink.to(user.email)[0]!.text);
     ctx.clock.advance(60 * 60 * 1000 + 1000);
     try {
-      const res = await request(app).post('/api/set-password').send({ token: tokenOf(url), password: 'new-password-22' });
+      const res = await request(app)
+        .post('/api/set-password')
+        .send({ token: tokenOf(url), password: 'new-password-22' });
       expect(res.status).toBe(400);
     } finally {
       ctx.clock.advance(-(60 * 60 * 1000 + 1000));
@@ -182,7 +193,9 @@ describe('account e-mails', () => {
     const body = ringcloudSurveyBody();
     expect((await request(app).post('/api/ringcloud-survey').send(body)).status).toBe(201);
     const other = ringcloudSurveyBody();
-    const again = await request(app).post('/api/ringcloud-survey').send({ ...other, username: body.username });
+    const again = await request(app)
+      .post('/api/ringcloud-survey')
+      .send({ ...other, username: body.username });
     expect(again.status).toBe(409);
     expect(await outboxRows(String(body.email))).toHaveLength(1);
     expect(await outboxRows(String(other.email))).toHaveLength(0);
@@ -191,7 +204,9 @@ describe('account e-mails', () => {
   it('a sign-up with a taken e-mail answers as for a new account: no second account e-mail, the owner is told', async () => {
     const body = ringcloudSurveyBody();
     expect((await request(app).post('/api/ringcloud-survey').send(body)).status).toBe(201);
-    const again = await request(app).post('/api/ringcloud-survey').send({ ...body, username: `${String(body.username)}x` });
+    const again = await request(app)
+      .post('/api/ringcloud-survey')
+      .send({ ...body, username: `${String(body.username)}x` });
     expect(again.status).toBe(201);
     expect((await outboxRows(String(body.email))).map((r) => r.kind)).toEqual(['account-created', 'signup-attempt']);
   });
@@ -230,7 +245,17 @@ describe('the outbox worker', () => {
     await waitForOutbox(user.email);
     const crash = new Error('worker killed after send, before record');
     // The injected fault fires in sendDueMessages itself, right after the server accepted the message.
-    await expect(sendDueMessages(worker({ faults: { afterSend: () => { throw crash; } } }))).rejects.toBe(crash);
+    await expect(
+      sendDueMessages(
+        worker({
+          faults: {
+            afterSend: () => {
+              throw crash;
+            },
+          },
+        }),
+      ),
+    ).rejects.toBe(crash);
     expect(sink.to(user.email)).toHaveLength(1);
     let [row] = await outboxRows(user.email);
     expect(row.status).toBe('sending');
@@ -303,7 +328,7 @@ describe('the outbox worker', () => {
   });
 });
 
-describe('the agent\'s own account', () => {
+describe("the agent's own account", () => {
   it('change password: the current one is required; other sessions end, this one stays; a notice is e-mailed', async () => {
     const user = await makeUser(ctx.db, { email: 'own.change@example.com', password: 'first-pass-11' });
     const here = await loginAs(app, user.email, 'first-pass-11');
@@ -343,9 +368,18 @@ describe('profile and e-mail change', () => {
   it('updates name, phone, state and agency, naming a bad field', async () => {
     const user = await makeUser(ctx.db, { email: 'own.profile@example.com' });
     const agent = await loginAs(app, user.email, user.password);
-    const ok = await agent.put('/api/account/profile').send({ firstName: 'Pia', lastName: 'Profile', agencyName: 'Pia Agency', phone: '(512) 555-0199', state: 'TX' });
+    const ok = await agent
+      .put('/api/account/profile')
+      .send({ firstName: 'Pia', lastName: 'Profile', agencyName: 'Pia Agency', phone: '(512) 555-0199', state: 'TX' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.user).toMatchObject({ firstName: 'Pia', lastName: 'Profile', agencyName: 'Pia Agency', phone: '(512) 555-0199', state: 'TX', email: user.email });
+    expect(ok.body.user).toMatchObject({
+      firstName: 'Pia',
+      lastName: 'Profile',
+      agencyName: 'Pia Agency',
+      phone: '(512) 555-0199',
+      state: 'TX',
+      email: user.email,
+    });
     const bad = await agent.put('/api/account/profile').send({ firstName: '', lastName: 'P', agencyName: 'A', phone: '12' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['firstName', 'phone']);

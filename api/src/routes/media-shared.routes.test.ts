@@ -13,7 +13,8 @@ let agent: Awaited<ReturnType<typeof loginAs>>;
 let agentId: number;
 const name = `shared-${Date.now()}.wav`;
 const call = generateWav(100); // 8000 bytes a second
-const link = (previewSeconds?: number) => signMediaUrl(ctx.config, agentId, `/api/media/${name}`, ctx.clock.now(), previewSeconds === undefined ? {} : { previewSeconds })!;
+const link = (previewSeconds?: number) =>
+  signMediaUrl(ctx.config, agentId, `/api/media/${name}`, ctx.clock.now(), previewSeconds === undefined ? {} : { previewSeconds })!;
 
 function binary(res: request.Response, cb: (err: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];

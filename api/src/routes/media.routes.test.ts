@@ -42,7 +42,13 @@ function unusualWav(seconds: number): { file: Buffer; data: Buffer } {
   fmt.writeUInt32LE(rate * blockAlign, 8);
   fmt.writeUInt16LE(blockAlign, 12);
   fmt.writeUInt16LE(16, 14);
-  const body = Buffer.concat([Buffer.from('WAVE'), chunk('LIST', Buffer.from('INFOISFT\x05\x00\x00\x00demo\x00x', 'latin1')), chunk('fmt ', fmt), chunk('data', data), chunk('id3 ', Buffer.alloc(33, 1))]);
+  const body = Buffer.concat([
+    Buffer.from('WAVE'),
+    chunk('LIST', Buffer.from('INFOISFT\x05\x00\x00\x00demo\x00x', 'latin1')),
+    chunk('fmt ', fmt),
+    chunk('data', data),
+    chunk('id3 ', Buffer.alloc(33, 1)),
+  ]);
   const riff = Buffer.alloc(8);
   riff.write('RIFF', 0, 'latin1');
   riff.writeUInt32LE(body.length, 4);
@@ -291,7 +297,16 @@ describe('preview links: only the last 90 seconds', () => {
 
   it('answers hostile preview, exp and sig values below 500', async () => {
     const url = previewLink('call.wav');
-    for (const q of ['preview=99999999999999999999', 'preview=%00', 'preview=<script>', 'exp=1e3', 'exp=-1', 'sig[]=a', 'exp[a]=1', 'preview=9007199254740993']) {
+    for (const q of [
+      'preview=99999999999999999999',
+      'preview=%00',
+      'preview=<script>',
+      'exp=1e3',
+      'exp=-1',
+      'sig[]=a',
+      'exp[a]=1',
+      'preview=9007199254740993',
+    ]) {
       const [k] = q.split('=');
       const res = await agent.get(url.replace(new RegExp(`${k!.replace(/\[.*$/, '')}=[^&]*`), q));
       expect(res.status, q).toBe(404);

@@ -30,19 +30,33 @@ let phone = 0;
 async function addAgedLeads(n: number, over: { ageDays?: number; state?: string } = {}): Promise<void> {
   const rows = Array.from({ length: n }, () => {
     phone += 1;
-    return { kind: 'aged', customerName: `Aged ${phone}`, customerPhone: `555${String(phone).padStart(7, '0')}`, customerState: over.state ?? 'TX', zipCode: '73301', ageDays: over.ageDays ?? 45, status: 'available' };
+    return {
+      kind: 'aged',
+      customerName: `Aged ${phone}`,
+      customerPhone: `555${String(phone).padStart(7, '0')}`,
+      customerState: over.state ?? 'TX',
+      zipCode: '73301',
+      ageDays: over.ageDays ?? 45,
+      status: 'available',
+    };
   });
   for (let i = 0; i < rows.length; i += 200) await ctx.db('leads').insert(rows.slice(i, i + 200));
 }
 
 async function surveyFor(userId: number, leadType: string, ageRange: string | null, workingStates = 'TX, FL'): Promise<number> {
-  const [id] = await ctx.db('onboardingSurveys').insert({ userId, firstName: 'R', lastName: 'C', email: `s${userId}@example.com`, leadType, ageRange, workingStates });
+  const [id] = await ctx
+    .db('onboardingSurveys')
+    .insert({ userId, firstName: 'R', lastName: 'C', email: `s${userId}@example.com`, leadType, ageRange, workingStates });
   return Number(id);
 }
 
 const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
 
-async function paidRingCloud(userId: number, leadType: 'Aged Leads' | 'Call-Backs', opts: { ageRange?: '30-60' | '60-90' | '90-180'; count?: number; states?: string } = {}) {
+async function paidRingCloud(
+  userId: number,
+  leadType: 'Aged Leads' | 'Call-Backs',
+  opts: { ageRange?: '30-60' | '60-90' | '90-180'; count?: number; states?: string } = {},
+) {
   const surveyId = await surveyFor(userId, leadType, opts.ageRange ?? null, opts.states);
   const order = await createOrder(depsOf(ctx.app), { kind: 'ringcloud', surveyId, userId, leadType, ageRange: opts.ageRange, count: opts.count });
   await ctx.stripe.paymentIntents.confirm(order.paymentIntentId, { payment_method: 'pm_card_visa' });
@@ -53,11 +67,13 @@ async function paidRingCloud(userId: number, leadType: 'Aged Leads' | 'Call-Back
 
 const orderRow = (id: number) => ctx.db('orders').where({ id }).first();
 const events = async (id: number) =>
-  (await ctx.db('orderEvents').where({ orderId: id }).orderBy('id').select('type', 'detail', 'actorUserId')).map((e: { type: string; detail: string | null; actorUserId: number | null }) => ({
-    type: e.type,
-    detail: e.detail ? JSON.parse(e.detail) : null,
-    actor: e.actorUserId === null ? null : Number(e.actorUserId),
-  }));
+  (await ctx.db('orderEvents').where({ orderId: id }).orderBy('id').select('type', 'detail', 'actorUserId')).map(
+    (e: { type: string; detail: string | null; actorUserId: number | null }) => ({
+      type: e.type,
+      detail: e.detail ? JSON.parse(e.detail) : null,
+      actor: e.actorUserId === null ? null : Number(e.actorUserId),
+    }),
+  );
 
 describe('working states read from the survey text', () => {
   it('reads codes and names, not English words', () => {
@@ -80,7 +96,9 @@ describe('RingCloud aged leads', () => {
     const sold = await ctx.db('leads').where({ buyerId: u.id, status: 'sold' }).select('customerState', 'ageDays', 'reservedOrderId');
     expect(sold).toHaveLength(100);
     expect(sold.filter((l: { customerState: string }) => l.customerState === 'TX')).toHaveLength(60); // every matching one first
-    expect(sold.every((l: { ageDays: number; reservedOrderId: number }) => l.ageDays >= 30 && l.ageDays <= 60 && Number(l.reservedOrderId) === order.orderId)).toBe(true);
+    expect(
+      sold.every((l: { ageDays: number; reservedOrderId: number }) => l.ageDays >= 30 && l.ageDays <= 60 && Number(l.reservedOrderId) === order.orderId),
+    ).toBe(true);
     expect((await events(order.orderId)).map((e) => e.type)).toEqual(['created', 'payment_succeeded', 'fulfilled']);
 
     const agent = await loginAs(ctx.app, u.email, u.password);
@@ -94,7 +112,13 @@ describe('RingCloud aged leads', () => {
     await addAgedLeads(30);
     const u = await makeUser(ctx.db);
     const order = await paidRingCloud(u.id, 'Aged Leads', { ageRange: '30-60' });
-    expect(await orderRow(order.orderId)).toMatchObject({ status: 'paid', fulfilmentStatus: 'partial', quantityDelivered: 30, quantityOwed: 70, fulfilledAt: null });
+    expect(await orderRow(order.orderId)).toMatchObject({
+      status: 'paid',
+      fulfilmentStatus: 'partial',
+      quantityDelivered: 30,
+      quantityOwed: 70,
+      fulfilledAt: null,
+    });
     const ev = await events(order.orderId);
     expect(ev.at(-1)).toMatchObject({ type: 'partially_fulfilled', detail: { delivered: 30, owed: 70 } });
     const view = await request(ctx.app).get(`/api/orders/by-intent/${order.paymentIntentId}`);
@@ -132,14 +156,28 @@ describe('RingCloud aged leads', () => {
     const deps = depsOf(ctx.app);
     const buyers = await Promise.all(Array.from({ length: 20 }, () => makeUser(ctx.db)));
     const orders = await Promise.all(
-      buyers.map(async (u) => createOrder(deps, { kind: 'ringcloud', surveyId: await surveyFor(u.id, 'Aged Leads', '30-60'), userId: u.id, leadType: 'Aged Leads', ageRange: '30-60' })),
+      buyers.map(async (u) =>
+        createOrder(deps, {
+          kind: 'ringcloud',
+          surveyId: await surveyFor(u.id, 'Aged Leads', '30-60'),
+          userId: u.id,
+          leadType: 'Aged Leads',
+          ageRange: '30-60',
+        }),
+      ),
     );
     await Promise.all(orders.map((o) => ctx.stripe.paymentIntents.confirm(o.paymentIntentId, { payment_method: 'pm_card_visa' })));
     // The webhooks and the return pages' retrieves race to apply the same payments.
     await Promise.all([...orders.map((o) => getOrderByIntent(deps, o.paymentIntentId)), ctx.emulator.flush()]);
     await ctx.emulator.flush();
 
-    const rows = await ctx.db('orders').whereIn('id', orders.map((o) => o.orderId)).select('id', 'userId', 'status', 'quantityDelivered', 'quantityOwed', 'fulfilmentStatus');
+    const rows = await ctx
+      .db('orders')
+      .whereIn(
+        'id',
+        orders.map((o) => o.orderId),
+      )
+      .select('id', 'userId', 'status', 'quantityDelivered', 'quantityOwed', 'fulfilmentStatus');
     expect(rows.every((r: { status: string }) => r.status === 'paid')).toBe(true);
     let total = 0;
     for (const r of rows) {
@@ -149,12 +187,26 @@ describe('RingCloud aged leads', () => {
       total += mine;
     }
     expect(total).toBe(1530);
-    const soldIds = await ctx.db('leads').whereIn('reservedOrderId', orders.map((o) => o.orderId)).select('id', 'buyerId');
+    const soldIds = await ctx
+      .db('leads')
+      .whereIn(
+        'reservedOrderId',
+        orders.map((o) => o.orderId),
+      )
+      .select('id', 'buyerId');
     expect(new Set(soldIds.map((l: { id: number }) => Number(l.id))).size).toBe(1530);
     expect(soldIds).toHaveLength(1530);
     expect(Number((await ctx.db('leads').where({ status: 'available', kind: 'aged' }).count({ n: '*' }).first())?.n)).toBe(0);
     // Exactly one payment_succeeded per order, however many deliveries raced.
-    const succeeded = await ctx.db('orderEvents').whereIn('orderId', orders.map((o) => o.orderId)).where({ type: 'payment_succeeded' }).count({ n: '*' }).first();
+    const succeeded = await ctx
+      .db('orderEvents')
+      .whereIn(
+        'orderId',
+        orders.map((o) => o.orderId),
+      )
+      .where({ type: 'payment_succeeded' })
+      .count({ n: '*' })
+      .first();
     expect(Number(succeeded?.n)).toBe(20);
   }, 60_000);
 });
@@ -168,7 +220,15 @@ describe('RingCloud call-backs', () => {
     const payload = { ...callPayload({ id: u.id }, 300, { now: ctx.clock.now() }), kind: 'callback' };
     const first = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send(payload);
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ ok: true, duplicate: false, kind: 'callback', orderId: order.orderId, fulfilmentStatus: 'partial', quantityDelivered: 1, quantityOwed: 4 });
+    expect(first.body).toEqual({
+      ok: true,
+      duplicate: false,
+      kind: 'callback',
+      orderId: order.orderId,
+      fulfilmentStatus: 'partial',
+      quantityDelivered: 1,
+      quantityOwed: 4,
+    });
     const again = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send(payload);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ duplicate: true, quantityDelivered: 1, quantityOwed: 4 });
@@ -188,7 +248,10 @@ describe('RingCloud call-backs', () => {
     expect(byAdmin.body).toEqual({ orderId: order.orderId, fulfilmentStatus: 'fulfilled', quantityDelivered: 5, quantityOwed: 0 });
     expect((await events(order.orderId)).at(-1)).toMatchObject({ type: 'fulfilled', detail: { count: 4, by: 'admin' } });
 
-    const none = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send({ ...callPayload({ id: u.id }, 300, { now: ctx.clock.now() }), kind: 'callback' });
+    const none = await request(ctx.app)
+      .post('/api/callbacks/transfer')
+      .set('x-api-key', KEY)
+      .send({ ...callPayload({ id: u.id }, 300, { now: ctx.clock.now() }), kind: 'callback' });
     expect(none.status).toBe(422);
     expect(none.body.reason).toBe('nothing_owed');
   });
@@ -197,7 +260,12 @@ describe('RingCloud call-backs', () => {
     const u = await makeUser(ctx.db);
     const order = await paidRingCloud(u.id, 'Call-Backs', { count: 3 });
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send({ ...callPayload({ id: u.id }, 300, { now: ctx.clock.now() }), kind: 'callback' })),
+      Array.from({ length: 8 }, () =>
+        request(ctx.app)
+          .post('/api/callbacks/transfer')
+          .set('x-api-key', KEY)
+          .send({ ...callPayload({ id: u.id }, 300, { now: ctx.clock.now() }), kind: 'callback' }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 422)).toHaveLength(5);
@@ -211,7 +279,13 @@ describe('RingCloud call-backs', () => {
     await ctx.stripe.paymentIntents.confirm(intentOf(res.body.clientSecret), { payment_method: 'pm_card_mastercard' });
     await ctx.emulator.flush();
     await getOrderByIntent(depsOf(ctx.app), intentOf(res.body.clientSecret));
-    expect(await orderRow(res.body.orderId)).toMatchObject({ status: 'paid', fulfilmentStatus: 'fulfilled', quantityDelivered: 7, quantityOwed: 0, cardLast4: '4444' });
+    expect(await orderRow(res.body.orderId)).toMatchObject({
+      status: 'paid',
+      fulfilmentStatus: 'fulfilled',
+      quantityDelivered: 7,
+      quantityOwed: 0,
+      cardLast4: '4444',
+    });
     expect((await agent.get('/api/transfers/balance')).body.remaining).toBe(7);
   });
 });

@@ -15,20 +15,40 @@ const ids: Record<string, number> = {};
 
 async function lead(key: string, buyerId: number, kind: 'aged' | 'fresh', state: string, ageDays: number, priceCents: number, soldAt: string) {
   const [id] = await ctx.db('leads').insert({
-    kind, customerName: `Lead ${key}`, customerPhone: '5125550100', customerState: state, zipCode: '78701', ageDays, priceCents,
-    status: 'sold', buyerId, soldAt: `${soldAt} 12:00:00.000`,
+    kind,
+    customerName: `Lead ${key}`,
+    customerPhone: '5125550100',
+    customerState: state,
+    zipCode: '78701',
+    ageDays,
+    priceCents,
+    status: 'sold',
+    buyerId,
+    soldAt: `${soldAt} 12:00:00.000`,
   });
   ids[key] = Number(id);
 }
 async function appointment(key: string, buyerId: number, state: string, priceCents: number, purchasedAt: string) {
-  const [id] = await ctx.db('appointments').insert({ customerName: `Appt ${key}`, customerState: state, priceCents, status: 'sold', buyerId, purchasedAt: `${purchasedAt} 12:00:00.000` });
+  const [id] = await ctx
+    .db('appointments')
+    .insert({ customerName: `Appt ${key}`, customerState: state, priceCents, status: 'sold', buyerId, purchasedAt: `${purchasedAt} 12:00:00.000` });
   ids[key] = Number(id);
 }
 async function call(key: string, userId: number, state: string, status: 'billed' | 'no_charge', chargeCents: number, startedAt: string) {
   const [id] = await ctx.db('transfer_calls').insert({
-    externalCallId: `res-${key}-${userId}`, userId, callerName: `Caller ${key}`, callerPhone: '3055550100', callerPhoneKey: '3055550100', state,
-    startedAt: `${startedAt} 12:00:00.000`, endedAt: `${startedAt} 12:05:00.000`, durationSeconds: 300, bufferSeconds: 60,
-    billable: status === 'billed', status, chargeCents,
+    externalCallId: `res-${key}-${userId}`,
+    userId,
+    callerName: `Caller ${key}`,
+    callerPhone: '3055550100',
+    callerPhoneKey: '3055550100',
+    state,
+    startedAt: `${startedAt} 12:00:00.000`,
+    endedAt: `${startedAt} 12:05:00.000`,
+    durationSeconds: 300,
+    bufferSeconds: 60,
+    billable: status === 'billed',
+    status,
+    chargeCents,
   });
   ids[key] = Number(id);
 }
@@ -89,7 +109,13 @@ describe('recording outcomes from the portal', () => {
     expect(res.status).toBe(200);
     const keys = res.body.items.map((i: { itemType: string; itemId: number }) => `${i.itemType}:${i.itemId}`).sort();
     expect(keys).toEqual([`appointment:${ids.A1}`, `lead:${ids.L1}`, `lead:${ids.L2}`, `lead:${ids.L3}`, `transfer:${ids.T1}`, `transfer:${ids.T2}`].sort());
-    expect(res.body.items.find((i: { itemId: number; itemType: string }) => i.itemType === 'lead' && i.itemId === ids.L1)).toMatchObject({ outcome: 'sold', premiumCents: 120_000, costCents: 500, product: 'aged_lead', ageDays: 45 });
+    expect(res.body.items.find((i: { itemId: number; itemType: string }) => i.itemType === 'lead' && i.itemId === ids.L1)).toMatchObject({
+      outcome: 'sold',
+      premiumCents: 120_000,
+      costCents: 500,
+      product: 'aged_lead',
+      ageDays: 45,
+    });
   });
 });
 
@@ -99,10 +125,31 @@ describe('Results', () => {
     expect(res.status).toBe(200);
     // Items: L1 $5 sold $1,200; L2 $3 no answer; L3 $25 contacted; A1 $75 issued $2,400; T1 $40 quoted; T2 $40 chargeback.
     expect(res.body.totals).toEqual({
-      key: 'all', label: 'All products', spendCents: 18_800, items: 6, contacted: 5, sales: 2,
-      contactRate: 0.8333, closeRate: 0.3333, premiumCents: 360_000, costPerSaleCents: 9_400, returnOnSpend: 19.15,
+      key: 'all',
+      label: 'All products',
+      spendCents: 18_800,
+      items: 6,
+      contacted: 5,
+      sales: 2,
+      contactRate: 0.8333,
+      closeRate: 0.3333,
+      premiumCents: 360_000,
+      costPerSaleCents: 9_400,
+      returnOnSpend: 19.15,
     });
-    const pick = (rows: Array<Record<string, unknown>>) => rows.map(({ key, spendCents, items, contacted, sales, contactRate, closeRate, premiumCents, costPerSaleCents, returnOnSpend }) => [key, spendCents, items, contacted, sales, contactRate, closeRate, premiumCents, costPerSaleCents, returnOnSpend]);
+    const pick = (rows: Array<Record<string, unknown>>) =>
+      rows.map(({ key, spendCents, items, contacted, sales, contactRate, closeRate, premiumCents, costPerSaleCents, returnOnSpend }) => [
+        key,
+        spendCents,
+        items,
+        contacted,
+        sales,
+        contactRate,
+        closeRate,
+        premiumCents,
+        costPerSaleCents,
+        returnOnSpend,
+      ]);
     expect(pick(res.body.byProduct)).toEqual([
       ['aged_lead', 800, 2, 1, 1, 0.5, 0.5, 120_000, 800, 150],
       ['fresh_lead', 2500, 1, 1, 0, 1, 0, 0, null, 0],
@@ -166,7 +213,11 @@ describe('personal API tokens', () => {
     // Agent B's lead: not found, and B's outcome is untouched.
     const other = await crm({ itemType: 'lead', itemId: ids.B1, status: 'chargeback', date: '2026-10-10' });
     expect(other.status).toBe(404);
-    expect(await ctx.db('item_outcomes').where({ itemType: 'lead', itemId: ids.B1 }).first()).toMatchObject({ status: 'sold', premiumCents: 777_700, userId: b.id });
+    expect(await ctx.db('item_outcomes').where({ itemType: 'lead', itemId: ids.B1 }).first()).toMatchObject({
+      status: 'sold',
+      premiumCents: 777_700,
+      userId: b.id,
+    });
     expect((await crm({ itemType: 'lead', itemId: ids.L2, status: 'sold', date: '2026-10-09' })).body.fields).toHaveProperty('premiumCents');
     expect((await crm({ itemType: 'lead', itemId: ids.L2, status: 'quoted', date: '2026-10-09' }, 'tl_wrong')).status).toBe(401);
     expect((await request(ctx.app).post('/api/outcomes').send({ itemType: 'lead', itemId: ids.L2, status: 'quoted', date: '2026-10-09' })).status).toBe(401);

@@ -9,7 +9,15 @@
 // GET  /api/results.csv?from&to           the same as CSV (one row per group)
 // GET/POST /api/api-tokens, DELETE /api/api-tokens/:id   the agent's personal API tokens (the token is shown once)
 import { Router, type Request } from 'express';
-import { ITEM_TYPES, outcomeSchema, postOutcomeSchema, resultsQuerySchema, tokenCreateSchema, type ItemType, type ResultsRow } from '@tm/shared/schemas/outcomes';
+import {
+  ITEM_TYPES,
+  outcomeSchema,
+  postOutcomeSchema,
+  resultsQuerySchema,
+  tokenCreateSchema,
+  type ItemType,
+  type ResultsRow,
+} from '@tm/shared/schemas/outcomes';
 import { centsToDecimal } from '@tm/shared';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, notFound, parseWith, unauthorized } from '../errors.ts';
@@ -89,12 +97,33 @@ export function outcomesRoutes(deps: AppDeps): Router {
     const { from, to } = period(deps, req.query);
     const view = await results(deps.db, currentUser(req).id, from, to);
     const rate = (n: number | null) => (n === null ? '' : `${(n * 100).toFixed(1)}%`);
-    const line = (group: string, row: ResultsRow) => csvLine([
-      group, row.label, centsToDecimal(row.spendCents), row.items, row.contacted, rate(row.contactRate), row.sales, rate(row.closeRate),
-      centsToDecimal(row.premiumCents), row.costPerSaleCents === null ? '' : centsToDecimal(row.costPerSaleCents),
-      row.returnOnSpend === null ? '' : row.returnOnSpend.toFixed(2),
+    const line = (group: string, row: ResultsRow) =>
+      csvLine([
+        group,
+        row.label,
+        centsToDecimal(row.spendCents),
+        row.items,
+        row.contacted,
+        rate(row.contactRate),
+        row.sales,
+        rate(row.closeRate),
+        centsToDecimal(row.premiumCents),
+        row.costPerSaleCents === null ? '' : centsToDecimal(row.costPerSaleCents),
+        row.returnOnSpend === null ? '' : row.returnOnSpend.toFixed(2),
+      ]);
+    let csv = csvLine([
+      'Group',
+      'Name',
+      'Spend (USD)',
+      'Items',
+      'Contacted',
+      'Contact rate',
+      'Sales',
+      'Close rate',
+      'Premium written (USD)',
+      'Cost per sale (USD)',
+      'Return on spend',
     ]);
-    let csv = csvLine(['Group', 'Name', 'Spend (USD)', 'Items', 'Contacted', 'Contact rate', 'Sales', 'Close rate', 'Premium written (USD)', 'Cost per sale (USD)', 'Return on spend']);
     csv += line('Total', view.totals);
     for (const row of view.byProduct) csv += line('Product', row);
     for (const row of view.byState) csv += line('State', row);

@@ -5,7 +5,14 @@ import request from 'supertest';
 import crypto from 'node:crypto';
 import { RESERVATION_MINUTES } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { createOrder, releaseExpiredReservations, SOLD_MESSAGE, AMOUNT_MISMATCH_MESSAGE, REFUNDED_MESSAGE, REPLACED_MESSAGE } from '../services/orders/orders.service.ts';
+import {
+  createOrder,
+  releaseExpiredReservations,
+  SOLD_MESSAGE,
+  AMOUNT_MISMATCH_MESSAGE,
+  REFUNDED_MESSAGE,
+  REPLACED_MESSAGE,
+} from '../services/orders/orders.service.ts';
 import { depsOf } from '../app.ts';
 import { HttpError } from '../errors.ts';
 import { createApp } from '../app.ts';
@@ -50,7 +57,15 @@ function postEvent(payload: string, signature: string | null = signed(payload)) 
 
 /** A signed-able event around an intent (as Stripe would send it). */
 function eventPayload(type: string, intent: object, id = `evt_test_${crypto.randomBytes(8).toString('hex')}`) {
-  return JSON.stringify({ id, object: 'event', api_version: '2025-10-29.clover', created: Math.floor(Date.now() / 1000), data: { object: intent }, livemode: false, type });
+  return JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2025-10-29.clover',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: intent },
+    livemode: false,
+    type,
+  });
 }
 
 async function addAppointments(n: number): Promise<number[]> {
@@ -76,7 +91,9 @@ describe('GET /api/stripe/public-key', () => {
 
 describe('POST /api/create-payment-intent', () => {
   it('prices the standard package from the catalogue and opens its intent with the order id in metadata', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ amount: 1200, callCount: 30 }));
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ amount: 1200, callCount: 30 }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ amount: 120000, currency: 'usd', testMode: true });
     expect(res.body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
@@ -108,13 +125,17 @@ describe('POST /api/create-payment-intent', () => {
 
   it('refuses a tampered amount with 400 and creates no order', async () => {
     const before = await ctx.db('orders').count({ n: '*' }).first();
-    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ amount: 1, callCount: 30 }));
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ amount: 1, callCount: 30 }));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: AMOUNT_MISMATCH_MESSAGE, fields: { amount: AMOUNT_MISMATCH_MESSAGE } });
     const after = await ctx.db('orders').count({ n: '*' }).first();
     expect(Number(after?.n)).toBe(Number(before?.n));
     // The old premium checkout's $37 rate is not what we charge either.
-    const premium = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ amount: 50 * 37, callCount: 50, tier: 'premium' }));
+    const premium = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ amount: 50 * 37, callCount: 50, tier: 'premium' }));
     expect(premium.status).toBe(400);
   });
 
@@ -133,13 +154,17 @@ describe('POST /api/create-payment-intent', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.fields, JSON.stringify(body)).toEqual({ callCount: message });
     }
-    const frac = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 2.5 }));
+    const frac = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ callCount: 2.5 }));
     expect(frac.status).toBe(400);
     expect(frac.body.fields.callCount).toBeTruthy();
     const missing = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({}));
     expect(missing.status).toBe(400);
     expect(missing.body.fields.callCount).toBeTruthy();
-    const tier = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 5, tier: 'gold' }));
+    const tier = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ callCount: 5, tier: 'gold' }));
     expect(tier.status).toBe(400);
     expect(tier.body.fields.tier).toBeTruthy();
   });
@@ -163,7 +188,14 @@ describe('POST /api/create-payment-intent', () => {
       .send({ amount: 400, packageType: 'RingCloud Aged Leads', calls: 100, callCount: 1, tier: 'ringcloud', surveyId: agedId });
     expect(aged.status).toBe(200);
     expect(aged.body.amount).toBe(40000);
-    expect(await orderRow(aged.body.orderId)).toMatchObject({ kind: 'ringcloud', tier: 'ringcloud', count: 100, unitPriceCents: 400, userId: u.id, surveyId: agedId });
+    expect(await orderRow(aged.body.orderId)).toMatchObject({
+      kind: 'ringcloud',
+      tier: 'ringcloud',
+      count: 100,
+      unitPriceCents: 400,
+      userId: u.id,
+      surveyId: agedId,
+    });
 
     const liveId = await survey('Live Transfers');
     const live = await agent
@@ -194,26 +226,42 @@ describe('POST /api/create-payment-intent', () => {
   it('prices RingCloud from the survey, never from a packageType that disagrees, and only for its owner', async () => {
     const u = await makeUser(ctx.db);
     const other = await makeUser(ctx.db);
-    const [agedId] = await ctx.db('onboarding_surveys').insert({ userId: u.id, firstName: 'R', lastName: 'C', email: u.email, leadType: 'Aged Leads', ageRange: '90-180' });
+    const [agedId] = await ctx
+      .db('onboarding_surveys')
+      .insert({ userId: u.id, firstName: 'R', lastName: 'C', email: u.email, leadType: 'Aged Leads', ageRange: '90-180' });
     const agent = await loginAs(ctx.app, u.email, u.password);
     // Asking for cheaper call-backs against an aged-leads survey is refused.
-    const mismatch = await agent.post('/api/create-payment-intent').send({ packageType: 'RingCloud Call-Backs', calls: 1, callCount: 1, tier: 'ringcloud', surveyId: Number(agedId) });
+    const mismatch = await agent
+      .post('/api/create-payment-intent')
+      .send({ packageType: 'RingCloud Call-Backs', calls: 1, callCount: 1, tier: 'ringcloud', surveyId: Number(agedId) });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.fields).toHaveProperty('packageType');
     // Anonymous, or someone else's survey: no order.
-    const anon = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ packageType: 'RingCloud Aged Leads', calls: 100, callCount: 1, tier: 'ringcloud', surveyId: Number(agedId) }));
+    const anon = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ packageType: 'RingCloud Aged Leads', calls: 100, callCount: 1, tier: 'ringcloud', surveyId: Number(agedId) }));
     expect(anon.status).toBe(400);
     const stranger = await loginAs(ctx.app, other.email, other.password);
-    const theirs = await stranger.post('/api/create-payment-intent').send({ packageType: 'RingCloud Aged Leads', calls: 100, callCount: 1, tier: 'ringcloud', surveyId: Number(agedId) });
+    const theirs = await stranger
+      .post('/api/create-payment-intent')
+      .send({ packageType: 'RingCloud Aged Leads', calls: 100, callCount: 1, tier: 'ringcloud', surveyId: Number(agedId) });
     expect(theirs.status).toBe(400);
     expect(theirs.body.fields).toHaveProperty('surveyId');
-    expect(await ctx.db('orders').where({ surveyId: Number(agedId) }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(
+      await ctx
+        .db('orders')
+        .where({ surveyId: Number(agedId) })
+        .count({ n: '*' })
+        .first(),
+    ).toMatchObject({ n: 0 });
   });
 });
 
 describe('paying: test card form, emulator, signed webhook', () => {
   it('4242 pays: the signed succeeded event marks the order paid and by-intent shows it', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ amount: 1200, callCount: 30 }));
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ amount: 1200, callCount: 30 }));
     const paid = await pay(res.body.clientSecret);
     expect(paid.status).toBe(200);
     expect(paid.body).toEqual({ paymentIntentId: intentIdOf(res.body.clientSecret), status: 'succeeded' });
@@ -226,11 +274,21 @@ describe('paying: test card form, emulator, signed webhook', () => {
     expect(events.map((e: { type: string; outcome: string }) => [e.type, e.outcome])).toEqual([['payment_intent.succeeded', 'paid']]);
     const view = await request(ctx.app).get(`/api/orders/by-intent/${order.paymentIntentId}`);
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ orderId: order.id, count: 30, tier: 'standard', amountCents: 120000, unitPriceCents: 4000, status: 'paid', testMode: true });
+    expect(view.body).toMatchObject({
+      orderId: order.id,
+      count: 30,
+      tier: 'standard',
+      amountCents: 120000,
+      unitPriceCents: 4000,
+      status: 'paid',
+      testMode: true,
+    });
   });
 
   it('a declined card answers 402 with the decline message and the order stays unpaid (failed)', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 3 }));
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ callCount: 3 }));
     const declined = await pay(res.body.clientSecret, DECLINED);
     expect(declined.status).toBe(402);
     expect(declined.body.error).toBe('Your card was declined.');
@@ -249,14 +307,18 @@ describe('paying: test card form, emulator, signed webhook', () => {
   });
 
   it('insufficient funds and bad card input have their own messages', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 3 }));
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ callCount: 3 }));
     const poor = await pay(res.body.clientSecret, NO_FUNDS);
     expect(poor.status).toBe(402);
     expect(poor.body.error).toBe('Your card has insufficient funds.');
     const typo = await pay(res.body.clientSecret, '4242 4242 4242 4241');
     expect(typo.status).toBe(400);
     expect(typo.body.fields).toEqual({ cardNumber: 'Your card number is invalid.' });
-    const expired = await request(ctx.app).post('/api/test-payments/confirm').send({ clientSecret: res.body.clientSecret, cardNumber: GOOD, expiry: '01/20', cvc: '123' });
+    const expired = await request(ctx.app)
+      .post('/api/test-payments/confirm')
+      .send({ clientSecret: res.body.clientSecret, cardNumber: GOOD, expiry: '01/20', cvc: '123' });
     expect(expired.status).toBe(400);
     expect(expired.body.fields.expiry).toMatch(/in the past/);
     const wrongSecret = await pay(`${intentIdOf(res.body.clientSecret)}_secret_wrong`);
@@ -264,13 +326,22 @@ describe('paying: test card form, emulator, signed webhook', () => {
   });
 
   it('a client saying "it succeeded" is not enough: only a verified event or a server retrieve pays', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 4 }));
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ callCount: 4 }));
     const intentId = intentIdOf(res.body.clientSecret);
     // Not confirmed: the return page's redirect_status cannot pay it, and by-intent (which retrieves) keeps it pending.
     const view = await request(ctx.app).get(`/api/orders/by-intent/${intentId}?redirect_status=succeeded`);
     expect(view.body.status).toBe('pending');
     // A forged succeeded event without a valid signature changes nothing.
-    const forged = eventPayload('payment_intent.succeeded', { id: intentId, object: 'payment_intent', amount: 16000, currency: 'usd', status: 'succeeded', metadata: { orderId: String(res.body.orderId) } });
+    const forged = eventPayload('payment_intent.succeeded', {
+      id: intentId,
+      object: 'payment_intent',
+      amount: 16000,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { orderId: String(res.body.orderId) },
+    });
     expect((await postEvent(forged, null)).status).toBe(400);
     expect((await postEvent(forged, 't=1,v1=deadbeef')).status).toBe(400);
     expect((await postEvent(forged, signed(forged, 'whsec_not_ours'))).status).toBe(400);
@@ -293,12 +364,30 @@ describe('paying: test card form, emulator, signed webhook', () => {
   });
 
   it('a signed event whose amount or order id does not match the order is ignored', async () => {
-    const res = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 4 }));
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ callCount: 4 }));
     const intentId = intentIdOf(res.body.clientSecret);
-    const cheap = eventPayload('payment_intent.succeeded', { id: intentId, object: 'payment_intent', amount: 100, currency: 'usd', status: 'succeeded', metadata: { orderId: String(res.body.orderId) } });
+    const cheap = eventPayload('payment_intent.succeeded', {
+      id: intentId,
+      object: 'payment_intent',
+      amount: 100,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { orderId: String(res.body.orderId) },
+    });
     expect((await postEvent(cheap)).body.outcome).toBe('ignored: amount does not match the order');
-    const other = await request(ctx.app).post('/api/create-payment-intent').send(withBuyer({ callCount: 4 }));
-    const swapped = eventPayload('payment_intent.succeeded', { id: intentIdOf(other.body.clientSecret), object: 'payment_intent', amount: 16000, currency: 'usd', status: 'succeeded', metadata: { orderId: String(res.body.orderId) } });
+    const other = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send(withBuyer({ callCount: 4 }));
+    const swapped = eventPayload('payment_intent.succeeded', {
+      id: intentIdOf(other.body.clientSecret),
+      object: 'payment_intent',
+      amount: 16000,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { orderId: String(res.body.orderId) },
+    });
     expect((await postEvent(swapped)).body.outcome).toBe('ignored: intent does not belong to the order');
     expect((await orderRow(res.body.orderId)).status).toBe('pending');
     expect((await orderRow(other.body.orderId)).status).toBe('pending');
@@ -331,7 +420,11 @@ describe('paying: test card form, emulator, signed webhook', () => {
     expect((await pay(order.clientSecret)).status).toBe(200);
     await ctx.emulator.flush();
     const paid = await orderRow(order.orderId);
-    const intent = { ...ctx.emulator.getIntent(order.paymentIntentId)!, status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } };
+    const intent = {
+      ...ctx.emulator.getIntent(order.paymentIntentId)!,
+      status: 'requires_payment_method',
+      last_payment_error: { message: 'Your card was declined.' },
+    };
     for (const type of ['payment_intent.payment_failed', 'payment_intent.canceled']) {
       const res = await postEvent(eventPayload(type, intent));
       expect(res.status).toBe(200);
@@ -354,7 +447,8 @@ describe('inventory sold once', () => {
     expect((await pay(first.clientSecret, DECLINED)).status).toBe(402);
     await ctx.emulator.flush();
     expect((await orderRow(first.orderId)).status).toBe('failed');
-    for (const r of await ctx.db('appointments').whereIn('id', ids)) expect(r).toMatchObject({ status: 'available', reservedOrderId: null, reservedUntil: null });
+    for (const r of await ctx.db('appointments').whereIn('id', ids))
+      expect(r).toMatchObject({ status: 'available', reservedOrderId: null, reservedUntil: null });
     const second = await appointmentOrder(b.id, [ids[1]!]);
     expect(second.amount).toBe(1000);
   });
@@ -498,7 +592,9 @@ describe('with real Stripe keys', () => {
     const config = testConfig({ stripe: { ...base.stripe, secretKey: 'sk_test_not_used', publishableKey: 'pk_test_123', testMode: false } });
     const app = createApp({ db: ctx.db, config, stripe: createStripeClient(config) });
     expect((await request(app).get('/api/stripe/public-key')).body).toEqual({ publicKey: 'pk_test_123', testMode: false });
-    const confirm = await request(app).post('/api/test-payments/confirm').send({ clientSecret: 'pi_1_secret_2', cardNumber: GOOD, expiry: '12/40', cvc: '123' });
+    const confirm = await request(app)
+      .post('/api/test-payments/confirm')
+      .send({ clientSecret: 'pi_1_secret_2', cardNumber: GOOD, expiry: '12/40', cvc: '123' });
     expect(confirm.status).toBe(404);
   });
 });

@@ -31,7 +31,10 @@ export function paymentsRoutes(deps: AppDeps): Router {
   });
 
   r.get('/stripe/public-key', (_req, res) => {
-    const body: PublicKeyResponse = { publicKey: deps.config.stripe.testMode ? null : (deps.config.stripe.publishableKey ?? null), testMode: deps.config.stripe.testMode };
+    const body: PublicKeyResponse = {
+      publicKey: deps.config.stripe.testMode ? null : (deps.config.stripe.publishableKey ?? null),
+      testMode: deps.config.stripe.testMode,
+    };
     res.json(body);
   });
 

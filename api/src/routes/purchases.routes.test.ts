@@ -11,11 +11,22 @@ let agent: Awaited<ReturnType<typeof loginAs>>;
 let otherAgent: Awaited<ReturnType<typeof loginAs>>;
 
 async function insertLead(priceCents: number | null, state = 'TX'): Promise<number> {
-  const [id] = await ctx.db('leads').insert({ kind: 'aged', customerName: 'Ruth Walker', customerPhone: '5125550100', customerState: state, zipCode: '73301', ageDays: 45, priceCents, status: 'available' });
+  const [id] = await ctx.db('leads').insert({
+    kind: 'aged',
+    customerName: 'Ruth Walker',
+    customerPhone: '5125550100',
+    customerState: state,
+    zipCode: '73301',
+    ageDays: 45,
+    priceCents,
+    status: 'available',
+  });
   return Number(id);
 }
 async function insertAppointment(): Promise<number> {
-  const [id] = await ctx.db('appointments').insert({ customerName: 'Frank Miller', customerPhone: '5125550123', callStatus: 'completed', transcript: 'AI: hello', status: 'available' });
+  const [id] = await ctx
+    .db('appointments')
+    .insert({ customerName: 'Frank Miller', customerPhone: '5125550123', callStatus: 'completed', transcript: 'AI: hello', status: 'available' });
   return Number(id);
 }
 /** What the card form does in the browser: confirms the intent at the provider. */
@@ -43,7 +54,13 @@ describe('bulk lead purchase', () => {
     const res = await agent.post('/api/bulk-purchase-leads').send({ leadIds: [] });
     expect(res.status).toBe(400);
     expect(res.body.fields.leadIds).toBe('Please select at least one lead to purchase.');
-    expect((await request(ctx.app).post('/api/bulk-purchase-leads').send({ leadIds: [1] })).status).toBe(401);
+    expect(
+      (
+        await request(ctx.app)
+          .post('/api/bulk-purchase-leads')
+          .send({ leadIds: [1] })
+      ).status,
+    ).toBe(401);
   });
 
   it('creates an order priced by the server, grants nothing until the payment is verified, then grants the leads', async () => {
@@ -94,7 +111,9 @@ describe('appointment checkout', () => {
     for (const id of appts) expect(ids(avail.body.items)).not.toContain(id);
 
     // Not paid: nothing is recorded whatever the body claims.
-    const claim = await agent.post('/api/vapi/confirm-appointment-purchase').send({ payment_intent_id: res.body.paymentIntentId, appointment_ids: appts, user_id: me.id });
+    const claim = await agent
+      .post('/api/vapi/confirm-appointment-purchase')
+      .send({ payment_intent_id: res.body.paymentIntentId, appointment_ids: appts, user_id: me.id });
     expect(claim.status).toBe(409);
     expect(claim.body.error).toBe('Failed to record purchase');
     expect((await agent.get('/api/vapi/my-appointments')).body.total).toBe(0);
@@ -157,7 +176,9 @@ describe('appointment checkout', () => {
 
 describe('POST /api/call-transfer-order', () => {
   it('validates with the spec messages', async () => {
-    const res = await agent.post('/api/call-transfer-order').send({ totalTransfers: 0, callsPerDay: 0, transferHours: '', transferPhone: '123', workingStates: '' });
+    const res = await agent
+      .post('/api/call-transfer-order')
+      .send({ totalTransfers: 0, callsPerDay: 0, transferHours: '', transferPhone: '123', workingStates: '' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
       totalTransfers: 'Must be at least 1 transfer',
@@ -168,7 +189,15 @@ describe('POST /api/call-transfer-order', () => {
     });
   });
 
-  const order = { totalTransfers: 40, callsPerDay: 5, transferHours: '9am-5pm EST', transferPhone: '5125550123', workingStates: 'TX, FL', leadType: 'Live Transfers', price: 1 };
+  const order = {
+    totalTransfers: 40,
+    callsPerDay: 5,
+    transferHours: '9am-5pm EST',
+    transferPhone: '5125550123',
+    workingStates: 'TX, FL',
+    leadType: 'Live Transfers',
+    price: 1,
+  };
 
   it('prices at the default 35.00 per transfer, ignoring the browser price', async () => {
     const res = await agent.post('/api/call-transfer-order').send(order);

@@ -55,7 +55,13 @@ describe('POST /api/ringcloud-survey', () => {
     expect(Object.keys(res.body).sort()).toEqual(['ok', 'surveyId']);
     const user = await ctx.db('users').where({ email: body.email.toLowerCase() }).first();
     const userId = user.id;
-    expect(user).toMatchObject({ email: body.email.toLowerCase(), username: body.username, firstName: 'Rita', role: 'Agency Owner', agencyName: 'Cloud Agency' });
+    expect(user).toMatchObject({
+      email: body.email.toLowerCase(),
+      username: body.username,
+      firstName: 'Rita',
+      role: 'Agency Owner',
+      agencyName: 'Cloud Agency',
+    });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(user.passwordHash, 'secret-pass')).toBe(true);
     const row = await ctx.db('onboarding_surveys').where({ id: surveyId }).first();
@@ -78,12 +84,25 @@ describe('POST /api/ringcloud-survey', () => {
   });
 
   it('keeps only the fields of the chosen lead type', async () => {
-    const cb = await request(ctx.app).post('/api/ringcloud-survey').send(survey({ leadType: 'Call-Backs' }));
+    const cb = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send(survey({ leadType: 'Call-Backs' }));
     expect(cb.status).toBe(201);
-    expect(await ctx.db('onboarding_surveys').where({ id: cb.body.surveyId }).first()).toMatchObject({ totalCallbacks: 99, callbackPreference: 'mornings', totalTransfers: null, ageRange: null });
-    const aged = await request(ctx.app).post('/api/ringcloud-survey').send(survey({ leadType: 'Aged Leads', ageRange: '60-90' }));
+    expect(await ctx.db('onboarding_surveys').where({ id: cb.body.surveyId }).first()).toMatchObject({
+      totalCallbacks: 99,
+      callbackPreference: 'mornings',
+      totalTransfers: null,
+      ageRange: null,
+    });
+    const aged = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send(survey({ leadType: 'Aged Leads', ageRange: '60-90' }));
     expect(aged.status).toBe(201);
-    expect(await ctx.db('onboarding_surveys').where({ id: aged.body.surveyId }).first()).toMatchObject({ ageRange: '60-90', totalTransfers: null, totalCallbacks: null });
+    expect(await ctx.db('onboarding_surveys').where({ id: aged.body.surveyId }).first()).toMatchObject({
+      ageRange: '60-90',
+      totalTransfers: null,
+      totalCallbacks: null,
+    });
   });
 
   it.each([
@@ -99,7 +118,9 @@ describe('POST /api/ringcloud-survey', () => {
     ['workingStates', '', 'Please specify your working states'],
   ])('refuses a bad %s with its message and writes nothing', async (field, value, message) => {
     const before = await counts();
-    const res = await request(ctx.app).post('/api/ringcloud-survey').send(survey({ [field]: value }));
+    const res = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send(survey({ [field]: value }));
     expect(res.status).toBe(400);
     expect(res.body.fields[field]).toBe(message);
     expect(res.body.error).toContain(message);
@@ -107,10 +128,14 @@ describe('POST /api/ringcloud-survey', () => {
   });
 
   it('asks for the priced field of the chosen lead type', async () => {
-    const aged = await request(ctx.app).post('/api/ringcloud-survey').send(survey({ leadType: 'Aged Leads', ageRange: '' }));
+    const aged = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send(survey({ leadType: 'Aged Leads', ageRange: '' }));
     expect(aged.status).toBe(400);
     expect(aged.body.fields.ageRange).toBe('Please select an age range');
-    const live = await request(ctx.app).post('/api/ringcloud-survey').send(survey({ totalTransfers: '' }));
+    const live = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send(survey({ totalTransfers: '' }));
     expect(live.status).toBe(400);
     expect(live.body.fields.totalTransfers).toBe('Total transfers must be at least 1');
   });
@@ -132,7 +157,9 @@ describe('POST /api/ringcloud-survey', () => {
     expect(await ctx.db('onboarding_surveys').where({ userId: existing.id }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
     expect(await counts()).toEqual({ users: before.users + 1, surveys: before.surveys + 2 });
     const beforeUsername = await counts();
-    const username = await request(ctx.app).post('/api/ringcloud-survey').send(survey({ username: existing.username }));
+    const username = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send(survey({ username: existing.username }));
     expect(username.status).toBe(409);
     expect(username.body.error).toBe('This username is already taken');
     expect(username.body.fields.username).toBe('This username is already taken');

@@ -70,7 +70,12 @@ describe('POST /api/admin/users/:userId/set-password-link', () => {
   });
 
   it('uses PUBLIC_ORIGIN when it is set', async () => {
-    const configured = createApp({ db: ctx.db, config: { ...ctx.config, publicOrigin: 'https://portal.example.com', publicOriginConfigured: true }, clock: ctx.clock, stripe: ctx.stripe });
+    const configured = createApp({
+      db: ctx.db,
+      config: { ...ctx.config, publicOrigin: 'https://portal.example.com', publicOriginConfigured: true },
+      clock: ctx.clock,
+      stripe: ctx.stripe,
+    });
     const other = await loginAs(configured, ADMIN.email, ADMIN.password);
     const res = await other.post(`/api/admin/users/${basicId}/set-password-link`).set('Host', 'evil.example.net');
     expect(res.status).toBe(200);
@@ -154,7 +159,8 @@ describe('POST /api/set-password', () => {
     const later = `${Buffer.from(`${user.id}.${Number(exp) + 10 * DAY_MS}.${stamp}`).toString('base64url')}${token.slice(dot)}`;
     expectInvalid(await setPassword(later, 'hijacked-pass-2'));
     // Junk of every shape.
-    for (const junk of ['', '.', 'a.b', `${token}.x`, `${token}x`, token.slice(0, -1), `${token.slice(0, dot)}.${'é'.repeat(43)}`]) expectInvalid(await setPassword(junk, 'hijacked-pass-2'));
+    for (const junk of ['', '.', 'a.b', `${token}.x`, `${token}x`, token.slice(0, -1), `${token.slice(0, dot)}.${'é'.repeat(43)}`])
+      expectInvalid(await setPassword(junk, 'hijacked-pass-2'));
     expectInvalid(await setPassword(42, 'hijacked-pass-2'));
     expect((await login('link.tamper@example.com', 'untouched-pass-1')).status).toBe(200);
     // The genuine token still works.

@@ -64,16 +64,29 @@ describe('POST /api/survey (agent lab)', () => {
   });
 
   it('makes the username unique with a number', async () => {
-    const a = await request(ctx.app).post('/api/survey').send(payload({ firstName: 'Sam', lastName: 'Lee' }));
-    const b = await request(ctx.app).post('/api/survey').send(payload({ firstName: 'Sam', lastName: 'Lee' }));
-    const c = await request(ctx.app).post('/api/survey').send(payload({ firstName: 'Sam', lastName: 'Lee', username: 'ignored' }));
+    const a = await request(ctx.app)
+      .post('/api/survey')
+      .send(payload({ firstName: 'Sam', lastName: 'Lee' }));
+    const b = await request(ctx.app)
+      .post('/api/survey')
+      .send(payload({ firstName: 'Sam', lastName: 'Lee' }));
+    const c = await request(ctx.app)
+      .post('/api/survey')
+      .send(payload({ firstName: 'Sam', lastName: 'Lee', username: 'ignored' }));
     expect([a.body.username, b.body.username, c.body.username]).toEqual(['samlee', 'samlee2', 'samlee3']);
   });
 
   it('fixes the fields the form does not choose, whatever the browser sends', async () => {
-    const res = await request(ctx.app).post('/api/survey').send(payload({ role: 'Manager', leadType: 'Aged Leads', salesperson: 'x', onboardingForm: 'y' }));
+    const res = await request(ctx.app)
+      .post('/api/survey')
+      .send(payload({ role: 'Manager', leadType: 'Aged Leads', salesperson: 'x', onboardingForm: 'y' }));
     expect(res.status).toBe(201);
-    expect(await ctx.db('onboarding_surveys').where({ id: res.body.surveyId }).first()).toMatchObject({ role: 'Insurance Agent', leadType: 'Live Transfers', salesperson: 'Agent Lead Labs', onboardingForm: 'agentleadlab' });
+    expect(await ctx.db('onboarding_surveys').where({ id: res.body.surveyId }).first()).toMatchObject({
+      role: 'Insurance Agent',
+      leadType: 'Live Transfers',
+      salesperson: 'Agent Lead Labs',
+      onboardingForm: 'agentleadlab',
+    });
   });
 
   it.each([
@@ -87,7 +100,9 @@ describe('POST /api/survey (agent lab)', () => {
     ['callbackPreference', 'whenever', 'Please select how you would like to accept calls'],
   ])('refuses a bad %s with its message and writes nothing', async (field, value, message) => {
     const before = await counts();
-    const res = await request(ctx.app).post('/api/survey').send(payload({ [field]: value }));
+    const res = await request(ctx.app)
+      .post('/api/survey')
+      .send(payload({ [field]: value }));
     expect(res.status).toBe(400);
     expect(res.body.fields[field]).toBe(message);
     expect(await counts()).toEqual(before);
@@ -96,7 +111,9 @@ describe('POST /api/survey (agent lab)', () => {
   it('answers 409 when the e-mail already has an account', async () => {
     const existing = await makeUser(ctx.db);
     const before = await counts();
-    const res = await request(ctx.app).post('/api/survey').send(payload({ email: existing.email }));
+    const res = await request(ctx.app)
+      .post('/api/survey')
+      .send(payload({ email: existing.email }));
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('An account with this email already exists');
     expect(await counts()).toEqual(before);

@@ -8,7 +8,15 @@ import { TRAINING_ADMIN_TOKEN_TTL_MS } from '@tm/shared/schemas/training';
 let ctx: TestContext;
 let token: string;
 
-const video = { title: 'Pipeline basics', description: 'How stages work', videoUrl: 'https://videos.example.com/1', section: 'HighLevel CRM Training', thumbnailUrl: 'https://img.example.com/1.jpg', duration: 125, sortOrder: 2 };
+const video = {
+  title: 'Pipeline basics',
+  description: 'How stages work',
+  videoUrl: 'https://videos.example.com/1',
+  section: 'HighLevel CRM Training',
+  thumbnailUrl: 'https://img.example.com/1.jpg',
+  duration: 125,
+  sortOrder: 2,
+};
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -29,7 +37,10 @@ describe('POST /api/training-admin/login', () => {
   });
 
   it('answers 401 Invalid email or password for a wrong password or an unknown e-mail', async () => {
-    for (const body of [{ email: 'trainer@example.com', password: 'wrong-pass' }, { email: 'nobody@example.com', password: 'trainer-pass-1' }]) {
+    for (const body of [
+      { email: 'trainer@example.com', password: 'wrong-pass' },
+      { email: 'nobody@example.com', password: 'trainer-pass-1' },
+    ]) {
       const res = await request(ctx.app).post('/api/training-admin/login').send(body);
       expect(res.status).toBe(401);
       expect(res.body.error).toBe('Invalid email or password');
@@ -43,7 +54,9 @@ describe('POST /api/training-admin/login', () => {
   });
 
   it('answers 400, not 500, to an e-mail that is an object with a non-function toString', async () => {
-    const res = await request(ctx.app).post('/api/training-admin/login').send({ email: { toString: 'x' }, password: 'whatever-pass' });
+    const res = await request(ctx.app)
+      .post('/api/training-admin/login')
+      .send({ email: { toString: 'x' }, password: 'whatever-pass' });
     expect(res.status).toBe(400);
     expect(res.body.fields.email).toBeTruthy();
   });
@@ -72,7 +85,13 @@ describe('/api/training-videos', () => {
     const [body, sig] = token.split('.');
     const payload = JSON.parse(Buffer.from(body!, 'base64url').toString());
     const longer = Buffer.from(JSON.stringify({ ...payload, exp: payload.exp + 1e9 })).toString('base64url');
-    expect((await request(ctx.app).get('/api/training-videos').set(bearer(`${longer}.${sig}`))).status).toBe(401);
+    expect(
+      (
+        await request(ctx.app)
+          .get('/api/training-videos')
+          .set(bearer(`${longer}.${sig}`))
+      ).status,
+    ).toBe(401);
     const other = issueToken('another-secret-another-secret-0000', payload.sub, ctx.clock.now()).token;
     expect((await request(ctx.app).get('/api/training-videos').set(bearer(other))).status).toBe(401);
   });
@@ -82,13 +101,19 @@ describe('/api/training-videos', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ...video, isActive: true });
     id = res.body.id;
-    const bare = await request(ctx.app).post('/api/training-videos').set(bearer(token)).send({ title: 'Bare', videoUrl: 'https://videos.example.com/2', section: 'Trackdrive Training', thumbnailUrl: '', duration: '', sortOrder: '' });
+    const bare = await request(ctx.app)
+      .post('/api/training-videos')
+      .set(bearer(token))
+      .send({ title: 'Bare', videoUrl: 'https://videos.example.com/2', section: 'Trackdrive Training', thumbnailUrl: '', duration: '', sortOrder: '' });
     expect(bare.status).toBe(201);
     expect(bare.body).toMatchObject({ description: null, thumbnailUrl: null, duration: null, sortOrder: 0 });
   });
 
   it('answers 400 with the video form messages', async () => {
-    const res = await request(ctx.app).post('/api/training-videos').set(bearer(token)).send({ title: ' ', videoUrl: 'not a url', section: 'Cooking', thumbnailUrl: 'nope', duration: 0, sortOrder: -1 });
+    const res = await request(ctx.app)
+      .post('/api/training-videos')
+      .set(bearer(token))
+      .send({ title: ' ', videoUrl: 'not a url', section: 'Cooking', thumbnailUrl: 'nope', duration: 0, sortOrder: -1 });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
       title: 'Title is required',
@@ -101,7 +126,9 @@ describe('/api/training-videos', () => {
   });
 
   it('lists all videos for the manager; the public list has active ones only, by sortOrder', async () => {
-    await ctx.db('trainingVideos').insert({ title: 'Hidden', videoUrl: 'https://videos.example.com/h', section: 'Trackdrive Training', sortOrder: 0, isActive: false });
+    await ctx
+      .db('trainingVideos')
+      .insert({ title: 'Hidden', videoUrl: 'https://videos.example.com/h', section: 'Trackdrive Training', sortOrder: 0, isActive: false });
     const all = await request(ctx.app).get('/api/training-videos').set(bearer(token));
     expect(all.body.map((v: { title: string }) => v.title).sort()).toEqual(['Bare', 'Hidden', 'Pipeline basics']);
     const pub = await request(ctx.app).get('/api/training-videos/public');
@@ -109,10 +136,16 @@ describe('/api/training-videos', () => {
   });
 
   it('updates a video; fields left empty are cleared', async () => {
-    const res = await request(ctx.app).put(`/api/training-videos/${id}`).set(bearer(token)).send({ ...video, title: 'Pipeline basics (2026)', thumbnailUrl: '', description: '' });
+    const res = await request(ctx.app)
+      .put(`/api/training-videos/${id}`)
+      .set(bearer(token))
+      .send({ ...video, title: 'Pipeline basics (2026)', thumbnailUrl: '', description: '' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ title: 'Pipeline basics (2026)', thumbnailUrl: null, description: null, duration: 125 });
-    const again = await request(ctx.app).put(`/api/training-videos/${id}`).set(bearer(token)).send({ ...video, title: 'Pipeline basics (2026)', thumbnailUrl: '', description: '' });
+    const again = await request(ctx.app)
+      .put(`/api/training-videos/${id}`)
+      .set(bearer(token))
+      .send({ ...video, title: 'Pipeline basics (2026)', thumbnailUrl: '', description: '' });
     expect(again.status).toBe(200);
     expect((await request(ctx.app).put('/api/training-videos/99999').set(bearer(token)).send(video)).status).toBe(404);
   });
@@ -138,7 +171,10 @@ describe('/api/training-videos', () => {
     const [row] = await ctx.db('trainingAdmins').insert({ email: 'gone@example.com', passwordHash: 'x' });
     const t = issueToken(ctx.config.sessionSecret, Number(row), ctx.clock.now()).token;
     expect((await request(ctx.app).get('/api/training-videos').set(bearer(t))).status).toBe(200);
-    await ctx.db('trainingAdmins').where({ id: Number(row) }).delete();
+    await ctx
+      .db('trainingAdmins')
+      .where({ id: Number(row) })
+      .delete();
     expect((await request(ctx.app).get('/api/training-videos').set(bearer(t))).status).toBe(401);
   });
 });

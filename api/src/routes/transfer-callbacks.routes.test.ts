@@ -21,7 +21,8 @@ function post(body: unknown, auth: Record<string, string> = { 'x-api-key': KEY }
   for (const [k, v] of Object.entries(auth)) req.set(k, v);
   return req.send(body as object);
 }
-const payload = (agent: { id: number }, duration: number, over: Partial<TransferCallbackInput> = {}) => callPayload(agent, duration, { now: ctx.clock.now(), ...over });
+const payload = (agent: { id: number }, duration: number, over: Partial<TransferCallbackInput> = {}) =>
+  callPayload(agent, duration, { now: ctx.clock.now(), ...over });
 
 async function agentWith(...lots: LotSpec[]) {
   const user = await makeUser(ctx.db);
@@ -100,7 +101,12 @@ describe('the buffer rule through the API', () => {
     expect(over.body.balanceRemaining).toBe(4);
     expect(await usage(orderIds[0]!)).toBe(1);
     const stored = await ctx.db('transfer_calls').where({ id: over.body.call.id }).first();
-    expect(stored).toMatchObject({ bufferSeconds: buffer, durationSeconds: buffer + 1, state: 'FL', callerPhone: overBody.callerPhone.replace(/[\s().-]/g, '') });
+    expect(stored).toMatchObject({
+      bufferSeconds: buffer,
+      durationSeconds: buffer + 1,
+      state: 'FL',
+      callerPhone: overBody.callerPhone.replace(/[\s().-]/g, ''),
+    });
   });
 
   it('derives the duration from start and end when it is not sent (whole seconds, rounded down)', async () => {
@@ -120,7 +126,10 @@ describe('the buffer rule through the API', () => {
   });
 
   it('uses the buffer of the order the call draws on: the oldest paid order with a remainder first', async () => {
-    const { user, orderIds } = await agentWith({ kind: 'transfer_package', tier: 'premium', count: 1 }, { kind: 'transfer_package', tier: 'standard', count: 2 });
+    const { user, orderIds } = await agentWith(
+      { kind: 'transfer_package', tier: 'premium', count: 1 },
+      { kind: 'transfer_package', tier: 'standard', count: 2 },
+    );
     // 90 s on the premium order (120 s buffer) is free, and takes nothing from the standard order either.
     const free = await post(payload(user, 90));
     expect(free.body.call).toMatchObject({ billable: false, status: 'no_charge' });
@@ -245,7 +254,10 @@ describe('the balance', () => {
   });
 
   it('never overdraws under concurrent calls', async () => {
-    const { user, orderIds } = await agentWith({ kind: 'transfer_package', tier: 'standard', count: 2 }, { kind: 'transfer_package', tier: 'premium', count: 1 });
+    const { user, orderIds } = await agentWith(
+      { kind: 'transfer_package', tier: 'standard', count: 2 },
+      { kind: 'transfer_package', tier: 'premium', count: 1 },
+    );
     const results = await Promise.all(Array.from({ length: 8 }, () => post(payload(user, 300))));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
@@ -312,7 +324,10 @@ describe('the agent controls', () => {
   });
 
   it('refuses while paused, until the resume date, and not calls that started before the pause', async () => {
-    const { user, agent } = await agentWith({ kind: 'transfer_package', tier: 'standard', count: 50 }).then(async (a) => ({ ...a, agent: await loginAs(ctx.app, a.user.email, a.user.password) }));
+    const { user, agent } = await agentWith({ kind: 'transfer_package', tier: 'standard', count: 50 }).then(async (a) => ({
+      ...a,
+      agent: await loginAs(ctx.app, a.user.email, a.user.password),
+    }));
     ctx.clock.set(new Date('2026-03-10T15:00:00Z'));
     const before = payload(user, 90); // started before the pause
     expect((await agent.put('/api/transfers/settings').send({ paused: true, resumeDate: '2026-03-12', timeZone: 'America/New_York' })).status).toBe(200);

@@ -50,7 +50,13 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
     const input = parsePayload(transferCallbackSchema, req.body);
     if (input.kind === 'callback') {
       const agent = await resolveAgent(deps.db, input);
-      const call = { state: input.state, startedAt: input.startedAt, endedAt: input.endedAt, durationSeconds: input.durationSeconds, recordingUrl: input.recordingUrl };
+      const call = {
+        state: input.state,
+        startedAt: input.startedAt,
+        endedAt: input.endedAt,
+        durationSeconds: input.durationSeconds,
+        recordingUrl: input.recordingUrl,
+      };
       const { duplicate, ...delivery } = await deliverCallbackForAgent(deps, agent.id, input.callId, call);
       res.status(duplicate ? 200 : 201).json({ ok: true, duplicate, kind: 'callback', ...delivery });
       return;

@@ -16,11 +16,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (body: unknown) => request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send(body as object);
+const post = (body: unknown) =>
+  request(ctx.app)
+    .post('/api/callbacks/transfer')
+    .set('x-api-key', KEY)
+    .send(body as object);
 
 async function agent(count = 10) {
   const user = await makeUser(ctx.db);
-  const orderId = await insertPaidOrder(ctx.db, user.id, { kind: 'transfer_package', tier: 'standard', count }, new Date(ctx.clock.now().getTime() - 90 * 86_400_000));
+  const orderId = await insertPaidOrder(
+    ctx.db,
+    user.id,
+    { kind: 'transfer_package', tier: 'standard', count },
+    new Date(ctx.clock.now().getTime() - 90 * 86_400_000),
+  );
   return { user, orderId };
 }
 async function used(orderId: number) {
@@ -77,7 +86,13 @@ describe('duplicate caller protection', () => {
     const { user, orderId } = await agent();
     const t = new Date(ctx.clock.now().getTime() - 7_200_000);
     await post(callAt(user, '+1 (305) 555-7004', t));
-    const dup = await post(callAt(user, '305.555.7004', new Date(t.getTime() + 600_000), { durationSeconds: 10, endedAt: new Date(t.getTime() + 610_000).toISOString(), agentHungUpAfterYes: true }));
+    const dup = await post(
+      callAt(user, '305.555.7004', new Date(t.getTime() + 600_000), {
+        durationSeconds: 10,
+        endedAt: new Date(t.getTime() + 610_000).toISOString(),
+        agentHungUpAfterYes: true,
+      }),
+    );
     expect(dup.body.call).toMatchObject({ status: 'no_charge', billingNote: NO_CHARGE_DUPLICATE_CALLER });
     expect(await used(orderId)).toBe(1);
   });

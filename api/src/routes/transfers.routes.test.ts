@@ -64,10 +64,23 @@ describe('GET /api/transfers', () => {
     expect(res.body).toMatchObject({ total: 2, page: 1, pageCount: 1, timeZone: 'America/New_York' });
     expect(res.body.items.map((c: { id: number }) => c.id)).toEqual([billed.id, free.id]);
     expect(res.body.items[0]).toMatchObject({
-      billable: true, status: 'billed', chargeCents: TIERS.standard.rateCents, durationSeconds: 300, transcript: 'Caller: yes please',
-      recordingUrl: 'https://recordings.example.com/r/1.mp3', canDispute: true, dispute: null, bufferSeconds: 60,
+      billable: true,
+      status: 'billed',
+      chargeCents: TIERS.standard.rateCents,
+      durationSeconds: 300,
+      transcript: 'Caller: yes please',
+      recordingUrl: 'https://recordings.example.com/r/1.mp3',
+      canDispute: true,
+      dispute: null,
+      bufferSeconds: 60,
     });
-    expect(res.body.items[1]).toMatchObject({ billable: false, status: 'no_charge', billingNote: 'No charge: under buffer', canDispute: false, disputeDeadline: null });
+    expect(res.body.items[1]).toMatchObject({
+      billable: false,
+      status: 'no_charge',
+      billingNote: 'No charge: under buffer',
+      canDispute: false,
+      disputeDeadline: null,
+    });
   });
 
   it('filters by date in the agent zone, by state and by billing, and pages on the server', async () => {
@@ -76,7 +89,12 @@ describe('GET /api/transfers', () => {
     ctx.clock.set(new Date('2026-06-20T12:00:00Z'));
     const at = (iso: string, state: string, duration = 300) => {
       const s = new Date(iso);
-      return deliver(user.id, duration, { state, startedAt: s.toISOString(), endedAt: new Date(s.getTime() + duration * 1000).toISOString(), durationSeconds: duration });
+      return deliver(user.id, duration, {
+        state,
+        startedAt: s.toISOString(),
+        endedAt: new Date(s.getTime() + duration * 1000).toISOString(),
+        durationSeconds: duration,
+      });
     };
     await at('2026-06-10T06:30:00Z', 'TX'); // Jun 9, 23:30 in Los Angeles
     await at('2026-06-10T07:30:00Z', 'FL'); // Jun 10, 00:30
@@ -122,10 +140,25 @@ describe('balance and settings', () => {
     await deliver(user.id, 5);
     const res = await agent.get('/api/transfers/balance');
     expect(res.body).toMatchObject({
-      remaining: 4, purchased: 5, billedCount: 1, noChargeCount: 1, creditedCount: 0, spentCents: TIERS.standard.rateCents, creditedCents: 0, pausedNow: false,
+      remaining: 4,
+      purchased: 5,
+      billedCount: 1,
+      noChargeCount: 1,
+      creditedCount: 0,
+      spentCents: TIERS.standard.rateCents,
+      creditedCents: 0,
+      pausedNow: false,
     });
     expect(res.body.lots).toEqual([
-      expect.objectContaining({ orderId, count: 3, used: 1, remaining: 2, bufferSeconds: 60, unitPriceCents: TIERS.standard.rateCents, label: '3 transfers, Standard' }),
+      expect.objectContaining({
+        orderId,
+        count: 3,
+        used: 1,
+        remaining: 2,
+        bufferSeconds: 60,
+        unitPriceCents: TIERS.standard.rateCents,
+        label: '3 transfers, Standard',
+      }),
       expect.objectContaining({ orderId: second, count: 2, used: 0, remaining: 2, bufferSeconds: 120, label: '2 transfers, Premium' }),
     ]);
   });
@@ -133,10 +166,24 @@ describe('balance and settings', () => {
   it('saves the controls and audits the change', async () => {
     const { user, agent } = await newAgent();
     const res = await agent.put('/api/transfers/settings').send({
-      callsPerDay: 12, workingStates: ['tx', 'FL', 'TX'], hoursStart: '08:30', hoursEnd: '18:00', timeZone: 'America/Denver', paused: false,
+      callsPerDay: 12,
+      workingStates: ['tx', 'FL', 'TX'],
+      hoursStart: '08:30',
+      hoursEnd: '18:00',
+      timeZone: 'America/Denver',
+      paused: false,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ callsPerDay: 12, workingStates: ['FL', 'TX'], hoursStart: '08:30', hoursEnd: '18:00', timeZone: 'America/Denver', paused: false, pausedNow: false, callsToday: 0 });
+    expect(res.body).toMatchObject({
+      callsPerDay: 12,
+      workingStates: ['FL', 'TX'],
+      hoursStart: '08:30',
+      hoursEnd: '18:00',
+      timeZone: 'America/Denver',
+      paused: false,
+      pausedNow: false,
+      callsToday: 0,
+    });
     expect((await agent.get('/api/transfers/settings')).body).toMatchObject({ callsPerDay: 12, workingStates: ['FL', 'TX'] });
     const audit = await ctx.db('ledger_audit_log').where({ userId: user.id, action: 'settings.updated' }).first();
     expect(JSON.parse(audit.afterJson)).toMatchObject({ callsPerDay: 12, workingStates: 'FL,TX' });
@@ -174,7 +221,10 @@ describe('disputes', () => {
     expect(row).toMatchObject({ recordingUrl: 'https://recordings.example.com/r/1.mp3', transcript: 'Caller: wrong number, sorry', userId: user.id });
     const list = await agent.get('/api/transfers');
     expect(list.body.items[0]).toMatchObject({ canDispute: false, dispute: { status: 'pending', reasonLabel: 'Wrong number' } });
-    expect(await ctx.db('ledger_audit_log').where({ action: 'dispute.filed', entityId: res.body.id }).first()).toMatchObject({ actorType: 'agent', actorId: user.id });
+    expect(await ctx.db('ledger_audit_log').where({ action: 'dispute.filed', entityId: res.body.id }).first()).toMatchObject({
+      actorType: 'agent',
+      actorId: user.id,
+    });
 
     const again = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'other', reasonText: 'again' });
     expect(again.status).toBe(409);
@@ -185,7 +235,9 @@ describe('disputes', () => {
     const { user, agent } = await newAgent();
     const call = await deliver(user.id, 300);
     expect((await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'bored' })).body.fields).toHaveProperty('reasonCode');
-    expect((await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'other' })).body.fields).toEqual({ reasonText: 'Please describe the problem' });
+    expect((await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'other' })).body.fields).toEqual({
+      reasonText: 'Please describe the problem',
+    });
     const ok = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'other', reasonText: 'Caller was a robot' });
     expect(ok.status).toBe(201);
     expect(ok.body.reasonText).toBe('Caller was a robot');
@@ -219,7 +271,10 @@ describe('disputes', () => {
     expect(late.status).toBe(409);
     expect(late.body.error).toBe(WINDOW_CLOSED_MESSAGE);
     const list = await agent.get('/api/transfers');
-    expect(list.body.items.find((c: { id: number }) => c.id === second.id)).toMatchObject({ canDispute: false, disputeDeadline: new Date(deadline).toISOString() });
+    expect(list.body.items.find((c: { id: number }) => c.id === second.id)).toMatchObject({
+      canDispute: false,
+      disputeDeadline: new Date(deadline).toISOString(),
+    });
     ctx.clock.set(new Date());
   });
 
@@ -237,11 +292,29 @@ describe('disputes', () => {
 describe('ledger and receipts', () => {
   it('lists every paid order and every credit, downloadable as CSV', async () => {
     const { user, agent, orderId } = await newAgent(4);
-    const leadsOrder = await ctx.db('orders').insert({
-      userId: user.id, kind: 'leads', count: 2, unitPriceCents: TIERS.standard.rateCents, amountCents: 2 * TIERS.standard.rateCents, status: 'paid',
-      idempotencyKey: `k-${user.id}-leads`, paidAt: '2026-01-02 00:00:00.000',
-    }).then(([id]) => Number(id));
-    await ctx.db('orders').insert({ userId: user.id, kind: 'transfer_package', tier: 'standard', count: 9, unitPriceCents: 1, amountCents: 9, status: 'pending', idempotencyKey: `k-${user.id}-pending` });
+    const leadsOrder = await ctx
+      .db('orders')
+      .insert({
+        userId: user.id,
+        kind: 'leads',
+        count: 2,
+        unitPriceCents: TIERS.standard.rateCents,
+        amountCents: 2 * TIERS.standard.rateCents,
+        status: 'paid',
+        idempotencyKey: `k-${user.id}-leads`,
+        paidAt: '2026-01-02 00:00:00.000',
+      })
+      .then(([id]) => Number(id));
+    await ctx.db('orders').insert({
+      userId: user.id,
+      kind: 'transfer_package',
+      tier: 'standard',
+      count: 9,
+      unitPriceCents: 1,
+      amountCents: 9,
+      status: 'pending',
+      idempotencyKey: `k-${user.id}-pending`,
+    });
     const call = await deliver(user.id, 300);
     const dispute = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'wrong_number' });
     await ctx.db('transfer_disputes').where({ id: dispute.body.id }).update({ status: 'approved', decidedAt: '2026-12-01 00:00:00.000' });
@@ -249,7 +322,11 @@ describe('ledger and receipts', () => {
     const res = await agent.get('/api/ledger');
     expect(res.status).toBe(200);
     const entries = res.body.entries as Array<{ type: string; orderId: number; transfers: number; amountCents: number; receiptPath: string }>;
-    expect(entries.map((e) => [e.type, e.orderId])).toEqual([['credit', orderId], ['purchase', orderId], ['purchase', leadsOrder]]);
+    expect(entries.map((e) => [e.type, e.orderId])).toEqual([
+      ['credit', orderId],
+      ['purchase', orderId],
+      ['purchase', leadsOrder],
+    ]);
     expect(entries[0]).toMatchObject({ transfers: 1, amountCents: TIERS.standard.rateCents });
     expect(entries[1]).toMatchObject({ transfers: 4, amountCents: 4 * TIERS.standard.rateCents, receiptPath: `/dashboard/receipts/${orderId}` });
     expect(entries[2]).toMatchObject({ transfers: 0 });
@@ -269,11 +346,25 @@ describe('ledger and receipts', () => {
     const res = await a.agent.get(`/api/orders/${a.orderId}/receipt`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      orderId: a.orderId, status: 'paid', description: '4 transfers, Standard', count: 4, amountCents: 4 * TIERS.standard.rateCents,
-      buyer: { email: a.user.email }, transfers: { bufferSeconds: 60, used: 1, remaining: 3, credits: 0 },
+      orderId: a.orderId,
+      status: 'paid',
+      description: '4 transfers, Standard',
+      count: 4,
+      amountCents: 4 * TIERS.standard.rateCents,
+      buyer: { email: a.user.email },
+      transfers: { bufferSeconds: 60, used: 1, remaining: 3, credits: 0 },
     });
     expect((await a.agent.get(`/api/orders/${b.orderId}/receipt`)).status).toBe(404);
-    const pending = await ctx.db('orders').insert({ userId: a.user.id, kind: 'transfer_package', tier: 'standard', count: 1, unitPriceCents: 1, amountCents: 1, status: 'pending', idempotencyKey: `k-${a.user.id}-p2` });
+    const pending = await ctx.db('orders').insert({
+      userId: a.user.id,
+      kind: 'transfer_package',
+      tier: 'standard',
+      count: 1,
+      unitPriceCents: 1,
+      amountCents: 1,
+      status: 'pending',
+      idempotencyKey: `k-${a.user.id}-p2`,
+    });
     expect((await a.agent.get(`/api/orders/${pending[0]}/receipt`)).status).toBe(404);
   });
 });
@@ -285,12 +376,17 @@ describe('a balance bought through the payment path', () => {
     const created = await agent.post('/api/create-payment-intent').send({ callCount: 3, tier: 'premium' });
     expect(created.status).toBe(200);
     expect((await agent.get('/api/transfers/balance')).body.remaining).toBe(0);
-    const paid = await request(ctx.app).post('/api/test-payments/confirm').send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
+    const paid = await request(ctx.app)
+      .post('/api/test-payments/confirm')
+      .send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
     expect(paid.status).toBe(200);
     const intentId = created.body.clientSecret.split('_secret_')[0];
     expect((await request(ctx.app).get(`/api/orders/by-intent/${intentId}`)).body.status).toBe('paid');
     const balance = await agent.get('/api/transfers/balance');
-    expect(balance.body).toMatchObject({ remaining: 3, lots: [expect.objectContaining({ orderId: created.body.orderId, bufferSeconds: 120, unitPriceCents: TIERS.premium.rateCents })] });
+    expect(balance.body).toMatchObject({
+      remaining: 3,
+      lots: [expect.objectContaining({ orderId: created.body.orderId, bufferSeconds: 120, unitPriceCents: TIERS.premium.rateCents })],
+    });
     const call = await deliver(user.id, 120);
     expect(call.status).toBe('no_charge');
     expect((await deliver(user.id, 121)).chargeCents).toBe(TIERS.premium.rateCents);

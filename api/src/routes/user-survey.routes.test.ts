@@ -21,14 +21,39 @@ describe('GET /api/user-survey', () => {
     const other = await makeUser(ctx.db);
     const base = { firstName: 'A', lastName: 'B', email: u.email, leadType: 'Live Transfers' };
     await ctx.db('onboardingSurveys').insert([
-      { ...base, userId: u.id, totalTransfers: 10, callsPerDay: 2, transfersPerDay: 2, transferHours: 'old', workingStates: 'TX', createdAt: toDbDate(new Date('2026-01-01T00:00:00Z')) },
-      { ...base, userId: u.id, totalTransfers: 40, callsPerDay: 4, transfersPerDay: 5, transferHours: '9am-5pm CST', workingStates: 'TX, OK', createdAt: toDbDate(new Date('2026-02-01T00:00:00Z')) },
+      {
+        ...base,
+        userId: u.id,
+        totalTransfers: 10,
+        callsPerDay: 2,
+        transfersPerDay: 2,
+        transferHours: 'old',
+        workingStates: 'TX',
+        createdAt: toDbDate(new Date('2026-01-01T00:00:00Z')),
+      },
+      {
+        ...base,
+        userId: u.id,
+        totalTransfers: 40,
+        callsPerDay: 4,
+        transfersPerDay: 5,
+        transferHours: '9am-5pm CST',
+        workingStates: 'TX, OK',
+        createdAt: toDbDate(new Date('2026-02-01T00:00:00Z')),
+      },
       { ...base, email: other.email, userId: other.id, totalTransfers: 999, workingStates: 'CA', createdAt: toDbDate(new Date('2026-03-01T00:00:00Z')) },
     ]);
     const agent = await loginAs(ctx.app, u.email, u.password);
     const res = await agent.get('/api/user-survey');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ totalTransfers: 40, transfersPerDay: 5, callsPerDay: 4, transferHours: '9am-5pm CST', workingStates: 'TX, OK', phone: '5125550111' });
+    expect(res.body).toEqual({
+      totalTransfers: 40,
+      transfersPerDay: 5,
+      callsPerDay: 4,
+      transferHours: '9am-5pm CST',
+      workingStates: 'TX, OK',
+      phone: '5125550111',
+    });
   });
 
   it('answers nulls (and the account phone) when the agent has no survey', async () => {

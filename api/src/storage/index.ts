@@ -146,7 +146,10 @@ export function dbStorage(db: Db, cacheDir = path.join(os.tmpdir(), 'tm-storage-
         });
         if (old) await db('blobChunks').where({ blobKey: key, generation: old.generation }).delete();
       } catch (err) {
-        await db('blobChunks').where({ blobKey: key, generation }).delete().catch(() => undefined);
+        await db('blobChunks')
+          .where({ blobKey: key, generation })
+          .delete()
+          .catch(() => undefined);
         throw err;
       }
       return size;

@@ -11,7 +11,14 @@ import { createTestApp, makeUser, loginAs, type TestContext } from './harness.ts
 import { createApp, createHttpServer, depsOf } from '../app.ts';
 import { uniq, uniqPhone, ringcloudSurveyBody, transferOrderBody, partnerForm, brightcallBody, checkoutBuyer } from './proof-fixtures.ts';
 import { HOLD_MAX_ITEMS_PER_ADDRESS, HOLD_MAX_ITEMS_PER_BUYER, REPLACED_MESSAGE, holdLimitMessage } from '../services/orders/orders.service.ts';
-import { BY_INTENT_PER_ADDRESS, BY_INTENT_PER_INTENT, LOGIN_FAILURES_PER_ACCOUNT_ADDRESS, LOGIN_FAILURES_PER_ADDRESS, LOGIN_RATE_MESSAGE, ORDERS_PER_USER } from '../middleware/rate-limit.ts';
+import {
+  BY_INTENT_PER_ADDRESS,
+  BY_INTENT_PER_INTENT,
+  LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_RATE_MESSAGE,
+  ORDERS_PER_USER,
+} from '../middleware/rate-limit.ts';
 import { isPlausibleEmail } from '../services/brightcall/callbacks.service.ts';
 import { ADDRESS_QUOTA_MESSAGE, GLOBAL_QUOTA_MESSAGE, sweepPartnerUploads } from '../services/funnel/upload-quotas.ts';
 import { samplePdf } from '../services/funnel/sample-files.ts';
@@ -27,7 +34,14 @@ const cookieOf = (res: request.Response): string => String((res.headers['set-coo
 async function insertLeads(ctx: TestContext, n: number): Promise<void> {
   for (let i = 0; i < n; i += 200) {
     const rows = Array.from({ length: Math.min(200, n - i) }, () => ({
-      kind: 'aged', customerName: 'Stock Lead', customerPhone: uniqPhone(), customerState: 'TX', zipCode: '73301', ageDays: 45, priceCents: null, status: 'available',
+      kind: 'aged',
+      customerName: 'Stock Lead',
+      customerPhone: uniqPhone(),
+      customerState: 'TX',
+      zipCode: '73301',
+      ageDays: 45,
+      priceCents: null,
+      status: 'available',
     }));
     await ctx.db('leads').insert(rows);
   }
@@ -138,7 +152,9 @@ describe('2. payment-provider exhaustion', () => {
   afterAll(() => ctx?.close());
 
   it('a flood of by-intent reads asks the provider at most once per 3 seconds per intent, and is limited per intent', { timeout: 30_000 }, async () => {
-    const order = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 4, ...checkoutBuyer() });
+    const order = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 4, ...checkoutBuyer() });
     expect(order.status).toBe(200);
     const intentId = String(order.body.clientSecret).split('_secret_')[0];
     retrieves = 0;
@@ -152,7 +168,8 @@ describe('2. payment-provider exhaustion', () => {
   });
 
   it(`by-intent is limited per address (${BY_INTENT_PER_ADDRESS} a minute)`, async () => {
-    for (let i = 0; i < BY_INTENT_PER_ADDRESS - BY_INTENT_PER_INTENT - 1; i++) expect((await request(ctx.app).get(`/api/orders/by-intent/pi_unknown${i}`)).status).toBe(404);
+    for (let i = 0; i < BY_INTENT_PER_ADDRESS - BY_INTENT_PER_INTENT - 1; i++)
+      expect((await request(ctx.app).get(`/api/orders/by-intent/pi_unknown${i}`)).status).toBe(404);
     expect((await request(ctx.app).get('/api/orders/by-intent/pi_onemore')).status).toBe(429);
   });
 });
@@ -244,17 +261,32 @@ describe('4. throttling', () => {
     const u = await makeUser(proxied.db);
     const spellings = [u.email, u.email.toUpperCase(), ` ${u.email} `, u.username!, u.username!.toUpperCase()];
     for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_ADDRESS; i++) {
-      expect((await request(proxied.app).post('/api/login').set('X-Forwarded-For', '203.0.113.77').send({ identifier: spellings[i % spellings.length], password: 'no' })).status).toBe(401);
+      expect(
+        (
+          await request(proxied.app)
+            .post('/api/login')
+            .set('X-Forwarded-For', '203.0.113.77')
+            .send({ identifier: spellings[i % spellings.length], password: 'no' })
+        ).status,
+      ).toBe(401);
     }
-    expect((await request(proxied.app).post('/api/login').set('X-Forwarded-For', '203.0.113.77').send({ identifier: u.username, password: 'no' })).status).toBe(429);
+    expect((await request(proxied.app).post('/api/login').set('X-Forwarded-For', '203.0.113.77').send({ identifier: u.username, password: 'no' })).status).toBe(
+      429,
+    );
   });
 
   it('reached directly, a spoofed X-Forwarded-For is ignored: every guess counts against the real address', async () => {
     for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) {
-      const res = await request(direct.app).post('/api/login').set('X-Forwarded-For', `10.9.${i}.1`).send({ identifier: `nobody${uniq()}@example.com`, password: 'x' });
+      const res = await request(direct.app)
+        .post('/api/login')
+        .set('X-Forwarded-For', `10.9.${i}.1`)
+        .send({ identifier: `nobody${uniq()}@example.com`, password: 'x' });
       expect(res.status).toBe(401);
     }
-    const res = await request(direct.app).post('/api/login').set('X-Forwarded-For', '10.9.99.1').send({ identifier: `nobody${uniq()}@example.com`, password: 'x' });
+    const res = await request(direct.app)
+      .post('/api/login')
+      .set('X-Forwarded-For', '10.9.99.1')
+      .send({ identifier: `nobody${uniq()}@example.com`, password: 'x' });
     expect(res.status).toBe(429);
   });
 
@@ -263,14 +295,20 @@ describe('4. throttling', () => {
     const accented = u.email.replace('agent', 'àgënt').replace('example', 'exãmple').replace('.com', '.cöm');
     const res = await request(proxied.app).post('/api/login').set('X-Forwarded-For', '198.51.100.200').send({ identifier: accented, password: u.password });
     expect(res.status).toBe(401);
-    expect((await request(proxied.app).post('/api/login').set('X-Forwarded-For', '198.51.100.200').send({ identifier: u.email, password: u.password })).status).toBe(200);
+    expect(
+      (await request(proxied.app).post('/api/login').set('X-Forwarded-For', '198.51.100.200').send({ identifier: u.email, password: u.password })).status,
+    ).toBe(200);
   });
 
   it.skipIf(!MARIADB)('MariaDB: transfer call ids CallX-1 and callx-1 are two calls, as on SQLite', async () => {
     const u = await makeUser(direct.db);
     await insertPaidOrder(direct.db, u.id, { kind: 'transfer_package', tier: 'standard', count: 5 }, new Date(direct.clock.now().getTime() - 3_600_000));
     const id = `CallX-1-${uniq()}`;
-    const send = (callId: string) => request(direct.app).post('/api/callbacks/transfer').set('x-api-key', 'test-transfer-key-attacks-000').send(callPayload({ id: u.id }, 300, { now: direct.clock.now(), callId }));
+    const send = (callId: string) =>
+      request(direct.app)
+        .post('/api/callbacks/transfer')
+        .set('x-api-key', 'test-transfer-key-attacks-000')
+        .send(callPayload({ id: u.id }, 300, { now: direct.clock.now(), callId }));
     expect((await send(id)).status).toBe(201);
     expect((await send(id.toLowerCase())).status).toBe(201);
     expect(await direct.db('transfer_calls').whereIn('externalCallId', [id, id.toLowerCase()])).toHaveLength(2);
@@ -304,7 +342,10 @@ describe('5. smaller doors', () => {
       // Retention: files older than UPLOAD_RETENTION_DAYS go, from disk and table; newer ones stay.
       const rows: { id: number; storedPath: string }[] = await perAddress.db('partner_application_files').select('id', 'storedPath').orderBy('id');
       for (const r of rows) expect(fs.existsSync(path.join(perAddress.config.uploadDir, r.storedPath))).toBe(true);
-      await perAddress.db('partner_application_files').where({ id: rows[0]!.id }).update({ createdAt: toDbDate(new Date(perAddress.clock.now().getTime() - 91 * 24 * 3600 * 1000)) });
+      await perAddress
+        .db('partner_application_files')
+        .where({ id: rows[0]!.id })
+        .update({ createdAt: toDbDate(new Date(perAddress.clock.now().getTime() - 91 * 24 * 3600 * 1000)) });
       expect(await sweepPartnerUploads(depsOf(perAddress.app))).toBe(1);
       expect(fs.existsSync(path.join(perAddress.config.uploadDir, rows[0]!.storedPath))).toBe(false);
       expect(await perAddress.db('partner_application_files')).toHaveLength(rows.length - 1);
@@ -332,7 +373,10 @@ describe('5. smaller doors', () => {
       expect(isPlausibleEmail(`a@${'a'.repeat(99_000)}`)).toBe(false);
       expect(isPlausibleEmail(`${'@'.repeat(99_000)}`)).toBe(false);
       expect(performance.now() - t0).toBeLessThan(500); // the old pattern took seconds on one such value
-      const res = await request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', 'bc-key-attacks-0000000000').send({ ...brightcallBody(), email: `a@${'a'.repeat(99_000)}` });
+      const res = await request(ctx.app)
+        .post('/api/callbacks/brightcall')
+        .set('x-api-key', 'bc-key-attacks-0000000000')
+        .send({ ...brightcallBody(), email: `a@${'a'.repeat(99_000)}` });
       expect(res.status).toBe(400);
       expect(res.body.fields.email).toBe('email must be at most 254 characters');
       expect(performance.now() - t0).toBeLessThan(2000);

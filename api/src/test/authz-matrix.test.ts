@@ -16,9 +16,31 @@ import { insertOwedOrder } from '../services/orders/testing.ts';
 import { signMediaUrl } from '../services/media/media-links.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 import {
-  ROLES, authHeaders, send, setUpIdentities, insertLead, insertAppointment, payIntent, uniqPhone,
-  ringcloudSurveyBody, agentLabBody, partnerForm, createUserBody, transferOrderBody, adminAppointmentBody,
-  trainingVideoBody, brightcallBody, checkoutBuyer, leadCsv, TRAINER, loginCookie, paidPackageOrder, insertApplication, type Identities, type Req, type Role,
+  ROLES,
+  authHeaders,
+  send,
+  setUpIdentities,
+  insertLead,
+  insertAppointment,
+  payIntent,
+  uniqPhone,
+  ringcloudSurveyBody,
+  agentLabBody,
+  partnerForm,
+  createUserBody,
+  transferOrderBody,
+  adminAppointmentBody,
+  trainingVideoBody,
+  brightcallBody,
+  checkoutBuyer,
+  leadCsv,
+  TRAINER,
+  loginCookie,
+  paidPackageOrder,
+  insertApplication,
+  type Identities,
+  type Req,
+  type Role,
 } from './proof-fixtures.ts';
 
 const BRIGHTCALL_KEY = 'matrix-brightcall-key';
@@ -28,15 +50,42 @@ let ctx: TestContext;
 let who: Identities;
 let dataDir: string;
 /** A's purchases and other standing resources (created once). */
-const own = { appointmentId: 0, paidLeadIntent: '', paidAppointmentIntent: '', importId: 0, videoId: 0, mediaFile: 'matrix-call.wav', transferOrderId: 0, application: { id: 0, fileId: 0 }, spareUserId: 0 };
+const own = {
+  appointmentId: 0,
+  paidLeadIntent: '',
+  paidAppointmentIntent: '',
+  importId: 0,
+  videoId: 0,
+  mediaFile: 'matrix-call.wav',
+  transferOrderId: 0,
+  application: { id: 0, fileId: 0 },
+  spareUserId: 0,
+};
 
 type Build = (role: Role) => Req | Promise<Req>;
-interface Row { anon: number; agentA: number; agentB: number; admin: number; trainer: number; key?: number; req: Build; keyReq?: () => Req | Promise<Req> }
+interface Row {
+  anon: number;
+  agentA: number;
+  agentB: number;
+  admin: number;
+  trainer: number;
+  key?: number;
+  req: Build;
+  keyReq?: () => Req | Promise<Req>;
+}
 
-const get = (p: string): Build => () => ({ method: 'GET', path: p });
-const del = (p: string): Build => () => ({ method: 'DELETE', path: p });
-const post = (p: string, body: () => unknown = () => ({})): Build => () => ({ method: 'POST', path: p, body: body() });
-const put = (p: string, body: () => unknown = () => ({})): Build => () => ({ method: 'PUT', path: p, body: body() });
+const get =
+  (p: string): Build =>
+  () => ({ method: 'GET', path: p });
+const del =
+  (p: string): Build =>
+  () => ({ method: 'DELETE', path: p });
+const post =
+  (p: string, body: () => unknown = () => ({})): Build =>
+  () => ({ method: 'POST', path: p, body: body() });
+const put =
+  (p: string, body: () => unknown = () => ({})): Build =>
+  () => ({ method: 'PUT', path: p, body: body() });
 /** anon, agentA, agentB, admin, trainer */
 const cols = (anon: number, agentA: number, agentB: number, admin: number, trainer: number) => ({ anon, agentA, agentB, admin, trainer });
 
@@ -53,11 +102,17 @@ async function aOrder(kind: 'leads' | 'appointments', paid: boolean): Promise<st
   return res.body.paymentIntentId as string;
 }
 async function freshIntentSecret(): Promise<string> {
-  const res = await request(ctx.app).post('/api/create-payment-intent').send({ callCount: 3, ...checkoutBuyer() });
+  const res = await request(ctx.app)
+    .post('/api/create-payment-intent')
+    .send({ callCount: 3, ...checkoutBuyer() });
   return res.body.clientSecret as string;
 }
 async function uploadImport(): Promise<number> {
-  const res = await request(ctx.app).post('/api/admin/lead-imports?target=assignment').set('Cookie', who.cookies.admin).set('Content-Type', 'text/csv').send(leadCsv());
+  const res = await request(ctx.app)
+    .post('/api/admin/lead-imports?target=assignment')
+    .set('Cookie', who.cookies.admin)
+    .set('Content-Type', 'text/csv')
+    .send(leadCsv());
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.import.id as number;
 }
@@ -71,12 +126,18 @@ async function poolLead(): Promise<number> {
 }
 /** A delivered (billed) transfer call of agent A, recorded through the caller system's callback. */
 async function aCall(): Promise<number> {
-  const res = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', TRANSFER_KEY).send(callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }));
+  const res = await request(ctx.app)
+    .post('/api/callbacks/transfer')
+    .set('x-api-key', TRANSFER_KEY)
+    .send(callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }));
   if (res.status !== 201) throw new Error(`transfer callback: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.call.id as number;
 }
 async function aDispute(): Promise<number> {
-  const res = await request(ctx.app).post(`/api/transfers/${await aCall()}/disputes`).set('Cookie', who.cookies.agentA).send({ reasonCode: 'wrong_number' });
+  const res = await request(ctx.app)
+    .post(`/api/transfers/${await aCall()}/disputes`)
+    .set('Cookie', who.cookies.agentA)
+    .send({ reasonCode: 'wrong_number' });
   if (res.status !== 201) throw new Error(`dispute: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
@@ -87,10 +148,18 @@ async function aToken(): Promise<number> {
   return res.body.apiToken.id as number;
 }
 async function aTimedAppointment(hoursAgo = 1): Promise<number> {
-  return insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.agentA, purchasedAt: '2026-01-01 10:00:00.000', extractedAppointmentDateTime: new Date(ctx.clock.now().getTime() - hoursAgo * 3_600_000).toISOString() });
+  return insertAppointment(ctx.db, {
+    status: 'sold',
+    buyerId: who.ids.agentA,
+    purchasedAt: '2026-01-01 10:00:00.000',
+    extractedAppointmentDateTime: new Date(ctx.clock.now().getTime() - hoursAgo * 3_600_000).toISOString(),
+  });
 }
 async function aPendingNoShow(): Promise<number> {
-  const res = await request(ctx.app).post(`/api/appointments/${await aTimedAppointment()}/no-show`).set('Cookie', who.cookies.agentA).send({ callDurationSeconds: 300 });
+  const res = await request(ctx.app)
+    .post(`/api/appointments/${await aTimedAppointment()}/no-show`)
+    .set('Cookie', who.cookies.agentA)
+    .send({ callDurationSeconds: 300 });
   if (res.status !== 201) throw new Error(`no-show: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
@@ -99,7 +168,14 @@ async function aFeedPath(): Promise<string> {
   return new URL(res.body.url as string).pathname;
 }
 // Leaves A able to take calls whatever the hour (the matrix's later rows record calls for A).
-const transferSettings = () => ({ callsPerDay: null, workingStates: ['TX', 'FL'], hoursStart: null, hoursEnd: null, timeZone: 'America/Chicago', paused: false });
+const transferSettings = () => ({
+  callsPerDay: null,
+  workingStates: ['TX', 'FL'],
+  hoursStart: null,
+  hoursEnd: null,
+  timeZone: 'America/Chicago',
+  paused: false,
+});
 // A fresh set-password link of a user of its own (each use changes that user's password, and so spends it).
 const SET_PASSWORD_USER = { email: 'matrix-set-password@example.com', password: 'matrix-set-password-0' };
 async function setPasswordToken(): Promise<string> {
@@ -109,132 +185,309 @@ async function setPasswordToken(): Promise<string> {
 }
 function stripeEvent(): Req {
   const payload = JSON.stringify({ id: `evt_matrix_${uniqPhone()}`, object: 'event', type: 'customer.created', data: { object: { object: 'customer' } } });
-  return { method: 'POST', path: '/api/stripe/webhook', raw: { type: 'application/json', data: payload }, headers: { 'Stripe-Signature': signPayload(payload, ctx.config.stripe.webhookSecret) } };
+  return {
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    raw: { type: 'application/json', data: payload },
+    headers: { 'Stripe-Signature': signPayload(payload, ctx.config.stripe.webhookSecret) },
+  };
 }
 
 //                                                anon agentA agentB admin trainer
 const MATRIX: Record<string, Row> = {
-  'GET /api/health':                              { ...cols(200, 200, 200, 200, 200), req: get('/api/health') },
-  'POST /api/login':                              { ...cols(200, 200, 200, 200, 200), req: post('/api/login', () => ({ identifier: 'matrix-login@example.com', password: 'matrix-login-pass' })) },
-  'GET /api/logout':                              { ...cols(302, 302, 302, 302, 302), req: get('/api/logout') },
-  'GET /api/current-user':                        { ...cols(401, 200, 200, 200, 401), req: get('/api/current-user') },
-  'GET /api/aged-leads':                          { ...cols(401, 200, 200, 200, 401), req: get('/api/aged-leads?state=TX&page=1') },
-  'GET /api/leads':                               { ...cols(401, 200, 200, 200, 401), req: get('/api/leads') },
-  'POST /api/bulk-purchase-leads':                { ...cols(401, 201, 201, 201, 401), req: async () => ({ method: 'POST', path: '/api/bulk-purchase-leads', body: { leadIds: [await insertLead(ctx.db)] } }) },
-  'POST /api/bulk-purchase-leads/confirm':        { ...cols(401, 200, 404, 404, 401), req: () => ({ method: 'POST', path: '/api/bulk-purchase-leads/confirm', body: { payment_intent_id: own.paidLeadIntent } }) },
-  'POST /api/bulk-purchase-leads/cancel':         { ...cols(401, 200, 404, 404, 401), req: async () => ({ method: 'POST', path: '/api/bulk-purchase-leads/cancel', body: { payment_intent_id: await aOrder('leads', false) } }) },
-  'GET /api/my-leads':                            { ...cols(401, 200, 200, 200, 401), req: get('/api/my-leads') },
-  'GET /api/my-leads/export.csv':                 { ...cols(401, 200, 200, 200, 401), req: get('/api/my-leads/export.csv') },
-  'GET /api/user-survey':                         { ...cols(401, 200, 200, 200, 401), req: get('/api/user-survey') },
-  'GET /api/vapi/available-appointments':         { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/available-appointments') },
-  'GET /api/vapi/my-appointments':                { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments') },
-  'GET /api/vapi/my-appointments/:id':            { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
-  'DELETE /api/vapi/my-appointments/:id':         { ...cols(401, 200, 404, 404, 401), req: () => del(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
-  'GET /api/vapi/all-appointments':               { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/all-appointments') },
-  'POST /api/vapi/create-appointment-payment':    { ...cols(401, 201, 201, 201, 401), req: async () => ({ method: 'POST', path: '/api/vapi/create-appointment-payment', body: { appointmentIds: [await insertAppointment(ctx.db)] } }) },
-  'POST /api/vapi/confirm-appointment-purchase':  { ...cols(401, 200, 404, 404, 401), req: () => ({ method: 'POST', path: '/api/vapi/confirm-appointment-purchase', body: { payment_intent_id: own.paidAppointmentIntent } }) },
-  'POST /api/vapi/cancel-appointment-payment':    { ...cols(401, 200, 404, 404, 401), req: async () => ({ method: 'POST', path: '/api/vapi/cancel-appointment-payment', body: { payment_intent_id: await aOrder('appointments', false) } }) },
+  'GET /api/health': { ...cols(200, 200, 200, 200, 200), req: get('/api/health') },
+  'POST /api/login': {
+    ...cols(200, 200, 200, 200, 200),
+    req: post('/api/login', () => ({ identifier: 'matrix-login@example.com', password: 'matrix-login-pass' })),
+  },
+  'GET /api/logout': { ...cols(302, 302, 302, 302, 302), req: get('/api/logout') },
+  'GET /api/current-user': { ...cols(401, 200, 200, 200, 401), req: get('/api/current-user') },
+  'GET /api/aged-leads': { ...cols(401, 200, 200, 200, 401), req: get('/api/aged-leads?state=TX&page=1') },
+  'GET /api/leads': { ...cols(401, 200, 200, 200, 401), req: get('/api/leads') },
+  'POST /api/bulk-purchase-leads': {
+    ...cols(401, 201, 201, 201, 401),
+    req: async () => ({ method: 'POST', path: '/api/bulk-purchase-leads', body: { leadIds: [await insertLead(ctx.db)] } }),
+  },
+  'POST /api/bulk-purchase-leads/confirm': {
+    ...cols(401, 200, 404, 404, 401),
+    req: () => ({ method: 'POST', path: '/api/bulk-purchase-leads/confirm', body: { payment_intent_id: own.paidLeadIntent } }),
+  },
+  'POST /api/bulk-purchase-leads/cancel': {
+    ...cols(401, 200, 404, 404, 401),
+    req: async () => ({ method: 'POST', path: '/api/bulk-purchase-leads/cancel', body: { payment_intent_id: await aOrder('leads', false) } }),
+  },
+  'GET /api/my-leads': { ...cols(401, 200, 200, 200, 401), req: get('/api/my-leads') },
+  'GET /api/my-leads/export.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/my-leads/export.csv') },
+  'GET /api/user-survey': { ...cols(401, 200, 200, 200, 401), req: get('/api/user-survey') },
+  'GET /api/vapi/available-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/available-appointments') },
+  'GET /api/vapi/my-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments') },
+  'GET /api/vapi/my-appointments/:id': { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
+  'DELETE /api/vapi/my-appointments/:id': { ...cols(401, 200, 404, 404, 401), req: () => del(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
+  'GET /api/vapi/all-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/all-appointments') },
+  'POST /api/vapi/create-appointment-payment': {
+    ...cols(401, 201, 201, 201, 401),
+    req: async () => ({ method: 'POST', path: '/api/vapi/create-appointment-payment', body: { appointmentIds: [await insertAppointment(ctx.db)] } }),
+  },
+  'POST /api/vapi/confirm-appointment-purchase': {
+    ...cols(401, 200, 404, 404, 401),
+    req: () => ({ method: 'POST', path: '/api/vapi/confirm-appointment-purchase', body: { payment_intent_id: own.paidAppointmentIntent } }),
+  },
+  'POST /api/vapi/cancel-appointment-payment': {
+    ...cols(401, 200, 404, 404, 401),
+    req: async () => ({ method: 'POST', path: '/api/vapi/cancel-appointment-payment', body: { payment_intent_id: await aOrder('appointments', false) } }),
+  },
   // A's signed recording link: A plays it, B holding A's link gets nothing, admins play any recording.
-  'GET /api/media/:file':                         { ...cols(401, 200, 404, 200, 401), req: () => get(signMediaUrl(ctx.config, who.ids.agentA, `/api/media/${own.mediaFile}`, ctx.clock.now())!)('anon') },
-  'POST /api/call-transfer-order':                { ...cols(401, 201, 201, 201, 401), req: post('/api/call-transfer-order', transferOrderBody) },
-  'POST /api/ringcloud-survey':                   { ...cols(201, 201, 201, 201, 201), req: post('/api/ringcloud-survey', ringcloudSurveyBody) },
-  'POST /api/survey':                             { ...cols(201, 201, 201, 201, 201), req: post('/api/survey', agentLabBody) },
-  'POST /api/affnetwork-signup':                  { ...cols(201, 201, 201, 201, 201), req: () => ({ method: 'POST', path: '/api/affnetwork-signup', form: partnerForm() }) },
-  'GET /api/admin/users':                         { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users') },
-  'GET /api/admin/users/search':                  { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users/search?q=example') },
-  'POST /api/admin/users':                        { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/users', createUserBody) },
-  'PUT /api/admin/users/:userId/password':        { ...cols(401, 403, 403, 200, 401), req: () => put(`/api/admin/users/${own.spareUserId}/password`, () => ({ password: 'changed-by-admin' }))('anon') },
-  'POST /api/admin/users/:userId/set-password-link': { ...cols(401, 403, 403, 200, 401), req: () => post(`/api/admin/users/${who.ids.agentB}/set-password-link`)('anon') },
+  'GET /api/media/:file': {
+    ...cols(401, 200, 404, 200, 401),
+    req: () => get(signMediaUrl(ctx.config, who.ids.agentA, `/api/media/${own.mediaFile}`, ctx.clock.now())!)('anon'),
+  },
+  'POST /api/call-transfer-order': { ...cols(401, 201, 201, 201, 401), req: post('/api/call-transfer-order', transferOrderBody) },
+  'POST /api/ringcloud-survey': { ...cols(201, 201, 201, 201, 201), req: post('/api/ringcloud-survey', ringcloudSurveyBody) },
+  'POST /api/survey': { ...cols(201, 201, 201, 201, 201), req: post('/api/survey', agentLabBody) },
+  'POST /api/affnetwork-signup': { ...cols(201, 201, 201, 201, 201), req: () => ({ method: 'POST', path: '/api/affnetwork-signup', form: partnerForm() }) },
+  'GET /api/admin/users': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users') },
+  'GET /api/admin/users/search': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users/search?q=example') },
+  'POST /api/admin/users': { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/users', createUserBody) },
+  'PUT /api/admin/users/:userId/password': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => put(`/api/admin/users/${own.spareUserId}/password`, () => ({ password: 'changed-by-admin' }))('anon'),
+  },
+  'POST /api/admin/users/:userId/set-password-link': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => post(`/api/admin/users/${who.ids.agentB}/set-password-link`)('anon'),
+  },
   // The link's token is the capability: anyone holding a good one may check it and use it once.
-  'GET /api/set-password/check':                  { ...cols(200, 200, 200, 200, 200), req: async () => get(`/api/set-password/check?token=${await setPasswordToken()}`)('anon') },
-  'POST /api/set-password':                       { ...cols(200, 200, 200, 200, 200), req: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'matrix-set-password-1' } }) },
-  'POST /api/forgot-password':                    { ...cols(202, 202, 202, 202, 202), req: post('/api/forgot-password', () => ({ email: `matrix-forgot-${Math.random().toString(36).slice(2)}@example.com` })) },
-  'GET /api/admin/outbox':                        { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/outbox') },
-  'POST /api/admin/outbox/:id/resend':            { ...cols(401, 403, 403, 404, 401), req: post('/api/admin/outbox/999999/resend') },
-  'GET /api/account/mail-preferences':            { ...cols(401, 200, 200, 200, 401), req: get('/api/account/mail-preferences') },
-  'PUT /api/account/mail-preferences':            { ...cols(401, 200, 200, 200, 401), req: put('/api/account/mail-preferences', () => ({ optOut: [] })) },
+  'GET /api/set-password/check': {
+    ...cols(200, 200, 200, 200, 200),
+    req: async () => get(`/api/set-password/check?token=${await setPasswordToken()}`)('anon'),
+  },
+  'POST /api/set-password': {
+    ...cols(200, 200, 200, 200, 200),
+    req: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'matrix-set-password-1' } }),
+  },
+  'POST /api/forgot-password': {
+    ...cols(202, 202, 202, 202, 202),
+    req: post('/api/forgot-password', () => ({ email: `matrix-forgot-${Math.random().toString(36).slice(2)}@example.com` })),
+  },
+  'GET /api/admin/outbox': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/outbox') },
+  'POST /api/admin/outbox/:id/resend': { ...cols(401, 403, 403, 404, 401), req: post('/api/admin/outbox/999999/resend') },
+  'GET /api/account/mail-preferences': { ...cols(401, 200, 200, 200, 401), req: get('/api/account/mail-preferences') },
+  'PUT /api/account/mail-preferences': { ...cols(401, 200, 200, 200, 401), req: put('/api/account/mail-preferences', () => ({ optOut: [] })) },
   // A wrong current password: 400 for every signed-in identity (the route is the agent's own only).
-  'PUT /api/account/password':                    { ...cols(401, 400, 400, 400, 401), req: put('/api/account/password', () => ({ currentPassword: 'not-the-password', newPassword: 'whatever-pass-1' })) },
-  'PUT /api/account/profile':                     { ...cols(401, 200, 200, 200, 401), req: put('/api/account/profile', () => ({ firstName: 'Same', lastName: 'Person', agencyName: 'Agency', phone: '5550001111', state: 'TX' })) },
-  'POST /api/account/email':                      { ...cols(401, 202, 202, 202, 401), req: post('/api/account/email', () => ({ email: `matrix-new-${Math.random().toString(36).slice(2)}@example.com` })) },
-  'POST /api/account/email/confirm':              { ...cols(400, 400, 400, 400, 400), req: post('/api/account/email/confirm', () => ({ token: 'not.a-token' })) },
-  'GET /api/admin/appointments/brightcall':       { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall') },
-  'GET /api/admin/appointments/brightcall/search':{ ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall/search?q=Vera') },
-  'POST /api/admin/appointments/brightcall':      { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/appointments/brightcall', adminAppointmentBody) },
+  'PUT /api/account/password': {
+    ...cols(401, 400, 400, 400, 401),
+    req: put('/api/account/password', () => ({ currentPassword: 'not-the-password', newPassword: 'whatever-pass-1' })),
+  },
+  'PUT /api/account/profile': {
+    ...cols(401, 200, 200, 200, 401),
+    req: put('/api/account/profile', () => ({ firstName: 'Same', lastName: 'Person', agencyName: 'Agency', phone: '5550001111', state: 'TX' })),
+  },
+  'POST /api/account/email': {
+    ...cols(401, 202, 202, 202, 401),
+    req: post('/api/account/email', () => ({ email: `matrix-new-${Math.random().toString(36).slice(2)}@example.com` })),
+  },
+  'POST /api/account/email/confirm': { ...cols(400, 400, 400, 400, 400), req: post('/api/account/email/confirm', () => ({ token: 'not.a-token' })) },
+  'GET /api/admin/appointments/brightcall': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall') },
+  'GET /api/admin/appointments/brightcall/search': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall/search?q=Vera') },
+  'POST /api/admin/appointments/brightcall': { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/appointments/brightcall', adminAppointmentBody) },
   // Admin orders and inboxes (issue 13): admins only; a refund of agent B's paid package (A's balance feeds the call rows).
-  'GET /api/admin/orders':                        { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/orders?status=paid') },
-  'GET /api/admin/orders.csv':                    { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/orders.csv') },
-  'GET /api/admin/orders/:id':                    { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/orders/${own.transferOrderId}`)('anon') },
-  'POST /api/admin/orders/:id/refunds':           { ...cols(401, 403, 403, 201, 401), req: async (role) => ({ method: 'POST', path: `/api/admin/orders/${role === 'admin' ? await paidPackageOrder(ctx, who.cookies.agentB) : own.transferOrderId}/refunds`, body: { amountCents: 100, idempotencyKey: `matrix-${role}-${uniqPhone()}` } }) },
-  'GET /api/admin/partner-applications':          { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/partner-applications') },
-  'GET /api/admin/partner-applications/:id':      { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/partner-applications/${own.application.id}`)('anon') },
-  'PUT /api/admin/partner-applications/:id/status': { ...cols(401, 403, 403, 200, 401), req: () => put(`/api/admin/partner-applications/${own.application.id}/status`, () => ({ status: 'approved', note: 'Checked' }))('anon') },
-  'GET /api/admin/partner-applications/:id/files/:fileId': { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/partner-applications/${own.application.id}/files/${own.application.fileId}`)('anon') },
-  'GET /api/admin/signups':                       { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/signups?source=agent-lab') },
-  'POST /api/admin/lead-imports':                 { ...cols(401, 403, 403, 201, 401), req: () => ({ method: 'POST', path: '/api/admin/lead-imports?target=assignment', raw: { type: 'text/csv', data: leadCsv() } }) },
-  'GET /api/admin/lead-imports/:id':              { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}`)('anon') },
-  'GET /api/admin/lead-imports/:id/errors':       { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}/errors`)('anon') },
-  'POST /api/admin/lead-imports/:id/run':         { ...cols(401, 403, 403, 202, 401), req: async (role) => ({ method: 'POST', path: `/api/admin/lead-imports/${role === 'admin' ? await uploadImport() : own.importId}/run`, body: { mapping: { name: 0, phone: 1, state: 2, zipCode: 3 }, dryRun: true } }) },
-  'GET /api/admin/lead-pool':                     { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/lead-pool') },
-  'POST /api/admin/lead-pool/assign':             { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: '/api/admin/lead-pool/assign', body: { agentId: who.ids.agentA, leadIds: [await poolLead()] } }) },
-  'GET /api/brightcall/status':                   { ...cols(401, 403, 403, 200, 401), req: get('/api/brightcall/status') },
-  'POST /api/callbacks/brightcall':               { ...cols(401, 401, 401, 401, 401), key: 200, req: post('/api/callbacks/brightcall', brightcallBody), keyReq: () => ({ method: 'POST', path: '/api/callbacks/brightcall', body: brightcallBody(), headers: { 'x-api-key': BRIGHTCALL_KEY } }) },
-  'POST /api/training-admin/login':               { ...cols(200, 200, 200, 200, 200), req: post('/api/training-admin/login', () => TRAINER) },
-  'GET /api/training-videos/public':              { ...cols(200, 200, 200, 200, 200), req: get('/api/training-videos/public') },
-  'GET /api/training-videos':                     { ...cols(401, 401, 401, 401, 200), req: get('/api/training-videos') },
-  'POST /api/training-videos':                    { ...cols(401, 401, 401, 401, 201), req: post('/api/training-videos', trainingVideoBody) },
-  'PUT /api/training-videos/:id':                 { ...cols(401, 401, 401, 401, 200), req: () => put(`/api/training-videos/${own.videoId}`, trainingVideoBody)('anon') },
-  'DELETE /api/training-videos/:id':              { ...cols(401, 401, 401, 401, 200), req: async (role) => del(`/api/training-videos/${role === 'trainer' ? await newVideo() : own.videoId}`)('anon') },
-  'POST /api/stripe/webhook':                     { ...cols(400, 400, 400, 400, 400), key: 200, req: () => ({ method: 'POST', path: '/api/stripe/webhook', raw: { type: 'application/json', data: '{"id":"evt_unsigned","type":"payment_intent.succeeded"}' } }), keyReq: stripeEvent },
-  'POST /api/create-payment-intent':              { ...cols(200, 200, 200, 200, 200), req: post('/api/create-payment-intent', () => ({ callCount: 5, ...checkoutBuyer() })) },
-  'GET /api/stripe/public-key':                   { ...cols(200, 200, 200, 200, 200), req: get('/api/stripe/public-key') },
+  'GET /api/admin/orders': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/orders?status=paid') },
+  'GET /api/admin/orders.csv': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/orders.csv') },
+  'GET /api/admin/orders/:id': { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/orders/${own.transferOrderId}`)('anon') },
+  'POST /api/admin/orders/:id/refunds': {
+    ...cols(401, 403, 403, 201, 401),
+    req: async (role) => ({
+      method: 'POST',
+      path: `/api/admin/orders/${role === 'admin' ? await paidPackageOrder(ctx, who.cookies.agentB) : own.transferOrderId}/refunds`,
+      body: { amountCents: 100, idempotencyKey: `matrix-${role}-${uniqPhone()}` },
+    }),
+  },
+  'GET /api/admin/partner-applications': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/partner-applications') },
+  'GET /api/admin/partner-applications/:id': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => get(`/api/admin/partner-applications/${own.application.id}`)('anon'),
+  },
+  'PUT /api/admin/partner-applications/:id/status': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => put(`/api/admin/partner-applications/${own.application.id}/status`, () => ({ status: 'approved', note: 'Checked' }))('anon'),
+  },
+  'GET /api/admin/partner-applications/:id/files/:fileId': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => get(`/api/admin/partner-applications/${own.application.id}/files/${own.application.fileId}`)('anon'),
+  },
+  'GET /api/admin/signups': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/signups?source=agent-lab') },
+  'POST /api/admin/lead-imports': {
+    ...cols(401, 403, 403, 201, 401),
+    req: () => ({ method: 'POST', path: '/api/admin/lead-imports?target=assignment', raw: { type: 'text/csv', data: leadCsv() } }),
+  },
+  'GET /api/admin/lead-imports/:id': { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}`)('anon') },
+  'GET /api/admin/lead-imports/:id/errors': { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/lead-imports/${own.importId}/errors`)('anon') },
+  'POST /api/admin/lead-imports/:id/run': {
+    ...cols(401, 403, 403, 202, 401),
+    req: async (role) => ({
+      method: 'POST',
+      path: `/api/admin/lead-imports/${role === 'admin' ? await uploadImport() : own.importId}/run`,
+      body: { mapping: { name: 0, phone: 1, state: 2, zipCode: 3 }, dryRun: true },
+    }),
+  },
+  'GET /api/admin/lead-pool': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/lead-pool') },
+  'POST /api/admin/lead-pool/assign': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({ method: 'POST', path: '/api/admin/lead-pool/assign', body: { agentId: who.ids.agentA, leadIds: [await poolLead()] } }),
+  },
+  'GET /api/brightcall/status': { ...cols(401, 403, 403, 200, 401), req: get('/api/brightcall/status') },
+  'POST /api/callbacks/brightcall': {
+    ...cols(401, 401, 401, 401, 401),
+    key: 200,
+    req: post('/api/callbacks/brightcall', brightcallBody),
+    keyReq: () => ({ method: 'POST', path: '/api/callbacks/brightcall', body: brightcallBody(), headers: { 'x-api-key': BRIGHTCALL_KEY } }),
+  },
+  'POST /api/training-admin/login': { ...cols(200, 200, 200, 200, 200), req: post('/api/training-admin/login', () => TRAINER) },
+  'GET /api/training-videos/public': { ...cols(200, 200, 200, 200, 200), req: get('/api/training-videos/public') },
+  'GET /api/training-videos': { ...cols(401, 401, 401, 401, 200), req: get('/api/training-videos') },
+  'POST /api/training-videos': { ...cols(401, 401, 401, 401, 201), req: post('/api/training-videos', trainingVideoBody) },
+  'PUT /api/training-videos/:id': { ...cols(401, 401, 401, 401, 200), req: () => put(`/api/training-videos/${own.videoId}`, trainingVideoBody)('anon') },
+  'DELETE /api/training-videos/:id': {
+    ...cols(401, 401, 401, 401, 200),
+    req: async (role) => del(`/api/training-videos/${role === 'trainer' ? await newVideo() : own.videoId}`)('anon'),
+  },
+  'POST /api/stripe/webhook': {
+    ...cols(400, 400, 400, 400, 400),
+    key: 200,
+    req: () => ({
+      method: 'POST',
+      path: '/api/stripe/webhook',
+      raw: { type: 'application/json', data: '{"id":"evt_unsigned","type":"payment_intent.succeeded"}' },
+    }),
+    keyReq: stripeEvent,
+  },
+  'POST /api/create-payment-intent': {
+    ...cols(200, 200, 200, 200, 200),
+    req: post('/api/create-payment-intent', () => ({ callCount: 5, ...checkoutBuyer() })),
+  },
+  'GET /api/stripe/public-key': { ...cols(200, 200, 200, 200, 200), req: get('/api/stripe/public-key') },
   // The intent id is the capability (unguessable, known only to the payer's browser); the answer
   // carries the order's count, tier, amount and status, no personal data.
-  'GET /api/orders/by-intent/:id':                { ...cols(200, 200, 200, 200, 200), req: () => get(`/api/orders/by-intent/${own.paidLeadIntent}`)('anon') },
+  'GET /api/orders/by-intent/:id': { ...cols(200, 200, 200, 200, 200), req: () => get(`/api/orders/by-intent/${own.paidLeadIntent}`)('anon') },
   // The transfer ledger: the caller system's callbacks (TRANSFER_API_KEY), the agent's own ledger, the admin side.
-  'POST /api/callbacks/transfer':                 { ...cols(401, 401, 401, 401, 401), key: 201, req: () => ({ method: 'POST', path: '/api/callbacks/transfer', body: callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }) }), keyReq: () => ({ method: 'POST', path: '/api/callbacks/transfer', body: callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }), headers: { 'x-api-key': TRANSFER_KEY } }) },
-  'POST /api/callbacks/transfer/check':           { ...cols(401, 401, 401, 401, 401), key: 200, req: post('/api/callbacks/transfer/check', () => ({ agentId: who.ids.agentA, state: 'FL' })), keyReq: () => ({ method: 'POST', path: '/api/callbacks/transfer/check', body: { agentId: who.ids.agentA, state: 'FL' }, headers: { 'x-api-key': TRANSFER_KEY } }) },
-  'GET /api/outcomes/items':                      { ...cols(401, 200, 200, 200, 401), req: get('/api/outcomes/items') },
-  'PUT /api/outcomes/:itemType/:itemId':          { ...cols(401, 200, 404, 404, 401), req: async () => ({ method: 'PUT', path: `/api/outcomes/transfer/${await aCall()}`, body: { status: 'contacted', date: '2026-11-20' } }) },
-  'POST /api/outcomes':                           { ...cols(401, 200, 404, 404, 401), req: async () => ({ method: 'POST', path: '/api/outcomes', body: { itemType: 'transfer', itemId: await aCall(), status: 'no_answer', date: '2026-11-20' } }) },
-  'GET /api/results':                             { ...cols(401, 200, 200, 200, 401), req: get('/api/results') },
-  'GET /api/results.csv':                         { ...cols(401, 200, 200, 200, 401), req: get('/api/results.csv') },
-  'GET /api/api-tokens':                          { ...cols(401, 200, 200, 200, 401), req: get('/api/api-tokens') },
-  'POST /api/api-tokens':                         { ...cols(401, 201, 201, 201, 401), req: post('/api/api-tokens', () => ({ name: 'matrix' })) },
-  'DELETE /api/api-tokens/:id':                   { ...cols(401, 204, 404, 404, 401), req: async () => del(`/api/api-tokens/${await aToken()}`)('anon') },
-  'GET /api/appointments/no-shows':               { ...cols(401, 200, 200, 200, 401), req: get('/api/appointments/no-shows') },
-  'GET /api/appointments/:id/calendar.ics':       { ...cols(401, 200, 404, 404, 401), req: async () => get(`/api/appointments/${await aTimedAppointment()}/calendar.ics`)('anon') },
-  'POST /api/appointments/:id/no-show':           { ...cols(401, 201, 404, 404, 401), req: async () => post(`/api/appointments/${await aTimedAppointment()}/no-show`, () => ({ callDurationSeconds: 10 }))('anon') },
-  'GET /api/calendar-feed':                       { ...cols(401, 200, 200, 200, 401), req: get('/api/calendar-feed') },
-  'POST /api/calendar-feed':                      { ...cols(401, 201, 201, 201, 401), req: post('/api/calendar-feed') },
-  'DELETE /api/calendar-feed':                    { ...cols(401, 204, 204, 204, 401), req: del('/api/calendar-feed') },
-  'GET /api/calendar/:file':                      { ...cols(200, 200, 200, 200, 200), req: async () => get(await aFeedPath())('anon') },
-  'GET /api/admin/no-shows':                      { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/no-shows?status=pending') },
-  'POST /api/admin/no-shows/:id/approve':         { ...cols(401, 403, 403, 200, 401), req: async () => post(`/api/admin/no-shows/${await aPendingNoShow()}/approve`, () => ({ reason: 'Voicemail' }))('anon') },
-  'POST /api/admin/no-shows/:id/deny':            { ...cols(401, 403, 403, 200, 401), req: async () => post(`/api/admin/no-shows/${await aPendingNoShow()}/deny`, () => ({ reason: 'Spoke 5 minutes' }))('anon') },
-  'GET /api/compliance/:itemType/:itemId':        { ...cols(401, 200, 404, 404, 401), req: async () => get(`/api/compliance/transfer/${await aCall()}`)('anon') },
-  'GET /api/admin/dnc-lists':                     { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/dnc-lists') },
-  'POST /api/admin/dnc-lists':                    { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/dnc-lists', () => ({ list: 'dnc', csv: '2025550111' })) },
-  'GET /api/ledger':                              { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger') },
-  'GET /api/ledger.csv':                          { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger.csv') },
-  'GET /api/orders/:id/receipt':                  { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/orders/${own.transferOrderId}/receipt`)('anon') },
-  'GET /api/admin/transfer-disputes':             { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/transfer-disputes?status=all') },
-  'POST /api/admin/transfer-disputes/:id/approve':{ ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/approve`, body: { note: 'Checked the recording' } }) },
-  'POST /api/admin/transfer-disputes/:id/deny':   { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/deny`, body: { reason: 'The caller qualified' } }) },
-  'POST /api/admin/transfer-calls':               { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/transfer-calls', () => ({ ...callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }), callId: undefined })) },
+  'POST /api/callbacks/transfer': {
+    ...cols(401, 401, 401, 401, 401),
+    key: 201,
+    req: () => ({ method: 'POST', path: '/api/callbacks/transfer', body: callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }) }),
+    keyReq: () => ({
+      method: 'POST',
+      path: '/api/callbacks/transfer',
+      body: callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }),
+      headers: { 'x-api-key': TRANSFER_KEY },
+    }),
+  },
+  'POST /api/callbacks/transfer/check': {
+    ...cols(401, 401, 401, 401, 401),
+    key: 200,
+    req: post('/api/callbacks/transfer/check', () => ({ agentId: who.ids.agentA, state: 'FL' })),
+    keyReq: () => ({
+      method: 'POST',
+      path: '/api/callbacks/transfer/check',
+      body: { agentId: who.ids.agentA, state: 'FL' },
+      headers: { 'x-api-key': TRANSFER_KEY },
+    }),
+  },
+  'GET /api/outcomes/items': { ...cols(401, 200, 200, 200, 401), req: get('/api/outcomes/items') },
+  'PUT /api/outcomes/:itemType/:itemId': {
+    ...cols(401, 200, 404, 404, 401),
+    req: async () => ({ method: 'PUT', path: `/api/outcomes/transfer/${await aCall()}`, body: { status: 'contacted', date: '2026-11-20' } }),
+  },
+  'POST /api/outcomes': {
+    ...cols(401, 200, 404, 404, 401),
+    req: async () => ({
+      method: 'POST',
+      path: '/api/outcomes',
+      body: { itemType: 'transfer', itemId: await aCall(), status: 'no_answer', date: '2026-11-20' },
+    }),
+  },
+  'GET /api/results': { ...cols(401, 200, 200, 200, 401), req: get('/api/results') },
+  'GET /api/results.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/results.csv') },
+  'GET /api/api-tokens': { ...cols(401, 200, 200, 200, 401), req: get('/api/api-tokens') },
+  'POST /api/api-tokens': { ...cols(401, 201, 201, 201, 401), req: post('/api/api-tokens', () => ({ name: 'matrix' })) },
+  'DELETE /api/api-tokens/:id': { ...cols(401, 204, 404, 404, 401), req: async () => del(`/api/api-tokens/${await aToken()}`)('anon') },
+  'GET /api/appointments/no-shows': { ...cols(401, 200, 200, 200, 401), req: get('/api/appointments/no-shows') },
+  'GET /api/appointments/:id/calendar.ics': {
+    ...cols(401, 200, 404, 404, 401),
+    req: async () => get(`/api/appointments/${await aTimedAppointment()}/calendar.ics`)('anon'),
+  },
+  'POST /api/appointments/:id/no-show': {
+    ...cols(401, 201, 404, 404, 401),
+    req: async () => post(`/api/appointments/${await aTimedAppointment()}/no-show`, () => ({ callDurationSeconds: 10 }))('anon'),
+  },
+  'GET /api/calendar-feed': { ...cols(401, 200, 200, 200, 401), req: get('/api/calendar-feed') },
+  'POST /api/calendar-feed': { ...cols(401, 201, 201, 201, 401), req: post('/api/calendar-feed') },
+  'DELETE /api/calendar-feed': { ...cols(401, 204, 204, 204, 401), req: del('/api/calendar-feed') },
+  'GET /api/calendar/:file': { ...cols(200, 200, 200, 200, 200), req: async () => get(await aFeedPath())('anon') },
+  'GET /api/admin/no-shows': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/no-shows?status=pending') },
+  'POST /api/admin/no-shows/:id/approve': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => post(`/api/admin/no-shows/${await aPendingNoShow()}/approve`, () => ({ reason: 'Voicemail' }))('anon'),
+  },
+  'POST /api/admin/no-shows/:id/deny': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => post(`/api/admin/no-shows/${await aPendingNoShow()}/deny`, () => ({ reason: 'Spoke 5 minutes' }))('anon'),
+  },
+  'GET /api/compliance/:itemType/:itemId': { ...cols(401, 200, 404, 404, 401), req: async () => get(`/api/compliance/transfer/${await aCall()}`)('anon') },
+  'GET /api/admin/dnc-lists': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/dnc-lists') },
+  'POST /api/admin/dnc-lists': { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/dnc-lists', () => ({ list: 'dnc', csv: '2025550111' })) },
+  'GET /api/ledger': { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger') },
+  'GET /api/ledger.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger.csv') },
+  'GET /api/orders/:id/receipt': { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/orders/${own.transferOrderId}/receipt`)('anon') },
+  'GET /api/admin/transfer-disputes': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/transfer-disputes?status=all') },
+  'POST /api/admin/transfer-disputes/:id/approve': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/approve`, body: { note: 'Checked the recording' } }),
+  },
+  'POST /api/admin/transfer-disputes/:id/deny': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({ method: 'POST', path: `/api/admin/transfer-disputes/${await aDispute()}/deny`, body: { reason: 'The caller qualified' } }),
+  },
+  'POST /api/admin/transfer-calls': {
+    ...cols(401, 403, 403, 201, 401),
+    req: post('/api/admin/transfer-calls', () => ({ ...callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }), callId: undefined })),
+  },
   // Fulfilment of owed RingCloud orders (issue 13): admins only.
-  'POST /api/admin/orders/:id/fulfil':            { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Aged Leads', owed: 100 })}/fulfil`, body: {} }) },
-  'POST /api/admin/orders/:id/deliveries':        { ...cols(401, 403, 403, 200, 401), req: async () => ({ method: 'POST', path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Call-Backs', owed: 5 })}/deliveries`, body: { count: 1 } }) },
-  'GET /api/admin/transfer-audit':                { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/transfer-audit') },
-  'GET /api/transfers':                           { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers') },
-  'GET /api/transfers/balance':                   { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/balance') },
-  'GET /api/dashboard/home':                      { ...cols(401, 200, 200, 200, 401), req: get('/api/dashboard/home') },
-  'GET /api/transfers/export.csv':                { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/export.csv') },
-  'GET /api/transfers/settings':                  { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/settings') },
-  'PUT /api/transfers/settings':                  { ...cols(401, 200, 200, 200, 401), req: put('/api/transfers/settings', transferSettings) },
-  'POST /api/transfers/:id/disputes':             { ...cols(401, 201, 404, 404, 401), req: async () => ({ method: 'POST', path: `/api/transfers/${await aCall()}/disputes`, body: { reasonCode: 'other', reasonText: 'Caller was a robot' } }) },
+  'POST /api/admin/orders/:id/fulfil': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({
+      method: 'POST',
+      path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Aged Leads', owed: 100 })}/fulfil`,
+      body: {},
+    }),
+  },
+  'POST /api/admin/orders/:id/deliveries': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({
+      method: 'POST',
+      path: `/api/admin/orders/${await insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Call-Backs', owed: 5 })}/deliveries`,
+      body: { count: 1 },
+    }),
+  },
+  'GET /api/admin/transfer-audit': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/transfer-audit') },
+  'GET /api/transfers': { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers') },
+  'GET /api/transfers/balance': { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/balance') },
+  'GET /api/dashboard/home': { ...cols(401, 200, 200, 200, 401), req: get('/api/dashboard/home') },
+  'GET /api/transfers/export.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/export.csv') },
+  'GET /api/transfers/settings': { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/settings') },
+  'PUT /api/transfers/settings': { ...cols(401, 200, 200, 200, 401), req: put('/api/transfers/settings', transferSettings) },
+  'POST /api/transfers/:id/disputes': {
+    ...cols(401, 201, 404, 404, 401),
+    req: async () => ({ method: 'POST', path: `/api/transfers/${await aCall()}/disputes`, body: { reasonCode: 'other', reasonText: 'Caller was a robot' } }),
+  },
   // Test-payment mode only; the client secret is the capability, as with Stripe.
-  'POST /api/test-payments/confirm':              { ...cols(200, 200, 200, 200, 200), req: async () => ({ method: 'POST', path: '/api/test-payments/confirm', body: { clientSecret: await freshIntentSecret(), cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } }) },
+  'POST /api/test-payments/confirm': {
+    ...cols(200, 200, 200, 200, 200),
+    req: async () => ({
+      method: 'POST',
+      path: '/api/test-payments/confirm',
+      body: { clientSecret: await freshIntentSecret(), cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' },
+    }),
+  },
 };
 
 beforeAll(async () => {
@@ -256,7 +509,12 @@ beforeAll(async () => {
   own.importId = await uploadImport();
   own.videoId = await newVideo();
   own.application = await insertApplication(ctx.db, ctx.config.uploadDir);
-  own.transferOrderId = await insertPaidOrder(ctx.db, who.ids.agentA, { kind: 'transfer_package', tier: 'standard', count: 500 }, new Date(ctx.clock.now().getTime() - 3_600_000));
+  own.transferOrderId = await insertPaidOrder(
+    ctx.db,
+    who.ids.agentA,
+    { kind: 'transfer_package', tier: 'standard', count: 500 },
+    new Date(ctx.clock.now().getTime() - 3_600_000),
+  );
 }, 60_000);
 
 afterAll(async () => {

@@ -73,12 +73,21 @@ describe('the lead lists fast path', () => {
       const coding = res.headers['content-encoding'];
       // superagent already inflates gzip and deflate (and, depending on its version, br) on its own.
       try {
-        return (coding === 'br' ? zlib.brotliDecompressSync(b) : coding === 'gzip' ? zlib.gunzipSync(b) : coding === 'deflate' ? zlib.inflateSync(b) : b).toString('utf8');
+        return (
+          coding === 'br' ? zlib.brotliDecompressSync(b) : coding === 'gzip' ? zlib.gunzipSync(b) : coding === 'deflate' ? zlib.inflateSync(b) : b
+        ).toString('utf8');
       } catch {
         return b.toString('utf8');
       }
     };
-    for (const [accept, expected] of [['gzip', 'gzip'], ['gzip, deflate, br, zstd', 'br'], ['deflate', 'deflate'], ['identity', undefined], ['*', 'br'], ['gzip;q=0.5, deflate', 'deflate']] as const) {
+    for (const [accept, expected] of [
+      ['gzip', 'gzip'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['deflate', 'deflate'],
+      ['identity', undefined],
+      ['*', 'br'],
+      ['gzip;q=0.5, deflate', 'deflate'],
+    ] as const) {
       await raw(ctx.app, accept);
       const before = fastApiStats.served;
       const fast = await raw(ctx.app, accept);
@@ -152,7 +161,10 @@ describe('the lead lists fast path', () => {
     const own = String(login.headers['set-cookie']![0]).split(';')[0]!;
     expect((await both('/api/aged-leads', { Cookie: own })).served).toBe(1);
     ctx.clock.advance(1000);
-    await ctx.db('users').where({ id: u.id }).update({ passwordChangedAt: ctx.clock.now().toISOString().replace('T', ' ').replace('Z', '') });
+    await ctx
+      .db('users')
+      .where({ id: u.id })
+      .update({ passwordChangedAt: ctx.clock.now().toISOString().replace('T', ' ').replace('Z', '') });
     const { fast, served } = await both('/api/aged-leads', { Cookie: own });
     expect(served).toBe(0);
     expect(fast.status).toBe(401);

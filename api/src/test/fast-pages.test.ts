@@ -27,11 +27,20 @@ beforeAll(() => {
     fs.writeFileSync(path.join(dir, file), text);
   };
   for (const [f, t] of Object.entries({
-    'index.html': 'HOME', 'survey.html': 'ONBOARDING SURVEY', 'special-survey.html': 'SPECIAL SURVEY', 'thank-you.html': 'THANKS DEFAULT',
-    'variants/thank-you-go.html': 'THANKS GO', 'variants/thank-you-special.html': 'THANKS SPECIAL', 'onboarding-success.html': 'SUCCESS 24 HOURS',
-    'variants/onboarding-success-special.html': 'SUCCESS CALL SCHEDULED', 'standard-pricing.html': 'PRICING'.repeat(200), '404.html': 'Page Not Found',
-    '_astro/app.123.js': 'console.log(1)', 'nested/page.html': 'NESTED',
-  })) write(dirs.marketing, f, t);
+    'index.html': 'HOME',
+    'survey.html': 'ONBOARDING SURVEY',
+    'special-survey.html': 'SPECIAL SURVEY',
+    'thank-you.html': 'THANKS DEFAULT',
+    'variants/thank-you-go.html': 'THANKS GO',
+    'variants/thank-you-special.html': 'THANKS SPECIAL',
+    'onboarding-success.html': 'SUCCESS 24 HOURS',
+    'variants/onboarding-success-special.html': 'SUCCESS CALL SCHEDULED',
+    'standard-pricing.html': 'PRICING'.repeat(200),
+    '404.html': 'Page Not Found',
+    '_astro/app.123.js': 'console.log(1)',
+    'nested/page.html': 'NESTED',
+  }))
+    write(dirs.marketing, f, t);
   write(dirs.portal, 'index.html', 'PORTAL');
 
   const helmetMw = helmet({ contentSecurityPolicy: contentSecurityPolicy(config), hsts: false, crossOriginEmbedderPolicy: false });
@@ -54,19 +63,43 @@ describe('fast path for built pages', () => {
   it('answers every page, variant and conditional request exactly as the Express routes do', async () => {
     const probe = await request(slow).get('/api/nothing-here');
     for (const [k, v] of Object.entries(probe.headers)) {
-      if (!IGNORED.has(k) && !['content-type', 'content-length', 'content-security-policy-report-only', 'etag', 'vary', 'cache-control', 'content-encoding'].includes(k)) security[k] = String(v);
+      if (
+        !IGNORED.has(k) &&
+        !['content-type', 'content-length', 'content-security-policy-report-only', 'etag', 'vary', 'cache-control', 'content-encoding'].includes(k)
+      )
+        security[k] = String(v);
     }
     const cases: Array<{ url: string; host?: string; headers?: Record<string, string>; method?: 'get' | 'head' }> = [
-      { url: '/' }, { url: '/', host: 'go.example.com' }, { url: '/', host: 'ghl.example.com:8080' }, { url: '/?survey=1' }, { url: '/?special=1' },
-      { url: '/?special=0' }, { url: '/?special=1&special=2' }, { url: '/thank-you', host: 'go.example.com' }, { url: '/thank-you?special=1' },
-      { url: '/onboarding-success?special=1&payment_intent=pi_1' }, { url: '/onboarding-success/' }, { url: '/standard-pricing' }, { url: '/standard-pricing/' },
-      { url: '/standard-pricing?utm=x' }, { url: '/nested/page' }, { url: '/login' }, { url: '/dashboard' }, { url: '/dashboard/transfers' },
-      { url: '/dashboard/receipts/12' }, { url: '/admin/disputes' }, { url: '/training-admin' }, { url: '/set-password?token=abc.def' },
-      { url: '/standard-pricing', headers: { 'Accept-Encoding': 'gzip, deflate' } }, { url: '/', method: 'head' },
+      { url: '/' },
+      { url: '/', host: 'go.example.com' },
+      { url: '/', host: 'ghl.example.com:8080' },
+      { url: '/?survey=1' },
+      { url: '/?special=1' },
+      { url: '/?special=0' },
+      { url: '/?special=1&special=2' },
+      { url: '/thank-you', host: 'go.example.com' },
+      { url: '/thank-you?special=1' },
+      { url: '/onboarding-success?special=1&payment_intent=pi_1' },
+      { url: '/onboarding-success/' },
+      { url: '/standard-pricing' },
+      { url: '/standard-pricing/' },
+      { url: '/standard-pricing?utm=x' },
+      { url: '/nested/page' },
+      { url: '/login' },
+      { url: '/dashboard' },
+      { url: '/dashboard/transfers' },
+      { url: '/dashboard/receipts/12' },
+      { url: '/admin/disputes' },
+      { url: '/training-admin' },
+      { url: '/set-password?token=abc.def' },
+      { url: '/standard-pricing', headers: { 'Accept-Encoding': 'gzip, deflate' } },
+      { url: '/', method: 'head' },
     ];
     for (const c of cases) {
       const send = (target: express.Express | http.Server) => {
-        let r = request(target)[c.method ?? 'get'](c.url).set('Host', c.host ?? 'example.com');
+        const agent = request(target);
+        const method = c.method ?? 'get';
+        let r = agent[method](c.url).set('Host', c.host ?? 'example.com');
         for (const [k, v] of Object.entries(c.headers ?? {})) r = r.set(k, v);
         return r.buffer(true);
       };
@@ -78,13 +111,24 @@ describe('fast path for built pages', () => {
       expect(b, `${c.method ?? 'GET'} ${c.url} on ${c.host ?? 'example.com'}`).toEqual(a);
     }
     const etag = (await request(fast).get('/standard-pricing')).headers.etag!;
-    const [a, b] = [await request(slow).get('/standard-pricing').set('If-None-Match', etag), await request(fast).get('/standard-pricing').set('If-None-Match', etag)];
+    const [a, b] = [
+      await request(slow).get('/standard-pricing').set('If-None-Match', etag),
+      await request(fast).get('/standard-pricing').set('If-None-Match', etag),
+    ];
     expect(b.status).toBe(304);
     expect(comparable(b)).toEqual(comparable(a));
   });
 
   it('passes on what is not a built page: 404 page, assets, API, encoded or escaping paths, other methods', async () => {
-    for (const url of ['/nope', '/_astro/app.123.js', '/api/health', '/%2e%2e/etc/passwd', '/../../etc/passwd', '/standard-pricing.html', '/Standard-Pricing']) {
+    for (const url of [
+      '/nope',
+      '/_astro/app.123.js',
+      '/api/health',
+      '/%2e%2e/etc/passwd',
+      '/../../etc/passwd',
+      '/standard-pricing.html',
+      '/Standard-Pricing',
+    ]) {
       const [a, b] = [await request(slow).get(url), await request(fast).get(url)];
       expect(b.status, url).toBe(a.status);
       expect(b.text, url).toBe(a.text);
@@ -92,22 +136,38 @@ describe('fast path for built pages', () => {
     expect((await request(fast).post('/standard-pricing')).status).toBe((await request(slow).post('/standard-pricing')).status);
   });
 
-  it.skipIf(!fs.existsSync(path.join(MARKETING_DIST, 'index.html')))('is wired into createApp with the app’s own helmet headers (needs npm run build)', async () => {
-    const ctx = await createTestApp({ web: true });
-    try {
-      const page = await request(ctx.app).get('/standard-pricing');
-      const api = await request(ctx.app).get('/api/health');
-      expect(page.status).toBe(200);
-      for (const h of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'x-dns-prefetch-control']) {
-        expect(page.headers[h], h).toBeDefined();
-        if (h !== 'content-security-policy') expect(page.headers[h], h).toBe(api.headers[h]);
+  it.skipIf(!fs.existsSync(path.join(MARKETING_DIST, 'index.html')))(
+    'is wired into createApp with the app’s own helmet headers (needs npm run build)',
+    async () => {
+      const ctx = await createTestApp({ web: true });
+      try {
+        const page = await request(ctx.app).get('/standard-pricing');
+        const api = await request(ctx.app).get('/api/health');
+        expect(page.status).toBe(200);
+        for (const h of [
+          'content-security-policy',
+          'x-frame-options',
+          'x-content-type-options',
+          'referrer-policy',
+          'cross-origin-opener-policy',
+          'cross-origin-resource-policy',
+          'origin-agent-cluster',
+          'x-dns-prefetch-control',
+        ]) {
+          expect(page.headers[h], h).toBeDefined();
+          if (h !== 'content-security-policy') expect(page.headers[h], h).toBe(api.headers[h]);
+        }
+        // Pages carry the script hashes; an API-only app has none.
+        expect(page.headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')*(;|$)/);
+        const prod = createApp({
+          db: ctx.db,
+          config: { ...ctx.config, isProduction: true, env: 'production', stripe: { ...ctx.config.stripe, testMode: false } },
+          stripe: ctx.stripe,
+        });
+        expect((await request(prod).get('/standard-pricing')).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      } finally {
+        await ctx.close();
       }
-      // Pages carry the script hashes; an API-only app has none.
-      expect(page.headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')*(;|$)/);
-      const prod = createApp({ db: ctx.db, config: { ...ctx.config, isProduction: true, env: 'production', stripe: { ...ctx.config.stripe, testMode: false } }, stripe: ctx.stripe });
-      expect((await request(prod).get('/standard-pricing')).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    } finally {
-      await ctx.close();
-    }
-  });
+    },
+  );
 });

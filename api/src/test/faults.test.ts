@@ -124,13 +124,19 @@ describe('server killed between PaymentIntent creation and the webhook', () => {
     // Nothing lost: both orders are still pending with their leads held for them, nothing sold.
     for (const o of orders) {
       expect((await db('orders').where({ id: o.orderId }).first()).status).toBe('pending');
-      expect(await db('leads').whereIn('id', o.leadIds).where({ status: 'reserved', reservedOrderId: o.orderId }).count({ n: '*' }).first()).toMatchObject({ n: o.leadIds.length });
+      expect(await db('leads').whereIn('id', o.leadIds).where({ status: 'reserved', reservedOrderId: o.orderId }).count({ n: '*' }).first()).toMatchObject({
+        n: o.leadIds.length,
+      });
     }
 
     // A new process on the same database.
     child = await startServer();
     const deliver = (ev: (typeof events)[number]) =>
-      json(`${base}/api/stripe/webhook`, { method: 'POST', headers: { 'Stripe-Signature': signPayload(ev.payload, config.stripe.webhookSecret) }, body: ev.payload });
+      json(`${base}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'Stripe-Signature': signPayload(ev.payload, config.stripe.webhookSecret) },
+        body: ev.payload,
+      });
 
     // Order 1: the provider's retry arrives.
     const first = await deliver(events[0]!);
@@ -147,11 +153,31 @@ describe('server killed between PaymentIntent creation and the webhook', () => {
       const row = await db('orders').where({ id: o.orderId }).first();
       expect(row.status).toBe('paid');
       expect(row.fulfilledAt).not.toBeNull();
-      const sold = await db('leads').whereIn('id', o.leadIds).where({ status: 'sold', buyerId: o.buyerId, reservedOrderId: o.orderId }).count({ n: '*' }).first();
+      const sold = await db('leads')
+        .whereIn('id', o.leadIds)
+        .where({ status: 'sold', buyerId: o.buyerId, reservedOrderId: o.orderId })
+        .count({ n: '*' })
+        .first();
       expect(Number(sold?.n)).toBe(o.leadIds.length);
     }
-    expect(await db('payment_events').whereIn('eventId', events.map((e) => e.id)).count({ n: '*' }).first()).toMatchObject({ n: 2 });
-    expect(await db('orders').whereIn('userId', buyers.map((b) => b.id)).count({ n: '*' }).first()).toMatchObject({ n: 2 });
+    expect(
+      await db('payment_events')
+        .whereIn(
+          'eventId',
+          events.map((e) => e.id),
+        )
+        .count({ n: '*' })
+        .first(),
+    ).toMatchObject({ n: 2 });
+    expect(
+      await db('orders')
+        .whereIn(
+          'userId',
+          buyers.map((b) => b.id),
+        )
+        .count({ n: '*' })
+        .first(),
+    ).toMatchObject({ n: 2 });
   });
 });
 
@@ -356,7 +382,11 @@ describe('lapsed reservations are released', () => {
   afterAll(() => ctx?.close());
 
   async function reserve(userId: number, leadIds: number[]) {
-    const res = await json(`${ctx.baseUrl}/api/bulk-purchase-leads`, { method: 'POST', headers: { Cookie: await cookieFor(ctx.db, userId, ctx.clock.now()) }, body: JSON.stringify({ leadIds }) });
+    const res = await json(`${ctx.baseUrl}/api/bulk-purchase-leads`, {
+      method: 'POST',
+      headers: { Cookie: await cookieFor(ctx.db, userId, ctx.clock.now()) },
+      body: JSON.stringify({ leadIds }),
+    });
     return res;
   }
 
@@ -369,7 +399,10 @@ describe('lapsed reservations are released', () => {
     ctx.clock.advance((RESERVATION_MINUTES + 1) * 60_000);
     const second = await reserve(b.id, [lead]);
     expect(second.status).toBe(201);
-    const expired = await ctx.db('orders').where({ id: Number(first.body.orderId) }).first();
+    const expired = await ctx
+      .db('orders')
+      .where({ id: Number(first.body.orderId) })
+      .first();
     expect(expired.status).toBe('expired');
     expect(expired.failureMessage).toBe(EXPIRED_MESSAGE);
     // The lapsed intent is canceled at the provider, so A's card can no longer be charged for it.
@@ -387,14 +420,31 @@ describe('lapsed reservations are released', () => {
     ctx.clock.advance((RESERVATION_MINUTES + 1) * 60_000);
     // The reservation-sweep job on a runner of its own, every 20 ms (the in-process runner: no Redis).
     const jobs = inProcessRunner();
-    registerCoreJobs({ db: ctx.db, config: { ...ctx.config, reservationSweepMs: 20 }, clock: ctx.clock, logger: pino({ level: 'silent' }), stripe: ctx.stripe, jobs, storage: createStorage('local', { db: ctx.db, uploadDir: ctx.config.uploadDir }) });
+    registerCoreJobs({
+      db: ctx.db,
+      config: { ...ctx.config, reservationSweepMs: 20 },
+      clock: ctx.clock,
+      logger: pino({ level: 'silent' }),
+      stripe: ctx.stripe,
+      jobs,
+      storage: createStorage('local', { db: ctx.db, uploadDir: ctx.config.uploadDir }),
+    });
     await jobs.start();
     try {
       await expect.poll(async () => (await ctx.db('leads').where({ id: lead }).first()).status, { timeout: 5000 }).toBe('available');
     } finally {
       await jobs.close();
     }
-    expect((await ctx.db('orders').where({ id: Number(res.body.orderId) }).first()).status).toBe('expired');
-    expect(await releaseExpiredReservations({ db: ctx.db, config: ctx.config, clock: ctx.clock, logger: pino({ level: 'silent' }), stripe: ctx.stripe })).toBe(0);
+    expect(
+      (
+        await ctx
+          .db('orders')
+          .where({ id: Number(res.body.orderId) })
+          .first()
+      ).status,
+    ).toBe('expired');
+    expect(await releaseExpiredReservations({ db: ctx.db, config: ctx.config, clock: ctx.clock, logger: pino({ level: 'silent' }), stripe: ctx.stripe })).toBe(
+      0,
+    );
   });
 });

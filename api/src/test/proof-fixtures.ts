@@ -71,7 +71,11 @@ export async function setUpIdentities(ctx: TestContext): Promise<Identities> {
       admin: await loginCookie(ctx.app, admin.email, admin.password),
     },
     ids: { agentA: a.id, agentB: b.id, admin: admin.id },
-    credentials: { agentA: { email: a.email, password: a.password }, agentB: { email: b.email, password: b.password }, admin: { email: admin.email, password: admin.password } },
+    credentials: {
+      agentA: { email: a.email, password: a.password },
+      agentB: { email: b.email, password: b.password },
+      admin: { email: admin.email, password: admin.password },
+    },
     trainerToken: t.body.token as string,
   };
 }
@@ -101,13 +105,28 @@ export async function send(app: Express, req: Req, headers: Record<string, strin
 
 export async function insertLead(db: Db, over: Record<string, unknown> = {}): Promise<number> {
   const [id] = await db('leads').insert({
-    kind: 'aged', customerName: 'Ruth Walker', customerPhone: uniqPhone(), customerState: 'TX', zipCode: '73301', ageDays: 45, priceCents: null, status: 'available', ...over,
+    kind: 'aged',
+    customerName: 'Ruth Walker',
+    customerPhone: uniqPhone(),
+    customerState: 'TX',
+    zipCode: '73301',
+    ageDays: 45,
+    priceCents: null,
+    status: 'available',
+    ...over,
   });
   return Number(id);
 }
 
 export async function insertAppointment(db: Db, over: Record<string, unknown> = {}): Promise<number> {
-  const [id] = await db('appointments').insert({ customerName: 'Frank Miller', customerPhone: '5125550123', callStatus: 'completed', transcript: 'AI: hello', status: 'available', ...over });
+  const [id] = await db('appointments').insert({
+    customerName: 'Frank Miller',
+    customerPhone: '5125550123',
+    callStatus: 'completed',
+    transcript: 'AI: hello',
+    status: 'available',
+    ...over,
+  });
   return Number(id);
 }
 
@@ -135,11 +154,27 @@ export async function insertApplication(db: Db, uploadDir: string): Promise<{ id
   await fsp.mkdir(pathMod.join(uploadDir, 'partner-applications'), { recursive: true });
   await fsp.writeFile(pathMod.join(uploadDir, rel), Buffer.from('%PDF-1.4\n%%EOF\n'));
   const [id] = await db('partner_applications').insert({
-    businessName: 'Fixture Leads', contactName: 'Fran Fixture', email: `fran.${uniq()}@example.com`, phone: '5550100100', website: 'https://fixture.example',
-    businessType: 'Call Center', experienceYears: '3-5 years', monthlyVolume: '1000-5000', servicesInterested: '["Aged Leads"]', targetMarkets: 'TX',
-    businessDescription: 'A fixture.', whyPartner: 'Tests.', agreeToTerms: true,
+    businessName: 'Fixture Leads',
+    contactName: 'Fran Fixture',
+    email: `fran.${uniq()}@example.com`,
+    phone: '5550100100',
+    website: 'https://fixture.example',
+    businessType: 'Call Center',
+    experienceYears: '3-5 years',
+    monthlyVolume: '1000-5000',
+    servicesInterested: '["Aged Leads"]',
+    targetMarkets: 'TX',
+    businessDescription: 'A fixture.',
+    whyPartner: 'Tests.',
+    agreeToTerms: true,
   });
-  const [fileId] = await db('partner_application_files').insert({ applicationId: Number(id), originalName: 'licence.pdf', storedPath: rel, mimeType: 'application/pdf', sizeBytes: 15 });
+  const [fileId] = await db('partner_application_files').insert({
+    applicationId: Number(id),
+    originalName: 'licence.pdf',
+    storedPath: rel,
+    mimeType: 'application/pdf',
+    sizeBytes: 15,
+  });
   return { id: Number(id), fileId: Number(fileId) };
 }
 
@@ -149,38 +184,86 @@ export async function insertApplication(db: Db, uploadDir: string): Promise<{ id
 export function ringcloudSurveyBody(): Record<string, unknown> {
   const tag = uniq();
   return {
-    firstName: 'Rita', lastName: 'Cloud', agencyName: 'Cloud Agency', role: 'Agency Owner', phone: '(555) 010-0199',
-    email: `rita.${tag}@example.com`, username: `rita${tag}`, password: 'secret-pass', leadType: 'Live Transfers',
-    workingStates: 'TX, FL', totalTransfers: 40, callsPerDay: 5, transferHours: '9am-5pm CST',
+    firstName: 'Rita',
+    lastName: 'Cloud',
+    agencyName: 'Cloud Agency',
+    role: 'Agency Owner',
+    phone: '(555) 010-0199',
+    email: `rita.${tag}@example.com`,
+    username: `rita${tag}`,
+    password: 'secret-pass',
+    leadType: 'Live Transfers',
+    workingStates: 'TX, FL',
+    totalTransfers: 40,
+    callsPerDay: 5,
+    transferHours: '9am-5pm CST',
   };
 }
 
 export function agentLabBody(): Record<string, unknown> {
   return agentLabPayload({
-    agencyName: 'Lab Agency', firstName: 'Jane', lastName: 'Lab', phone: '555 010 0123', email: `jane.${uniq()}@example.com`,
-    totalTransfers: 120, transfersPerDay: 6, callMethod: 'call_center',
+    agencyName: 'Lab Agency',
+    firstName: 'Jane',
+    lastName: 'Lab',
+    phone: '555 010 0123',
+    email: `jane.${uniq()}@example.com`,
+    totalTransfers: 120,
+    transfersPerDay: 6,
+    callMethod: 'call_center',
   });
 }
 
 const LONG = 'We run a licensed call center focused on final expense and Medicare prospects.';
 export function partnerForm(): Record<string, string> {
   return {
-    businessName: 'Northwind Leads', contactName: 'Pat Partner', email: `pat.${uniq()}@northwind.example`, phone: '(555) 010-0142',
-    website: 'northwind.example', businessType: 'Call Center', experienceYears: '3-5 years', monthlyVolume: '1000-5000',
-    servicesInterested: JSON.stringify(['Call Transfers', 'Aged Leads']), targetMarkets: 'Final expense, seniors in TX and FL',
-    businessDescription: LONG, whyPartner: `${LONG} We want steady buyers.`, agreeToTerms: 'true',
+    businessName: 'Northwind Leads',
+    contactName: 'Pat Partner',
+    email: `pat.${uniq()}@northwind.example`,
+    phone: '(555) 010-0142',
+    website: 'northwind.example',
+    businessType: 'Call Center',
+    experienceYears: '3-5 years',
+    monthlyVolume: '1000-5000',
+    servicesInterested: JSON.stringify(['Call Transfers', 'Aged Leads']),
+    targetMarkets: 'Final expense, seniors in TX and FL',
+    businessDescription: LONG,
+    whyPartner: `${LONG} We want steady buyers.`,
+    agreeToTerms: 'true',
   };
 }
 
 export function createUserBody(): Record<string, unknown> {
-  return { email: `new.${uniq()}@example.com`, password: 'new-user-pass', firstName: 'New', lastName: 'User', agencyName: 'New Agency', role: 'Insurance Agent', phone: '5550102030', state: 'TX', isAdmin: false };
+  return {
+    email: `new.${uniq()}@example.com`,
+    password: 'new-user-pass',
+    firstName: 'New',
+    lastName: 'User',
+    agencyName: 'New Agency',
+    role: 'Insurance Agent',
+    phone: '5550102030',
+    state: 'TX',
+    isAdmin: false,
+  };
 }
 
 /** Who an anonymous funnel checkout is for (issue 13): required without a session. */
-export const checkoutBuyer = () => ({ firstName: 'Fay', lastName: 'Funnel', email: 'proof-funnel-buyer@example.com', phone: '(555) 010-0142', agencyName: 'Funnel Agency' });
+export const checkoutBuyer = () => ({
+  firstName: 'Fay',
+  lastName: 'Funnel',
+  email: 'proof-funnel-buyer@example.com',
+  phone: '(555) 010-0142',
+  agencyName: 'Funnel Agency',
+});
 export const transferOrderBody = () => ({ totalTransfers: 20, callsPerDay: 5, transferHours: '9am-5pm', transferPhone: '5550100000', workingStates: 'TX, FL' });
 export const adminAppointmentBody = () => ({ firstName: 'Hand', lastName: 'Entered', phone: '5550104444', email: 'hand@example.com', state: 'TX' });
-export const trainingVideoBody = () => ({ title: 'Pipeline basics', description: 'How stages work', videoUrl: 'https://videos.example.com/1', section: 'HighLevel CRM Training', duration: 125, sortOrder: 2 });
+export const trainingVideoBody = () => ({
+  title: 'Pipeline basics',
+  description: 'How stages work',
+  videoUrl: 'https://videos.example.com/1',
+  section: 'HighLevel CRM Training',
+  duration: 125,
+  sortOrder: 2,
+});
 export const brightcallBody = () => ({ first_name: 'Vera', last_name: 'Voice', phone_number: '5550107777', transcript: 'AI: Hello\nUser: Yes', state: 'TX' });
 export const leadCsv = () => `name,phone,state,zip\nCsv Person,${uniqPhone()},TX,73301\n`;
 

@@ -42,10 +42,21 @@ async function cookieFor(userId: number): Promise<string> {
 async function insertUsers(n: number, over: Record<string, unknown> = {}): Promise<number[]> {
   const tag = uniq();
   const rows = Array.from({ length: n }, (_, i) => ({
-    email: `racer${i}.${tag}@example.com`, username: `racer${i}${tag}`, passwordHash: 'unusable', firstName: 'Racer', lastName: String(i), ...over,
+    email: `racer${i}.${tag}@example.com`,
+    username: `racer${i}${tag}`,
+    passwordHash: 'unusable',
+    firstName: 'Racer',
+    lastName: String(i),
+    ...over,
   }));
   await ctx.db('users').insert(rows);
-  const found: { id: number; email: string }[] = await ctx.db('users').whereIn('email', rows.map((r) => r.email)).select('id', 'email');
+  const found: { id: number; email: string }[] = await ctx
+    .db('users')
+    .whereIn(
+      'email',
+      rows.map((r) => r.email),
+    )
+    .select('id', 'email');
   return rows.map((r) => Number(found.find((f) => f.email === r.email)!.id));
 }
 
@@ -107,9 +118,25 @@ describe(`races (${DB})`, () => {
     }
     expect(conflicts, 'the buyers did compete').toBeGreaterThan(0);
 
-    const leads: { id: number; status: string; buyerId: number; reservedOrderId: number }[] = await ctx.db('leads').whereIn('id', leadIds).select('id', 'status', 'buyerId', 'reservedOrderId');
-    const paid: { id: number; userId: number; amountCents: number; paymentIntentId: string }[] = await ctx.db('orders').where({ kind: 'leads', status: 'paid' }).whereIn('paymentIntentId', orders.map((o) => o.intentId)).select('id', 'userId', 'amountCents', 'paymentIntentId');
-    const items: { orderId: number; itemId: number }[] = await ctx.db('order_items').whereIn('orderId', paid.map((o) => o.id)).select('orderId', 'itemId');
+    const leads: { id: number; status: string; buyerId: number; reservedOrderId: number }[] = await ctx
+      .db('leads')
+      .whereIn('id', leadIds)
+      .select('id', 'status', 'buyerId', 'reservedOrderId');
+    const paid: { id: number; userId: number; amountCents: number; paymentIntentId: string }[] = await ctx
+      .db('orders')
+      .where({ kind: 'leads', status: 'paid' })
+      .whereIn(
+        'paymentIntentId',
+        orders.map((o) => o.intentId),
+      )
+      .select('id', 'userId', 'amountCents', 'paymentIntentId');
+    const items: { orderId: number; itemId: number }[] = await ctx
+      .db('order_items')
+      .whereIn(
+        'orderId',
+        paid.map((o) => o.id),
+      )
+      .select('orderId', 'itemId');
     for (const lead of leads) {
       expect(lead.status, `lead ${lead.id}`).toBe('sold');
       const inPaid = items.filter((i) => Number(i.itemId) === Number(lead.id));
@@ -196,7 +223,13 @@ describe(`races (${DB})`, () => {
       const lost = answers.find((a) => a.status === 409)!;
       expect(String(lost.body.error)).toMatch(/already exists/);
       expect(lost.body.fields).toHaveProperty('email');
-      expect(await ctx.db('users').where({ email: String(body.email) }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
+      expect(
+        await ctx
+          .db('users')
+          .where({ email: String(body.email) })
+          .count({ n: '*' })
+          .first(),
+      ).toMatchObject({ n: 1 });
     }
     // Ten at once: still exactly one account.
     const body = createUserBody();

@@ -35,7 +35,16 @@ function appWith(over: Partial<AppConfig> = {}, web = false): Express {
 
 function csp(res: request.Response): Record<string, string[]> {
   const header = String(res.headers['content-security-policy'] ?? '');
-  return Object.fromEntries(header.split(';').map((d) => d.trim()).filter(Boolean).map((d) => { const [k, ...v] = d.split(/\s+/); return [k!, v]; }));
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [k, ...v] = d.split(/\s+/);
+        return [k!, v];
+      }),
+  );
 }
 
 const keyed: Partial<AppConfig> = { stripe: { secretKey: 'sk_live_x', publishableKey: 'pk_live_x', webhookSecret: 'whsec_x', testMode: false } };
@@ -84,7 +93,13 @@ describe('Content-Security-Policy', () => {
     expect(p['script-src']).toContain('https://cdn.forms.example.org');
     expect(p['script-src']).not.toContain('https://book.example.net');
     const fromEnv = testConfig();
-    expect(fromEnv.embeds).toEqual({ bookingWidgetUrl: undefined, websiteBookingUrl: undefined, onboardingSurveyUrl: undefined, specialSurveyUrl: undefined, formEmbedScriptUrl: undefined });
+    expect(fromEnv.embeds).toEqual({
+      bookingWidgetUrl: undefined,
+      websiteBookingUrl: undefined,
+      onboardingSurveyUrl: undefined,
+      specialSurveyUrl: undefined,
+      formEmbedScriptUrl: undefined,
+    });
   });
 
   it('hashes every inline script of the built pages, and follows a rebuild', async () => {
@@ -108,21 +123,24 @@ describe('Content-Security-Policy', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.skipIf(!fs.existsSync(path.join(MARKETING_DIST, 'index.html')))('covers every inline script of the real build, page by page (needs npm run build)', async () => {
-    const app = appWith({}, true);
-    const pages = ['/', '/checkout', '/survey', '/fex-quoter', '/ringcloud', '/brightcalldocs', '/onboarding', '/login', '/dashboard'];
-    for (const page of pages) {
-      const res = await request(app).get(page);
-      if (res.status !== 200) continue;
-      const allowed = new Set(csp(res)['script-src']);
-      for (const m of res.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-        if (/\bsrc\s*=/.test(m[1]!) || !m[2]) continue;
-        const h = `'sha256-${crypto.createHash('sha256').update(m[2]).digest('base64')}'`;
-        expect(allowed.has(h), `${page}: inline script ${m[2].slice(0, 60)}... not allowed by the CSP`).toBe(true);
+  it.skipIf(!fs.existsSync(path.join(MARKETING_DIST, 'index.html')))(
+    'covers every inline script of the real build, page by page (needs npm run build)',
+    async () => {
+      const app = appWith({}, true);
+      const pages = ['/', '/checkout', '/survey', '/fex-quoter', '/ringcloud', '/brightcalldocs', '/onboarding', '/login', '/dashboard'];
+      for (const page of pages) {
+        const res = await request(app).get(page);
+        if (res.status !== 200) continue;
+        const allowed = new Set(csp(res)['script-src']);
+        for (const m of res.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+          if (/\bsrc\s*=/.test(m[1]!) || !m[2]) continue;
+          const h = `'sha256-${crypto.createHash('sha256').update(m[2]).digest('base64')}'`;
+          expect(allowed.has(h), `${page}: inline script ${m[2].slice(0, 60)}... not allowed by the CSP`).toBe(true);
+        }
       }
-    }
-    expect(fs.existsSync(PORTAL_DIST)).toBe(true);
-  });
+      expect(fs.existsSync(PORTAL_DIST)).toBe(true);
+    },
+  );
 
   it('a policy without hashes still parses (API-only apps)', async () => {
     const app = express();
@@ -156,7 +174,11 @@ describe('rate limits answer 429 with a clear JSON message', () => {
     const perAccount = await hammer(appWith(), 10, (app) => request(app).post('/api/login').send({ identifier: user.email, password: 'wrong-password' }));
     expect(perAccount.status).toBe(429);
     expect(perAccount.body.error).toBe(LOGIN_RATE_MESSAGE);
-    const perIp = await hammer(appWith(), 30, (app, i) => request(app).post('/api/login').send({ identifier: `nobody${i}@example.com`, password: 'x' }));
+    const perIp = await hammer(appWith(), 30, (app, i) =>
+      request(app)
+        .post('/api/login')
+        .send({ identifier: `nobody${i}@example.com`, password: 'x' }),
+    );
     expect(perIp.status).toBe(429);
     expect(perIp.body.error).toBe(LOGIN_RATE_MESSAGE);
   });
@@ -179,7 +201,9 @@ describe('rate limits answer 429 with a clear JSON message', () => {
   });
 
   it('the webhooks (Stripe, voice-AI, transfer callbacks)', { timeout: 60_000 }, async () => {
-    const stripe = await hammer(appWith(), STRIPE_WEBHOOK_RATE_LIMIT.limit, (app) => request(app).post('/api/stripe/webhook').set('Content-Type', 'application/json').send('{}'));
+    const stripe = await hammer(appWith(), STRIPE_WEBHOOK_RATE_LIMIT.limit, (app) =>
+      request(app).post('/api/stripe/webhook').set('Content-Type', 'application/json').send('{}'),
+    );
     expect(stripe.status).toBe(429);
     expect(stripe.body.error).toBe('Too many requests');
     const brightcall = await hammer(appWith(), WEBHOOK_RATE_LIMIT.limit, (app) => request(app).post('/api/callbacks/brightcall').send({}));
@@ -191,7 +215,13 @@ describe('rate limits answer 429 with a clear JSON message', () => {
 describe('cross-site state-changing requests', () => {
   it('are refused (403) on the real app, development and production, and webhooks stay reachable', async () => {
     for (const app of [appWith(), appWith({ isProduction: true, env: 'production', publicOrigin: 'https://shop.example.com', ...keyed })]) {
-      for (const [m, p] of [['post', '/api/login'], ['post', '/api/admin/users'], ['put', '/api/transfers/settings'], ['delete', '/api/vapi/my-appointments/1'], ['post', '/api/create-payment-intent']] as const) {
+      for (const [m, p] of [
+        ['post', '/api/login'],
+        ['post', '/api/admin/users'],
+        ['put', '/api/transfers/settings'],
+        ['delete', '/api/vapi/my-appointments/1'],
+        ['post', '/api/create-payment-intent'],
+      ] as const) {
         const origin = await request(app)[m](p).set('Origin', 'https://evil.example').send({});
         expect(origin.status, `${m} ${p}`).toBe(403);
         expect(origin.body.error).toBe('Cross-site request refused');
@@ -200,7 +230,10 @@ describe('cross-site state-changing requests', () => {
       const hook = await request(app).post('/api/callbacks/brightcall').set('Origin', 'https://hooks.example').set('Sec-Fetch-Site', 'cross-site').send({});
       expect(hook.status).toBe(401);
     }
-    const same = await request(appWith({ publicOrigin: 'https://shop.example.com' })).post('/api/login').set('Origin', 'https://shop.example.com').send({});
+    const same = await request(appWith({ publicOrigin: 'https://shop.example.com' }))
+      .post('/api/login')
+      .set('Origin', 'https://shop.example.com')
+      .send({});
     expect(same.status).toBe(400);
   });
 });
@@ -214,7 +247,10 @@ describe('session cookie on a production-configured app', () => {
     expect(res.status).toBe(200);
     const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-tm_session='))!;
     expect(cookie).toBeDefined();
-    const attrs = cookie.split(';').slice(1).map((a) => a.trim().toLowerCase());
+    const attrs = cookie
+      .split(';')
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     expect(attrs).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=lax', 'path=/', `max-age=${SESSION_LIFETIME_MS / 1000 - 60}`]));
     expect(attrs.some((a) => a.startsWith('domain='))).toBe(false);
     const me = await request(app).get('/api/current-user').set('Cookie', cookie.split(';')[0]!);

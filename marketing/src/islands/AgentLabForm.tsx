@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api, ApiError } from '@tm/shared/api-client';
-import { agentLabFormSchema, agentLabPayload, CALL_METHODS, CALL_METHOD_LABELS, type AgentLabFormInput, type AgentLabForm as AgentLabValues } from '@tm/shared/schemas/funnel';
+import {
+  agentLabFormSchema,
+  agentLabPayload,
+  CALL_METHODS,
+  CALL_METHOD_LABELS,
+  type AgentLabFormInput,
+  type AgentLabForm as AgentLabValues,
+} from '@tm/shared/schemas/funnel';
 import { toast } from '../stores/toast.ts';
 import { Field, ErrorText, NameRow, PhoneEmailRow, described, applyServerFields, HydratedFieldset } from './form-parts.tsx';
 
@@ -39,38 +46,38 @@ export default function AgentLabForm() {
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="lab-form-title">
       <HydratedFieldset>
-      <h2 id="lab-form-title">Agency registration</h2>
-      <Field id="agencyName" label="Agency name" error={errors.agencyName}>
-        <input {...register('agencyName')} {...described('agencyName', errors.agencyName)} autoComplete="organization" />
-      </Field>
-      <NameRow firstName={register('firstName')} lastName={register('lastName')} errors={errors} />
-      <PhoneEmailRow phone={register('phone')} email={register('email')} errors={errors} />
-      <div className="form-row">
-        <Field id="totalTransfers" label="Total transfers" error={errors.totalTransfers} hint="How many live transfers you want in total.">
-          <input type="number" inputMode="numeric" min={1} {...register('totalTransfers')} {...described('totalTransfers', errors.totalTransfers, true)} />
+        <h2 id="lab-form-title">Agency registration</h2>
+        <Field id="agencyName" label="Agency name" error={errors.agencyName}>
+          <input {...register('agencyName')} {...described('agencyName', errors.agencyName)} autoComplete="organization" />
         </Field>
-        <Field id="transfersPerDay" label="Transfers per day" error={errors.transfersPerDay} hint="How many your agency can take each day.">
-          <input type="number" inputMode="numeric" min={1} {...register('transfersPerDay')} {...described('transfersPerDay', errors.transfersPerDay, true)} />
-        </Field>
-      </div>
-      <fieldset aria-describedby={errors.callMethod ? 'callMethod-error' : undefined}>
-        <legend>How would you like to accept calls?</legend>
-        <div className="choices">
-          {CALL_METHODS.map((m) => (
-            <label className="choice" key={m}>
-              <input type="radio" value={m} {...register('callMethod')} aria-invalid={errors.callMethod ? true : undefined} />
-              {CALL_METHOD_LABELS[m]}
-            </label>
-          ))}
+        <NameRow firstName={register('firstName')} lastName={register('lastName')} errors={errors} />
+        <PhoneEmailRow phone={register('phone')} email={register('email')} errors={errors} />
+        <div className="form-row">
+          <Field id="totalTransfers" label="Total transfers" error={errors.totalTransfers} hint="How many live transfers you want in total.">
+            <input type="number" inputMode="numeric" min={1} {...register('totalTransfers')} {...described('totalTransfers', errors.totalTransfers, true)} />
+          </Field>
+          <Field id="transfersPerDay" label="Transfers per day" error={errors.transfersPerDay} hint="How many your agency can take each day.">
+            <input type="number" inputMode="numeric" min={1} {...register('transfersPerDay')} {...described('transfersPerDay', errors.transfersPerDay, true)} />
+          </Field>
         </div>
-        <ErrorText id="callMethod" error={errors.callMethod} />
-      </fieldset>
-      <button className="btn btn-lg btn-block" type="submit" disabled={busy} aria-busy={busy}>
-        {busy ? 'Submitting...' : 'Submit Registration'}
-      </button>
-      <p className="muted small" style={{ marginTop: '0.75rem' }}>
-        We create your account and e-mail you a link to set your password. No payment is taken here.
-      </p>
+        <fieldset aria-describedby={errors.callMethod ? 'callMethod-error' : undefined}>
+          <legend>How would you like to accept calls?</legend>
+          <div className="choices">
+            {CALL_METHODS.map((m) => (
+              <label className="choice" key={m}>
+                <input type="radio" value={m} {...register('callMethod')} aria-invalid={errors.callMethod ? true : undefined} />
+                {CALL_METHOD_LABELS[m]}
+              </label>
+            ))}
+          </div>
+          <ErrorText id="callMethod" error={errors.callMethod} />
+        </fieldset>
+        <button className="btn btn-lg btn-block" type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? 'Submitting...' : 'Submit Registration'}
+        </button>
+        <p className="muted small" style={{ marginTop: '0.75rem' }}>
+          We create your account and e-mail you a link to set your password. No payment is taken here.
+        </p>
       </HydratedFieldset>
     </form>
   );

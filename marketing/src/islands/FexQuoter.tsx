@@ -38,7 +38,9 @@ export default function FexQuoter() {
               aria-describedby={`${id}-age-hint`}
             />
             <p className="hint" id={`${id}-age-hint`}>
-              {ageAdjusted ? `Priced at age ${quote.age} (ages ${QUOTER_LIMITS.minAge}-${QUOTER_LIMITS.maxAge}).` : `Ages ${QUOTER_LIMITS.minAge} to ${QUOTER_LIMITS.maxAge}.`}
+              {ageAdjusted
+                ? `Priced at age ${quote.age} (ages ${QUOTER_LIMITS.minAge}-${QUOTER_LIMITS.maxAge}).`
+                : `Ages ${QUOTER_LIMITS.minAge} to ${QUOTER_LIMITS.maxAge}.`}
             </p>
           </div>
           <div className="field">
@@ -55,7 +57,9 @@ export default function FexQuoter() {
               aria-describedby={`${id}-coverage-hint`}
             />
             <p className="hint" id={`${id}-coverage-hint`}>
-              {coverageAdjusted ? `Priced at ${wholeMoney(quote.coverage)} (minimum ${wholeMoney(QUOTER_LIMITS.minCoverage)}).` : `Minimum ${wholeMoney(QUOTER_LIMITS.minCoverage)}, in steps of ${wholeMoney(QUOTER_LIMITS.coverageStep)}.`}
+              {coverageAdjusted
+                ? `Priced at ${wholeMoney(quote.coverage)} (minimum ${wholeMoney(QUOTER_LIMITS.minCoverage)}).`
+                : `Minimum ${wholeMoney(QUOTER_LIMITS.minCoverage)}, in steps of ${wholeMoney(QUOTER_LIMITS.coverageStep)}.`}
             </p>
           </div>
         </div>
@@ -95,18 +99,26 @@ export default function FexQuoter() {
       <section className="card" aria-labelledby={`${id}-result`}>
         <h2 id={`${id}-result`}>Estimated monthly premium</h2>
         <div className="quote-result" aria-live="polite">
-          <div className="quote-amount" data-testid="quote-premium">{money(quote.monthlyPremium)}</div>
-          <p className="muted" style={{ margin: 0 }}>per month</p>
+          <div className="quote-amount" data-testid="quote-premium">
+            {money(quote.monthlyPremium)}
+          </div>
+          <p className="muted" style={{ margin: 0 }}>
+            per month
+          </p>
         </div>
         <h3 style={{ marginTop: '1.5rem' }}>Say it like this</h3>
         <p data-testid="quote-range">
           “For {wholeMoney(quote.coverage)} of coverage, you're looking at somewhere between <strong>{wholeMoney(quote.low)}</strong> and{' '}
           <strong>{wholeMoney(quote.high)}</strong> a month.”
         </p>
-        {quote.discountApplied && <p className="muted small">Includes the {QUOTER_LIMITS.discountPercent}% discount for coverage of {wholeMoney(QUOTER_LIMITS.discountFrom)} or more.</p>}
+        {quote.discountApplied && (
+          <p className="muted small">
+            Includes the {QUOTER_LIMITS.discountPercent}% discount for coverage of {wholeMoney(QUOTER_LIMITS.discountFrom)} or more.
+          </p>
+        )}
         <p className="notice notice-warn small" role="note">
-          This is a ballpark estimate for final expense whole life insurance, not a carrier quote. Actual premiums depend on the carrier, the
-          client's health answers and underwriting.
+          This is a ballpark estimate for final expense whole life insurance, not a carrier quote. Actual premiums depend on the carrier, the client's health
+          answers and underwriting.
         </p>
       </section>
     </div>

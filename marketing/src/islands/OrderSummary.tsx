@@ -70,7 +70,19 @@ const FAILED_TITLE: Partial<Record<OrderView['status'], string>> = {
 };
 
 /** The heading block of a return page, following the order's state. */
-function OutcomeHeading({ outcome, order, paidTitle, paidLead, variant }: { outcome: Outcome; order: OrderView | null; paidTitle: string; paidLead: string; variant?: string }) {
+function OutcomeHeading({
+  outcome,
+  order,
+  paidTitle,
+  paidLead,
+  variant,
+}: {
+  outcome: Outcome;
+  order: OrderView | null;
+  paidTitle: string;
+  paidLead: string;
+  variant?: string;
+}) {
   let title: string;
   let lead: string;
   switch (outcome) {
@@ -100,8 +112,12 @@ function OutcomeHeading({ outcome, order, paidTitle, paidLead, variant }: { outc
   }
   return (
     <div className="center" data-outcome={outcome}>
-      <h1 id="outcome-title" data-testid="outcome-title" data-variant={variant}>{title}</h1>
-      <p className="lead" data-testid="outcome-lead">{lead}</p>
+      <h1 id="outcome-title" data-testid="outcome-title" data-variant={variant}>
+        {title}
+      </h1>
+      <p className="lead" data-testid="outcome-lead">
+        {lead}
+      </p>
       {outcome === 'failed' && order && (
         <p>
           <a className="btn" href={retryPath(order)} data-testid="try-again">
@@ -148,7 +164,8 @@ export default function OrderSummary(props: {
 
   // Before the URL is read (the server-rendered HTML): a page with a journey of its own shows that journey's
   // heading; a payment's return page says it is checking.
-  const outcome = intentId === null || (intentId === undefined && fallbackTitle) ? (fallbackTitle ? 'none' : 'not-found') : outcomeOf(order, errorKind, settled);
+  const outcome =
+    intentId === null || (intentId === undefined && fallbackTitle) ? (fallbackTitle ? 'none' : 'not-found') : outcomeOf(order, errorKind, settled);
   useEffect(() => {
     if (intentId === undefined || outcome === 'checking' || outcome === 'none') return;
     document.documentElement.dataset.orderStatus = outcome;
@@ -194,60 +211,72 @@ export default function OrderSummary(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- polls once per mount, as written
   }, []);
 
-  const heading = withHeading
-    ? outcome === 'none'
-      ? (
-          <div className="center" data-outcome="none">
-            <h1 id="outcome-title" data-testid="outcome-title" data-variant={props.variant}>{fallbackTitle}</h1>
-            {fallbackLead && <p className="lead" data-testid="outcome-lead">{fallbackLead}</p>}
-          </div>
-        )
-      : <OutcomeHeading outcome={intentId === undefined ? 'checking' : (outcome as Outcome)} order={order} paidTitle={paidTitle} paidLead={paidLead} variant={props.variant} />
-    : null;
+  const heading = withHeading ? (
+    outcome === 'none' ? (
+      <div className="center" data-outcome="none">
+        <h1 id="outcome-title" data-testid="outcome-title" data-variant={props.variant}>
+          {fallbackTitle}
+        </h1>
+        {fallbackLead && (
+          <p className="lead" data-testid="outcome-lead">
+            {fallbackLead}
+          </p>
+        )}
+      </div>
+    ) : (
+      <OutcomeHeading
+        outcome={intentId === undefined ? 'checking' : (outcome as Outcome)}
+        order={order}
+        paidTitle={paidTitle}
+        paidLead={paidLead}
+        variant={props.variant}
+      />
+    )
+  ) : null;
   if (!intentId) return heading;
   return (
     <>
-    {heading}
-    <section className="card order-summary" aria-labelledby="order-summary-title" aria-live="polite" aria-busy={!order && !error}>
-      <h2 id="order-summary-title">Your Order</h2>
-      {error && <p className="form-error">{error}</p>}
-      {!order && !error && <p className="muted">Loading your order...</p>}
-      {order && (
-        <dl className="summary-list" data-testid="order-summary">
-          <dt>Order</dt>
-          <dd>#{order.orderId}</dd>
-          <dt>{countLabel(order)}</dt>
-          <dd data-testid="order-count">{order.count.toLocaleString('en-US')}</dd>
-          {order.tier && (
-            <>
-              <dt>Package</dt>
-              <dd data-testid="order-tier">{tierLabel(order.tier)}</dd>
-            </>
-          )}
-          <dt>Rate</dt>
-          <dd>{formatUsd(order.unitPriceCents)} each</dd>
-          <dt>Amount</dt>
-          <dd data-testid="order-amount">{formatUsd(order.amountCents)}</dd>
-          <dt>Status</dt>
-          <dd data-testid="order-status" className={`order-status-${order.status}`}>
-            {STATUS_LABEL[order.status] ?? order.status}
-            {order.status === 'pending' && ' (confirming your payment...)'}
-          </dd>
-          {order.failureMessage && order.status !== 'paid' && (
-            <>
-              <dt>Note</dt>
-              <dd>{order.failureMessage}</dd>
-            </>
-          )}
-          {order.testMode && (
-            <>
-              <dt>Mode</dt>
-              <dd>Test payment: no real card was charged</dd>
-            </>
-          )}
-        </dl>
-      )}
-    </section>
+      {heading}
+      <section className="card order-summary" aria-labelledby="order-summary-title" aria-live="polite" aria-busy={!order && !error}>
+        <h2 id="order-summary-title">Your Order</h2>
+        {error && <p className="form-error">{error}</p>}
+        {!order && !error && <p className="muted">Loading your order...</p>}
+        {order && (
+          <dl className="summary-list" data-testid="order-summary">
+            <dt>Order</dt>
+            <dd>#{order.orderId}</dd>
+            <dt>{countLabel(order)}</dt>
+            <dd data-testid="order-count">{order.count.toLocaleString('en-US')}</dd>
+            {order.tier && (
+              <>
+                <dt>Package</dt>
+                <dd data-testid="order-tier">{tierLabel(order.tier)}</dd>
+              </>
+            )}
+            <dt>Rate</dt>
+            <dd>{formatUsd(order.unitPriceCents)} each</dd>
+            <dt>Amount</dt>
+            <dd data-testid="order-amount">{formatUsd(order.amountCents)}</dd>
+            <dt>Status</dt>
+            <dd data-testid="order-status" className={`order-status-${order.status}`}>
+              {STATUS_LABEL[order.status] ?? order.status}
+              {order.status === 'pending' && ' (confirming your payment...)'}
+            </dd>
+            {order.failureMessage && order.status !== 'paid' && (
+              <>
+                <dt>Note</dt>
+                <dd>{order.failureMessage}</dd>
+              </>
+            )}
+            {order.testMode && (
+              <>
+                <dt>Mode</dt>
+                <dd>Test payment: no real card was charged</dd>
+              </>
+            )}
+          </dl>
+        )}
+      </section>
     </>
   );
 }

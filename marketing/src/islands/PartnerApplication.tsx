@@ -21,15 +21,27 @@ import { Field, ErrorText, described, applyServerFields, HydratedFieldset } from
 
 export const PARTNER_FAILED = 'Failed to submit application. Please try again.';
 const FIELD_NAMES = [
-  'businessName', 'contactName', 'email', 'phone', 'website', 'businessType', 'experienceYears', 'monthlyVolume',
-  'servicesInterested', 'targetMarkets', 'businessDescription', 'whyPartner', 'agreeToTerms',
+  'businessName',
+  'contactName',
+  'email',
+  'phone',
+  'website',
+  'businessType',
+  'experienceYears',
+  'monthlyVolume',
+  'servicesInterested',
+  'targetMarkets',
+  'businessDescription',
+  'whyPartner',
+  'agreeToTerms',
 ] as const;
 const ACCEPT = PARTNER_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 const MB = 1024 * 1024;
 
 function fileProblem(file: File): string | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(PARTNER_FILE_EXTENSIONS as readonly string[]).includes(ext)) return `"${file.name}" is not an accepted file type. Only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted.`;
+  if (!(PARTNER_FILE_EXTENSIONS as readonly string[]).includes(ext))
+    return `"${file.name}" is not an accepted file type. Only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted.`;
   if (file.size > PARTNER_FILE_MAX_BYTES) return `"${file.name}" is too large (10 MB maximum).`;
   return null;
 }
@@ -48,8 +60,16 @@ export default function PartnerApplication() {
   } = useForm<PartnerApplicationInput, unknown, PartnerValues>({
     resolver: zodResolver(partnerApplicationSchema),
     defaultValues: {
-      businessName: '', contactName: '', email: '', phone: '', website: '', targetMarkets: '',
-      businessDescription: '', whyPartner: '', servicesInterested: [], agreeToTerms: false,
+      businessName: '',
+      contactName: '',
+      email: '',
+      phone: '',
+      website: '',
+      targetMarkets: '',
+      businessDescription: '',
+      whyPartner: '',
+      servicesInterested: [],
+      agreeToTerms: false,
     },
   });
 
@@ -92,110 +112,138 @@ export default function PartnerApplication() {
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="partner-form-title">
       <HydratedFieldset>
-      <h2 id="partner-form-title">Partner application</h2>
-      <h3>Your business</h3>
-      <div className="form-row">
-        <Field id="businessName" label="Business name" error={errors.businessName}>
-          <input {...register('businessName')} {...described('businessName', errors.businessName)} autoComplete="organization" />
-        </Field>
-        <Field id="contactName" label="Contact name" error={errors.contactName}>
-          <input {...register('contactName')} {...described('contactName', errors.contactName)} autoComplete="name" />
-        </Field>
-      </div>
-      <div className="form-row">
-        <Field id="email" label="Email" error={errors.email}>
-          <input type="email" {...register('email')} {...described('email', errors.email)} autoComplete="email" />
-        </Field>
-        <Field id="phone" label="Phone" error={errors.phone}>
-          <input type="tel" {...register('phone')} {...described('phone', errors.phone)} autoComplete="tel" />
-        </Field>
-      </div>
-      <Field id="website" label="Website" error={errors.website} hint="For example https://yourcompany.com">
-        <input type="url" {...register('website')} {...described('website', errors.website, true)} autoComplete="url" placeholder="https://" />
-      </Field>
-      <div className="form-row">
-        <Field id="businessType" label="Business type" error={errors.businessType}>
-          <select {...register('businessType')} {...described('businessType', errors.businessType)} defaultValue="">
-            <option value="" disabled>Select your business type</option>
-            {PARTNER_BUSINESS_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
-          </select>
-        </Field>
-        <Field id="experienceYears" label="Years of experience" error={errors.experienceYears}>
-          <select {...register('experienceYears')} {...described('experienceYears', errors.experienceYears)} defaultValue="">
-            <option value="" disabled>Select your experience</option>
-            {PARTNER_EXPERIENCE.map((t) => <option key={t} value={t}>{t}</option>)}
-          </select>
-        </Field>
-        <Field id="monthlyVolume" label="Monthly volume" error={errors.monthlyVolume}>
-          <select {...register('monthlyVolume')} {...described('monthlyVolume', errors.monthlyVolume)} defaultValue="">
-            <option value="" disabled>Select your monthly volume</option>
-            {PARTNER_VOLUMES.map((t) => <option key={t} value={t}>{t}</option>)}
-          </select>
-        </Field>
-      </div>
-
-      <fieldset aria-describedby={errors.servicesInterested ? 'servicesInterested-error' : undefined}>
-        <legend>Services you are interested in</legend>
-        <div className="choices">
-          {PARTNER_SERVICES.map((s) => (
-            <label className="choice" key={s}>
-              <input type="checkbox" value={s} {...register('servicesInterested')} />
-              {s}
-            </label>
-          ))}
+        <h2 id="partner-form-title">Partner application</h2>
+        <h3>Your business</h3>
+        <div className="form-row">
+          <Field id="businessName" label="Business name" error={errors.businessName}>
+            <input {...register('businessName')} {...described('businessName', errors.businessName)} autoComplete="organization" />
+          </Field>
+          <Field id="contactName" label="Contact name" error={errors.contactName}>
+            <input {...register('contactName')} {...described('contactName', errors.contactName)} autoComplete="name" />
+          </Field>
         </div>
-        <ErrorText id="servicesInterested" error={errors.servicesInterested as { message?: string } | undefined} />
-      </fieldset>
+        <div className="form-row">
+          <Field id="email" label="Email" error={errors.email}>
+            <input type="email" {...register('email')} {...described('email', errors.email)} autoComplete="email" />
+          </Field>
+          <Field id="phone" label="Phone" error={errors.phone}>
+            <input type="tel" {...register('phone')} {...described('phone', errors.phone)} autoComplete="tel" />
+          </Field>
+        </div>
+        <Field id="website" label="Website" error={errors.website} hint="For example https://yourcompany.com">
+          <input type="url" {...register('website')} {...described('website', errors.website, true)} autoComplete="url" placeholder="https://" />
+        </Field>
+        <div className="form-row">
+          <Field id="businessType" label="Business type" error={errors.businessType}>
+            <select {...register('businessType')} {...described('businessType', errors.businessType)} defaultValue="">
+              <option value="" disabled>
+                Select your business type
+              </option>
+              {PARTNER_BUSINESS_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="experienceYears" label="Years of experience" error={errors.experienceYears}>
+            <select {...register('experienceYears')} {...described('experienceYears', errors.experienceYears)} defaultValue="">
+              <option value="" disabled>
+                Select your experience
+              </option>
+              {PARTNER_EXPERIENCE.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="monthlyVolume" label="Monthly volume" error={errors.monthlyVolume}>
+            <select {...register('monthlyVolume')} {...described('monthlyVolume', errors.monthlyVolume)} defaultValue="">
+              <option value="" disabled>
+                Select your monthly volume
+              </option>
+              {PARTNER_VOLUMES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
 
-      <Field id="targetMarkets" label="Target markets" error={errors.targetMarkets} hint="Products, states and audiences you work with.">
-        <input {...register('targetMarkets')} {...described('targetMarkets', errors.targetMarkets, true)} />
-      </Field>
-      <Field id="businessDescription" label="Describe your business" error={errors.businessDescription} hint="At least 50 characters.">
-        <textarea {...register('businessDescription')} {...described('businessDescription', errors.businessDescription, true)} />
-      </Field>
-      <Field id="whyPartner" label="Why do you want to partner with us?" error={errors.whyPartner} hint="At least 50 characters.">
-        <textarea {...register('whyPartner')} {...described('whyPartner', errors.whyPartner, true)} />
-      </Field>
-
-      <div className="field">
-        <label htmlFor="files">Supporting documents (optional)</label>
-        <input
-          id="files"
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={ACCEPT}
-          onChange={(e) => addFiles(e.target.files)}
-          aria-describedby={`files-hint${fileError ? ' files-error' : ''}`}
-        />
-        <p className="hint" id="files-hint">PDF, DOC, DOCX, JPG, JPEG or PNG, up to 10MB each.</p>
-        {fileError && <p className="field-error" id="files-error" role="alert">{fileError}</p>}
-        {files.length > 0 && (
-          <ul className="file-list" aria-label="Attached files">
-            {files.map((f, i) => (
-              <li key={`${f.name}-${i}`}>
-                <span>{f.name} <span className="muted">({(f.size / MB).toFixed(1)} MB)</span></span>
-                <button type="button" className="link-button" onClick={() => setFiles(files.filter((_, j) => j !== i))} aria-label={`Remove ${f.name}`}>
-                  Remove
-                </button>
-              </li>
+        <fieldset aria-describedby={errors.servicesInterested ? 'servicesInterested-error' : undefined}>
+          <legend>Services you are interested in</legend>
+          <div className="choices">
+            {PARTNER_SERVICES.map((s) => (
+              <label className="choice" key={s}>
+                <input type="checkbox" value={s} {...register('servicesInterested')} />
+                {s}
+              </label>
             ))}
-          </ul>
-        )}
-      </div>
+          </div>
+          <ErrorText id="servicesInterested" error={errors.servicesInterested as { message?: string } | undefined} />
+        </fieldset>
 
-      <div className="field">
-        <label className="choice" style={{ border: 0, padding: 0 }}>
-          <input type="checkbox" {...register('agreeToTerms')} {...described('agreeToTerms', errors.agreeToTerms)} />
-          I agree to the partner program terms and conditions
-        </label>
-        <ErrorText id="agreeToTerms" error={errors.agreeToTerms} />
-      </div>
+        <Field id="targetMarkets" label="Target markets" error={errors.targetMarkets} hint="Products, states and audiences you work with.">
+          <input {...register('targetMarkets')} {...described('targetMarkets', errors.targetMarkets, true)} />
+        </Field>
+        <Field id="businessDescription" label="Describe your business" error={errors.businessDescription} hint="At least 50 characters.">
+          <textarea {...register('businessDescription')} {...described('businessDescription', errors.businessDescription, true)} />
+        </Field>
+        <Field id="whyPartner" label="Why do you want to partner with us?" error={errors.whyPartner} hint="At least 50 characters.">
+          <textarea {...register('whyPartner')} {...described('whyPartner', errors.whyPartner, true)} />
+        </Field>
 
-      <button className="btn btn-lg btn-block" type="submit" disabled={busy} aria-busy={busy}>
-        {busy ? 'Submitting...' : 'Submit Application'}
-      </button>
-      <p className="muted small" style={{ marginTop: '0.75rem' }}>We review every application and get back to you within 48 hours.</p>
+        <div className="field">
+          <label htmlFor="files">Supporting documents (optional)</label>
+          <input
+            id="files"
+            ref={fileInput}
+            type="file"
+            multiple
+            accept={ACCEPT}
+            onChange={(e) => addFiles(e.target.files)}
+            aria-describedby={`files-hint${fileError ? ' files-error' : ''}`}
+          />
+          <p className="hint" id="files-hint">
+            PDF, DOC, DOCX, JPG, JPEG or PNG, up to 10MB each.
+          </p>
+          {fileError && (
+            <p className="field-error" id="files-error" role="alert">
+              {fileError}
+            </p>
+          )}
+          {files.length > 0 && (
+            <ul className="file-list" aria-label="Attached files">
+              {files.map((f, i) => (
+                <li key={`${f.name}-${i}`}>
+                  <span>
+                    {f.name} <span className="muted">({(f.size / MB).toFixed(1)} MB)</span>
+                  </span>
+                  <button type="button" className="link-button" onClick={() => setFiles(files.filter((_, j) => j !== i))} aria-label={`Remove ${f.name}`}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="field">
+          <label className="choice" style={{ border: 0, padding: 0 }}>
+            <input type="checkbox" {...register('agreeToTerms')} {...described('agreeToTerms', errors.agreeToTerms)} />I agree to the partner program terms and
+            conditions
+          </label>
+          <ErrorText id="agreeToTerms" error={errors.agreeToTerms} />
+        </div>
+
+        <button className="btn btn-lg btn-block" type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? 'Submitting...' : 'Submit Application'}
+        </button>
+        <p className="muted small" style={{ marginTop: '0.75rem' }}>
+          We review every application and get back to you within 48 hours.
+        </p>
       </HydratedFieldset>
     </form>
   );

@@ -10,7 +10,11 @@ import { readRingcloudSurvey, clearRingcloudSurvey, type SavedRingcloudSurvey } 
 import { PaymentForm, returnUrlFor, GENERIC_PAYMENT_ERROR } from '@tm/shared/ui/PaymentForm';
 import { toast } from '../stores/toast.ts';
 
-type Phase = { name: 'loading' } | { name: 'ready'; intent: CreatePaymentIntentResponse; keys: PublicKeyResponse } | { name: 'failed'; message: string } | { name: 'paid' };
+type Phase =
+  | { name: 'loading' }
+  | { name: 'ready'; intent: CreatePaymentIntentResponse; keys: PublicKeyResponse }
+  | { name: 'failed'; message: string }
+  | { name: 'paid' };
 
 function countOf(s: SavedRingcloudSurvey): number | undefined {
   if (s.leadType === 'Live Transfers') return s.totalTransfers;
@@ -83,7 +87,9 @@ export default function RingCloudCheckout() {
             <dt>Price each</dt>
             <dd>{formatUsd(unit, { cents: true })}</dd>
             <dt className="summary-total">Total</dt>
-            <dd className="summary-total" data-testid="rc-total">{formatUsd(amountCents, { cents: true })}</dd>
+            <dd className="summary-total" data-testid="rc-total">
+              {formatUsd(amountCents, { cents: true })}
+            </dd>
           </dl>
           <p className="muted small">
             {count.toLocaleString('en-US')} × {what.toLowerCase()} at {formatUsd(unit, { cents: true })} each.

@@ -29,7 +29,11 @@ export function ErrorText({ id, error }: { id: string; error?: { message?: strin
 }
 
 /** First and last name side by side, as the agent-lab form and the RingCloud survey ask them. */
-export function NameRow({ firstName, lastName, errors }: {
+export function NameRow({
+  firstName,
+  lastName,
+  errors,
+}: {
   firstName: UseFormRegisterReturn;
   lastName: UseFormRegisterReturn;
   errors: { firstName?: FieldError; lastName?: FieldError };
@@ -47,7 +51,11 @@ export function NameRow({ firstName, lastName, errors }: {
 }
 
 /** Phone then e-mail side by side, as the agent-lab form and the RingCloud survey ask them. */
-export function PhoneEmailRow({ phone, email, errors }: {
+export function PhoneEmailRow({
+  phone,
+  email,
+  errors,
+}: {
   phone: UseFormRegisterReturn;
   email: UseFormRegisterReturn;
   errors: { phone?: FieldError; email?: FieldError };
@@ -71,7 +79,12 @@ export function described(id: string, error: unknown, hint = false) {
 }
 
 /** Puts the server's per-field messages ({ fields }) on the form's fields; answers whether any matched. */
-export function applyServerFields<T extends FieldValues>(fields: Record<string, string> | undefined, names: readonly string[], setError: UseFormSetError<T>, rename: Record<string, string> = {}): boolean {
+export function applyServerFields<T extends FieldValues>(
+  fields: Record<string, string> | undefined,
+  names: readonly string[],
+  setError: UseFormSetError<T>,
+  rename: Record<string, string> = {},
+): boolean {
   if (!fields) return false;
   let any = false;
   for (const [key, message] of Object.entries(fields)) {

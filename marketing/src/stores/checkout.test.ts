@@ -12,7 +12,10 @@ describe('checkout initial count', () => {
     expect(['standard', 'premium', 'enterprise', 'ultimate', 'high-volume'].map((p) => initialCount(p as never, s))).toEqual([25, 50, 100, 200, 50]);
   });
   it('takes projectedTransfers, and highVolumeData first on the high-volume page', () => {
-    const s = memory({ [PROJECTED_TRANSFERS_KEY]: '75', [HIGH_VOLUME_DATA_KEY]: JSON.stringify({ volume: 120, pricePerCall: 30, total: 3600, tier: '100-149' }) });
+    const s = memory({
+      [PROJECTED_TRANSFERS_KEY]: '75',
+      [HIGH_VOLUME_DATA_KEY]: JSON.stringify({ volume: 120, pricePerCall: 30, total: 3600, tier: '100-149' }),
+    });
     expect(initialCount('premium', s)).toBe(75);
     expect(initialCount('high-volume', s)).toBe(120);
     expect(initialCount('standard', memory({ [PROJECTED_TRANSFERS_KEY]: 'abc' }))).toBe(25);

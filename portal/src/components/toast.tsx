@@ -1,8 +1,15 @@
 // Toasts: one at a time, 5000 ms by default, dismissible; the screen decides what to say.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
-export interface ToastInput { title: string; description?: string; variant?: 'default' | 'destructive'; durationMs?: number }
-interface ToastState extends ToastInput { id: number }
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  durationMs?: number;
+}
+interface ToastState extends ToastInput {
+  id: number;
+}
 
 const ToastContext = createContext<(t: ToastInput) => void>(() => {});
 export const TOAST_LIMIT = 1;
@@ -35,7 +42,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div role="status" className={`toast ${toast.variant === 'destructive' ? 'toast-destructive' : ''}`} data-testid="toast">
             <div className="toast-title">{toast.title}</div>
             {toast.description && <div className="toast-description">{toast.description}</div>}
-            <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => setToast(null)}>×</button>
+            <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => setToast(null)}>
+              ×
+            </button>
           </div>
         )}
       </div>

@@ -1,6 +1,19 @@
 // One test per row of DECISIONS.md section 1: these literals are the spec; the catalogue must match them.
 import { describe, it, expect } from 'vitest';
-import { TIERS, HIGH_VOLUME, RINGCLOUD, APPOINTMENT_PRICE_CENTS, LEAD_DEFAULT_PRICE_CENTS, LIVE_TRANSFER_DEFAULT_PRICE_CENTS, FREE_RESOURCES_TOTAL_CENTS, ROLEPLAY_HOUR_CENTS, highVolumeBand, highVolumeBandLabel, formatUsd, centsToDecimal } from './index.ts';
+import {
+  TIERS,
+  HIGH_VOLUME,
+  RINGCLOUD,
+  APPOINTMENT_PRICE_CENTS,
+  LEAD_DEFAULT_PRICE_CENTS,
+  LIVE_TRANSFER_DEFAULT_PRICE_CENTS,
+  FREE_RESOURCES_TOTAL_CENTS,
+  ROLEPLAY_HOUR_CENTS,
+  highVolumeBand,
+  highVolumeBandLabel,
+  formatUsd,
+  centsToDecimal,
+} from './index.ts';
 
 describe('tiers (DECISIONS.md section 1)', () => {
   it.each([
@@ -25,7 +38,14 @@ describe('tiers (DECISIONS.md section 1)', () => {
 
 describe('high volume', () => {
   it.each([
-    [50, 3200], [99, 3200], [100, 3000], [149, 3000], [150, 2900], [199, 2900], [200, 2800], [10000, 2800],
+    [50, 3200],
+    [99, 3200],
+    [100, 3000],
+    [149, 3000],
+    [150, 2900],
+    [199, 2900],
+    [200, 2800],
+    [10000, 2800],
   ])('%i transfers at %i cents each', (count, cents) => {
     expect(highVolumeBand(count).rateCents).toBe(cents);
   });

@@ -21,30 +21,75 @@ export interface Tier {
 
 export const TIERS: Record<TierId, Tier> = {
   standard: {
-    id: 'standard', label: 'Standard', callsPerDay: 'under 100', rateCents: 4000, bufferSeconds: 60,
-    pricingPath: '/standard-pricing', checkoutPath: '/checkout', minCount: 1, maxCount: 1000, defaultCount: 25,
+    id: 'standard',
+    label: 'Standard',
+    callsPerDay: 'under 100',
+    rateCents: 4000,
+    bufferSeconds: 60,
+    pricingPath: '/standard-pricing',
+    checkoutPath: '/checkout',
+    minCount: 1,
+    maxCount: 1000,
+    defaultCount: 25,
   },
   special: {
-    id: 'special', label: 'Special Offer', callsPerDay: '101-150', rateCents: 3800, wasRateCents: 4000, bufferSeconds: 120,
-    pricingPath: '/special-pricing', checkoutPath: '/checkout?tier=special', minCount: 1, maxCount: 1000, defaultCount: 25,
+    id: 'special',
+    label: 'Special Offer',
+    callsPerDay: '101-150',
+    rateCents: 3800,
+    wasRateCents: 4000,
+    bufferSeconds: 120,
+    pricingPath: '/special-pricing',
+    checkoutPath: '/checkout?tier=special',
+    minCount: 1,
+    maxCount: 1000,
+    defaultCount: 25,
   },
   premium: {
-    id: 'premium', label: 'Premium', callsPerDay: '151-199', rateCents: 3500, bufferSeconds: 120,
-    pricingPath: '/premium-pricing', checkoutPath: '/checkout-premium', minCount: 1, maxCount: 2000, defaultCount: 50,
+    id: 'premium',
+    label: 'Premium',
+    callsPerDay: '151-199',
+    rateCents: 3500,
+    bufferSeconds: 120,
+    pricingPath: '/premium-pricing',
+    checkoutPath: '/checkout-premium',
+    minCount: 1,
+    maxCount: 2000,
+    defaultCount: 50,
   },
   enterprise: {
-    id: 'enterprise', label: 'Enterprise', callsPerDay: '200-299', rateCents: 3200, bufferSeconds: 120,
-    pricingPath: '/enterprise-pricing', checkoutPath: '/checkout-enterprise', minCount: 1, maxCount: 5000, defaultCount: 100,
+    id: 'enterprise',
+    label: 'Enterprise',
+    callsPerDay: '200-299',
+    rateCents: 3200,
+    bufferSeconds: 120,
+    pricingPath: '/enterprise-pricing',
+    checkoutPath: '/checkout-enterprise',
+    minCount: 1,
+    maxCount: 5000,
+    defaultCount: 100,
   },
   ultimate: {
-    id: 'ultimate', label: 'Ultimate', callsPerDay: '300+', rateCents: 2800, bufferSeconds: 120,
-    pricingPath: '/ultimate-pricing', checkoutPath: '/checkout-ultimate', minCount: 1, maxCount: 10000, defaultCount: 200,
+    id: 'ultimate',
+    label: 'Ultimate',
+    callsPerDay: '300+',
+    rateCents: 2800,
+    bufferSeconds: 120,
+    pricingPath: '/ultimate-pricing',
+    checkoutPath: '/checkout-ultimate',
+    minCount: 1,
+    maxCount: 10000,
+    defaultCount: 200,
   },
 };
 
 export const TIER_IDS = Object.keys(TIERS) as TierId[];
 
-export interface HighVolumeBand { min: number; max: number | null; rateCents: number }
+export interface HighVolumeBand {
+  min: number;
+  max: number | null;
+  rateCents: number;
+}
 
 export const HIGH_VOLUME = {
   id: 'high-volume' as const,

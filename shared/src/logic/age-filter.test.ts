@@ -13,9 +13,19 @@ describe('parseAgeFilter', () => {
   it('reads a list of values and ranges', () => {
     expect(parseAgeFilter('30,45,60-90')).toEqual({
       ok: true,
-      conditions: [{ min: 30, max: 30 }, { min: 45, max: 45 }, { min: 60, max: 90 }],
+      conditions: [
+        { min: 30, max: 30 },
+        { min: 45, max: 45 },
+        { min: 60, max: 90 },
+      ],
     });
-    expect(parseAgeFilter('30, ,45,')).toEqual({ ok: true, conditions: [{ min: 30, max: 30 }, { min: 45, max: 45 }] });
+    expect(parseAgeFilter('30, ,45,')).toEqual({
+      ok: true,
+      conditions: [
+        { min: 30, max: 30 },
+        { min: 45, max: 45 },
+      ],
+    });
   });
   it('answers no conditions for an empty filter', () => {
     expect(parseAgeFilter('')).toEqual({ ok: true, conditions: [] });

@@ -1,7 +1,10 @@
 // The age filter of the lead lists, in days: "30", "30-60" or a list such as "30,45,60-90".
 // The browser and the server parse it with this same function.
 
-export interface AgeCondition { min: number; max: number }
+export interface AgeCondition {
+  min: number;
+  max: number;
+}
 export type AgeFilterResult = { ok: true; conditions: AgeCondition[] } | { ok: false; error: string };
 
 export const MAX_AGE_DAYS = 36500;
@@ -11,7 +14,10 @@ export const AGE_FILTER_MESSAGE = 'Age must be a number of days, a range such as
 export function parseAgeFilter(input: string | null | undefined): AgeFilterResult {
   const text = String(input ?? '').trim();
   if (!text) return { ok: true, conditions: [] };
-  const terms = text.split(',').map((t) => t.trim()).filter(Boolean);
+  const terms = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (terms.length > MAX_AGE_TERMS) return { ok: false, error: `Age accepts at most ${MAX_AGE_TERMS} values` };
   const conditions: AgeCondition[] = [];
   for (const term of terms) {

@@ -1,5 +1,17 @@
 import { describe, it, expect } from 'vitest';
-import { formatDate, formatDateTime, formatMaybeDateTime, formatPhone, formatTime, formatUsd, messageOnly, safeZone, telHref, weekStartKey, zoneLabel } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatMaybeDateTime,
+  formatPhone,
+  formatTime,
+  formatUsd,
+  messageOnly,
+  safeZone,
+  telHref,
+  weekStartKey,
+  zoneLabel,
+} from './format.ts';
 import { ApiError, withoutFieldKey } from '../api-client.ts';
 
 describe('dates and times on the agent clock, labelled', () => {
@@ -56,7 +68,10 @@ describe('messages without field keys', () => {
     const fields = { cardNumber: 'Card number is required' };
     expect(withoutFieldKey('cardNumber: Card number is required', fields)).toBe('Card number is required');
     expect(withoutFieldKey('Payment Failed: try again', fields)).toBe('Payment Failed: try again');
-    const err = new ApiError('400: ...', 400, { error: 'file_0: Only pdf, doc, docx, jpg, jpeg, png files', fields: { file_0: 'Only pdf, doc, docx, jpg, jpeg, png files' } });
+    const err = new ApiError('400: ...', 400, {
+      error: 'file_0: Only pdf, doc, docx, jpg, jpeg, png files',
+      fields: { file_0: 'Only pdf, doc, docx, jpg, jpeg, png files' },
+    });
     expect(err.serverMessage).toBe('Only pdf, doc, docx, jpg, jpeg, png files');
     expect(messageOnly('expiry: Expiry is required')).toBe('Expiry is required');
   });

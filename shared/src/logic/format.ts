@@ -67,7 +67,9 @@ export function formatTime(value: DateInput, timeZone: string = DEFAULT_TIME_ZON
 
 /** "EST" / "EDT" / "CST": the zone's short name at an instant (now by default). */
 export function zoneLabel(timeZone: string = DEFAULT_TIME_ZONE, at: Date = new Date()): string {
-  const part = formatter(timeZone, 'time').formatToParts(at).find((p) => p.type === 'timeZoneName');
+  const part = formatter(timeZone, 'time')
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 

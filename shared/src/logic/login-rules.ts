@@ -9,7 +9,10 @@ export const LOGIN_MESSAGES = {
   passwordTooLong: 'Password must be at most 128 characters',
 } as const;
 
-export interface LoginValues { identifier: string; password: string }
+export interface LoginValues {
+  identifier: string;
+  password: string;
+}
 
 /** The first problem of each field, or an empty object when the form may be sent. */
 export function checkLogin(v: LoginValues): Partial<Record<keyof LoginValues, string>> {

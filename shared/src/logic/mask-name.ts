@@ -8,7 +8,10 @@ export const SHORT_LAST_NAME = 3;
 const MAX_X = 3;
 
 export function maskCustomerName(name: string | null | undefined): string {
-  const parts = String(name ?? '').trim().split(/\s+/).filter(Boolean);
+  const parts = String(name ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   if (parts.length === 0) return UNKNOWN_CUSTOMER;
   const first = parts[0]!;
   if (parts.length === 1) return first;
@@ -36,7 +39,10 @@ function escapeRegExp(s: string): string {
  */
 export function redactCustomer(text: string, name: string | null | undefined, phone: string | null | undefined): string {
   let out = text;
-  const parts = String(name ?? '').trim().split(/\s+/).filter(Boolean);
+  const parts = String(name ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   const last = parts.length > 1 ? parts[parts.length - 1]! : '';
   if (last.length > SHORT_LAST_NAME) {
     const masked = `${last.slice(0, 2)}${'X'.repeat(Math.min(MAX_X, last.length - 2))}`;

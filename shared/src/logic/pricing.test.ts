@@ -5,7 +5,11 @@ import { boundsMessage, quoteTransferPackage, quoteRingCloud, quoteLiveTransfer,
 describe('transfer package quotes', () => {
   it('uses the advertised rates (DECISIONS.md section 1)', () => {
     expect(TIER_IDS.map((t) => [t, TIERS[t].rateCents])).toEqual([
-      ['standard', 4000], ['special', 3800], ['premium', 3500], ['enterprise', 3200], ['ultimate', 2800],
+      ['standard', 4000],
+      ['special', 3800],
+      ['premium', 3500],
+      ['enterprise', 3200],
+      ['ultimate', 2800],
     ]);
   });
 
@@ -43,7 +47,14 @@ describe('transfer package quotes', () => {
 
 describe('high-volume quotes', () => {
   const cases: [number, number][] = [
-    [50, 3200], [99, 3200], [100, 3000], [149, 3000], [150, 2900], [199, 2900], [200, 2800], [HIGH_VOLUME.maxCount, 2800],
+    [50, 3200],
+    [99, 3200],
+    [100, 3000],
+    [149, 3000],
+    [150, 2900],
+    [199, 2900],
+    [200, 2800],
+    [HIGH_VOLUME.maxCount, 2800],
   ];
   for (const [count, rate] of cases) {
     it(`${count} transfers at ${rate} cents each`, () => {
@@ -86,7 +97,12 @@ describe('RingCloud quotes', () => {
 describe('live transfer orders', () => {
   it("charge the user's price, else the default, within bounds", () => {
     const { minCount: min, maxCount: max } = LIVE_TRANSFER_ORDER;
-    expect(quoteLiveTransfer(min, null)).toEqual({ ok: true, count: min, unitPriceCents: LIVE_TRANSFER_DEFAULT_PRICE_CENTS, amountCents: LIVE_TRANSFER_DEFAULT_PRICE_CENTS * min });
+    expect(quoteLiveTransfer(min, null)).toEqual({
+      ok: true,
+      count: min,
+      unitPriceCents: LIVE_TRANSFER_DEFAULT_PRICE_CENTS,
+      amountCents: LIVE_TRANSFER_DEFAULT_PRICE_CENTS * min,
+    });
     expect(quoteLiveTransfer(max, 3000)).toMatchObject({ ok: true, amountCents: 3000 * max });
     expect(quoteLiveTransfer(min - 1, 3000).ok).toBe(false);
     expect(quoteLiveTransfer(max + 1, 3000).ok).toBe(false);

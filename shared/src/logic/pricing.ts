@@ -14,9 +14,7 @@ import {
 
 export type PackageTier = TierId | 'high-volume';
 
-export type Quote =
-  | { ok: true; count: number; unitPriceCents: number; amountCents: number }
-  | { ok: false; message: string };
+export type Quote = { ok: true; count: number; unitPriceCents: number; amountCents: number } | { ok: false; message: string };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -15,8 +15,16 @@ describe('quotePremium', () => {
   });
 
   it.each([
-    [50, 'male', 17.5], [60, 'male', 25], [70, 'male', 42.5], [80, 'male', 75], [85, 'male', 105],
-    [50, 'female', 15], [60, 'female', 22.5], [70, 'female', 37.5], [80, 'female', 67.5], [85, 'female', 92.5],
+    [50, 'male', 17.5],
+    [60, 'male', 25],
+    [70, 'male', 42.5],
+    [80, 'male', 75],
+    [85, 'male', 105],
+    [50, 'female', 15],
+    [60, 'female', 22.5],
+    [70, 'female', 37.5],
+    [80, 'female', 67.5],
+    [85, 'female', 92.5],
   ] as const)('pins the anchor age %i (%s) at 5000 coverage: %d', (age, sex, premium) => {
     expect(q({ age, sex }).monthlyPremium).toBe(premium);
   });

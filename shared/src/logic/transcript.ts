@@ -19,11 +19,7 @@ export function transcriptTail(transcript: string | null | undefined, chars = TR
  * Keeps the last 65 percent of the transcript's non-empty lines (rounded up), at least 3
  * (all of them when there are fewer).
  */
-export function transcriptLastLines(
-  transcript: string | null | undefined,
-  ratio = TRANSCRIPT_KEEP_RATIO,
-  minLines = TRANSCRIPT_MIN_LINES,
-): string[] {
+export function transcriptLastLines(transcript: string | null | undefined, ratio = TRANSCRIPT_KEEP_RATIO, minLines = TRANSCRIPT_MIN_LINES): string[] {
   const lines = String(transcript ?? '')
     .split(/\r?\n/)
     .map((l) => l.trimEnd())

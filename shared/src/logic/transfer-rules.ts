@@ -59,7 +59,10 @@ export function isOverBuffer(durationSeconds: number, bufferSeconds: number): bo
   return durationSeconds > bufferSeconds;
 }
 
-export interface BillingDecision { billable: boolean; note: string | null }
+export interface BillingDecision {
+  billable: boolean;
+  note: string | null;
+}
 
 /**
  * The billing rule of one call. funnel.md section 9: "Hang-up by the agent after 'Yes' but before the
@@ -79,7 +82,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, f);
   }
@@ -96,7 +106,14 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-export interface ZonedParts { year: number; month: number; day: number; hour: number; minute: number; second: number }
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 /** The wall clock of an instant in a time zone. */
 export function zonedParts(at: Date, timeZone: string): ZonedParts {
@@ -203,8 +220,15 @@ export interface AgentControls {
 }
 
 export const DEFAULT_CONTROLS: AgentControls = {
-  callsPerDay: null, workingStates: [], hoursStart: null, hoursEnd: null, timeZone: DEFAULT_TIME_ZONE,
-  paused: false, pausedReason: null, pausedAt: null, resumeDate: null,
+  callsPerDay: null,
+  workingStates: [],
+  hoursStart: null,
+  hoursEnd: null,
+  timeZone: DEFAULT_TIME_ZONE,
+  paused: false,
+  pausedReason: null,
+  pausedAt: null,
+  resumeDate: null,
 };
 
 /** Is the agent's pause in force at an instant? A no-balance pause ends as soon as there is balance again. */
@@ -229,7 +253,10 @@ export type RefusalReason =
   | 'daily_cap_reached'
   | 'no_balance';
 
-export interface Refusal { reason: RefusalReason; message: string }
+export interface Refusal {
+  reason: RefusalReason;
+  message: string;
+}
 
 /**
  * Does a call break the agent's controls? Checked at the call's start, in the agent's time zone.

@@ -13,8 +13,7 @@ export const USER_TYPE_CHOICES = [
   { label: 'Admin User', isAdmin: true },
 ] as const;
 
-const required = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 const optionalText = (max: number) =>
   z
@@ -78,11 +77,23 @@ export interface AdminUser extends AccountProfile {
   createdAt: string | null;
 }
 
-export interface UserStats { totalUsers: number; adminUsers: number; basicUsers: number }
+export interface UserStats {
+  totalUsers: number;
+  adminUsers: number;
+  basicUsers: number;
+}
 
-export interface Page<T> { items: T[]; total: number; page: number; pageSize: number; pageCount: number }
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
 
-export interface UsersPage extends Page<AdminUser> { stats: UserStats }
+export interface UsersPage extends Page<AdminUser> {
+  stats: UserStats;
+}
 
 /** A voice-AI appointment (brightcall_callbacks row) as the admin panel shows it. */
 export interface BrightcallAppointment {
@@ -119,7 +130,12 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
 /** ?page=&pageSize=&q= of the paginated admin lists. */
 export const listQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1, 'pageSize must be at least 1').max(ADMIN_MAX_PAGE_SIZE, `pageSize must be at most ${ADMIN_MAX_PAGE_SIZE}`).default(ADMIN_PAGE_SIZE),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, 'pageSize must be at least 1')
+    .max(ADMIN_MAX_PAGE_SIZE, `pageSize must be at most ${ADMIN_MAX_PAGE_SIZE}`)
+    .default(ADMIN_PAGE_SIZE),
   q: z.string().trim().max(254, 'Search text is too long').optional().default(''),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
@@ -215,7 +231,10 @@ export type ImportProgressEvent =
   | { type: 'done'; import: LeadImportSummary; errors: ImportRowError[] }
   | { type: 'error'; error: string };
 
-export interface ImportRowError { row: number; reason: string }
+export interface ImportRowError {
+  row: number;
+  reason: string;
+}
 
 export interface PoolLead extends LeadContact {
   id: number;

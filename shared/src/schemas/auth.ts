@@ -12,7 +12,11 @@ export const passwordSchema = z
   .max(PASSWORD_MAX, 'Password must be at most 128 characters');
 
 export const loginSchema = z.object({
-  identifier: z.string({ error: LOGIN_MESSAGES.identifierRequired }).trim().min(1, LOGIN_MESSAGES.identifierRequired).max(LOGIN_IDENTIFIER_MAX, LOGIN_MESSAGES.identifierTooLong),
+  identifier: z
+    .string({ error: LOGIN_MESSAGES.identifierRequired })
+    .trim()
+    .min(1, LOGIN_MESSAGES.identifierRequired)
+    .max(LOGIN_IDENTIFIER_MAX, LOGIN_MESSAGES.identifierTooLong),
   password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).min(1, LOGIN_MESSAGES.passwordRequired).max(PASSWORD_MAX, LOGIN_MESSAGES.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -38,10 +42,16 @@ export const setPasswordFormSchema = z
 export type SetPasswordFormValues = z.infer<typeof setPasswordFormSchema>;
 
 /** What GET /api/set-password/check answers for a good link. */
-export interface SetPasswordCheck { valid: true; email: string }
+export interface SetPasswordCheck {
+  valid: true;
+  email: string;
+}
 
 /** What POST /api/admin/users/:userId/set-password-link answers. */
-export interface SetPasswordLink { url: string; expiresAt: string }
+export interface SetPasswordLink {
+  url: string;
+  expiresAt: string;
+}
 
 /** An account's own details, as every user-facing answer gives them (never the password hash). */
 export interface AccountProfile {

@@ -6,7 +6,12 @@ import { z } from 'zod';
 const instant = (name: string) => z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date-time with a time zone` });
 
 export const consentFields = {
-  consentSourceUrl: z.string().trim().max(1000, 'consentSourceUrl is too long').pipe(z.url({ protocol: /^https?$/, error: 'consentSourceUrl must be an http(s) URL' })).optional(),
+  consentSourceUrl: z
+    .string()
+    .trim()
+    .max(1000, 'consentSourceUrl is too long')
+    .pipe(z.url({ protocol: /^https?$/, error: 'consentSourceUrl must be an http(s) URL' }))
+    .optional(),
   consentAt: instant('consentAt').optional(),
   consentIp: z.union([z.ipv4(), z.ipv6()], { error: 'consentIp must be an IP address' }).optional(),
   consentText: z.string().max(5000, 'consentText is at most 5000 characters').optional(),

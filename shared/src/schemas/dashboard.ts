@@ -136,7 +136,10 @@ export interface PurchasedAppointment {
 }
 
 /** GET /api/vapi/all-appointments: the agent's view of both lists, as counts. */
-export interface AppointmentsOverview { availableCount: number; purchasedCount: number }
+export interface AppointmentsOverview {
+  availableCount: number;
+  purchasedCount: number;
+}
 
 /** Verified badge: confidence at least 0.7 in the list for sale, above 70 (percent) in My Appointments. */
 export const VERIFIED_CONFIDENCE = 0.7;

@@ -14,12 +14,32 @@ describe('deriveUsername', () => {
 
 describe('agentLabPayload', () => {
   it('builds the survey payload of portal.md section 3 (without a password)', () => {
-    const p = agentLabPayload({ agencyName: 'A', firstName: 'Sam', lastName: 'Lee', phone: '5550100199', email: 's@e.co', totalTransfers: 3, transfersPerDay: 1, callMethod: 'phone' });
+    const p = agentLabPayload({
+      agencyName: 'A',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      phone: '5550100199',
+      email: 's@e.co',
+      totalTransfers: 3,
+      transfersPerDay: 1,
+      callMethod: 'phone',
+    });
     expect(p).toEqual({
-      firstName: 'Sam', lastName: 'Lee', agencyName: 'A', phone: '5550100199', email: 's@e.co',
-      role: 'Insurance Agent', username: 'samlee', leadType: 'Live Transfers', totalTransfers: 3, transfersPerDay: 1,
-      workingStates: 'Multiple States', transferHours: 'Business Hours', callbackPreference: CALLBACK_PREFERENCE_BY_METHOD.phone,
-      onboardingForm: 'agentleadlab', salesperson: 'Agent Lead Labs',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      agencyName: 'A',
+      phone: '5550100199',
+      email: 's@e.co',
+      role: 'Insurance Agent',
+      username: 'samlee',
+      leadType: 'Live Transfers',
+      totalTransfers: 3,
+      transfersPerDay: 1,
+      workingStates: 'Multiple States',
+      transferHours: 'Business Hours',
+      callbackPreference: CALLBACK_PREFERENCE_BY_METHOD.phone,
+      onboardingForm: 'agentleadlab',
+      salesperson: 'Agent Lead Labs',
     });
     expect(p).not.toHaveProperty('password');
   });
@@ -31,16 +51,28 @@ describe('ringcloudStep2Schema', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['totalTransfers', 'Total transfers must be at least 1']]);
     expect(ringcloudStep2Schema.parse({ leadType: 'Live Transfers', workingStates: 'TX', totalTransfers: '12' }).totalTransfers).toBe(12);
-    expect(ringcloudStep2Schema.safeParse({ leadType: 'Aged Leads', workingStates: 'TX', ageRange: '' }).error?.issues[0]?.message).toBe('Please select an age range');
+    expect(ringcloudStep2Schema.safeParse({ leadType: 'Aged Leads', workingStates: 'TX', ageRange: '' }).error?.issues[0]?.message).toBe(
+      'Please select an age range',
+    );
   });
 });
 
 describe('partnerApplicationSchema', () => {
   it('reads a bare domain as https and multipart text for the list and the box', () => {
     const r = partnerApplicationSchema.parse({
-      businessName: 'B', contactName: 'C', email: 'A@B.CO', phone: '555 010 0199', website: 'northwind.example',
-      businessType: 'Other', experienceYears: '5+ years', monthlyVolume: '5000+',
-      servicesInterested: '["Aged Leads","Aged Leads"]', targetMarkets: 'TX', businessDescription: 'x'.repeat(50), whyPartner: 'y'.repeat(50), agreeToTerms: 'true',
+      businessName: 'B',
+      contactName: 'C',
+      email: 'A@B.CO',
+      phone: '555 010 0199',
+      website: 'northwind.example',
+      businessType: 'Other',
+      experienceYears: '5+ years',
+      monthlyVolume: '5000+',
+      servicesInterested: '["Aged Leads","Aged Leads"]',
+      targetMarkets: 'TX',
+      businessDescription: 'x'.repeat(50),
+      whyPartner: 'y'.repeat(50),
+      agreeToTerms: 'true',
     });
     expect(r).toMatchObject({ email: 'a@b.co', website: 'https://northwind.example', servicesInterested: ['Aged Leads'], agreeToTerms: true });
   });

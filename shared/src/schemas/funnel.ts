@@ -8,11 +8,10 @@ import { passwordSchema } from './auth.ts';
 
 // ---------- shared field builders ----------
 
-const requiredText = (message: string, max = 200, tooLong = 'This answer is too long') =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+const requiredText = (message: string, max = 200, tooLong = 'This answer is too long') => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
 const optionalText = (max: number, tooLong = 'This answer is too long') =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v ?? undefined), z.string().trim().max(max, tooLong).optional());
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : (v ?? undefined)), z.string().trim().max(max, tooLong).optional());
 
 export const PHONE_MESSAGE = 'Phone number must be at least 10 digits';
 export const EMAIL_MESSAGE = 'Invalid email address';
@@ -42,12 +41,10 @@ function toNumberOrUndefined(v: unknown): unknown {
   return v;
 }
 
-const countSchema = (message: string, max: number, tooMany: string) =>
-  z.number({ error: message }).int(message).min(1, message).max(max, tooMany);
+const countSchema = (message: string, max: number, tooMany: string) => z.number({ error: message }).int(message).min(1, message).max(max, tooMany);
 
 const requiredCount = (message: string, max: number, tooMany: string) => z.preprocess(toNumberOrUndefined, countSchema(message, max, tooMany));
-const optionalCount = (message: string, max: number, tooMany: string) =>
-  z.preprocess(toNumberOrUndefined, countSchema(message, max, tooMany).optional());
+const optionalCount = (message: string, max: number, tooMany: string) => z.preprocess(toNumberOrUndefined, countSchema(message, max, tooMany).optional());
 
 // ---------- RingCloud sub-offer (funnel.md sections 2, 3 and 5) ----------
 
@@ -185,7 +182,10 @@ export const partnerApplicationSchema = z.object({
   businessDescription: z.string({ error: LONG_TEXT_MESSAGE }).trim().min(50, LONG_TEXT_MESSAGE).max(5000, 'Please keep this under 5000 characters'),
   whyPartner: z.string({ error: LONG_TEXT_MESSAGE }).trim().min(50, LONG_TEXT_MESSAGE).max(5000, 'Please keep this under 5000 characters'),
   // Multipart sends the box as text 'true' / 'false'.
-  agreeToTerms: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.literal(true, { error: 'You must agree to the terms and conditions' })),
+  agreeToTerms: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.literal(true, { error: 'You must agree to the terms and conditions' }),
+  ),
 });
 export type PartnerApplicationInput = z.input<typeof partnerApplicationSchema>;
 export type PartnerApplication = z.output<typeof partnerApplicationSchema>;

@@ -6,7 +6,10 @@ export const HOME_RECENT_PURCHASES = 5;
 export const HOME_UPCOMING_APPOINTMENTS = 5;
 
 export type HomeAlertKind = 'low_balance' | 'no_balance' | 'paused';
-export interface HomeAlert { kind: HomeAlertKind; message: string }
+export interface HomeAlert {
+  kind: HomeAlertKind;
+  message: string;
+}
 
 export interface HomePurchase {
   orderId: number;

@@ -10,7 +10,11 @@ describe('lead filters', () => {
 
   it('parses the query with the same age parser as the browser', () => {
     expect(leadsQuerySchema.parse({ state: 'tx,fl', age: '30-60', zip: '73301', page: '2' })).toEqual({
-      states: ['TX', 'FL'], zips: ['73301'], ages: [{ min: 30, max: 60 }], page: 2, pageSize: 50,
+      states: ['TX', 'FL'],
+      zips: ['73301'],
+      ages: [{ min: 30, max: 60 }],
+      page: 2,
+      pageSize: 50,
     });
     expect(leadsQuerySchema.parse({})).toEqual({ states: [], zips: [], ages: [], page: 1, pageSize: 50 });
   });

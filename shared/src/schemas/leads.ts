@@ -32,7 +32,11 @@ const listParam = z.preprocess((v) => (Array.isArray(v) ? v.join(',') : v), z.st
 const positiveInt = (fallback: number, max: number, name: string) =>
   z.preprocess(
     (v) => (v === undefined || v === '' ? fallback : Number(Array.isArray(v) ? v[0] : v)),
-    z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`),
+    z
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(1, `${name} must be at least 1`)
+      .max(max, `${name} must be at most ${max}`),
   );
 
 export const leadsQuerySchema = z
@@ -75,7 +79,11 @@ export const myLeadsQuerySchema = (defaultSize: number) => pageQuerySchema(defau
 export const myLeadsExportQuerySchema = z.object({ q: searchText });
 
 /** What the filter inputs hold (the text the agent typed). */
-export interface LeadFilters { state: string; age: string; zip: string }
+export interface LeadFilters {
+  state: string;
+  age: string;
+  zip: string;
+}
 export const EMPTY_LEAD_FILTERS: LeadFilters = { state: '', age: '', zip: '' };
 
 /** The query string of GET /api/aged-leads and GET /api/leads for some filters and a page. */
@@ -116,7 +124,12 @@ export interface LeadForSale {
   isAvailable: true;
 }
 
-export interface Paged<T> { items: T[]; total: number; page: number; pageSize: number }
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
 
 export const bulkPurchaseSchema = z.object({
   leadIds: z

@@ -3,9 +3,21 @@
 import { z } from 'zod';
 
 export const MAIL_KINDS = [
-  'order-receipt', 'payment-failed', 'account-created', 'password-reset', 'password-changed', 'email-change',
-  'partner-application', 'partner-decision', 'dispute-received', 'dispute-decided', 'balance-low', 'balance-empty',
-  'leads-assigned', 'appointment-purchased', 'signup-attempt',
+  'order-receipt',
+  'payment-failed',
+  'account-created',
+  'password-reset',
+  'password-changed',
+  'email-change',
+  'partner-application',
+  'partner-decision',
+  'dispute-received',
+  'dispute-decided',
+  'balance-low',
+  'balance-empty',
+  'leads-assigned',
+  'appointment-purchased',
+  'signup-attempt',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -25,7 +37,13 @@ export const FORGOT_PASSWORD_RATE_MESSAGE = 'Too many requests. Please wait 15 m
 export const PASSWORD_RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 export const forgotPasswordSchema = z.object({
-  email: z.string({ error: 'Enter your e-mail' }).trim().toLowerCase().min(1, 'Enter your e-mail').max(254, 'E-mail is too long').pipe(z.email({ error: 'Enter a valid e-mail' })),
+  email: z
+    .string({ error: 'Enter your e-mail' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Enter your e-mail')
+    .max(254, 'E-mail is too long')
+    .pipe(z.email({ error: 'Enter a valid e-mail' })),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
@@ -49,7 +67,12 @@ export interface OutboxItem {
   sentAt: string | null;
   nextAttemptAt: string | null;
 }
-export interface OutboxPage { items: OutboxItem[]; page: number; pageSize: number; total: number }
+export interface OutboxPage {
+  items: OutboxItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
 
 const optionalKinds = Object.keys(OPTIONAL_MAIL_KINDS) as [OptionalMailKind, ...OptionalMailKind[]];
 export const mailPreferencesSchema = z.object({
@@ -67,12 +90,24 @@ export const profileSchema = z.object({
   lastName: text('Last name is required'),
   agencyName: text('Agency name is required', 200),
   phone: text('Phone is required', 32).refine((v) => v.replace(/\D/g, '').length >= 10, 'Enter a phone number with at least 10 digits'),
-  state: z.string().trim().max(64, 'Must be at most 64 characters').optional().nullable().transform((v) => (v ? v : null)),
+  state: z
+    .string()
+    .trim()
+    .max(64, 'Must be at most 64 characters')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
 export const emailChangeSchema = z.object({
-  email: z.string({ error: 'Enter the new e-mail' }).trim().toLowerCase().min(1, 'Enter the new e-mail').max(254, 'E-mail is too long').pipe(z.email({ error: 'Enter a valid e-mail' })),
+  email: z
+    .string({ error: 'Enter the new e-mail' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Enter the new e-mail')
+    .max(254, 'E-mail is too long')
+    .pipe(z.email({ error: 'Enter a valid e-mail' })),
 });
 export const EMAIL_CHANGE_SENT = 'We sent a confirmation link to the new address. Your e-mail changes when you open it (within 24 hours).';
 export const EMAIL_CHANGE_INVALID = 'This confirmation link is invalid or has expired.';

@@ -24,11 +24,17 @@ export const needsPremium = (s: OutcomeStatus) => s === 'sold' || s === 'issued'
 export const ITEM_TYPES = ['lead', 'transfer', 'appointment'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
-const dateKey = z.string({ error: 'date must be a date such as 2026-07-15' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date such as 2026-07-15')
+const dateKey = z
+  .string({ error: 'date must be a date such as 2026-07-15' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date such as 2026-07-15')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'date must be a real calendar date');
 
 /** Annual premium in integer cents; up to $10,000,000. */
-const premiumCents = z.number({ error: 'premiumCents must be a whole number of cents' }).int('premiumCents must be a whole number of cents').min(0, 'premiumCents cannot be negative').max(1_000_000_000, 'premiumCents is too large');
+const premiumCents = z
+  .number({ error: 'premiumCents must be a whole number of cents' })
+  .int('premiumCents must be a whole number of cents')
+  .min(0, 'premiumCents cannot be negative')
+  .max(1_000_000_000, 'premiumCents is too large');
 
 const outcomeFields = {
   status: z.enum(STATUS_CODES, { error: `status must be one of ${STATUS_CODES.join(', ')}` }),
@@ -68,7 +74,10 @@ export const tokenCreateSchema = z.object({
 /** Products as Results groups them. */
 export type Product = 'aged_lead' | 'fresh_lead' | 'transfer' | 'appointment';
 export const PRODUCT_LABELS: Record<Product, string> = {
-  aged_lead: 'Aged leads', fresh_lead: 'Fresh leads', transfer: 'Live transfers', appointment: 'Appointments',
+  aged_lead: 'Aged leads',
+  fresh_lead: 'Fresh leads',
+  transfer: 'Live transfers',
+  appointment: 'Appointments',
 };
 /** Lead age bands (days old when bought). Transfers and appointments are live. */
 export const AGE_BANDS = [
@@ -133,7 +142,12 @@ export function summarise(key: string, label: string, items: ResultItem[]): Resu
   const premiumCents = soldItems.reduce((s, i) => s + (i.premiumCents ?? 0), 0);
   const n = items.length;
   return {
-    key, label, spendCents, items: n, contacted, sales: soldItems.length,
+    key,
+    label,
+    spendCents,
+    items: n,
+    contacted,
+    sales: soldItems.length,
     contactRate: n ? round(contacted / n, 4) : null,
     closeRate: n ? round(soldItems.length / n, 4) : null,
     premiumCents,
@@ -156,11 +170,26 @@ export function buildResults(from: string, to: string, items: ResultItem[]): Res
   const productOrder = Object.keys(PRODUCT_LABELS);
   const ageOrder = AGE_BANDS.map((b) => b.key);
   return {
-    from, to,
+    from,
+    to,
     totals: summarise('all', 'All products', items),
-    byProduct: groupBy(items, (i) => i.product, (k) => PRODUCT_LABELS[k as Product], productOrder),
-    byState: groupBy(items, (i) => i.state || '--', (k) => k),
-    byAge: groupBy(items, (i) => ageBand(i.ageDays), (k) => AGE_BANDS.find((b) => b.key === k)!.label, ageOrder),
+    byProduct: groupBy(
+      items,
+      (i) => i.product,
+      (k) => PRODUCT_LABELS[k as Product],
+      productOrder,
+    ),
+    byState: groupBy(
+      items,
+      (i) => i.state || '--',
+      (k) => k,
+    ),
+    byAge: groupBy(
+      items,
+      (i) => ageBand(i.ageDays),
+      (k) => AGE_BANDS.find((b) => b.key === k)!.label,
+      ageOrder,
+    ),
   };
 }
 
@@ -170,4 +199,10 @@ export interface OutcomeItemView extends ResultItem {
   source: 'portal' | 'api' | null;
 }
 
-export interface ApiTokenView { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null }
+export interface ApiTokenView {
+  id: number;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}

@@ -24,8 +24,7 @@ export const checkoutBuyerSchema = z.object({
 export type CheckoutBuyer = z.output<typeof checkoutBuyerSchema>;
 export type CheckoutBuyerInput = z.input<typeof checkoutBuyerSchema>;
 
-const count = (field: string) =>
-  z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`);
+const count = (field: string) => z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`);
 
 /**
  * POST /api/create-payment-intent. Standard page: { amount, callCount } (?tier=special sends tier 'special');
@@ -39,7 +38,10 @@ export const createPaymentIntentSchema = z.object({
   tier: z.enum([...PACKAGE_TIERS, 'ringcloud'], { error: 'Unknown pricing tier' }).optional(),
   packageType: z.string().max(100).optional(),
   calls: count('calls').optional(),
-  ageRange: z.enum(AGED_LEAD_AGE_RANGES as [string, ...string[]], { error: 'Please select an age range' }).optional().nullable(),
+  ageRange: z
+    .enum(AGED_LEAD_AGE_RANGES as [string, ...string[]], { error: 'Please select an age range' })
+    .optional()
+    .nullable(),
   surveyId: z.number().int().positive().optional(),
   // The buyer (checked by checkoutBuyerSchema when nobody is logged in; ignored when someone is).
   firstName: z.unknown().optional(),
@@ -102,11 +104,12 @@ export const testConfirmSchema = z.object({
     .string({ error: 'Expiry date is required' })
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "Your card's expiration date is incomplete."),
-  cvc: z.string({ error: 'CVC is required' }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  cvc: z
+    .string({ error: 'CVC is required' })
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
   returnUrl: z.string().max(2000).optional(),
-  billingDetails: z
-    .object({ name: z.string().max(200).optional(), email: z.string().max(254).optional(), phone: z.string().max(40).optional() })
-    .optional(),
+  billingDetails: z.object({ name: z.string().max(200).optional(), email: z.string().max(254).optional(), phone: z.string().max(40).optional() }).optional(),
 });
 export type TestConfirmInput = z.input<typeof testConfirmSchema>;
 

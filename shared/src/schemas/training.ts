@@ -25,7 +25,12 @@ export const trainingVideoSchema = z.object({
   section: z.enum(TRAINING_SECTIONS, { error: 'Please select a valid section' }),
   thumbnailUrl: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(1000, 'Please enter a valid thumbnail URL').pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid thumbnail URL' })).optional(),
+    z
+      .string()
+      .trim()
+      .max(1000, 'Please enter a valid thumbnail URL')
+      .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid thumbnail URL' }))
+      .optional(),
   ),
   duration: z.preprocess(
     blankToUndefined,
@@ -38,7 +43,11 @@ export const trainingVideoSchema = z.object({
   ),
   sortOrder: z.preprocess(
     (v) => blankToUndefined(v) ?? 0,
-    z.coerce.number({ error: 'Sort order must be a number' }).int('Sort order must be a whole number').min(0, 'Sort order must be at least 0').max(1_000_000, 'Sort order is too large'),
+    z.coerce
+      .number({ error: 'Sort order must be a number' })
+      .int('Sort order must be a whole number')
+      .min(0, 'Sort order must be at least 0')
+      .max(1_000_000, 'Sort order is too large'),
   ),
   isActive: z.boolean().optional(),
 });
@@ -60,12 +69,20 @@ export interface TrainingVideo {
 }
 
 export const trainingAdminLoginSchema = z.object({
-  email: z.string({ error: 'Please enter a valid email address' }).trim().toLowerCase().max(254, 'Please enter a valid email address').pipe(z.email({ error: 'Please enter a valid email address' })),
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
 });
 export type TrainingAdminLoginInput = z.infer<typeof trainingAdminLoginSchema>;
 
-export interface TrainingAdminLoginResponse { token: string; expiresAt: string }
+export interface TrainingAdminLoginResponse {
+  token: string;
+  expiresAt: string;
+}
 
 /** Duration in seconds as m:ss (two-digit seconds). */
 export function formatDuration(seconds: number): string {

@@ -32,11 +32,7 @@ export type DisputeStatus = 'pending' | 'approved' | 'denied';
 // Field pieces
 
 const stateCode = (message = 'State must be a two-letter US state code such as FL') =>
-  z
-    .string({ error: message })
-    .trim()
-    .toUpperCase()
-    .refine(isUsStateCode, message);
+  z.string({ error: message }).trim().toUpperCase().refine(isUsStateCode, message);
 
 const isoInstant = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date-time with a time zone, such as 2026-07-15T14:05:00Z` });
@@ -51,7 +47,11 @@ const recordingUrl = z
   .union([
     z.literal('').transform(() => null),
     z.null(),
-    z.string().trim().max(1000, 'Recording URL is too long').pipe(z.url({ protocol: /^https?$/, error: 'Recording URL must be an http(s) URL' })),
+    z
+      .string()
+      .trim()
+      .max(1000, 'Recording URL is too long')
+      .pipe(z.url({ protocol: /^https?$/, error: 'Recording URL must be an http(s) URL' })),
   ])
   .optional()
   .transform((v) => v ?? null);
@@ -65,7 +65,13 @@ const transcript = z
 
 const callFields = {
   agentId: z.number({ error: 'agentId must be a user id' }).int().positive().optional(),
-  agentEmail: z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'agentEmail must be an e-mail address' })).optional(),
+  agentEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ error: 'agentEmail must be an e-mail address' }))
+    .optional(),
   callerName: z.string({ error: 'Caller name is required' }).trim().min(1, 'Caller name is required').max(200, 'Caller name is too long'),
   callerPhone,
   state: stateCode(),
@@ -194,14 +200,15 @@ export interface TransferSettingsView extends AgentControls {
 // Lists and filters
 
 const dateParam = (name: string) =>
-  z.preprocess(
-    (v) => (Array.isArray(v) ? v[0] : v) || undefined,
-    z.string().refine(isDateKey, `${name} must be a date such as 2026-07-31`).optional(),
-  );
+  z.preprocess((v) => (Array.isArray(v) ? v[0] : v) || undefined, z.string().refine(isDateKey, `${name} must be a date such as 2026-07-31`).optional());
 const intParam = (fallback: number, min: number, max: number, name: string) =>
   z.preprocess(
     (v) => (v === undefined || v === '' ? fallback : Number(Array.isArray(v) ? v[0] : v)),
-    z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`),
+    z
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`),
   );
 
 /** GET /api/transfers and its CSV: dates are calendar dates in the agent's time zone, both included. */
@@ -210,14 +217,23 @@ export const transfersQuerySchema = z
     from: dateParam('From'),
     to: dateParam('To'),
     state: z.preprocess((v) => (Array.isArray(v) ? v[0] : v) || undefined, stateCode('State must be a two-letter US state code such as FL').optional()),
-    billing: z.preprocess((v) => (Array.isArray(v) ? v[0] : v) || undefined, z.enum(['billed', 'no_charge', 'credited'], { error: 'Unknown billing filter' }).optional()),
+    billing: z.preprocess(
+      (v) => (Array.isArray(v) ? v[0] : v) || undefined,
+      z.enum(['billed', 'no_charge', 'credited'], { error: 'Unknown billing filter' }).optional(),
+    ),
     page: intParam(1, 1, 1_000_000, 'Page'),
     pageSize: intParam(TRANSFERS_PAGE_SIZE, 1, MAX_TRANSFERS_PAGE_SIZE, 'Page size'),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must not be before From' });
 export type TransfersQuery = z.output<typeof transfersQuerySchema>;
 
-export interface Paged<T> { items: T[]; total: number; page: number; pageSize: number; pageCount: number }
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
 
 export interface DisputeSummary {
   id: number;
@@ -348,7 +364,10 @@ export interface AdminDisputeView extends DisputeSummary {
 
 export const auditQuerySchema = z.object({
   agentId: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(Array.isArray(v) ? v[0] : v)), z.number().int().positive().optional()),
-  entity: z.preprocess((v) => (Array.isArray(v) ? v[0] : v) || undefined, z.enum(['call', 'dispute', 'settings', 'agent'], { error: 'Unknown entity' }).optional()),
+  entity: z.preprocess(
+    (v) => (Array.isArray(v) ? v[0] : v) || undefined,
+    z.enum(['call', 'dispute', 'settings', 'agent'], { error: 'Unknown entity' }).optional(),
+  ),
   page: intParam(1, 1, 1_000_000, 'Page'),
   pageSize: intParam(50, 1, MAX_TRANSFERS_PAGE_SIZE, 'Page size'),
 });

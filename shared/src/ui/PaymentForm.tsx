@@ -71,7 +71,19 @@ export function PaymentForm(props: PaymentFormProps) {
   return <StripeElementsForm {...props} publishableKey={props.publishableKey} />;
 }
 
-function SubmitButton({ busy, ready, label, processingLabel, disabled }: { busy: boolean; ready: boolean; label: string; processingLabel: string; disabled?: boolean }) {
+function SubmitButton({
+  busy,
+  ready,
+  label,
+  processingLabel,
+  disabled,
+}: {
+  busy: boolean;
+  ready: boolean;
+  label: string;
+  processingLabel: string;
+  disabled?: boolean;
+}) {
   return (
     <button type="submit" className="btn btn-lg btn-block" disabled={!ready || busy || disabled} aria-busy={busy}>
       {busy ? processingLabel : label}
@@ -129,7 +141,13 @@ function ElementsInner(props: PaymentFormProps) {
     <form onSubmit={submit} className="payment-form" data-payment-mode="stripe">
       <PaymentElement onReady={() => setElementReady(true)} options={{ layout: 'tabs' }} />
       <div style={{ marginTop: '1.25rem' }}>
-        <SubmitButton busy={busy} ready={ready} label={props.submitLabel} processingLabel={props.processingLabel ?? PROCESSING_LABEL} disabled={props.disabled} />
+        <SubmitButton
+          busy={busy}
+          ready={ready}
+          label={props.submitLabel}
+          processingLabel={props.processingLabel ?? PROCESSING_LABEL}
+          disabled={props.disabled}
+        />
       </div>
     </form>
   );

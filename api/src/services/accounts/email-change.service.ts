@@ -39,14 +39,20 @@ export async function confirmEmailChange(deps: AppDeps, token: unknown): Promise
   const [, id, exp, newEmail] = m;
   const now = deps.clock.now();
   if (Number(exp) <= now.getTime()) throw invalid();
-  const user = await deps.db('users').where({ id: Number(id) }).first('id', 'email');
+  const user = await deps
+    .db('users')
+    .where({ id: Number(id) })
+    .first('id', 'email');
   if (!user) throw invalid();
   const expected = Buffer.from(mac(deps.config.sessionSecret, payload, String(user.email)));
   const got = Buffer.from(given);
   if (got.length !== expected.length || !crypto.timingSafeEqual(got, expected)) throw invalid();
   if (await emailTaken(deps, newEmail!, Number(id))) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   try {
-    const n = await deps.db('users').where({ id: Number(id), email: user.email }).update({ email: newEmail, updatedAt: toDbDate(now) });
+    const n = await deps
+      .db('users')
+      .where({ id: Number(id), email: user.email })
+      .update({ email: newEmail, updatedAt: toDbDate(now) });
     if (Number(n) !== 1) throw invalid();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });

@@ -54,17 +54,17 @@ export async function resolveCheckoutBuyer(deps: AppDeps, body: unknown, session
   try {
     user = await deps.db.transaction(async (trx) => {
       const made = await createUser(
-      trx,
-      {
-        email: buyer.email,
-        password: crypto.randomBytes(24).toString('base64url'),
-        firstName: buyer.firstName,
-        lastName: buyer.lastName,
-        agencyName: buyer.agencyName ?? '',
-        phone: buyer.phone,
-      },
-      deps.clock.now(),
-    );
+        trx,
+        {
+          email: buyer.email,
+          password: crypto.randomBytes(24).toString('base64url'),
+          firstName: buyer.firstName,
+          lastName: buyer.lastName,
+          agencyName: buyer.agencyName ?? '',
+          phone: buyer.phone,
+        },
+        deps.clock.now(),
+      );
       await funnelBuyerAccountCreated(deps, trx, made);
       return made;
     });

@@ -23,23 +23,37 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
  */
 export async function sessionIsLive(db: Db, sid: unknown, userId: number, now: Date, idleMs: number): Promise<boolean> {
   if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64) return false;
-  const row: { userId: number; lastSeenAt: unknown; revokedAt: unknown } | undefined = await db('sessions').where({ id: sid }).first('userId', 'lastSeenAt', 'revokedAt');
+  const row: { userId: number; lastSeenAt: unknown; revokedAt: unknown } | undefined = await db('sessions')
+    .where({ id: sid })
+    .first('userId', 'lastSeenAt', 'revokedAt');
   if (!row || Number(row.userId) !== userId || row.revokedAt) return false;
   const seen = fromDbDate(row.lastSeenAt)?.getTime() ?? 0;
   if (now.getTime() - seen > idleMs) {
-    await db('sessions').where({ id: sid }).whereNull('revokedAt').update({ revokedAt: toDbDate(now) });
+    await db('sessions')
+      .where({ id: sid })
+      .whereNull('revokedAt')
+      .update({ revokedAt: toDbDate(now) });
     return false;
   }
-  if (now.getTime() - seen >= TOUCH_EVERY_MS) await db('sessions').where({ id: sid }).update({ lastSeenAt: toDbDate(now) });
+  if (now.getTime() - seen >= TOUCH_EVERY_MS)
+    await db('sessions')
+      .where({ id: sid })
+      .update({ lastSeenAt: toDbDate(now) });
   return true;
 }
 
 export async function revokeSession(db: Db, sid: unknown, now: Date): Promise<void> {
   if (typeof sid !== 'string' || !sid) return;
-  await db('sessions').where({ id: sid }).whereNull('revokedAt').update({ revokedAt: toDbDate(now) });
+  await db('sessions')
+    .where({ id: sid })
+    .whereNull('revokedAt')
+    .update({ revokedAt: toDbDate(now) });
 }
 
 /** Ends every open session of a user (password change, deactivation). */
 export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<number> {
-  return db('sessions').where({ userId }).whereNull('revokedAt').update({ revokedAt: toDbDate(now) });
+  return db('sessions')
+    .where({ userId })
+    .whereNull('revokedAt')
+    .update({ revokedAt: toDbDate(now) });
 }

@@ -33,7 +33,14 @@ function mac(secret: string, payload: string, passwordHash: string): string {
  * A link for the user, valid 24 hours from `now` (or `ttlMs`: forgot-password links last 1 hour), until
  * their password changes. 404 for an unknown user. `db` may be the transaction of the event that sends it.
  */
-export async function createSetPasswordLink(db: Db, secret: string, origin: string, userId: number, now: Date, ttlMs = SET_PASSWORD_LINK_TTL_MS): Promise<SetPasswordLink> {
+export async function createSetPasswordLink(
+  db: Db,
+  secret: string,
+  origin: string,
+  userId: number,
+  now: Date,
+  ttlMs = SET_PASSWORD_LINK_TTL_MS,
+): Promise<SetPasswordLink> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found');
   const expiresAt = new Date(now.getTime() + ttlMs);

@@ -51,7 +51,10 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim().toLowerCase();
   const username = input.username ? input.username.trim().toLowerCase() : null;
-  const existing = await db('users').where('email', email).orWhere((q) => (username ? q.where('username', username) : q.whereRaw('1 = 0'))).first();
+  const existing = await db('users')
+    .where('email', email)
+    .orWhere((q) => (username ? q.where('username', username) : q.whereRaw('1 = 0')))
+    .first();
   if (existing) {
     if (existing.email === email) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     throw conflict('This username is already taken', { username: 'This username is already taken' });
@@ -77,7 +80,8 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
     return user;
   } catch (err) {
     // A racing insert of the same e-mail or username lost on the unique index.
-    if (isUniqueViolation(err)) throw conflict('An account with this email or username already exists', { email: 'An account with this email or username already exists' });
+    if (isUniqueViolation(err))
+      throw conflict('An account with this email or username already exists', { email: 'An account with this email or username already exists' });
     throw err;
   }
 }

@@ -7,13 +7,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { Knex } from 'knex';
 import type { ListQuery, Page } from '@tm/shared/schemas/admin';
-import type {
-  ApplicationStatus,
-  PartnerApplicationDetail,
-  PartnerApplicationSummary,
-  Signup,
-  SignupSource,
-} from '@tm/shared/schemas/admin-business';
+import type { ApplicationStatus, PartnerApplicationDetail, PartnerApplicationSummary, Signup, SignupSource } from '@tm/shared/schemas/admin-business';
 import { AGENT_LAB } from '@tm/shared/schemas/funnel';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
@@ -43,7 +37,18 @@ function toApplicationSummary(r: Row): PartnerApplicationSummary {
 
 function withFileCount(db: Db): Knex.QueryBuilder {
   const files = db('partner_application_files').count({ n: '*' }).whereRaw('?? = ??', ['partner_application_files.application_id', 'p.id']).as('fileCount');
-  return db('partner_applications as p').select('p.id', 'p.businessName', 'p.contactName', 'p.email', 'p.phone', 'p.businessType', 'p.monthlyVolume', 'p.status', 'p.createdAt', files);
+  return db('partner_applications as p').select(
+    'p.id',
+    'p.businessName',
+    'p.contactName',
+    'p.email',
+    'p.phone',
+    'p.businessType',
+    'p.monthlyVolume',
+    'p.status',
+    'p.createdAt',
+    files,
+  );
 }
 
 /** Newest first; filter by status; each word of q in the business, contact name or e-mail. */
@@ -54,7 +59,10 @@ export async function listApplications(db: Db, q: ListQuery & { status?: Applica
   return paginate<Row, PartnerApplicationSummary>(base, {
     page: q.page,
     pageSize: q.pageSize,
-    orderBy: [{ column: 'p.createdAt', order: 'desc' }, { column: 'p.id', order: 'desc' }],
+    orderBy: [
+      { column: 'p.createdAt', order: 'desc' },
+      { column: 'p.id', order: 'desc' },
+    ],
     map: toApplicationSummary,
   });
 }
@@ -74,7 +82,10 @@ export async function getApplication(db: Db, id: number): Promise<PartnerApplica
     .where('p.id', id)
     .first('p.*', 'u.email as reviewerEmail')) as Row | undefined;
   if (!r) throw notFound('Application not found');
-  const files = (await db('partner_application_files').where({ applicationId: id }).orderBy('id', 'asc').select('id', 'originalName', 'mimeType', 'sizeBytes')) as Row[];
+  const files = (await db('partner_application_files')
+    .where({ applicationId: id })
+    .orderBy('id', 'asc')
+    .select('id', 'originalName', 'mimeType', 'sizeBytes')) as Row[];
   return {
     ...toApplicationSummary({ ...r, fileCount: files.length }),
     website: String(r.website),
@@ -107,12 +118,14 @@ export async function reviewApplication(
   await db.transaction(async (trx) => {
     const before = (await trx('partner_applications').where({ id }).first('status', 'email', 'contactName')) as Row | undefined;
     if (!before) throw notFound('Application not found');
-    await trx('partner_applications').where({ id }).update({
-      status: input.status,
-      reviewNote: input.note || null,
-      reviewedAt: input.status === 'new' ? null : toDbDate(now),
-      reviewedByUserId: input.status === 'new' ? null : adminId,
-    });
+    await trx('partner_applications')
+      .where({ id })
+      .update({
+        status: input.status,
+        reviewNote: input.note || null,
+        reviewedAt: input.status === 'new' ? null : toDbDate(now),
+        reviewedByUserId: input.status === 'new' ? null : adminId,
+      });
     // The applicant hears of a decision once, when it is made or changed (decision 045).
     if (input.status !== 'new' && before.status !== input.status) {
       await enqueuePartnerDecision(trx, config, now, { email: String(before.email), name: String(before.contactName) }, input.status);
@@ -122,8 +135,14 @@ export async function reviewApplication(
 }
 
 /** The stored file of an application, checked to lie inside the upload folder. 404 otherwise. */
-export async function applicationFile(db: Db, uploadDir: string, applicationId: number, fileId: number): Promise<{ absPath: string; name: string; mime: string; size: number }> {
-  const f = (await db('partner_application_files').where({ id: fileId, applicationId }).first('storedPath', 'originalName', 'mimeType', 'sizeBytes')) as Row | undefined;
+export async function applicationFile(
+  db: Db,
+  uploadDir: string,
+  applicationId: number,
+  fileId: number,
+): Promise<{ absPath: string; name: string; mime: string; size: number }> {
+  const f = (await db('partner_application_files').where({ id: fileId, applicationId }).first('storedPath', 'originalName', 'mimeType', 'sizeBytes')) as
+    Row | undefined;
   if (!f) throw notFound('File not found');
   const root = path.resolve(uploadDir);
   const absPath = path.resolve(root, String(f.storedPath));
@@ -164,11 +183,15 @@ export async function listSignups(db: Db, q: ListQuery & { source?: SignupSource
     .leftJoin('users as u', 'u.id', 's.userId')
     .whereIn('s.onboardingForm', q.source ? [FORM_OF[q.source]] : Object.values(FORM_OF))
     .select('s.*', 'u.username as accountUsername', 'u.passwordChangedAt as passwordChangedAt', 'u.id as accountId');
-  for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5)) base = whereAnyContains(base, ['s.firstName', 's.lastName', 's.email', 's.agencyName'], term);
+  for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5))
+    base = whereAnyContains(base, ['s.firstName', 's.lastName', 's.email', 's.agencyName'], term);
   return paginate<Row, Signup>(base, {
     page: q.page,
     pageSize: q.pageSize,
-    orderBy: [{ column: 's.createdAt', order: 'desc' }, { column: 's.id', order: 'desc' }],
+    orderBy: [
+      { column: 's.createdAt', order: 'desc' },
+      { column: 's.id', order: 'desc' },
+    ],
     map: (r) => {
       const source = SOURCE_OF[String(r.onboardingForm)] ?? 'ringcloud';
       const hasAccount = r.accountId !== null && r.accountId !== undefined;

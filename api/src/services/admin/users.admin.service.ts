@@ -11,7 +11,9 @@ import { paginate, whereAnyContains } from './pagination.ts';
 
 const USER_COLUMNS = ['id', 'email', 'username', 'firstName', 'lastName', 'agencyName', 'role', 'phone', 'state', 'isAdmin', 'createdAt'];
 
-export function toAdminUser(row: Pick<UserRow, 'id' | 'email' | 'username' | 'firstName' | 'lastName' | 'agencyName' | 'role' | 'phone' | 'state' | 'isAdmin' | 'createdAt'>): AdminUser {
+export function toAdminUser(
+  row: Pick<UserRow, 'id' | 'email' | 'username' | 'firstName' | 'lastName' | 'agencyName' | 'role' | 'phone' | 'state' | 'isAdmin' | 'createdAt'>,
+): AdminUser {
   return {
     id: Number(row.id),
     email: row.email,
@@ -47,7 +49,10 @@ export async function listUsers(db: Db, query: ListQuery): Promise<UsersPage> {
     paginate<UserRow, AdminUser>(base, {
       page: query.page,
       pageSize: query.pageSize,
-      orderBy: [{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }],
+      orderBy: [
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ],
       map: toAdminUser,
     }),
     userStats(db),

@@ -4,7 +4,14 @@
 import crypto from 'node:crypto';
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { TIERS } from '@tm/shared';
-import { APPOINTMENT_MINUTES, NO_SHOW_WINDOW_MS, appointmentStart, type NoShowInput, type NoShowStatus, type NoShowView } from '@tm/shared/schemas/appointment-care';
+import {
+  APPOINTMENT_MINUTES,
+  NO_SHOW_WINDOW_MS,
+  appointmentStart,
+  type NoShowInput,
+  type NoShowStatus,
+  type NoShowView,
+} from '@tm/shared/schemas/appointment-care';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { HttpError, conflict, notFound } from '../../errors.ts';
@@ -31,7 +38,9 @@ function eventOf(row: Row, origin: string): EventAttributes | null {
   ].filter(Boolean);
   return {
     uid: `appointment-${row.id}@${new URL(origin).host}`,
-    start: start.getTime(), startInputType: 'utc', startOutputType: 'utc',
+    start: start.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
     duration: { minutes: APPOINTMENT_MINUTES },
     title: `Appointment: ${name}`,
     description: lines.join('\n'),
@@ -81,12 +90,22 @@ export async function revokeFeed(db: Db, userId: number): Promise<void> {
 /** The feed of the agent whose secret this is (every purchased appointment with a time), or null. */
 export async function feedIcs(db: Db, secret: string, origin: string): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return null;
-  const feed = await db('calendar_feeds').where({ secretHash: hash(secret) }).first('userId');
+  const feed = await db('calendar_feeds')
+    .where({ secretHash: hash(secret) })
+    .first('userId');
   if (!feed) return null;
   const rows: Row[] = await owned(db, Number(feed.userId)).whereNull('buyerDeletedAt').orderBy('id').select('*');
   const events = rows.map((r) => eventOf(r, origin)).filter((e): e is EventAttributes => e !== null);
   if (events.length === 0) {
-    return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:transferline/appointments', 'CALSCALE:GREGORIAN', 'X-WR-CALNAME:TransferLine appointments', 'END:VCALENDAR', ''].join('\r\n');
+    return [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:transferline/appointments',
+      'CALSCALE:GREGORIAN',
+      'X-WR-CALNAME:TransferLine appointments',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
   }
   return ics(createEvents(events, { calName: 'TransferLine appointments' }));
 }
@@ -95,13 +114,31 @@ export async function feedIcs(db: Db, secret: string, origin: string): Promise<s
 // No-shows
 
 interface NoShowRow {
-  id: number; appointmentId: number; userId: number; callDurationSeconds: number; recordingUrl: string | null; note: string | null; bufferSeconds: number;
-  status: NoShowStatus; creditCents: number; decisionReason: string | null; createdAt: string; decidedAt: string | null;
+  id: number;
+  appointmentId: number;
+  userId: number;
+  callDurationSeconds: number;
+  recordingUrl: string | null;
+  note: string | null;
+  bufferSeconds: number;
+  status: NoShowStatus;
+  creditCents: number;
+  decisionReason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
 }
 const view = (r: NoShowRow): NoShowView => ({
-  id: Number(r.id), appointmentId: Number(r.appointmentId), status: r.status, callDurationSeconds: Number(r.callDurationSeconds), bufferSeconds: Number(r.bufferSeconds),
-  recordingUrl: r.recordingUrl, note: r.note, creditCents: Number(r.creditCents), decisionReason: r.decisionReason,
-  createdAt: toIso(r.createdAt) ?? '', decidedAt: toIso(r.decidedAt),
+  id: Number(r.id),
+  appointmentId: Number(r.appointmentId),
+  status: r.status,
+  callDurationSeconds: Number(r.callDurationSeconds),
+  bufferSeconds: Number(r.bufferSeconds),
+  recordingUrl: r.recordingUrl,
+  note: r.note,
+  creditCents: Number(r.creditCents),
+  decisionReason: r.decisionReason,
+  createdAt: toIso(r.createdAt) ?? '',
+  decidedAt: toIso(r.decidedAt),
 });
 
 /**
@@ -118,10 +155,18 @@ export async function reportNoShow(db: Db, userId: number, appointmentId: number
   if (now.getTime() > start.getTime() + NO_SHOW_WINDOW_MS) throw new HttpError(422, 'No-show reports close 24 hours after the appointment time.');
   const noAnswer = input.callDurationSeconds < NO_ANSWER_BUFFER_SECONDS;
   const record = {
-    appointmentId, userId, callDurationSeconds: input.callDurationSeconds, recordingUrl: input.recordingUrl, note: input.note ?? null,
-    bufferSeconds: NO_ANSWER_BUFFER_SECONDS, status: (noAnswer ? 'credited' : 'pending') as NoShowStatus,
-    creditCents: noAnswer ? appointmentPriceCents(row) : 0, decidedAt: noAnswer ? toDbDate(now) : null,
-    decisionReason: noAnswer ? `Credited automatically: your call lasted ${input.callDurationSeconds} s, under the ${NO_ANSWER_BUFFER_SECONDS} s buffer.` : null,
+    appointmentId,
+    userId,
+    callDurationSeconds: input.callDurationSeconds,
+    recordingUrl: input.recordingUrl,
+    note: input.note ?? null,
+    bufferSeconds: NO_ANSWER_BUFFER_SECONDS,
+    status: (noAnswer ? 'credited' : 'pending') as NoShowStatus,
+    creditCents: noAnswer ? appointmentPriceCents(row) : 0,
+    decidedAt: noAnswer ? toDbDate(now) : null,
+    decisionReason: noAnswer
+      ? `Credited automatically: your call lasted ${input.callDurationSeconds} s, under the ${NO_ANSWER_BUFFER_SECONDS} s buffer.`
+      : null,
     createdAt: toDbDate(now),
   };
   try {
@@ -139,18 +184,33 @@ export async function myNoShows(db: Db, userId: number): Promise<NoShowView[]> {
 }
 
 export async function noShowQueue(db: Db, status: NoShowStatus | undefined) {
-  const q = db('appointment_no_shows as n').join('users as u', 'u.id', 'n.userId').join('appointments as a', 'a.id', 'n.appointmentId')
+  const q = db('appointment_no_shows as n')
+    .join('users as u', 'u.id', 'n.userId')
+    .join('appointments as a', 'a.id', 'n.appointmentId')
     .select('n.*', 'u.email as agentEmail', 'a.customerName', 'a.extractedAppointmentDateTime', 'a.recordingUrl as aiRecordingUrl')
     .orderBy('n.id', 'asc');
   if (status) q.where('n.status', status);
   const rows = await q;
-  return rows.map((r: NoShowRow & { agentEmail: string; customerName: string | null; extractedAppointmentDateTime: string | null; aiRecordingUrl: string | null }) => ({
-    ...view(r), agentEmail: r.agentEmail, customerName: r.customerName, appointmentTime: r.extractedAppointmentDateTime, aiRecordingUrl: r.aiRecordingUrl,
-  }));
+  return rows.map(
+    (r: NoShowRow & { agentEmail: string; customerName: string | null; extractedAppointmentDateTime: string | null; aiRecordingUrl: string | null }) => ({
+      ...view(r),
+      agentEmail: r.agentEmail,
+      customerName: r.customerName,
+      appointmentTime: r.extractedAppointmentDateTime,
+      aiRecordingUrl: r.aiRecordingUrl,
+    }),
+  );
 }
 
 /** Approve (credit the price) or deny (with a reason) a pending report, exactly once. */
-export async function decideNoShow(db: Db, id: number, adminId: number, decision: 'approved' | 'denied', reason: string | null, now: Date): Promise<NoShowView> {
+export async function decideNoShow(
+  db: Db,
+  id: number,
+  adminId: number,
+  decision: 'approved' | 'denied',
+  reason: string | null,
+  now: Date,
+): Promise<NoShowView> {
   const row: NoShowRow | undefined = await db('appointment_no_shows').where({ id }).first();
   if (!row) throw notFound('No-show report not found');
   let creditCents = 0;
@@ -158,7 +218,8 @@ export async function decideNoShow(db: Db, id: number, adminId: number, decision
     const appt: Row | undefined = await db('appointments').where({ id: row.appointmentId }).first();
     creditCents = appt ? appointmentPriceCents(appt) : 0;
   }
-  const n = await db('appointment_no_shows').where({ id, status: 'pending' })
+  const n = await db('appointment_no_shows')
+    .where({ id, status: 'pending' })
     .update({ status: decision, creditCents, decisionReason: reason, decidedBy: adminId, decidedAt: toDbDate(now) });
   if (!n) throw conflict('This no-show report has already been decided.');
   return view((await db('appointment_no_shows').where({ id }).first()) as NoShowRow);

@@ -14,7 +14,13 @@ export async function browseAppointments(deps: AppDeps, page: number, pageSize: 
 }
 
 /** expectedAmountCents: what the cart showed; a disagreement with the server's price is a 400. */
-export function startAppointmentPurchase(deps: AppDeps, userId: number, appointmentIds: number[], expectedAmountCents?: number, clientAddress?: string): Promise<CreatedOrder> {
+export function startAppointmentPurchase(
+  deps: AppDeps,
+  userId: number,
+  appointmentIds: number[],
+  expectedAmountCents?: number,
+  clientAddress?: string,
+): Promise<CreatedOrder> {
   return createOrder(deps, { kind: 'appointments', userId, appointmentIds }, { expectedAmountCents, clientAddress });
 }
 

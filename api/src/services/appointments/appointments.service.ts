@@ -103,7 +103,14 @@ const total = (row: unknown) => Number((row as { n?: number | string } | undefin
 
 export async function listAvailableAppointments(db: Db, page = 1, pageSize = APPOINTMENTS_PAGE_SIZE): Promise<Paged<AppointmentForSale>> {
   const [rows, count] = await Promise.all([
-    available(db).select('*').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(pageSize).offset((page - 1) * pageSize),
+    available(db)
+      .select('*')
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     available(db).count({ n: '*' }).first(),
   ]);
   return { items: (rows as Row[]).map(toAppointmentForSale), total: total(count), page, pageSize };
@@ -111,7 +118,14 @@ export async function listAvailableAppointments(db: Db, page = 1, pageSize = APP
 
 export async function listMyAppointments(db: Db, userId: number, page = 1, pageSize = APPOINTMENTS_PAGE_SIZE): Promise<Paged<PurchasedAppointment>> {
   const [rows, count] = await Promise.all([
-    owned(db, userId).select('*').orderBy([{ column: 'purchasedAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(pageSize).offset((page - 1) * pageSize),
+    owned(db, userId)
+      .select('*')
+      .orderBy([
+        { column: 'purchasedAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     owned(db, userId).count({ n: '*' }).first(),
   ]);
   return { items: (rows as Row[]).map(toPurchasedAppointment), total: total(count), page, pageSize };
@@ -130,6 +144,8 @@ export async function appointmentsOverview(db: Db, userId: number): Promise<Appo
 
 /** Removes a purchase from the buyer's list (the sale stays on record). 404 unless it is the caller's. */
 export async function deleteMyAppointment(db: Db, userId: number, id: number, now: Date): Promise<void> {
-  const n = await owned(db, userId).where({ id }).update({ buyerDeletedAt: toDbDate(now) });
+  const n = await owned(db, userId)
+    .where({ id })
+    .update({ buyerDeletedAt: toDbDate(now) });
   if (n === 0) throw notFound('Appointment not found');
 }

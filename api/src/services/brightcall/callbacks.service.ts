@@ -41,8 +41,16 @@ export function toAppointment(r: CallbackRow): BrightcallAppointment {
 
 /** Column limits of brightcall_callbacks for the webhook's fields. */
 const MAX: Record<string, number> = {
-  first_name: 100, last_name: 100, phone_number: 32, email: 254, state: 64,
-  call_outcome: 100, callback_time: 100, agent_id: 100, lead_quality: 50, interest_level: 50,
+  first_name: 100,
+  last_name: 100,
+  phone_number: 32,
+  email: 254,
+  state: 64,
+  call_outcome: 100,
+  callback_time: 100,
+  agent_id: 100,
+  lead_quality: 50,
+  interest_level: 50,
 };
 
 export interface WebhookCallback {
@@ -78,7 +86,19 @@ export function isPlausibleEmail(s: string): boolean {
     if (c === 64 /* @ */) {
       if (at !== -1) return false;
       at = i;
-    } else if (c <= 32 || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff) {
+    } else if (
+      c <= 32 ||
+      c === 0x85 ||
+      c === 0xa0 ||
+      c === 0x1680 ||
+      (c >= 0x2000 && c <= 0x200a) ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0x202f ||
+      c === 0x205f ||
+      c === 0x3000 ||
+      c === 0xfeff
+    ) {
       return false;
     } else if (c === 46 /* . */ && at !== -1 && i > at + 1 && i < s.length - 1) {
       dotInside = true;
@@ -107,7 +127,8 @@ export function parseWebhookPayload(body: unknown): WebhookCallback {
     if (v !== undefined && v.length > max) fields[f] = `${f} must be at most ${max} characters`;
   }
   const transcript = text(b.transcript)!;
-  if (Buffer.byteLength(transcript, 'utf8') > CALLBACK_TRANSCRIPT_MAX_BYTES) fields.transcript = `transcript must be at most ${CALLBACK_TRANSCRIPT_MAX_BYTES} bytes`;
+  if (Buffer.byteLength(transcript, 'utf8') > CALLBACK_TRANSCRIPT_MAX_BYTES)
+    fields.transcript = `transcript must be at most ${CALLBACK_TRANSCRIPT_MAX_BYTES} bytes`;
   const email = text(b.email);
   // The length is checked above; the shape only within it, and by one linear pass (no regex).
   if (email !== undefined && !fields.email && !isPlausibleEmail(email)) fields.email = 'email must be a valid email address';
@@ -135,13 +156,26 @@ export function parseWebhookPayload(body: unknown): WebhookCallback {
 async function appointmentForCallback(
   trx: Knex.Transaction,
   callbackId: number,
-  cb: { firstName: string; lastName: string; phone: string; email?: string | null; state?: string | null; transcript?: string | null; callbackTime?: string | null; leadQuality?: string | null; callOutcome?: string | null; interestLevel?: string | null },
+  cb: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    email?: string | null;
+    state?: string | null;
+    transcript?: string | null;
+    callbackTime?: string | null;
+    leadQuality?: string | null;
+    callOutcome?: string | null;
+    interestLevel?: string | null;
+  },
   source: 'webhook' | 'admin',
   now: Date,
   agentId?: number,
 ): Promise<number> {
   const stamp = toDbDate(now);
-  const notes = [cb.callOutcome ? `Call outcome: ${cb.callOutcome}` : null, cb.interestLevel ? `Interest level: ${cb.interestLevel}` : null].filter(Boolean).join('\n');
+  const notes = [cb.callOutcome ? `Call outcome: ${cb.callOutcome}` : null, cb.interestLevel ? `Interest level: ${cb.interestLevel}` : null]
+    .filter(Boolean)
+    .join('\n');
   const [id] = await trx('appointments').insert({
     customerName: `${cb.firstName} ${cb.lastName}`.trim().slice(0, 200),
     customerPhone: cb.phone.slice(0, 32),
@@ -213,7 +247,23 @@ export async function createAdminAppointment(db: Db, input: CreateAppointmentVal
   return toAppointment(row);
 }
 
-const LIST_COLUMNS = ['c.id', 'c.firstName', 'c.lastName', 'c.phone', 'c.email', 'c.state', 'c.callOutcome', 'c.callbackTime', 'c.leadQuality', 'c.interestLevel', 'c.source', 'c.createdAt', 'a.id as appointmentId', 'a.status as appointmentStatus', 'u.email as agentEmail'];
+const LIST_COLUMNS = [
+  'c.id',
+  'c.firstName',
+  'c.lastName',
+  'c.phone',
+  'c.email',
+  'c.state',
+  'c.callOutcome',
+  'c.callbackTime',
+  'c.leadQuality',
+  'c.interestLevel',
+  'c.source',
+  'c.createdAt',
+  'a.id as appointmentId',
+  'a.status as appointmentStatus',
+  'u.email as agentEmail',
+];
 
 function listBase(db: Db): Knex.QueryBuilder {
   return db('brightcallCallbacks as c')
@@ -231,7 +281,10 @@ export async function listAppointments(db: Db, query: ListQuery): Promise<Page<B
   return paginate<CallbackRow, BrightcallAppointment>(base, {
     page: query.page,
     pageSize: query.pageSize,
-    orderBy: [{ column: 'c.createdAt', order: 'desc' }, { column: 'c.id', order: 'desc' }],
+    orderBy: [
+      { column: 'c.createdAt', order: 'desc' },
+      { column: 'c.id', order: 'desc' },
+    ],
     map: toAppointment,
   });
 }

@@ -32,7 +32,7 @@ export function phonesOfCsv(text: string): string[] {
 }
 
 const CHUNK = 500;
-const chunks = <T,>(a: T[]) => Array.from({ length: Math.ceil(a.length / CHUNK) }, (_, i) => a.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(a: T[]) => Array.from({ length: Math.ceil(a.length / CHUNK) }, (_, i) => a.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /**
  * Adds an uploaded list's numbers and takes every lead with one of them off sale at once: available ones
@@ -44,13 +44,20 @@ export async function uploadDncList(db: Db, list: DncList, csv: string, source: 
   let added = 0;
   let blockedLeads = 0;
   for (const part of chunks(keys)) {
-    const existing = new Set((await db('dnc_entries').where({ list }).whereIn('phoneKey', part).select('phoneKey')).map((r: { phoneKey: string }) => r.phoneKey));
+    const existing = new Set(
+      (await db('dnc_entries').where({ list }).whereIn('phoneKey', part).select('phoneKey')).map((r: { phoneKey: string }) => r.phoneKey),
+    );
     const fresh = part.filter((k) => !existing.has(k));
     if (fresh.length) {
-      await db('dnc_entries').insert(fresh.map((phoneKey) => ({ list, phoneKey, source, uploadedBy: adminId, createdAt: stamp }))).onConflict(['list', 'phoneKey']).ignore();
+      await db('dnc_entries')
+        .insert(fresh.map((phoneKey) => ({ list, phoneKey, source, uploadedBy: adminId, createdAt: stamp })))
+        .onConflict(['list', 'phoneKey'])
+        .ignore();
       added += fresh.length;
     }
-    blockedLeads += await db('leads').whereIn('customerPhone', part).whereIn('status', ['available', 'reserved'])
+    blockedLeads += await db('leads')
+      .whereIn('customerPhone', part)
+      .whereIn('status', ['available', 'reserved'])
       .update({ status: 'blocked', dncStatus: 'listed', dncScrubbedAt: stamp, reservedUntil: null });
   }
   return { list, numbers: keys.length, added, blockedLeads };
@@ -76,7 +83,9 @@ export async function isListed(db: Db | Knex.Transaction, key: string | null): P
  */
 export async function checkLeadSale(trx: Knex.Transaction, ids: number[], buyerId: number | null, soldAt: string): Promise<void> {
   if (ids.length === 0) return;
-  const leads: Array<{ id: number; customerPhone: string | null; exclusive: number | boolean }> = await trx('leads').whereIn('id', ids).select('id', 'customerPhone', 'exclusive');
+  const leads: Array<{ id: number; customerPhone: string | null; exclusive: number | boolean }> = await trx('leads')
+    .whereIn('id', ids)
+    .select('id', 'customerPhone', 'exclusive');
   const keys = leads.map((l) => phoneKey(l.customerPhone)).filter((k): k is string => k !== null);
   if (keys.length) {
     if (await trx('dnc_entries').whereIn('phoneKey', keys).first('id')) throw new ItemsUnavailable();
@@ -133,26 +142,37 @@ export async function complianceFileHtml(db: Db, userId: number, kind: ItemKind,
     ['IP address', esc(r.consentIp)],
     ['Consent text shown', r.consentText ? `<blockquote>${esc(r.consentText)}</blockquote>` : ''],
     ['Certificate', r.certificateId ? `${esc(r.certificateKind === 'jornaya' ? 'Jornaya LeadiD' : 'TrustedForm')}: ${esc(r.certificateId)}` : ''],
-    ['Certificate claim expires', expires ? `${esc(when(r.certificateClaimExpiresAt))}${expires.getTime() < now.getTime() ? ' <strong class="warn">(expired)</strong>' : ''}` : ''],
+    [
+      'Certificate claim expires',
+      expires ? `${esc(when(r.certificateClaimExpiresAt))}${expires.getTime() < now.getTime() ? ' <strong class="warn">(expired)</strong>' : ''}` : '',
+    ],
   ]);
   const dnc = rows([
-    ['Do-not-call / litigator lists', listed.length ? `<strong class="warn">Listed: ${listed.map((l: { list: string }) => esc(l.list)).join(', ')}</strong>` : 'Not on any list we hold'],
+    [
+      'Do-not-call / litigator lists',
+      listed.length ? `<strong class="warn">Listed: ${listed.map((l: { list: string }) => esc(l.list)).join(', ')}</strong>` : 'Not on any list we hold',
+    ],
     ['Last scrubbed', esc(when(r.dncScrubbedAt))],
   ]);
-  const sale = kind === 'lead' ? rows([
-    ['Kind', esc(r.kind)],
-    ['Exclusive', r.exclusive ? 'Yes: never sold again' : 'No'],
-    ['Sold before this sale', `${Number(r.timesSoldBefore ?? 0)} time(s)`],
-    ['Sold to you', esc(when(r.soldAt))],
-  ]) : kind === 'appointment' ? rows([
-    ['AI-voice disclosure', r.aiDisclosure ? `<blockquote>${esc(r.aiDisclosure)}</blockquote>` : ''],
-    ['Call recording', link(r.recordingUrl)],
-    ['Purchased', esc(when(r.purchasedAt))],
-  ]) : rows([
-    ['Call started', esc(when(r.startedAt))],
-    ['Duration', `${Number(r.durationSeconds)} s`],
-    ['Recording', link(r.recordingUrl)],
-  ]);
+  const sale =
+    kind === 'lead'
+      ? rows([
+          ['Kind', esc(r.kind)],
+          ['Exclusive', r.exclusive ? 'Yes: never sold again' : 'No'],
+          ['Sold before this sale', `${Number(r.timesSoldBefore ?? 0)} time(s)`],
+          ['Sold to you', esc(when(r.soldAt))],
+        ])
+      : kind === 'appointment'
+        ? rows([
+            ['AI-voice disclosure', r.aiDisclosure ? `<blockquote>${esc(r.aiDisclosure)}</blockquote>` : ''],
+            ['Call recording', link(r.recordingUrl)],
+            ['Purchased', esc(when(r.purchasedAt))],
+          ])
+        : rows([
+            ['Call started', esc(when(r.startedAt))],
+            ['Duration', `${Number(r.durationSeconds)} s`],
+            ['Recording', link(r.recordingUrl)],
+          ]);
   const transcript = r.transcript ? `<h2>Transcript</h2><pre>${esc(r.transcript)}</pre>` : '';
   const title = `Compliance file: ${kind} #${id}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>

@@ -1,8 +1,16 @@
 // The portal home: balance and spend, transfers today and this week on the agent's clock, disputes
 // awaiting a decision, recent purchases, upcoming purchased appointments and alerts, in one answer.
 import {
-  HOME_RECENT_PURCHASES, HOME_UPCOMING_APPOINTMENTS, LOW_BALANCE_MESSAGE, LOW_BALANCE_THRESHOLD, NO_BALANCE_MESSAGE, PAUSED_MESSAGE, pausedUntilMessage,
-  type DashboardHomeView, type HomeAlert, type HomeAppointment,
+  HOME_RECENT_PURCHASES,
+  HOME_UPCOMING_APPOINTMENTS,
+  LOW_BALANCE_MESSAGE,
+  LOW_BALANCE_THRESHOLD,
+  NO_BALANCE_MESSAGE,
+  PAUSED_MESSAGE,
+  pausedUntilMessage,
+  type DashboardHomeView,
+  type HomeAlert,
+  type HomeAppointment,
 } from '@tm/shared/schemas/home';
 import { localDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { weekStartKey, toDate } from '@tm/shared/logic/format';
@@ -18,11 +26,15 @@ const count = (row: unknown) => Number((row as { n?: number | string } | undefin
 async function upcomingAppointments(deps: AppDeps, userId: number, now: Date): Promise<HomeAppointment[]> {
   // The appointment time is the voice AI's text (an ISO instant when it could read one), so it is
   // compared here, over the agent's newest purchases, not in SQL.
-  const rows = (await deps.db('appointments')
+  const rows = (await deps
+    .db('appointments')
     .where({ buyerId: userId, status: 'sold' })
     .whereNull('buyerDeletedAt')
     .whereNotNull('extractedAppointmentDateTime')
-    .orderBy([{ column: 'purchasedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'purchasedAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(500)
     .select('id', 'customerName', 'customerPhone', 'customerState', 'extractedAppointmentDateTime')) as Array<Record<string, unknown>>;
   const out: HomeAppointment[] = [];
@@ -56,7 +68,8 @@ export async function dashboardHome(deps: AppDeps, userId: number): Promise<Dash
 
   const alerts: HomeAlert[] = [];
   if (balance.remaining === 0 && balance.purchased > 0) alerts.push({ kind: 'no_balance', message: NO_BALANCE_MESSAGE });
-  else if (balance.remaining > 0 && balance.remaining <= LOW_BALANCE_THRESHOLD) alerts.push({ kind: 'low_balance', message: LOW_BALANCE_MESSAGE(balance.remaining) });
+  else if (balance.remaining > 0 && balance.remaining <= LOW_BALANCE_THRESHOLD)
+    alerts.push({ kind: 'low_balance', message: LOW_BALANCE_MESSAGE(balance.remaining) });
   if (settings.pausedNow && settings.pausedReason !== 'no_balance') {
     alerts.push({ kind: 'paused', message: settings.resumeDate ? pausedUntilMessage(settings.resumeDate) : PAUSED_MESSAGE });
   }

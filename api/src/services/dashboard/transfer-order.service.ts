@@ -7,12 +7,16 @@ import { createOrder } from '../orders/orders.service.ts';
 import { liveTransferPriceCents, type UserRow } from '../accounts/users.service.ts';
 
 export async function createTransferOrder(deps: AppDeps, user: UserRow, input: TransferOrderInput, clientAddress?: string): Promise<TransferOrderCreated> {
-  const order = await createOrder(deps, {
-    kind: 'live_transfer',
-    userId: user.id,
-    count: input.totalTransfers,
-    details: { callsPerDay: input.callsPerDay, transferHours: input.transferHours, transferPhone: input.transferPhone, workingStates: input.workingStates },
-  }, { clientAddress });
+  const order = await createOrder(
+    deps,
+    {
+      kind: 'live_transfer',
+      userId: user.id,
+      count: input.totalTransfers,
+      details: { callsPerDay: input.callsPerDay, transferHours: input.transferHours, transferPhone: input.transferPhone, workingStates: input.workingStates },
+    },
+    { clientAddress },
+  );
   return {
     orderId: order.orderId,
     clientSecret: order.clientSecret,

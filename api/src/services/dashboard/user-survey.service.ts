@@ -8,8 +8,20 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 /** The newest survey of the user (by account, else by the account's e-mail); nulls when none. */
 export async function getUserSurvey(db: Db, user: Pick<UserRow, 'id' | 'email' | 'phone'>): Promise<UserSurvey> {
   const row =
-    (await db('onboardingSurveys').where({ userId: user.id }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).first()) ??
-    (await db('onboardingSurveys').where({ email: user.email.toLowerCase() }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).first());
+    (await db('onboardingSurveys')
+      .where({ userId: user.id })
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .first()) ??
+    (await db('onboardingSurveys')
+      .where({ email: user.email.toLowerCase() })
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .first());
   const r = (row ?? {}) as Record<string, unknown>;
   return {
     totalTransfers: num(r.totalTransfers),

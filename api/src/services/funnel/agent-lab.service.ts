@@ -22,9 +22,7 @@ export function temporaryPassword(): string {
 
 /** `base`, else base2, base3, ... whichever is free now. */
 export async function uniqueUsername(db: Db, base: string): Promise<string> {
-  const taken = new Set<string>(
-    (await db('users').where('username', 'like', `${base}%`).select('username')).map((r: { username: string }) => r.username),
-  );
+  const taken = new Set<string>((await db('users').where('username', 'like', `${base}%`).select('username')).map((r: { username: string }) => r.username));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) {
     const candidate = `${base}${n}`;

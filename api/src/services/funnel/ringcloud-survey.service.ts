@@ -58,8 +58,15 @@ export async function submitRingcloudSurvey(db: Db, input: RingcloudSurvey, now:
     const surveyId = await insertSurvey(
       db,
       {
-        userId: null, firstName: account.firstName.trim(), lastName: account.lastName.trim(), agencyName: account.agencyName.trim(),
-        role: account.role, phone: account.phone.trim(), email: account.email.trim().toLowerCase(), username: null, ...answers,
+        userId: null,
+        firstName: account.firstName.trim(),
+        lastName: account.lastName.trim(),
+        agencyName: account.agencyName.trim(),
+        role: account.role,
+        phone: account.phone.trim(),
+        email: account.email.trim().toLowerCase(),
+        username: null,
+        ...answers,
       },
       now,
     );

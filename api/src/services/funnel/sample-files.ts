@@ -22,7 +22,12 @@ export function samplePng(): Buffer {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // truecolour
   const idat = zlib.deflateSync(Buffer.from([0, 255, 255, 255]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export function sampleJpeg(): Buffer {
@@ -35,7 +40,12 @@ export function samplePdf(): Buffer {
 
 /** A Compound File header with a WordDocument stream name, as a .doc carries. */
 export function sampleDoc(): Buffer {
-  return Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016), Buffer.from('WordDocument', 'utf16le'), Buffer.alloc(64)]);
+  return Buffer.concat([
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+    Buffer.alloc(1016),
+    Buffer.from('WordDocument', 'utf16le'),
+    Buffer.alloc(64),
+  ]);
 }
 
 /** A stored (uncompressed) zip of the given entries. */

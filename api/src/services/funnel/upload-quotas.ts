@@ -43,7 +43,11 @@ export async function checkUploadQuota(deps: Pick<AppDeps, 'db' | 'config' | 'cl
 export async function sweepPartnerUploads(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger' | 'storage'>): Promise<number> {
   const now = deps.clock.now();
   const cutoff = toDbDate(new Date(now.getTime() - deps.config.uploads.retentionDays * 24 * 60 * 60 * 1000));
-  const old: { id: number; storedPath: string }[] = await deps.db('partner_application_files').where('createdAt', '<', cutoff).select('id', 'storedPath').limit(1000);
+  const old: { id: number; storedPath: string }[] = await deps
+    .db('partner_application_files')
+    .where('createdAt', '<', cutoff)
+    .select('id', 'storedPath')
+    .limit(1000);
   const root = path.resolve(deps.config.uploadDir);
   for (const f of old) {
     await deps.storage.remove(f.storedPath).catch((err: unknown) => deps.logger.warn({ err, file: f.id }, 'removing a partner file failed'));

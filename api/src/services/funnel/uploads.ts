@@ -45,8 +45,11 @@ export function isAcceptedName(name: string): boolean {
 
 /** A file name safe to store and show: no folders, no control characters, at most 255 characters. */
 export function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path
+    .basename(name.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || 'file').slice(-255);
 }
 

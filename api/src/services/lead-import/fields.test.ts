@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { normalizePhone, normalizeState, normalizeZip, parseDate, parsePriceCents } from './fields.ts';
 import { suggestMapping } from './mapping.ts';
 
-const value = <T,>(p: { ok: boolean; value?: T }) => (p.ok ? p.value : undefined);
+const value = <T>(p: { ok: boolean; value?: T }) => (p.ok ? p.value : undefined);
 
 describe('normalizePhone', () => {
   it.each([
@@ -46,7 +46,13 @@ describe('normalizeState / normalizeZip / parsePriceCents / parseDate', () => {
 
 describe('suggestMapping', () => {
   it('matches usual header names, each column once', () => {
-    expect(suggestMapping(['Full Name', 'Cell Phone', 'Phone', 'ST', 'Postal Code', 'Cost'], 'sale')).toEqual({ name: 0, phone: 2, state: 3, zipCode: 4, price: 5 });
+    expect(suggestMapping(['Full Name', 'Cell Phone', 'Phone', 'ST', 'Postal Code', 'Cost'], 'sale')).toEqual({
+      name: 0,
+      phone: 2,
+      state: 3,
+      zipCode: 4,
+      price: 5,
+    });
     // Price is not a field of leads for assignment.
     expect(suggestMapping(['name', 'mobile', 'price'], 'assignment')).toEqual({ name: 0, phone: 1 });
   });

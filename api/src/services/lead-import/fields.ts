@@ -4,7 +4,7 @@ import { MAX_LEAD_PRICE_CENTS, formatUsd } from '@tm/shared';
 import { toUsStateCode } from '@tm/shared/logic/us-states';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
-const ok = <T,>(value: T): Parsed<T> => ({ ok: true, value });
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = (reason: string): Parsed<never> => ({ ok: false, reason });
 
 /** US numbers as 10 digits: punctuation, spaces and a leading +1 / 1 are dropped. */

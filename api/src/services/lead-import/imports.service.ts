@@ -73,7 +73,10 @@ function toSummary(r: ImportRow): LeadImportSummary {
   };
 }
 
-export interface ImportDeps { db: Db; storage: Storage }
+export interface ImportDeps {
+  db: Db;
+  storage: Storage;
+}
 
 const storageKey = (storedFile: string) => `lead-imports/${path.basename(storedFile)}`;
 
@@ -81,7 +84,10 @@ function csvParser() {
   return parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: 1_000_000 });
 }
 
-interface ParsedRecord { record: string[]; info: { lines: number; empty_lines: number } }
+interface ParsedRecord {
+  record: string[];
+  info: { lines: number; empty_lines: number };
+}
 
 /** Reads the header and the first rows of a stored file. */
 async function readHead(storage: Storage, key: string): Promise<{ headers: string[]; sample: string[][] }> {
@@ -109,7 +115,12 @@ async function readHead(storage: Storage, key: string): Promise<{ headers: strin
 /** Deletes stored files of imports that were uploaded and never imported within a day. */
 async function purgeStaleUploads(deps: ImportDeps, now: Date): Promise<void> {
   const cutoff = toDbDate(new Date(now.getTime() - STALE_UPLOAD_MS));
-  const stale = (await deps.db('leadImports').whereIn('status', ['uploaded', 'checked']).where('createdAt', '<', cutoff).whereNotNull('storedFile').select('id', 'storedFile')) as Array<{ id: number; storedFile: string }>;
+  const stale = (await deps
+    .db('leadImports')
+    .whereIn('status', ['uploaded', 'checked'])
+    .where('createdAt', '<', cutoff)
+    .whereNotNull('storedFile')
+    .select('id', 'storedFile')) as Array<{ id: number; storedFile: string }>;
   for (const s of stale) {
     await deps.storage.remove(storageKey(s.storedFile));
     await deps.db('leadImports').where({ id: s.id }).update({ storedFile: null, status: 'failed', error: 'Upload expired before it was imported' });
@@ -152,7 +163,10 @@ export async function uploadImport(
       status: 'uploaded',
       createdAt: toDbDate(now),
     });
-    const row = (await deps.db('leadImports').where({ id: Number(id) }).first()) as ImportRow;
+    const row = (await deps
+      .db('leadImports')
+      .where({ id: Number(id) })
+      .first()) as ImportRow;
     return { import: toSummary(row), headers: head.headers, sample: head.sample, suggestedMapping: suggestMapping(head.headers, input.target) };
   } catch (err) {
     await deps.storage.remove(key).catch(() => undefined);
@@ -171,8 +185,19 @@ export async function listImportErrors(db: Db, id: number, page: number, pageSiz
   const base = db('leadImportRows').where({ importId: id }).whereNotNull('error');
   const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
   const total = Number(countRow?.n ?? 0);
-  const rows = (await base.clone().select('rowNumber', 'error').orderBy('rowNumber').limit(pageSize).offset((page - 1) * pageSize)) as Array<{ rowNumber: number; error: string }>;
-  return { items: rows.map((r) => ({ row: Number(r.rowNumber), reason: r.error })), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  const rows = (await base
+    .clone()
+    .select('rowNumber', 'error')
+    .orderBy('rowNumber')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)) as Array<{ rowNumber: number; error: string }>;
+  return {
+    items: rows.map((r) => ({ row: Number(r.rowNumber), reason: r.error })),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
 }
 
 /** Phones of `phones` that the target already holds. */
@@ -180,7 +205,8 @@ async function phonesInDatabase(db: Db | Knex.Transaction, target: LeadImportTar
   if (!phones.length) return new Set();
   const found = new Set<string>();
   if (target === 'sale') {
-    for (const r of (await db('leads').whereIn('customerPhone', phones).select('customerPhone')) as Array<{ customerPhone: string }>) found.add(r.customerPhone);
+    for (const r of (await db('leads').whereIn('customerPhone', phones).select('customerPhone')) as Array<{ customerPhone: string }>)
+      found.add(r.customerPhone);
   } else {
     for (const r of (await db('leadPool').whereIn('phone', phones).select('phone')) as Array<{ phone: string }>) found.add(r.phone);
     for (const r of (await db('leadAssignments').whereIn('phone', phones).select('phone')) as Array<{ phone: string }>) found.add(r.phone);
@@ -188,7 +214,11 @@ async function phonesInDatabase(db: Db | Knex.Transaction, target: LeadImportTar
   return found;
 }
 
-interface Pending { rowNumber: number; lead?: StagedLead; error?: string }
+interface Pending {
+  rowNumber: number;
+  lead?: StagedLead;
+  error?: string;
+}
 
 function stagedRow(importId: number, p: Pending) {
   const l = p.lead;
@@ -232,7 +262,11 @@ async function copyStagedRows(trx: Knex.Transaction, imp: ImportRow, now: Date):
 }
 
 /** What the run job gets: the import and how to read it. */
-export interface ImportRunJob { id: number; mapping: ColumnMapping; dryRun: boolean }
+export interface ImportRunJob {
+  id: number;
+  mapping: ColumnMapping;
+  dryRun: boolean;
+}
 
 type RunDeps = ImportDeps & { clock: { now(): Date } };
 
@@ -247,7 +281,8 @@ export async function claimImportRun(deps: RunDeps, id: number, mapping: ColumnM
   const staleBeat = toDbDate(new Date(deps.clock.now().getTime() - STALE_RUN_MS));
   const interrupted = imp.status === 'running' && (!imp.heartbeatAt || String(imp.heartbeatAt) < staleBeat);
   if (imp.status === 'running' && !interrupted) throw conflict('This import is already running');
-  if ((!['uploaded', 'checked'].includes(imp.status) && !interrupted) || !imp.storedFile) throw conflict('This import has already run; upload the file again to import it again');
+  if ((!['uploaded', 'checked'].includes(imp.status) && !interrupted) || !imp.storedFile)
+    throw conflict('This import has already run; upload the file again to import it again');
   const key = storageKey(imp.storedFile);
   if (!(await deps.storage.exists(key))) throw conflict('The uploaded file is no longer available; upload it again');
   const { headers } = await readHead(deps.storage, key);
@@ -258,8 +293,7 @@ export async function claimImportRun(deps: RunDeps, id: number, mapping: ColumnM
   const claim = db('leadImports').where({ id });
   if (interrupted) claim.where({ status: 'running' }).where((h) => (imp.heartbeatAt ? h.where('heartbeatAt', imp.heartbeatAt) : h.whereNull('heartbeatAt')));
   else claim.whereIn('status', ['uploaded', 'checked']);
-  const claimed = await claim
-    .update({ status: 'running', error: null, progress: JSON.stringify({ type: 'queued' }), heartbeatAt: toDbDate(deps.clock.now()) });
+  const claimed = await claim.update({ status: 'running', error: null, progress: JSON.stringify({ type: 'queued' }), heartbeatAt: toDbDate(deps.clock.now()) });
   if (!claimed) throw conflict('This import is already running');
   return { id, mapping, dryRun };
 }
@@ -283,7 +317,9 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
   if (!imp || imp.status !== 'running' || !imp.storedFile) return getImport(db, id);
   const key = storageKey(imp.storedFile);
   const emit = async (e: ImportProgressEvent) => {
-    await db('leadImports').where({ id }).update({ progress: JSON.stringify(e), heartbeatAt: toDbDate(deps.clock.now()) });
+    await db('leadImports')
+      .where({ id })
+      .update({ progress: JSON.stringify(e), heartbeatAt: toDbDate(deps.clock.now()) });
   };
   const totalBytes = Number(imp.sizeBytes);
   let rowsProcessed = 0;
@@ -293,7 +329,9 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
   const errors: ImportRowError[] = [];
   const fail = async (message: string) => {
     await db('leadImportRows').where({ importId: id }).delete();
-    await db('leadImports').where({ id }).update({ status: 'failed', storedFile: null, error: message.slice(0, 500), completedAt: toDbDate(deps.clock.now()) });
+    await db('leadImports')
+      .where({ id })
+      .update({ status: 'failed', storedFile: null, error: message.slice(0, 500), completedAt: toDbDate(deps.clock.now()) });
     await deps.storage.remove(key);
     await emit({ type: 'error', error: message });
     return getImport(db, id);
@@ -313,7 +351,11 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
     const flush = async () => {
       if (!batch.length) return;
       const fresh = batch.filter((p) => p.lead);
-      const existing = await phonesInDatabase(db, imp.target, fresh.map((p) => p.lead!.phone));
+      const existing = await phonesInDatabase(
+        db,
+        imp.target,
+        fresh.map((p) => p.lead!.phone),
+      );
       for (const p of fresh) {
         if (existing.has(p.lead!.phone)) {
           p.error = 'Duplicate: this phone number is already in the database';
@@ -365,7 +407,9 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
       await db.transaction(async (trx) => {
         await copyStagedRows(trx, imp, deps.clock.now());
         await trx('leadImportRows').where({ importId: id }).whereNull('error').delete();
-        await trx('leadImports').where({ id }).update({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
+        await trx('leadImports')
+          .where({ id })
+          .update({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
       });
       await deps.storage.remove(key);
     }
@@ -375,7 +419,8 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
   } catch (err) {
     const csvCode = (err as { code?: string }).code;
     if (csvCode?.startsWith('CSV_')) return await fail(`The file is not valid CSV: ${(err as Error).message}. Nothing was imported.`);
-    if (isUniqueViolation(err)) return await fail('Some of these phone numbers were imported by someone else meanwhile. Nothing was imported; run the import again.');
+    if (isUniqueViolation(err))
+      return await fail('Some of these phone numbers were imported by someone else meanwhile. Nothing was imported; run the import again.');
     await fail('The import failed. Nothing was imported.').catch(() => undefined);
     throw err;
   }

@@ -34,7 +34,20 @@ function toPoolLead(r: PoolRow): PoolLead {
 export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>): Promise<Page<PoolLead>> {
   let base = db('leadPool as p')
     .leftJoin('users as u', 'u.id', 'p.assignedAgentId')
-    .select('p.id', 'p.name', 'p.phone', 'p.email', 'p.state', 'p.zipCode', 'p.ageRange', 'p.formFillTime', 'p.assignedAgentId', 'u.email as assignedAgentEmail', 'p.assignedAt', 'p.createdAt');
+    .select(
+      'p.id',
+      'p.name',
+      'p.phone',
+      'p.email',
+      'p.state',
+      'p.zipCode',
+      'p.ageRange',
+      'p.formFillTime',
+      'p.assignedAgentId',
+      'u.email as assignedAgentEmail',
+      'p.assignedAt',
+      'p.createdAt',
+    );
   if (query.status === 'unassigned') base = base.whereNull('p.assignedAt');
   if (query.status === 'assigned') base = base.whereNotNull('p.assignedAt');
   for (const term of query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
@@ -50,7 +63,13 @@ export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>):
   });
 }
 
-export async function assignLeads(db: Db, adminId: number, input: AssignLeadsInput, now: Date, config: AppConfig): Promise<{ assigned: number; agentId: number }> {
+export async function assignLeads(
+  db: Db,
+  adminId: number,
+  input: AssignLeadsInput,
+  now: Date,
+  config: AppConfig,
+): Promise<{ assigned: number; agentId: number }> {
   const ids = [...new Set(input.leadIds)];
   const agent = (await db('users').where({ id: input.agentId }).first('id', 'email')) as { id: number; email: string } | undefined;
   if (!agent) throw notFound('Agent not found');
@@ -74,7 +93,9 @@ export async function assignLeads(db: Db, adminId: number, input: AssignLeadsInp
         assignedAt: at,
         createdAt: at,
       });
-      await trx('leadPool').where({ id: r.id }).update({ assignmentId: Number(assignmentId) });
+      await trx('leadPool')
+        .where({ id: r.id })
+        .update({ assignmentId: Number(assignmentId) });
     }
     await enqueueUserMail(trx, config, agent.id, now, (to) => leadsAssignedMail(config, to, ids.length));
   });

@@ -3,7 +3,17 @@ import type { ColumnMapping, LeadField, LeadImportTarget } from '@tm/shared/sche
 import { LEAD_FIELDS } from '@tm/shared/schemas/admin';
 import type { LeadContact } from '@tm/shared/schemas/leads';
 import { toDbDate } from '../../db/dates.ts';
-import { normalizeEmail, normalizePhone, normalizeState, normalizeZip, parseDate, parseHttpUrl, parsePriceCents, parseWholeNumber, type Parsed } from './fields.ts';
+import {
+  normalizeEmail,
+  normalizePhone,
+  normalizeState,
+  normalizeZip,
+  parseDate,
+  parseHttpUrl,
+  parsePriceCents,
+  parseWholeNumber,
+  type Parsed,
+} from './fields.ts';
 
 /** A lead ready to insert: its contact details (formFillTime in database form) and import extras. */
 export interface StagedLead extends LeadContact {
@@ -43,7 +53,7 @@ export function validateRecord(record: string[], headerLength: number, mapping: 
     return idx === null || idx === undefined ? '' : (record[idx] ?? '').trim();
   };
   const reasons: string[] = [];
-  const take = <T,>(p: Parsed<T>): T | null => {
+  const take = <T>(p: Parsed<T>): T | null => {
     if (p.ok) return p.value;
     reasons.push(p.reason);
     return null;

@@ -15,7 +15,16 @@ afterAll(async () => {
 });
 
 const insert = (n: number, state: string) =>
-  db('leads').insert(Array.from({ length: n }, (_, i) => ({ kind: 'aged', customerName: `Lead ${i}`, customerState: state, zipCode: '73301', ageDays: 40 + i, status: 'available' })));
+  db('leads').insert(
+    Array.from({ length: n }, (_, i) => ({
+      kind: 'aged',
+      customerName: `Lead ${i}`,
+      customerState: state,
+      zipCode: '73301',
+      ageDays: 40 + i,
+      status: 'available',
+    })),
+  );
 
 describe('listLeadsForSale', () => {
   it('keeps a large total for a few seconds and counts small ones exactly', async () => {
@@ -53,7 +62,10 @@ describe('listLeadsForSale', () => {
         const pq = leadsQuerySchema.parse({ ...filter, pageSize: '7', page: String(page) });
         const a = await listLeadsForSale(db, 'aged', pq, { countTtlMs: 0 });
         const b = await listLeadsForSale(db, 'aged', pq, { countTtlMs: 0, perStateWindow: 0 });
-        expect(a.items.map((l) => l.id), JSON.stringify([filter, page])).toEqual(b.items.map((l) => l.id));
+        expect(
+          a.items.map((l) => l.id),
+          JSON.stringify([filter, page]),
+        ).toEqual(b.items.map((l) => l.id));
         expect(a.total).toBe(b.total);
       }
     }

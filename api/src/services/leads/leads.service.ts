@@ -13,7 +13,22 @@ import { csvLine } from '../transfers/csv.ts';
 export type LeadKind = 'aged' | 'fresh';
 
 /** Columns a buyer may see before paying: never the phone, the e-mail or the transcript. */
-const FOR_SALE_COLUMNS = ['id', 'customerName', 'customerState', 'zipCode', 'currentAgeRange', 'ageDays', 'priceCents', 'callDuration', 'recordingUrl', 'formFillTime', 'consentAt', 'certificateKind', 'timesSoldBefore', 'exclusive'] as const;
+const FOR_SALE_COLUMNS = [
+  'id',
+  'customerName',
+  'customerState',
+  'zipCode',
+  'currentAgeRange',
+  'ageDays',
+  'priceCents',
+  'callDuration',
+  'recordingUrl',
+  'formFillTime',
+  'consentAt',
+  'certificateKind',
+  'timesSoldBefore',
+  'exclusive',
+] as const;
 
 interface LeadRow {
   id: number | string;
@@ -165,7 +180,10 @@ const listKey = (kind: LeadKind, q: LeadsQuery, opts: ListOptions) =>
   JSON.stringify([kind, q.states, q.zips, q.ages, q.page, q.pageSize, opts.sparseMatches ?? null, opts.countTtlMs ?? null, opts.perStateWindow ?? null]);
 
 /** A JSON response body, with the ETag Express would compute for it (so it is not hashed per request). */
-export interface JsonBody { json: Buffer; etag: string }
+export interface JsonBody {
+  json: Buffer;
+  etag: string;
+}
 
 /** Express's weak ETag of a body: length in hex and the SHA-1 in base64 (the etag package's format). */
 export function weakEtag(body: Buffer): string {
@@ -174,11 +192,16 @@ export function weakEtag(body: Buffer): string {
 
 /** listLeadsForSale as JSON text, cached beside it (serialising 50 leads costs more than the lookup). */
 export function listLeadsForSaleBody(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions = {}): Promise<JsonBody> {
-  return cachedList(db, `json ${listKey(kind, q, opts)}`, async () => {
-    // Kept as bytes: encoding 15 kB of text per response costs more than sending it.
-    const json = Buffer.from(JSON.stringify(await readLeadsForSale(db, kind, q, opts)), 'utf8');
-    return { json, etag: weakEtag(json) };
-  }, opts.cacheTtlMs);
+  return cachedList(
+    db,
+    `json ${listKey(kind, q, opts)}`,
+    async () => {
+      // Kept as bytes: encoding 15 kB of text per response costs more than sending it.
+      const json = Buffer.from(JSON.stringify(await readLeadsForSale(db, kind, q, opts)), 'utf8');
+      return { json, etag: weakEtag(json) };
+    },
+    opts.cacheTtlMs,
+  );
 }
 
 /**
@@ -223,13 +246,17 @@ async function readLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: Lis
     total = await countAvailable(db, kind, q, opts);
     if (offset < total) {
       const index = total <= (opts.sparseMatches ?? SPARSE_MATCHES) ? filterIndex(q) : null;
-      const rows = (await availableLeadsQuery(db, kind, q, index).select('id').orderBy('id', 'desc').limit(q.pageSize).offset(offset)) as { id: number | string }[];
+      const rows = (await availableLeadsQuery(db, kind, q, index).select('id').orderBy('id', 'desc').limit(q.pageSize).offset(offset)) as {
+        id: number | string;
+      }[];
       ids = rows.map((r) => Number(r.id));
     }
   }
   let items: LeadForSale[] = [];
   if (ids.length) {
-    const rows = (await db('leads').select(...FOR_SALE_COLUMNS).whereIn('id', ids)) as LeadRow[];
+    const rows = (await db('leads')
+      .select(...FOR_SALE_COLUMNS)
+      .whereIn('id', ids)) as LeadRow[];
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     items = ids.flatMap((id) => {
       const row = byId.get(id);
@@ -265,7 +292,18 @@ function searchOn(q: Builder, search: string | undefined, cols: { name: string; 
 function myLeadsUnion(db: Db, userId: number, search: string | undefined) {
   const assigned = searchOn(
     db('leadAssignments')
-      .select(db.raw("'assigned' as source"), 'id', 'name', 'phone', 'email', 'state', 'zipCode', 'ageRange', db.ref('assignedAt').as('createdAt'), 'formFillTime')
+      .select(
+        db.raw("'assigned' as source"),
+        'id',
+        'name',
+        'phone',
+        'email',
+        'state',
+        'zipCode',
+        'ageRange',
+        db.ref('assignedAt').as('createdAt'),
+        'formFillTime',
+      )
       .where('agentId', userId),
     search,
     { name: 'name', phone: 'phone', email: 'email', state: 'state', zip: 'zipCode' },
@@ -273,8 +311,16 @@ function myLeadsUnion(db: Db, userId: number, search: string | undefined) {
   const bought = searchOn(
     db('leads')
       .select(
-        db.raw("'purchased' as source"), 'id', db.ref('customerName').as('name'), db.ref('customerPhone').as('phone'), db.ref('customerEmail').as('email'),
-        db.ref('customerState').as('state'), 'zipCode', db.ref('currentAgeRange').as('ageRange'), db.ref('soldAt').as('createdAt'), 'formFillTime',
+        db.raw("'purchased' as source"),
+        'id',
+        db.ref('customerName').as('name'),
+        db.ref('customerPhone').as('phone'),
+        db.ref('customerEmail').as('email'),
+        db.ref('customerState').as('state'),
+        'zipCode',
+        db.ref('currentAgeRange').as('ageRange'),
+        db.ref('soldAt').as('createdAt'),
+        'formFillTime',
       )
       .where({ buyerId: userId, status: 'sold' }),
     search,
@@ -304,7 +350,12 @@ export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = M
   const { assigned, bought } = myLeadsUnion(db, userId, search);
   const counts = myLeadsUnion(db, userId, search);
   const [rows, a, b] = await Promise.all([
-    db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select('*')
+      .from(assigned.unionAll(bought).as('u'))
+      .orderBy(MY_LEADS_ORDER)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.count({ n: '*' }).from(counts.assigned.clearSelect().select('id').as('a')).first(),
     db.count({ n: '*' }).from(counts.bought.clearSelect().select('id').as('b')).first(),
   ]);
@@ -321,10 +372,22 @@ export async function* myLeadsCsv(db: Db, userId: number, search?: string): Asyn
   yield csvLine(MY_LEADS_CSV_HEADER);
   for (let offset = 0; ; offset += MY_LEADS_CSV_BATCH) {
     const { assigned, bought } = myLeadsUnion(db, userId, search);
-    const rows = (await db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER).limit(MY_LEADS_CSV_BATCH).offset(offset)) as Array<Record<string, unknown>>;
+    const rows = (await db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER).limit(MY_LEADS_CSV_BATCH).offset(offset)) as Array<
+      Record<string, unknown>
+    >;
     let out = '';
     for (const l of rows.map(toMyLead)) {
-      out += csvLine([l.name, l.phone, l.email, l.state, l.zipCode, l.ageRange, l.source === 'purchased' ? 'Purchased' : 'Assigned', l.createdAt, l.formFillTime]);
+      out += csvLine([
+        l.name,
+        l.phone,
+        l.email,
+        l.state,
+        l.zipCode,
+        l.ageRange,
+        l.source === 'purchased' ? 'Purchased' : 'Assigned',
+        l.createdAt,
+        l.formFillTime,
+      ]);
     }
     if (out) yield out;
     if (rows.length < MY_LEADS_CSV_BATCH) return;

@@ -24,7 +24,15 @@ afterAll(async () => {
   await destroy();
 });
 
-const lead = (over: Record<string, unknown> = {}) => ({ kind: 'aged', customerName: 'Cache Lead', customerState: 'WY', zipCode: '82001', ageDays: 50, status: 'available', ...over });
+const lead = (over: Record<string, unknown> = {}) => ({
+  kind: 'aged',
+  customerName: 'Cache Lead',
+  customerState: 'WY',
+  zipCode: '82001',
+  ageDays: 50,
+  status: 'available',
+  ...over,
+});
 const wy = leadsQuerySchema.parse({ state: 'WY' });
 const ids = async () => (await listLeadsForSale(db, 'aged', wy)).items.map((l) => l.id);
 
@@ -55,7 +63,11 @@ describe('the for-sale list cache', () => {
       await db('leads').insert(lead({ ageDays: 45 }));
       const after = await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ state: 'WY', age: '40-60', page: '1', pageSize: '1' }));
       expect(counts).toBe(2);
-      expect(after.total).toBe(Number((await db('leads').where({ kind: 'aged', status: 'available', customerState: 'WY' }).whereBetween('ageDays', [40, 60]).count({ n: '*' }).first())?.n));
+      expect(after.total).toBe(
+        Number(
+          (await db('leads').where({ kind: 'aged', status: 'available', customerState: 'WY' }).whereBetween('ageDays', [40, 60]).count({ n: '*' }).first())?.n,
+        ),
+      );
     } finally {
       db.off('query', spy);
     }
@@ -80,9 +92,7 @@ describe('the for-sale list cache', () => {
 
   it('shows a write made by another process after at most the time to live', async () => {
     // Another process: its own connection, outside this process's knex hooks.
-    const other = isMysql(db)
-      ? knexFactory({ client: 'mysql2', connection: url, ...objection.knexSnakeCaseMappers() })
-      : knexFactory(knexConfig(url));
+    const other = isMysql(db) ? knexFactory({ client: 'mysql2', connection: url, ...objection.knexSnakeCaseMappers() }) : knexFactory(knexConfig(url));
     try {
       const ttl = 150;
       const q = leadsQuerySchema.parse({ state: 'WY', age: '50' });
@@ -123,7 +133,14 @@ describe('the for-sale list cache', () => {
       noteStatement(sql);
       return (await cachedList(db, key, load)) === 2;
     };
-    for (const sql of ['update `leads` set `status` = ?', 'insert into `leads` (`kind`) values (?)', 'delete from `leads` where `id` = ?', 'COMMIT;', 'ROLLBACK', 'insert into leads (kind) values (?)']) {
+    for (const sql of [
+      'update `leads` set `status` = ?',
+      'insert into `leads` (`kind`) values (?)',
+      'delete from `leads` where `id` = ?',
+      'COMMIT;',
+      'ROLLBACK',
+      'insert into leads (kind) values (?)',
+    ]) {
       expect(await probe(sql), sql).toBe(true);
     }
     for (const sql of ['select * from `leads`', 'update `lead_imports` set `status` = ?', 'insert into `leads_archive` (`id`) values (?)', 'BEGIN;']) {

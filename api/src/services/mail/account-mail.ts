@@ -13,22 +13,38 @@ import type { NewMail } from './outbox.ts';
  * a generated password (`setPassword: true`: agent lab, funnel buyers), else a login link (the user
  * chose a password: RingCloud). Call it inside the transaction that created the user.
  */
-export async function enqueueAccountCreated(trx: Knex | Knex.Transaction, config: AppConfig, userId: number, now: Date, opts: { setPassword: boolean }): Promise<void> {
+export async function enqueueAccountCreated(
+  trx: Knex | Knex.Transaction,
+  config: AppConfig,
+  userId: number,
+  now: Date,
+  opts: { setPassword: boolean },
+): Promise<void> {
   const user = await findUserById(trx as Knex, userId);
   if (!user) throw new Error(`enqueueAccountCreated: no user ${userId}`);
-  const link = opts.setPassword
-    ? await createSetPasswordLink(trx as Knex, config.sessionSecret, config.publicOrigin, userId, now)
-    : null;
+  const link = opts.setPassword ? await createSetPasswordLink(trx as Knex, config.sessionSecret, config.publicOrigin, userId, now) : null;
   await enqueueMail(trx, now, accountCreatedMail(config, user, link));
 }
 
 /** For the partner-applications inbox (13b): the decision e-mail, in the transaction of the status change. */
-export async function enqueuePartnerDecision(trx: Knex | Knex.Transaction, config: AppConfig, now: Date, to: { email: string; name: string }, decision: 'approved' | 'rejected'): Promise<void> {
+export async function enqueuePartnerDecision(
+  trx: Knex | Knex.Transaction,
+  config: AppConfig,
+  now: Date,
+  to: { email: string; name: string },
+  decision: 'approved' | 'rejected',
+): Promise<void> {
   await enqueueMail(trx, now, partnerDecisionMail(config, to.email, to.name, decision));
 }
 
 /** A message to a user, built from their row (e-mail, first name) inside `trx`; nothing when the user is gone. */
-export async function enqueueUserMail(trx: Knex | Knex.Transaction, _config: AppConfig, userId: number, now: Date, build: (to: MailUser) => NewMail): Promise<void> {
+export async function enqueueUserMail(
+  trx: Knex | Knex.Transaction,
+  _config: AppConfig,
+  userId: number,
+  now: Date,
+  build: (to: MailUser) => NewMail,
+): Promise<void> {
   const u = await trx('users').where({ id: userId }).first('id', 'email', 'firstName');
   if (!u) return;
   await enqueueMail(trx, now, build({ id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null }));

@@ -34,7 +34,11 @@ beforeEach(() => {
 });
 const drain = () => sendDueMessages(outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport));
 const subjects = (email: string) => sink.to(email).map((m) => m.subject);
-const call = (userId: number) => request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send(callPayload({ id: userId }, 300, { now: ctx.clock.now() }));
+const call = (userId: number) =>
+  request(ctx.app)
+    .post('/api/callbacks/transfer')
+    .set('x-api-key', KEY)
+    .send(callPayload({ id: userId }, 300, { now: ctx.clock.now() }));
 
 describe('event e-mails', () => {
   it('partner application: "we received it" to the applicant', async () => {

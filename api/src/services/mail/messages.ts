@@ -55,7 +55,12 @@ function mail(config: AppConfig, kind: MailKind, to: string, userId: number | nu
 const hello = (firstName?: string | null) => (firstName ? `Hello ${firstName},` : 'Hello,');
 export const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-export interface MailUser { id: number; email: string; firstName?: string | null; username?: string | null }
+export interface MailUser {
+  id: number;
+  email: string;
+  firstName?: string | null;
+  username?: string | null;
+}
 
 /** With a set-password link when the account has a generated password; else a link to log in. */
 export function accountCreatedMail(config: AppConfig, user: MailUser, link: { url: string; expiresAt: string } | null): NewMail {
@@ -106,7 +111,12 @@ export function emailChangeMail(config: AppConfig, user: MailUser, newEmail: str
   });
 }
 
-export interface ReceiptLine { label: string; count: number; rateCents: number; amountCents: number }
+export interface ReceiptLine {
+  label: string;
+  count: number;
+  rateCents: number;
+  amountCents: number;
+}
 
 export function orderReceiptMail(
   config: AppConfig,
@@ -144,13 +154,20 @@ export function partnerApplicationMail(config: AppConfig, to: string, name: stri
 
 /** For the partner-applications inbox (13b): the decision, in the same transaction as the status change. */
 export function partnerDecisionMail(config: AppConfig, to: string, name: string, decision: 'approved' | 'rejected'): NewMail {
-  return mail(config, 'partner-decision', to, null, decision === 'approved' ? `Your ${PRODUCT} partner application is approved` : `About your ${PRODUCT} partner application`, {
-    greeting: hello(name),
-    lines:
-      decision === 'approved'
-        ? ['Good news: your partner application is approved. We will contact you shortly to set things up.']
-        : ['Thank you for your interest. After review, we cannot accept your partner application at this time.'],
-  });
+  return mail(
+    config,
+    'partner-decision',
+    to,
+    null,
+    decision === 'approved' ? `Your ${PRODUCT} partner application is approved` : `About your ${PRODUCT} partner application`,
+    {
+      greeting: hello(name),
+      lines:
+        decision === 'approved'
+          ? ['Good news: your partner application is approved. We will contact you shortly to set things up.']
+          : ['Thank you for your interest. After review, we cannot accept your partner application at this time.'],
+    },
+  );
 }
 
 export function disputeReceivedMail(config: AppConfig, user: MailUser, d: { id: number; callId: number }): NewMail {
@@ -171,16 +188,32 @@ export function disputeDecidedMail(config: AppConfig, user: MailUser, d: { id: n
 
 export function balanceLowMail(config: AppConfig, user: MailUser, left: number, crossing: string): NewMail {
   return mail(
-    config, 'balance-low', user.email, user.id, `${left} transfers left on your ${PRODUCT} balance`,
-    { greeting: hello(user.firstName), lines: [`You have ${left} live transfers left. Top up to keep calls coming without a pause.`], link: { label: 'Buy more transfers', url: `${config.publicOrigin}/dashboard` } },
+    config,
+    'balance-low',
+    user.email,
+    user.id,
+    `${left} transfers left on your ${PRODUCT} balance`,
+    {
+      greeting: hello(user.firstName),
+      lines: [`You have ${left} live transfers left. Top up to keep calls coming without a pause.`],
+      link: { label: 'Buy more transfers', url: `${config.publicOrigin}/dashboard` },
+    },
     { dedupeKey: `balance-low:${user.id}:${crossing}` },
   );
 }
 
 export function balanceEmptyMail(config: AppConfig, user: MailUser, crossing: string): NewMail {
   return mail(
-    config, 'balance-empty', user.email, user.id, `Your ${PRODUCT} transfers are paused`,
-    { greeting: hello(user.firstName), lines: ['Your transfer balance is empty, so deliveries are paused. Buy more transfers to resume them.'], link: { label: 'Buy more transfers', url: `${config.publicOrigin}/dashboard` } },
+    config,
+    'balance-empty',
+    user.email,
+    user.id,
+    `Your ${PRODUCT} transfers are paused`,
+    {
+      greeting: hello(user.firstName),
+      lines: ['Your transfer balance is empty, so deliveries are paused. Buy more transfers to resume them.'],
+      link: { label: 'Buy more transfers', url: `${config.publicOrigin}/dashboard` },
+    },
     { dedupeKey: `balance-empty:${user.id}:${crossing}` },
   );
 }
@@ -193,7 +226,13 @@ export function leadsAssignedMail(config: AppConfig, user: MailUser, count: numb
   });
 }
 
-export interface PurchasedAppointment { id: number; startsAt: Date | null; durationMinutes?: number; title: string; details: string[] }
+export interface PurchasedAppointment {
+  id: number;
+  startsAt: Date | null;
+  durationMinutes?: number;
+  title: string;
+  details: string[];
+}
 
 /** The .ics invitation of an appointment (the `ics` library), UTC times. */
 export function appointmentIcs(config: AppConfig, a: PurchasedAppointment & { startsAt: Date }, uidKey: string): string {
@@ -217,18 +256,30 @@ export function appointmentIcs(config: AppConfig, a: PurchasedAppointment & { st
 export function appointmentPurchasedMail(config: AppConfig, user: MailUser, a: PurchasedAppointment, orderId: number): NewMail {
   const when = a.startsAt ? a.startsAt.toUTCString() : null;
   return mail(
-    config, 'appointment-purchased', user.email, user.id, when ? `Your appointment on ${when}` : `Your appointment #${a.id}`,
+    config,
+    'appointment-purchased',
+    user.email,
+    user.id,
+    when ? `Your appointment on ${when}` : `Your appointment #${a.id}`,
     {
       greeting: hello(user.firstName),
       lines: [
         `You bought appointment #${a.id}: ${a.title}.`,
-        when ? `It starts ${when}. The calendar invitation is attached.` : 'Its time is in the appointment\'s details in your dashboard.',
+        when ? `It starts ${when}. The calendar invitation is attached.` : "Its time is in the appointment's details in your dashboard.",
         ...a.details,
       ],
       link: { label: 'See your appointments', url: `${config.publicOrigin}/dashboard` },
     },
     a.startsAt
-      ? { attachments: [{ filename: `appointment-${a.id}.ics`, content: appointmentIcs(config, { ...a, startsAt: a.startsAt }, String(orderId)), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] }
+      ? {
+          attachments: [
+            {
+              filename: `appointment-${a.id}.ics`,
+              content: appointmentIcs(config, { ...a, startsAt: a.startsAt }, String(orderId)),
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            },
+          ],
+        }
       : {},
   );
 }

@@ -75,7 +75,9 @@ describe('order e-mails', () => {
     await buy(agent, '/api/vapi/create-appointment-payment', { appointmentIds: [apptId] }, 'pm_card_visa');
     await drain();
     const mails = sink.to(user.email);
-    expect(mails.map((m) => m.subject).sort()).toEqual([expect.stringMatching(/^Receipt for your TransferLine order #\d+$/), 'Your appointment on Wed, 10 Jun 2026 17:30:00 GMT'].sort());
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [expect.stringMatching(/^Receipt for your TransferLine order #\d+$/), 'Your appointment on Wed, 10 Jun 2026 17:30:00 GMT'].sort(),
+    );
     const invite = mails.find((m) => m.subject?.startsWith('Your appointment'))!;
     const ics = invite.attachments.find((a) => a.filename === `appointment-${apptId}.ics`);
     expect(ics).toBeTruthy();

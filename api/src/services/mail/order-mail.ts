@@ -8,13 +8,30 @@ import { enqueueMail } from './outbox.ts';
 import { appointmentPurchasedMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
 
 const ITEM_LABELS: Record<string, string> = {
-  lead: 'Leads', appointment: 'AI-set appointments', transfer: 'Live transfers', callback: 'Call-backs', aged_lead: 'Aged leads',
+  lead: 'Leads',
+  appointment: 'AI-set appointments',
+  transfer: 'Live transfers',
+  callback: 'Call-backs',
+  aged_lead: 'Aged leads',
 };
 const KIND_LABELS: Record<string, string> = {
-  transfer_package: 'Live transfers', ringcloud: 'RingCloud package', leads: 'Leads', appointments: 'AI-set appointments', live_transfer: 'Live transfers',
+  transfer_package: 'Live transfers',
+  ringcloud: 'RingCloud package',
+  leads: 'Leads',
+  appointments: 'AI-set appointments',
+  live_transfer: 'Live transfers',
 };
 
-interface OrderForMail { id: number; userId: number | null; kind: string; count: number; unitPriceCents: number; amountCents: number; cardLast4?: string | null; failureMessage?: string | null }
+interface OrderForMail {
+  id: number;
+  userId: number | null;
+  kind: string;
+  count: number;
+  unitPriceCents: number;
+  amountCents: number;
+  cardLast4?: string | null;
+  failureMessage?: string | null;
+}
 
 async function recipient(trx: Knex, userId: number | null) {
   if (!userId) return null;
@@ -37,7 +54,9 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
   if (!order) return;
   const to = await recipient(trx, order.userId);
   if (!to) return;
-  const items: { kind: string; itemId: number | null; quantity: number; unitPriceCents: number; amountCents: number }[] = await trx('order_items').where({ orderId }).orderBy('id');
+  const items: { kind: string; itemId: number | null; quantity: number; unitPriceCents: number; amountCents: number }[] = await trx('order_items')
+    .where({ orderId })
+    .orderBy('id');
   const lines: ReceiptLine[] = [];
   if (items.length) {
     const byKind = new Map<string, ReceiptLine>();
@@ -50,7 +69,12 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
     }
     lines.push(...byKind.values());
   } else {
-    lines.push({ label: KIND_LABELS[order.kind] ?? order.kind, count: Number(order.count), rateCents: Number(order.unitPriceCents), amountCents: Number(order.amountCents) });
+    lines.push({
+      label: KIND_LABELS[order.kind] ?? order.kind,
+      count: Number(order.count),
+      rateCents: Number(order.unitPriceCents),
+      amountCents: Number(order.amountCents),
+    });
   }
   await enqueueMail(
     trx,
@@ -68,8 +92,21 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
     const appts = ids.length ? await trx('appointments').whereIn('id', ids).orderBy('id') : [];
     for (const a of appts) {
       const startsAt = appointmentStart(a);
-      const details = [a.customerName && `Customer: ${a.customerName}`, a.customerPhone && `Phone: ${a.customerPhone}`, a.customerState && `State: ${a.customerState}`].filter(Boolean) as string[];
-      await enqueueMail(trx, now, appointmentPurchasedMail(config, to, { id: Number(a.id), startsAt, title: `Appointment with ${a.customerName ?? 'your customer'}`, details }, Number(order.id)));
+      const details = [
+        a.customerName && `Customer: ${a.customerName}`,
+        a.customerPhone && `Phone: ${a.customerPhone}`,
+        a.customerState && `State: ${a.customerState}`,
+      ].filter(Boolean) as string[];
+      await enqueueMail(
+        trx,
+        now,
+        appointmentPurchasedMail(
+          config,
+          to,
+          { id: Number(a.id), startsAt, title: `Appointment with ${a.customerName ?? 'your customer'}`, details },
+          Number(order.id),
+        ),
+      );
     }
   }
 }
@@ -79,5 +116,9 @@ export async function enqueuePaymentFailed(trx: Knex, config: AppConfig, orderId
   if (!order) return;
   const to = await recipient(trx, order.userId);
   if (!to) return;
-  await enqueueMail(trx, now, paymentFailedMail(config, to, { id: Number(order.id), totalCents: Number(order.amountCents), reason: order.failureMessage ?? null }));
+  await enqueueMail(
+    trx,
+    now,
+    paymentFailedMail(config, to, { id: Number(order.id), totalCents: Number(order.amountCents), reason: order.failureMessage ?? null }),
+  );
 }

@@ -115,7 +115,9 @@ interface OutboxRow {
 /** Rows that are due: pending ones whose time has come, and 'sending' ones whose lease ran out (a dead worker). */
 function due(q: Knex.QueryBuilder, now: string): Knex.QueryBuilder {
   return q.where((w) => {
-    w.where((a) => a.where('status', 'pending').where('next_attempt_at', '<=', now)).orWhere((b) => b.where('status', 'sending').where('lease_until', '<=', now));
+    w.where((a) => a.where('status', 'pending').where('next_attempt_at', '<=', now)).orWhere((b) =>
+      b.where('status', 'sending').where('lease_until', '<=', now),
+    );
   });
 }
 
@@ -151,19 +153,25 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = attempts >= MAX_ATTEMPTS;
       const at = deps.clock.now();
-      await deps.db('mail_outbox').where({ id, status: 'sending' }).update({
-        status: giveUp ? 'failed' : 'pending',
-        lease_until: null,
-        last_error: message.slice(0, 1000),
-        next_attempt_at: toDbDate(new Date(at.getTime() + backoffMs(attempts))),
-      });
+      await deps
+        .db('mail_outbox')
+        .where({ id, status: 'sending' })
+        .update({
+          status: giveUp ? 'failed' : 'pending',
+          lease_until: null,
+          last_error: message.slice(0, 1000),
+          next_attempt_at: toDbDate(new Date(at.getTime() + backoffMs(attempts))),
+        });
       deps.logger.warn({ outboxId: id, attempts, err: message }, giveUp ? 'mail failed for good' : 'mail send failed; will retry');
       if (giveUp) result.failed += 1;
       else result.retrying += 1;
       continue;
     }
     deps.faults?.afterSend?.(id);
-    await deps.db('mail_outbox').where({ id }).update({ status: 'sent', sent_at: toDbDate(deps.clock.now()), lease_until: null, last_error: null });
+    await deps
+      .db('mail_outbox')
+      .where({ id })
+      .update({ status: 'sent', sent_at: toDbDate(deps.clock.now()), lease_until: null, last_error: null });
     result.sent += 1;
   }
   return result;
@@ -183,7 +191,10 @@ export function startOutboxWorker(deps: OutboxDeps, everyMs = 2000): { stop: () 
   const run = () => {
     if (running || stopped) return;
     running = sendDueMessages(deps)
-      .then(() => undefined, (err: unknown) => deps.logger.error({ err }, 'outbox worker run failed'))
+      .then(
+        () => undefined,
+        (err: unknown) => deps.logger.error({ err }, 'outbox worker run failed'),
+      )
       .finally(() => {
         running = null;
       });
@@ -232,7 +243,9 @@ export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page
 
 /** An admin's resend of a failed message: due now, attempts from zero, the same Message-ID. */
 export async function resendFailed(db: Db, id: number, now: Date): Promise<OutboxItem> {
-  const n = await db('mail_outbox').where({ id, status: 'failed' }).update({ status: 'pending', attempts: 0, next_attempt_at: toDbDate(now), lease_until: null });
+  const n = await db('mail_outbox')
+    .where({ id, status: 'failed' })
+    .update({ status: 'pending', attempts: 0, next_attempt_at: toDbDate(now), lease_until: null });
   const row = await db('mail_outbox').where({ id }).first();
   if (!row) throw notFound('Message not found');
   if (n !== 1) throw conflict('Only a failed message can be resent');
@@ -240,6 +253,16 @@ export async function resendFailed(db: Db, id: number, now: Date): Promise<Outbo
 }
 
 /** The outbox's dependencies taken from the app's. */
-export function outboxDeps(deps: { db: Db; clock: Clock; logger: Logger; config: { mail: { from: string }; publicOrigin: string } }, transport: MailTransport): OutboxDeps {
-  return { db: deps.db, clock: deps.clock, logger: deps.logger, transport, from: deps.config.mail.from, messageIdDomain: new URL(deps.config.publicOrigin).hostname };
+export function outboxDeps(
+  deps: { db: Db; clock: Clock; logger: Logger; config: { mail: { from: string }; publicOrigin: string } },
+  transport: MailTransport,
+): OutboxDeps {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    transport,
+    from: deps.config.mail.from,
+    messageIdDomain: new URL(deps.config.publicOrigin).hostname,
+  };
 }

@@ -37,8 +37,7 @@ import { recordOrderEvent } from './order-events.ts';
 export const ALREADY_REFUNDED_MESSAGE = 'This order is already fully refunded.';
 export const NOT_REFUNDABLE_MESSAGE = 'Only paid orders can be refunded.';
 export const REFUND_CHANGED_MESSAGE = 'This order was refunded by someone else a moment ago. Reload it and try again.';
-export const overRefundMessage = (remainingCents: number) =>
-  `The refund is more than what is left to refund ($${centsToDecimal(remainingCents)}).`;
+export const overRefundMessage = (remainingCents: number) => `The refund is more than what is left to refund ($${centsToDecimal(remainingCents)}).`;
 export const usedTransfersMessage = (unused: number) =>
   `Only ${unused} transfer${unused === 1 ? '' : 's'} of this order ${unused === 1 ? 'is' : 'are'} unused; a refund cannot take back transfers already delivered.`;
 
@@ -66,11 +65,37 @@ function productLabel(kind: string, metadata: Record<string, unknown>): string {
 }
 
 const SUMMARY_COLUMNS = [
-  'o.id', 'o.userId', 'o.surveyId', 'o.kind', 'o.tier', 'o.count', 'o.amountCents', 'o.refundedCents', 'o.currency', 'o.status',
-  'o.fulfilmentStatus', 'o.quantityOwed', 'o.quantityDelivered', 'o.paymentIntentId', 'o.cardLast4', 'o.failureMessage',
-  'o.metadata', 'o.createdAt', 'o.paidAt', 'o.updatedAt', 'o.unitPriceCents',
-  'u.firstName as userFirstName', 'u.lastName as userLastName', 'u.email as userEmail', 'u.phone as userPhone', 'u.agencyName as userAgency',
-  's.firstName as surveyFirstName', 's.lastName as surveyLastName', 's.email as surveyEmail', 's.phone as surveyPhone', 's.agencyName as surveyAgency',
+  'o.id',
+  'o.userId',
+  'o.surveyId',
+  'o.kind',
+  'o.tier',
+  'o.count',
+  'o.amountCents',
+  'o.refundedCents',
+  'o.currency',
+  'o.status',
+  'o.fulfilmentStatus',
+  'o.quantityOwed',
+  'o.quantityDelivered',
+  'o.paymentIntentId',
+  'o.cardLast4',
+  'o.failureMessage',
+  'o.metadata',
+  'o.createdAt',
+  'o.paidAt',
+  'o.updatedAt',
+  'o.unitPriceCents',
+  'u.firstName as userFirstName',
+  'u.lastName as userLastName',
+  'u.email as userEmail',
+  'u.phone as userPhone',
+  'u.agencyName as userAgency',
+  's.firstName as surveyFirstName',
+  's.lastName as surveyLastName',
+  's.email as surveyEmail',
+  's.phone as surveyPhone',
+  's.agencyName as surveyAgency',
 ];
 
 function toSummary(r: Row): AdminOrderSummary {
@@ -109,9 +134,7 @@ function toSummary(r: Row): AdminOrderSummary {
 }
 
 function baseQuery(db: Db | Knex.Transaction) {
-  return db('orders as o')
-    .leftJoin('users as u', 'u.id', 'o.userId')
-    .leftJoin('onboarding_surveys as s', 's.id', 'o.surveyId');
+  return db('orders as o').leftJoin('users as u', 'u.id', 'o.userId').leftJoin('onboarding_surveys as s', 's.id', 'o.surveyId');
 }
 
 function nextDay(day: string): string {
@@ -135,7 +158,10 @@ function filtered(db: Db, q: AdminOrdersQuery): Knex.QueryBuilder {
   return base;
 }
 
-const NEWEST_FIRST = [{ column: 'o.createdAt', order: 'desc' as const }, { column: 'o.id', order: 'desc' as const }];
+const NEWEST_FIRST = [
+  { column: 'o.createdAt', order: 'desc' as const },
+  { column: 'o.id', order: 'desc' as const },
+];
 
 export async function listAdminOrders(db: Db, q: AdminOrdersQuery): Promise<AdminOrdersPage> {
   return paginate<Row, AdminOrderSummary>(filtered(db, q), { page: q.page, pageSize: q.pageSize, orderBy: NEWEST_FIRST, map: toSummary });
@@ -145,15 +171,44 @@ export async function listAdminOrders(db: Db, q: AdminOrdersQuery): Promise<Admi
 export async function adminOrdersCsv(db: Db, q: AdminOrdersQuery, limit = 50_000): Promise<string> {
   const rows = (await filtered(db, q).orderBy(NEWEST_FIRST).limit(limit)) as Row[];
   let out = csvLine([
-    'Order', 'Created (UTC)', 'Paid (UTC)', 'Buyer', 'Email', 'Phone', 'Agency', 'Product', 'Description', 'Quantity',
-    'Amount (USD)', 'Refunded (USD)', 'Status', 'Fulfilment', 'Owed', 'Delivered', 'Payment ID',
+    'Order',
+    'Created (UTC)',
+    'Paid (UTC)',
+    'Buyer',
+    'Email',
+    'Phone',
+    'Agency',
+    'Product',
+    'Description',
+    'Quantity',
+    'Amount (USD)',
+    'Refunded (USD)',
+    'Status',
+    'Fulfilment',
+    'Owed',
+    'Delivered',
+    'Payment ID',
   ]);
   for (const r of rows) {
     const o = toSummary(r);
     out += csvLine([
-      o.id, o.createdAt, o.paidAt, o.buyer.name, o.buyer.email, o.buyer.phone, o.buyer.agencyName, o.product, o.description, o.count,
-      centsToDecimal(o.amountCents), centsToDecimal(o.refundedCents), ADMIN_ORDER_STATUS_LABELS[o.status] ?? o.status,
-      o.fulfilmentStatus ? (FULFILMENT_LABELS[o.fulfilmentStatus] ?? o.fulfilmentStatus) : '', o.quantityOwed, o.quantityDelivered, o.paymentIntentId,
+      o.id,
+      o.createdAt,
+      o.paidAt,
+      o.buyer.name,
+      o.buyer.email,
+      o.buyer.phone,
+      o.buyer.agencyName,
+      o.product,
+      o.description,
+      o.count,
+      centsToDecimal(o.amountCents),
+      centsToDecimal(o.refundedCents),
+      ADMIN_ORDER_STATUS_LABELS[o.status] ?? o.status,
+      o.fulfilmentStatus ? (FULFILMENT_LABELS[o.fulfilmentStatus] ?? o.fulfilmentStatus) : '',
+      o.quantityOwed,
+      o.quantityDelivered,
+      o.paymentIntentId,
     ]);
   }
   return out;
@@ -196,9 +251,19 @@ async function timelineOf(db: Db, order: AdminOrderSummary): Promise<AdminOrderE
   if (!types.has('created')) events.push({ at: order.createdAt, type: 'created', label: EVENT_LABELS.created!, actor: null, detail: null, order: 0 });
   // Each payment event the provider sent (the signed webhook), with what it did to the order.
   if (order.paymentIntentId && !types.has('payment_succeeded') && !types.has('payment_failed')) {
-    const payments = (await db('payment_events').where({ paymentIntentId: order.paymentIntentId }).orderBy('id', 'asc').select('eventId', 'type', 'outcome', 'createdAt')) as Row[];
+    const payments = (await db('payment_events')
+      .where({ paymentIntentId: order.paymentIntentId })
+      .orderBy('id', 'asc')
+      .select('eventId', 'type', 'outcome', 'createdAt')) as Row[];
     for (const p of payments) {
-      events.push({ at: toIso(p.createdAt), type: String(p.type), label: EVENT_LABELS[String(p.type)] ?? String(p.type), actor: null, detail: { eventId: p.eventId, outcome: p.outcome }, order: 1 });
+      events.push({
+        at: toIso(p.createdAt),
+        type: String(p.type),
+        label: EVENT_LABELS[String(p.type)] ?? String(p.type),
+        actor: null,
+        detail: { eventId: p.eventId, outcome: p.outcome },
+        order: 1,
+      });
     }
     const paidSeen = payments.some((p) => p.type === 'payment_intent.succeeded' && String(p.outcome ?? '').startsWith('paid'));
     if (order.paidAt && !paidSeen) events.push({ at: order.paidAt, type: 'paid', label: EVENT_LABELS.paid!, actor: null, detail: null, order: 1 });
@@ -210,11 +275,16 @@ async function timelineOf(db: Db, order: AdminOrderSummary): Promise<AdminOrderE
     } catch {
       detail = { text: String(r.detail) };
     }
-    events.push({ at: toIso(r.createdAt), type: String(r.type), label: EVENT_LABELS[String(r.type)] ?? String(r.type).replace(/_/g, ' '), actor: personName(r, 'actor'), detail, order: 2 });
+    events.push({
+      at: toIso(r.createdAt),
+      type: String(r.type),
+      label: EVENT_LABELS[String(r.type)] ?? String(r.type).replace(/_/g, ' '),
+      actor: personName(r, 'actor'),
+      detail,
+      order: 2,
+    });
   }
-  return events
-    .sort((a, b) => (a.at === b.at ? a.order - b.order : (a.at ?? '').localeCompare(b.at ?? '')))
-    .map(({ order: _o, ...e }) => e);
+  return events.sort((a, b) => (a.at === b.at ? a.order - b.order : (a.at ?? '').localeCompare(b.at ?? ''))).map(({ order: _o, ...e }) => e);
 }
 
 async function refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
@@ -239,7 +309,10 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
   const row = (await baseQuery(db).where('o.id', orderId).first(SUMMARY_COLUMNS)) as Row | undefined;
   if (!row) throw notFound('Order not found');
   const summary = toSummary(row);
-  const items = (await db('order_items').where({ orderId }).orderBy('id', 'asc').select('kind', 'itemId', 'quantity', 'unitPriceCents', 'amountCents')) as Row[];
+  const items = (await db('order_items')
+    .where({ orderId })
+    .orderBy('id', 'asc')
+    .select('kind', 'itemId', 'quantity', 'unitPriceCents', 'amountCents')) as Row[];
   let transfers: AdminOrderDetail['transfers'] = null;
   const lite = { kind: summary.kind, metadata: typeof row.metadata === 'string' ? row.metadata : null };
   if (isTransferOrder(lite)) {
@@ -251,7 +324,13 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
   }
   return {
     ...summary,
-    items: items.map((i) => ({ kind: String(i.kind), itemId: i.itemId === null ? null : num(i.itemId), quantity: num(i.quantity), unitPriceCents: num(i.unitPriceCents), amountCents: num(i.amountCents) })),
+    items: items.map((i) => ({
+      kind: String(i.kind),
+      itemId: i.itemId === null ? null : num(i.itemId),
+      quantity: num(i.quantity),
+      unitPriceCents: num(i.unitPriceCents),
+      amountCents: num(i.amountCents),
+    })),
     metadata: metadataOf(row.metadata),
     refunds: await refundsOf(db, orderId),
     timeline: await timelineOf(db, summary),
@@ -264,8 +343,17 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
 // Refunds
 
 interface OrderForRefund {
-  id: number; userId: number | null; kind: string; tier: string | null; count: number; unitPriceCents: number; amountCents: number;
-  refundedCents: number; status: string; paymentIntentId: string | null; metadata: string | null;
+  id: number;
+  userId: number | null;
+  kind: string;
+  tier: string | null;
+  count: number;
+  unitPriceCents: number;
+  amountCents: number;
+  refundedCents: number;
+  status: string;
+  paymentIntentId: string | null;
+  metadata: string | null;
 }
 
 async function duplicateOf(deps: AppDeps, key: string): Promise<RefundResult | null> {
@@ -296,9 +384,11 @@ export async function refundOrder(
   const key = `admin-${orderId}-${input.idempotencyKey}`;
   const dup = await duplicateOf(deps, key);
   if (dup) return dup;
-  const o = (await deps.db('orders').where({ id: orderId }).first(
-    'id', 'userId', 'kind', 'tier', 'count', 'unitPriceCents', 'amountCents', 'refundedCents', 'status', 'paymentIntentId', 'metadata',
-  )) as OrderForRefund | undefined;
+  const o = (await deps
+    .db('orders')
+    .where({ id: orderId })
+    .first('id', 'userId', 'kind', 'tier', 'count', 'unitPriceCents', 'amountCents', 'refundedCents', 'status', 'paymentIntentId', 'metadata')) as
+    OrderForRefund | undefined;
   if (!o) throw notFound('Order not found');
   for (const k of ['id', 'count', 'unitPriceCents', 'amountCents', 'refundedCents'] as const) o[k] = Number(o[k]);
   if (o.status === 'refunded') throw conflict(ALREADY_REFUNDED_MESSAGE);
@@ -314,7 +404,8 @@ export async function refundOrder(
 
   if (lot) {
     // The usage row must exist before the transaction (inserting it under locks deadlocks on MariaDB, decision 020).
-    await deps.db('transfer_order_usage')
+    await deps
+      .db('transfer_order_usage')
       .insert({ orderId, userId: o.userId, capacity: o.count, used: 0, bufferSeconds: bufferSecondsFor(o), updatedAt: now })
       .onConflict('orderId')
       .ignore();
@@ -337,8 +428,14 @@ export async function refundOrder(
           }
         }
         const [id] = await trx('refunds').insert({
-          orderId, amountCents: amount, status: 'pending', idempotencyKey: key, reason: input.reason || null,
-          createdByUserId: actorUserId, createdAt: now, updatedAt: now,
+          orderId,
+          amountCents: amount,
+          status: 'pending',
+          idempotencyKey: key,
+          reason: input.reason || null,
+          createdByUserId: actorUserId,
+          createdAt: now,
+          updatedAt: now,
         });
         return Number(id);
       }),
@@ -361,11 +458,23 @@ export async function refundOrder(
     if (re.status === 'failed' || re.status === 'canceled') throw new Error(re.failure_reason ?? `The refund ${re.status}`);
     await withRetry(() =>
       deps.db.transaction(async (trx) => {
-        await trx('refunds').where({ id: refundId }).update({ status: 'succeeded', providerRefundId: re.id, updatedAt: toDbDate(deps.clock.now()) });
-        await recordOrderEvent(trx, orderId, 'refund', {
-          refundId, amountCents: amount, refundedCents: after, providerRefundId: re.id, reason: input.reason || null,
-          ...(lot ? { transfersRemoved: refundedTransfers(after, o.unitPriceCents, o.count) - refundedTransfers(before, o.unitPriceCents, o.count) } : {}),
-        }, actorUserId);
+        await trx('refunds')
+          .where({ id: refundId })
+          .update({ status: 'succeeded', providerRefundId: re.id, updatedAt: toDbDate(deps.clock.now()) });
+        await recordOrderEvent(
+          trx,
+          orderId,
+          'refund',
+          {
+            refundId,
+            amountCents: amount,
+            refundedCents: after,
+            providerRefundId: re.id,
+            reason: input.reason || null,
+            ...(lot ? { transfersRemoved: refundedTransfers(after, o.unitPriceCents, o.count) - refundedTransfers(before, o.unitPriceCents, o.count) } : {}),
+          },
+          actorUserId,
+        );
       }),
     );
   } catch (err) {
@@ -374,12 +483,18 @@ export async function refundOrder(
     // Give the claim back (later refunds may have claimed more meanwhile: subtract, do not overwrite).
     await withRetry(() =>
       deps.db.transaction(async (trx) => {
-        await trx('orders').where({ id: orderId }).update({ refundedCents: trx.raw('?? - ?', ['refundedCents', amount]), status: 'paid', updatedAt: toDbDate(deps.clock.now()) });
+        await trx('orders')
+          .where({ id: orderId })
+          .update({ refundedCents: trx.raw('?? - ?', ['refundedCents', amount]), status: 'paid', updatedAt: toDbDate(deps.clock.now()) });
         if (lot) {
           const cur = (await trx('orders').where({ id: orderId }).first('refundedCents')) as Row;
-          await trx('transfer_order_usage').where({ orderId }).update({ capacity: capacityAfter(o, num(cur.refundedCents)), updatedAt: toDbDate(deps.clock.now()) });
+          await trx('transfer_order_usage')
+            .where({ orderId })
+            .update({ capacity: capacityAfter(o, num(cur.refundedCents)), updatedAt: toDbDate(deps.clock.now()) });
         }
-        await trx('refunds').where({ id: refundId }).update({ status: 'failed', failureMessage: message, updatedAt: toDbDate(deps.clock.now()) });
+        await trx('refunds')
+          .where({ id: refundId })
+          .update({ status: 'failed', failureMessage: message, updatedAt: toDbDate(deps.clock.now()) });
         await recordOrderEvent(trx, orderId, 'refund_failed', { refundId, amountCents: amount, message }, actorUserId);
       }),
     );

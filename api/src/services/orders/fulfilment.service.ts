@@ -77,9 +77,20 @@ function ageBand(range: unknown): [number, number] | null {
  * a lead taken by a concurrent order is skipped, never sold twice; the rows this order got are counted
  * by its id afterwards. A short order is owed only when no matching lead is left.
  */
-async function sellAgedLeads(trx: Knex.Transaction, orderId: number, buyerId: number, band: [number, number], states: string[], wanted: number, stamp: string): Promise<number> {
+async function sellAgedLeads(
+  trx: Knex.Transaction,
+  orderId: number,
+  buyerId: number,
+  band: [number, number],
+  states: string[],
+  wanted: number,
+  stamp: string,
+): Promise<number> {
   const countMine = async () =>
-    Number(((await trx('leads').where({ reservedOrderId: orderId, status: 'sold', buyerId }).count({ n: '*' }).first()) as { n?: number | string } | undefined)?.n ?? 0);
+    Number(
+      ((await trx('leads').where({ reservedOrderId: orderId, status: 'sold', buyerId }).count({ n: '*' }).first()) as { n?: number | string } | undefined)?.n ??
+        0,
+    );
   const before = await countMine();
   let got = 0;
   const passes: (string[] | null)[] = states.length ? [states, null] : [null];
@@ -92,7 +103,12 @@ async function sellAgedLeads(trx: Knex.Transaction, orderId: number, buyerId: nu
       // gives up on stock another order only looked at. (SKIP LOCKED could answer "none" while others
       // merely held rows.) SQLite has one writer anyway.
       if (isMysql(trx)) q.forUpdate();
-      const ids = (await q.orderBy('id').limit(wanted - got).select('id')).map((r: { id: number }) => Number(r.id));
+      const ids = (
+        await q
+          .orderBy('id')
+          .limit(wanted - got)
+          .select('id')
+      ).map((r: { id: number }) => Number(r.id));
       if (!ids.length) break;
       await trx('leads')
         .whereIn('id', ids)
@@ -107,7 +123,13 @@ async function sellAgedLeads(trx: Knex.Transaction, orderId: number, buyerId: nu
 async function setFulfilment(trx: Knex.Transaction, orderId: number, status: FulfilmentStatus, delivered: number, owed: number, stamp: string): Promise<void> {
   await trx('orders')
     .where({ id: orderId })
-    .update({ fulfilmentStatus: status, quantityDelivered: delivered, quantityOwed: owed, fulfilledAt: status === 'fulfilled' ? stamp : null, updatedAt: stamp });
+    .update({
+      fulfilmentStatus: status,
+      quantityDelivered: delivered,
+      quantityOwed: owed,
+      fulfilledAt: status === 'fulfilled' ? stamp : null,
+      updatedAt: stamp,
+    });
 }
 
 /**
@@ -124,7 +146,12 @@ export async function fulfilUnreservedOrder(trx: Knex.Transaction, order: Fulfil
     const owed = count - delivered;
     const status: FulfilmentStatus = owed === 0 ? 'fulfilled' : delivered === 0 ? 'owed' : 'partial';
     await setFulfilment(trx, order.id, status, delivered, owed, stamp);
-    await recordOrderEvent(trx, order.id, owed === 0 ? 'fulfilled' : 'partially_fulfilled', { product: 'aged_leads', ageRange: metaOf(order).ageRange, delivered, owed });
+    await recordOrderEvent(trx, order.id, owed === 0 ? 'fulfilled' : 'partially_fulfilled', {
+      product: 'aged_leads',
+      ageRange: metaOf(order).ageRange,
+      delivered,
+      owed,
+    });
     return;
   }
   if (leadType === 'Call-Backs') {
@@ -190,7 +217,13 @@ export async function completeFulfilment(deps: AppDeps, orderId: number, adminUs
       const owedBefore = Number(o.quantityOwed);
       const got = band ? await sellAgedLeads(trx, o.id, o.userId, band, workingStateCodes(survey?.workingStates), owedBefore, stamp) : 0;
       const next = await moveCounts(trx, o, got, stamp);
-      await recordOrderEvent(trx, o.id, next.quantityOwed === 0 ? 'fulfilled' : 'delivered', { product: 'aged_leads', count: got, delivered: next.quantityDelivered, owed: next.quantityOwed, by: 'admin' }, adminUserId);
+      await recordOrderEvent(
+        trx,
+        o.id,
+        next.quantityOwed === 0 ? 'fulfilled' : 'delivered',
+        { product: 'aged_leads', count: got, delivered: next.quantityDelivered, owed: next.quantityOwed, by: 'admin' },
+        adminUserId,
+      );
       return next;
     }),
   );
@@ -212,7 +245,9 @@ async function moveCounts(trx: Knex.Transaction, o: OwedRow, n: number, stamp: s
   const row: OwedRow = await trx('orders').where({ id: o.id }).first();
   const owed = Number(row.quantityOwed);
   const status: FulfilmentStatus = owed === 0 ? 'fulfilled' : Number(row.quantityDelivered) === 0 ? 'owed' : 'partial';
-  await trx('orders').where({ id: o.id }).update({ fulfilmentStatus: status, fulfilledAt: status === 'fulfilled' ? stamp : null });
+  await trx('orders')
+    .where({ id: o.id })
+    .update({ fulfilmentStatus: status, fulfilledAt: status === 'fulfilled' ? stamp : null });
   return view({ ...row, fulfilmentStatus: status });
 }
 
@@ -249,7 +284,14 @@ export async function recordCallbackDeliveries(
           trx,
           o.id,
           next.quantityOwed === 0 ? 'fulfilled' : 'delivered',
-          { product: 'callbacks', count, delivered: next.quantityDelivered, owed: next.quantityOwed, by: source.type, ...(source.type === 'callback' ? { callId: source.callId, ...source.call } : {}) },
+          {
+            product: 'callbacks',
+            count,
+            delivered: next.quantityDelivered,
+            owed: next.quantityOwed,
+            by: source.type,
+            ...(source.type === 'callback' ? { callId: source.callId, ...source.call } : {}),
+          },
           source.type === 'admin' ? source.adminUserId : null,
         );
         return { ...next, duplicate: false };
@@ -268,7 +310,12 @@ export async function recordCallbackDeliveries(
  * A delivered call-back from the caller system: it goes to the agent's oldest paid call-back order that
  * still owes some. A call id seen before answers its first delivery (duplicate) on whatever order it went to.
  */
-export async function deliverCallbackForAgent(deps: AppDeps, agentId: number, callId: string, call?: Record<string, unknown>): Promise<FulfilmentView & { duplicate: boolean }> {
+export async function deliverCallbackForAgent(
+  deps: AppDeps,
+  agentId: number,
+  callId: string,
+  call?: Record<string, unknown>,
+): Promise<FulfilmentView & { duplicate: boolean }> {
   const seen = async () => {
     const d: { orderId: number } | undefined = await deps.db('orderDeliveries').where({ externalCallId: callId }).first('orderId');
     if (!d) return null;
@@ -278,7 +325,8 @@ export async function deliverCallbackForAgent(deps: AppDeps, agentId: number, ca
   };
   const before = await seen();
   if (before) return before;
-  const candidates: OwedRow[] = await deps.db('orders')
+  const candidates: OwedRow[] = await deps
+    .db('orders')
     .where({ userId: agentId, kind: 'ringcloud', status: 'paid' })
     .where('quantityOwed', '>', 0)
     .orderBy([{ column: 'paidAt' }, { column: 'id' }])

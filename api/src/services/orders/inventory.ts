@@ -18,18 +18,13 @@ export class ItemsUnavailable extends Error {
 
 /** Marks every item reserved for the order, or throws ItemsUnavailable (nothing taken). */
 export async function reserveItems(trx: Knex.Transaction, table: InventoryTable, ids: number[], orderId: number, reservedUntil: string): Promise<void> {
-  const n = await trx(table)
-    .whereIn('id', ids)
-    .where({ status: 'available' })
-    .update({ status: 'reserved', reservedOrderId: orderId, reservedUntil });
+  const n = await trx(table).whereIn('id', ids).where({ status: 'available' }).update({ status: 'reserved', reservedOrderId: orderId, reservedUntil });
   if (n !== ids.length) throw new ItemsUnavailable();
 }
 
 /** Gives back what the order still holds in reservation. */
 export async function releaseItems(trx: Knex | Knex.Transaction, table: InventoryTable, orderId: number): Promise<number> {
-  return trx(table)
-    .where({ reservedOrderId: orderId, status: 'reserved' })
-    .update({ status: 'available', reservedOrderId: null, reservedUntil: null });
+  return trx(table).where({ reservedOrderId: orderId, status: 'reserved' }).update({ status: 'available', reservedOrderId: null, reservedUntil: null });
 }
 
 /**

@@ -3,14 +3,7 @@
 // it records, so the timeline never claims what did not happen.
 import type { Knex } from 'knex';
 
-export type OrderEventType =
-  | 'created'
-  | 'payment_succeeded'
-  | 'payment_failed'
-  | 'fulfilled'
-  | 'partially_fulfilled'
-  | 'delivered'
-  | (string & {});
+export type OrderEventType = 'created' | 'payment_succeeded' | 'payment_failed' | 'fulfilled' | 'partially_fulfilled' | 'delivered' | (string & {});
 
 export async function recordOrderEvent(
   trx: Knex | Knex.Transaction,

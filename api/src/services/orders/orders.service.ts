@@ -36,7 +36,8 @@ export const HOLD_MAX_ITEMS_PER_ADDRESS = 100;
 export const REPLACED_MESSAGE = 'Replaced by a newer order.';
 export const holdLimitMessage = () =>
   `You can hold at most ${HOLD_MAX_ITEMS_PER_BUYER} items (${formatDollars(HOLD_MAX_CENTS_PER_BUYER)}) in unpaid orders at a time. Please select fewer items, or complete or cancel your other order first.`;
-export const ADDRESS_HOLD_MESSAGE = 'Too many items are held by unpaid orders from your network. Please complete or cancel a pending order, or try again in a few minutes.';
+export const ADDRESS_HOLD_MESSAGE =
+  'Too many items are held by unpaid orders from your network. Please complete or cancel a pending order, or try again in a few minutes.';
 /** The provider is asked about one intent at most once per this interval (by-intent, confirm). */
 export const PROVIDER_CHECK_INTERVAL_MS = 3000;
 
@@ -80,7 +81,13 @@ export interface OrderRow {
 }
 
 type ItemKindName = 'lead' | 'appointment' | 'transfer' | 'callback' | 'aged_lead';
-interface PlannedItem { kind: ItemKindName; itemId: number | null; quantity: number; unitPriceCents: number; amountCents: number }
+interface PlannedItem {
+  kind: ItemKindName;
+  itemId: number | null;
+  quantity: number;
+  unitPriceCents: number;
+  amountCents: number;
+}
 interface Plan {
   kind: OrderKind;
   tier: string | null;
@@ -118,8 +125,14 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
     case 'transfer_package': {
       const q = quoted(quoteTransferPackage(req.tier, req.count), 'callCount');
       return {
-        kind: req.kind, tier: req.tier, count: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents,
-        userId: req.userId ?? null, surveyId: req.surveyId ?? null, metadata: req.buyer ? { buyer: req.buyer } : {},
+        kind: req.kind,
+        tier: req.tier,
+        count: q.count,
+        unitPriceCents: q.unitPriceCents,
+        amountCents: q.amountCents,
+        userId: req.userId ?? null,
+        surveyId: req.surveyId ?? null,
+        metadata: req.buyer ? { buyer: req.buyer } : {},
         description: `${q.count} transfers (${req.tier})`,
         items: [{ kind: 'transfer', itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
       };
@@ -132,8 +145,13 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
       const itemKind: ItemKindName = req.leadType === 'Aged Leads' ? 'aged_lead' : req.leadType === 'Call-Backs' ? 'callback' : 'transfer';
       const packageType = `RingCloud ${req.leadType}`;
       return {
-        kind: req.kind, tier: 'ringcloud', count: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents,
-        userId: req.userId, surveyId: req.surveyId,
+        kind: req.kind,
+        tier: 'ringcloud',
+        count: q.count,
+        unitPriceCents: q.unitPriceCents,
+        amountCents: q.amountCents,
+        userId: req.userId,
+        surveyId: req.surveyId,
         metadata: { packageType, leadType: req.leadType, ageRange: req.leadType === 'Aged Leads' ? req.ageRange : undefined },
         description: `${packageType} x ${q.count}`,
         items: [{ kind: itemKind, itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
@@ -144,8 +162,14 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
       if (!user) throw notFound('User not found');
       const q = quoted(quoteLiveTransfer(req.count, user.liveTransferPriceCents), 'count');
       return {
-        kind: req.kind, tier: null, count: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents,
-        userId: req.userId, surveyId: null, metadata: { details: req.details },
+        kind: req.kind,
+        tier: null,
+        count: q.count,
+        unitPriceCents: q.unitPriceCents,
+        amountCents: q.amountCents,
+        userId: req.userId,
+        surveyId: null,
+        metadata: { details: req.details },
         description: `${q.count} live transfers`,
         items: [{ kind: 'transfer', itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
       };
@@ -169,11 +193,17 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
       const amountCents = items.reduce((s, i) => s + i.amountCents, 0);
       const units = new Set(items.map((i) => i.unitPriceCents));
       return {
-        kind: req.kind, tier: null, count: items.length,
+        kind: req.kind,
+        tier: null,
+        count: items.length,
         unitPriceCents: units.size === 1 ? items[0]!.unitPriceCents : Math.round(amountCents / items.length),
-        amountCents, userId: req.userId, surveyId: null, metadata: {},
+        amountCents,
+        userId: req.userId,
+        surveyId: null,
+        metadata: {},
         description: `${items.length} ${isLeads ? 'leads' : 'appointments'}`,
-        items, reserve: { table, ids },
+        items,
+        reserve: { table, ids },
       };
     }
     default:
@@ -215,9 +245,20 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
         replacedIntents = plan.reserve && plan.userId !== null ? await replacePendingOrders(deps, trx, plan, stamp) : [];
         if (plan.reserve) await checkHolds(trx, plan, clientKey);
         const [id] = await trx('orders').insert({
-          userId: plan.userId, surveyId: plan.surveyId, kind: plan.kind, tier: plan.tier, count: plan.count,
-          unitPriceCents: plan.unitPriceCents, amountCents: plan.amountCents, currency: CURRENCY, status: 'pending',
-          idempotencyKey, metadata: JSON.stringify(plan.metadata), clientKey, createdAt: stamp, updatedAt: stamp,
+          userId: plan.userId,
+          surveyId: plan.surveyId,
+          kind: plan.kind,
+          tier: plan.tier,
+          count: plan.count,
+          unitPriceCents: plan.unitPriceCents,
+          amountCents: plan.amountCents,
+          currency: CURRENCY,
+          status: 'pending',
+          idempotencyKey,
+          metadata: JSON.stringify(plan.metadata),
+          clientKey,
+          createdAt: stamp,
+          updatedAt: stamp,
         });
         const orderId = Number(id);
         if (plan.reserve) {
@@ -250,12 +291,17 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
   } catch (err) {
     deps.logger.error({ err, orderId }, 'creating the PaymentIntent failed');
     await deps.db.transaction(async (trx) => {
-      await trx('orders').where({ id: orderId, status: 'pending' }).update({ status: 'failed', failureMessage: PAYMENT_START_FAILED_MESSAGE, updatedAt: toDbDate(deps.clock.now()) });
+      await trx('orders')
+        .where({ id: orderId, status: 'pending' })
+        .update({ status: 'failed', failureMessage: PAYMENT_START_FAILED_MESSAGE, updatedAt: toDbDate(deps.clock.now()) });
       await releaseOrderItems(trx, plan.kind, orderId);
     });
     throw new HttpError(502, PAYMENT_START_FAILED_MESSAGE);
   }
-  await deps.db('orders').where({ id: orderId }).update({ paymentIntentId: intent.id, updatedAt: toDbDate(deps.clock.now()) });
+  await deps
+    .db('orders')
+    .where({ id: orderId })
+    .update({ paymentIntentId: intent.id, updatedAt: toDbDate(deps.clock.now()) });
   return {
     orderId,
     paymentIntentId: intent.id,
@@ -329,7 +375,14 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, stamp: string): Pr
   const table = TABLE_BY_KIND[order.kind];
   if (table) {
     const items: { itemId: number }[] = await trx('order_items').where({ orderId: order.id }).select('itemId');
-    await sellItems(trx, table, items.map((i) => Number(i.itemId)), order.id, order.userId, stamp);
+    await sellItems(
+      trx,
+      table,
+      items.map((i) => Number(i.itemId)),
+      order.id,
+      order.userId,
+      stamp,
+    );
     await fulfilledWithItems(trx, order, stamp);
     return;
   }
@@ -347,9 +400,17 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, stamp: string): Pr
 
 /** Stripe's documented test PaymentMethods and their cards' last four digits (the emulator's cards). */
 const TEST_PM_LAST4: Record<string, string> = {
-  pm_card_visa: '4242', pm_card_visa_debit: '5556', pm_card_mastercard: '4444', pm_card_amex: '0005', pm_card_discover: '1117',
-  pm_card_chargeDeclined: '0002', pm_card_chargeDeclinedInsufficientFunds: '9995', pm_card_chargeDeclinedFraudulent: '0019',
-  pm_card_chargeDeclinedExpiredCard: '0069', pm_card_chargeDeclinedIncorrectCvc: '0127', pm_card_chargeDeclinedProcessingError: '0119',
+  pm_card_visa: '4242',
+  pm_card_visa_debit: '5556',
+  pm_card_mastercard: '4444',
+  pm_card_amex: '0005',
+  pm_card_discover: '1117',
+  pm_card_chargeDeclined: '0002',
+  pm_card_chargeDeclinedInsufficientFunds: '9995',
+  pm_card_chargeDeclinedFraudulent: '0019',
+  pm_card_chargeDeclinedExpiredCard: '0069',
+  pm_card_chargeDeclinedIncorrectCvc: '0127',
+  pm_card_chargeDeclinedProcessingError: '0119',
 };
 
 /** The paying card's last four digits when the intent tells them (expanded charge or method, or a test method). */
@@ -377,9 +438,10 @@ async function recordEvent(trx: Knex.Transaction, eventId: string, type: string,
 /** The order an intent pays for, or why the intent is not for any order of ours. */
 async function orderForIntent(trx: Knex.Transaction, intent: Stripe.PaymentIntent): Promise<OrderRow | string> {
   const orderId = Number(intent.metadata?.orderId);
-  const order: OrderRow | undefined = Number.isInteger(orderId) && orderId > 0
-    ? await trx('orders').where({ id: orderId }).first()
-    : await trx('orders').where({ paymentIntentId: intent.id }).first();
+  const order: OrderRow | undefined =
+    Number.isInteger(orderId) && orderId > 0
+      ? await trx('orders').where({ id: orderId }).first()
+      : await trx('orders').where({ paymentIntentId: intent.id }).first();
   if (!order) return 'ignored: unknown order';
   if (order.paymentIntentId !== intent.id) return 'ignored: intent does not belong to the order';
   return order;
@@ -401,7 +463,10 @@ export async function applyIntentOutcome(
     deps.db.transaction(async (trx) => {
       if (ev.eventId && !(await recordEvent(trx, ev.eventId, ev.type, intent?.id ?? null))) return 'duplicate';
       const result = intent ? await applyInTransaction(deps, trx, ev.type, intent, (id) => (refundOrderId = id)) : 'ignored: event type';
-      if (ev.eventId) await trx('payment_events').where({ eventId: ev.eventId }).update({ outcome: result.slice(0, 100) });
+      if (ev.eventId)
+        await trx('payment_events')
+          .where({ eventId: ev.eventId })
+          .update({ outcome: result.slice(0, 100) });
       return result;
     }),
   );
@@ -428,10 +493,17 @@ async function applyInTransaction(
     if (order.status !== 'pending') return `ignored: order already ${order.status}`;
     const status: OrderStatus = type === 'payment_intent.canceled' ? 'canceled' : 'failed';
     const message = intent.last_payment_error?.message ?? (status === 'canceled' ? 'The payment was canceled.' : 'The payment failed.');
-    const n = await trx('orders').where({ id: order.id, status: 'pending' }).update({ status, failureMessage: message.slice(0, 500), updatedAt: stamp });
+    const n = await trx('orders')
+      .where({ id: order.id, status: 'pending' })
+      .update({ status, failureMessage: message.slice(0, 500), updatedAt: stamp });
     if (n === 0) return 'ignored: order already handled';
     await releaseOrderItems(trx, order.kind, order.id);
-    await recordOrderEvent(trx, order.id, 'payment_failed', { status, message: message.slice(0, 500), paymentIntentId: intent.id, code: intent.last_payment_error?.code ?? null });
+    await recordOrderEvent(trx, order.id, 'payment_failed', {
+      status,
+      message: message.slice(0, 500),
+      paymentIntentId: intent.id,
+      code: intent.last_payment_error?.code ?? null,
+    });
     if (status === 'failed') await enqueuePaymentFailed(trx, deps.config, order.id, deps.clock.now());
     return status;
   }
@@ -445,13 +517,20 @@ async function applyInTransaction(
     .where({ id: order.id, status: order.status })
     .update({ status: 'paid', paidAt: stamp, failureMessage: null, updatedAt: stamp, ...(last4 ? { cardLast4: last4 } : {}) });
   if (n === 0) return 'ignored: order already handled';
-  await recordOrderEvent(trx, order.id, 'payment_succeeded', { amountCents: intent.amount, paymentIntentId: intent.id, cardLast4: last4, ...(order.status !== 'pending' ? { was: order.status } : {}) });
+  await recordOrderEvent(trx, order.id, 'payment_succeeded', {
+    amountCents: intent.amount,
+    paymentIntentId: intent.id,
+    cardLast4: last4,
+    ...(order.status !== 'pending' ? { was: order.status } : {}),
+  });
   try {
     await trx.transaction((sp) => fulfil(sp, order, stamp));
   } catch (err) {
     if (!(err instanceof ItemsUnavailable)) throw err;
     // Paid after the reservation lapsed, and another buyer has the items since: refund.
-    await trx('orders').where({ id: order.id }).update({ status: 'refunded', failureMessage: REFUNDED_MESSAGE, refundedCents: order.amountCents, fulfilmentStatus: null, updatedAt: stamp });
+    await trx('orders')
+      .where({ id: order.id })
+      .update({ status: 'refunded', failureMessage: REFUNDED_MESSAGE, refundedCents: order.amountCents, fulfilmentStatus: null, updatedAt: stamp });
     await releaseOrderItems(trx, order.kind, order.id);
     await recordOrderEvent(trx, order.id, 'refund', { reason: 'items sold to another buyer before the payment completed', amountCents: order.amountCents });
     needsRefund(order.id);
@@ -535,7 +614,8 @@ export async function getOrderByIntent(deps: AppDeps, intentId: string, opts: { 
 async function claimProviderCheck(deps: AppDeps, orderId: number, waitForCheck: boolean): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     const now = Date.now();
-    const claimed = await deps.db('orders')
+    const claimed = await deps
+      .db('orders')
       .where({ id: orderId })
       .where((q) => q.whereNull('providerCheckedAt').orWhere('providerCheckedAt', '<=', toDbDate(new Date(now - PROVIDER_CHECK_INTERVAL_MS))))
       .update({ providerCheckedAt: toDbDate(new Date(now)) });
@@ -559,7 +639,8 @@ export async function releaseExpiredReservations(deps: Pick<AppDeps, 'db' | 'con
   const stamp = toDbDate(deps.clock.now());
   const orderIds = new Set<number>();
   for (const table of ['leads', 'appointments'] as const) {
-    const rows: { reservedOrderId: number | null }[] = await deps.db(table)
+    const rows: { reservedOrderId: number | null }[] = await deps
+      .db(table)
       .where({ status: 'reserved' })
       .where('reservedUntil', '<', stamp)
       .distinct('reservedOrderId');
@@ -569,7 +650,9 @@ export async function releaseExpiredReservations(deps: Pick<AppDeps, 'db' | 'con
   for (const orderId of orderIds) {
     const intentId = await withRetry(() =>
       deps.db.transaction(async (trx) => {
-        const n = await trx('orders').where({ id: orderId, status: 'pending' }).update({ status: 'expired', failureMessage: EXPIRED_MESSAGE, updatedAt: stamp });
+        const n = await trx('orders')
+          .where({ id: orderId, status: 'pending' })
+          .update({ status: 'expired', failureMessage: EXPIRED_MESSAGE, updatedAt: stamp });
         for (const table of ['leads', 'appointments'] as const) {
           await trx(table)
             .where({ reservedOrderId: orderId, status: 'reserved' })
@@ -615,4 +698,3 @@ export async function releaseExpiredReservationsSoon(deps: AppDeps, minIntervalM
     state.running = null;
   }
 }
-

@@ -15,12 +15,24 @@ export async function insertOwedOrder(
   const amount = unit * count;
   const stamp = new Date().toISOString().slice(0, 23).replace('T', ' ');
   const [id] = await db('orders').insert({
-    userId, surveyId: spec.surveyId ?? null, kind: 'ringcloud', tier: 'ringcloud', count, unitPriceCents: unit,
-    amountCents: amount, currency: 'usd', status: 'paid', idempotencyKey: `owed-${userId}-${Date.now()}-${Math.random()}`,
+    userId,
+    surveyId: spec.surveyId ?? null,
+    kind: 'ringcloud',
+    tier: 'ringcloud',
+    count,
+    unitPriceCents: unit,
+    amountCents: amount,
+    currency: 'usd',
+    status: 'paid',
+    idempotencyKey: `owed-${userId}-${Date.now()}-${Math.random()}`,
     metadata: JSON.stringify({ packageType: `RingCloud ${spec.leadType}`, leadType: spec.leadType, ...(aged ? { ageRange: spec.ageRange ?? '30-60' } : {}) }),
     paymentIntentId: `pi_owed_${Date.now()}_${Math.floor(Math.random() * 1e9)}`,
-    paidAt: stamp, createdAt: stamp, updatedAt: stamp,
-    fulfilmentStatus: delivered === 0 ? 'owed' : 'partial', quantityOwed: spec.owed, quantityDelivered: delivered,
+    paidAt: stamp,
+    createdAt: stamp,
+    updatedAt: stamp,
+    fulfilmentStatus: delivered === 0 ? 'owed' : 'partial',
+    quantityOwed: spec.owed,
+    quantityDelivered: delivered,
   });
   return Number(id);
 }

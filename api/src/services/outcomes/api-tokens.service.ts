@@ -12,10 +12,22 @@ export const MAX_TOKENS_PER_AGENT = 10;
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 
-interface TokenRow { id: number; userId: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }
+interface TokenRow {
+  id: number;
+  userId: number;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
 
 const view = (r: TokenRow): ApiTokenView => ({
-  id: Number(r.id), name: r.name, prefix: r.prefix, createdAt: toIso(r.createdAt) ?? '', lastUsedAt: toIso(r.lastUsedAt),
+  id: Number(r.id),
+  name: r.name,
+  prefix: r.prefix,
+  createdAt: toIso(r.createdAt) ?? '',
+  lastUsedAt: toIso(r.lastUsedAt),
 });
 
 export async function listTokens(db: Db, userId: number): Promise<ApiTokenView[]> {
@@ -33,19 +45,27 @@ export async function createToken(db: Db, userId: number, name: string, now: Dat
 }
 
 export async function revokeToken(db: Db, userId: number, id: number, now: Date): Promise<void> {
-  const n = await db('api_tokens').where({ id, userId }).whereNull('revokedAt').update({ revokedAt: toDbDate(now) });
+  const n = await db('api_tokens')
+    .where({ id, userId })
+    .whereNull('revokedAt')
+    .update({ revokedAt: toDbDate(now) });
   if (!n) throw notFound('No such API token.');
 }
 
 /** The owner of a live token, or null. */
 export async function tokenOwner(db: Db, token: string): Promise<number | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
-  const row = await db('api_tokens').where({ tokenHash: hashToken(token) }).whereNull('revokedAt').first('id', 'userId');
+  const row = await db('api_tokens')
+    .where({ tokenHash: hashToken(token) })
+    .whereNull('revokedAt')
+    .first('id', 'userId');
   if (!row) return null;
   return Number(row.userId);
 }
 
 /** Notes a successful use (after the request was accepted: a refused one changes nothing). */
 export async function touchToken(db: Db, token: string, now: Date): Promise<void> {
-  await db('api_tokens').where({ tokenHash: hashToken(token) }).update({ lastUsedAt: toDbDate(now) });
+  await db('api_tokens')
+    .where({ tokenHash: hashToken(token) })
+    .update({ lastUsedAt: toDbDate(now) });
 }

@@ -20,7 +20,10 @@ import { isUniqueViolation } from '../../middleware/error-handler.ts';
 
 export const ITEM_NOT_FOUND = 'No item you bought has this id.';
 
-interface Period { from: Date | null; to: Date | null }
+interface Period {
+  from: Date | null;
+  to: Date | null;
+}
 
 /** [from 00:00 UTC, the day after `to` 00:00 UTC): the period's bounds as instants. */
 export function periodOf(from?: string, to?: string): Period {
@@ -34,7 +37,14 @@ function within(q: Knex.QueryBuilder, column: string, p: Period): Knex.QueryBuil
   return q;
 }
 
-interface OutcomeRow { itemType: ItemType; itemId: number | string; status: OutcomeStatus; premiumCents: number | string | null; outcomeDate: string; source: 'portal' | 'api' }
+interface OutcomeRow {
+  itemType: ItemType;
+  itemId: number | string;
+  status: OutcomeStatus;
+  premiumCents: number | string | null;
+  outcomeDate: string;
+  source: 'portal' | 'api';
+}
 
 /** Every item the agent bought in the period, with its outcome, newest first. */
 export async function boughtItems(db: Db, userId: number, p: Period = { from: null, to: null }): Promise<OutcomeItemView[]> {
@@ -44,22 +54,25 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
         .leftJoin('order_items as oi', (j) => j.on('oi.orderId', '=', 'l.reservedOrderId').andOn('oi.itemId', '=', 'l.id'))
         .where({ 'l.buyerId': userId, 'l.status': 'sold' })
         .select('l.id', 'l.kind', 'l.customerName', 'l.customerState', 'l.ageDays', 'l.soldAt', 'l.priceCents', 'oi.unitPriceCents'),
-      'l.soldAt', p,
+      'l.soldAt',
+      p,
     ),
     within(
       db('appointments as a')
         .leftJoin('order_items as oi', (j) => j.on('oi.orderId', '=', 'a.reservedOrderId').andOn('oi.itemId', '=', 'a.id'))
         .where({ 'a.buyerId': userId, 'a.status': 'sold' })
         .select('a.id', 'a.customerName', 'a.customerState', 'a.purchasedAt', 'a.priceCents', 'oi.unitPriceCents'),
-      'a.purchasedAt', p,
+      'a.purchasedAt',
+      p,
     ),
     within(db('transfer_calls').where({ userId, status: 'billed' }).select('id', 'callerName', 'state', 'startedAt', 'chargeCents'), 'startedAt', p),
     db('item_outcomes').where({ userId }).select('itemType', 'itemId', 'status', 'premiumCents', 'outcomeDate', 'source') as Promise<OutcomeRow[]>,
   ]);
   // A no-show credited back makes the appointment cost what is left of its price.
   const credits = new Map<number, number>(
-    (await db('appointment_no_shows').where({ userId }).whereIn('status', ['credited', 'approved']).select('appointmentId', 'creditCents'))
-      .map((c: { appointmentId: number; creditCents: number }) => [Number(c.appointmentId), Number(c.creditCents)]),
+    (await db('appointment_no_shows').where({ userId }).whereIn('status', ['credited', 'approved']).select('appointmentId', 'creditCents')).map(
+      (c: { appointmentId: number; creditCents: number }) => [Number(c.appointmentId), Number(c.creditCents)],
+    ),
   );
   const byItem = new Map(outcomes.map((o) => [`${o.itemType}:${Number(o.itemId)}`, o]));
   const withOutcome = (base: Omit<OutcomeItemView, 'outcome' | 'premiumCents' | 'outcomeDate' | 'source'>): OutcomeItemView => {
@@ -76,20 +89,46 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
   const cost = (r: { unitPriceCents?: number | null; priceCents?: number | null }, fallback: number) => Number(r.unitPriceCents ?? r.priceCents ?? fallback);
   const items: OutcomeItemView[] = [
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several tables, read by column name
-    ...leads.map((r: Record<string, any>) => withOutcome({
-      itemType: 'lead', itemId: Number(r.id), product: (r.kind === 'fresh' ? 'fresh_lead' : 'aged_lead') as Product, state: String(r.customerState ?? ''),
-      ageDays: Number(r.ageDays ?? 0), boughtAt: toIso(r.soldAt) ?? '', costCents: cost(r, LEAD_DEFAULT_PRICE_CENTS), name: String(r.customerName ?? 'Lead'),
-    })),
+    ...leads.map((r: Record<string, any>) =>
+      withOutcome({
+        itemType: 'lead',
+        itemId: Number(r.id),
+        product: (r.kind === 'fresh' ? 'fresh_lead' : 'aged_lead') as Product,
+        state: String(r.customerState ?? ''),
+        ageDays: Number(r.ageDays ?? 0),
+        boughtAt: toIso(r.soldAt) ?? '',
+        costCents: cost(r, LEAD_DEFAULT_PRICE_CENTS),
+        name: String(r.customerName ?? 'Lead'),
+      }),
+    ),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several tables, read by column name
-    ...appts.map((r: Record<string, any>) => withOutcome({
-      itemType: 'appointment', itemId: Number(r.id), product: 'appointment', state: String(r.customerState ?? '').slice(0, 2).toUpperCase(),
-      ageDays: null, boughtAt: toIso(r.purchasedAt) ?? '', costCents: Math.max(0, cost(r, APPOINTMENT_PRICE_CENTS) - (credits.get(Number(r.id)) ?? 0)), name: String(r.customerName ?? 'Appointment'),
-    })),
+    ...appts.map((r: Record<string, any>) =>
+      withOutcome({
+        itemType: 'appointment',
+        itemId: Number(r.id),
+        product: 'appointment',
+        state: String(r.customerState ?? '')
+          .slice(0, 2)
+          .toUpperCase(),
+        ageDays: null,
+        boughtAt: toIso(r.purchasedAt) ?? '',
+        costCents: Math.max(0, cost(r, APPOINTMENT_PRICE_CENTS) - (credits.get(Number(r.id)) ?? 0)),
+        name: String(r.customerName ?? 'Appointment'),
+      }),
+    ),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several tables, read by column name
-    ...calls.map((r: Record<string, any>) => withOutcome({
-      itemType: 'transfer', itemId: Number(r.id), product: 'transfer', state: String(r.state), ageDays: null,
-      boughtAt: toIso(r.startedAt) ?? '', costCents: Number(r.chargeCents), name: String(r.callerName),
-    })),
+    ...calls.map((r: Record<string, any>) =>
+      withOutcome({
+        itemType: 'transfer',
+        itemId: Number(r.id),
+        product: 'transfer',
+        state: String(r.state),
+        ageDays: null,
+        boughtAt: toIso(r.startedAt) ?? '',
+        costCents: Number(r.chargeCents),
+        name: String(r.callerName),
+      }),
+    ),
   ];
   return items.sort((a, b) => b.boughtAt.localeCompare(a.boughtAt) || a.itemType.localeCompare(b.itemType) || b.itemId - a.itemId);
 }
@@ -97,9 +136,11 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
 /** Is this item the agent's own purchase? */
 async function ownsItem(db: Db, userId: number, itemType: ItemType, itemId: number): Promise<boolean> {
   const q =
-    itemType === 'lead' ? db('leads').where({ id: itemId, buyerId: userId, status: 'sold' })
-    : itemType === 'appointment' ? db('appointments').where({ id: itemId, buyerId: userId, status: 'sold' })
-    : db('transfer_calls').where({ id: itemId, userId }).whereIn('status', ['billed', 'credited', 'no_charge']);
+    itemType === 'lead'
+      ? db('leads').where({ id: itemId, buyerId: userId, status: 'sold' })
+      : itemType === 'appointment'
+        ? db('appointments').where({ id: itemId, buyerId: userId, status: 'sold' })
+        : db('transfer_calls').where({ id: itemId, userId }).whereIn('status', ['billed', 'credited', 'no_charge']);
   return Boolean(await q.first('id'));
 }
 

@@ -11,7 +11,12 @@ import type { CreatedOrder, OrderRequest } from '../orders/types.ts';
 
 export const SURVEY_FIRST_MESSAGE = 'Please complete the survey before checking out.';
 
-interface SurveyRow { id: number; userId: number | null; leadType: string; ageRange: string | null }
+interface SurveyRow {
+  id: number;
+  userId: number | null;
+  leadType: string;
+  ageRange: string | null;
+}
 
 /** The RingCloud survey being paid for: the logged-in buyer's own (the one named, else their latest). */
 async function ringCloudSurvey(deps: AppDeps, surveyId: number | undefined, sessionUserId: number | null): Promise<SurveyRow> {
@@ -52,7 +57,12 @@ export async function checkoutOrderRequest(deps: AppDeps, input: CreatePaymentIn
  * Anonymous buyers must say who they are (400 naming each missing field) and the order is for the account
  * with that e-mail, made when there is none (funnel-buyers.service.ts); a logged-in agent buys as themselves.
  */
-export async function startCheckout(deps: AppDeps, input: CreatePaymentIntentInput, sessionUserId: number | null, clientAddress?: string): Promise<CreatedOrder> {
+export async function startCheckout(
+  deps: AppDeps,
+  input: CreatePaymentIntentInput,
+  sessionUserId: number | null,
+  clientAddress?: string,
+): Promise<CreatedOrder> {
   let req = await checkoutOrderRequest(deps, input, sessionUserId);
   const expectedAmountCents = input.amount === undefined ? undefined : Math.round(input.amount * 100);
   if (req.kind === 'transfer_package' && !sessionUserId) {

@@ -9,7 +9,10 @@ import { burnVerify, verifyPassword } from '../accounts/passwords.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
-interface TokenPayload { sub: number; exp: number }
+interface TokenPayload {
+  sub: number;
+  exp: number;
+}
 
 function signingKey(secret: string): Buffer {
   return crypto.createHmac('sha256', secret).update('training-admin-token:v1').digest();

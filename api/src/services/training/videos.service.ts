@@ -34,7 +34,10 @@ function toVideo(r: VideoRow): TrainingVideo {
   };
 }
 
-const ORDER = [{ column: 'sortOrder', order: 'asc' as const }, { column: 'id', order: 'asc' as const }];
+const ORDER = [
+  { column: 'sortOrder', order: 'asc' as const },
+  { column: 'id', order: 'asc' as const },
+];
 
 export async function listPublicVideos(db: Db): Promise<TrainingVideo[]> {
   const rows = (await db('trainingVideos').where({ isActive: true }).orderBy(ORDER)) as VideoRow[];

@@ -6,7 +6,10 @@ import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 
 export type ActorType = AuditEntryView['actor']['type'];
-export interface Actor { type: ActorType; id: number | null }
+export interface Actor {
+  type: ActorType;
+  id: number | null;
+}
 export const SYSTEM: Actor = { type: 'system', id: null };
 export const CALLER_SYSTEM: Actor = { type: 'caller', id: null };
 
@@ -36,9 +39,20 @@ export async function writeAudit(trx: Knex | Knex.Transaction, e: AuditInput): P
 }
 
 interface AuditRow {
-  id: number; actorType: ActorType; actorId: number | null; action: string; entityType: string; entityId: number | null;
-  userId: number | null; beforeJson: string | null; afterJson: string | null; createdAt: string;
-  actorFirst: string | null; actorLast: string | null; agentFirst: string | null; agentLast: string | null;
+  id: number;
+  actorType: ActorType;
+  actorId: number | null;
+  action: string;
+  entityType: string;
+  entityId: number | null;
+  userId: number | null;
+  beforeJson: string | null;
+  afterJson: string | null;
+  createdAt: string;
+  actorFirst: string | null;
+  actorLast: string | null;
+  agentFirst: string | null;
+  agentLast: string | null;
 }
 
 const parse = (s: string | null): unknown => {
@@ -65,7 +79,10 @@ export async function listAudit(
     .leftJoin('users as a', 'a.id', 'l.actorId')
     .leftJoin('users as g', 'g.id', 'l.userId')
     .select('l.*', 'a.firstName as actorFirst', 'a.lastName as actorLast', 'g.firstName as agentFirst', 'g.lastName as agentLast')
-    .orderBy([{ column: 'l.createdAt', order: 'desc' }, { column: 'l.id', order: 'desc' }])
+    .orderBy([
+      { column: 'l.createdAt', order: 'desc' },
+      { column: 'l.id', order: 'desc' },
+    ])
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return {

@@ -54,8 +54,21 @@ import { csvLine } from './csv.ts';
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /** The view's columns that a transfer_calls row stores as they are (dates in database form). */
-type StoredCallFields = 'orderId' | 'source' | 'callerName' | 'callerPhone' | 'state' | 'startedAt' | 'endedAt' | 'durationSeconds'
-  | 'recordingUrl' | 'transcript' | 'bufferSeconds' | 'status' | 'chargeCents' | 'billingNote';
+type StoredCallFields =
+  | 'orderId'
+  | 'source'
+  | 'callerName'
+  | 'callerPhone'
+  | 'state'
+  | 'startedAt'
+  | 'endedAt'
+  | 'durationSeconds'
+  | 'recordingUrl'
+  | 'transcript'
+  | 'bufferSeconds'
+  | 'status'
+  | 'chargeCents'
+  | 'billingNote';
 
 export interface CallRow extends Pick<TransferCallView, StoredCallFields> {
   id: number;
@@ -68,8 +81,14 @@ export interface CallRow extends Pick<TransferCallView, StoredCallFields> {
 }
 
 interface DisputeRowLite {
-  id: number; callId: number; status: DisputeStatus; reasonCode: DisputeReasonCode; reasonText: string | null;
-  decisionReason: string | null; createdAt: string; decidedAt: string | null;
+  id: number;
+  callId: number;
+  status: DisputeStatus;
+  reasonCode: DisputeReasonCode;
+  reasonText: string | null;
+  decisionReason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
 }
 
 export function toDisputeSummary(d: DisputeRowLite): DisputeSummary {
@@ -135,7 +154,10 @@ function acceptedView(row: CallRow, duplicate: boolean, balanceRemaining: number
 // ---------------------------------------------------------------------------------------------
 // Which agent
 
-interface AgentRef { agentId?: number; agentEmail?: string }
+interface AgentRef {
+  agentId?: number;
+  agentEmail?: string;
+}
 
 /** The agent a payload names by id or e-mail; both given must be the same user. */
 export async function resolveAgent(db: Db, ref: AgentRef): Promise<{ id: number; email: string }> {
@@ -232,8 +254,14 @@ export async function recordDeliveredCall(
             // New transfers were bought since the balance ran out: transfers resume by themselves.
             await trx('agent_transfer_settings').where({ userId: agent.id }).update({ paused: false, pausedReason: null, pausedAt: null, updatedAt: stamp });
             await writeAudit(trx, {
-              actor: SYSTEM, action: 'agent.resumed', entity: 'agent', entityId: agent.id, userId: agent.id,
-              before: { paused: true, pausedReason: 'no_balance' }, after: { paused: false, balance }, at: now,
+              actor: SYSTEM,
+              action: 'agent.resumed',
+              entity: 'agent',
+              entityId: agent.id,
+              userId: agent.id,
+              before: { paused: true, pausedReason: 'no_balance' },
+              after: { paused: false, balance },
+              at: now,
             });
             controls.paused = false;
             controls.pausedReason = null;
@@ -299,10 +327,22 @@ export async function recordDeliveredCall(
             throw err;
           }
           await writeAudit(trx, {
-            actor, action: 'call.recorded', entity: 'call', entityId: id, userId: agent.id,
+            actor,
+            action: 'call.recorded',
+            entity: 'call',
+            entityId: id,
+            userId: agent.id,
             after: {
-              callId: externalCallId, source: row.source, state: row.state, durationSeconds, bufferSeconds, billable: row.billable,
-              status: row.status, chargeCents: row.chargeCents, orderId: row.orderId, billingNote: row.billingNote,
+              callId: externalCallId,
+              source: row.source,
+              state: row.state,
+              durationSeconds,
+              bufferSeconds,
+              billable: row.billable,
+              status: row.status,
+              chargeCents: row.chargeCents,
+              orderId: row.orderId,
+              billingNote: row.billingNote,
             },
             at: now,
           });
@@ -312,19 +352,38 @@ export async function recordDeliveredCall(
           // one per crossing (the call that crossed is in the dedupe key).
           if (drawn && (balance === BALANCE_LOW_AT || balance === 0)) {
             await enqueueUserMail(trx, deps.config, agent.id, now, (to) =>
-              balance === 0 ? balanceEmptyMail(deps.config, to, `call-${id}`) : balanceLowMail(deps.config, to, balance, `call-${id}`));
+              balance === 0 ? balanceEmptyMail(deps.config, to, `call-${id}`) : balanceLowMail(deps.config, to, balance, `call-${id}`),
+            );
           }
           let agentPaused = controls.paused;
           if (drawn && balance === 0 && !controls.paused) {
             // The last transfer is gone: pause the agent (the dashboard tells them) until they buy more.
-            await trx('agent_transfer_settings').where({ userId: agent.id }).update({ paused: true, pausedReason: 'no_balance', pausedAt: stamp, resumeDate: null, updatedAt: stamp });
+            await trx('agent_transfer_settings')
+              .where({ userId: agent.id })
+              .update({ paused: true, pausedReason: 'no_balance', pausedAt: stamp, resumeDate: null, updatedAt: stamp });
             await writeAudit(trx, {
-              actor: SYSTEM, action: 'agent.paused', entity: 'agent', entityId: agent.id, userId: agent.id,
-              before: { paused: false }, after: { paused: true, pausedReason: 'no_balance', balance: 0 }, at: now,
+              actor: SYSTEM,
+              action: 'agent.paused',
+              entity: 'agent',
+              entityId: agent.id,
+              userId: agent.id,
+              before: { paused: false },
+              after: { paused: true, pausedReason: 'no_balance', balance: 0 },
+              at: now,
             });
             agentPaused = true;
           }
-          const { callerPhoneKey: _key, consentSourceUrl: _u, consentAt: _a, consentIp: _i, consentText: _t, certificateKind: _k, certificateId: _c, certificateClaimExpiresAt: _e, ...stored } = row;
+          const {
+            callerPhoneKey: _key,
+            consentSourceUrl: _u,
+            consentAt: _a,
+            consentIp: _i,
+            consentText: _t,
+            certificateKind: _k,
+            certificateId: _c,
+            certificateClaimExpiresAt: _e,
+            ...stored
+          } = row;
           return acceptedView({ ...stored, id, agentHungUpAfterYes: row.agentHungUpAfterYes } as CallRow, false, balance, agentPaused);
         }),
       );
@@ -405,15 +464,26 @@ async function disputesFor(db: Db, callIds: number[]): Promise<Map<number, Dispu
   return new Map(rows.map((d) => [Number(d.callId), d]));
 }
 
-const ORDER = [{ column: 'startedAt', order: 'desc' as const }, { column: 'id', order: 'desc' as const }];
+const ORDER = [
+  { column: 'startedAt', order: 'desc' as const },
+  { column: 'id', order: 'desc' as const },
+];
 
 export async function listCalls(deps: AppDeps, userId: number, q: TransfersQuery): Promise<TransfersPage> {
   const { timeZone } = await readControls(deps.db, userId);
   const base = filtered(deps.db, userId, q, timeZone);
   const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
   const total = Number(countRow?.n ?? 0);
-  const rows: CallRow[] = await base.clone().orderBy(ORDER).limit(q.pageSize).offset((q.page - 1) * q.pageSize).select('*');
-  const disputes = await disputesFor(deps.db, rows.map((r) => Number(r.id)));
+  const rows: CallRow[] = await base
+    .clone()
+    .orderBy(ORDER)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .select('*');
+  const disputes = await disputesFor(
+    deps.db,
+    rows.map((r) => Number(r.id)),
+  );
   const now = deps.clock.now();
   return {
     items: rows.map((r) => toCallView(r, disputes.get(Number(r.id)), now)),
@@ -431,8 +501,23 @@ export async function findOwnCall(db: Db, userId: number, id: number): Promise<C
 
 const CSV_BATCH = 500;
 export const CALLS_CSV_HEADER = [
-  'Call ID', 'Started (local)', 'Started (UTC)', 'Ended (UTC)', 'Duration (s)', 'Caller', 'Phone', 'State', 'Billable', 'Status',
-  'Charge (USD)', 'Buffer (s)', 'Billing note', 'Order', 'Recording URL', 'Dispute', 'Transcript',
+  'Call ID',
+  'Started (local)',
+  'Started (UTC)',
+  'Ended (UTC)',
+  'Duration (s)',
+  'Caller',
+  'Phone',
+  'State',
+  'Billable',
+  'Status',
+  'Charge (USD)',
+  'Buffer (s)',
+  'Billing note',
+  'Order',
+  'Recording URL',
+  'Dispute',
+  'Transcript',
 ];
 
 function localStamp(iso: string, timeZone: string): string {
@@ -449,14 +534,31 @@ export async function* callsCsv(deps: AppDeps, userId: number, q: Omit<Transfers
   for (let offset = 0; ; offset += CSV_BATCH) {
     const rows: CallRow[] = await filtered(deps.db, userId, q, timeZone).orderBy(ORDER).limit(CSV_BATCH).offset(offset).select('*');
     if (rows.length === 0) return;
-    const disputes = await disputesFor(deps.db, rows.map((r) => Number(r.id)));
+    const disputes = await disputesFor(
+      deps.db,
+      rows.map((r) => Number(r.id)),
+    );
     let chunk = '';
     for (const r of rows) {
       const v = toCallView(r, disputes.get(Number(r.id)), now);
       chunk += csvLine([
-        v.callId, localStamp(v.startedAt, timeZone), v.startedAt, v.endedAt, v.durationSeconds, v.callerName, v.callerPhone, v.state,
-        v.billable ? 'yes' : 'no', v.status, centsToDecimal(v.chargeCents), v.bufferSeconds, v.billingNote, v.orderId, v.recordingUrl,
-        v.dispute ? `${v.dispute.status}: ${v.dispute.reasonLabel}` : '', v.transcript,
+        v.callId,
+        localStamp(v.startedAt, timeZone),
+        v.startedAt,
+        v.endedAt,
+        v.durationSeconds,
+        v.callerName,
+        v.callerPhone,
+        v.state,
+        v.billable ? 'yes' : 'no',
+        v.status,
+        centsToDecimal(v.chargeCents),
+        v.bufferSeconds,
+        v.billingNote,
+        v.orderId,
+        v.recordingUrl,
+        v.dispute ? `${v.dispute.status}: ${v.dispute.reasonLabel}` : '',
+        v.transcript,
       ]);
     }
     yield chunk;

@@ -25,12 +25,27 @@ export const WINDOW_CLOSED_MESSAGE = 'The 72-hour dispute window for this call h
 export const ALREADY_DECIDED_MESSAGE = 'This dispute has already been decided.';
 
 interface DisputeRow {
-  id: number; callId: number; userId: number; reasonCode: string; reasonText: string | null; recordingUrl: string | null;
-  transcript: string | null; status: DisputeStatus; decisionReason: string | null; decidedBy: number | null; decidedAt: string | null;
-  createdAt: string; updatedAt: string;
+  id: number;
+  callId: number;
+  userId: number;
+  reasonCode: string;
+  reasonText: string | null;
+  recordingUrl: string | null;
+  transcript: string | null;
+  status: DisputeStatus;
+  decisionReason: string | null;
+  decidedBy: number | null;
+  decidedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
-export async function fileDispute(deps: AppDeps, userId: number, callId: number, input: { reasonCode: DisputeInput['reasonCode']; reasonText: string | null }): Promise<DisputeSummary> {
+export async function fileDispute(
+  deps: AppDeps,
+  userId: number,
+  callId: number,
+  input: { reasonCode: DisputeInput['reasonCode']; reasonText: string | null },
+): Promise<DisputeSummary> {
   const call = await findOwnCall(deps.db, userId, callId);
   if (!call) throw notFound(CALL_NOT_FOUND);
   if (call.status === 'no_charge') throw conflict(NOT_BILLABLE_MESSAGE);
@@ -44,19 +59,45 @@ export async function fileDispute(deps: AppDeps, userId: number, callId: number,
     return await withRetry(() =>
       deps.db.transaction(async (trx) => {
         const row = {
-          callId, userId, reasonCode: input.reasonCode, reasonText: input.reasonText,
+          callId,
+          userId,
+          reasonCode: input.reasonCode,
+          reasonText: input.reasonText,
           // The evidence goes with the dispute, as it was when filed.
-          recordingUrl: call.recordingUrl, transcript: call.transcript,
-          status: 'pending' as const, createdAt: stamp, updatedAt: stamp,
+          recordingUrl: call.recordingUrl,
+          transcript: call.transcript,
+          status: 'pending' as const,
+          createdAt: stamp,
+          updatedAt: stamp,
         };
         const [id] = (await trx('transfer_disputes').insert(row)).map(Number) as [number];
         await writeAudit(trx, {
-          actor: { type: 'agent', id: userId }, action: 'dispute.filed', entity: 'dispute', entityId: id, userId,
-          after: { callId, externalCallId: call.externalCallId, reasonCode: input.reasonCode, reason: disputeReasonLabel(input.reasonCode), reasonText: input.reasonText, status: 'pending' },
+          actor: { type: 'agent', id: userId },
+          action: 'dispute.filed',
+          entity: 'dispute',
+          entityId: id,
+          userId,
+          after: {
+            callId,
+            externalCallId: call.externalCallId,
+            reasonCode: input.reasonCode,
+            reason: disputeReasonLabel(input.reasonCode),
+            reasonText: input.reasonText,
+            status: 'pending',
+          },
           at: now,
         });
         await enqueueUserMail(trx, deps.config, userId, now, (to) => disputeReceivedMail(deps.config, to, { id, callId }));
-        return toDisputeSummary({ id, callId, reasonCode: input.reasonCode, reasonText: input.reasonText, status: 'pending', decisionReason: null, createdAt: stamp, decidedAt: null });
+        return toDisputeSummary({
+          id,
+          callId,
+          reasonCode: input.reasonCode,
+          reasonText: input.reasonText,
+          status: 'pending',
+          decisionReason: null,
+          createdAt: stamp,
+          decidedAt: null,
+        });
       }),
     );
   } catch (err) {
@@ -93,11 +134,18 @@ export async function decideDispute(
         .update({ status, decisionReason, decidedBy: adminId, decidedAt: stamp, updatedAt: stamp });
       if (Number(n) !== 1) throw conflict(ALREADY_DECIDED_MESSAGE);
       await writeAudit(trx, {
-        actor: admin, action: `dispute.${status}`, entity: 'dispute', entityId: disputeId, userId: Number(d.userId),
-        before: { status: 'pending' }, after: { status, decisionReason }, at: now,
+        actor: admin,
+        action: `dispute.${status}`,
+        entity: 'dispute',
+        entityId: disputeId,
+        userId: Number(d.userId),
+        before: { status: 'pending' },
+        after: { status, decisionReason },
+        at: now,
       });
       await enqueueUserMail(trx, deps.config, Number(d.userId), now, (to) =>
-        disputeDecidedMail(deps.config, to, { id: disputeId, callId: Number(d.callId), outcome: status, note: decisionReason }));
+        disputeDecidedMail(deps.config, to, { id: disputeId, callId: Number(d.callId), outcome: status, note: decisionReason }),
+      );
       if (!decision.approve) return;
 
       const call: CallRow | undefined = await trx('transfer_calls').where({ id: d.callId }).first();
@@ -106,7 +154,11 @@ export async function decideDispute(
       if (Number(m) !== 1) return;
       const credited = call.orderId !== null ? await creditTo(trx, Number(call.orderId), stamp) : false;
       await writeAudit(trx, {
-        actor: admin, action: 'call.credited', entity: 'call', entityId: Number(call.id), userId: Number(call.userId),
+        actor: admin,
+        action: 'call.credited',
+        entity: 'call',
+        entityId: Number(call.id),
+        userId: Number(call.userId),
         before: { status: 'billed' },
         after: { status: 'credited', orderId: call.orderId, chargeCents: Number(call.chargeCents), transferReturned: credited, disputeId },
         at: now,
@@ -120,9 +172,21 @@ export async function decideDispute(
 // The admin queue
 
 interface QueueRow extends DisputeRow {
-  externalCallId: string; callerName: string; callerPhone: string; state: string; startedAt: string; durationSeconds: number;
-  bufferSeconds: number; chargeCents: number; orderId: number | null; callStatus: AdminDisputeView['call']['status'];
-  agentFirst: string; agentLast: string; agentEmail: string; deciderFirst: string | null; deciderLast: string | null;
+  externalCallId: string;
+  callerName: string;
+  callerPhone: string;
+  state: string;
+  startedAt: string;
+  durationSeconds: number;
+  bufferSeconds: number;
+  chargeCents: number;
+  orderId: number | null;
+  callStatus: AdminDisputeView['call']['status'];
+  agentFirst: string;
+  agentLast: string;
+  agentEmail: string;
+  deciderFirst: string | null;
+  deciderLast: string | null;
 }
 
 function queueQuery(db: Db) {
@@ -131,9 +195,22 @@ function queueQuery(db: Db) {
     .join('users as u', 'u.id', 'd.userId')
     .leftJoin('users as a', 'a.id', 'd.decidedBy')
     .select(
-      'd.*', 'c.externalCallId', 'c.callerName', 'c.callerPhone', 'c.state', 'c.startedAt', 'c.durationSeconds', 'c.bufferSeconds',
-      'c.chargeCents', 'c.orderId', 'c.status as callStatus', 'u.firstName as agentFirst', 'u.lastName as agentLast', 'u.email as agentEmail',
-      'a.firstName as deciderFirst', 'a.lastName as deciderLast',
+      'd.*',
+      'c.externalCallId',
+      'c.callerName',
+      'c.callerPhone',
+      'c.state',
+      'c.startedAt',
+      'c.durationSeconds',
+      'c.bufferSeconds',
+      'c.chargeCents',
+      'c.orderId',
+      'c.status as callStatus',
+      'u.firstName as agentFirst',
+      'u.lastName as agentLast',
+      'u.email as agentEmail',
+      'a.firstName as deciderFirst',
+      'a.lastName as deciderLast',
     );
 }
 
@@ -142,9 +219,17 @@ function toAdminView(r: QueueRow): AdminDisputeView {
     ...toDisputeSummary(r as Parameters<typeof toDisputeSummary>[0]),
     agent: { id: Number(r.userId), name: `${r.agentFirst} ${r.agentLast}`.trim(), email: r.agentEmail },
     call: {
-      id: Number(r.callId), callId: r.externalCallId, callerName: r.callerName, callerPhone: r.callerPhone, state: r.state,
-      startedAt: toIso(r.startedAt) ?? '', durationSeconds: Number(r.durationSeconds), bufferSeconds: Number(r.bufferSeconds),
-      chargeCents: Number(r.chargeCents), orderId: r.orderId === null ? null : Number(r.orderId), status: r.callStatus,
+      id: Number(r.callId),
+      callId: r.externalCallId,
+      callerName: r.callerName,
+      callerPhone: r.callerPhone,
+      state: r.state,
+      startedAt: toIso(r.startedAt) ?? '',
+      durationSeconds: Number(r.durationSeconds),
+      bufferSeconds: Number(r.bufferSeconds),
+      chargeCents: Number(r.chargeCents),
+      orderId: r.orderId === null ? null : Number(r.orderId),
+      status: r.callStatus,
     },
     evidence: { recordingUrl: r.recordingUrl, transcript: r.transcript },
     decidedBy: r.decidedBy === null ? null : { id: Number(r.decidedBy), name: `${r.deciderFirst ?? ''} ${r.deciderLast ?? ''}`.trim() },
@@ -161,9 +246,19 @@ export async function disputeQueue(db: Db, q: { status: DisputeStatus | 'all'; p
   const filter = (b: ReturnType<typeof db>) => (q.status === 'all' ? b : b.where('d.status', q.status));
   const countRow = (await filter(db('transfer_disputes as d')).count({ n: '*' }).first()) as { n?: number | string } | undefined;
   const total = Number(countRow?.n ?? 0);
-  const order = q.status === 'pending'
-    ? [{ column: 'd.createdAt', order: 'asc' as const }, { column: 'd.id', order: 'asc' as const }]
-    : [{ column: 'd.updatedAt', order: 'desc' as const }, { column: 'd.id', order: 'desc' as const }];
-  const rows: QueueRow[] = await filter(queueQuery(db)).orderBy(order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const order =
+    q.status === 'pending'
+      ? [
+          { column: 'd.createdAt', order: 'asc' as const },
+          { column: 'd.id', order: 'asc' as const },
+        ]
+      : [
+          { column: 'd.updatedAt', order: 'desc' as const },
+          { column: 'd.id', order: 'desc' as const },
+        ];
+  const rows: QueueRow[] = await filter(queueQuery(db))
+    .orderBy(order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   return { items: rows.map(toAdminView), total, page: q.page, pageSize: q.pageSize, pageCount: Math.max(1, Math.ceil(total / q.pageSize)) };
 }

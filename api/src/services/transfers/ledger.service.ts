@@ -13,11 +13,34 @@ export const ORDER_NOT_FOUND = 'Order not found';
 export const receiptPath = (orderId: number) => `/dashboard/receipts/${orderId}`;
 
 interface LedgerOrderRow {
-  id: number; kind: string; tier: string | null; count: number; unitPriceCents: number; amountCents: number; currency: string;
-  status: string; metadata: string | null; paymentIntentId: string | null; paidAt: string | null; createdAt: string; updatedAt: string;
+  id: number;
+  kind: string;
+  tier: string | null;
+  count: number;
+  unitPriceCents: number;
+  amountCents: number;
+  currency: string;
+  status: string;
+  metadata: string | null;
+  paymentIntentId: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
-interface RefundRow { id: number; orderId: number; amountCents: number; updatedAt: string }
-interface CreditRow { disputeId: number; decidedAt: string; callId: number; externalCallId: string; orderId: number | null; chargeCents: number }
+interface RefundRow {
+  id: number;
+  orderId: number;
+  amountCents: number;
+  updatedAt: string;
+}
+interface CreditRow {
+  disputeId: number;
+  decidedAt: string;
+  callId: number;
+  externalCallId: string;
+  orderId: number | null;
+  chargeCents: number;
+}
 
 export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry[]> {
   const orders: LedgerOrderRow[] = await db('orders').where({ userId }).whereIn('status', ['paid', 'refunded']).select('*');
@@ -25,17 +48,30 @@ export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry
     .join('transfer_calls as c', 'c.id', 'd.callId')
     .where({ 'd.userId': userId, 'd.status': 'approved' })
     .select('d.id as disputeId', 'd.decidedAt', 'c.id as callId', 'c.externalCallId', 'c.orderId', 'c.chargeCents');
-  const refunds: RefundRow[] = orders.length === 0 ? [] : await db('refunds')
-    .whereIn('orderId', orders.map((o) => o.id))
-    .where({ status: 'succeeded' })
-    .orderBy('id', 'asc')
-    .select('id', 'orderId', 'amountCents', 'updatedAt');
+  const refunds: RefundRow[] =
+    orders.length === 0
+      ? []
+      : await db('refunds')
+          .whereIn(
+            'orderId',
+            orders.map((o) => o.id),
+          )
+          .where({ status: 'succeeded' })
+          .orderBy('id', 'asc')
+          .select('id', 'orderId', 'amountCents', 'updatedAt');
   const entries: LedgerEntry[] = [];
   for (const o of orders) {
     const transfers = isTransferOrder(o) ? Number(o.count) : 0;
     entries.push({
-      id: `order-${o.id}`, at: toIso(o.paidAt ?? o.createdAt) ?? '', type: 'purchase', orderId: Number(o.id), disputeId: null,
-      description: `Order #${o.id}: ${orderDescription(o)}`, transfers, amountCents: Number(o.amountCents), receiptPath: receiptPath(Number(o.id)),
+      id: `order-${o.id}`,
+      at: toIso(o.paidAt ?? o.createdAt) ?? '',
+      type: 'purchase',
+      orderId: Number(o.id),
+      disputeId: null,
+      description: `Order #${o.id}: ${orderDescription(o)}`,
+      transfers,
+      amountCents: Number(o.amountCents),
+      receiptPath: receiptPath(Number(o.id)),
     });
     // Refunds made by an admin (whole or partial): each one, with the transfers it took back.
     const own = refunds.filter((r) => Number(r.orderId) === Number(o.id));
@@ -46,22 +82,42 @@ export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry
       const after = refundedTransfers(refundedSoFar, Number(o.unitPriceCents), transfers);
       const whole = refundedSoFar >= Number(o.amountCents);
       entries.push({
-        id: `refund-${o.id}-${r.id}`, at: toIso(r.updatedAt) ?? '', type: 'refund', orderId: Number(o.id), disputeId: null,
-        description: `Order #${o.id} ${whole ? 'refunded' : 'partially refunded'}`, transfers: before - after, amountCents: Number(r.amountCents), receiptPath: receiptPath(Number(o.id)),
+        id: `refund-${o.id}-${r.id}`,
+        at: toIso(r.updatedAt) ?? '',
+        type: 'refund',
+        orderId: Number(o.id),
+        disputeId: null,
+        description: `Order #${o.id} ${whole ? 'refunded' : 'partially refunded'}`,
+        transfers: before - after,
+        amountCents: Number(r.amountCents),
+        receiptPath: receiptPath(Number(o.id)),
       });
     }
     if (o.status === 'refunded' && own.length === 0) {
       entries.push({
-        id: `refund-${o.id}`, at: toIso(o.updatedAt) ?? '', type: 'refund', orderId: Number(o.id), disputeId: null,
-        description: `Order #${o.id} refunded`, transfers: -transfers, amountCents: Number(o.amountCents), receiptPath: receiptPath(Number(o.id)),
+        id: `refund-${o.id}`,
+        at: toIso(o.updatedAt) ?? '',
+        type: 'refund',
+        orderId: Number(o.id),
+        disputeId: null,
+        description: `Order #${o.id} refunded`,
+        transfers: -transfers,
+        amountCents: Number(o.amountCents),
+        receiptPath: receiptPath(Number(o.id)),
       });
     }
   }
   for (const c of credits) {
     entries.push({
-      id: `credit-${c.disputeId}`, at: toIso(c.decidedAt) ?? '', type: 'credit', orderId: c.orderId === null ? null : Number(c.orderId),
-      disputeId: Number(c.disputeId), description: `Transfer credited back: call ${c.externalCallId} (dispute #${c.disputeId})`,
-      transfers: 1, amountCents: Number(c.chargeCents), receiptPath: c.orderId === null ? null : receiptPath(Number(c.orderId)),
+      id: `credit-${c.disputeId}`,
+      at: toIso(c.decidedAt) ?? '',
+      type: 'credit',
+      orderId: c.orderId === null ? null : Number(c.orderId),
+      disputeId: Number(c.disputeId),
+      description: `Transfer credited back: call ${c.externalCallId} (dispute #${c.disputeId})`,
+      transfers: 1,
+      amountCents: Number(c.chargeCents),
+      receiptPath: c.orderId === null ? null : receiptPath(Number(c.orderId)),
     });
   }
   return entries.sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
@@ -72,7 +128,16 @@ const TYPE_LABEL: Record<LedgerEntry['type'], string> = { purchase: 'Purchase', 
 export function ledgerCsv(entries: LedgerEntry[], origin: string): string {
   let out = csvLine(['Date (UTC)', 'Type', 'Order', 'Dispute', 'Description', 'Transfers', 'Amount (USD)', 'Receipt']);
   for (const e of entries) {
-    out += csvLine([e.at, TYPE_LABEL[e.type], e.orderId, e.disputeId, e.description, e.transfers, centsToDecimal(e.amountCents), e.receiptPath ? origin + e.receiptPath : '']);
+    out += csvLine([
+      e.at,
+      TYPE_LABEL[e.type],
+      e.orderId,
+      e.disputeId,
+      e.description,
+      e.transfers,
+      centsToDecimal(e.amountCents),
+      e.receiptPath ? origin + e.receiptPath : '',
+    ]);
   }
   return out;
 }
@@ -85,7 +150,8 @@ export async function orderReceipt(deps: AppDeps, userId: number, orderId: numbe
   let transfers: ReceiptView['transfers'] = null;
   if (isTransferOrder(o)) {
     const lot = (await transferLots(deps.db, userId)).find((l) => l.orderId === orderId);
-    const creditRow = (await deps.db('transfer_disputes as d')
+    const creditRow = (await deps
+      .db('transfer_disputes as d')
       .join('transfer_calls as c', 'c.id', 'd.callId')
       .where({ 'c.orderId': orderId, 'd.status': 'approved' })
       .count({ n: '*' })
@@ -111,7 +177,12 @@ export async function orderReceipt(deps: AppDeps, userId: number, orderId: numbe
     paidAt: toIso(o.paidAt),
     paymentReference: o.paymentIntentId,
     testMode: deps.config.stripe.testMode,
-    buyer: { name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), email: user?.email ?? '', agencyName: user?.agencyName ?? '', phone: user?.phone ?? '' },
+    buyer: {
+      name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(),
+      email: user?.email ?? '',
+      agencyName: user?.agencyName ?? '',
+      phone: user?.phone ?? '',
+    },
     transfers,
   };
 }

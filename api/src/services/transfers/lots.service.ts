@@ -9,10 +9,26 @@ import type { TransferBalanceView, TransferLotView } from '@tm/shared/schemas/tr
 import type { Db } from '../../db/index.ts';
 import { toIso } from '../../db/dates.ts';
 
-export interface Lot extends TransferLotView { createdAt: string | null }
+export interface Lot extends TransferLotView {
+  createdAt: string | null;
+}
 
-interface OrderRowLite { id: number; kind: string; tier: string | null; count: number; unitPriceCents: number; metadata: string | null; paidAt: string | null; createdAt: string }
-interface UsageRow { orderId: number; capacity: number; used: number; bufferSeconds: number }
+interface OrderRowLite {
+  id: number;
+  kind: string;
+  tier: string | null;
+  count: number;
+  unitPriceCents: number;
+  metadata: string | null;
+  paidAt: string | null;
+  createdAt: string;
+}
+interface UsageRow {
+  orderId: number;
+  capacity: number;
+  used: number;
+  bufferSeconds: number;
+}
 
 function metadataOf(order: { metadata: string | null }): Record<string, unknown> {
   try {
@@ -62,11 +78,19 @@ export async function transferLots(db: Db | Knex.Transaction, userId: number): P
   const orders: OrderRowLite[] = await db('orders')
     .where({ userId, status: 'paid' })
     .whereIn('kind', [...TRANSFER_ORDER_KINDS])
-    .orderBy([{ column: 'paidAt', order: 'asc' }, { column: 'id', order: 'asc' }])
+    .orderBy([
+      { column: 'paidAt', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
     .select('id', 'kind', 'tier', 'count', 'unitPriceCents', 'metadata', 'paidAt', 'createdAt');
   const lots = orders.filter(isTransferOrder);
   if (lots.length === 0) return [];
-  const usage: UsageRow[] = await db('transfer_order_usage').whereIn('orderId', lots.map((o) => o.id)).select('orderId', 'capacity', 'used', 'bufferSeconds');
+  const usage: UsageRow[] = await db('transfer_order_usage')
+    .whereIn(
+      'orderId',
+      lots.map((o) => o.id),
+    )
+    .select('orderId', 'capacity', 'used', 'bufferSeconds');
   const byOrder = new Map(usage.map((u) => [Number(u.orderId), u]));
   return lots.map((o) => {
     const u = byOrder.get(Number(o.id));
@@ -111,21 +135,40 @@ export async function ensureUsageRows(db: Db, userId: number, lots: Lot[]): Prom
 
 /** Takes one transfer from a lot if it has one left; false when another draw took the last one. */
 export async function drawFrom(trx: Knex.Transaction, orderId: number, stamp: string): Promise<boolean> {
-  const n = await trx('transfer_order_usage').where({ orderId }).whereRaw('?? < ??', ['used', 'capacity']).update({ used: trx.raw('?? + 1', ['used']), updatedAt: stamp });
+  const n = await trx('transfer_order_usage')
+    .where({ orderId })
+    .whereRaw('?? < ??', ['used', 'capacity'])
+    .update({ used: trx.raw('?? + 1', ['used']), updatedAt: stamp });
   return Number(n) === 1;
 }
 
 /** Gives one transfer back to a lot (an approved dispute). */
 export async function creditTo(trx: Knex.Transaction, orderId: number, stamp: string): Promise<boolean> {
-  const n = await trx('transfer_order_usage').where({ orderId }).where('used', '>', 0).update({ used: trx.raw('?? - 1', ['used']), updatedAt: stamp });
+  const n = await trx('transfer_order_usage')
+    .where({ orderId })
+    .where('used', '>', 0)
+    .update({ used: trx.raw('?? - 1', ['used']), updatedAt: stamp });
   return Number(n) === 1;
 }
 
-interface CallTotalsRow { status: string; n: number | string; cents: number | string | null }
+interface CallTotalsRow {
+  status: string;
+  n: number | string;
+  cents: number | string | null;
+}
 
-export async function balanceView(db: Db, userId: number, pause: { pausedNow: boolean; pausedReason: TransferBalanceView['pausedReason']; resumeDate: string | null }): Promise<TransferBalanceView> {
+export async function balanceView(
+  db: Db,
+  userId: number,
+  pause: { pausedNow: boolean; pausedReason: TransferBalanceView['pausedReason']; resumeDate: string | null },
+): Promise<TransferBalanceView> {
   const lots = await transferLots(db, userId);
-  const totals: CallTotalsRow[] = await db('transfer_calls').where({ userId }).groupBy('status').select('status').count({ n: '*' }).sum({ cents: 'chargeCents' });
+  const totals: CallTotalsRow[] = await db('transfer_calls')
+    .where({ userId })
+    .groupBy('status')
+    .select('status')
+    .count({ n: '*' })
+    .sum({ cents: 'chargeCents' });
   const of = (status: string) => totals.find((t) => t.status === status);
   return {
     remaining: lots.reduce((s, l) => s + l.remaining, 0),

@@ -97,21 +97,29 @@ export async function updateSettings(deps: AppDeps, userId: number, input: Trans
         pausedAt: input.paused ? (keepStart ? before.pausedAt : now.toISOString()) : null,
         resumeDate: input.paused ? input.resumeDate : null,
       };
-      await trx('agent_transfer_settings').where({ userId }).update({
-        callsPerDay: after.callsPerDay,
-        workingStates: after.workingStates.join(','),
-        hoursStart: after.hoursStart,
-        hoursEnd: after.hoursEnd,
-        timeZone: after.timeZone,
-        paused: after.paused,
-        pausedReason: after.pausedReason,
-        pausedAt: after.pausedAt ? toDbDate(new Date(after.pausedAt)) : null,
-        resumeDate: after.resumeDate,
-        updatedAt: toDbDate(now),
-      });
+      await trx('agent_transfer_settings')
+        .where({ userId })
+        .update({
+          callsPerDay: after.callsPerDay,
+          workingStates: after.workingStates.join(','),
+          hoursStart: after.hoursStart,
+          hoursEnd: after.hoursEnd,
+          timeZone: after.timeZone,
+          paused: after.paused,
+          pausedReason: after.pausedReason,
+          pausedAt: after.pausedAt ? toDbDate(new Date(after.pausedAt)) : null,
+          resumeDate: after.resumeDate,
+          updatedAt: toDbDate(now),
+        });
       await writeAudit(trx, {
-        actor: { type: 'agent', id: userId }, action: 'settings.updated', entity: 'settings', entityId: userId, userId,
-        before: controlsForAudit(before), after: controlsForAudit(after), at: now,
+        actor: { type: 'agent', id: userId },
+        action: 'settings.updated',
+        entity: 'settings',
+        entityId: userId,
+        userId,
+        before: controlsForAudit(before),
+        after: controlsForAudit(after),
+        at: now,
       });
     }),
   );

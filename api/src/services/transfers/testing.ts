@@ -28,16 +28,32 @@ export async function insertPaidOrder(db: Db, userId: number, spec: LotSpec, pai
   }
   const stamp = toDbDate(paidAt);
   const [id] = await db('orders').insert({
-    userId, kind: spec.kind, tier, count: spec.count, unitPriceCents: unit, amountCents: unit * spec.count, currency: 'usd', status,
-    paymentIntentId: `pi_test_${crypto.randomBytes(8).toString('hex')}`, idempotencyKey: `order-${crypto.randomUUID()}`,
-    metadata: JSON.stringify(metadata), paidAt: status === 'paid' || status === 'refunded' ? stamp : null, fulfilledAt: stamp, createdAt: stamp, updatedAt: stamp,
+    userId,
+    kind: spec.kind,
+    tier,
+    count: spec.count,
+    unitPriceCents: unit,
+    amountCents: unit * spec.count,
+    currency: 'usd',
+    status,
+    paymentIntentId: `pi_test_${crypto.randomBytes(8).toString('hex')}`,
+    idempotencyKey: `order-${crypto.randomUUID()}`,
+    metadata: JSON.stringify(metadata),
+    paidAt: status === 'paid' || status === 'refunded' ? stamp : null,
+    fulfilledAt: stamp,
+    createdAt: stamp,
+    updatedAt: stamp,
   });
   return Number(id);
 }
 
 let seq = 0;
 /** A delivered call that ends `durationSeconds` after it started, a minute before `now`. */
-export function callPayload(agent: { id: number } | { email: string }, durationSeconds: number, over: Partial<TransferCallbackInput> & { now?: Date } = {}): TransferCallbackInput {
+export function callPayload(
+  agent: { id: number } | { email: string },
+  durationSeconds: number,
+  over: Partial<TransferCallbackInput> & { now?: Date } = {},
+): TransferCallbackInput {
   seq += 1;
   const { now = new Date(), ...rest } = over;
   const ended = new Date(now.getTime() - 60_000);

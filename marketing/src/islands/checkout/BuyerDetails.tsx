@@ -31,7 +31,13 @@ export function buyerErrorsFrom(fields: Record<string, string> | undefined): Buy
   return out;
 }
 
-const LABELS: Record<BuyerField, string> = { firstName: 'First name', lastName: 'Last name', email: 'Email', phone: 'Phone', agencyName: 'Agency name (optional)' };
+const LABELS: Record<BuyerField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  agencyName: 'Agency name (optional)',
+};
 const AUTOCOMPLETE: Record<BuyerField, string> = { firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel', agencyName: 'organization' };
 const TYPES: Partial<Record<BuyerField, string>> = { email: 'email', phone: 'tel' };
 
@@ -81,9 +87,7 @@ export function BuyerDetails(props: {
       <legend>
         <h3>Your Details</h3>
       </legend>
-      <p className="muted small">
-        Your transfers go to the account with this e-mail; if there is none, we set one up for you to log in to.
-      </p>
+      <p className="muted small">Your transfers go to the account with this e-mail; if there is none, we set one up for you to log in to.</p>
       <div className="form-row">
         {field('firstName')}
         {field('lastName')}

@@ -7,7 +7,17 @@ import { api, ApiError, TIERS, HIGH_VOLUME, formatUsd, highVolumeBand, highVolum
 import { quoteTransferPackage, packageBounds, packageUnitPriceCents, boundsMessage, type PackageTier } from '@tm/shared/logic/pricing';
 import type { CreatePaymentIntentResponse, PublicKeyResponse } from '@tm/shared/schemas/payments';
 import { PaymentForm } from '@tm/shared/ui/PaymentForm';
-import { $checkout, clearSeeds, initialCount, paymentPrepared, preparingFailed, setCount, startPreparing, SEED_CLEAR_DELAY_MS, type CheckoutPage } from '../../stores/checkout.ts';
+import {
+  $checkout,
+  clearSeeds,
+  initialCount,
+  paymentPrepared,
+  preparingFailed,
+  setCount,
+  startPreparing,
+  SEED_CLEAR_DELAY_MS,
+  type CheckoutPage,
+} from '../../stores/checkout.ts';
 import { toast } from '../../stores/toast.ts';
 import { ENTERPRISE_BENEFITS, PREMIUM_BENEFITS, ULTIMATE_BENEFITS, standardBenefits } from '../../components/tier-benefits.ts';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
@@ -22,7 +32,6 @@ interface PageCopy {
   benefitsTitle: string;
   benefits: string[];
 }
-
 
 const COPY: Record<TierId | 'high-volume', PageCopy> = {
   standard: {
@@ -224,7 +233,12 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
             </span>
           </div>
 
-          <button type="button" className="btn btn-lg btn-block" onClick={() => void proceed()} disabled={!quote.ok || state.preparing || Boolean(state.clientSecret) || user === undefined}>
+          <button
+            type="button"
+            className="btn btn-lg btn-block"
+            onClick={() => void proceed()}
+            disabled={!quote.ok || state.preparing || Boolean(state.clientSecret) || user === undefined}
+          >
             {state.preparing ? 'Preparing Payment...' : 'Proceed to Payment'}
           </button>
         </section>

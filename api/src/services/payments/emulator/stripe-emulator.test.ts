@@ -38,7 +38,9 @@ describe('Stripe emulator', () => {
     const b = await stripe.paymentIntents.create({ amount: 1234, currency: 'usd', metadata: { orderId: '7' } }, { idempotencyKey: 'k-1' });
     expect(b.id).toBe(a.id);
     expect(a).toMatchObject({ amount: 1234, currency: 'usd', status: 'requires_payment_method', metadata: { orderId: '7' } });
-    await expect(stripe.paymentIntents.create({ amount: 999, currency: 'usd' }, { idempotencyKey: 'k-1' })).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    await expect(stripe.paymentIntents.create({ amount: 999, currency: 'usd' }, { idempotencyKey: 'k-1' })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeIdempotencyError,
+    );
   });
 
   it('succeeds with pm_card_visa, declines pm_card_chargeDeclined, and posts signed events the SDK verifies', async () => {

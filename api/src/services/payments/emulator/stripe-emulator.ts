@@ -45,10 +45,22 @@ export interface EmulatorEvent {
   payload: string;
 }
 
-export interface Delivery { eventId: string; type: string; status: number | 'error'; attempt: number }
+export interface Delivery {
+  eventId: string;
+  type: string;
+  status: number | 'error';
+  attempt: number;
+}
 
-interface CardOutcome { ok: true }
-interface CardDecline { ok: false; code: string; declineCode?: string; message: string }
+interface CardOutcome {
+  ok: true;
+}
+interface CardDecline {
+  ok: false;
+  code: string;
+  declineCode?: string;
+  message: string;
+}
 
 /** The outcome of Stripe's documented test PaymentMethods. */
 const TEST_PAYMENT_METHODS: Record<string, CardOutcome | CardDecline> = {
@@ -58,16 +70,26 @@ const TEST_PAYMENT_METHODS: Record<string, CardOutcome | CardDecline> = {
   pm_card_amex: { ok: true },
   pm_card_discover: { ok: true },
   pm_card_chargeDeclined: { ok: false, code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
-  pm_card_chargeDeclinedInsufficientFunds: { ok: false, code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    ok: false,
+    code: 'card_declined',
+    declineCode: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
   pm_card_chargeDeclinedFraudulent: { ok: false, code: 'card_declined', declineCode: 'fraudulent', message: 'Your card was declined.' },
   pm_card_chargeDeclinedExpiredCard: { ok: false, code: 'expired_card', message: 'Your card has expired.' },
   pm_card_chargeDeclinedIncorrectCvc: { ok: false, code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  pm_card_chargeDeclinedProcessingError: { ok: false, code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  pm_card_chargeDeclinedProcessingError: {
+    ok: false,
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
   pm_card_liveCardInTestMode: {
     ok: false,
     code: 'card_declined',
     declineCode: 'test_mode_live_card',
-    message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+    message:
+      'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
   },
 };
 
@@ -115,8 +137,7 @@ class StripeHttpError extends Error {
   }
 }
 
-const invalid = (message: string, extra: Json = {}, status = 400) =>
-  new StripeHttpError(status, { type: 'invalid_request_error', message, ...extra });
+const invalid = (message: string, extra: Json = {}, status = 400) => new StripeHttpError(status, { type: 'invalid_request_error', message, ...extra });
 
 function randomId(prefix: string, len = 24): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -278,12 +299,15 @@ export class StripeEmulator {
       const seen = this.idempotent.get(key);
       if (seen) {
         if (seen.fingerprint !== fingerprint) {
-          send(400, JSON.stringify({
-            error: {
-              type: 'idempotency_error',
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-            },
-          }));
+          send(
+            400,
+            JSON.stringify({
+              error: {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              },
+            }),
+          );
         } else {
           send(seen.status, seen.body, true);
         }
@@ -450,9 +474,13 @@ export class StripeEmulator {
     const intentId = typeof params.payment_intent === 'string' ? params.payment_intent : '';
     if (!intentId) throw invalid('One of the following params should be provided for this request: payment_intent or charge.', { code: 'parameter_missing' });
     const pi = this.intent(intentId);
-    if (pi.status !== 'succeeded') throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
+    if (pi.status !== 'succeeded')
+      throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
     const amount = params.amount === undefined ? pi.amount_received : positiveInt(params.amount, 'amount');
-    if (amount > pi.amount_received) throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(pi.amount_received / 100).toFixed(2)})`, { code: 'amount_too_large' });
+    if (amount > pi.amount_received)
+      throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(pi.amount_received / 100).toFixed(2)})`, {
+        code: 'amount_too_large',
+      });
     pi.amount_received -= amount;
     return {
       id: randomId('re'),
@@ -505,7 +533,11 @@ export class StripeEmulator {
       try {
         const res = await fetch(this.webhookUrl, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signPayload(ev.payload, this.opts.webhookSecret), 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Stripe-Signature': signPayload(ev.payload, this.opts.webhookSecret),
+            'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
           body: ev.payload,
         });
         await res.arrayBuffer();

@@ -23,7 +23,9 @@ export function useConfirmEmailChange() {
 }
 
 export function useChangeOwnPassword() {
-  return useMutation({ mutationFn: (input: { currentPassword: string; newPassword: string }) => api.requestJson<{ success: true }>('PUT', '/api/account/password', input) });
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) => api.requestJson<{ success: true }>('PUT', '/api/account/password', input),
+  });
 }
 
 type Prefs = MailPreferences & { options: Record<OptionalMailKind, string> };

@@ -17,15 +17,27 @@ export function ConfirmEmailPage() {
     confirm.mutate(token);
   }, [token, confirm]);
   let body;
-  if (!token || confirm.isError) body = <div role="alert" className="form-error">{confirm.error instanceof ApiError ? confirm.error.serverMessage : EMAIL_CHANGE_INVALID}</div>;
-  else if (confirm.isSuccess) body = <div role="status" className="form-success">Your e-mail is now {confirm.data.email}.</div>;
+  if (!token || confirm.isError)
+    body = (
+      <div role="alert" className="form-error">
+        {confirm.error instanceof ApiError ? confirm.error.serverMessage : EMAIL_CHANGE_INVALID}
+      </div>
+    );
+  else if (confirm.isSuccess)
+    body = (
+      <div role="status" className="form-success">
+        Your e-mail is now {confirm.data.email}.
+      </div>
+    );
   else body = <p className="muted">Confirming...</p>;
   return (
     <div className="auth-page">
       <div className="card auth-card">
         <h1>Confirm e-mail</h1>
         {body}
-        <p className="muted small"><Link to={paths.login}>Go to login</Link></p>
+        <p className="muted small">
+          <Link to={paths.login}>Go to login</Link>
+        </p>
       </div>
     </div>
   );

@@ -34,7 +34,13 @@ function DetailsForm({ user }: { user: SessionUser }) {
     setDone(false);
     setFields({});
     try {
-      await save.mutateAsync({ firstName: String(f.get('firstName')), lastName: String(f.get('lastName')), phone: String(f.get('phone')), state: String(f.get('state')), agencyName: String(f.get('agencyName')) });
+      await save.mutateAsync({
+        firstName: String(f.get('firstName')),
+        lastName: String(f.get('lastName')),
+        phone: String(f.get('phone')),
+        state: String(f.get('state')),
+        agencyName: String(f.get('agencyName')),
+      });
       setDone(true);
     } catch (err) {
       setFields({ ...fieldsOf(err), ...(fieldsOf(err).firstName || fieldsOf(err).phone ? {} : { form: messageOf(err, 'Could not save.') }) });
@@ -43,8 +49,16 @@ function DetailsForm({ user }: { user: SessionUser }) {
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="profile-details">
       <h2 id="profile-details">Details</h2>
-      {done && <div role="status" className="form-success">Your details are saved.</div>}
-      {fields.form && <div role="alert" className="form-error">{fields.form}</div>}
+      {done && (
+        <div role="status" className="form-success">
+          Your details are saved.
+        </div>
+      )}
+      {fields.form && (
+        <div role="alert" className="form-error">
+          {fields.form}
+        </div>
+      )}
       <div className="profile-grid">
         <Input id="firstName" label="First name" defaultValue={user.firstName} error={fields.firstName} autoComplete="given-name" />
         <Input id="lastName" label="Last name" defaultValue={user.lastName} error={fields.lastName} autoComplete="family-name" />
@@ -52,7 +66,9 @@ function DetailsForm({ user }: { user: SessionUser }) {
         <Input id="state" label="State" defaultValue={user.state ?? ''} error={fields.state} />
         <Input id="agencyName" label="Agency" defaultValue={user.agencyName} error={fields.agencyName} autoComplete="organization" />
       </div>
-      <button className="btn" type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Details'}</button>
+      <button className="btn" type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save Details'}
+      </button>
     </form>
   );
 }
@@ -74,10 +90,18 @@ function EmailForm({ user }: { user: SessionUser }) {
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="profile-email">
       <h2 id="profile-email">E-mail</h2>
-      <p className="muted">Now: <strong>{user.email}</strong></p>
-      {sent && <div role="status" className="form-success">{sent}</div>}
+      <p className="muted">
+        Now: <strong>{user.email}</strong>
+      </p>
+      {sent && (
+        <div role="status" className="form-success">
+          {sent}
+        </div>
+      )}
       <Input id="newEmail" label="New e-mail" type="email" autoComplete="email" error={error ?? undefined} />
-      <button className="btn btn-outline" type="submit" disabled={change.isPending}>{change.isPending ? 'Sending...' : 'Send Confirmation Link'}</button>
+      <button className="btn btn-outline" type="submit" disabled={change.isPending}>
+        {change.isPending ? 'Sending...' : 'Send Confirmation Link'}
+      </button>
     </form>
   );
 }
@@ -104,12 +128,22 @@ function PasswordForm() {
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="profile-password">
       <h2 id="profile-password">Change password</h2>
-      {done && <div role="status" className="form-success">Your password is changed. Other browsers were logged out.</div>}
-      {fields.form && <div role="alert" className="form-error">{fields.form}</div>}
+      {done && (
+        <div role="status" className="form-success">
+          Your password is changed. Other browsers were logged out.
+        </div>
+      )}
+      {fields.form && (
+        <div role="alert" className="form-error">
+          {fields.form}
+        </div>
+      )}
       <Input id="currentPassword" label="Current password" type="password" autoComplete="current-password" error={fields.currentPassword} />
       <Input id="newPassword" label="New password" type="password" autoComplete="new-password" error={fields.newPassword} />
       <Input id="confirmNewPassword" label="Confirm new password" type="password" autoComplete="new-password" error={fields.confirmNewPassword} />
-      <button className="btn" type="submit" disabled={change.isPending}>{change.isPending ? 'Saving...' : 'Change Password'}</button>
+      <button className="btn" type="submit" disabled={change.isPending}>
+        {change.isPending ? 'Saving...' : 'Change Password'}
+      </button>
     </form>
   );
 }
@@ -121,7 +155,13 @@ function PreferencesForm() {
   const [error, setError] = useState<string | null>(null);
   // The boxes show the choice at once; the saved list replaces it when the server answers.
   const [local, setLocal] = useState<OptionalMailKind[] | null>(null);
-  if (!data) return <div className="card"><h2>E-mail notifications</h2><p className="muted">Loading...</p></div>;
+  if (!data)
+    return (
+      <div className="card">
+        <h2>E-mail notifications</h2>
+        <p className="muted">Loading...</p>
+      </div>
+    );
   const off = new Set(local ?? data.optOut);
   const toggle = (k: OptionalMailKind, on: boolean) => {
     const next = new Set(off);
@@ -131,21 +171,37 @@ function PreferencesForm() {
     setError(null);
     setLocal([...next]);
     save.mutate([...next], {
-      onSuccess: (saved) => { setLocal(saved.optOut); setDone(true); },
-      onError: (err) => { setLocal(null); setError(messageOf(err, 'Could not save.')); },
+      onSuccess: (saved) => {
+        setLocal(saved.optOut);
+        setDone(true);
+      },
+      onError: (err) => {
+        setLocal(null);
+        setError(messageOf(err, 'Could not save.'));
+      },
     });
   };
   return (
     <fieldset className="card profile-prefs">
-      <legend><h2>E-mail notifications</h2></legend>
+      <legend>
+        <h2>E-mail notifications</h2>
+      </legend>
       <p className="muted small">Receipts, payment and account e-mails are always sent.</p>
       {(Object.keys(OPTIONAL_MAIL_KINDS) as OptionalMailKind[]).map((k) => (
         <label key={k} className="profile-check">
           <input type="checkbox" checked={!off.has(k)} onChange={(e) => toggle(k, e.target.checked)} /> {OPTIONAL_MAIL_KINDS[k]}
         </label>
       ))}
-      {done && <p role="status" className="muted small">Saved.</p>}
-      {error && <p role="alert" className="field-error">{error}</p>}
+      {done && (
+        <p role="status" className="muted small">
+          Saved.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

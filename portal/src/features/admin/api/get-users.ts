@@ -8,7 +8,8 @@ export async function getUsers(page: number): Promise<UsersPage> {
   return (await api.getJson<UsersPage>(`/api/admin/users?page=${page}`))!;
 }
 
-export const usersQuery = (page: number) => queryOptions({ queryKey: [...adminKeys.users, 'list', page], queryFn: () => getUsers(page), placeholderData: keepPreviousData });
+export const usersQuery = (page: number) =>
+  queryOptions({ queryKey: [...adminKeys.users, 'list', page], queryFn: () => getUsers(page), placeholderData: keepPreviousData });
 
 export function useUsers(page: number, enabled = true) {
   return useQuery({ ...usersQuery(page), enabled });

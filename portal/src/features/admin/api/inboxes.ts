@@ -8,7 +8,8 @@ import { adminKeys } from './keys.ts';
 export function useApplications(status: string, q: string, page: number) {
   return useQuery({
     queryKey: [...adminKeys.applications, 'list', status, q, page],
-    queryFn: async () => (await api.getJson<Page<PartnerApplicationSummary>>(`/api/admin/partner-applications?${new URLSearchParams({ status, q, page: String(page) })}`))!,
+    queryFn: async () =>
+      (await api.getJson<Page<PartnerApplicationSummary>>(`/api/admin/partner-applications?${new URLSearchParams({ status, q, page: String(page) })}`))!,
     placeholderData: keepPreviousData,
   });
 }

@@ -5,7 +5,13 @@ import { api } from '@tm/shared/api-client';
 import type { AdminOrderDetail, AdminOrdersPage, RefundResult } from '@tm/shared/schemas/admin-business';
 import { adminKeys } from './keys.ts';
 
-export interface OrderFilters { status: string; product: string; from: string; to: string; q: string }
+export interface OrderFilters {
+  status: string;
+  product: string;
+  from: string;
+  to: string;
+  q: string;
+}
 
 export function ordersParams(f: OrderFilters, page?: number): URLSearchParams {
   const p = new URLSearchParams();
@@ -36,7 +42,8 @@ export function useOrder(id: number | null) {
 export function useRefundOrder(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { amountCents?: number; reason?: string; idempotencyKey: string }) => api.requestJson<RefundResult>('POST', `/api/admin/orders/${id}/refunds`, body),
+    mutationFn: (body: { amountCents?: number; reason?: string; idempotencyKey: string }) =>
+      api.requestJson<RefundResult>('POST', `/api/admin/orders/${id}/refunds`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.orders }),
   });
 }

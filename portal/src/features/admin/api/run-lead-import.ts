@@ -5,11 +5,26 @@ import { api, ApiError } from '@tm/shared/api-client';
 import type { ColumnMapping, ImportProgressEvent, LeadImportSummary } from '@tm/shared/schemas/admin';
 import { adminKeys } from './keys.ts';
 
-export interface RunInput { importId: number; mapping: ColumnMapping; dryRun?: boolean; onEvent: (e: ImportProgressEvent) => void; pollMs?: number }
+export interface RunInput {
+  importId: number;
+  mapping: ColumnMapping;
+  dryRun?: boolean;
+  onEvent: (e: ImportProgressEvent) => void;
+  pollMs?: number;
+}
 
-interface ImportState { import: LeadImportSummary; progress: ImportProgressEvent | null }
+interface ImportState {
+  import: LeadImportSummary;
+  progress: ImportProgressEvent | null;
+}
 
-export async function runLeadImport({ importId, mapping, dryRun = false, onEvent, pollMs = 400 }: RunInput): Promise<Extract<ImportProgressEvent, { type: 'done' }>> {
+export async function runLeadImport({
+  importId,
+  mapping,
+  dryRun = false,
+  onEvent,
+  pollMs = 400,
+}: RunInput): Promise<Extract<ImportProgressEvent, { type: 'done' }>> {
   let state = await api.requestJson<ImportState>('POST', `/api/admin/lead-imports/${importId}/run`, { mapping, dryRun });
   let last = '';
   for (;;) {

@@ -11,7 +11,11 @@ export async function searchUsers(q: string, page: number, pageSize?: number): P
 }
 
 export const searchUsersQuery = (q: string, page: number, pageSize?: number) =>
-  queryOptions({ queryKey: [...adminKeys.users, 'search', q, page, pageSize ?? null], queryFn: () => searchUsers(q, page, pageSize), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...adminKeys.users, 'search', q, page, pageSize ?? null],
+    queryFn: () => searchUsers(q, page, pageSize),
+    placeholderData: keepPreviousData,
+  });
 
 export function useSearchUsers(q: string, page: number, opts: { enabled?: boolean; pageSize?: number } = {}) {
   return useQuery({ ...searchUsersQuery(q, page, opts.pageSize), enabled: opts.enabled ?? true });

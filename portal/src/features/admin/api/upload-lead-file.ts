@@ -5,7 +5,12 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@tm/shared/api-client';
 import type { LeadImportTarget, LeadKind, UploadedImport } from '@tm/shared/schemas/admin';
 
-export interface UploadInput { file: File; target: LeadImportTarget; kind?: LeadKind; onProgress?: (fraction: number) => void }
+export interface UploadInput {
+  file: File;
+  target: LeadImportTarget;
+  kind?: LeadKind;
+  onProgress?: (fraction: number) => void;
+}
 
 export function uploadLeadFile({ file, target, kind, onProgress }: UploadInput): Promise<UploadedImport> {
   const params = new URLSearchParams({ target, filename: file.name });

@@ -56,9 +56,15 @@ function AdminPanel() {
           <p className="muted">Manage users, appointments and system settings</p>
         </div>
         <div className="adm-header-actions">
-          <a className="btn btn-outline" href="/admin/disputes">Transfer Disputes</a>
-          <a className="btn btn-outline" href="/profile">Profile</a>
-          <a className="btn btn-outline" href="/api/logout">Logout</a>
+          <a className="btn btn-outline" href="/admin/disputes">
+            Transfer Disputes
+          </a>
+          <a className="btn btn-outline" href="/profile">
+            Profile
+          </a>
+          <a className="btn btn-outline" href="/api/logout">
+            Logout
+          </a>
         </div>
       </header>
       <SummaryCards />

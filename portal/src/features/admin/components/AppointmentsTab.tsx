@@ -12,7 +12,9 @@ function AppointmentCard({ a }: { a: BrightcallAppointment }) {
     <li className="card adm-card" data-testid="appointment-card">
       <div className="adm-card-main">
         <div className="adm-card-title">
-          <h3>{a.firstName} {a.lastName}</h3>
+          <h3>
+            {a.firstName} {a.lastName}
+          </h3>
           {a.source === 'admin' && <span className="adm-badge adm-badge-basic">Manual</span>}
           {a.appointmentStatus === 'available' && <span className="adm-badge adm-badge-ok">For sale</span>}
           {a.appointmentStatus === 'sold' && <span className="adm-badge adm-badge-admin">{a.agentEmail ? `Agent: ${a.agentEmail}` : 'Sold'}</span>}

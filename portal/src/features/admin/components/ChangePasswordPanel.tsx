@@ -11,7 +11,12 @@ import { Field, SidePanel, FormActions } from './ui.tsx';
 export function ChangePasswordPanel({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const toast = useToast();
   const mutation = useChangePassword();
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: { password: '' } });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: { password: '' } });
   useEffect(() => reset({ password: '' }), [user, reset]);
 
   const onSubmit = handleSubmit(async ({ password }) => {
@@ -27,7 +32,11 @@ export function ChangePasswordPanel({ user, onClose }: { user: AdminUser | null;
 
   return (
     <SidePanel open={user !== null} title="Change Password" onClose={onClose}>
-      {user && <p className="muted">For {user.firstName} {user.lastName} ({user.email})</p>}
+      {user && (
+        <p className="muted">
+          For {user.firstName} {user.lastName} ({user.email})
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate>
         <Field id="cp-password" label="New Password" error={errors.password?.message}>
           <input id="cp-password" type="password" autoComplete="new-password" {...register('password')} aria-invalid={!!errors.password} />

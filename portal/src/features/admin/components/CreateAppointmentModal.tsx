@@ -18,7 +18,12 @@ export function CreateAppointmentModal({ open, onClose }: { open: boolean; onClo
   const [agentSearch, setAgentSearch] = useState('');
   const agentQ = useDebouncedValue(agentSearch.trim(), 250);
   const agents = useSearchUsers(agentQ, 1, { enabled: agentQ.length >= 2, pageSize: 10 });
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<CreateAppointmentInput, unknown, CreateAppointmentValues>({ resolver: zodResolver(createAppointmentSchema), defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateAppointmentInput, unknown, CreateAppointmentValues>({ resolver: zodResolver(createAppointmentSchema), defaultValues: EMPTY });
   const close = () => {
     reset(EMPTY);
     setAgentSearch('');
@@ -27,7 +32,10 @@ export function CreateAppointmentModal({ open, onClose }: { open: boolean; onClo
   const onSubmit = handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
-      toast({ title: 'Appointment created successfully', description: values.agentId ? 'It is in the agent’s My Appointments.' : 'It is for sale in Buy Appointments.' });
+      toast({
+        title: 'Appointment created successfully',
+        description: values.agentId ? 'It is in the agent’s My Appointments.' : 'It is for sale in Buy Appointments.',
+      });
       close();
     } catch (err) {
       toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to create appointment', variant: 'destructive' });
@@ -58,12 +66,22 @@ export function CreateAppointmentModal({ open, onClose }: { open: boolean; onClo
           <input id="ca-time" placeholder="e.g. Tuesday 3pm CST" {...register('callbackTime')} />
         </Field>
         <Field id="ca-agent-search" label="Assign to an agent (optional)" hint="Leave empty to put it up for sale in Buy Appointments.">
-          <input id="ca-agent-search" type="search" placeholder="Search agents by e-mail..." value={agentSearch} onChange={(e) => setAgentSearch(e.target.value)} />
+          <input
+            id="ca-agent-search"
+            type="search"
+            placeholder="Search agents by e-mail..."
+            value={agentSearch}
+            onChange={(e) => setAgentSearch(e.target.value)}
+          />
         </Field>
         <Field id="ca-agent" label="Agent" error={errors.agentId?.message}>
           <select id="ca-agent" {...register('agentId')}>
             <option value="">Nobody: for sale</option>
-            {(agents.data?.items ?? []).map((u) => <option key={u.id} value={u.id}>{u.firstName} {u.lastName} ({u.email})</option>)}
+            {(agents.data?.items ?? []).map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.firstName} {u.lastName} ({u.email})
+              </option>
+            ))}
           </select>
         </Field>
         <FormActions onCancel={close} pending={mutation.isPending} label="Create Appointment" pendingLabel="Creating..." />

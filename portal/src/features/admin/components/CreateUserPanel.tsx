@@ -7,12 +7,28 @@ import { useToast } from '../../../components/toast.tsx';
 import { useCreateUser } from '../api/create-user.ts';
 import { Field, SidePanel, FormActions } from './ui.tsx';
 
-const EMPTY: CreateUserInput = { email: '', password: '', firstName: '', lastName: '', agencyName: '', role: '' as CreateUserInput['role'], phone: '', state: '', isAdmin: false };
+const EMPTY: CreateUserInput = {
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  agencyName: '',
+  role: '' as CreateUserInput['role'],
+  phone: '',
+  state: '',
+  isAdmin: false,
+};
 
 export function CreateUserPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const mutation = useCreateUser();
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<CreateUserInput, unknown, CreateUserValues>({ resolver: zodResolver(createUserSchema), defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CreateUserInput, unknown, CreateUserValues>({ resolver: zodResolver(createUserSchema), defaultValues: EMPTY });
 
   const close = () => {
     reset(EMPTY);
@@ -55,7 +71,11 @@ export function CreateUserPanel({ open, onClose }: { open: boolean; onClose: () 
         <Field id="cu-role" label="Role" error={errors.role?.message}>
           <select id="cu-role" {...register('role')} aria-invalid={!!errors.role}>
             <option value="">Select a role</option>
-            {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
+            {ROLE_CHOICES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
           </select>
         </Field>
         <div className="adm-row">
@@ -68,7 +88,11 @@ export function CreateUserPanel({ open, onClose }: { open: boolean; onClose: () 
         </div>
         <Field id="cu-type" label="User Type" error={errors.isAdmin?.message}>
           <select id="cu-type" {...register('isAdmin', { setValueAs: (v: unknown) => v === true || v === 'true' })}>
-            {USER_TYPE_CHOICES.map((t) => <option key={t.label} value={String(t.isAdmin)}>{t.label}</option>)}
+            {USER_TYPE_CHOICES.map((t) => (
+              <option key={t.label} value={String(t.isAdmin)}>
+                {t.label}
+              </option>
+            ))}
           </select>
         </Field>
         <FormActions onCancel={close} pending={mutation.isPending} label="Create User" pendingLabel="Creating..." />

@@ -44,9 +44,17 @@ function ReviewForm({ id, status, note }: { id: number; status: ApplicationStatu
         <textarea id="review-note" rows={3} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!error} />
       </Field>
       <div className="adm-actions">
-        {status !== 'new' && <button type="button" className="btn btn-outline" disabled={review.isPending} onClick={() => void decide('new')}>Back to New</button>}
-        <button type="button" className="btn btn-danger" disabled={review.isPending} onClick={() => void decide('rejected')}>Reject</button>
-        <button type="submit" className="btn" disabled={review.isPending}>Approve</button>
+        {status !== 'new' && (
+          <button type="button" className="btn btn-outline" disabled={review.isPending} onClick={() => void decide('new')}>
+            Back to New
+          </button>
+        )}
+        <button type="button" className="btn btn-danger" disabled={review.isPending} onClick={() => void decide('rejected')}>
+          Reject
+        </button>
+        <button type="submit" className="btn" disabled={review.isPending}>
+          Approve
+        </button>
       </div>
     </form>
   );
@@ -59,7 +67,9 @@ function ApplicationDetail({ id, onClose }: { id: number | null; onClose: () => 
       {isPending ? (
         <p className="adm-empty">Loading application...</p>
       ) : isError || !a ? (
-        <p className="form-error" role="alert">Failed to load the application. Please try again.</p>
+        <p className="form-error" role="alert">
+          Failed to load the application. Please try again.
+        </p>
       ) : (
         <div data-testid="application-detail">
           <div className="adm-card-title adm-wrap">
@@ -67,15 +77,36 @@ function ApplicationDetail({ id, onClose }: { id: number | null; onClose: () => 
             <span className={`adm-badge ${STATUS_TONE[a.status]}`}>{STATUS_LABEL[a.status]}</span>
           </div>
           <dl className="adm-dl">
-            <dt>Contact</dt><dd>{a.contactName} · {a.email} · {formatPhone(a.phone)}</dd>
-            <dt>Website</dt><dd>{a.website}</dd>
-            <dt>Business</dt><dd>{a.businessType} · {a.experienceYears} · {a.monthlyVolume} a month</dd>
-            <dt>Services</dt><dd>{a.servicesInterested.join(', ')}</dd>
-            <dt>Markets</dt><dd>{a.targetMarkets}</dd>
-            <dt>About</dt><dd>{a.businessDescription}</dd>
-            <dt>Why partner</dt><dd>{a.whyPartner}</dd>
-            <dt>Received</dt><dd>{formatDate(a.createdAt)}</dd>
-            {a.reviewedAt && (<><dt>Reviewed</dt><dd>{formatDate(a.reviewedAt)}{a.reviewedBy ? ` by ${a.reviewedBy}` : ''}{a.reviewNote ? `: ${a.reviewNote}` : ''}</dd></>)}
+            <dt>Contact</dt>
+            <dd>
+              {a.contactName} · {a.email} · {formatPhone(a.phone)}
+            </dd>
+            <dt>Website</dt>
+            <dd>{a.website}</dd>
+            <dt>Business</dt>
+            <dd>
+              {a.businessType} · {a.experienceYears} · {a.monthlyVolume} a month
+            </dd>
+            <dt>Services</dt>
+            <dd>{a.servicesInterested.join(', ')}</dd>
+            <dt>Markets</dt>
+            <dd>{a.targetMarkets}</dd>
+            <dt>About</dt>
+            <dd>{a.businessDescription}</dd>
+            <dt>Why partner</dt>
+            <dd>{a.whyPartner}</dd>
+            <dt>Received</dt>
+            <dd>{formatDate(a.createdAt)}</dd>
+            {a.reviewedAt && (
+              <>
+                <dt>Reviewed</dt>
+                <dd>
+                  {formatDate(a.reviewedAt)}
+                  {a.reviewedBy ? ` by ${a.reviewedBy}` : ''}
+                  {a.reviewNote ? `: ${a.reviewNote}` : ''}
+                </dd>
+              </>
+            )}
           </dl>
           <h3>Files</h3>
           {a.files.length === 0 ? (
@@ -83,7 +114,12 @@ function ApplicationDetail({ id, onClose }: { id: number | null; onClose: () => 
           ) : (
             <ul className="adm-files">
               {a.files.map((f) => (
-                <li key={f.id}><a href={f.downloadUrl} download={f.originalName}>{f.originalName}</a> <span className="muted small">{kb(f.sizeBytes)}</span></li>
+                <li key={f.id}>
+                  <a href={f.downloadUrl} download={f.originalName}>
+                    {f.originalName}
+                  </a>{' '}
+                  <span className="muted small">{kb(f.sizeBytes)}</span>
+                </li>
               ))}
             </ul>
           )}
@@ -103,14 +139,22 @@ function ApplicationCard({ a, onView }: { a: PartnerApplicationSummary; onView: 
           <span className={`adm-badge ${STATUS_TONE[a.status]}`}>{STATUS_LABEL[a.status]}</span>
         </div>
         <div className="adm-card-meta">
-          <span>{a.contactName} · {a.email}</span>
-          <span>{a.businessType} · {a.monthlyVolume}</span>
-          <span>{a.fileCount} file{a.fileCount === 1 ? '' : 's'}</span>
+          <span>
+            {a.contactName} · {a.email}
+          </span>
+          <span>
+            {a.businessType} · {a.monthlyVolume}
+          </span>
+          <span>
+            {a.fileCount} file{a.fileCount === 1 ? '' : 's'}
+          </span>
           <span>Received {formatDate(a.createdAt)}</span>
         </div>
       </div>
       <div className="adm-card-actions">
-        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onView} aria-label={`View application from ${a.businessName}`}>View</button>
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onView} aria-label={`View application from ${a.businessName}`}>
+          View
+        </button>
       </div>
     </li>
   );
@@ -126,22 +170,47 @@ export function ApplicationsTab() {
   return (
     <div>
       <div className="adm-toolbar">
-        <input type="search" className="adm-search" placeholder="Search applications..." aria-label="Search applications" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <select aria-label="Application status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+        <input
+          type="search"
+          className="adm-search"
+          placeholder="Search applications..."
+          aria-label="Search applications"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <select
+          aria-label="Application status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+        >
           <option value="">All statuses</option>
-          {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+          {APPLICATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
         </select>
       </div>
       {isPending ? (
         <p className="adm-empty">Loading applications...</p>
       ) : isError ? (
-        <p className="form-error" role="alert">Failed to load applications. Please try again.</p>
+        <p className="form-error" role="alert">
+          Failed to load applications. Please try again.
+        </p>
       ) : !data || data.items.length === 0 ? (
         <p className="adm-empty">No applications found</p>
       ) : (
         <>
           <ul className="adm-list" aria-label="Partner applications">
-            {data.items.map((a) => <ApplicationCard key={a.id} a={a} onView={() => setViewing(a.id)} />)}
+            {data.items.map((a) => (
+              <ApplicationCard key={a.id} a={a} onView={() => setViewing(a.id)} />
+            ))}
           </ul>
           <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Applications pages" />
         </>
@@ -168,7 +237,11 @@ function SignupCard({ s }: { s: Signup }) {
           <span>Signed up {formatDate(s.createdAt)}</span>
         </div>
         <div className="adm-card-meta">
-          {s.request.map((r) => <span key={r.label}>{r.label}: <strong>{r.value}</strong></span>)}
+          {s.request.map((r) => (
+            <span key={r.label}>
+              {r.label}: <strong>{r.value}</strong>
+            </span>
+          ))}
         </div>
       </div>
     </li>
@@ -184,23 +257,48 @@ export function SignupsTab() {
   return (
     <div>
       <div className="adm-toolbar">
-        <input type="search" className="adm-search" placeholder="Search sign-ups..." aria-label="Search sign-ups" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <select aria-label="Sign-up source" value={source} onChange={(e) => { setSource(e.target.value); setPage(1); }}>
+        <input
+          type="search"
+          className="adm-search"
+          placeholder="Search sign-ups..."
+          aria-label="Search sign-ups"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <select
+          aria-label="Sign-up source"
+          value={source}
+          onChange={(e) => {
+            setSource(e.target.value);
+            setPage(1);
+          }}
+        >
           <option value="">Agent lab and RingCloud</option>
-          {SIGNUP_SOURCES.map((s) => <option key={s} value={s}>{SIGNUP_SOURCE_LABELS[s]}</option>)}
+          {SIGNUP_SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {SIGNUP_SOURCE_LABELS[s]}
+            </option>
+          ))}
         </select>
       </div>
       <p className="muted small">Accounts without a password yet: use the Users tab's Set-password link.</p>
       {isPending ? (
         <p className="adm-empty">Loading sign-ups...</p>
       ) : isError ? (
-        <p className="form-error" role="alert">Failed to load sign-ups. Please try again.</p>
+        <p className="form-error" role="alert">
+          Failed to load sign-ups. Please try again.
+        </p>
       ) : !data || data.items.length === 0 ? (
         <p className="adm-empty">No sign-ups found</p>
       ) : (
         <>
           <ul className="adm-list" aria-label="Sign-ups">
-            {data.items.map((s) => <SignupCard key={s.id} s={s} />)}
+            {data.items.map((s) => (
+              <SignupCard key={s.id} s={s} />
+            ))}
           </ul>
           <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Sign-ups pages" />
         </>

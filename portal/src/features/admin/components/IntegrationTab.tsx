@@ -14,7 +14,12 @@ function Indicator({ label, ok, missing }: { label: string; ok: boolean; missing
 export function IntegrationTab() {
   const { data, isPending, isError } = useBrightcallStatus();
   if (isPending) return <p className="adm-empty">Loading integration status...</p>;
-  if (isError || !data) return <p className="form-error" role="alert">Failed to load the integration status. Please try again.</p>;
+  if (isError || !data)
+    return (
+      <p className="form-error" role="alert">
+        Failed to load the integration status. Please try again.
+      </p>
+    );
   return (
     <div className="adm-integration">
       <div className="card">
@@ -34,18 +39,32 @@ export function IntegrationTab() {
           <li>
             Set these environment variables on the server and restart it:
             <ul>
-              <li><code>BRIGHTCALL_API_KEY</code> (required): the key Brightcall sends with each callback.</li>
-              <li><code>BRIGHTCALL_WIDGET_KEY</code> (required): the key of the Brightcall widget.</li>
-              <li><code>BRIGHTCALL_VERIFY_TOKEN</code> (optional): a verification token.</li>
+              <li>
+                <code>BRIGHTCALL_API_KEY</code> (required): the key Brightcall sends with each callback.
+              </li>
+              <li>
+                <code>BRIGHTCALL_WIDGET_KEY</code> (required): the key of the Brightcall widget.
+              </li>
+              <li>
+                <code>BRIGHTCALL_VERIFY_TOKEN</code> (optional): a verification token.
+              </li>
             </ul>
           </li>
           <li>
             In Brightcall, set the webhook URL to <code data-testid="webhook-url">{data.webhookUrl}</code>
-            <div className="muted small">Method: POST · Content-Type: application/json · API key in the <code>x-api-key</code> header (or <code>Authorization: Bearer</code>)</div>
+            <div className="muted small">
+              Method: POST · Content-Type: application/json · API key in the <code>x-api-key</code> header (or <code>Authorization: Bearer</code>)
+            </div>
           </li>
           <li>New appointments from Brightcall appear in the Appointments tab.</li>
         </ol>
-        <p className="small">Payload fields and answers are documented at <a href="/brightcalldocs" target="_blank" rel="noopener noreferrer">/brightcalldocs</a>.</p>
+        <p className="small">
+          Payload fields and answers are documented at{' '}
+          <a href="/brightcalldocs" target="_blank" rel="noopener noreferrer">
+            /brightcalldocs
+          </a>
+          .
+        </p>
       </div>
     </div>
   );

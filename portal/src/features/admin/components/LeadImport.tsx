@@ -46,10 +46,18 @@ function ImportErrors({ importId }: { importId: number }) {
     <div className="adm-import-errors">
       <h4>Refused rows (not imported)</h4>
       <table className="adm-table">
-        <thead><tr><th scope="col">Row</th><th scope="col">Reason</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
         <tbody>
           {data.items.map((e) => (
-            <tr key={e.row} data-testid="import-error-row"><td>{e.row}</td><td>{e.reason}</td></tr>
+            <tr key={e.row} data-testid="import-error-row">
+              <td>{e.row}</td>
+              <td>{e.reason}</td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -98,12 +106,33 @@ export function LeadImport() {
         mapping,
         dryRun,
         onEvent: (e) => {
-          if (e.type === 'progress') setStep({ name: 'running', upload: up, dryRun, fraction: e.totalBytes ? e.bytesProcessed / e.totalBytes : 0, rows: e.rowsProcessed, rejected: e.rejectedRows });
-          if (e.type === 'committing') setStep({ name: 'running', upload: up, dryRun, fraction: 1, rows: e.rowsProcessed, rejected: e.rowsProcessed - e.goodRows, committing: e.goodRows });
+          if (e.type === 'progress')
+            setStep({
+              name: 'running',
+              upload: up,
+              dryRun,
+              fraction: e.totalBytes ? e.bytesProcessed / e.totalBytes : 0,
+              rows: e.rowsProcessed,
+              rejected: e.rejectedRows,
+            });
+          if (e.type === 'committing')
+            setStep({
+              name: 'running',
+              upload: up,
+              dryRun,
+              fraction: 1,
+              rows: e.rowsProcessed,
+              rejected: e.rowsProcessed - e.goodRows,
+              committing: e.goodRows,
+            });
         },
       });
       setStep({ name: 'result', upload: up, summary: done.import, dryRun });
-      if (!dryRun) toast({ title: 'Leads Imported', description: `${done.import.importedRows.toLocaleString('en-US')} imported, ${done.import.rejectedRows.toLocaleString('en-US')} refused.` });
+      if (!dryRun)
+        toast({
+          title: 'Leads Imported',
+          description: `${done.import.importedRows.toLocaleString('en-US')} imported, ${done.import.rejectedRows.toLocaleString('en-US')} refused.`,
+        });
     } catch (err) {
       const message = err instanceof ApiError ? err.serverMessage : 'The import failed. Nothing was imported.';
       if (err instanceof ApiError && err.status === 400) {
@@ -119,14 +148,22 @@ export function LeadImport() {
   return (
     <section className="card adm-import" aria-labelledby="import-title">
       <h2 id="import-title">Upload Leads</h2>
-      <p className="muted small">A CSV file with a header row. Phone numbers are normalised to 10 digits; duplicate phones (in the file or already stored) and rows with errors are refused and listed, the rest are imported together.</p>
+      <p className="muted small">
+        A CSV file with a header row. Phone numbers are normalised to 10 digits; duplicate phones (in the file or already stored) and rows with errors are
+        refused and listed, the rest are imported together.
+      </p>
 
       {step.name === 'choose' && (
         <div className="adm-import-choose">
           <fieldset className="adm-fieldset">
             <legend>These leads are</legend>
-            <label className="adm-radio"><input type="radio" name="target" value="assignment" checked={target === 'assignment'} onChange={() => setTarget('assignment')} /> For assignment to agents</label>
-            <label className="adm-radio"><input type="radio" name="target" value="sale" checked={target === 'sale'} onChange={() => setTarget('sale')} /> For sale in the marketplace</label>
+            <label className="adm-radio">
+              <input type="radio" name="target" value="assignment" checked={target === 'assignment'} onChange={() => setTarget('assignment')} /> For assignment
+              to agents
+            </label>
+            <label className="adm-radio">
+              <input type="radio" name="target" value="sale" checked={target === 'sale'} onChange={() => setTarget('sale')} /> For sale in the marketplace
+            </label>
           </fieldset>
           {target === 'sale' && (
             <div className="field">
@@ -142,7 +179,9 @@ export function LeadImport() {
             <label htmlFor="import-file">CSV file</label>
             <input key={fileKey} id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
           </div>
-          <button type="button" className="btn" disabled={!file} onClick={onUpload}>Upload</button>
+          <button type="button" className="btn" disabled={!file} onClick={onUpload}>
+            Upload
+          </button>
         </div>
       )}
 
@@ -150,10 +189,19 @@ export function LeadImport() {
 
       {step.name === 'mapping' && (
         <div className="adm-mapping">
-          <p><strong>{step.upload.import.filename}</strong> · {step.upload.import.target === 'sale' ? `for sale (${step.upload.import.kind})` : 'for assignment'} · {step.upload.headers.length} columns</p>
+          <p>
+            <strong>{step.upload.import.filename}</strong> · {step.upload.import.target === 'sale' ? `for sale (${step.upload.import.kind})` : 'for assignment'}{' '}
+            · {step.upload.headers.length} columns
+          </p>
           <h3>Match columns to fields</h3>
           <table className="adm-table">
-            <thead><tr><th scope="col">Field</th><th scope="col">CSV column</th><th scope="col">First row</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">CSV column</th>
+                <th scope="col">First row</th>
+              </tr>
+            </thead>
             <tbody>
               {LEAD_FIELDS_BY_TARGET[step.upload.import.target].map((field) => {
                 const idx = mapping[field];
@@ -172,10 +220,14 @@ export function LeadImport() {
                         onChange={(e) => setMapping((m) => ({ ...m, [field]: e.target.value === '' ? null : Number(e.target.value) }))}
                       >
                         <option value="">— Not mapped —</option>
-                        {step.upload.headers.map((h, i) => <option key={i} value={i}>{h || `Column ${i + 1}`}</option>)}
+                        {step.upload.headers.map((h, i) => (
+                          <option key={i} value={i}>
+                            {h || `Column ${i + 1}`}
+                          </option>
+                        ))}
                       </select>
                     </td>
-                    <td className="muted small">{idx === undefined || idx === null ? '' : step.upload.sample[0]?.[idx] ?? ''}</td>
+                    <td className="muted small">{idx === undefined || idx === null ? '' : (step.upload.sample[0]?.[idx] ?? '')}</td>
                   </tr>
                 );
               })}
@@ -183,31 +235,66 @@ export function LeadImport() {
           </table>
           {mappingProblem(mapping, step.upload.import.target) && <p className="field-error">{mappingProblem(mapping, step.upload.import.target)}</p>}
           <div className="adm-actions">
-            <button type="button" className="btn btn-outline" onClick={restart}>Cancel</button>
-            <button type="button" className="btn btn-outline" disabled={!!mappingProblem(mapping, step.upload.import.target)} onClick={() => onRun(step.upload, true)}>Check File</button>
-            <button type="button" className="btn" disabled={!!mappingProblem(mapping, step.upload.import.target)} onClick={() => onRun(step.upload, false)}>Import Leads</button>
+            <button type="button" className="btn btn-outline" onClick={restart}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={!!mappingProblem(mapping, step.upload.import.target)}
+              onClick={() => onRun(step.upload, true)}
+            >
+              Check File
+            </button>
+            <button type="button" className="btn" disabled={!!mappingProblem(mapping, step.upload.import.target)} onClick={() => onRun(step.upload, false)}>
+              Import Leads
+            </button>
           </div>
         </div>
       )}
 
       {step.name === 'running' && (
         <div>
-          <ProgressBar value={step.fraction} label={step.committing !== undefined ? `Saving ${step.committing.toLocaleString('en-US')} leads...` : step.dryRun ? 'Checking rows' : 'Importing rows'} />
-          <p className="muted small" aria-live="polite">{step.rows.toLocaleString('en-US')} rows read, {step.rejected.toLocaleString('en-US')} refused so far</p>
+          <ProgressBar
+            value={step.fraction}
+            label={
+              step.committing !== undefined ? `Saving ${step.committing.toLocaleString('en-US')} leads...` : step.dryRun ? 'Checking rows' : 'Importing rows'
+            }
+          />
+          <p className="muted small" aria-live="polite">
+            {step.rows.toLocaleString('en-US')} rows read, {step.rejected.toLocaleString('en-US')} refused so far
+          </p>
         </div>
       )}
 
       {step.name === 'result' && (
         <div className="adm-import-result" data-testid="import-result">
           {step.dryRun ? (
-            <p><strong>{(step.summary.totalRows - step.summary.rejectedRows).toLocaleString('en-US')}</strong> of {step.summary.totalRows.toLocaleString('en-US')} rows can be imported; <strong>{step.summary.rejectedRows.toLocaleString('en-US')}</strong> would be refused. Nothing has been imported yet.</p>
+            <p>
+              <strong>{(step.summary.totalRows - step.summary.rejectedRows).toLocaleString('en-US')}</strong> of{' '}
+              {step.summary.totalRows.toLocaleString('en-US')} rows can be imported; <strong>{step.summary.rejectedRows.toLocaleString('en-US')}</strong> would
+              be refused. Nothing has been imported yet.
+            </p>
           ) : (
-            <p>Imported <strong>{step.summary.importedRows.toLocaleString('en-US')}</strong> of {step.summary.totalRows.toLocaleString('en-US')} rows; <strong>{step.summary.rejectedRows.toLocaleString('en-US')}</strong> refused.</p>
+            <p>
+              Imported <strong>{step.summary.importedRows.toLocaleString('en-US')}</strong> of {step.summary.totalRows.toLocaleString('en-US')} rows;{' '}
+              <strong>{step.summary.rejectedRows.toLocaleString('en-US')}</strong> refused.
+            </p>
           )}
           <div className="adm-actions">
-            {step.dryRun && <button type="button" className="btn btn-outline" onClick={() => setStep({ name: 'mapping', upload: step.upload })}>Change Mapping</button>}
-            {step.dryRun && <button type="button" className="btn" onClick={() => onRun(step.upload, false)}>Import Leads</button>}
-            <button type="button" className={step.dryRun ? 'btn btn-outline' : 'btn'} onClick={restart}>Upload Another File</button>
+            {step.dryRun && (
+              <button type="button" className="btn btn-outline" onClick={() => setStep({ name: 'mapping', upload: step.upload })}>
+                Change Mapping
+              </button>
+            )}
+            {step.dryRun && (
+              <button type="button" className="btn" onClick={() => onRun(step.upload, false)}>
+                Import Leads
+              </button>
+            )}
+            <button type="button" className={step.dryRun ? 'btn btn-outline' : 'btn'} onClick={restart}>
+              Upload Another File
+            </button>
           </div>
           <ImportErrors importId={step.summary.id} />
         </div>
@@ -215,8 +302,12 @@ export function LeadImport() {
 
       {step.name === 'failed' && (
         <div>
-          <p className="form-error" role="alert">{step.message}</p>
-          <button type="button" className="btn" onClick={restart}>Upload Another File</button>
+          <p className="form-error" role="alert">
+            {step.message}
+          </p>
+          <button type="button" className="btn" onClick={restart}>
+            Upload Another File
+          </button>
         </div>
       )}
     </section>

@@ -16,15 +16,27 @@ function AgentPicker({ agent, onPick }: { agent: AdminUser | null; onPick: (a: A
   if (agent) {
     return (
       <div className="adm-agent-chosen">
-        Assign to: <strong data-testid="chosen-agent">{agent.firstName} {agent.lastName} ({agent.email})</strong>{' '}
-        <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPick(null)}>Change</button>
+        Assign to:{' '}
+        <strong data-testid="chosen-agent">
+          {agent.firstName} {agent.lastName} ({agent.email})
+        </strong>{' '}
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPick(null)}>
+          Change
+        </button>
       </div>
     );
   }
   return (
     <div className="adm-agent-picker">
       <label htmlFor="agent-search">Agent</label>
-      <input id="agent-search" type="search" placeholder="Search agents by email..." value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+      <input
+        id="agent-search"
+        type="search"
+        placeholder="Search agents by email..."
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        autoComplete="off"
+      />
       {q.length >= 1 && (
         <ul className="adm-agent-results" aria-label="Matching agents">
           {data?.items.map((u) => (
@@ -52,12 +64,13 @@ export function LeadPool() {
   const { data, isPending, isError } = useLeadPool(status, q, page);
   const assign = useAssignLeads();
 
-  const toggle = (id: number) => setSelected((s) => {
-    const n = new Set(s);
-    if (n.has(id)) n.delete(id);
-    else n.add(id);
-    return n;
-  });
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
   const selectable = data?.items.filter((l) => !l.assignedAt) ?? [];
   const allOnPage = selectable.length > 0 && selectable.every((l) => selected.has(l.id));
 
@@ -76,8 +89,26 @@ export function LeadPool() {
     <section className="card adm-pool" aria-labelledby="pool-title">
       <h2 id="pool-title">Assign Leads</h2>
       <div className="adm-toolbar">
-        <input type="search" className="adm-search" placeholder="Search leads..." aria-label="Search leads" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <select aria-label="Show" value={status} onChange={(e) => { setStatus(e.target.value as PoolStatus); setPage(1); setSelected(new Set()); }}>
+        <input
+          type="search"
+          className="adm-search"
+          placeholder="Search leads..."
+          aria-label="Search leads"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <select
+          aria-label="Show"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as PoolStatus);
+            setPage(1);
+            setSelected(new Set());
+          }}
+        >
           <option value="unassigned">Unassigned</option>
           <option value="assigned">Assigned</option>
           <option value="all">All</option>
@@ -86,9 +117,17 @@ export function LeadPool() {
       {isPending ? (
         <p className="adm-empty">Loading leads...</p>
       ) : isError ? (
-        <p className="form-error" role="alert">Failed to load leads. Please try again.</p>
+        <p className="form-error" role="alert">
+          Failed to load leads. Please try again.
+        </p>
       ) : !data || data.items.length === 0 ? (
-        <p className="adm-empty">{q ? 'No leads found matching your search' : status === 'unassigned' ? 'No leads waiting for an agent. Upload a CSV for assignment above.' : 'No leads found'}</p>
+        <p className="adm-empty">
+          {q
+            ? 'No leads found matching your search'
+            : status === 'unassigned'
+              ? 'No leads waiting for an agent. Upload a CSV for assignment above.'
+              : 'No leads found'}
+        </p>
       ) : (
         <>
           <div className="adm-table-wrap">
@@ -101,23 +140,32 @@ export function LeadPool() {
                       aria-label="Select all on this page"
                       checked={allOnPage}
                       disabled={selectable.length === 0}
-                      onChange={() => setSelected((s) => {
-                        const n = new Set(s);
-                        for (const l of selectable) {
-                          if (allOnPage) n.delete(l.id);
-                          else n.add(l.id);
-                        }
-                        return n;
-                      })}
+                      onChange={() =>
+                        setSelected((s) => {
+                          const n = new Set(s);
+                          for (const l of selectable) {
+                            if (allOnPage) n.delete(l.id);
+                            else n.add(l.id);
+                          }
+                          return n;
+                        })
+                      }
                     />
                   </th>
-                  <th scope="col">Name</th><th scope="col">Phone</th><th scope="col">Email</th><th scope="col">State</th><th scope="col">ZIP</th><th scope="col">Assigned to</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">State</th>
+                  <th scope="col">ZIP</th>
+                  <th scope="col">Assigned to</th>
                 </tr>
               </thead>
               <tbody>
                 {data.items.map((l) => (
                   <tr key={l.id} data-testid="pool-row">
-                    <td>{!l.assignedAt && <input type="checkbox" aria-label={`Select ${l.name}`} checked={selected.has(l.id)} onChange={() => toggle(l.id)} />}</td>
+                    <td>
+                      {!l.assignedAt && <input type="checkbox" aria-label={`Select ${l.name}`} checked={selected.has(l.id)} onChange={() => toggle(l.id)} />}
+                    </td>
                     <td>{l.name}</td>
                     <td>{formatPhone(l.phone)}</td>
                     <td>{l.email ?? ''}</td>

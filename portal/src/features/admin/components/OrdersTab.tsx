@@ -22,7 +22,14 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US'
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '');
 
 function StatusBadge({ status }: { status: AdminOrderSummary['status'] }) {
-  const tone = status === 'paid' ? 'adm-badge-ok' : status === 'refunded' || status === 'partially_refunded' ? 'adm-badge-warn' : status === 'pending' ? 'adm-badge-basic' : 'adm-badge-bad';
+  const tone =
+    status === 'paid'
+      ? 'adm-badge-ok'
+      : status === 'refunded' || status === 'partially_refunded'
+        ? 'adm-badge-warn'
+        : status === 'pending'
+          ? 'adm-badge-basic'
+          : 'adm-badge-bad';
   return <span className={`adm-badge ${tone}`}>{ADMIN_ORDER_STATUS_LABELS[status] ?? status}</span>;
 }
 
@@ -36,20 +43,30 @@ function OrderCard({ o, onView }: { o: AdminOrderSummary; onView: () => void }) 
     <li className="card adm-card" data-testid="order-card">
       <div className="adm-card-main">
         <div className="adm-card-title">
-          <h3>Order #{o.id} · {o.description}</h3>
+          <h3>
+            Order #{o.id} · {o.description}
+          </h3>
           <StatusBadge status={o.status} />
           <FulfilmentBadge value={o.fulfilmentStatus} />
         </div>
         <div className="adm-card-meta">
-          <span>{o.buyer.name}{o.buyer.email ? ` · ${o.buyer.email}` : ''}</span>
-          <span>{money(o.amountCents)}{o.refundedCents > 0 ? ` (refunded ${money(o.refundedCents)})` : ''}</span>
+          <span>
+            {o.buyer.name}
+            {o.buyer.email ? ` · ${o.buyer.email}` : ''}
+          </span>
+          <span>
+            {money(o.amountCents)}
+            {o.refundedCents > 0 ? ` (refunded ${money(o.refundedCents)})` : ''}
+          </span>
           <span>Created {when(o.createdAt)}</span>
           {o.paidAt && <span>Paid {when(o.paidAt)}</span>}
           {o.paymentIntentId && <span className="adm-mono">{o.paymentIntentId}</span>}
         </div>
       </div>
       <div className="adm-card-actions">
-        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onView} aria-label={`View order #${o.id}`}>View</button>
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onView} aria-label={`View order #${o.id}`}>
+          View
+        </button>
       </div>
     </li>
   );
@@ -95,14 +112,27 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
   return (
     <form onSubmit={submit} noValidate className="adm-refund" aria-label="Refund">
       <h3>Refund</h3>
-      <p className="muted small">Left to refund: {money(order.refundableCents)} of {money(order.amountCents)}. The money goes back to the buyer's card through the payment provider.</p>
+      <p className="muted small">
+        Left to refund: {money(order.refundableCents)} of {money(order.amountCents)}. The money goes back to the buyer's card through the payment provider.
+      </p>
       <fieldset className="adm-fieldset">
         <legend className="small">Amount</legend>
-        <label className="adm-radio"><input type="radio" name="refund-kind" checked={whole} onChange={() => setWhole(true)} /> Whole remaining amount ({money(order.refundableCents)})</label>
-        <label className="adm-radio"><input type="radio" name="refund-kind" checked={!whole} onChange={() => setWhole(false)} /> Part of it</label>
+        <label className="adm-radio">
+          <input type="radio" name="refund-kind" checked={whole} onChange={() => setWhole(true)} /> Whole remaining amount ({money(order.refundableCents)})
+        </label>
+        <label className="adm-radio">
+          <input type="radio" name="refund-kind" checked={!whole} onChange={() => setWhole(false)} /> Part of it
+        </label>
         {!whole && (
           <Field id="refund-amount" label="Amount to refund (USD)">
-            <input id="refund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" aria-invalid={!!error} />
+            <input
+              id="refund-amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder="0.00"
+              aria-invalid={!!error}
+            />
           </Field>
         )}
       </fieldset>
@@ -114,9 +144,15 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
           This takes {transfersTaken} transfer{transfersTaken === 1 ? '' : 's'} out of the agent's balance ({order.transfers.remaining} unused now).
         </p>
       )}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="adm-actions">
-        <button type="submit" className="btn btn-danger" disabled={refund.isPending}>{refund.isPending ? 'Refunding...' : 'Refund'}</button>
+        <button type="submit" className="btn btn-danger" disabled={refund.isPending}>
+          {refund.isPending ? 'Refunding...' : 'Refund'}
+        </button>
       </div>
     </form>
   );
@@ -141,23 +177,40 @@ function FulfilmentActions({ order }: { order: AdminOrderDetail }) {
   return (
     <section className="adm-fulfil" aria-label="Fulfilment">
       <h3>Fulfilment</h3>
-      <p className="small">Owed: {order.quantityOwed} · Delivered: {order.quantityDelivered}</p>
+      <p className="small">
+        Owed: {order.quantityOwed} · Delivered: {order.quantityDelivered}
+      </p>
       <div className="adm-actions adm-actions-start">
         {isCallbacks ? (
           <>
-            <label htmlFor="delivered-count" className="small">Call-backs delivered</label>
+            <label htmlFor="delivered-count" className="small">
+              Call-backs delivered
+            </label>
             <input id="delivered-count" className="adm-count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
-            <button type="button" className="btn btn-outline" disabled={act.isPending} onClick={() => {
-              const n = Number(count);
-              if (!Number.isInteger(n) || n < 1) return setError('Enter how many call-backs were delivered');
-              void run({ action: 'deliveries', count: n });
-            }}>Record deliveries</button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={act.isPending}
+              onClick={() => {
+                const n = Number(count);
+                if (!Number.isInteger(n) || n < 1) return setError('Enter how many call-backs were delivered');
+                void run({ action: 'deliveries', count: n });
+              }}
+            >
+              Record deliveries
+            </button>
           </>
         ) : (
-          <button type="button" className="btn btn-outline" disabled={act.isPending} onClick={() => void run({ action: 'fulfil' })}>Complete fulfilment</button>
+          <button type="button" className="btn btn-outline" disabled={act.isPending} onClick={() => void run({ action: 'fulfil' })}>
+            Complete fulfilment
+          </button>
         )}
       </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }
@@ -169,7 +222,9 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
       {isPending ? (
         <p className="adm-empty">Loading order...</p>
       ) : isError || !o ? (
-        <p className="form-error" role="alert">Failed to load the order. Please try again.</p>
+        <p className="form-error" role="alert">
+          Failed to load the order. Please try again.
+        </p>
       ) : (
         <div className="adm-order" data-testid="order-detail">
           <div className="adm-card-title adm-wrap">
@@ -178,19 +233,59 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
             <span className="muted small">{o.product}</span>
           </div>
           <dl className="adm-dl">
-            <dt>Buyer</dt><dd>{o.buyer.name}{o.buyer.email ? ` · ${o.buyer.email}` : ''}{o.buyer.phone ? ` · ${o.buyer.phone}` : ''}</dd>
-            <dt>Amount</dt><dd>{money(o.amountCents)}{o.refundedCents > 0 ? ` · refunded ${money(o.refundedCents)}` : ''}</dd>
-            <dt>Payment</dt><dd className="adm-mono">{o.paymentIntentId ?? '—'}{o.cardLast4 ? ` · card •••• ${o.cardLast4}` : ''}</dd>
-            {o.failureMessage && (<><dt>Message</dt><dd>{o.failureMessage}</dd></>)}
-            {o.transfers && (<><dt>Transfers</dt><dd>{o.transfers.count} bought · {o.transfers.used} used · {o.transfers.refunded} refunded · {o.transfers.remaining} unused</dd></>)}
+            <dt>Buyer</dt>
+            <dd>
+              {o.buyer.name}
+              {o.buyer.email ? ` · ${o.buyer.email}` : ''}
+              {o.buyer.phone ? ` · ${o.buyer.phone}` : ''}
+            </dd>
+            <dt>Amount</dt>
+            <dd>
+              {money(o.amountCents)}
+              {o.refundedCents > 0 ? ` · refunded ${money(o.refundedCents)}` : ''}
+            </dd>
+            <dt>Payment</dt>
+            <dd className="adm-mono">
+              {o.paymentIntentId ?? '—'}
+              {o.cardLast4 ? ` · card •••• ${o.cardLast4}` : ''}
+            </dd>
+            {o.failureMessage && (
+              <>
+                <dt>Message</dt>
+                <dd>{o.failureMessage}</dd>
+              </>
+            )}
+            {o.transfers && (
+              <>
+                <dt>Transfers</dt>
+                <dd>
+                  {o.transfers.count} bought · {o.transfers.used} used · {o.transfers.refunded} refunded · {o.transfers.remaining} unused
+                </dd>
+              </>
+            )}
           </dl>
           <h3>Items</h3>
           <div className="adm-table-wrap">
             <table className="adm-table">
-              <thead><tr><th>Item</th><th>Quantity</th><th>Unit</th><th>Amount</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Item</th>
+                  <th>Quantity</th>
+                  <th>Unit</th>
+                  <th>Amount</th>
+                </tr>
+              </thead>
               <tbody>
                 {o.items.map((i, n) => (
-                  <tr key={n}><td>{i.kind.replace(/_/g, ' ')}{i.itemId ? ` #${i.itemId}` : ''}</td><td>{i.quantity}</td><td>{money(i.unitPriceCents)}</td><td>{money(i.amountCents)}</td></tr>
+                  <tr key={n}>
+                    <td>
+                      {i.kind.replace(/_/g, ' ')}
+                      {i.itemId ? ` #${i.itemId}` : ''}
+                    </td>
+                    <td>{i.quantity}</td>
+                    <td>{money(i.unitPriceCents)}</td>
+                    <td>{money(i.amountCents)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -235,30 +330,57 @@ export function OrdersTab() {
   return (
     <div>
       <div className="adm-toolbar adm-filters">
-        <input type="search" className="adm-search" placeholder="Search buyer name or email..." aria-label="Search buyer name or email" value={filters.q} onChange={set('q')} />
+        <input
+          type="search"
+          className="adm-search"
+          placeholder="Search buyer name or email..."
+          aria-label="Search buyer name or email"
+          value={filters.q}
+          onChange={set('q')}
+        />
         <select aria-label="Status" value={filters.status} onChange={set('status')}>
           <option value="">All statuses</option>
-          {ADMIN_ORDER_STATUSES.map((s) => <option key={s} value={s}>{ADMIN_ORDER_STATUS_LABELS[s]}</option>)}
+          {ADMIN_ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ADMIN_ORDER_STATUS_LABELS[s]}
+            </option>
+          ))}
         </select>
         <select aria-label="Product" value={filters.product} onChange={set('product')}>
           <option value="">All products</option>
-          {ORDER_PRODUCTS.map((p) => <option key={p} value={p}>{ORDER_PRODUCT_LABELS[p]}</option>)}
+          {ORDER_PRODUCTS.map((p) => (
+            <option key={p} value={p}>
+              {ORDER_PRODUCT_LABELS[p]}
+            </option>
+          ))}
         </select>
-        <label className="adm-date">From <input type="date" value={filters.from} onChange={set('from')} /></label>
-        <label className="adm-date">To <input type="date" value={filters.to} onChange={set('to')} /></label>
-        <a className="btn btn-outline" href={`/api/admin/orders.csv?${ordersParams(applied)}`} download>Export CSV</a>
+        <label className="adm-date">
+          From <input type="date" value={filters.from} onChange={set('from')} />
+        </label>
+        <label className="adm-date">
+          To <input type="date" value={filters.to} onChange={set('to')} />
+        </label>
+        <a className="btn btn-outline" href={`/api/admin/orders.csv?${ordersParams(applied)}`} download>
+          Export CSV
+        </a>
       </div>
       {isPending ? (
         <p className="adm-empty">Loading orders...</p>
       ) : isError ? (
-        <p className="form-error" role="alert">{error instanceof ApiError ? error.serverMessage : 'Failed to load orders. Please try again.'}</p>
+        <p className="form-error" role="alert">
+          {error instanceof ApiError ? error.serverMessage : 'Failed to load orders. Please try again.'}
+        </p>
       ) : !data || data.items.length === 0 ? (
         <p className="adm-empty">{filtering ? 'No orders match these filters' : 'No orders yet'}</p>
       ) : (
         <>
-          <p className="muted small">{data.total.toLocaleString('en-US')} order{data.total === 1 ? '' : 's'}</p>
+          <p className="muted small">
+            {data.total.toLocaleString('en-US')} order{data.total === 1 ? '' : 's'}
+          </p>
           <ul className="adm-list" aria-label="Orders">
-            {data.items.map((o) => <OrderCard key={o.id} o={o} onView={() => setViewing(o.id)} />)}
+            {data.items.map((o) => (
+              <OrderCard key={o.id} o={o} onView={() => setViewing(o.id)} />
+            ))}
           </ul>
           <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Orders pages" />
         </>

@@ -15,7 +15,10 @@ function Row({ m }: { m: OutboxItem }) {
     <tr data-testid={`outbox-${m.id}`}>
       <td>{formatDate(m.createdAt)}</td>
       <td>{m.to}</td>
-      <td>{m.subject}<div className="muted small">{m.kind}</div></td>
+      <td>
+        {m.subject}
+        <div className="muted small">{m.kind}</div>
+      </td>
       <td>
         <span className={`adm-badge adm-mail-${m.status}`}>{LABELS[m.status]}</span>
         <div className="muted small">
@@ -39,7 +42,11 @@ function Row({ m }: { m: OutboxItem }) {
             {resend.isPending ? 'Resending...' : 'Resend'}
           </button>
         )}
-        {error && <div role="alert" className="field-error small">{error}</div>}
+        {error && (
+          <div role="alert" className="field-error small">
+            {error}
+          </div>
+        )}
       </td>
     </tr>
   );
@@ -55,20 +62,47 @@ export function OutboxTab() {
         <h2>E-mail</h2>
         <label className="small">
           Show{' '}
-          <select value={status} onChange={(e) => { setStatus(e.target.value as OutboxStatus | 'all'); setPage(1); }} aria-label="Show messages">
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as OutboxStatus | 'all');
+              setPage(1);
+            }}
+            aria-label="Show messages"
+          >
             <option value="all">All</option>
-            {OUTBOX_STATUSES.map((s) => <option key={s} value={s}>{LABELS[s]}</option>)}
+            {OUTBOX_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {LABELS[s]}
+              </option>
+            ))}
           </select>
         </label>
       </div>
-      {error && <div role="alert" className="form-error">Could not load the outbox.</div>}
+      {error && (
+        <div role="alert" className="form-error">
+          Could not load the outbox.
+        </div>
+      )}
       {isLoading && <p className="muted">Loading...</p>}
       {data && data.items.length === 0 && <p className="muted">No messages.</p>}
       {data && data.items.length > 0 && (
         <div className="dash-table-wrap">
           <table className="dash-table">
-            <thead><tr><th>Written</th><th>To</th><th>Subject</th><th>Status</th><th aria-label="Actions" /></tr></thead>
-            <tbody>{data.items.map((m) => <Row key={m.id} m={m} />)}</tbody>
+            <thead>
+              <tr>
+                <th>Written</th>
+                <th>To</th>
+                <th>Subject</th>
+                <th>Status</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((m) => (
+                <Row key={m.id} m={m} />
+              ))}
+            </tbody>
           </table>
         </div>
       )}

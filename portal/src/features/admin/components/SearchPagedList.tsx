@@ -52,7 +52,9 @@ export function SearchPagedList<T extends { id: number }>({
             setPage(1);
           }}
         />
-        <button type="button" className="btn" onClick={onCreate}>{createLabel}</button>
+        <button type="button" className="btn" onClick={onCreate}>
+          {createLabel}
+        </button>
       </div>
       {query.isPending ? (
         <p className="adm-empty">{`Loading ${noun}...`}</p>
@@ -63,7 +65,9 @@ export function SearchPagedList<T extends { id: number }>({
       ) : (
         <>
           <ul className="adm-list" aria-label={title}>
-            {data.items.map((item) => <Fragment key={item.id}>{renderItem(item)}</Fragment>)}
+            {data.items.map((item) => (
+              <Fragment key={item.id}>{renderItem(item)}</Fragment>
+            ))}
           </ul>
           <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label={`${title} pages`} />
         </>

@@ -36,7 +36,9 @@ export function SetPasswordLinkDialog({ shown, onClose }: { shown: { user: Admin
     <Modal open={shown !== null} title="Set-password link" onClose={close}>
       {shown && (
         <>
-          <p className="muted">For {shown.user.firstName} {shown.user.lastName} ({shown.user.email})</p>
+          <p className="muted">
+            For {shown.user.firstName} {shown.user.lastName} ({shown.user.email})
+          </p>
           <p>{SET_PASSWORD_LINK_NOTE}</p>
           <div className="field">
             <label htmlFor="set-password-link">Link</label>
@@ -44,11 +46,17 @@ export function SetPasswordLinkDialog({ shown, onClose }: { shown: { user: Admin
             <p className="muted small adm-hint">Expires {expires}</p>
           </div>
           {copied && (
-            <p className="small" role="status">{copied === 'yes' ? 'Link copied.' : 'Copy the selected link with Ctrl+C (Cmd+C on a Mac).'}</p>
+            <p className="small" role="status">
+              {copied === 'yes' ? 'Link copied.' : 'Copy the selected link with Ctrl+C (Cmd+C on a Mac).'}
+            </p>
           )}
           <div className="adm-actions">
-            <button type="button" className="btn btn-outline" onClick={close}>Done</button>
-            <button type="button" className="btn" onClick={copy}>Copy</button>
+            <button type="button" className="btn btn-outline" onClick={close}>
+              Done
+            </button>
+            <button type="button" className="btn" onClick={copy}>
+              Copy
+            </button>
           </div>
         </>
       )}

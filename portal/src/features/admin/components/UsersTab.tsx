@@ -14,7 +14,17 @@ import { useToast } from '../../../components/toast.tsx';
 import { ApiError } from '@tm/shared/api-client';
 import type { SetPasswordLink } from '@tm/shared/schemas/auth';
 
-function UserCard({ user, onChangePassword, onSetPasswordLink, linkPending }: { user: AdminUser; onChangePassword: () => void; onSetPasswordLink: () => void; linkPending: boolean }) {
+function UserCard({
+  user,
+  onChangePassword,
+  onSetPasswordLink,
+  linkPending,
+}: {
+  user: AdminUser;
+  onChangePassword: () => void;
+  onSetPasswordLink: () => void;
+  linkPending: boolean;
+}) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <li className="card adm-card" data-testid="user-card">
@@ -25,15 +35,27 @@ function UserCard({ user, onChangePassword, onSetPasswordLink, linkPending }: { 
         </div>
         <div className="adm-card-meta">
           <span>{user.email}</span>
-          <span>{user.agencyName}{user.role ? ` · ${user.role}` : ''}</span>
-          <span>{user.phone ? formatPhone(user.phone) : ''}{user.state ? ` · ${user.state}` : ''}</span>
+          <span>
+            {user.agencyName}
+            {user.role ? ` · ${user.role}` : ''}
+          </span>
+          <span>
+            {user.phone ? formatPhone(user.phone) : ''}
+            {user.state ? ` · ${user.state}` : ''}
+          </span>
         </div>
       </div>
       <div className="adm-card-actions">
         <button type="button" className="btn btn-outline adm-btn-sm" onClick={onChangePassword} aria-label={`Change Password for ${name}`}>
           Change Password
         </button>
-        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onSetPasswordLink} disabled={linkPending} aria-label={`Set-password link for ${name}`}>
+        <button
+          type="button"
+          className="btn btn-outline adm-btn-sm"
+          onClick={onSetPasswordLink}
+          disabled={linkPending}
+          aria-label={`Set-password link for ${name}`}
+        >
           {linkPending ? 'Creating link...' : 'Set-password link'}
         </button>
       </div>

@@ -8,7 +8,15 @@ export function SidePanel({ open, title, onClose, children }: { open: boolean; t
   const ref = useDialog(open);
   const id = useId();
   return (
-    <dialog ref={ref} className="adm-side-panel" aria-labelledby={id} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      className="adm-side-panel"
+      aria-labelledby={id}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       {open && (
         <div className="adm-side-panel-body">
           <h2 id={id}>{title}</h2>
@@ -23,12 +31,22 @@ export function Modal({ open, title, onClose, children }: { open: boolean; title
   const ref = useDialog(open);
   const id = useId();
   return (
-    <dialog ref={ref} className="adm-modal" aria-labelledby={id} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      className="adm-modal"
+      aria-labelledby={id}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       {open && (
         <div className="adm-modal-body">
           <div className="adm-modal-head">
             <h2 id={id}>{title}</h2>
-            <button type="button" className="adm-icon-btn" aria-label="Close" onClick={onClose}>×</button>
+            <button type="button" className="adm-icon-btn" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
           </div>
           {children}
         </div>
@@ -43,7 +61,11 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
       <label htmlFor={id}>{label}</label>
       {children}
       {hint && !error && <p className="muted small adm-hint">{hint}</p>}
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -52,20 +74,42 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
 export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
   return (
     <div className="adm-actions">
-      <button type="button" className="btn btn-outline" onClick={onCancel}>Cancel</button>
-      <button type="submit" className="btn" disabled={pending}>{pending ? pendingLabel : label}</button>
+      <button type="button" className="btn btn-outline" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
     </div>
   );
 }
 
-export function Pagination({ page, total, pageSize, onPage, label }: { page: number; total: number; pageSize: number; onPage: (p: number) => void; label: string }) {
+export function Pagination({
+  page,
+  total,
+  pageSize,
+  onPage,
+  label,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (p: number) => void;
+  label: string;
+}) {
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   return (
     <nav className="adm-pagination" aria-label={label}>
-      <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>Previous</button>
-      <span className="muted small">Page {page} of {pages.toLocaleString('en-US')} ({total.toLocaleString('en-US')} total)</span>
-      <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>Next</button>
+      <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        Previous
+      </button>
+      <span className="muted small">
+        Page {page} of {pages.toLocaleString('en-US')} ({total.toLocaleString('en-US')} total)
+      </span>
+      <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        Next
+      </button>
     </nav>
   );
 }
@@ -90,7 +134,10 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
   const pct = Math.max(0, Math.min(100, Math.round(value * 100)));
   return (
     <div className="adm-progress">
-      <div className="adm-progress-label"><span>{label}</span><span>{pct}%</span></div>
+      <div className="adm-progress-label">
+        <span>{label}</span>
+        <span>{pct}%</span>
+      </div>
       <div className="adm-progress-track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
         <div className="adm-progress-fill" style={{ width: `${pct}%` }} />
       </div>

@@ -9,14 +9,24 @@ import { NO_SHOW_WINDOW_MS, appointmentStart, type NoShowView } from '@tm/shared
 import './appointment-care.css';
 
 const noShowsKey = ['/api/appointments/no-shows'] as const;
-const useNoShows = () => useQuery({ queryKey: noShowsKey, queryFn: async () => (await api.getJson<{ items: NoShowView[] }>('/api/appointments/no-shows'))!.items });
+const useNoShows = () =>
+  useQuery({ queryKey: noShowsKey, queryFn: async () => (await api.getJson<{ items: NoShowView[] }>('/api/appointments/no-shows'))!.items });
 const message = (err: unknown) => (err instanceof ApiError ? err.serverMessage : 'Something went wrong');
 
 const STATUS_TEXT: Record<NoShowView['status'], string> = {
-  credited: 'No-show credited', pending: 'No-show report under review', approved: 'No-show approved and credited', denied: 'No-show report denied',
+  credited: 'No-show credited',
+  pending: 'No-show report under review',
+  approved: 'No-show approved and credited',
+  denied: 'No-show report denied',
 };
 
-type Appt = { id: number; customerName: string; extractedAppointmentDateTime: string | null; extractedAppointmentDate: string | null; extractedAppointmentTime: string | null };
+type Appt = {
+  id: number;
+  customerName: string;
+  extractedAppointmentDateTime: string | null;
+  extractedAppointmentDate: string | null;
+  extractedAppointmentTime: string | null;
+};
 
 export function AppointmentCare({ appointment }: { appointment: Appt }) {
   const qc = useQueryClient();
@@ -27,7 +37,10 @@ export function AppointmentCare({ appointment }: { appointment: Appt }) {
   const [error, setError] = useState<string | null>(null);
   const report = useMutation({
     mutationFn: (body: object) => api.requestJson<NoShowView>('POST', `/api/appointments/${appointment.id}/no-show`, body),
-    onSuccess: () => { setOpen(false); void qc.invalidateQueries({ queryKey: noShowsKey }); },
+    onSuccess: () => {
+      setOpen(false);
+      void qc.invalidateQueries({ queryKey: noShowsKey });
+    },
     onError: (err) => setError(message(err)),
   });
   const start = appointmentStart(appointment);
@@ -44,24 +57,50 @@ export function AppointmentCare({ appointment }: { appointment: Appt }) {
   return (
     <div className="apc" data-testid="appointment-care">
       <div className="apc-actions">
-        {start && <a className="btn btn-outline btn-sm" href={`/api/appointments/${appointment.id}/calendar.ics`} download>Add to calendar (.ics)</a>}
-        {canReport && !open && <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>Report no-show</button>}
+        {start && (
+          <a className="btn btn-outline btn-sm" href={`/api/appointments/${appointment.id}/calendar.ics`} download>
+            Add to calendar (.ics)
+          </a>
+        )}
+        {canReport && !open && (
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>
+            Report no-show
+          </button>
+        )}
       </div>
       {existing && (
         <p className={`apc-status apc-${existing.status}`} role="status">
-          {STATUS_TEXT[existing.status]}{existing.creditCents > 0 ? `: ${formatUsd(existing.creditCents, { cents: true })}` : ''}
+          {STATUS_TEXT[existing.status]}
+          {existing.creditCents > 0 ? `: ${formatUsd(existing.creditCents, { cents: true })}` : ''}
           {existing.decisionReason ? ` (${existing.decisionReason})` : ''}
         </p>
       )}
       {open && (
         <form className="apc-form" onSubmit={submit} aria-label={`Report a no-show for ${appointment.customerName}`}>
-          <p className="muted small">Tell us about your call at the appointment time. Under 60 seconds (nobody answered) is credited at once; longer calls are reviewed with the recording.</p>
-          <label className="field">Your call lasted (seconds)<input inputMode="numeric" value={seconds} onChange={(e) => setSeconds(e.target.value)} required /></label>
-          <label className="field">Recording URL (optional)<input type="url" value={recordingUrl} onChange={(e) => setRecordingUrl(e.target.value)} placeholder="https://" /></label>
-          {error && <p className="field-error" role="alert">{error}</p>}
+          <p className="muted small">
+            Tell us about your call at the appointment time. Under 60 seconds (nobody answered) is credited at once; longer calls are reviewed with the
+            recording.
+          </p>
+          <label className="field">
+            Your call lasted (seconds)
+            <input inputMode="numeric" value={seconds} onChange={(e) => setSeconds(e.target.value)} required />
+          </label>
+          <label className="field">
+            Recording URL (optional)
+            <input type="url" value={recordingUrl} onChange={(e) => setRecordingUrl(e.target.value)} placeholder="https://" />
+          </label>
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
           <div className="apc-actions">
-            <button type="submit" className="btn btn-sm" disabled={report.isPending}>Send report</button>
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(false)}>Cancel</button>
+            <button type="submit" className="btn btn-sm" disabled={report.isPending}>
+              Send report
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
           </div>
         </form>
       )}
@@ -71,24 +110,45 @@ export function AppointmentCare({ appointment }: { appointment: Appt }) {
 
 export function CalendarFeed() {
   const qc = useQueryClient();
-  const status = useQuery({ queryKey: ['/api/calendar-feed'], queryFn: async () => (await api.getJson<{ active: boolean; createdAt: string | null }>('/api/calendar-feed'))! });
+  const status = useQuery({
+    queryKey: ['/api/calendar-feed'],
+    queryFn: async () => (await api.getJson<{ active: boolean; createdAt: string | null }>('/api/calendar-feed'))!,
+  });
   const [url, setUrl] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: () => api.requestJson<{ url: string }>('POST', '/api/calendar-feed'),
-    onSuccess: (r) => { setUrl(r.url); void qc.invalidateQueries({ queryKey: ['/api/calendar-feed'] }); },
+    onSuccess: (r) => {
+      setUrl(r.url);
+      void qc.invalidateQueries({ queryKey: ['/api/calendar-feed'] });
+    },
   });
   const revoke = useMutation({
     mutationFn: () => api.requestJson('DELETE', '/api/calendar-feed'),
-    onSuccess: () => { setUrl(null); void qc.invalidateQueries({ queryKey: ['/api/calendar-feed'] }); },
+    onSuccess: () => {
+      setUrl(null);
+      void qc.invalidateQueries({ queryKey: ['/api/calendar-feed'] });
+    },
   });
   return (
     <details className="apc-feed">
       <summary>Calendar feed</summary>
-      <p className="muted small">Subscribe in Google Calendar, Outlook or Apple Calendar: every appointment you buy appears by itself. Keep the address private.</p>
-      {url && <p role="status"><strong>Copy this address now (it is not shown again):</strong> <code data-testid="feed-url">{url}</code></p>}
+      <p className="muted small">
+        Subscribe in Google Calendar, Outlook or Apple Calendar: every appointment you buy appears by itself. Keep the address private.
+      </p>
+      {url && (
+        <p role="status">
+          <strong>Copy this address now (it is not shown again):</strong> <code data-testid="feed-url">{url}</code>
+        </p>
+      )}
       <div className="apc-actions">
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => create.mutate()} disabled={create.isPending}>{status.data?.active ? 'New feed address' : 'Create feed address'}</button>
-        {status.data?.active && <button type="button" className="btn btn-outline btn-sm" onClick={() => revoke.mutate()} disabled={revoke.isPending}>Turn off feed</button>}
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => create.mutate()} disabled={create.isPending}>
+          {status.data?.active ? 'New feed address' : 'Create feed address'}
+        </button>
+        {status.data?.active && (
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
+            Turn off feed
+          </button>
+        )}
       </div>
     </details>
   );

@@ -20,14 +20,35 @@ function Row({ item }: { item: QueueItem }) {
   return (
     <tr data-testid="no-show-row">
       <td>{item.agentEmail}</td>
-      <td>{item.customerName ?? '—'}<div className="muted small">{item.appointmentTime ?? ''}</div></td>
-      <td>{item.callDurationSeconds} s <span className="muted small">(buffer {item.bufferSeconds} s)</span></td>
-      <td>{item.recordingUrl ? <a href={item.recordingUrl} target="_blank" rel="noreferrer">Agent's recording</a> : '—'}</td>
+      <td>
+        {item.customerName ?? '—'}
+        <div className="muted small">{item.appointmentTime ?? ''}</div>
+      </td>
+      <td>
+        {item.callDurationSeconds} s <span className="muted small">(buffer {item.bufferSeconds} s)</span>
+      </td>
+      <td>
+        {item.recordingUrl ? (
+          <a href={item.recordingUrl} target="_blank" rel="noreferrer">
+            Agent's recording
+          </a>
+        ) : (
+          '—'
+        )}
+      </td>
       <td>
         <input aria-label={`Reason for report ${item.id}`} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Reason" />
-        <button type="button" className="btn btn-sm" onClick={() => decide.mutate('approve')} disabled={decide.isPending}>Approve</button>{' '}
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => decide.mutate('deny')} disabled={decide.isPending}>Deny</button>
-        {error && <p className="field-error" role="alert">{error}</p>}
+        <button type="button" className="btn btn-sm" onClick={() => decide.mutate('approve')} disabled={decide.isPending}>
+          Approve
+        </button>{' '}
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => decide.mutate('deny')} disabled={decide.isPending}>
+          Deny
+        </button>
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
       </td>
     </tr>
   );
@@ -42,8 +63,20 @@ export function NoShowQueue() {
       {q.data && q.data.length > 0 && (
         <div className="card" style={{ overflowX: 'auto', padding: 0 }}>
           <table className="xadm-table">
-            <thead><tr><th>Agent</th><th>Appointment</th><th>Agent's call</th><th>Evidence</th><th>Decision</th></tr></thead>
-            <tbody>{q.data.map((i) => <Row key={i.id} item={i} />)}</tbody>
+            <thead>
+              <tr>
+                <th>Agent</th>
+                <th>Appointment</th>
+                <th>Agent's call</th>
+                <th>Evidence</th>
+                <th>Decision</th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.data.map((i) => (
+                <Row key={i.id} item={i} />
+              ))}
+            </tbody>
           </table>
         </div>
       )}

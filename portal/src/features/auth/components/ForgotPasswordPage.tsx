@@ -14,7 +14,12 @@ export function ForgotPasswordPage() {
   const mutation = useForgotPassword();
   const [sent, setSent] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -34,20 +39,32 @@ export function ForgotPasswordPage() {
         <h1 id="forgot-title">Forgot password?</h1>
         {sent ? (
           <>
-            <div role="status" className="form-success">{sent}</div>
-            <p className="muted small">Check your inbox (and the spam folder). <Link to={paths.login}>Back to login</Link></p>
+            <div role="status" className="form-success">
+              {sent}
+            </div>
+            <p className="muted small">
+              Check your inbox (and the spam folder). <Link to={paths.login}>Back to login</Link>
+            </p>
           </>
         ) : (
           <form onSubmit={onSubmit} noValidate aria-labelledby="forgot-title">
             <p className="muted">Enter the e-mail of your account. We e-mail you a link to set a new password.</p>
-            {formError && <div role="alert" className="form-error">{formError}</div>}
+            {formError && (
+              <div role="alert" className="form-error">
+                {formError}
+              </div>
+            )}
             <div className="field">
               <label htmlFor="forgot-email">Email</label>
               <input id="forgot-email" type="email" autoComplete="email" {...register('email')} aria-invalid={!!errors.email} />
               {errors.email && <p className="field-error">{errors.email.message}</p>}
             </div>
-            <button className="btn" type="submit" disabled={mutation.isPending}>{mutation.isPending ? 'Sending...' : 'Send Link'}</button>
-            <p className="muted small"><Link to={paths.login}>Back to login</Link></p>
+            <button className="btn" type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Sending...' : 'Send Link'}
+            </button>
+            <p className="muted small">
+              <Link to={paths.login}>Back to login</Link>
+            </p>
           </form>
         )}
       </div>

@@ -15,7 +15,9 @@ afterEach(() => {
 });
 
 function renderLogin() {
-  const fetch = vi.fn(async () => new Response(JSON.stringify({ error: 'Invalid email/username or password' }), { status: 401, headers: { 'Content-Type': 'application/json' } }));
+  const fetch = vi.fn(
+    async () => new Response(JSON.stringify({ error: 'Invalid email/username or password' }), { status: 401, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: ['/login'] });
   render(
@@ -46,7 +48,10 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: '   ' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x'.repeat(129) } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Email or username is required', 'Password must be at most 128 characters']);
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+      'Email or username is required',
+      'Password must be at most 128 characters',
+    ]);
     expect(logins()).toHaveLength(0);
   });
 

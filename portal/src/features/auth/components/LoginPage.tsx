@@ -58,21 +58,56 @@ export function LoginPage() {
         <BrandLogo />
         <h1 id="login-title">Agent Login</h1>
         <p className="muted">Sign in to buy leads and appointments and manage your transfers.</p>
-        {notice && !formError && <div role="status" className="form-success">{notice}</div>}
-        {formError && <div role="alert" className="form-error">{formError}</div>}
+        {notice && !formError && (
+          <div role="status" className="form-success">
+            {notice}
+          </div>
+        )}
+        {formError && (
+          <div role="alert" className="form-error">
+            {formError}
+          </div>
+        )}
         <div className="field">
           <label htmlFor="identifier">Email or username</label>
-          <input id="identifier" name="identifier" autoComplete="username" aria-invalid={!!errors.identifier} aria-describedby={errors.identifier ? 'identifier-error' : undefined} />
-          {errors.identifier && <p className="field-error" id="identifier-error" role="alert">{errors.identifier}</p>}
+          <input
+            id="identifier"
+            name="identifier"
+            autoComplete="username"
+            aria-invalid={!!errors.identifier}
+            aria-describedby={errors.identifier ? 'identifier-error' : undefined}
+          />
+          {errors.identifier && (
+            <p className="field-error" id="identifier-error" role="alert">
+              {errors.identifier}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="password">Password</label>
-          <input id="password" name="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? 'password-error' : undefined} />
-          {errors.password && <p className="field-error" id="password-error" role="alert">{errors.password}</p>}
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? 'password-error' : undefined}
+          />
+          {errors.password && (
+            <p className="field-error" id="password-error" role="alert">
+              {errors.password}
+            </p>
+          )}
         </div>
-        <button className="btn" type="submit" disabled={loginMutation.isPending}>{loginMutation.isPending ? 'Signing in...' : 'Sign In'}</button>
-        <p className="small auth-links"><Link to={paths.forgotPassword}>Forgot password?</Link></p>
-        <p className="muted small">New here? <a href="/pricing">See pricing</a> · <a href="/">Back to Home</a></p>
+        <button className="btn" type="submit" disabled={loginMutation.isPending}>
+          {loginMutation.isPending ? 'Signing in...' : 'Sign In'}
+        </button>
+        <p className="small auth-links">
+          <Link to={paths.forgotPassword}>Forgot password?</Link>
+        </p>
+        <p className="muted small">
+          New here? <a href="/pricing">See pricing</a> · <a href="/">Back to Home</a>
+        </p>
       </form>
     </div>
   );

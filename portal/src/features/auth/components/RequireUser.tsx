@@ -16,7 +16,13 @@ export function RequireUser({ admin = false, children }: { admin?: boolean; chil
   }
   if (admin && !user.isAdmin) {
     return (
-      <div className="auth-page"><div className="card auth-card"><h1>Admins only</h1><p>This page needs an admin account.</p><a href={paths.dashboard}>Back to Dashboard</a></div></div>
+      <div className="auth-page">
+        <div className="card auth-card">
+          <h1>Admins only</h1>
+          <p>This page needs an admin account.</p>
+          <a href={paths.dashboard}>Back to Dashboard</a>
+        </div>
+      </div>
     );
   }
   return <>{children(user)}</>;

@@ -11,13 +11,22 @@ import { useSetPassword, useSetPasswordLinkCheck } from '../api/set-password.ts'
 import { paths } from '../../../app/paths.ts';
 
 function LoginLink({ button = false }: { button?: boolean }) {
-  return <Link to={paths.login} className={button ? 'btn' : undefined}>Go to login</Link>;
+  return (
+    <Link to={paths.login} className={button ? 'btn' : undefined}>
+      Go to login
+    </Link>
+  );
 }
 
 function SetPasswordForm({ token, email, onDeadLink, onDone }: { token: string; email: string; onDeadLink: () => void; onDone: () => void }) {
   const mutation = useSetPassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<SetPasswordFormValues>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SetPasswordFormValues>({
     resolver: zodResolver(setPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
@@ -36,8 +45,14 @@ function SetPasswordForm({ token, email, onDeadLink, onDone }: { token: string; 
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <p className="muted">Choose a password for <strong>{email}</strong>.</p>
-      {formError && <div role="alert" className="form-error">{formError}</div>}
+      <p className="muted">
+        Choose a password for <strong>{email}</strong>.
+      </p>
+      {formError && (
+        <div role="alert" className="form-error">
+          {formError}
+        </div>
+      )}
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <div className="field">
@@ -50,7 +65,9 @@ function SetPasswordForm({ token, email, onDeadLink, onDone }: { token: string; 
         <input id="confirm-password" type="password" autoComplete="new-password" {...register('confirmPassword')} aria-invalid={!!errors.confirmPassword} />
         {errors.confirmPassword && <p className="field-error">{errors.confirmPassword.message}</p>}
       </div>
-      <button className="btn" type="submit" disabled={mutation.isPending}>{mutation.isPending ? 'Saving...' : 'Set Password'}</button>
+      <button className="btn" type="submit" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Saving...' : 'Set Password'}
+      </button>
     </form>
   );
 }
@@ -66,22 +83,32 @@ export function SetPasswordPage() {
   if (done) {
     body = (
       <>
-        <div role="status" className="form-success">Your password is set. You can now log in.</div>
+        <div role="status" className="form-success">
+          Your password is set. You can now log in.
+        </div>
         <LoginLink button />
       </>
     );
   } else if (!token || dead || (check.error instanceof ApiError && check.error.status === 400)) {
     body = (
       <>
-        <div role="alert" className="form-error">{SET_PASSWORD_LINK_INVALID}</div>
-        <p className="muted small"><LoginLink /></p>
+        <div role="alert" className="form-error">
+          {SET_PASSWORD_LINK_INVALID}
+        </div>
+        <p className="muted small">
+          <LoginLink />
+        </p>
       </>
     );
   } else if (check.error) {
     body = (
       <>
-        <div role="alert" className="form-error">{check.error instanceof ApiError ? check.error.serverMessage : 'Could not check this link. Please try again.'}</div>
-        <p className="muted small"><LoginLink /></p>
+        <div role="alert" className="form-error">
+          {check.error instanceof ApiError ? check.error.serverMessage : 'Could not check this link. Please try again.'}
+        </div>
+        <p className="muted small">
+          <LoginLink />
+        </p>
       </>
     );
   } else if (!check.data) {

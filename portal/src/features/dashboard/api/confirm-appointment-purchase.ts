@@ -6,7 +6,13 @@ import { availableAppointmentsKey } from './available-appointments.ts';
 import { myAppointmentsKey } from './my-appointments.ts';
 import { allAppointmentsKey } from './all-appointments.ts';
 
-export interface PurchaseConfirmation { success: true; recorded: true; orderId: number; status: 'paid'; itemIds: number[] }
+export interface PurchaseConfirmation {
+  success: true;
+  recorded: true;
+  orderId: number;
+  status: 'paid';
+  itemIds: number[];
+}
 
 export function confirmAppointmentPurchase(paymentIntentId: string): Promise<PurchaseConfirmation> {
   return api.requestJson('POST', '/api/vapi/confirm-appointment-purchase', { payment_intent_id: paymentIntentId });

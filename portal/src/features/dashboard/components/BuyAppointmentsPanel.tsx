@@ -38,7 +38,10 @@ async function celebrate() {
  * "Jan 17, 2026, 3:00 PM EST" from the extracted date-time on the agent's clock, or the date and time
  * as extracted (text the voice AI heard, in Eastern time).
  */
-export function appointmentWhen(a: { extractedAppointmentDateTime: string | null; appointmentDate: string | null; extractedAppointmentTime: string | null }, tz: string = DEFAULT_TIME_ZONE): string {
+export function appointmentWhen(
+  a: { extractedAppointmentDateTime: string | null; appointmentDate: string | null; extractedAppointmentTime: string | null },
+  tz: string = DEFAULT_TIME_ZONE,
+): string {
   const iso = formatMaybeDateTime(a.extractedAppointmentDateTime, tz);
   if (iso) return iso;
   const parts = [a.appointmentDate, a.extractedAppointmentTime].filter(Boolean).join(' ');
@@ -56,25 +59,57 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
           <h3 id={titleId}>{a.customerName}</h3>
           <div className="dash-badges">
             <StatusDot status={a.callStatus} />
-            {a.verified && <Badge tone="success"><Icon name="check" size={12} /> Verified</Badge>}
-            {a.leadQuality && <Badge tone="info" cap>{a.leadQuality}</Badge>}
+            {a.verified && (
+              <Badge tone="success">
+                <Icon name="check" size={12} /> Verified
+              </Badge>
+            )}
+            {a.leadQuality && (
+              <Badge tone="info" cap>
+                {a.leadQuality}
+              </Badge>
+            )}
             {a.followUpRequired && <Badge tone="warning">Follow-up</Badge>}
           </div>
         </div>
         <div className="dash-price">{PRICE}</div>
       </header>
       <dl className="dash-meta">
-        <div><dt>Phone</dt><dd>{a.customerPhone || '—'}</dd></div>
-        <div><dt>State</dt><dd>{a.customerState ?? '—'}</dd></div>
-        <div><dt>Called</dt><dd>{formatDateTime(a.callDate ?? a.createdAt, tz) || '—'}</dd></div>
-        <div><dt>Appointment</dt><dd>{appointmentWhen(a, tz)}</dd></div>
-        <div><dt>Duration</dt><dd>{formatDuration(a.callDuration) || '—'}</dd></div>
-        {a.extractionConfidence !== null && <div><dt>Confidence</dt><dd>{Math.round(a.extractionConfidence * 100)}%</dd></div>}
+        <div>
+          <dt>Phone</dt>
+          <dd>{a.customerPhone || '—'}</dd>
+        </div>
+        <div>
+          <dt>State</dt>
+          <dd>{a.customerState ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Called</dt>
+          <dd>{formatDateTime(a.callDate ?? a.createdAt, tz) || '—'}</dd>
+        </div>
+        <div>
+          <dt>Appointment</dt>
+          <dd>{appointmentWhen(a, tz)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(a.callDuration) || '—'}</dd>
+        </div>
+        {a.extractionConfidence !== null && (
+          <div>
+            <dt>Confidence</dt>
+            <dd>{Math.round(a.extractionConfidence * 100)}%</dd>
+          </div>
+        )}
       </dl>
       <div className="dash-appt-section">
-        <h4>Recording preview <span className="muted small">(last {AUDIO_PREVIEW_SECONDS} seconds)</span></h4>
+        <h4>
+          Recording preview <span className="muted small">(last {AUDIO_PREVIEW_SECONDS} seconds)</span>
+        </h4>
         {!a.recordingUrl && a.hasRecording ? (
-          <p className="muted small" data-testid="preview-after-purchase">Preview available after purchase</p>
+          <p className="muted small" data-testid="preview-after-purchase">
+            Preview available after purchase
+          </p>
         ) : (
           <AudioPlayer src={a.recordingUrl} preview label={`Recording preview for ${a.customerName}`} />
         )}
@@ -89,7 +124,11 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
           </div>
         </div>
       )}
-      {a.notes && <p className="small"><strong>Notes:</strong> {a.notes}</p>}
+      {a.notes && (
+        <p className="small">
+          <strong>Notes:</strong> {a.notes}
+        </p>
+      )}
       <footer className="dash-appt-foot">
         <button
           type="button"
@@ -175,7 +214,9 @@ export function BuyAppointmentsPanel() {
         <div>
           <Icon name="cart" size={18} className="dash-inline-icon" />
           Cart: <strong data-testid="cart-count">{cart.ids.length}</strong> {cart.ids.length === 1 ? 'appointment' : 'appointments'}
-          <span className="dash-sep" aria-hidden="true">·</span>
+          <span className="dash-sep" aria-hidden="true">
+            ·
+          </span>
           Total <strong data-testid="cart-total">{formatUsd(cartTotal)}</strong>
         </div>
         <div className="dash-actions">
@@ -219,7 +260,9 @@ export function BuyAppointmentsPanel() {
             <div className="dash-order-summary">
               <div>
                 <span className="muted">Appointments</span>
-                <strong>{checkout.count} × {PRICE}</strong>
+                <strong>
+                  {checkout.count} × {PRICE}
+                </strong>
               </div>
               <div>
                 <span className="muted">Total</span>

@@ -37,19 +37,27 @@ function InfoCards({ priceCents }: { priceCents: number }) {
   return (
     <div className="dash-info-cards">
       <div className="card dash-info-card">
-        <div className="dash-info-icon"><Icon name="bolt" size={26} /></div>
+        <div className="dash-info-icon">
+          <Icon name="bolt" size={26} />
+        </div>
         <h3>Instant Transfers</h3>
         <p className="muted">Qualified prospects are transferred live to your phone the moment they say yes.</p>
       </div>
       <div className="card dash-info-card">
-        <div className="dash-info-icon"><Icon name="timer" size={26} /></div>
+        <div className="dash-info-icon">
+          <Icon name="timer" size={26} />
+        </div>
         <h3>{BUFFER_SECONDS}-Second Buffer</h3>
         <p className="muted">You only pay for calls that last over {BUFFER_SECONDS} seconds.</p>
       </div>
       <div className="card dash-info-card dash-info-card-accent">
-        <div className="dash-info-icon"><Icon name="dollar" size={26} /></div>
+        <div className="dash-info-icon">
+          <Icon name="dollar" size={26} />
+        </div>
         <h3>Your Price</h3>
-        <p className="dash-big-price" data-testid="your-price">{formatUsd(priceCents, { cents: true })}</p>
+        <p className="dash-big-price" data-testid="your-price">
+          {formatUsd(priceCents, { cents: true })}
+        </p>
         <p className="muted">per transfer</p>
       </div>
     </div>
@@ -219,10 +227,22 @@ export function CallTransfersPanel({ user }: { user: SessionUser }) {
         <div className="card dash-payment">
           <h3>Payment</h3>
           <div className="dash-order-summary">
-            <div><span className="muted">Total transfers</span><strong>{order.input.totalTransfers}</strong></div>
-            <div><span className="muted">Transfers per day</span><strong>{order.input.callsPerDay}</strong></div>
-            <div><span className="muted">States</span><strong>{order.input.workingStates}</strong></div>
-            <div><span className="muted">Total</span><strong data-testid="transfer-total">{formatUsd(order.created.amount, { cents: true })}</strong></div>
+            <div>
+              <span className="muted">Total transfers</span>
+              <strong>{order.input.totalTransfers}</strong>
+            </div>
+            <div>
+              <span className="muted">Transfers per day</span>
+              <strong>{order.input.callsPerDay}</strong>
+            </div>
+            <div>
+              <span className="muted">States</span>
+              <strong>{order.input.workingStates}</strong>
+            </div>
+            <div>
+              <span className="muted">Total</span>
+              <strong data-testid="transfer-total">{formatUsd(order.created.amount, { cents: true })}</strong>
+            </div>
           </div>
           <PaymentStep
             clientSecret={order.created.clientSecret}

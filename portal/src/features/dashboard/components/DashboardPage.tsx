@@ -14,7 +14,6 @@ import { MyLeadsPanel } from './MyLeadsPanel.tsx';
 import { CallTransfersPanel } from './CallTransfersPanel.tsx';
 import { ComingSoonPanel, FacebookAdsCoursePanel, SupportPanel, TrainingVideosPanel } from './InfoPanels.tsx';
 
-
 function Panel({ panel, user }: { panel: PanelKey; user: SessionUser }) {
   switch (panel) {
     case 'home':
@@ -32,11 +31,26 @@ function Panel({ panel, user }: { panel: PanelKey; user: SessionUser }) {
     case 'my-leads':
       return <MyLeadsPanel />;
     case 'insurance-recruiting':
-      return <ComingSoonPanel title="Insurance Recruiting" description="Recruit licensed agents into your agency with our done-for-you campaigns. We are putting the finishing touches on it." />;
+      return (
+        <ComingSoonPanel
+          title="Insurance Recruiting"
+          description="Recruit licensed agents into your agency with our done-for-you campaigns. We are putting the finishing touches on it."
+        />
+      );
     case 'facebook-leads':
-      return <ComingSoonPanel title="Facebook Leads" description="Exclusive final expense leads from our own Facebook campaigns, delivered in real time. Launching soon." />;
+      return (
+        <ComingSoonPanel
+          title="Facebook Leads"
+          description="Exclusive final expense leads from our own Facebook campaigns, delivered in real time. Launching soon."
+        />
+      );
     case 'agedLeads':
-      return <ComingSoonPanel title="Aged Leads" description="Bulk aged-lead packages by age bracket are on the way. Meanwhile, pick individual aged leads under Buy Leads." />;
+      return (
+        <ComingSoonPanel
+          title="Aged Leads"
+          description="Bulk aged-lead packages by age bracket are on the way. Meanwhile, pick individual aged leads under Buy Leads."
+        />
+      );
     case 'facebook-ads-course':
       return <FacebookAdsCoursePanel />;
     case 'training-videos':

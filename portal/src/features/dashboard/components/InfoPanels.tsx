@@ -5,7 +5,7 @@ import { Badge } from './ui.tsx';
 import { Icon } from './Icon.tsx';
 
 // The same contact details as the public site (PUBLIC_CONTACT_* there, VITE_CONTACT_* here).
-const env = ((import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {});
+const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
 const SUPPORT_EMAIL = env.VITE_CONTACT_EMAIL?.trim() || 'support@example.com';
 const SUPPORT_PHONE = env.VITE_CONTACT_PHONE?.trim() || '(800) 555-0199';
 const telHref = (phone: string) => {
@@ -17,7 +17,9 @@ export function ComingSoonPanel({ title, description }: { title: string; descrip
   return (
     <section aria-labelledby="coming-soon-title" className="dash-section">
       <div className="card dash-coming-soon">
-        <div className="dash-empty-icon"><Icon name="hammer" size={36} /></div>
+        <div className="dash-empty-icon">
+          <Icon name="hammer" size={36} />
+        </div>
         <Badge tone="warning">Coming Soon</Badge>
         <h2 id="coming-soon-title">{title}</h2>
         <p className="muted">{description}</p>
@@ -48,7 +50,9 @@ export function FacebookAdsCoursePanel() {
       <ol className="dash-module-list">
         {COURSE_MODULES.map((m, i) => (
           <li key={m.title} className="card">
-            <span className="dash-module-number" aria-hidden="true">{i + 1}</span>
+            <span className="dash-module-number" aria-hidden="true">
+              {i + 1}
+            </span>
             <div>
               <h3>{m.title}</h3>
               <p className="muted">{m.text}</p>
@@ -57,7 +61,9 @@ export function FacebookAdsCoursePanel() {
         ))}
       </ol>
       <p>
-        <Link className="btn" to="/training">Open the Training Center</Link>
+        <Link className="btn" to="/training">
+          Open the Training Center
+        </Link>
       </p>
     </section>
   );
@@ -75,14 +81,18 @@ export function TrainingVideosPanel() {
       <div className="dash-info-cards">
         {['HighLevel CRM Training', 'Trackdrive Training', 'Insurance Sales Training'].map((s) => (
           <div key={s} className="card dash-info-card">
-            <div className="dash-info-icon"><Icon name="video" size={26} /></div>
+            <div className="dash-info-icon">
+              <Icon name="video" size={26} />
+            </div>
             <h3>{s}</h3>
             <p className="muted">Step-by-step videos from our team.</p>
           </div>
         ))}
       </div>
       <p>
-        <Link className="btn" to="/training">Watch in the Training Center</Link>
+        <Link className="btn" to="/training">
+          Watch in the Training Center
+        </Link>
       </p>
     </section>
   );
@@ -99,19 +109,29 @@ export function SupportPanel() {
       </div>
       <div className="dash-info-cards">
         <div className="card dash-info-card">
-          <div className="dash-info-icon"><Icon name="mail" size={26} /></div>
+          <div className="dash-info-icon">
+            <Icon name="mail" size={26} />
+          </div>
           <h3>Email</h3>
-          <p><a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a></p>
+          <p>
+            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          </p>
           <p className="muted small">We answer within one business day.</p>
         </div>
         <div className="card dash-info-card">
-          <div className="dash-info-icon"><Icon name="phone" size={26} /></div>
+          <div className="dash-info-icon">
+            <Icon name="phone" size={26} />
+          </div>
           <h3>Phone</h3>
-          <p><a href={telHref(SUPPORT_PHONE)}>{SUPPORT_PHONE}</a></p>
+          <p>
+            <a href={telHref(SUPPORT_PHONE)}>{SUPPORT_PHONE}</a>
+          </p>
           <p className="muted small">Monday to Friday, 9am to 6pm EST.</p>
         </div>
         <div className="card dash-info-card">
-          <div className="dash-info-icon"><Icon name="receipt" size={26} /></div>
+          <div className="dash-info-icon">
+            <Icon name="receipt" size={26} />
+          </div>
           <h3>Billing disputes</h3>
           <p className="muted small">Transfers under the buffer are never billed. Send the call time and number and we will review it.</p>
         </div>

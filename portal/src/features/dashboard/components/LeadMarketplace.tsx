@@ -8,7 +8,17 @@ import { formatUsd } from '@tm/shared';
 import { parseAgeFilter } from '@tm/shared/logic/age-filter';
 import { formatDate } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
-import { EMPTY_LEAD_FILTERS, NO_LEADS_SELECTED, STATE_FILTER_MESSAGE, ZIP_FILTER_MESSAGE, isStateFilterValue, isZipFilterValue, splitList, type LeadFilters, type LeadForSale } from '@tm/shared/schemas/leads';
+import {
+  EMPTY_LEAD_FILTERS,
+  NO_LEADS_SELECTED,
+  STATE_FILTER_MESSAGE,
+  ZIP_FILTER_MESSAGE,
+  isStateFilterValue,
+  isZipFilterValue,
+  splitList,
+  type LeadFilters,
+  type LeadForSale,
+} from '@tm/shared/schemas/leads';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
 import { useAgedLeads } from '../api/aged-leads.ts';
 import { useLeads } from '../api/leads.ts';
@@ -38,7 +48,9 @@ function filterErrors(f: LeadFilters): Partial<Record<keyof LeadFilters, string>
   return errors;
 }
 
-interface Checkout extends CheckoutCreated { count: number }
+interface Checkout extends CheckoutCreated {
+  count: number;
+}
 
 export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
   const tz = useTimeZone();
@@ -182,34 +194,72 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
       >
         <div className="field">
           <label htmlFor={`${idPrefix}-state`}>State</label>
-          <input id={`${idPrefix}-state`} placeholder="e.g. TX, FL" value={inputs.state} onChange={(e) => setFilter('state', e.target.value)} aria-invalid={!!errors.state} aria-describedby={`${idPrefix}-state-help`} />
-          <p id={`${idPrefix}-state-help`} className={errors.state ? 'field-error' : 'muted small'}>{errors.state ?? 'Two-letter codes, comma-separated'}</p>
+          <input
+            id={`${idPrefix}-state`}
+            placeholder="e.g. TX, FL"
+            value={inputs.state}
+            onChange={(e) => setFilter('state', e.target.value)}
+            aria-invalid={!!errors.state}
+            aria-describedby={`${idPrefix}-state-help`}
+          />
+          <p id={`${idPrefix}-state-help`} className={errors.state ? 'field-error' : 'muted small'}>
+            {errors.state ?? 'Two-letter codes, comma-separated'}
+          </p>
         </div>
         <div className="field">
           <label htmlFor={`${idPrefix}-age`}>Age (days)</label>
-          <input id={`${idPrefix}-age`} placeholder="e.g. 30, 30-60 or 30,45,60-90" value={inputs.age} onChange={(e) => setFilter('age', e.target.value)} aria-invalid={!!errors.age} aria-describedby={`${idPrefix}-age-help`} />
-          <p id={`${idPrefix}-age-help`} className={errors.age ? 'field-error' : 'muted small'}>{errors.age ?? 'A value, a range or a list'}</p>
+          <input
+            id={`${idPrefix}-age`}
+            placeholder="e.g. 30, 30-60 or 30,45,60-90"
+            value={inputs.age}
+            onChange={(e) => setFilter('age', e.target.value)}
+            aria-invalid={!!errors.age}
+            aria-describedby={`${idPrefix}-age-help`}
+          />
+          <p id={`${idPrefix}-age-help`} className={errors.age ? 'field-error' : 'muted small'}>
+            {errors.age ?? 'A value, a range or a list'}
+          </p>
         </div>
         <div className="field">
           <label htmlFor={`${idPrefix}-zip`}>Zip Code</label>
-          <input id={`${idPrefix}-zip`} placeholder="e.g. 73301, 75001" inputMode="numeric" value={inputs.zip} onChange={(e) => setFilter('zip', e.target.value)} aria-invalid={!!errors.zip} aria-describedby={`${idPrefix}-zip-help`} />
-          <p id={`${idPrefix}-zip-help`} className={errors.zip ? 'field-error' : 'muted small'}>{errors.zip ?? '5-digit zip codes, comma-separated'}</p>
+          <input
+            id={`${idPrefix}-zip`}
+            placeholder="e.g. 73301, 75001"
+            inputMode="numeric"
+            value={inputs.zip}
+            onChange={(e) => setFilter('zip', e.target.value)}
+            aria-invalid={!!errors.zip}
+            aria-describedby={`${idPrefix}-zip-help`}
+          />
+          <p id={`${idPrefix}-zip-help`} className={errors.zip ? 'field-error' : 'muted small'}>
+            {errors.zip ?? '5-digit zip codes, comma-separated'}
+          </p>
         </div>
         <div className="dash-filter-actions">
-          <button type="submit" className="btn">Search</button>
-          <button type="button" className="btn btn-outline" onClick={clearFilters}>Clear All Filters</button>
+          <button type="submit" className="btn">
+            Search
+          </button>
+          <button type="button" className="btn btn-outline" onClick={clearFilters}>
+            Clear All Filters
+          </button>
         </div>
       </form>
 
       <div className="card dash-selection-bar" aria-live="polite">
         <div>
           <strong data-testid="selected-count">{selected.size}</strong> selected
-          <span className="dash-sep" aria-hidden="true">·</span>
+          <span className="dash-sep" aria-hidden="true">
+            ·
+          </span>
           Total <strong data-testid="selected-total">{formatUsd(totalCents, { cents: true })}</strong>
           {data && (
             <>
-              <span className="dash-sep" aria-hidden="true">·</span>
-              <span className="muted" data-testid="leads-total">{data.total.toLocaleString('en-US')} {data.total === 1 ? 'lead' : 'leads'} available</span>
+              <span className="dash-sep" aria-hidden="true">
+                ·
+              </span>
+              <span className="muted" data-testid="leads-total">
+                {data.total.toLocaleString('en-US')} {data.total === 1 ? 'lead' : 'leads'} available
+              </span>
             </>
           )}
         </div>
@@ -240,7 +290,9 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
                 <th scope="col">Age (days)</th>
                 <th scope="col">Age Range</th>
                 <th scope="col">Form Filled</th>
-                <th scope="col" className="num">Price</th>
+                <th scope="col" className="num">
+                  Price
+                </th>
                 <th scope="col">Consent &amp; history</th>
               </tr>
             </thead>
@@ -262,7 +314,9 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
                   <td>{lead.currentAgeRange ?? '—'}</td>
                   <td>{formatDate(lead.formFillTime, tz) || '—'}</td>
                   <td className="num">${lead.price}</td>
-                  <td><LeadComplianceBadges lead={lead} /></td>
+                  <td>
+                    <LeadComplianceBadges lead={lead} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -294,7 +348,9 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
               onError={(message) => toast({ title: 'Payment Failed', description: message || 'Failed to process payment', variant: 'destructive' })}
             />
             <div className="dash-actions">
-              <button type="button" className="btn btn-outline" onClick={closeCheckout}>Cancel</button>
+              <button type="button" className="btn btn-outline" onClick={closeCheckout}>
+                Cancel
+              </button>
             </div>
           </>
         )}

@@ -21,7 +21,11 @@ import { panelHref } from './panels.ts';
 import { Icon } from './Icon.tsx';
 import { AppointmentCare, CalendarFeed } from '../../appointment-care/components/AppointmentCare.tsx';
 
-const humanize = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const humanize = (key: string) =>
+  key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .replace(/^./, (c) => c.toUpperCase());
 
 function ExtractedInfo({ info, tz }: { info: PurchasedAppointment['extractedAppointmentInfo']; tz: string }) {
   if (info === null || info === '') return <p className="muted small">No extracted information.</p>;
@@ -48,8 +52,16 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
           <h3 id={titleId}>{a.customerName}</h3>
           <div className="dash-badges">
             <StatusDot status={a.callStatus} />
-            {isVerifiedOwned(a.extractionConfidence) && <Badge tone="success"><Icon name="check" size={12} /> Verified</Badge>}
-            {a.leadQuality && <Badge tone="info" cap>Quality: {a.leadQuality}</Badge>}
+            {isVerifiedOwned(a.extractionConfidence) && (
+              <Badge tone="success">
+                <Icon name="check" size={12} /> Verified
+              </Badge>
+            )}
+            {a.leadQuality && (
+              <Badge tone="info" cap>
+                Quality: {a.leadQuality}
+              </Badge>
+            )}
             {a.followUpRequired && <Badge tone="warning">Follow-up Required</Badge>}
           </div>
         </div>
@@ -61,20 +73,47 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
         <div>
           <h4>Contact</h4>
           <dl className="dash-meta dash-meta-compact">
-            <div><dt>Phone</dt><dd>{a.customerPhone ? <a href={telHref(a.customerPhone)}>{formatPhone(a.customerPhone)}</a> : '—'}</dd></div>
-            <div><dt>Email</dt><dd>{a.customerEmail ? <a href={`mailto:${a.customerEmail}`}>{a.customerEmail}</a> : '—'}</dd></div>
-            <div><dt>State</dt><dd>{a.customerState ?? '—'}</dd></div>
+            <div>
+              <dt>Phone</dt>
+              <dd>{a.customerPhone ? <a href={telHref(a.customerPhone)}>{formatPhone(a.customerPhone)}</a> : '—'}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{a.customerEmail ? <a href={`mailto:${a.customerEmail}`}>{a.customerEmail}</a> : '—'}</dd>
+            </div>
+            <div>
+              <dt>State</dt>
+              <dd>{a.customerState ?? '—'}</dd>
+            </div>
           </dl>
         </div>
         <div>
           <h4>Appointment</h4>
           <dl className="dash-meta dash-meta-compact">
-            <div><dt>When</dt><dd>{appointmentWhen(a, tz)}</dd></div>
-            <div><dt>Purchased</dt><dd>{formatDateTime(a.purchasedAt, tz) || '—'}</dd></div>
-            <div><dt>Called</dt><dd>{formatDateTime(a.callDate, tz) || '—'}</dd></div>
-            <div><dt>Duration</dt><dd>{formatDuration(a.callDuration) || '—'}</dd></div>
-            <div><dt>Confidence</dt><dd>{a.extractionConfidence === null ? '—' : `${a.extractionConfidence}%`}</dd></div>
-            <div><dt>Price</dt><dd>{formatUsd(a.priceCents, { cents: true })}</dd></div>
+            <div>
+              <dt>When</dt>
+              <dd>{appointmentWhen(a, tz)}</dd>
+            </div>
+            <div>
+              <dt>Purchased</dt>
+              <dd>{formatDateTime(a.purchasedAt, tz) || '—'}</dd>
+            </div>
+            <div>
+              <dt>Called</dt>
+              <dd>{formatDateTime(a.callDate, tz) || '—'}</dd>
+            </div>
+            <div>
+              <dt>Duration</dt>
+              <dd>{formatDuration(a.callDuration) || '—'}</dd>
+            </div>
+            <div>
+              <dt>Confidence</dt>
+              <dd>{a.extractionConfidence === null ? '—' : `${a.extractionConfidence}%`}</dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd>{formatUsd(a.priceCents, { cents: true })}</dd>
+            </div>
           </dl>
           <AppointmentCare appointment={a} />
         </div>

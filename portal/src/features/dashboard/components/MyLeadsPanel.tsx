@@ -36,16 +36,35 @@ export function MyLeadsPanel() {
       >
         <div className="field">
           <label htmlFor="my-leads-q">Search my leads</label>
-          <input id="my-leads-q" type="search" maxLength={100} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Name, e-mail, phone, state or ZIP" />
+          <input
+            id="my-leads-q"
+            type="search"
+            maxLength={100}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="Name, e-mail, phone, state or ZIP"
+          />
         </div>
         <div className="dash-search-actions">
-          <button type="submit" className="btn">Search</button>
+          <button type="submit" className="btn">
+            Search
+          </button>
           {search && (
-            <button type="button" className="btn btn-outline" onClick={() => { setDraft(''); setSearch(''); setPage(1); }}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                setDraft('');
+                setSearch('');
+                setPage(1);
+              }}
+            >
               Clear
             </button>
           )}
-          <a className="btn btn-outline" href={myLeadsCsvUrl(search)} download data-testid="my-leads-csv">Export CSV</a>
+          <a className="btn btn-outline" href={myLeadsCsvUrl(search)} download data-testid="my-leads-csv">
+            Export CSV
+          </a>
         </div>
       </form>
       {list.isPending ? (
@@ -53,7 +72,9 @@ export function MyLeadsPanel() {
       ) : list.isError ? (
         <ErrorNote message={list.error instanceof ApiError ? list.error.serverMessage : 'Failed to load leads'} onRetry={() => void list.refetch()} />
       ) : items.length === 0 && search ? (
-        <p className="muted" role="status">No leads match “{search}”.</p>
+        <p className="muted" role="status">
+          No leads match “{search}”.
+        </p>
       ) : items.length === 0 ? (
         <EmptyState title="No Assigned Leads" icon="contacts">
           <p className="muted">When an admin assigns leads to you, or you buy leads, they appear here.</p>

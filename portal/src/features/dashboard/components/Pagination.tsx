@@ -2,7 +2,13 @@
 import type { ReactNode } from 'react';
 import { pageCount, pageWindow } from '@tm/shared/logic/pagination';
 
-interface PaginationProps { page: number; total: number; pageSize: number; onPage: (p: number) => void; label: string }
+interface PaginationProps {
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (p: number) => void;
+  label: string;
+}
 
 function StepButton({ to, disabled, onPage, children }: { to: number; disabled: boolean; onPage: (p: number) => void; children: ReactNode }) {
   return (
@@ -25,7 +31,9 @@ export function NumberedPagination({ page, total, pageSize, onPage, label }: Pag
   if (pages <= 1) return null;
   return (
     <nav className="dash-pagination" aria-label={label}>
-      <StepButton to={page - 1} disabled={page <= 1} onPage={onPage}>Previous</StepButton>
+      <StepButton to={page - 1} disabled={page <= 1} onPage={onPage}>
+        Previous
+      </StepButton>
       {pageWindow(page, pages).map((p) => (
         <button
           key={p}
@@ -38,7 +46,9 @@ export function NumberedPagination({ page, total, pageSize, onPage, label }: Pag
           {p}
         </button>
       ))}
-      <StepButton to={page + 1} disabled={page >= pages} onPage={onPage}>Next</StepButton>
+      <StepButton to={page + 1} disabled={page >= pages} onPage={onPage}>
+        Next
+      </StepButton>
       <PageOf page={page} pages={pages} />
     </nav>
   );
@@ -49,9 +59,13 @@ export function SimplePagination({ page, total, pageSize, onPage, label }: Pagin
   if (pages <= 1) return null;
   return (
     <nav className="dash-pagination" aria-label={label}>
-      <StepButton to={page - 1} disabled={page <= 1} onPage={onPage}>Previous</StepButton>
+      <StepButton to={page - 1} disabled={page <= 1} onPage={onPage}>
+        Previous
+      </StepButton>
       <PageOf page={page} pages={pages} />
-      <StepButton to={page + 1} disabled={page >= pages} onPage={onPage}>Next</StepButton>
+      <StepButton to={page + 1} disabled={page >= pages} onPage={onPage}>
+        Next
+      </StepButton>
     </nav>
   );
 }

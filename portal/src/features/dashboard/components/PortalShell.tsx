@@ -31,7 +31,13 @@ export function PortalShell({ user, current, title, children }: { user: SessionU
         Skip to content
       </a>
       <header className="dash-topbar no-print">
-        <button type="button" className="dash-icon-btn dash-menu-btn" aria-expanded={menuOpen} aria-controls="dash-sidebar" onClick={() => setMenuOpen((o) => !o)}>
+        <button
+          type="button"
+          className="dash-icon-btn dash-menu-btn"
+          aria-expanded={menuOpen}
+          aria-controls="dash-sidebar"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
           <Icon name="menu" size={22} />
           <span className="sr-only">Menu</span>
         </button>

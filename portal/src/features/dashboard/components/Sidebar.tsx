@@ -11,7 +11,15 @@ import { Icon, type IconName } from './Icon.tsx';
 /** Where the agent is: a dashboard panel or one of the portal's own pages. */
 export type ShellPlace = PanelKey | 'my-transfers' | 'training-center';
 
-interface Entry { key?: ShellPlace; label: string; icon: IconName; to?: string; href?: string; badge?: number; also?: ShellPlace[] }
+interface Entry {
+  key?: ShellPlace;
+  label: string;
+  icon: IconName;
+  to?: string;
+  href?: string;
+  badge?: number;
+  also?: ShellPlace[];
+}
 
 function NavItem({ entry, current, onNavigate }: { entry: Entry; current: ShellPlace; onNavigate: () => void }) {
   const active = entry.key !== undefined && (entry.key === current || entry.also?.includes(current));
@@ -35,7 +43,12 @@ function NavItem({ entry, current, onNavigate }: { entry: Entry; current: ShellP
           <Icon name="external" size={14} className="dash-nav-icon" />
         </a>
       ) : (
-        <Link className={`dash-nav-link${active ? ' is-active' : ''}`} to={entry.to ?? panelHref(entry.key as PanelKey)} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+        <Link
+          className={`dash-nav-link${active ? ' is-active' : ''}`}
+          to={entry.to ?? panelHref(entry.key as PanelKey)}
+          aria-current={active ? 'page' : undefined}
+          onClick={onNavigate}
+        >
           {content}
         </Link>
       )}
@@ -75,15 +88,21 @@ export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser
   return (
     <aside id="dash-sidebar" className={`dash-sidebar${open ? ' is-open' : ''}`} aria-label="Dashboard">
       <div className="dash-brand">
-        <span className="dash-brand-mark" aria-hidden="true">TL</span>
+        <span className="dash-brand-mark" aria-hidden="true">
+          TL
+        </span>
         <span>
           TransferLine <small>Agent Portal</small>
         </span>
       </div>
       <div className="dash-user">
-        <span className="dash-avatar" aria-hidden="true">{initials}</span>
+        <span className="dash-avatar" aria-hidden="true">
+          {initials}
+        </span>
         <span>
-          <strong>{user.firstName} {user.lastName}</strong>
+          <strong>
+            {user.firstName} {user.lastName}
+          </strong>
           <small>{user.agencyName || user.email}</small>
         </span>
       </div>

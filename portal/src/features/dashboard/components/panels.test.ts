@@ -3,7 +3,17 @@ import { panelFromParam, panelHref, PANEL_KEYS, DEFAULT_PANEL } from './panels.t
 
 describe('dashboard panels', () => {
   it('has every panel key of the spec', () => {
-    for (const key of ['buy-aged-leads', 'buy-call-transfers', 'insurance-recruiting', 'facebook-leads', 'buy-appointments', 'buy-leads', 'my-appointments', 'my-leads', 'agedLeads']) {
+    for (const key of [
+      'buy-aged-leads',
+      'buy-call-transfers',
+      'insurance-recruiting',
+      'facebook-leads',
+      'buy-appointments',
+      'buy-leads',
+      'my-appointments',
+      'my-leads',
+      'agedLeads',
+    ]) {
       expect(PANEL_KEYS).toContain(key);
     }
   });

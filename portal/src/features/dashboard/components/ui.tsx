@@ -4,7 +4,15 @@ import { useId, type ReactNode } from 'react';
 import { useDialog } from '../../../components/use-dialog.ts';
 import { Icon, type IconName } from './Icon.tsx';
 
-export function Badge({ tone = 'neutral', cap = false, children }: { tone?: 'neutral' | 'success' | 'warning' | 'danger' | 'info'; cap?: boolean; children: ReactNode }) {
+export function Badge({
+  tone = 'neutral',
+  cap = false,
+  children,
+}: {
+  tone?: 'neutral' | 'success' | 'warning' | 'danger' | 'info';
+  cap?: boolean;
+  children: ReactNode;
+}) {
   return <span className={`dash-badge dash-badge-${tone}${cap ? ' dash-badge-cap' : ''}`}>{children}</span>;
 }
 
@@ -31,7 +39,9 @@ export function Spinner({ label = 'Loading...' }: { label?: string }) {
 export function EmptyState({ title, children, icon = 'inbox' }: { title: string; children?: ReactNode; icon?: IconName }) {
   return (
     <div className="dash-empty">
-      <div className="dash-empty-icon"><Icon name={icon} size={36} /></div>
+      <div className="dash-empty-icon">
+        <Icon name={icon} size={36} />
+      </div>
       <h3>{title}</h3>
       {children}
     </div>
@@ -51,7 +61,19 @@ export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () 
   );
 }
 
-export function Modal({ open, title, onClose, children, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useDialog(open);
   const titleId = useId();
   return (

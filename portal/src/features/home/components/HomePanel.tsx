@@ -27,7 +27,11 @@ function Stat({ id, label, value, hint, to }: { id: string; label: string; value
       <div className="home-stat-label">{label}</div>
       <div className="home-stat-value">{value}</div>
       {hint && <div className="muted small">{hint}</div>}
-      {to && <Link className="home-stat-link" to={to}>View<span className="sr-only"> {label}</span></Link>}
+      {to && (
+        <Link className="home-stat-link" to={to}>
+          View<span className="sr-only"> {label}</span>
+        </Link>
+      )}
     </div>
   );
 }
@@ -68,7 +72,12 @@ function HomeBody({ home, user }: { home: DashboardHomeView; user: SessionUser }
         <Stat id="spend" label="Spent on transfers" value={formatUsd(home.spentCents, { cents: true })} hint="billable calls, after credits" />
         <Stat id="today" label="Transfers today" value={n(home.transfersToday)} />
         <Stat id="week" label="Transfers this week" value={n(home.transfersThisWeek)} hint="since Monday" />
-        <Stat id="disputes" label="Awaiting dispute decision" value={n(home.disputesAwaitingDecision)} to={home.disputesAwaitingDecision > 0 ? '/dashboard/transfers' : undefined} />
+        <Stat
+          id="disputes"
+          label="Awaiting dispute decision"
+          value={n(home.disputesAwaitingDecision)}
+          to={home.disputesAwaitingDecision > 0 ? '/dashboard/transfers' : undefined}
+        />
       </div>
 
       <section aria-labelledby="home-actions-h" className="card home-card">
@@ -89,9 +98,7 @@ function HomeBody({ home, user }: { home: DashboardHomeView; user: SessionUser }
         <section aria-labelledby="home-upcoming-h" className="card home-card">
           <h3 id="home-upcoming-h">Upcoming appointments</h3>
           {home.upcomingAppointments.length === 0 ? (
-            <p className="muted">
-              No upcoming appointments.
-            </p>
+            <p className="muted">No upcoming appointments.</p>
           ) : (
             <ul className="home-list" data-testid="home-upcoming">
               {home.upcomingAppointments.map((a) => (
@@ -106,7 +113,9 @@ function HomeBody({ home, user }: { home: DashboardHomeView; user: SessionUser }
               ))}
             </ul>
           )}
-          <Link className="home-more" to={panelHref('my-appointments')}>See every purchased appointment</Link>
+          <Link className="home-more" to={panelHref('my-appointments')}>
+            See every purchased appointment
+          </Link>
         </section>
 
         <section aria-labelledby="home-purchases-h" className="card home-card">
@@ -119,14 +128,20 @@ function HomeBody({ home, user }: { home: DashboardHomeView; user: SessionUser }
                 <li key={p.orderId}>
                   <div>
                     <strong>{p.description}</strong>
-                    <div className="muted small">{formatDate(p.at, tz)} · {formatUsd(p.amountCents, { cents: true })}</div>
+                    <div className="muted small">
+                      {formatDate(p.at, tz)} · {formatUsd(p.amountCents, { cents: true })}
+                    </div>
                   </div>
-                  <Link to={p.receiptPath}>Receipt<span className="sr-only"> for order #{p.orderId}</span></Link>
+                  <Link to={p.receiptPath}>
+                    Receipt<span className="sr-only"> for order #{p.orderId}</span>
+                  </Link>
                 </li>
               ))}
             </ul>
           )}
-          <Link className="home-more" to="/dashboard/transfers?view=ledger">Ledger &amp; Receipts</Link>
+          <Link className="home-more" to="/dashboard/transfers?view=ledger">
+            Ledger &amp; Receipts
+          </Link>
         </section>
       </div>
     </>
@@ -137,7 +152,11 @@ export function HomePanel({ user }: { user: SessionUser }) {
   const home = useHome();
   return (
     <section aria-labelledby="home-title" className="dash-section">
-      {home.isPending && <p className="muted" id="home-title">Loading your overview...</p>}
+      {home.isPending && (
+        <p className="muted" id="home-title">
+          Loading your overview...
+        </p>
+      )}
       {home.isError && !home.data && (
         <p className="form-error" role="alert" id="home-title">
           Could not load your overview. Please try again.

@@ -3,7 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { ApiTokenView, ItemType, OutcomeInput, OutcomeItemView, ResultsView } from '@tm/shared/schemas/outcomes';
 
-export interface Period { from: string; to: string }
+export interface Period {
+  from: string;
+  to: string;
+}
 const qs = (p: Period) => `from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`;
 
 export const resultsKey = (p: Period) => ['/api/results', p.from, p.to] as const;
@@ -22,7 +25,8 @@ export function useOutcomeItems(p: Period) {
 export function useSaveOutcome() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { itemType: ItemType; itemId: number; values: OutcomeInput }) => api.requestJson('PUT', `/api/outcomes/${v.itemType}/${v.itemId}`, v.values),
+    mutationFn: (v: { itemType: ItemType; itemId: number; values: OutcomeInput }) =>
+      api.requestJson('PUT', `/api/outcomes/${v.itemType}/${v.itemId}`, v.values),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['/api/results'] });
       void qc.invalidateQueries({ queryKey: ['/api/outcomes/items'] });

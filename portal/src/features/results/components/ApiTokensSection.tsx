@@ -15,8 +15,12 @@ export function ApiTokensSection() {
     e.preventDefault();
     setError(null);
     create.mutate(name, {
-      onSuccess: (r) => { setFresh(r.token); setName(''); },
-      onError: (err) => setError(err instanceof ApiError ? String((err.body as { error?: string } | null)?.error ?? err.message) : 'Could not create the token'),
+      onSuccess: (r) => {
+        setFresh(r.token);
+        setName('');
+      },
+      onError: (err) =>
+        setError(err instanceof ApiError ? String((err.body as { error?: string } | null)?.error ?? err.message) : 'Could not create the token'),
     });
   };
   return (
@@ -24,15 +28,24 @@ export function ApiTokensSection() {
       <h2 id="res-tokens-h">API tokens</h2>
       <div className="card">
         <p className="muted">
-          Your CRM can record outcomes for you: <code>POST /api/outcomes</code> with <code>Authorization: Bearer &lt;token&gt;</code> and
-          {' '}<code>{'{ "itemType": "lead", "itemId": 123, "status": "sold", "premiumCents": 120000, "date": "2026-11-20" }'}</code>.
-          A token only writes outcomes of items you bought.
+          Your CRM can record outcomes for you: <code>POST /api/outcomes</code> with <code>Authorization: Bearer &lt;token&gt;</code> and{' '}
+          <code>{'{ "itemType": "lead", "itemId": 123, "status": "sold", "premiumCents": 120000, "date": "2026-11-20" }'}</code>. A token only writes outcomes
+          of items you bought.
         </p>
         <form className="res-token-form" onSubmit={submit}>
-          <label className="field">Token name<input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="e.g. My CRM" required /></label>
-          <button type="submit" className="btn" disabled={create.isPending}>Create token</button>
+          <label className="field">
+            Token name
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="e.g. My CRM" required />
+          </label>
+          <button type="submit" className="btn" disabled={create.isPending}>
+            Create token
+          </button>
         </form>
-        {error && <p className="field-error" role="alert">{error}</p>}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
         {fresh && (
           <div className="res-fresh" role="status">
             <strong>Copy your token now: it will not be shown again.</strong>
@@ -43,8 +56,16 @@ export function ApiTokensSection() {
           <ul className="res-tokens">
             {tokens.data.map((t) => (
               <li key={t.id}>
-                <span><strong>{t.name}</strong> <code>{t.prefix}…</code> <span className="muted small">created {t.createdAt.slice(0, 10)}{t.lastUsedAt ? `, last used ${t.lastUsedAt.slice(0, 10)}` : ', never used'}</span></span>
-                <button type="button" className="btn btn-outline res-btn-sm" onClick={() => revoke.mutate(t.id)} disabled={revoke.isPending}>Revoke</button>
+                <span>
+                  <strong>{t.name}</strong> <code>{t.prefix}…</code>{' '}
+                  <span className="muted small">
+                    created {t.createdAt.slice(0, 10)}
+                    {t.lastUsedAt ? `, last used ${t.lastUsedAt.slice(0, 10)}` : ', never used'}
+                  </span>
+                </span>
+                <button type="button" className="btn btn-outline res-btn-sm" onClick={() => revoke.mutate(t.id)} disabled={revoke.isPending}>
+                  Revoke
+                </button>
               </li>
             ))}
           </ul>

@@ -27,16 +27,34 @@ function FiguresTable({ caption, rows, first }: { caption: string; rows: Results
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{first}</th><th scope="col">Spend</th><th scope="col">Items</th><th scope="col">Contact rate</th><th scope="col">Close rate</th>
-            <th scope="col">Premium written</th><th scope="col">Cost per sale</th><th scope="col">Return on spend</th>
+            <th scope="col">{first}</th>
+            <th scope="col">Spend</th>
+            <th scope="col">Items</th>
+            <th scope="col">Contact rate</th>
+            <th scope="col">Close rate</th>
+            <th scope="col">Premium written</th>
+            <th scope="col">Cost per sale</th>
+            <th scope="col">Return on spend</th>
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && <tr><td colSpan={8} className="muted">Nothing bought in this period.</td></tr>}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={8} className="muted">
+                Nothing bought in this period.
+              </td>
+            </tr>
+          )}
           {rows.map((r) => (
             <tr key={r.key}>
-              <th scope="row">{r.label}</th><td>{formatUsd(r.spendCents)}</td><td>{r.items}</td><td>{pct(r.contactRate)}</td><td>{pct(r.closeRate)}</td>
-              <td>{formatUsd(r.premiumCents)}</td><td>{usd(r.costPerSaleCents)}</td><td>{ros(r.returnOnSpend)}</td>
+              <th scope="row">{r.label}</th>
+              <td>{formatUsd(r.spendCents)}</td>
+              <td>{r.items}</td>
+              <td>{pct(r.contactRate)}</td>
+              <td>{pct(r.closeRate)}</td>
+              <td>{formatUsd(r.premiumCents)}</td>
+              <td>{usd(r.costPerSaleCents)}</td>
+              <td>{ros(r.returnOnSpend)}</td>
             </tr>
           ))}
         </tbody>
@@ -85,19 +103,43 @@ function OutcomeCell({ item }: { item: OutcomeItemView }) {
         }}
       >
         <option value="">Record outcome…</option>
-        {OUTCOME_STATUSES.map((s) => <option key={s.code} value={s.code}>{s.label}</option>)}
+        {OUTCOME_STATUSES.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.label}
+          </option>
+        ))}
       </select>
       {pending && (
-        <form className="res-premium" onSubmit={(e) => { e.preventDefault(); submit(pending, premium); }}>
+        <form
+          className="res-premium"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit(pending, premium);
+          }}
+        >
           <label>
             <span className="sr-only">Annual premium (USD) for {item.name}</span>
-            <input inputMode="decimal" placeholder="Annual premium $" value={premium} onChange={(e) => setPremium(e.target.value)} aria-label={`Annual premium for ${item.name}`} />
+            <input
+              inputMode="decimal"
+              placeholder="Annual premium $"
+              value={premium}
+              onChange={(e) => setPremium(e.target.value)}
+              aria-label={`Annual premium for ${item.name}`}
+            />
           </label>
-          <button type="submit" className="btn res-btn-sm" disabled={save.isPending}>Save</button>
+          <button type="submit" className="btn res-btn-sm" disabled={save.isPending}>
+            Save
+          </button>
         </form>
       )}
-      {item.outcome && !pending && item.premiumCents !== null && needsPremium(item.outcome) && <span className="muted small">{formatUsd(item.premiumCents)} premium</span>}
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {item.outcome && !pending && item.premiumCents !== null && needsPremium(item.outcome) && (
+        <span className="muted small">{formatUsd(item.premiumCents)} premium</span>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -112,27 +154,54 @@ function ItemsSection({ period }: { period: Period }) {
     <section className="res-section" aria-labelledby="res-items-h">
       <div className="res-section-head">
         <h2 id="res-items-h">Outcomes of what you bought</h2>
-        <label className="res-check"><input type="checkbox" checked={onlyOpen} onChange={(e) => setOnlyOpen(e.target.checked)} /> Only items without an outcome</label>
+        <label className="res-check">
+          <input type="checkbox" checked={onlyOpen} onChange={(e) => setOnlyOpen(e.target.checked)} /> Only items without an outcome
+        </label>
       </div>
       {items.isPending && <p className="muted">Loading…</p>}
-      {items.isError && <p className="form-error" role="alert">Could not load your items.</p>}
+      {items.isError && (
+        <p className="form-error" role="alert">
+          Could not load your items.
+        </p>
+      )}
       {items.data && (
         <div className="card res-table-wrap">
           <table className="res-table res-items">
-            <thead><tr><th scope="col">Bought</th><th scope="col">Item</th><th scope="col">State</th><th scope="col">Cost</th><th scope="col">Outcome</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Bought</th>
+                <th scope="col">Item</th>
+                <th scope="col">State</th>
+                <th scope="col">Cost</th>
+                <th scope="col">Outcome</th>
+              </tr>
+            </thead>
             <tbody>
-              {shown.length === 0 && <tr><td colSpan={5} className="muted">No items here.</td></tr>}
+              {shown.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="muted">
+                    No items here.
+                  </td>
+                </tr>
+              )}
               {shown.map((i) => (
                 <tr key={`${i.itemType}-${i.itemId}`} data-testid="outcome-row">
                   <td>{i.boughtAt.slice(0, 10)}</td>
                   <td>
                     <strong>{i.name}</strong>
-                    <div className="muted small">{ITEM_LABEL[i.itemType]} · {PRODUCT_LABELS[i.product]}{i.ageDays !== null ? ` · ${i.ageDays} days old` : ''}</div>
-                    <a className="small" href={`/api/compliance/${i.itemType}/${i.itemId}`} target="_blank" rel="noreferrer">Compliance file</a>
+                    <div className="muted small">
+                      {ITEM_LABEL[i.itemType]} · {PRODUCT_LABELS[i.product]}
+                      {i.ageDays !== null ? ` · ${i.ageDays} days old` : ''}
+                    </div>
+                    <a className="small" href={`/api/compliance/${i.itemType}/${i.itemId}`} target="_blank" rel="noreferrer">
+                      Compliance file
+                    </a>
                   </td>
                   <td>{i.state}</td>
                   <td>{formatUsd(i.costCents)}</td>
-                  <td><OutcomeCell item={i} /></td>
+                  <td>
+                    <OutcomeCell item={i} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -171,29 +240,74 @@ function Results() {
             <p className="muted">What you spent, what it turned into, and what each sale cost you.</p>
           </div>
           <div className="res-header-links">
-            <Link className="btn btn-outline" to="/dashboard">Back to Dashboard</Link>
-            <a className="btn btn-outline" href={resultsCsvUrl(period)} download>Export CSV</a>
+            <Link className="btn btn-outline" to="/dashboard">
+              Back to Dashboard
+            </Link>
+            <a className="btn btn-outline" href={resultsCsvUrl(period)} download>
+              Export CSV
+            </a>
           </div>
         </header>
 
         <form className="card res-period" onSubmit={apply} aria-label="Period">
-          <label className="field">From<input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} required /></label>
-          <label className="field">To<input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} required /></label>
-          <button type="submit" className="btn">Show</button>
+          <label className="field">
+            From
+            <input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} required />
+          </label>
+          <label className="field">
+            To
+            <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} required />
+          </label>
+          <button type="submit" className="btn">
+            Show
+          </button>
         </form>
 
         {results.isPending && <p className="muted">Loading results…</p>}
-        {results.isError && <p className="form-error" role="alert">{error ?? 'Could not load your results.'}</p>}
+        {results.isError && (
+          <p className="form-error" role="alert">
+            {error ?? 'Could not load your results.'}
+          </p>
+        )}
         {t && results.data && (
           <>
             <div className="res-cards" data-testid="results-totals">
-              <div className="card res-card"><div className="muted small">Spend</div><div className="res-card-value" data-testid="total-spend">{formatUsd(t.spendCents)}</div></div>
-              <div className="card res-card"><div className="muted small">Items</div><div className="res-card-value" data-testid="total-items">{t.items}</div></div>
-              <div className="card res-card"><div className="muted small">Contact rate</div><div className="res-card-value">{pct(t.contactRate)}</div></div>
-              <div className="card res-card"><div className="muted small">Close rate</div><div className="res-card-value">{pct(t.closeRate)}</div></div>
-              <div className="card res-card"><div className="muted small">Premium written</div><div className="res-card-value" data-testid="total-premium">{formatUsd(t.premiumCents)}</div></div>
-              <div className="card res-card"><div className="muted small">Cost per sale</div><div className="res-card-value">{usd(t.costPerSaleCents)}</div></div>
-              <div className="card res-card"><div className="muted small">Return on spend</div><div className="res-card-value" data-testid="total-ros">{ros(t.returnOnSpend)}</div></div>
+              <div className="card res-card">
+                <div className="muted small">Spend</div>
+                <div className="res-card-value" data-testid="total-spend">
+                  {formatUsd(t.spendCents)}
+                </div>
+              </div>
+              <div className="card res-card">
+                <div className="muted small">Items</div>
+                <div className="res-card-value" data-testid="total-items">
+                  {t.items}
+                </div>
+              </div>
+              <div className="card res-card">
+                <div className="muted small">Contact rate</div>
+                <div className="res-card-value">{pct(t.contactRate)}</div>
+              </div>
+              <div className="card res-card">
+                <div className="muted small">Close rate</div>
+                <div className="res-card-value">{pct(t.closeRate)}</div>
+              </div>
+              <div className="card res-card">
+                <div className="muted small">Premium written</div>
+                <div className="res-card-value" data-testid="total-premium">
+                  {formatUsd(t.premiumCents)}
+                </div>
+              </div>
+              <div className="card res-card">
+                <div className="muted small">Cost per sale</div>
+                <div className="res-card-value">{usd(t.costPerSaleCents)}</div>
+              </div>
+              <div className="card res-card">
+                <div className="muted small">Return on spend</div>
+                <div className="res-card-value" data-testid="total-ros">
+                  {ros(t.returnOnSpend)}
+                </div>
+              </div>
             </div>
             {t.items > 0 && (
               <Suspense fallback={<p className="muted">Loading charts…</p>}>

@@ -16,7 +16,11 @@ export function TrainingAdminLoginPage() {
   const toast = useToast();
   const login = useTrainingAdminLogin();
   const qc = useQueryClient();
-  const { register, handleSubmit, formState: { errors } } = useForm<TrainingAdminLoginInput>({ resolver: zodResolver(trainingAdminLoginSchema), defaultValues: { email: '', password: '' } });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TrainingAdminLoginInput>({ resolver: zodResolver(trainingAdminLoginSchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -45,8 +49,12 @@ export function TrainingAdminLoginPage() {
           <input id="ta-password" type="password" autoComplete="current-password" {...register('password')} aria-invalid={!!errors.password} />
           {errors.password && <p className="field-error">{errors.password.message}</p>}
         </div>
-        <button className="btn" type="submit" disabled={login.isPending}>{login.isPending ? 'Signing in...' : 'Sign In'}</button>
-        <p className="muted small"><a href={paths.training}>Back to Training Center</a></p>
+        <button className="btn" type="submit" disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </button>
+        <p className="muted small">
+          <a href={paths.training}>Back to Training Center</a>
+        </p>
       </form>
     </div>
   );

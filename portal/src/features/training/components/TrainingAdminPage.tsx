@@ -15,14 +15,25 @@ function AdminVideoCard({ video, onEdit, onDelete }: { video: TrainingVideo; onE
     <li className="card trn-admin-card" data-testid="admin-video">
       {video.thumbnailUrl && <img className="trn-thumb-sm" src={video.thumbnailUrl} alt="" loading="lazy" />}
       <div className="trn-card-body">
-        <h4>{video.title} {!video.isActive && <span className="trn-inactive">Inactive</span>}</h4>
+        <h4>
+          {video.title} {!video.isActive && <span className="trn-inactive">Inactive</span>}
+        </h4>
         {video.description && <p className="muted small">{video.description}</p>}
-        <p className="muted small">Order {video.sortOrder}{video.duration ? ` · ${formatDuration(video.duration)}` : ''}</p>
+        <p className="muted small">
+          Order {video.sortOrder}
+          {video.duration ? ` · ${formatDuration(video.duration)}` : ''}
+        </p>
       </div>
       <div className="trn-card-actions">
-        <button type="button" className="btn btn-outline trn-btn-sm" onClick={onEdit} aria-label={`Edit ${video.title}`}>Edit</button>
-        <a className="btn btn-outline trn-btn-sm" href={video.videoUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open ${video.title}`}>Open</a>
-        <button type="button" className="btn btn-danger trn-btn-sm" onClick={onDelete} aria-label={`Delete ${video.title}`}>Delete</button>
+        <button type="button" className="btn btn-outline trn-btn-sm" onClick={onEdit} aria-label={`Edit ${video.title}`}>
+          Edit
+        </button>
+        <a className="btn btn-outline trn-btn-sm" href={video.videoUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open ${video.title}`}>
+          Open
+        </a>
+        <button type="button" className="btn btn-danger trn-btn-sm" onClick={onDelete} aria-label={`Delete ${video.title}`}>
+          Delete
+        </button>
       </div>
     </li>
   );
@@ -67,8 +78,12 @@ function Manager() {
             <p className="muted">Add, edit and remove the videos of the Training Center.</p>
           </div>
           <div className="trn-actions">
-            <a className="btn btn-outline" href={paths.training} target="_blank" rel="noopener noreferrer">View Public Page</a>
-            <button type="button" className="btn btn-outline" onClick={authLost}>Logout</button>
+            <a className="btn btn-outline" href={paths.training} target="_blank" rel="noopener noreferrer">
+              View Public Page
+            </a>
+            <button type="button" className="btn btn-outline" onClick={authLost}>
+              Logout
+            </button>
           </div>
         </header>
         <div className="trn-admin-grid">
@@ -77,13 +92,17 @@ function Manager() {
             {isPending ? (
               <p className="trn-status">Loading training videos...</p>
             ) : isError || !data ? (
-              <p className="form-error" role="alert">Failed to load training videos. Please try again later.</p>
+              <p className="form-error" role="alert">
+                Failed to load training videos. Please try again later.
+              </p>
             ) : (
               TRAINING_SECTIONS.map((section) => {
                 const videos = data.filter((v) => v.section === section);
                 return (
                   <section key={section} className="trn-admin-section" aria-labelledby={`adm-sec-${section}`} data-testid="admin-section">
-                    <h3 id={`adm-sec-${section}`}>{section} <span className="trn-count">({videos.length})</span></h3>
+                    <h3 id={`adm-sec-${section}`}>
+                      {section} <span className="trn-count">({videos.length})</span>
+                    </h3>
                     {videos.length === 0 ? (
                       <p className="muted">No videos uploaded yet</p>
                     ) : (

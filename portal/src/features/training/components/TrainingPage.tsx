@@ -14,8 +14,16 @@ function VideoCard({ video }: { video: TrainingVideo }) {
         <h3>{video.title}</h3>
         {video.description && <p className="muted">{video.description}</p>}
         <div className="trn-card-foot">
-          {video.duration ? <span className="trn-duration" aria-label={`Duration ${formatDuration(video.duration)}`}>{formatDuration(video.duration)}</span> : <span />}
-          <a className="btn" href={video.videoUrl} target="_blank" rel="noopener noreferrer" aria-label={`Watch ${video.title}`}>Watch</a>
+          {video.duration ? (
+            <span className="trn-duration" aria-label={`Duration ${formatDuration(video.duration)}`}>
+              {formatDuration(video.duration)}
+            </span>
+          ) : (
+            <span />
+          )}
+          <a className="btn" href={video.videoUrl} target="_blank" rel="noopener noreferrer" aria-label={`Watch ${video.title}`}>
+            Watch
+          </a>
         </div>
       </div>
     </li>
@@ -33,7 +41,9 @@ function TrainingCenter({ inShell }: { inShell: boolean }) {
       {isPending ? (
         <p className="trn-status">Loading training videos...</p>
       ) : isError || !data ? (
-        <p className="form-error" role="alert">Failed to load training videos. Please try again later.</p>
+        <p className="form-error" role="alert">
+          Failed to load training videos. Please try again later.
+        </p>
       ) : (
         <>
           {data.length === 0 && (
@@ -48,7 +58,9 @@ function TrainingCenter({ inShell }: { inShell: boolean }) {
               <section key={section} className="trn-section" aria-labelledby={`sec-${section}`} data-testid="training-section">
                 <div className="trn-section-head">
                   <h2 id={`sec-${section}`}>{section}</h2>
-                  <span className="trn-count">{videos.length} {videos.length === 1 ? 'video' : 'videos'}</span>
+                  <span className="trn-count">
+                    {videos.length} {videos.length === 1 ? 'video' : 'videos'}
+                  </span>
                 </div>
                 {videos.length === 0 ? (
                   <div className="trn-empty">
@@ -57,7 +69,9 @@ function TrainingCenter({ inShell }: { inShell: boolean }) {
                   </div>
                 ) : (
                   <ul className="trn-grid">
-                    {videos.map((v) => <VideoCard key={v.id} video={v} />)}
+                    {videos.map((v) => (
+                      <VideoCard key={v.id} video={v} />
+                    ))}
                   </ul>
                 )}
               </section>

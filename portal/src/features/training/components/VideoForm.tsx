@@ -9,7 +9,16 @@ import { useToast } from '../../../components/toast.tsx';
 import { useCreateVideo } from '../api/create-video.ts';
 import { useUpdateVideo } from '../api/update-video.ts';
 
-interface FormValues { title: string; description: string; videoUrl: string; section: string; thumbnailUrl: string; duration: string; sortOrder: string; isActive: boolean }
+interface FormValues {
+  title: string;
+  description: string;
+  videoUrl: string;
+  section: string;
+  thumbnailUrl: string;
+  duration: string;
+  sortOrder: string;
+  isActive: boolean;
+}
 
 const EMPTY: FormValues = { title: '', description: '', videoUrl: '', section: '', thumbnailUrl: '', duration: '', sortOrder: '0', isActive: true };
 
@@ -31,7 +40,12 @@ export function VideoForm({ editing, onDone, onAuthLost }: { editing: TrainingVi
   const create = useCreateVideo();
   const update = useUpdateVideo();
   const resolver = zodResolver(trainingVideoSchema) as unknown as Resolver<FormValues, unknown, TrainingVideoValues>;
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<FormValues, unknown, TrainingVideoValues>({ resolver, defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues, unknown, TrainingVideoValues>({ resolver, defaultValues: EMPTY });
   useEffect(() => reset(editing ? toForm(editing) : EMPTY), [editing, reset]);
   const pending = create.isPending || update.isPending;
 
@@ -74,7 +88,11 @@ export function VideoForm({ editing, onDone, onAuthLost }: { editing: TrainingVi
         <label htmlFor="v-section">Section</label>
         <select id="v-section" {...register('section')} aria-invalid={!!errors.section}>
           <option value="">Select a section</option>
-          {TRAINING_SECTIONS.map((s) => <option key={s} value={s}>{s}</option>)}
+          {TRAINING_SECTIONS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
         {errors.section && <p className="field-error">{errors.section.message}</p>}
       </div>
@@ -95,10 +113,25 @@ export function VideoForm({ editing, onDone, onAuthLost }: { editing: TrainingVi
           {errors.sortOrder && <p className="field-error">{errors.sortOrder.message}</p>}
         </div>
       </div>
-      <label className="trn-check"><input type="checkbox" {...register('isActive')} /> Active (shown on the public page)</label>
+      <label className="trn-check">
+        <input type="checkbox" {...register('isActive')} /> Active (shown on the public page)
+      </label>
       <div className="trn-actions">
-        {editing && <button type="button" className="btn btn-outline" onClick={() => { reset(EMPTY); onDone(); }}>Cancel Edit</button>}
-        <button type="submit" className="btn" disabled={pending}>{pending ? 'Saving...' : editing ? 'Update Video' : 'Upload Video'}</button>
+        {editing && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              reset(EMPTY);
+              onDone();
+            }}
+          >
+            Cancel Edit
+          </button>
+        )}
+        <button type="submit" className="btn" disabled={pending}>
+          {pending ? 'Saving...' : editing ? 'Update Video' : 'Upload Video'}
+        </button>
       </div>
     </form>
   );

@@ -81,10 +81,22 @@ export function TransferCheckoutPage() {
         <section className="card checkout-card" aria-labelledby="summary-title">
           <h2 id="summary-title">Order Summary</h2>
           <dl className="checkout-summary">
-            <div><dt>Total transfers</dt><dd>{d.totalTransfers}</dd></div>
-            <div><dt>Transfers per day</dt><dd>{d.transfersPerDay}</dd></div>
-            <div><dt>States</dt><dd>{d.states}</dd></div>
-            <div className="checkout-total"><dt>Total price</dt><dd data-testid="checkout-total">{money(order.totalPrice)}</dd></div>
+            <div>
+              <dt>Total transfers</dt>
+              <dd>{d.totalTransfers}</dd>
+            </div>
+            <div>
+              <dt>Transfers per day</dt>
+              <dd>{d.transfersPerDay}</dd>
+            </div>
+            <div>
+              <dt>States</dt>
+              <dd>{d.states}</dd>
+            </div>
+            <div className="checkout-total">
+              <dt>Total price</dt>
+              <dd data-testid="checkout-total">{money(order.totalPrice)}</dd>
+            </div>
           </dl>
           <p className="muted small">You are billed only for transfers that last over the buffer.</p>
         </section>
@@ -103,7 +115,9 @@ export function TransferCheckoutPage() {
               submitLabel="Complete Payment"
               redirect="always"
               onSuccess={() => clearPendingTransferOrder()}
-              onError={(message) => toast({ title: 'Payment Failed', description: message || 'Something went wrong. Please try again.', variant: 'destructive' })}
+              onError={(message) =>
+                toast({ title: 'Payment Failed', description: message || 'Something went wrong. Please try again.', variant: 'destructive' })
+              }
             />
           )}
         </section>

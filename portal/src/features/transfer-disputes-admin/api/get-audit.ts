@@ -4,7 +4,10 @@ import { api } from '@tm/shared/api-client';
 import type { AuditEntryView, Paged } from '@tm/shared/schemas/transfers';
 import { auditKey } from './keys.ts';
 
-export interface AuditFilters { agentId?: string; entity?: string }
+export interface AuditFilters {
+  agentId?: string;
+  entity?: string;
+}
 
 export async function getAudit(filters: AuditFilters, page: number): Promise<Paged<AuditEntryView>> {
   const params = new URLSearchParams({ page: String(page) });

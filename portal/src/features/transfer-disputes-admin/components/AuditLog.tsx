@@ -18,13 +18,29 @@ function Row({ e }: { e: AuditEntryView }) {
   return (
     <tr data-testid={`audit-${e.action}`}>
       <td>{formatDateTime(e.at, tz)}</td>
-      <td>{ACTOR_LABEL[e.actor.type]}{e.actor.name ? `: ${e.actor.name}` : ''}</td>
-      <td><code>{e.action}</code></td>
-      <td>{e.entity}{e.entityId !== null ? ` #${e.entityId}` : ''}</td>
+      <td>
+        {ACTOR_LABEL[e.actor.type]}
+        {e.actor.name ? `: ${e.actor.name}` : ''}
+      </td>
+      <td>
+        <code>{e.action}</code>
+      </td>
+      <td>
+        {e.entity}
+        {e.entityId !== null ? ` #${e.entityId}` : ''}
+      </td>
       <td>{e.agent ? `${e.agent.name} (#${e.agent.id})` : ''}</td>
       <td className="xadm-json">
-        {e.before !== null && <div><span className="muted">before</span> {compact(e.before)}</div>}
-        {e.after !== null && <div><span className="muted">after</span> {compact(e.after)}</div>}
+        {e.before !== null && (
+          <div>
+            <span className="muted">before</span> {compact(e.before)}
+          </div>
+        )}
+        {e.after !== null && (
+          <div>
+            <span className="muted">after</span> {compact(e.after)}
+          </div>
+        )}
       </td>
     </tr>
   );
@@ -45,7 +61,12 @@ export function AuditLog() {
       <form className="card xadm-filters" onSubmit={apply}>
         <div className="field">
           <label htmlFor="al-agent">Agent ID</label>
-          <input id="al-agent" inputMode="numeric" value={draft.agentId ?? ''} onChange={(e) => setDraft({ ...draft, agentId: e.target.value.replace(/\D/g, '') })} />
+          <input
+            id="al-agent"
+            inputMode="numeric"
+            value={draft.agentId ?? ''}
+            onChange={(e) => setDraft({ ...draft, agentId: e.target.value.replace(/\D/g, '') })}
+          />
         </div>
         <div className="field">
           <label htmlFor="al-entity">Kind</label>
@@ -57,18 +78,37 @@ export function AuditLog() {
             <option value="agent">Pauses</option>
           </select>
         </div>
-        <div className="xadm-actions"><button type="submit" className="btn">Filter</button></div>
+        <div className="xadm-actions">
+          <button type="submit" className="btn">
+            Filter
+          </button>
+        </div>
       </form>
       {isPending && <p className="muted">Loading...</p>}
-      {isError && <p className="form-error" role="alert">Could not load the audit log.</p>}
+      {isError && (
+        <p className="form-error" role="alert">
+          Could not load the audit log.
+        </p>
+      )}
       {data && data.items.length === 0 && <div className="card xadm-empty">Nothing recorded yet.</div>}
       {data && data.items.length > 0 && (
         <div className="card xadm-table-wrap">
           <table className="xadm-table" data-testid="audit-table">
             <thead>
-              <tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Record</th><th scope="col">Agent</th><th scope="col">Change</th></tr>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Record</th>
+                <th scope="col">Agent</th>
+                <th scope="col">Change</th>
+              </tr>
             </thead>
-            <tbody>{data.items.map((e) => <Row key={e.id} e={e} />)}</tbody>
+            <tbody>
+              {data.items.map((e) => (
+                <Row key={e.id} e={e} />
+              ))}
+            </tbody>
           </table>
         </div>
       )}

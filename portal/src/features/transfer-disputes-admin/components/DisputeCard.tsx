@@ -10,7 +10,6 @@ import type { AdminDisputeView } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
 import { useDecideDispute } from '../api/decide-dispute.ts';
 
-
 const STATUS_LABEL = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const;
 
 export function DisputeCard({ d }: { d: AdminDisputeView }) {
@@ -30,7 +29,10 @@ export function DisputeCard({ d }: { d: AdminDisputeView }) {
     }
     try {
       await mutation.mutateAsync(approve ? { id: d.id, approve: true, note: text.trim() } : { id: d.id, approve: false, reason: text.trim() });
-      toast({ title: approve ? 'Dispute approved' : 'Dispute denied', description: approve ? 'The transfer was credited back to the agent.' : 'The agent can see your reason.' });
+      toast({
+        title: approve ? 'Dispute approved' : 'Dispute denied',
+        description: approve ? 'The transfer was credited back to the agent.' : 'The agent can see your reason.',
+      });
     } catch (err) {
       toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.', variant: 'destructive' });
     }
@@ -40,40 +42,90 @@ export function DisputeCard({ d }: { d: AdminDisputeView }) {
     <article className="card xadm-card" aria-labelledby={`${id}-h`} data-testid={`dispute-${d.id}`}>
       <header className="xadm-card-head">
         <div>
-          <h3 id={`${id}-h`}>Dispute #{d.id}: {d.reasonLabel}</h3>
+          <h3 id={`${id}-h`}>
+            Dispute #{d.id}: {d.reasonLabel}
+          </h3>
           <div className="muted small">
             {d.agent.name} ({d.agent.email}) · filed {when(d.createdAt)}
           </div>
         </div>
-        <span className={`xadm-status xadm-status-${d.status}`} data-testid="dispute-status">{STATUS_LABEL[d.status]}</span>
+        <span className={`xadm-status xadm-status-${d.status}`} data-testid="dispute-status">
+          {STATUS_LABEL[d.status]}
+        </span>
       </header>
       {d.reasonText && <p className="xadm-quote">“{d.reasonText}”</p>}
       <dl className="xadm-facts">
-        <div><dt>Caller</dt><dd>{d.call.callerName}, {d.call.callerPhone}</dd></div>
-        <div><dt>State</dt><dd>{d.call.state}</dd></div>
-        <div><dt>Started</dt><dd>{when(d.call.startedAt)}</dd></div>
-        <div><dt>Duration</dt><dd>{formatDuration(d.call.durationSeconds)} (buffer {d.call.bufferSeconds} s)</dd></div>
-        <div><dt>Charged</dt><dd>{formatUsd(d.call.chargeCents, { cents: true })}{d.call.orderId ? ` from order #${d.call.orderId}` : ''}</dd></div>
-        <div><dt>Call ID</dt><dd>{d.call.callId}</dd></div>
+        <div>
+          <dt>Caller</dt>
+          <dd>
+            {d.call.callerName}, {d.call.callerPhone}
+          </dd>
+        </div>
+        <div>
+          <dt>State</dt>
+          <dd>{d.call.state}</dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd>{when(d.call.startedAt)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>
+            {formatDuration(d.call.durationSeconds)} (buffer {d.call.bufferSeconds} s)
+          </dd>
+        </div>
+        <div>
+          <dt>Charged</dt>
+          <dd>
+            {formatUsd(d.call.chargeCents, { cents: true })}
+            {d.call.orderId ? ` from order #${d.call.orderId}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Call ID</dt>
+          <dd>{d.call.callId}</dd>
+        </div>
       </dl>
       <details className="xadm-evidence">
         <summary>Evidence: recording and transcript</summary>
-        {d.evidence.recordingUrl ? <audio controls preload="none" src={d.evidence.recordingUrl} aria-label={`Recording for dispute ${d.id}`} /> : <p className="muted small">No recording.</p>}
+        {d.evidence.recordingUrl ? (
+          <audio controls preload="none" src={d.evidence.recordingUrl} aria-label={`Recording for dispute ${d.id}`} />
+        ) : (
+          <p className="muted small">No recording.</p>
+        )}
         {d.evidence.transcript ? <pre className="xadm-transcript">{d.evidence.transcript}</pre> : <p className="muted small">No transcript.</p>}
       </details>
       {d.status === 'pending' ? (
         <div className="xadm-decide">
           <label htmlFor={`${id}-text`}>Decision reason (required to deny)</label>
-          <textarea id={`${id}-text`} rows={2} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!error} aria-describedby={error ? `${id}-err` : undefined} />
-          {error && <p className="field-error" id={`${id}-err`}>{error}</p>}
+          <textarea
+            id={`${id}-text`}
+            rows={2}
+            maxLength={1000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={!!error}
+            aria-describedby={error ? `${id}-err` : undefined}
+          />
+          {error && (
+            <p className="field-error" id={`${id}-err`}>
+              {error}
+            </p>
+          )}
           <div className="xadm-actions">
-            <button type="button" className="btn btn-danger" disabled={mutation.isPending} onClick={() => decide(false)}>Deny</button>
-            <button type="button" className="btn" disabled={mutation.isPending} onClick={() => decide(true)}>Approve and credit</button>
+            <button type="button" className="btn btn-danger" disabled={mutation.isPending} onClick={() => decide(false)}>
+              Deny
+            </button>
+            <button type="button" className="btn" disabled={mutation.isPending} onClick={() => decide(true)}>
+              Approve and credit
+            </button>
           </div>
         </div>
       ) : (
         <p className="small">
-          {STATUS_LABEL[d.status]} by {d.decidedBy?.name ?? 'an admin'} on {when(d.decidedAt)}{d.decisionReason ? `: ${d.decisionReason}` : ''}
+          {STATUS_LABEL[d.status]} by {d.decidedBy?.name ?? 'an admin'} on {when(d.decidedAt)}
+          {d.decisionReason ? `: ${d.decisionReason}` : ''}
         </p>
       )}
     </article>

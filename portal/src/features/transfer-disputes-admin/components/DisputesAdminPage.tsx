@@ -33,15 +33,36 @@ function Queue() {
     <section className="xadm-section" aria-label="Dispute queue">
       <div className="xadm-toolbar">
         <label htmlFor="dq-status">Show</label>
-        <select id="dq-status" value={status} onChange={(e) => { setStatus(e.target.value as QueueStatus); setPage(1); }}>
-          {STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+        <select
+          id="dq-status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as QueueStatus);
+            setPage(1);
+          }}
+        >
+          {STATUSES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
         </select>
-        {data && <span className="muted small">{data.total.toLocaleString('en-US')} {data.total === 1 ? 'dispute' : 'disputes'}</span>}
+        {data && (
+          <span className="muted small">
+            {data.total.toLocaleString('en-US')} {data.total === 1 ? 'dispute' : 'disputes'}
+          </span>
+        )}
       </div>
       {isPending && <p className="muted">Loading...</p>}
-      {isError && <p className="form-error" role="alert">Could not load the disputes.</p>}
+      {isError && (
+        <p className="form-error" role="alert">
+          Could not load the disputes.
+        </p>
+      )}
       {data && data.items.length === 0 && <div className="card xadm-empty">{status === 'pending' ? 'No disputes waiting. ' : ''}Nothing to show.</div>}
-      {data?.items.map((d) => <DisputeCard key={d.id} d={d} />)}
+      {data?.items.map((d) => (
+        <DisputeCard key={d.id} d={d} />
+      ))}
       {data && data.pageCount > 1 && <Pager page={page} answered={data} onPage={setPage} label="Dispute pages" />}
     </section>
   );
@@ -60,7 +81,9 @@ function DisputesAdmin() {
           <h1>Transfer Disputes</h1>
           <p className="muted">Review disputed transfers, enter delivered calls by hand, and see every change to the ledger.</p>
         </div>
-        <Link className="btn btn-outline" to="/admin">Back to Admin Panel</Link>
+        <Link className="btn btn-outline" to="/admin">
+          Back to Admin Panel
+        </Link>
       </header>
       <div role="tablist" aria-label="Transfer dispute sections" className="xadm-tabs">
         {TABS.map((t) => (

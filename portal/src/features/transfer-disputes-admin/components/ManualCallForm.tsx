@@ -20,12 +20,32 @@ interface FormValues {
   callId: string;
   agentHungUpAfterYes: boolean;
 }
-const EMPTY: FormValues = { agentEmail: '', callerName: '', callerPhone: '', state: '', startedLocal: '', durationSeconds: '', recordingUrl: '', transcript: '', callId: '', agentHungUpAfterYes: false };
+const EMPTY: FormValues = {
+  agentEmail: '',
+  callerName: '',
+  callerPhone: '',
+  state: '',
+  startedLocal: '',
+  durationSeconds: '',
+  recordingUrl: '',
+  transcript: '',
+  callId: '',
+  agentHungUpAfterYes: false,
+};
 
 /** Which form field a payload error belongs to. */
 const FIELD_OF: Record<string, keyof FormValues> = {
-  agentId: 'agentEmail', agentEmail: 'agentEmail', callerName: 'callerName', callerPhone: 'callerPhone', state: 'state', startedAt: 'startedLocal',
-  endedAt: 'startedLocal', durationSeconds: 'durationSeconds', recordingUrl: 'recordingUrl', transcript: 'transcript', callId: 'callId',
+  agentId: 'agentEmail',
+  agentEmail: 'agentEmail',
+  callerName: 'callerName',
+  callerPhone: 'callerPhone',
+  state: 'state',
+  startedAt: 'startedLocal',
+  endedAt: 'startedLocal',
+  durationSeconds: 'durationSeconds',
+  recordingUrl: 'recordingUrl',
+  transcript: 'transcript',
+  callId: 'callId',
 };
 
 function toPayload(v: FormValues): ManualCallInput {
@@ -50,7 +70,14 @@ function toPayload(v: FormValues): ManualCallInput {
 export function ManualCallForm() {
   const toast = useToast();
   const mutation = useRecordCall();
-  const { register, handleSubmit, reset, setError, clearErrors, formState: { errors } } = useForm<FormValues>({ defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FormValues>({ defaultValues: EMPTY });
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const showErrors = (fields: Record<string, string>) => {
@@ -67,7 +94,13 @@ export function ManualCallForm() {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? '');
-        if (!(key in fields)) fields[key] = key === 'startedAt' || key === 'endedAt' ? 'Enter when the call started' : key === 'durationSeconds' && Number.isNaN(Number(values.durationSeconds)) ? 'Enter the duration in seconds' : issue.message;
+        if (!(key in fields))
+          fields[key] =
+            key === 'startedAt' || key === 'endedAt'
+              ? 'Enter when the call started'
+              : key === 'durationSeconds' && Number.isNaN(Number(values.durationSeconds))
+                ? 'Enter the duration in seconds'
+                : issue.message;
       }
       showErrors(fields);
       return;
@@ -77,12 +110,18 @@ export function ManualCallForm() {
       const c = res.call;
       toast({
         title: res.duplicate ? 'Call already recorded' : 'Call recorded',
-        description: c.billable ? `Billable: drew one transfer from order #${c.orderId}. ${res.balanceRemaining} left.` : `${c.billingNote ?? 'No charge'}. ${res.balanceRemaining} left.`,
+        description: c.billable
+          ? `Billable: drew one transfer from order #${c.orderId}. ${res.balanceRemaining} left.`
+          : `${c.billingNote ?? 'No charge'}. ${res.balanceRemaining} left.`,
       });
       reset(EMPTY);
     } catch (err) {
       if (err instanceof ApiError && err.fields) showErrors(err.fields);
-      toast({ title: 'Call not recorded', description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Call not recorded',
+        description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
     }
   });
 
@@ -96,28 +135,61 @@ export function ManualCallForm() {
 
   return (
     <form className="card xadm-form" onSubmit={onSubmit} noValidate aria-label="Enter a delivered call">
-      <p className="muted small">For a delivered transfer whose callback never arrived. The buffer rule and the agent's balance apply; the agent's hours, states, daily cap and pause do not (the call already happened).</p>
+      <p className="muted small">
+        For a delivered transfer whose callback never arrived. The buffer rule and the agent's balance apply; the agent's hours, states, daily cap and pause do
+        not (the call already happened).
+      </p>
       <div className="xadm-grid">
-        {field('agentEmail', 'Agent email', <input id="mc-agentEmail" type="email" autoComplete="off" {...register('agentEmail')} aria-invalid={!!errors.agentEmail} />)}
-        {field('callId', 'Call ID (optional)', <input id="mc-callId" {...register('callId')} aria-invalid={!!errors.callId} />, "The caller system's id, if known; one is made up otherwise.")}
+        {field(
+          'agentEmail',
+          'Agent email',
+          <input id="mc-agentEmail" type="email" autoComplete="off" {...register('agentEmail')} aria-invalid={!!errors.agentEmail} />,
+        )}
+        {field(
+          'callId',
+          'Call ID (optional)',
+          <input id="mc-callId" {...register('callId')} aria-invalid={!!errors.callId} />,
+          "The caller system's id, if known; one is made up otherwise.",
+        )}
         {field('callerName', 'Caller name', <input id="mc-callerName" {...register('callerName')} aria-invalid={!!errors.callerName} />)}
         {field('callerPhone', 'Caller phone', <input id="mc-callerPhone" type="tel" {...register('callerPhone')} aria-invalid={!!errors.callerPhone} />)}
-        {field('state', 'State', (
+        {field(
+          'state',
+          'State',
           <select id="mc-state" {...register('state')} aria-invalid={!!errors.state}>
             <option value="">Select a state</option>
-            {US_STATE_CODES.map((s) => <option key={s} value={s}>{s}</option>)}
-          </select>
-        ))}
-        {field('startedLocal', 'Call started', <input id="mc-startedLocal" type="datetime-local" step={1} {...register('startedLocal')} aria-invalid={!!errors.startedLocal} />, `Your local time (${zone}).`)}
-        {field('durationSeconds', 'Duration (seconds)', <input id="mc-durationSeconds" type="number" min={0} {...register('durationSeconds')} aria-invalid={!!errors.durationSeconds} />)}
-        {field('recordingUrl', 'Recording URL (optional)', <input id="mc-recordingUrl" type="url" {...register('recordingUrl')} aria-invalid={!!errors.recordingUrl} />)}
+            {US_STATE_CODES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'startedLocal',
+          'Call started',
+          <input id="mc-startedLocal" type="datetime-local" step={1} {...register('startedLocal')} aria-invalid={!!errors.startedLocal} />,
+          `Your local time (${zone}).`,
+        )}
+        {field(
+          'durationSeconds',
+          'Duration (seconds)',
+          <input id="mc-durationSeconds" type="number" min={0} {...register('durationSeconds')} aria-invalid={!!errors.durationSeconds} />,
+        )}
+        {field(
+          'recordingUrl',
+          'Recording URL (optional)',
+          <input id="mc-recordingUrl" type="url" {...register('recordingUrl')} aria-invalid={!!errors.recordingUrl} />,
+        )}
       </div>
       {field('transcript', 'Transcript (optional)', <textarea id="mc-transcript" rows={4} {...register('transcript')} aria-invalid={!!errors.transcript} />)}
       <label className="xadm-check">
         <input type="checkbox" {...register('agentHungUpAfterYes')} /> The agent ended the call after the caller said Yes (billable even under the buffer)
       </label>
       <div className="xadm-actions">
-        <button type="submit" className="btn" disabled={mutation.isPending}>{mutation.isPending ? 'Recording...' : 'Record Call'}</button>
+        <button type="submit" className="btn" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Recording...' : 'Record Call'}
+        </button>
       </div>
     </form>
   );

@@ -4,7 +4,12 @@ import { api } from '@tm/shared/api-client';
 import type { TransfersPage } from '@tm/shared/schemas/transfers';
 import { transfersKey } from './keys.ts';
 
-export interface TransferFilters { from?: string; to?: string; state?: string; billing?: string }
+export interface TransferFilters {
+  from?: string;
+  to?: string;
+  state?: string;
+  billing?: string;
+}
 
 export function filtersQueryString(f: TransferFilters, extra: Record<string, string | number> = {}): string {
   const params = new URLSearchParams();

@@ -14,7 +14,9 @@ export function BalanceSummary({ balance }: { balance: TransferBalanceView }) {
   ];
   return (
     <section aria-labelledby="xfer-balance-h" className="xfer-balance">
-      <h2 id="xfer-balance-h" className="sr-only">Balance</h2>
+      <h2 id="xfer-balance-h" className="sr-only">
+        Balance
+      </h2>
       <div className="xfer-cards">
         {cards.map((c) => (
           <div key={c.id} className="card xfer-card" data-testid={`balance-${c.id}`}>
@@ -36,7 +38,9 @@ export function BalanceSummary({ balance }: { balance: TransferBalanceView }) {
                   <th scope="col">Buffer</th>
                   <th scope="col">Used</th>
                   <th scope="col">Left</th>
-                  <th scope="col"><span className="sr-only">Receipt</span></th>
+                  <th scope="col">
+                    <span className="sr-only">Receipt</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -48,7 +52,9 @@ export function BalanceSummary({ balance }: { balance: TransferBalanceView }) {
                     <td>{l.bufferSeconds} s</td>
                     <td>{l.used}</td>
                     <td data-testid="lot-remaining">{l.remaining}</td>
-                    <td><Link to={`/dashboard/receipts/${l.orderId}`}>Receipt</Link></td>
+                    <td>
+                      <Link to={`/dashboard/receipts/${l.orderId}`}>Receipt</Link>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -57,7 +63,9 @@ export function BalanceSummary({ balance }: { balance: TransferBalanceView }) {
           <p className="muted small">Calls draw from your oldest order first. A call is billable only if it lasts longer than that order's buffer.</p>
         </details>
       ) : (
-        <p className="muted">You have no transfer orders yet. <a href="/dashboard?tab=buy-call-transfers">Buy Call Transfers</a></p>
+        <p className="muted">
+          You have no transfer orders yet. <a href="/dashboard?tab=buy-call-transfers">Buy Call Transfers</a>
+        </p>
       )}
     </section>
   );

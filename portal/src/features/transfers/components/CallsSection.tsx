@@ -33,15 +33,22 @@ function DisputeCell({ call, timeZone, onDispute }: { call: TransferCallView; ti
     const label = d.status === 'pending' ? 'Dispute pending' : d.status === 'approved' ? 'Dispute approved' : 'Dispute denied';
     return (
       <div data-testid="dispute-status">
-        <span className={`xfer-badge ${d.status === 'approved' ? 'xfer-badge-ok' : d.status === 'denied' ? 'xfer-badge-bad' : 'xfer-badge-warn'}`}>{label}</span>
-        <div className="muted small">{d.reasonLabel}{d.decisionReason ? `: ${d.decisionReason}` : ''}</div>
+        <span className={`xfer-badge ${d.status === 'approved' ? 'xfer-badge-ok' : d.status === 'denied' ? 'xfer-badge-bad' : 'xfer-badge-warn'}`}>
+          {label}
+        </span>
+        <div className="muted small">
+          {d.reasonLabel}
+          {d.decisionReason ? `: ${d.decisionReason}` : ''}
+        </div>
       </div>
     );
   }
   if (call.canDispute) {
     return (
       <div>
-        <button type="button" className="btn btn-outline xfer-btn-sm" onClick={onDispute}>Dispute</button>
+        <button type="button" className="btn btn-outline xfer-btn-sm" onClick={onDispute}>
+          Dispute
+        </button>
         <div className="muted small">until {formatInZone(call.disputeDeadline, timeZone)}</div>
       </div>
     );
@@ -58,7 +65,11 @@ function Evidence({ call }: { call: TransferCallView }) {
         {call.recordingUrl ? (
           <>
             <audio controls preload="none" src={call.recordingUrl} aria-label={`Recording of the call with ${call.callerName}`} />
-            <div><a className="small" href={call.recordingUrl} download>Download recording</a></div>
+            <div>
+              <a className="small" href={call.recordingUrl} download>
+                Download recording
+              </a>
+            </div>
           </>
         ) : (
           <p className="muted small">No recording was delivered with this call.</p>
@@ -66,10 +77,17 @@ function Evidence({ call }: { call: TransferCallView }) {
       </div>
       <div>
         <h3 className="xfer-evidence-h">Transcript</h3>
-        {call.transcript ? <pre className="xfer-transcript" data-testid="transcript">{call.transcript}</pre> : <p className="muted small">No transcript.</p>}
+        {call.transcript ? (
+          <pre className="xfer-transcript" data-testid="transcript">
+            {call.transcript}
+          </pre>
+        ) : (
+          <p className="muted small">No transcript.</p>
+        )}
       </div>
       <p className="muted small">
-        Call ID {call.callId} · buffer {call.bufferSeconds} s{call.orderId ? ` · drawn from order #${call.orderId}` : ''}{call.source === 'manual' ? ' · entered by our team' : ''}
+        Call ID {call.callId} · buffer {call.bufferSeconds} s{call.orderId ? ` · drawn from order #${call.orderId}` : ''}
+        {call.source === 'manual' ? ' · entered by our team' : ''}
       </p>
     </div>
   );
@@ -100,7 +118,9 @@ export function CallsSection() {
     <section className="xfer-section" aria-labelledby="xfer-calls-h">
       <div className="xfer-section-head">
         <h2 id="xfer-calls-h">Delivered calls</h2>
-        <a className="btn btn-outline" href={exportCsvUrl(filters)} download data-testid="export-csv">Export CSV</a>
+        <a className="btn btn-outline" href={exportCsvUrl(filters)} download data-testid="export-csv">
+          Export CSV
+        </a>
       </div>
       <form className="card xfer-filters" onSubmit={apply} aria-label="Filter calls">
         <div className="field">
@@ -115,24 +135,42 @@ export function CallsSection() {
           <label htmlFor="xf-state">State</label>
           <select id="xf-state" value={draft.state ?? ''} onChange={set('state')}>
             <option value="">All states</option>
-            {US_STATE_CODES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {US_STATE_CODES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor="xf-billing">Billing</label>
           <select id="xf-billing" value={draft.billing ?? ''} onChange={set('billing')}>
-            {BILLING_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {BILLING_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="xfer-filter-actions">
-          <button type="submit" className="btn">Apply</button>
-          <button type="button" className="btn btn-outline" onClick={clear}>Clear</button>
+          <button type="submit" className="btn">
+            Apply
+          </button>
+          <button type="button" className="btn btn-outline" onClick={clear}>
+            Clear
+          </button>
         </div>
       </form>
-      <p className="muted small">Dates and times are in your time zone ({timeZone}, {zoneLabel(timeZone)}). Calls at or under the buffer are free.</p>
+      <p className="muted small">
+        Dates and times are in your time zone ({timeZone}, {zoneLabel(timeZone)}). Calls at or under the buffer are free.
+      </p>
 
       {isPending && <p className="muted">Loading calls...</p>}
-      {isError && <p className="form-error" role="alert">{error instanceof ApiError ? error.serverMessage : 'Could not load calls'}</p>}
+      {isError && (
+        <p className="form-error" role="alert">
+          {error instanceof ApiError ? error.serverMessage : 'Could not load calls'}
+        </p>
+      )}
       {data && data.items.length === 0 && <div className="card xfer-empty">No calls match these filters yet.</div>}
       {data && data.items.length > 0 && (
         <div className="card xfer-table-wrap">
@@ -145,7 +183,9 @@ export function CallsSection() {
                 <th scope="col">Duration</th>
                 <th scope="col">Billing</th>
                 <th scope="col">Dispute</th>
-                <th scope="col"><span className="sr-only">Details</span></th>
+                <th scope="col">
+                  <span className="sr-only">Details</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -159,17 +199,29 @@ export function CallsSection() {
                     </td>
                     <td>{c.state}</td>
                     <td>{formatDuration(c.durationSeconds)}</td>
-                    <td><BillingBadge call={c} /></td>
-                    <td><DisputeCell call={c} timeZone={timeZone} onDispute={() => setDisputing(c)} /></td>
                     <td>
-                      <button type="button" className="btn btn-outline xfer-btn-sm" aria-expanded={open === c.id} aria-controls={`xf-ev-${c.id}`} onClick={() => setOpen(open === c.id ? null : c.id)}>
+                      <BillingBadge call={c} />
+                    </td>
+                    <td>
+                      <DisputeCell call={c} timeZone={timeZone} onDispute={() => setDisputing(c)} />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-outline xfer-btn-sm"
+                        aria-expanded={open === c.id}
+                        aria-controls={`xf-ev-${c.id}`}
+                        onClick={() => setOpen(open === c.id ? null : c.id)}
+                      >
                         {open === c.id ? 'Hide' : 'Recording & transcript'}
                       </button>
                     </td>
                   </tr>
                   {open === c.id && (
                     <tr id={`xf-ev-${c.id}`} className="xfer-evidence-row">
-                      <td colSpan={7}><Evidence call={c} /></td>
+                      <td colSpan={7}>
+                        <Evidence call={c} />
+                      </td>
                     </tr>
                   )}
                 </Fragment>
@@ -180,9 +232,15 @@ export function CallsSection() {
       )}
       {data && data.pageCount > 1 && (
         <nav className="xfer-pagination" aria-label="Call pages">
-          <button type="button" className="btn btn-outline xfer-btn-sm" onClick={() => setPage(page - 1)} disabled={page <= 1}>Previous</button>
-          <span className="muted small">Page {data.page} of {data.pageCount} ({data.total.toLocaleString('en-US')} calls)</span>
-          <button type="button" className="btn btn-outline xfer-btn-sm" onClick={() => setPage(page + 1)} disabled={page >= data.pageCount}>Next</button>
+          <button type="button" className="btn btn-outline xfer-btn-sm" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+            Previous
+          </button>
+          <span className="muted small">
+            Page {data.page} of {data.pageCount} ({data.total.toLocaleString('en-US')} calls)
+          </span>
+          <button type="button" className="btn btn-outline xfer-btn-sm" onClick={() => setPage(page + 1)} disabled={page >= data.pageCount}>
+            Next
+          </button>
         </nav>
       )}
       <DisputeDialog call={disputing} timeZone={timeZone} onClose={() => setDisputing(null)} />

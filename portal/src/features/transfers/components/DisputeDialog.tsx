@@ -14,7 +14,13 @@ export function DisputeDialog({ call, timeZone, onClose }: { call: TransferCallV
   const titleId = useId();
   const toast = useToast();
   const mutation = useFileDispute();
-  const { register, handleSubmit, reset, watch, formState: { errors } } = useForm<DisputeInput>({ resolver: zodResolver(disputeSchema), defaultValues: { reasonCode: undefined, reasonText: '' } });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<DisputeInput>({ resolver: zodResolver(disputeSchema), defaultValues: { reasonCode: undefined, reasonText: '' } });
 
   useEffect(() => {
     const d = ref.current;
@@ -31,13 +37,25 @@ export function DisputeDialog({ call, timeZone, onClose }: { call: TransferCallV
       toast({ title: 'Dispute submitted', description: 'We will review the recording and transcript and let you know.' });
       onClose();
     } catch (err) {
-      toast({ title: 'Dispute not submitted', description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Dispute not submitted',
+        description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
     }
   });
   const isOther = watch('reasonCode') === 'other';
 
   return (
-    <dialog ref={ref} className="xfer-dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      className="xfer-dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       {call && (
         <form onSubmit={onSubmit} noValidate>
           <h2 id={titleId}>Dispute this call</h2>
@@ -60,8 +78,12 @@ export function DisputeDialog({ call, timeZone, onClose }: { call: TransferCallV
           </div>
           <p className="muted small">The call's recording and transcript are attached to your dispute automatically.</p>
           <div className="xfer-actions">
-            <button type="button" className="btn btn-outline" onClick={onClose}>Cancel</button>
-            <button type="submit" className="btn" disabled={mutation.isPending}>{mutation.isPending ? 'Submitting...' : 'Submit Dispute'}</button>
+            <button type="button" className="btn btn-outline" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Submitting...' : 'Submit Dispute'}
+            </button>
           </div>
         </form>
       )}

@@ -14,10 +14,16 @@ export function LedgerSection() {
     <section className="xfer-section" aria-labelledby="xfer-ledger-h">
       <div className="xfer-section-head">
         <h2 id="xfer-ledger-h">Ledger and receipts</h2>
-        <a className="btn btn-outline" href={LEDGER_CSV_URL} download data-testid="ledger-csv">Download CSV</a>
+        <a className="btn btn-outline" href={LEDGER_CSV_URL} download data-testid="ledger-csv">
+          Download CSV
+        </a>
       </div>
       {isPending && <p className="muted">Loading...</p>}
-      {isError && <p className="form-error" role="alert">Could not load your ledger.</p>}
+      {isError && (
+        <p className="form-error" role="alert">
+          Could not load your ledger.
+        </p>
+      )}
       {data && data.entries.length === 0 && <div className="card xfer-empty">No paid orders yet.</div>}
       {data && data.entries.length > 0 && (
         <div className="card xfer-table-wrap">
@@ -29,14 +35,18 @@ export function LedgerSection() {
                 <th scope="col">Description</th>
                 <th scope="col">Transfers</th>
                 <th scope="col">Amount</th>
-                <th scope="col"><span className="sr-only">Receipt</span></th>
+                <th scope="col">
+                  <span className="sr-only">Receipt</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {data.entries.map((e) => (
                 <tr key={e.id} data-testid={`ledger-${e.id}`}>
                   <td>{formatInZone(e.at, tz)}</td>
-                  <td><span className={`xfer-badge ${e.type === 'purchase' ? 'xfer-badge-muted' : 'xfer-badge-ok'}`}>{TYPE_LABEL[e.type]}</span></td>
+                  <td>
+                    <span className={`xfer-badge ${e.type === 'purchase' ? 'xfer-badge-muted' : 'xfer-badge-ok'}`}>{TYPE_LABEL[e.type]}</span>
+                  </td>
                   <td>{e.description}</td>
                   <td>{e.transfers > 0 ? `+${e.transfers}` : e.transfers}</td>
                   <td>{formatUsd(e.amountCents, { cents: true })}</td>

@@ -33,13 +33,19 @@ function MyTransfers() {
             <p className="muted">Every delivered call, what it cost, and the evidence behind it.</p>
           </div>
           <div className="xfer-header-links">
-            <Link className="btn" to="/dashboard?tab=buy-call-transfers">Buy Call Transfers</Link>
+            <Link className="btn" to="/dashboard?tab=buy-call-transfers">
+              Buy Call Transfers
+            </Link>
           </div>
         </header>
         <PaymentReturnBanner />
         {balance.data && <PauseBanner balance={balance.data} />}
         {balance.isPending && <p className="muted">Loading balance...</p>}
-        {balance.isError && <p className="form-error" role="alert">Could not load your balance.</p>}
+        {balance.isError && (
+          <p className="form-error" role="alert">
+            Could not load your balance.
+          </p>
+        )}
         {balance.data && <BalanceSummary balance={balance.data} />}
 
         <div role="tablist" aria-label="My Transfers sections" className="xfer-tabs">

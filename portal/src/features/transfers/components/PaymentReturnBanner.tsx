@@ -34,12 +34,18 @@ export function PaymentReturnBanner() {
   }, [status, client]);
 
   if (!intentId) return null;
-  if (order.isPending) return <div className="xfer-banner" role="status" data-testid="payment-return">Checking your payment...</div>;
+  if (order.isPending)
+    return (
+      <div className="xfer-banner" role="status" data-testid="payment-return">
+        Checking your payment...
+      </div>
+    );
   if (order.isError) {
     const missing = order.error instanceof ApiError && order.error.status === 404;
     return (
       <div className="xfer-banner xfer-banner-warn" role="alert" data-testid="payment-return">
-        <strong>{missing ? 'Order not found' : 'We could not check your payment.'}</strong> {missing ? 'We could not find this payment.' : 'Please refresh the page.'}
+        <strong>{missing ? 'Order not found' : 'We could not check your payment.'}</strong>{' '}
+        {missing ? 'We could not find this payment.' : 'Please refresh the page.'}
       </div>
     );
   }

@@ -33,8 +33,12 @@ function Receipt({ orderId }: { orderId: number }) {
   return (
     <div className="container xfer-receipt-page">
       <div className="xfer-receipt-actions no-print">
-        <Link className="btn btn-outline" to="/dashboard/transfers?view=ledger">Back to My Transfers</Link>
-        <button type="button" className="btn" onClick={() => window.print()}>Print Receipt</button>
+        <Link className="btn btn-outline" to="/dashboard/transfers?view=ledger">
+          Back to My Transfers
+        </Link>
+        <button type="button" className="btn" onClick={() => window.print()}>
+          Print Receipt
+        </button>
       </div>
       <article className="card xfer-receipt" aria-labelledby="receipt-h">
         <header className="xfer-receipt-head">
@@ -55,9 +59,20 @@ function Receipt({ orderId }: { orderId: number }) {
           <h2>Billed to</h2>
           <p>
             {data.buyer.name}
-            {data.buyer.agencyName && <><br />{data.buyer.agencyName}</>}
-            <br />{data.buyer.email}
-            {data.buyer.phone && <><br />{formatPhone(data.buyer.phone)}</>}
+            {data.buyer.agencyName && (
+              <>
+                <br />
+                {data.buyer.agencyName}
+              </>
+            )}
+            <br />
+            {data.buyer.email}
+            {data.buyer.phone && (
+              <>
+                <br />
+                {formatPhone(data.buyer.phone)}
+              </>
+            )}
           </p>
         </section>
         <table className="xfer-table xfer-receipt-lines">
@@ -79,14 +94,17 @@ function Receipt({ orderId }: { orderId: number }) {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={3}>Total ({data.currency.toUpperCase()})</th>
+              <th scope="row" colSpan={3}>
+                Total ({data.currency.toUpperCase()})
+              </th>
               <td data-testid="receipt-total">{formatUsd(data.amountCents, { cents: true })}</td>
             </tr>
           </tfoot>
         </table>
         {data.transfers && (
           <p className="small" data-testid="receipt-transfers">
-            Transfers: {data.transfers.used} used, {data.transfers.remaining} left, {data.transfers.credits} credited back. A transfer is billable only if the call lasts longer than {data.transfers.bufferSeconds} seconds.
+            Transfers: {data.transfers.used} used, {data.transfers.remaining} left, {data.transfers.credits} credited back. A transfer is billable only if the
+            call lasts longer than {data.transfers.bufferSeconds} seconds.
           </p>
         )}
         <footer className="muted small">

@@ -28,7 +28,15 @@ function toForm(s: TransferSettingsView): TransferSettingsInput {
 function SettingsForm({ settings }: { settings: TransferSettingsView }) {
   const toast = useToast();
   const mutation = useUpdateSettings();
-  const { register, handleSubmit, reset, setValue, setError, watch, formState: { errors, isDirty } } = useForm<TransferSettingsInput, unknown, TransferSettingsValues>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, isDirty },
+  } = useForm<TransferSettingsInput, unknown, TransferSettingsValues>({
     resolver: zodResolver(transferSettingsSchema),
     defaultValues: toForm(settings),
   });
@@ -45,7 +53,11 @@ function SettingsForm({ settings }: { settings: TransferSettingsView }) {
         const field = name.split('.')[0] as (typeof FIELDS)[number];
         if (FIELDS.includes(field)) setError(field, { message });
       }
-      toast({ title: 'Could not save', description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Could not save',
+        description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
     }
   });
 
@@ -62,12 +74,20 @@ function SettingsForm({ settings }: { settings: TransferSettingsView }) {
             {...register('callsPerDay', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
             aria-invalid={!!errors.callsPerDay}
           />
-          {errors.callsPerDay ? <p className="field-error">{errors.callsPerDay.message}</p> : <p className="muted small">Leave blank for no limit. Every delivered call counts. Today: {settings.callsToday}.</p>}
+          {errors.callsPerDay ? (
+            <p className="field-error">{errors.callsPerDay.message}</p>
+          ) : (
+            <p className="muted small">Leave blank for no limit. Every delivered call counts. Today: {settings.callsToday}.</p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="xs-tz">Your time zone</label>
           <select id="xs-tz" {...register('timeZone')} aria-invalid={!!errors.timeZone}>
-            {zones.map((z) => <option key={z.id} value={z.id}>{z.label} ({z.id})</option>)}
+            {zones.map((z) => (
+              <option key={z.id} value={z.id}>
+                {z.label} ({z.id})
+              </option>
+            ))}
           </select>
           {errors.timeZone && <p className="field-error">{errors.timeZone.message}</p>}
         </div>
@@ -79,7 +99,11 @@ function SettingsForm({ settings }: { settings: TransferSettingsView }) {
         <div className="field">
           <label htmlFor="xs-end">Transfer hours until</label>
           <input id="xs-end" type="time" {...register('hoursEnd')} aria-invalid={!!errors.hoursEnd} />
-          {errors.hoursEnd ? <p className="field-error">{errors.hoursEnd.message}</p> : <p className="muted small">Leave both blank to take calls at any time.</p>}
+          {errors.hoursEnd ? (
+            <p className="field-error">{errors.hoursEnd.message}</p>
+          ) : (
+            <p className="muted small">Leave both blank to take calls at any time.</p>
+          )}
         </div>
       </div>
 
@@ -99,21 +123,39 @@ function SettingsForm({ settings }: { settings: TransferSettingsView }) {
       <fieldset className="xfer-fieldset">
         <legend>Pause</legend>
         <label className="xfer-check">
-          <input type="checkbox" {...register('paused', { onChange: (e: { target: { checked: boolean } }) => { if (!e.target.checked) setValue('resumeDate', ''); } })} /> Pause transfers
+          <input
+            type="checkbox"
+            {...register('paused', {
+              onChange: (e: { target: { checked: boolean } }) => {
+                if (!e.target.checked) setValue('resumeDate', '');
+              },
+            })}
+          />{' '}
+          Pause transfers
         </label>
         {paused && (
           <div className="field xfer-resume">
             <label htmlFor="xs-resume">Resume on (optional)</label>
             <input id="xs-resume" type="date" {...register('resumeDate')} aria-invalid={!!errors.resumeDate} />
-            {errors.resumeDate ? <p className="field-error">{errors.resumeDate.message}</p> : <p className="muted small">Transfers start again at midnight of this date, your time.</p>}
+            {errors.resumeDate ? (
+              <p className="field-error">{errors.resumeDate.message}</p>
+            ) : (
+              <p className="muted small">Transfers start again at midnight of this date, your time.</p>
+            )}
           </div>
         )}
-        {settings.pausedReason === 'no_balance' && settings.pausedNow && <p className="muted small">Transfers are also paused because your balance is empty.</p>}
+        {settings.pausedReason === 'no_balance' && settings.pausedNow && (
+          <p className="muted small">Transfers are also paused because your balance is empty.</p>
+        )}
       </fieldset>
 
       <div className="xfer-actions">
-        <button type="button" className="btn btn-outline" onClick={() => reset(toForm(settings))} disabled={!isDirty}>Undo changes</button>
-        <button type="submit" className="btn" disabled={mutation.isPending}>{mutation.isPending ? 'Saving...' : 'Save Controls'}</button>
+        <button type="button" className="btn btn-outline" onClick={() => reset(toForm(settings))} disabled={!isDirty}>
+          Undo changes
+        </button>
+        <button type="submit" className="btn" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving...' : 'Save Controls'}
+        </button>
       </div>
     </form>
   );
@@ -127,7 +169,11 @@ export function SettingsSection() {
         <h2 id="xfer-settings-h">Transfer controls</h2>
       </div>
       {isPending && <p className="muted">Loading...</p>}
-      {isError && <p className="form-error" role="alert">Could not load your controls.</p>}
+      {isError && (
+        <p className="form-error" role="alert">
+          Could not load your controls.
+        </p>
+      )}
       {data && <SettingsForm settings={data} />}
     </section>
   );
