@@ -11,7 +11,8 @@ export function containsPattern(text: string): string {
 export function whereAnyContains(q: Knex.QueryBuilder, columns: string[], term: string): Knex.QueryBuilder {
   const pattern = containsPattern(term);
   return q.where((w) => {
-    for (const c of columns) w.orWhereRaw('?? LIKE ? ESCAPE ?', [c, pattern, '!']);
+    // Case-insensitive on both databases, also where a column's collation is binary (e-mails on MariaDB, decision 040).
+    for (const c of columns) w.orWhereRaw('LOWER(??) LIKE LOWER(?) ESCAPE ?', [c, pattern, '!']);
   });
 }
 
