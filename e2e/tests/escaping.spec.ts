@@ -79,7 +79,10 @@ test.beforeAll(async ({ playwright }, info) => {
     },
   });
   expect(survey.status()).toBe(201);
-  agentId = ((await survey.json()) as { userId: number }).userId;
+  // The answer does not name the account (issue 14: no account discovery); the new agent's session does.
+  const me = await agent.get('/api/current-user');
+  expect(me.status()).toBe(200);
+  agentId = ((await me.json()) as { id: number }).id;
 
   admin = await playwright.request.newContext({ baseURL });
   expect((await admin.post('/api/login', { data: { identifier: DEMO.admin.email, password: DEMO.admin.password } })).status()).toBe(200);
