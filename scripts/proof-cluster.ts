@@ -285,12 +285,17 @@ async function main(): Promise<void> {
     `201: ${won.length}, 409: ${refused.length}, other: ${race.length - won.length - refused.length}; winners answered by ${countBy(won.map((r) => r.backend))}; all answered by ${countBy(race.map((r) => r.backend))}; pending orders per lead: ${perLead.join(',')}`,
   );
 
-  // 2. Login throttling across the fleet: the 11th failure for one account is 429 whichever process answers.
+  // 2. Login throttling across the fleet: one guesser's 11th failure for one account is 429 whichever
+  // process answers (failures are counted per account and address, decision 040; a guesser spread over
+  // many addresses is slowed down account-wide instead, so a stranger cannot lock the agent out).
   const victim = buyers[0]!;
+  const guesser = new Client();
   const attempts: Array<{ status: number; backend: string }> = [];
-  for (let i = 0; i < 13; i++) attempts.push(await new Client().req('POST', '/api/login', { identifier: victim.email, password: 'wrong-password-1' }));
+  for (let i = 0; i < 13; i++) attempts.push(await guesser.req('POST', '/api/login', { identifier: victim.email, password: 'wrong-password-1' }));
   const direct = await Promise.all(
-    PORTS.map((p) => new Client(`http://127.0.0.1:${p}`, '127.0.0.1').req('POST', '/api/login', { identifier: victim.email, password: 'wrong-password-1' })),
+    PORTS.map((p) =>
+      new Client(`http://127.0.0.1:${p}`, guesser.localAddress).req('POST', '/api/login', { identifier: victim.email, password: 'wrong-password-1' }),
+    ),
   );
   check(
     'login throttling counted across the fleet',
