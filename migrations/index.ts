@@ -25,6 +25,7 @@ import * as m1123_8020 from './20261123802000_appointment_calendar_no_show.ts';
 import * as m1123_8030 from './20261123803000_compliance.ts';
 import * as m1123_3000 from './20261123300000_sessions_holds_collations.ts';
 import * as m2340_00 from './20261123400000_mail_outbox.ts';
+import * as m1123_9000 from './20261123900000_users_deactivated_at.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123803000_compliance': m1123_8030,
   '20261123300000_sessions_holds_collations': m1123_3000,
   '20261123400000_mail_outbox': m2340_00,
+  '20261123900000_users_deactivated_at': m1123_9000,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -20,13 +20,13 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** The session's user, or null when there is none, it is gone, or its password changed after the session began. */
+/** The session's user, or null when there is none, it is gone or deactivated, or its password changed after the session began. */
 export async function sessionUser(deps: Pick<AppDeps, 'db'>, session: SessionData | undefined): Promise<UserRow | null> {
   const id = session?.userId;
   if (id === undefined) return null;
   const user = await cachedRead(deps.db, 'users', String(id), () => findUserById(deps.db, id), USER_CACHE_TTL_MS);
   const changed = user ? fromDbDate(user.passwordChangedAt) : null;
-  if (!user || (changed && (session?.issuedAt ?? 0) < changed.getTime())) return null;
+  if (!user || user.deactivatedAt || (changed && (session?.issuedAt ?? 0) < changed.getTime())) return null;
   return user;
 }
 
@@ -34,7 +34,7 @@ async function loadUser(deps: AppDeps, req: Request): Promise<UserRow> {
   if (req.session?.userId === undefined) throw unauthorized();
   const user = await sessionUser(deps, req.session);
   if (!user) {
-    // Gone, or the password changed after this session began: the session ends.
+    // Gone, deactivated, or the password changed after this session began: the session ends.
     req.session.destroy();
     throw unauthorized();
   }

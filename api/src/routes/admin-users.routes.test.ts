@@ -23,6 +23,8 @@ const ENDPOINTS: Array<[method: 'get' | 'post' | 'put', path: string, body?: obj
   ['get', '/api/admin/users/search?q=a'],
   ['post', '/api/admin/users', {}],
   ['put', '/api/admin/users/1/password', { password: 'whatever-1' }],
+  ['post', '/api/admin/users/999999/deactivate'],
+  ['post', '/api/admin/users/999999/reactivate'],
   ['get', '/api/admin/appointments/brightcall'],
   ['get', '/api/admin/appointments/brightcall/search?q=a'],
   ['post', '/api/admin/appointments/brightcall', {}],
@@ -62,7 +64,7 @@ describe('GET /api/admin/users', () => {
     expect(res.body.items.map((u: { email: string }) => u.email)).toEqual(['page2@example.com', 'page1@example.com']);
     const user = res.body.items[0];
     expect(Object.keys(user).sort()).toEqual(
-      ['agencyName', 'createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'phone', 'role', 'state', 'username'].sort(),
+      ['agencyName', 'createdAt', 'deactivatedAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'phone', 'role', 'state', 'username'].sort(),
     );
     expect(user).not.toHaveProperty('passwordHash');
     const page3 = await adminAgent.get('/api/admin/users?pageSize=2&page=3');

@@ -1,12 +1,13 @@
 // /api/admin/users: list (paginated, with the summary counts), e-mail search, create, change password,
-// and a one-time set-password link for the user (services/accounts/set-password-links.ts).
+// a one-time set-password link for the user (services/accounts/set-password-links.ts), and
+// deactivate / reactivate (a deactivated user's sessions end and login is refused).
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { startSession } from '../middleware/session.ts';
 import { changePasswordSchema, createUserSchema, listQuerySchema } from '@tm/shared/schemas/admin';
 import { parseWith, notFound } from '../errors.ts';
-import { requireAdmin } from '../middleware/require-user.ts';
-import { createUserAsAdmin, listUsers, setUserPassword } from '../services/admin/users.admin.service.ts';
+import { currentUser, requireAdmin } from '../middleware/require-user.ts';
+import { createUserAsAdmin, deactivateUser, listUsers, reactivateUser, setUserPassword } from '../services/admin/users.admin.service.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 
 /** The :userId of the path; anything but a positive integer is an unknown user. */
@@ -52,6 +53,16 @@ export function adminUsersRoutes(deps: AppDeps): Router {
     const host = req.get('host');
     const origin = deps.config.publicOriginConfigured || !host ? deps.config.publicOrigin : `${req.protocol}://${host}`;
     res.json(await createSetPasswordLink(deps.db, deps.config.sessionSecret, origin, userId, deps.clock.now()));
+  });
+
+  r.post('/admin/users/:userId/deactivate', admin, async (req, res) => {
+    const userId = userIdParam(req);
+    res.json({ user: await deactivateUser(deps.db, currentUser(req).id, userId, deps.clock.now()) });
+  });
+
+  r.post('/admin/users/:userId/reactivate', admin, async (req, res) => {
+    const userId = userIdParam(req);
+    res.json({ user: await reactivateUser(deps.db, userId, deps.clock.now()) });
   });
 
   return r;

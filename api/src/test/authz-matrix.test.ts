@@ -256,6 +256,14 @@ const MATRIX: Record<string, Row> = {
     ...cols(401, 403, 403, 200, 401),
     req: () => post(`/api/admin/users/${who.ids.agentB}/set-password-link`)('anon'),
   },
+  'POST /api/admin/users/:userId/deactivate': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => post(`/api/admin/users/${own.spareUserId}/deactivate`)('anon'),
+  },
+  'POST /api/admin/users/:userId/reactivate': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => post(`/api/admin/users/${own.spareUserId}/reactivate`)('anon'),
+  },
   // The link's token is the capability: anyone holding a good one may check it and use it once.
   'GET /api/set-password/check': {
     ...cols(200, 200, 200, 200, 200),

@@ -54,7 +54,7 @@ const TRANSFER_KEY = 'fuzz-transfer-key';
 let ctx: TestContext;
 let who: Identities;
 let dir: string;
-const own = { pendingLeadIntent: '', pendingAppointmentIntent: '', videoId: 0, callId: 0, disputeId: 0 };
+const own = { pendingLeadIntent: '', pendingAppointmentIntent: '', videoId: 0, callId: 0, disputeId: 0, deactivatedUserId: 0 };
 
 /**
  * A fresh app over the same database and deps every `every` requests, so rate limits (per app
@@ -311,6 +311,14 @@ const SPECS: Record<string, Spec> = {
     role: 'admin',
     base: () => ({ method: 'POST', path: `/api/admin/users/${who.ids.agentB}/set-password-link`, body: {} }),
   },
+  'POST /api/admin/users/:userId/deactivate': {
+    role: 'admin',
+    base: () => ({ method: 'POST', path: `/api/admin/users/${own.deactivatedUserId}/deactivate`, body: {} }),
+  },
+  'POST /api/admin/users/:userId/reactivate': {
+    role: 'admin',
+    base: () => ({ method: 'POST', path: `/api/admin/users/${own.deactivatedUserId}/reactivate`, body: {} }),
+  },
   'POST /api/set-password': {
     role: 'anon',
     base: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'fuzz-set-password-1' } }),
@@ -503,6 +511,8 @@ beforeAll(async () => {
   who = await setUpIdentities(ctx);
   await (await import('./harness.ts')).makeUser(ctx.db, { email: 'fuzz-login@example.com', password: 'fuzz-login-pass' });
   await (await import('./harness.ts')).makeUser(ctx.db, SET_PASSWORD_USER);
+  // Deactivated and reactivated by the fuzz: an account no other check logs in as.
+  own.deactivatedUserId = (await (await import('./harness.ts')).makeUser(ctx.db, { email: 'fuzz-deactivate@example.com' })).id;
   await insertPaidOrder(ctx.db, who.ids.agentA, { kind: 'transfer_package', tier: 'standard', count: 5000 }, new Date(ctx.clock.now().getTime() - 3_600_000));
   own.pendingLeadIntent = await pendingOrder('leads');
   own.pendingAppointmentIntent = await pendingOrder('appointments');

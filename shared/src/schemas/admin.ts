@@ -75,7 +75,12 @@ export type CreateAppointmentValues = z.output<typeof createAppointmentSchema>;
 /** A user as the admin endpoints answer (never the password hash). */
 export interface AdminUser extends AccountProfile {
   createdAt: string | null;
+  /** When an admin deactivated the account (ISO), null while it is active. */
+  deactivatedAt: string | null;
 }
+
+/** POST /api/admin/users/:userId/deactivate by the admin on their own account (400). */
+export const SELF_DEACTIVATION_MESSAGE = 'You cannot deactivate your own account';
 
 export interface UserStats {
   totalUsers: number;

@@ -21,6 +21,9 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** POST /api/login for a deactivated account (403), said only after the password is verified. */
+export const ACCOUNT_DEACTIVATED_MESSAGE = 'This account has been deactivated. Contact support.';
+
 // Set-password links (DECISIONS.md section 4): an admin hands an agent a one-time link, valid 24 hours,
 // that opens /set-password?token=...; the page checks the token, then sets the password with it.
 export const SET_PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,8 @@
 // Checks credentials; the same answer and about the same time for an unknown account and a wrong password.
+// A deactivated account with the right password is refused with 403 and says so.
 import type { Db } from '../../db/index.ts';
-import { unauthorized } from '../../errors.ts';
+import { forbidden, unauthorized } from '../../errors.ts';
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '@tm/shared/schemas/auth';
 import { burnVerify, verifyPassword } from './passwords.ts';
 import { findUserByIdentifier, type UserRow } from './users.service.ts';
 
@@ -13,5 +15,7 @@ export async function authenticate(db: Db, identifier: string, password: string)
     throw unauthorized(INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(INVALID_CREDENTIALS);
+  // Only once the password is right: a stranger learns nothing about the account.
+  if (user.deactivatedAt) throw forbidden(ACCOUNT_DEACTIVATED_MESSAGE);
   return user;
 }

@@ -14,6 +14,8 @@ export interface UserRow extends AccountProfile {
   createdAt: string;
   /** Sessions issued before this moment are ended. */
   passwordChangedAt: string | null;
+  /** Set while an admin has deactivated the account: no login, no session. */
+  deactivatedAt: string | null;
 }
 
 function normalise(row: Record<string, unknown> | undefined): UserRow | undefined {

@@ -1,18 +1,20 @@
 // Admin user management: paginated list and e-mail search, counts for the summary cards,
-// creating accounts (through the accounts service) and setting a user's password.
+// creating accounts (through the accounts service), setting a user's password, and deactivating or
+// reactivating an account.
 import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import type { Db } from '../../db/index.ts';
-import type { AdminUser, ListQuery, UserStats, UsersPage, CreateUserValues } from '@tm/shared/schemas/admin';
+import { SELF_DEACTIVATION_MESSAGE, type AdminUser, type ListQuery, type UserStats, type UsersPage, type CreateUserValues } from '@tm/shared/schemas/admin';
 import { createUser, findUserById, type UserRow } from '../accounts/users.service.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { paginate, whereAnyContains } from './pagination.ts';
 
-const USER_COLUMNS = ['id', 'email', 'username', 'firstName', 'lastName', 'agencyName', 'role', 'phone', 'state', 'isAdmin', 'createdAt'];
+const USER_COLUMNS = ['id', 'email', 'username', 'firstName', 'lastName', 'agencyName', 'role', 'phone', 'state', 'isAdmin', 'createdAt', 'deactivatedAt'];
 
 export function toAdminUser(
-  row: Pick<UserRow, 'id' | 'email' | 'username' | 'firstName' | 'lastName' | 'agencyName' | 'role' | 'phone' | 'state' | 'isAdmin' | 'createdAt'>,
+  row: Pick<UserRow, 'id' | 'email' | 'username' | 'firstName' | 'lastName' | 'agencyName' | 'role' | 'phone' | 'state' | 'isAdmin' | 'createdAt'> &
+    Partial<Pick<UserRow, 'deactivatedAt'>>,
 ): AdminUser {
   return {
     id: Number(row.id),
@@ -26,6 +28,7 @@ export function toAdminUser(
     state: row.state ?? null,
     isAdmin: Boolean(row.isAdmin),
     createdAt: toIso(row.createdAt),
+    deactivatedAt: row.deactivatedAt ? toIso(row.deactivatedAt) : null,
   };
 }
 
@@ -79,4 +82,33 @@ export async function setUserPassword(db: Db, userId: number, password: string, 
   const changed = await update.update({ passwordHash, passwordChangedAt: toDbDate(now), updatedAt: toDbDate(now) });
   if (Number(changed) > 0) await revokeUserSessions(db, userId, now);
   return Number(changed) > 0;
+}
+
+/**
+ * Deactivates a user: deactivated_at is set and every open session of the user is revoked, in one
+ * transaction (their next request answers 401, and login is refused). Already deactivated: the first
+ * moment is kept. An admin cannot deactivate their own account (400).
+ */
+export async function deactivateUser(db: Db, actingAdminId: number, userId: number, now: Date): Promise<AdminUser> {
+  if (userId === actingAdminId) throw badRequest(SELF_DEACTIVATION_MESSAGE, { userId: SELF_DEACTIVATION_MESSAGE });
+  return db.transaction(async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw notFound('User not found');
+    await trx('users')
+      .where({ id: userId })
+      .whereNull('deactivatedAt')
+      .update({ deactivatedAt: toDbDate(now), updatedAt: toDbDate(now) });
+    await revokeUserSessions(trx, userId, now);
+    return toAdminUser((await findUserById(trx, userId))!);
+  });
+}
+
+/** Reactivates a user: they can log in again (with their password; no session comes back). */
+export async function reactivateUser(db: Db, userId: number, now: Date): Promise<AdminUser> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User not found');
+  await db('users')
+    .where({ id: userId })
+    .update({ deactivatedAt: null, updatedAt: toDbDate(now) });
+  return toAdminUser((await findUserById(db, userId))!);
 }

@@ -1,5 +1,6 @@
 // Users tab: e-mail search (from one character), user cards, Create User and Change Password panels,
-// and a one-time set-password link per user (for accounts made with a generated password).
+// a one-time set-password link per user (for accounts made with a generated password), and
+// Deactivate / Reactivate (confirmed in a dialog; an admin's own card offers neither).
 import { useState } from 'react';
 import type { AdminUser } from '@tm/shared/schemas/admin';
 import { useUsers } from '../api/get-users.ts';
@@ -13,17 +14,23 @@ import { useCreateSetPasswordLink } from '../api/create-set-password-link.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { ApiError } from '@tm/shared/api-client';
 import type { SetPasswordLink } from '@tm/shared/schemas/auth';
+import { UserActivationDialog } from './UserActivationDialog.tsx';
+import type { UserActivation } from '../api/set-user-active.ts';
+import { useCurrentUser } from '../../auth/api/current-user.ts';
 
 function UserCard({
   user,
   onChangePassword,
   onSetPasswordLink,
   linkPending,
+  onActivation,
 }: {
   user: AdminUser;
   onChangePassword: () => void;
   onSetPasswordLink: () => void;
   linkPending: boolean;
+  /** Absent on the admin's own card: nobody deactivates themselves. */
+  onActivation?: (action: UserActivation) => void;
 }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
@@ -32,6 +39,7 @@ function UserCard({
         <div className="adm-card-title">
           <h3>{name}</h3>
           <span className={`adm-badge ${user.isAdmin ? 'adm-badge-admin' : 'adm-badge-basic'}`}>{user.isAdmin ? 'Admin' : 'Basic'}</span>
+          {user.deactivatedAt && <span className="adm-badge adm-badge-bad">Deactivated</span>}
         </div>
         <div className="adm-card-meta">
           <span>{user.email}</span>
@@ -58,6 +66,16 @@ function UserCard({
         >
           {linkPending ? 'Creating link...' : 'Set-password link'}
         </button>
+        {onActivation &&
+          (user.deactivatedAt ? (
+            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onActivation('reactivate')} aria-label={`Reactivate ${name}`}>
+              Reactivate
+            </button>
+          ) : (
+            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onActivation('deactivate')} aria-label={`Deactivate ${name}`}>
+              Deactivate
+            </button>
+          ))}
       </div>
     </li>
   );
@@ -74,6 +92,8 @@ export function UsersTab() {
   const [creating, setCreating] = useState(false);
   const [passwordFor, setPasswordFor] = useState<AdminUser | null>(null);
   const [linkShown, setLinkShown] = useState<{ user: AdminUser; link: SetPasswordLink } | null>(null);
+  const [activation, setActivation] = useState<{ user: AdminUser; action: UserActivation } | null>(null);
+  const me = useCurrentUser().data;
   const linkMutation = useCreateSetPasswordLink();
   const toast = useToast();
   const makeLink = async (user: AdminUser) => {
@@ -98,12 +118,14 @@ export function UsersTab() {
             onChangePassword={() => setPasswordFor(u)}
             onSetPasswordLink={() => void makeLink(u)}
             linkPending={linkMutation.isPending && linkMutation.variables === u.id}
+            onActivation={me && me.id === u.id ? undefined : (action) => setActivation({ user: u, action })}
           />
         )}
       />
       <CreateUserPanel open={creating} onClose={() => setCreating(false)} />
       <ChangePasswordPanel user={passwordFor} onClose={() => setPasswordFor(null)} />
       <SetPasswordLinkDialog shown={linkShown} onClose={() => setLinkShown(null)} />
+      <UserActivationDialog shown={activation} onClose={() => setActivation(null)} />
     </div>
   );
 }

@@ -1,0 +1,16 @@
+// POST /api/admin/users/:id/deactivate and /reactivate: a deactivated user's sessions end and login is refused.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@tm/shared/api-client';
+import type { AdminUser } from '@tm/shared/schemas/admin';
+import { adminKeys } from './keys.ts';
+
+export type UserActivation = 'deactivate' | 'reactivate';
+
+export function setUserActive({ userId, action }: { userId: number; action: UserActivation }): Promise<{ user: AdminUser }> {
+  return api.requestJson('POST', `/api/admin/users/${userId}/${action}`);
+}
+
+export function useSetUserActive() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: setUserActive, onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.users }) });
+}
