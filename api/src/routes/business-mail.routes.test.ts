@@ -4,35 +4,28 @@
 // e-mailed once; a sign-up with a taken e-mail tells the owner and answers as for a new account.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import request from 'supertest';
-import pino from 'pino';
-import { createTestApp, loginAs, makeUser, type TestContext } from '../test/harness.ts';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
-import { smtpTransport, type MailTransport } from '../services/mail/transport.ts';
-import { outboxDeps, sendDueMessages } from '../services/mail/outbox.ts';
+import { loginAs, makeUser, type TestContext } from '../test/harness.ts';
+import { startMailTestApp, type SmtpSink } from '../test/smtp-sink.ts';
 import { insertApplication, ringcloudSurveyBody } from '../test/proof-fixtures.ts';
 import { testConfig } from '../config.ts';
 
 let ctx: TestContext;
 let sink: SmtpSink;
-let transport: MailTransport;
+let drain: () => Promise<unknown>;
+let close: () => Promise<void>;
 const ADMIN = { email: 'biz.mail.admin@example.com', password: 'biz-mail-admin-1' };
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createTestApp({ config: { mail: { ...testConfig().mail, smtpUrl: sink.url, from: 'TransferLine <no-reply@transferline.test>' } } });
-  transport = smtpTransport(sink.url);
+  ({ ctx, sink, drain, close } = await startMailTestApp({ mail: { ...testConfig().mail, from: 'TransferLine <no-reply@transferline.test>' } }));
   await makeUser(ctx.db, { isAdmin: true, ...ADMIN });
 });
 afterAll(async () => {
-  transport.close();
-  await sink.stop();
-  await ctx.close();
+  await close();
 });
 beforeEach(() => {
   sink.received.length = 0;
 });
 
-const drain = () => sendDueMessages(outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport));
 const linkIn = (text: string | undefined | false): string => {
   const m = /(http:\/\/\S+\/set-password\?token=\S+)/.exec(text || '');
   if (!m) throw new Error(`no set-password link in: ${text}`);

@@ -3,6 +3,11 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { testConfig, type AppConfig } from '../config.ts';
+import { createTestApp } from './harness.ts';
+import { smtpTransport } from '../services/mail/transport.ts';
+import { outboxDeps, sendDueMessages } from '../services/mail/outbox.ts';
 
 export interface SmtpSink {
   url: string;
@@ -68,4 +73,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
     start,
   };
+}
+
+/**
+ * A test app whose mail goes to a real SMTP sink, with a `drain()` that runs the outbox sender once and
+ * `close()` that stops all three. The suites that read the messages they caused share it.
+ */
+export async function startMailTestApp(config: Partial<AppConfig> = {}) {
+  const sink = await startSmtpSink();
+  const ctx = await createTestApp({ config: { ...config, mail: { ...testConfig().mail, smtpUrl: sink.url, ...config.mail } } });
+  const transport = smtpTransport(sink.url);
+  const drain = () => sendDueMessages(outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport));
+  const close = async () => {
+    transport.close();
+    await sink.stop();
+    await ctx.close();
+  };
+  return { ctx, sink, drain, close };
 }

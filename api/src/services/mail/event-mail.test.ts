@@ -3,36 +3,28 @@
 // an admin; optional kinds an agent turned off are not written.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import request from 'supertest';
-import pino from 'pino';
-import { createTestApp, loginAs, makeUser, type TestContext } from '../../test/harness.ts';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
-import { testConfig } from '../../config.ts';
-import { smtpTransport, type MailTransport } from './transport.ts';
-import { outboxDeps, sendDueMessages } from './outbox.ts';
+import { loginAs, makeUser, type TestContext } from '../../test/harness.ts';
+import { startMailTestApp, type SmtpSink } from '../../test/smtp-sink.ts';
 import { partnerForm, uniqPhone } from '../../test/proof-fixtures.ts';
 import { callPayload, insertPaidOrder } from '../transfers/testing.ts';
 
 const KEY = 'event-mail-transfer-key-0123456789';
 let ctx: TestContext;
 let sink: SmtpSink;
-let transport: MailTransport;
+let drain: () => Promise<unknown>;
+let close: () => Promise<void>;
 const ADMIN = { email: 'events.boss@example.com', password: 'events-boss-pass-1' };
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createTestApp({ config: { transferApiKey: KEY, mail: { ...testConfig().mail, smtpUrl: sink.url } } });
-  transport = smtpTransport(sink.url);
+  ({ ctx, sink, drain, close } = await startMailTestApp({ transferApiKey: KEY }));
   await makeUser(ctx.db, { isAdmin: true, ...ADMIN });
 });
 afterAll(async () => {
-  transport.close();
-  await sink.stop();
-  await ctx.close();
+  await close();
 });
 beforeEach(() => {
   sink.received.length = 0;
 });
-const drain = () => sendDueMessages(outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport));
 const subjects = (email: string) => sink.to(email).map((m) => m.subject);
 const call = (userId: number) =>
   request(ctx.app)
