@@ -1,0 +1,21 @@
+// Objection model over `api_tokens` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { User } from './User.ts';
+
+export class ApiToken extends Model {
+  static override tableName = 'api_tokens';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'api_tokens.userId', to: 'users.id' } },
+  });
+  id!: number;
+  userId!: number;
+  name!: string;
+  prefix!: string;
+  tokenHash!: string;
+  lastUsedAt!: string | null;
+  revokedAt!: string | null;
+  createdAt!: string;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  user?: User | null;
+}

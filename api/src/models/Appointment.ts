@@ -1,0 +1,60 @@
+// Objection model over `appointments` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { AppointmentNoShow } from './AppointmentNoShow.ts';
+import { User } from './User.ts';
+
+export class Appointment extends Model {
+  static override tableName = 'appointments';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    buyer: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'appointments.buyerId', to: 'users.id' } },
+    appointmentNoShows: {
+      relation: Model.HasManyRelation,
+      modelClass: AppointmentNoShow,
+      join: { from: 'appointments.id', to: 'appointment_no_shows.appointmentId' },
+    },
+  });
+  id!: number;
+  customerName!: string | null;
+  customerPhone!: string | null;
+  customerEmail!: string | null;
+  customerState!: string | null;
+  callStatus!: string;
+  extractionConfidence!: number | null;
+  callDate!: string | null;
+  extractedAppointmentDateTime!: string | null;
+  appointmentDate!: string | null;
+  extractedAppointmentDate!: string | null;
+  extractedAppointmentTime!: string | null;
+  hasExtractedAppointment!: boolean | number;
+  extractedAppointmentInfo!: string | null;
+  callDuration!: number | null;
+  leadQuality!: string | null;
+  recordingUrl!: string | null;
+  uploadedAudioPath!: string | null;
+  transcript!: string | null;
+  summary!: string | null;
+  notes!: string | null;
+  followUpRequired!: boolean | number;
+  priceCents!: number | null;
+  status!: string;
+  reservedOrderId!: number | null;
+  reservedUntil!: string | null;
+  buyerId!: number | null;
+  purchasedAt!: string | null;
+  buyerDeletedAt!: string | null;
+  createdAt!: string;
+  brightcallCallbackId!: number | null;
+  source!: string | null;
+  consentSourceUrl!: string | null;
+  consentAt!: string | null;
+  consentIp!: string | null;
+  consentText!: string | null;
+  certificateKind!: string | null;
+  certificateId!: string | null;
+  certificateClaimExpiresAt!: string | null;
+  aiDisclosure!: string | null;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  buyer?: User | null;
+  appointmentNoShows?: AppointmentNoShow[];
+}

@@ -1,0 +1,31 @@
+// Objection model over `appointment_no_shows` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { Appointment } from './Appointment.ts';
+import { User } from './User.ts';
+
+export class AppointmentNoShow extends Model {
+  static override tableName = 'appointment_no_shows';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    decidedByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'appointment_no_shows.decidedBy', to: 'users.id' } },
+    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'appointment_no_shows.userId', to: 'users.id' } },
+    appointment: { relation: Model.BelongsToOneRelation, modelClass: Appointment, join: { from: 'appointment_no_shows.appointmentId', to: 'appointments.id' } },
+  });
+  id!: number;
+  appointmentId!: number;
+  userId!: number;
+  callDurationSeconds!: number;
+  recordingUrl!: string | null;
+  note!: string | null;
+  bufferSeconds!: number;
+  status!: string;
+  creditCents!: number;
+  decisionReason!: string | null;
+  decidedBy!: number | null;
+  decidedAt!: string | null;
+  createdAt!: string;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  decidedByUser?: User | null;
+  user?: User | null;
+  appointment?: Appointment | null;
+}

@@ -1,0 +1,23 @@
+// Objection model over `item_outcomes` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { User } from './User.ts';
+
+export class ItemOutcome extends Model {
+  static override tableName = 'item_outcomes';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'item_outcomes.userId', to: 'users.id' } },
+  });
+  id!: number;
+  userId!: number;
+  itemType!: string;
+  itemId!: number;
+  status!: string;
+  premiumCents!: number | null;
+  outcomeDate!: string;
+  source!: string;
+  createdAt!: string;
+  updatedAt!: string;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  user?: User | null;
+}

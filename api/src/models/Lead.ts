@@ -1,0 +1,44 @@
+// Objection model over `leads` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { User } from './User.ts';
+
+export class Lead extends Model {
+  static override tableName = 'leads';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    buyer: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'leads.buyerId', to: 'users.id' } },
+  });
+  id!: number;
+  kind!: string;
+  customerName!: string | null;
+  customerPhone!: string | null;
+  customerEmail!: string | null;
+  customerState!: string;
+  zipCode!: string;
+  currentAgeRange!: string | null;
+  ageDays!: number;
+  priceCents!: number | null;
+  recordingUrl!: string | null;
+  transcript!: string | null;
+  callDuration!: number | null;
+  formFillTime!: string | null;
+  status!: string;
+  reservedOrderId!: number | null;
+  reservedUntil!: string | null;
+  buyerId!: number | null;
+  soldAt!: string | null;
+  createdAt!: string;
+  consentSourceUrl!: string | null;
+  consentAt!: string | null;
+  consentIp!: string | null;
+  consentText!: string | null;
+  certificateKind!: string | null;
+  certificateId!: string | null;
+  certificateClaimExpiresAt!: string | null;
+  exclusive!: boolean | number;
+  timesSoldBefore!: number;
+  dncScrubbedAt!: string | null;
+  dncStatus!: string | null;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  buyer?: User | null;
+}

@@ -1,0 +1,35 @@
+// Objection model over `lead_imports` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { LeadImportRow } from './LeadImportRow.ts';
+import { LeadPoolEntry } from './LeadPoolEntry.ts';
+import { User } from './User.ts';
+
+export class LeadImport extends Model {
+  static override tableName = 'lead_imports';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    admin: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'lead_imports.adminId', to: 'users.id' } },
+    leadImportRows: { relation: Model.HasManyRelation, modelClass: LeadImportRow, join: { from: 'lead_imports.id', to: 'lead_import_rows.importId' } },
+    leadPool: { relation: Model.HasManyRelation, modelClass: LeadPoolEntry, join: { from: 'lead_imports.id', to: 'lead_pool.importId' } },
+  });
+  id!: number;
+  adminId!: number | null;
+  target!: string;
+  kind!: string | null;
+  filename!: string;
+  storedFile!: string | null;
+  sizeBytes!: number;
+  status!: string;
+  totalRows!: number;
+  importedRows!: number;
+  rejectedRows!: number;
+  error!: string | null;
+  createdAt!: string;
+  completedAt!: string | null;
+  heartbeatAt!: string | null;
+  progress!: string | null;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  admin?: User | null;
+  leadImportRows?: LeadImportRow[];
+  leadPool?: LeadPoolEntry[];
+}

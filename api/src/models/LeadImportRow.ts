@@ -1,0 +1,28 @@
+// Objection model over `lead_import_rows` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { LeadImport } from './LeadImport.ts';
+
+export class LeadImportRow extends Model {
+  static override tableName = 'lead_import_rows';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    import: { relation: Model.BelongsToOneRelation, modelClass: LeadImport, join: { from: 'lead_import_rows.importId', to: 'lead_imports.id' } },
+  });
+  id!: number;
+  importId!: number;
+  rowNumber!: number;
+  name!: string | null;
+  phone!: string | null;
+  email!: string | null;
+  state!: string | null;
+  zipCode!: string | null;
+  ageRange!: string | null;
+  ageDays!: number | null;
+  priceCents!: number | null;
+  formFillTime!: string | null;
+  recordingUrl!: string | null;
+  callDuration!: number | null;
+  error!: string | null;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  import?: LeadImport | null;
+}

@@ -1,0 +1,37 @@
+// Objection model over `onboarding_surveys` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { Order } from './Order.ts';
+import { User } from './User.ts';
+
+export class OnboardingSurvey extends Model {
+  static override tableName = 'onboarding_surveys';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'onboarding_surveys.userId', to: 'users.id' } },
+    orders: { relation: Model.HasManyRelation, modelClass: Order, join: { from: 'onboarding_surveys.id', to: 'orders.surveyId' } },
+  });
+  id!: number;
+  userId!: number | null;
+  firstName!: string;
+  lastName!: string;
+  agencyName!: string;
+  role!: string;
+  phone!: string;
+  email!: string;
+  username!: string | null;
+  leadType!: string;
+  workingStates!: string;
+  totalTransfers!: number | null;
+  callsPerDay!: number | null;
+  transfersPerDay!: number | null;
+  transferHours!: string | null;
+  totalCallbacks!: number | null;
+  callbackPreference!: string | null;
+  ageRange!: string | null;
+  onboardingForm!: string | null;
+  salesperson!: string | null;
+  createdAt!: string;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  user?: User | null;
+  orders?: Order[];
+}

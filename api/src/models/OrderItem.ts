@@ -1,0 +1,20 @@
+// Objection model over `order_items` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { Order } from './Order.ts';
+
+export class OrderItem extends Model {
+  static override tableName = 'order_items';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    order: { relation: Model.BelongsToOneRelation, modelClass: Order, join: { from: 'order_items.orderId', to: 'orders.id' } },
+  });
+  id!: number;
+  orderId!: number;
+  kind!: string;
+  itemId!: number | null;
+  quantity!: number;
+  unitPriceCents!: number;
+  amountCents!: number;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  order?: Order | null;
+}

@@ -1,0 +1,30 @@
+// Objection model over `mail_outbox` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { User } from './User.ts';
+
+export class OutboxMail extends Model {
+  static override tableName = 'mail_outbox';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'mail_outbox.userId', to: 'users.id' } },
+  });
+  id!: number;
+  messageKey!: string;
+  dedupeKey!: string | null;
+  kind!: string;
+  userId!: number | null;
+  toEmail!: string;
+  subject!: string;
+  textBody!: string;
+  htmlBody!: string;
+  attachments!: string | null;
+  status!: string;
+  attempts!: number;
+  nextAttemptAt!: string;
+  leaseUntil!: string | null;
+  lastError!: string | null;
+  sentAt!: string | null;
+  createdAt!: string;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  user?: User | null;
+}

@@ -1,0 +1,27 @@
+// Objection model over `refunds` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { Order } from './Order.ts';
+import { User } from './User.ts';
+
+export class Refund extends Model {
+  static override tableName = 'refunds';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    createdByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'refunds.createdByUserId', to: 'users.id' } },
+    order: { relation: Model.BelongsToOneRelation, modelClass: Order, join: { from: 'refunds.orderId', to: 'orders.id' } },
+  });
+  id!: number;
+  orderId!: number;
+  amountCents!: number;
+  status!: string;
+  providerRefundId!: string | null;
+  idempotencyKey!: string;
+  reason!: string | null;
+  failureMessage!: string | null;
+  createdByUserId!: number | null;
+  createdAt!: string;
+  updatedAt!: string;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  createdByUser?: User | null;
+  order?: Order | null;
+}

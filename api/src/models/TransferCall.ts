@@ -1,0 +1,51 @@
+// Objection model over `transfer_calls` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { Order } from './Order.ts';
+import { TransferDispute } from './TransferDispute.ts';
+import { User } from './User.ts';
+
+export class TransferCall extends Model {
+  static override tableName = 'transfer_calls';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    enteredByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_calls.enteredBy', to: 'users.id' } },
+    order: { relation: Model.BelongsToOneRelation, modelClass: Order, join: { from: 'transfer_calls.orderId', to: 'orders.id' } },
+    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_calls.userId', to: 'users.id' } },
+    transferDisputes: { relation: Model.HasManyRelation, modelClass: TransferDispute, join: { from: 'transfer_calls.id', to: 'transfer_disputes.callId' } },
+  });
+  id!: number;
+  externalCallId!: string;
+  userId!: number;
+  orderId!: number | null;
+  source!: string;
+  enteredBy!: number | null;
+  callerName!: string;
+  callerPhone!: string;
+  state!: string;
+  startedAt!: string;
+  endedAt!: string;
+  durationSeconds!: number;
+  recordingUrl!: string | null;
+  transcript!: string | null;
+  agentHungUpAfterYes!: boolean | number;
+  bufferSeconds!: number;
+  billable!: boolean | number;
+  status!: string;
+  chargeCents!: number;
+  billingNote!: string | null;
+  createdAt!: string;
+  updatedAt!: string;
+  callerPhoneKey!: string | null;
+  consentSourceUrl!: string | null;
+  consentAt!: string | null;
+  consentIp!: string | null;
+  consentText!: string | null;
+  certificateKind!: string | null;
+  certificateId!: string | null;
+  certificateClaimExpiresAt!: string | null;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  enteredByUser?: User | null;
+  order?: Order | null;
+  user?: User | null;
+  transferDisputes?: TransferDispute[];
+}

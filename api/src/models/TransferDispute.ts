@@ -1,0 +1,31 @@
+// Objection model over `transfer_disputes` (columns snake_case in the database, camelCase here). Generated from the
+// migrated schema; edit freely (add relations and helpers), keep one model per table.
+import { Model, type RelationMappingsThunk } from 'objection';
+import { TransferCall } from './TransferCall.ts';
+import { User } from './User.ts';
+
+export class TransferDispute extends Model {
+  static override tableName = 'transfer_disputes';
+  static override relationMappings: RelationMappingsThunk = () => ({
+    decidedByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_disputes.decidedBy', to: 'users.id' } },
+    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_disputes.userId', to: 'users.id' } },
+    call: { relation: Model.BelongsToOneRelation, modelClass: TransferCall, join: { from: 'transfer_disputes.callId', to: 'transfer_calls.id' } },
+  });
+  id!: number;
+  callId!: number;
+  userId!: number;
+  reasonCode!: string;
+  reasonText!: string | null;
+  recordingUrl!: string | null;
+  transcript!: string | null;
+  status!: string;
+  decisionReason!: string | null;
+  decidedBy!: number | null;
+  decidedAt!: string | null;
+  createdAt!: string;
+  updatedAt!: string;
+  // Relations, present when fetched (withGraphFetched / withGraphJoined).
+  decidedByUser?: User | null;
+  user?: User | null;
+  call?: TransferCall | null;
+}
