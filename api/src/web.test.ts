@@ -96,6 +96,7 @@ describe('host and flag variants (DECISIONS.md section 6)', () => {
     ['/onboarding-success', 'go.example.com', 'SUCCESS 24 HOURS'],
     ['/onboarding-success', 'ghl.example.com', 'SUCCESS CALL SCHEDULED'],
     ['/onboarding-success/', 'ghl.example.com', 'SUCCESS CALL SCHEDULED'],
+    ['/Thank-You', 'go.example.com', 'THANKS GO'],
     ['/onboarding-success?special=1&payment_intent=pi_1', 'example.com', 'SUCCESS CALL SCHEDULED'],
   ])('%s on %s serves %s', async (url, host, text) => {
     const res = await request(app).get(url).set('Host', host);

@@ -124,11 +124,13 @@ function files(dir: string, cacheControl: (page: boolean) => string): RequestHan
   };
 }
 
-/** Answers with `file` (a path inside the handler's folder); when it is missing the request goes on unchanged. */
-function serveAs(handler: RequestHandler, file: (req: Request) => string, byHost = false): RequestHandler {
+/** Answers with `file` (a path inside the handler's folder); when there is none the request goes on unchanged. */
+function serveAs(handler: RequestHandler, file: (req: Request) => string | undefined, byHost = false): RequestHandler {
   return (req, res, next) => {
+    const target = file(req);
+    if (!target) return next();
     const url = req.url;
-    req.url = file(req);
+    req.url = target;
     // The variants differ by Host as well: a shared cache keyed on the path alone must not mix them.
     if (byHost) res.locals.byHost = true;
     handler(req, res, () => {
@@ -165,7 +167,15 @@ export function webRoutes(config: AppConfig, dirs: WebDirs = BUILT_DIRS): Router
   );
   r.get(
     [...variants.keys()],
-    serveAs(site, (req) => `/${variants.get(req.path.replace(/(.)\/$/, '$1'))![variantFor(req, config.routing)]}`, true),
+    // Express matches routes case-insensitively and with a trailing slash.
+    serveAs(
+      site,
+      (req) => {
+        const byVariant = variants.get(req.path.toLowerCase().replace(/(.)\/$/, '$1'));
+        return byVariant && `/${byVariant[variantFor(req, config.routing)]}`;
+      },
+      true,
+    ),
   );
   r.get(
     PORTAL_ROUTES,
