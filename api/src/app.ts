@@ -1,6 +1,6 @@
 // createApp(deps): builds the Express app (API, webhooks, built site and portal). No listen().
-import express, { type Express, type Request, type Response, type RequestHandler } from 'express';
-import http, { type IncomingMessage, type ServerResponse, type Server } from 'node:http';
+import express, { type Express } from 'express';
+import http, { type Server } from 'node:http';
 import helmet from 'helmet';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
@@ -8,11 +8,10 @@ import { createLogger, logSerializers } from './logger.ts';
 import type { AppDeps } from './deps.ts';
 import { systemClock } from './clock.ts';
 import { sessionMiddleware, sessionLoader, sessionOptions } from './middleware/session.ts';
-import { fastLeadLists } from './fast-api.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { apiRoutes } from './routes/index.ts';
-import { webRoutes, inlineScriptHashes, fastPages } from './web.ts';
+import { webRoutes, notFoundPage, inlineScriptHashes, BUILT_DIRS, type WebDirs } from './web.ts';
 import { withLimiterStores, redisLimiterStores, stripeWebhookLimit, STRIPE_WEBHOOK_RATE_LIMIT } from './middleware/rate-limit.ts';
 import { inProcessRunner } from './jobs/runner.ts';
 import { registerCoreJobs } from './jobs/core.ts';
@@ -24,9 +23,8 @@ export const JSON_BODY_LIMIT = '100kb';
 
 export type CreateAppInput = Omit<AppDeps, 'clock' | 'logger' | 'jobs' | 'storage'> &
   Partial<Pick<AppDeps, 'clock' | 'logger' | 'jobs' | 'storage'>> & {
-    web?: boolean;
-    /** The fast path of the lead lists (fast-api.ts); off only to compare it with Express in tests. */
-    fastApi?: boolean;
+    /** Serve the built site and portal (web.ts), from these folders when given; tests of the API alone leave it off. */
+    web?: boolean | WebDirs;
   };
 
 // Stripe.js and its frames (https://docs.stripe.com/security/guide#content-security-policy).
@@ -52,17 +50,17 @@ const originOf = (url: string | undefined): string[] => {
  * 'unsafe-inline' (style attributes of the pages and React components; no script runs from them).
  * Images and audio may come from any https host (training thumbnails, call recordings).
  */
-export function contentSecurityPolicy(config: AppConfig, scriptHashes: () => string[] = () => []) {
+export function contentSecurityPolicy(config: AppConfig, scriptHashes: readonly string[] = []) {
   const stripe = config.stripe.testMode ? { script: [], frame: [], connect: [] } : STRIPE_CSP;
   const e = config.embeds;
   const frames = [...new Set([e.bookingWidgetUrl, e.websiteBookingUrl, e.onboardingSurveyUrl, e.specialSurveyUrl].flatMap(originOf))];
   const embedScript = originOf(e.formEmbedScriptUrl);
-  const scriptSrc = () => ["'self'", ...scriptHashes().map((h) => `'sha256-${h}'`), ...stripe.script, ...embedScript].join(' ');
+  const scriptSrc = ["'self'", ...scriptHashes.map((h) => `'sha256-${h}'`), ...stripe.script, ...embedScript];
   return {
     useDefaults: true,
     directives: {
       'default-src': ["'self'"],
-      'script-src': [scriptSrc],
+      'script-src': scriptSrc,
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:', 'https:'],
       'media-src': ["'self'", 'data:', 'blob:', 'https:'],
@@ -100,15 +98,20 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('deps', deps);
 
-  const hashes = input.web !== false ? () => inlineScriptHashes() : () => [];
-  const security = helmet({
-    contentSecurityPolicy: contentSecurityPolicy(config, hashes),
-    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
-  app.use(security);
-  // HTML pages carry their own cached gzip (web.ts); compress the rest (API JSON, scripts, styles).
-  app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Encoding') ?? '') && compression.filter(req, res) }));
+  // The built pages' inline scripts, allowed by hash (read once: the built files are read once too).
+  const web = input.web === false ? null : typeof input.web === 'object' ? input.web : BUILT_DIRS;
+  app.use(
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(config, web === null ? [] : inlineScriptHashes(web)),
+      hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  // The built site and portal (web.ts), before the API's middleware: a page or an asset needs no body
+  // parser, session or compression (their .br/.gz are made at build time). /api/ passes through.
+  if (web !== null) app.use(webRoutes(config, web));
+  // API JSON is compressed per response.
+  app.use('/api', compression());
   // A line per API request at LOG_LEVEL info (or more verbose); above info the request logger is not
   // mounted at all (it costs a child logger per request; errors are logged by errorHandler).
   if (config.env !== 'test' && logger.isLevelEnabled('info')) app.use('/api', pinoHttp({ logger, serializers: logSerializers }));
@@ -124,64 +127,9 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'Not found' });
   });
-
-  // Answered before Express dispatches at all (its per-request dispatch alone halves the throughput of
-  // a static page, see bench/load.bench.ts): the lead lists' plain successes (fast-api.ts) and built
-  // pages (same files, variants and headers as webRoutes, with the very headers helmet sets, recaptured
-  // when a rebuild changes the script hashes). Anything they do not recognise goes through the app.
-  type Step = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-  const steps: Step[] = [];
-  if (input.fastApi !== false) steps.push(fastLeadLists(deps, sessions, headersOf(security, hashes)));
-  if (input.web !== false) {
-    app.use(webRoutes(config));
-    steps.push(fastPages(config, headersOf(security, hashes)));
-  }
-  if (steps.length) {
-    type Handle = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
-    const dispatch = app as unknown as { handle: Handle };
-    const viaExpress = dispatch.handle.bind(app);
-    dispatch.handle = (req, res, next) => {
-      let delegated = false;
-      const run = (i: number): void => {
-        if (i === steps.length) {
-          delegated = true;
-          viaExpress(req, res, next);
-          return;
-        }
-        steps[i]!(req, res, () => run(i + 1));
-      };
-      try {
-        run(0);
-      } catch (err) {
-        if (delegated) throw err;
-        // A failure of a fast path itself never takes the process down: Express answers instead.
-        logger.error({ err, url: req.url }, 'fast path failed');
-        if (!res.headersSent) viaExpress(req, res, next);
-      }
-    };
-  }
+  if (web !== null) app.use(notFoundPage(web));
   app.use(errorHandler(logger));
   return app;
-}
-
-/** The headers a header-only middleware (helmet) sets, captured once per value of key(). */
-function headersOf(mw: RequestHandler, key: () => unknown): () => Record<string, string> {
-  let cache: { key: unknown; headers: Record<string, string> } | null = null;
-  return () => {
-    const k = key();
-    if (cache && cache.key === k) return cache.headers;
-    const headers: Record<string, string> = {};
-    const res = {
-      setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
-      removeHeader: (name: string) => void delete headers[name],
-      getHeader: (name: string) => headers[name],
-    };
-    let done = false;
-    mw({ method: 'GET', url: '/', headers: {} } as Request, res as unknown as Response, () => void (done = true));
-    if (!done) throw new Error('security headers middleware did not complete synchronously');
-    cache = { key: k, headers };
-    return headers;
-  };
 }
 
 /**

@@ -1,17 +1,21 @@
-// Serves the built Astro site and the built portal from the API process, with the host rules
-// of DECISIONS.md section 6 for "/", "/thank-you" and "/onboarding-success".
-import express, { type Request, type Response, type NextFunction, Router } from 'express';
+// Serves the built Astro site and the built portal as ordinary Express routes (decision 075): sirv
+// sends the files with the .br/.gz variants made at build time (scripts/precompress.mjs), hashed assets
+// cached for a year, pages revalidated by ETag; the host rules of DECISIONS.md section 6 pick the file
+// for "/", "/thank-you" and "/onboarding-success".
+import { type Request, type Response, type RequestHandler, Router } from 'express';
+import compression from 'compression';
+import sirv from 'sirv';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import crypto from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from './config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const MARKETING_DIST = path.join(repoRoot, 'marketing', 'dist');
 export const PORTAL_DIST = path.join(repoRoot, 'portal', 'dist');
+export type WebDirs = { marketing: string; portal: string };
+export const BUILT_DIRS: WebDirs = { marketing: MARKETING_DIST, portal: PORTAL_DIST };
 
 /** Paths the portal SPA owns (paths in one place; portal/src/app/paths.ts mirrors these). */
 export const PORTAL_ROUTES = [
@@ -55,50 +59,12 @@ const VARIANT_FILES: Record<string, Record<Variant, string>> = {
   '/onboarding-success': { default: 'onboarding-success.html', go: 'onboarding-success.html', special: 'variants/onboarding-success-special.html' },
 };
 
-interface CachedPage {
-  body: Buffer;
-  gzip: Buffer;
-  etag: string;
-  mtimeMs: number;
-  checkedAt: number;
-}
-const pageCache = new Map<string, CachedPage>();
-const RECHECK_MS = 1000;
-
-/** Built pages are read once and kept in memory with their gzip and ETag; a rebuild is noticed within a second. */
-function loadPage(file: string): CachedPage | null {
-  const now = Date.now();
-  const hit = pageCache.get(file);
-  if (hit && now - hit.checkedAt < RECHECK_MS) return hit;
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch {
-    pageCache.delete(file);
-    return null;
-  }
-  if (hit && hit.mtimeMs === stat.mtimeMs) {
-    hit.checkedAt = now;
-    return hit;
-  }
-  const body = fs.readFileSync(file);
-  const page = {
-    body,
-    gzip: zlib.gzipSync(body),
-    etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
-    mtimeMs: stat.mtimeMs,
-    checkedAt: now,
-  };
-  pageCache.set(file, page);
-  return page;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Inline scripts of the built pages (Astro's small hydration scripts), as CSP hashes, so script-src
-// needs no 'unsafe-inline'. Rescanned at most once a second when a page file changed (a rebuild).
+// needs no 'unsafe-inline'. Read once when the app is built (the built files are read once too: a
+// rebuild is served after a restart, as `npm start` does).
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const hashCaches = new Map<string, { checkedAt: number; key: string; hashes: string[] }>();
 
 function htmlFiles(dir: string): string[] {
   try {
@@ -109,186 +75,131 @@ function htmlFiles(dir: string): string[] {
 }
 
 /** sha256 hashes (base64) of every inline script in the built site and portal pages. */
-export function inlineScriptHashes(dirs = { marketing: MARKETING_DIST, portal: PORTAL_DIST }): string[] {
-  const now = Date.now();
-  const cacheKey = `${dirs.marketing}\n${dirs.portal}`;
-  const hashCache = hashCaches.get(cacheKey);
-  if (hashCache && now - hashCache.checkedAt < RECHECK_MS) return hashCache.hashes;
-  const files = [...htmlFiles(dirs.marketing), ...htmlFiles(dirs.portal)];
-  const stamps = files.map((f) => {
-    try {
-      return `${f}:${fs.statSync(f).mtimeMs}`;
-    } catch {
-      return `${f}:gone`;
-    }
-  });
-  const key = stamps.join('|');
-  if (hashCache && hashCache.key === key) {
-    hashCache.checkedAt = now;
-    return hashCache.hashes;
-  }
+export function inlineScriptHashes(dirs: WebDirs = BUILT_DIRS): string[] {
   const hashes = new Set<string>();
-  for (const f of files) {
-    let html: string;
-    try {
-      html = fs.readFileSync(f, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const m of html.matchAll(INLINE_SCRIPT)) {
+  for (const f of [...htmlFiles(dirs.marketing), ...htmlFiles(dirs.portal)]) {
+    for (const m of fs.readFileSync(f, 'utf8').matchAll(INLINE_SCRIPT)) {
       if (/\bsrc\s*=/i.test(m[1] ?? '') || !(m[2] ?? '').length) continue;
       hashes.add(crypto.createHash('sha256').update(m[2]!, 'utf8').digest('base64'));
     }
   }
-  const fresh = { checkedAt: now, key, hashes: [...hashes].sort() };
-  hashCaches.set(cacheKey, fresh);
-  return fresh.hashes;
-}
-
-function sendHtml(req: Request, res: Response, file: string, status = 200): boolean {
-  const page = loadPage(file);
-  if (!page) return false;
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('ETag', page.etag);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Vary', 'Accept-Encoding, Host');
-  if (status === 200 && req.get('if-none-match') === page.etag) {
-    res.status(304).end();
-    return true;
-  }
-  const gzip = /\bgzip\b/.test(req.get('accept-encoding') ?? '');
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  res.status(status).end(req.method === 'HEAD' ? undefined : gzip ? page.gzip : page.body);
-  return true;
+  return [...hashes].sort();
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fast path for built pages: the same files, headers and variant rules as the routes below, answered
-// before the middleware chain (router, compression, body parsers), with the security headers helmet
-// computes for the app (captured once per CSP change). Anything it does not recognise goes on.
+// The routes
 
-const PAGE_PATH = /^\/[a-z0-9/-]*$/i;
-const portalMatchers = PORTAL_ROUTES.map((r) => new RegExp(`^${r.replace(/:[A-Za-z]+/g, '[^/]+')}$`));
+/** Hashed file names (Astro's _astro/, Vite's app-assets/): a new build makes new names. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages: stored, but revalidated (ETag, 304) on every use, so a release shows at once. */
+const PAGE = 'no-cache';
+/** The site's other files (favicon, images): names without a hash. */
+const PLAIN_FILE = 'public, max-age=3600';
 
-/** Express's req.hostname: X-Forwarded-Host only behind a trusted proxy, port stripped. */
-function hostnameOf(req: IncomingMessage, trustProxy: boolean): string {
-  const fwd = trustProxy ? req.headers['x-forwarded-host'] : undefined;
-  let host = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim() || req.headers.host || '';
-  const close = host.startsWith('[') ? host.indexOf(']') + 1 : 0;
-  const colon = host.indexOf(':', close);
-  if (colon !== -1) host = host.slice(0, colon);
-  return host;
-}
-
-/** The page file a GET is answered with (by the fast path and by webRoutes), or null (not a page path). */
-function pageFileFor(
-  req: IncomingMessage,
-  pathname: string,
-  search: URLSearchParams,
-  config: AppConfig,
-  dirs: { marketing: string; portal: string },
-): { file: string; fallback?: string } | null {
-  const p = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  const files = VARIANT_FILES[p];
-  if (files) {
-    const query: Record<string, string | string[]> = {};
-    for (const k of new Set(search.keys())) {
-      const all = search.getAll(k);
-      query[k] = all.length > 1 ? all : all[0]!;
-    }
-    const variant = variantFor({ hostname: hostnameOf(req, config.isProduction), query } as unknown as Request, config.routing);
-    return { file: path.join(dirs.marketing, files[variant]), fallback: path.join(dirs.marketing, files.default) };
-  }
-  if (portalMatchers.some((re) => re.test(p))) return { file: path.join(dirs.portal, 'index.html') };
-  if (!PAGE_PATH.test(pathname)) return null;
-  const file = path.join(dirs.marketing, `${p === '/' ? '/index' : p}.html`);
-  return file.startsWith(dirs.marketing + path.sep) ? { file } : null;
-}
-
-export function fastPages(
-  config: AppConfig,
-  securityHeaders: () => Record<string, string>,
-  dirs = { marketing: MARKETING_DIST, portal: PORTAL_DIST },
-): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
-  // The full header list per page, encoding and security-header set, built once (flat [name, value, ...]).
-  const prepared = new WeakMap<CachedPage, { security: Record<string, string>; plain: string[]; gzip: string[]; notModified: string[] }>();
-  const headersFor = (page: CachedPage) => {
-    const security = securityHeaders();
-    let h = prepared.get(page);
-    if (!h || h.security !== security) {
-      const common = [
-        ...Object.entries(security).flat(),
-        'Cache-Control',
-        'no-cache',
-        'ETag',
-        page.etag,
-        'Content-Type',
-        'text/html; charset=utf-8',
-        'Vary',
-        'Accept-Encoding, Host',
-      ];
-      h = {
-        security,
-        plain: [...common, 'Content-Length', String(page.body.length)],
-        gzip: [...common, 'Content-Encoding', 'gzip', 'Content-Length', String(page.gzip.length)],
-        notModified: common,
-      };
-      prepared.set(page, h);
-    }
-    return h;
-  };
+/**
+ * A built folder's files through sirv, GET and HEAD only: the file list and headers are read once at
+ * start, a request is a lookup; the .br or .gz variant when Accept-Encoding allows (Vary set); a weak
+ * ETag (size and mtime) answered with 304. A folder that is not built answers nothing (all 404).
+ */
+function files(dir: string, cacheControl: (page: boolean) => string): RequestHandler {
+  if (!fs.existsSync(dir)) return (_req, _res, next) => next();
+  const serve = sirv(dir, {
+    etag: true,
+    brotli: true,
+    gzip: true,
+    // sirv has just set Vary: Accept-Encoding (after its 304 check): a page chosen by host adds Host.
+    setHeaders: (res) => void ((res as Response).locals.byHost && res.setHeader('Vary', 'Accept-Encoding, Host')),
+  });
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const pathname = q === -1 ? url : url.slice(0, q);
-    if (pathname.startsWith('/api/') || pathname.startsWith('/_astro/') || pathname.startsWith('/app-assets/')) return next();
-    const target = pageFileFor(req, pathname, new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), config, dirs);
-    const page = target && (loadPage(target.file) ?? (target.fallback ? loadPage(target.fallback) : null));
-    if (!page) return next();
-    const h = headersFor(page);
-    if (req.headers['if-none-match'] === page.etag) {
-      res.writeHead(304, h.notModified);
-      res.end();
-      return;
-    }
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    res.writeHead(200, gzip ? h.gzip : h.plain);
-    res.end(req.method === 'HEAD' ? undefined : gzip ? page.gzip : page.body);
+    // Set before sirv answers, so its 304 carries them too; a miss takes them back.
+    const page = path.extname(req.path) === '' || req.path.endsWith('.html');
+    res.setHeader('Cache-Control', cacheControl(page));
+    if (page) res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    if (res.locals.byHost) res.setHeader('Vary', 'Accept-Encoding, Host');
+    serve(req, res, () => {
+      for (const h of ['Cache-Control', 'Content-Type', 'Vary']) res.removeHeader(h);
+      next();
+    });
   };
 }
 
-export function webRoutes(config: AppConfig, dirs = { marketing: MARKETING_DIST, portal: PORTAL_DIST }): Router {
+/** Answers with `file` (a path inside the handler's folder); when there is none the request goes on unchanged. */
+function serveAs(handler: RequestHandler, file: (req: Request) => string | undefined, byHost = false): RequestHandler {
+  return (req, res, next) => {
+    const target = file(req);
+    if (!target) return next();
+    const url = req.url;
+    req.url = target;
+    // The variants differ by Host as well: a shared cache keyed on the path alone must not mix them.
+    if (byHost) res.locals.byHost = true;
+    handler(req, res, () => {
+      req.url = url;
+      next();
+    });
+  };
+}
+
+/**
+ * The site and the portal: hashed assets, the variant pages, the portal's routes (its index.html) and
+ * the site's pages by clean path (`/standard-pricing` is standard-pricing.html). Paths under /api/ pass
+ * by. Mount notFoundPage() after everything else.
+ */
+export function webRoutes(config: AppConfig, dirs: WebDirs = BUILT_DIRS): Router {
   const r = Router();
-  const immutable = { maxAge: '365d', immutable: true, index: false as const };
-
-  r.use('/_astro', express.static(path.join(dirs.marketing, '_astro'), immutable));
-  r.use('/app-assets', express.static(path.join(dirs.portal, 'app-assets'), immutable));
-
-  // Built pages, portal routes and host/flag variants: the same file resolution as the fast path.
-  r.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
-    const q = req.url.indexOf('?');
-    const target = pageFileFor(req, req.path, new URLSearchParams(q === -1 ? '' : req.url.slice(q + 1)), config, dirs);
-    if (!target || (!sendHtml(req, res, target.file) && !(target.fallback && sendHtml(req, res, target.fallback)))) next();
-  });
-
+  r.use('/api', (_req, _res, next) => next('router'));
   r.use(
-    express.static(dirs.marketing, {
-      extensions: ['html'],
-      index: false,
-      redirect: false,
-      setHeaders(res, file) {
-        if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-        else res.setHeader('Cache-Control', 'public, max-age=3600');
-      },
-    }),
+    '/_astro',
+    files(path.join(dirs.marketing, '_astro'), () => IMMUTABLE),
+  );
+  r.use(
+    '/app-assets',
+    files(path.join(dirs.portal, 'app-assets'), () => IMMUTABLE),
   );
 
-  // Anything else is the spec's 404 page with a real 404 status.
-  r.use((req: Request, res: Response) => {
-    const notFound = path.join(dirs.marketing, '404.html');
-    if ((req.method === 'GET' || req.method === 'HEAD') && sendHtml(req, res, notFound, 404)) return;
-    res.status(404).type('text/plain').send('Page Not Found');
-  });
+  const site = files(dirs.marketing, (page) => (page ? PAGE : PLAIN_FILE));
+  // A variant page that was not built falls back to the default page.
+  const variants = new Map(
+    Object.entries(VARIANT_FILES).map(([route, byVariant]) => {
+      const built = (f: string) => (fs.existsSync(path.join(dirs.marketing, f)) ? f : byVariant.default);
+      return [route, { default: byVariant.default, go: built(byVariant.go), special: built(byVariant.special) }];
+    }),
+  );
+  r.get(
+    [...variants.keys()],
+    // Express matches routes case-insensitively and with a trailing slash.
+    serveAs(
+      site,
+      (req) => {
+        const byVariant = variants.get(req.path.toLowerCase().replace(/(.)\/$/, '$1'));
+        return byVariant && `/${byVariant[variantFor(req, config.routing)]}`;
+      },
+      true,
+    ),
+  );
+  r.get(
+    PORTAL_ROUTES,
+    serveAs(
+      files(dirs.portal, () => PAGE),
+      () => '/index.html',
+    ),
+  );
+  r.use(site);
   return r;
+}
+
+/** Anything no route answered: the spec's 404 page with a real 404 status (compressed when asked). */
+export function notFoundPage(dirs: WebDirs = BUILT_DIRS): RequestHandler[] {
+  const page = path.join(dirs.marketing, '404.html');
+  const built = fs.existsSync(page);
+  return [
+    compression(),
+    (req, res) => {
+      if ((req.method === 'GET' || req.method === 'HEAD') && built) {
+        res.status(404).sendFile(page, { cacheControl: false, headers: { 'Cache-Control': PAGE } });
+        return;
+      }
+      res.status(404).type('text/plain').send('Page Not Found');
+    },
+  ];
 }

@@ -197,7 +197,7 @@ describe('3. logout ends the session', () => {
     expect((await request(ctx.app).get('/api/logout').set('Cookie', cookie)).status).toBe(302);
     expect((await request(ctx.app).get('/api/my-leads').set('Cookie', cookie)).status).toBe(401);
     expect((await request(ctx.app).put('/api/transfers/settings').set('Cookie', cookie).send({ paused: true })).status).toBe(401);
-    // The other process (its own caches, the lead lists' fast path) refuses it too.
+    // The other process (its own caches) refuses it too.
     expect((await request(other).get('/api/aged-leads').set('Cookie', cookie)).status).toBe(401);
     expect((await request(other).get('/api/current-user').set('Cookie', cookie)).status).toBe(401);
   });

@@ -313,7 +313,7 @@ describe.skipIf(!MARIADB)('MariaDB unreachable for a moment (needs TEST_DATABASE
     expect(list.body.error).toBe('The service is temporarily unavailable. Please try again in a moment.');
     const took = Date.now() - t;
     console.log(`lead list once its 2-second copy lapsed: 503 after ${took} ms`);
-    // One wait for the database, not two (the fast path answers the 503 itself, Express does not retry).
+    // One wait for the database, not two (the session check fails first and answers the 503; nothing retries).
     expect(took).toBeLessThan(2 * DB_TIMEOUT_MS);
   }
 
