@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { US_STATES, US_STATE_CODES_50_DC, US_STATE_MESSAGE, usStateCodeSchema, usStateListSchema } from './us-states.ts';
+import { US_STATES, US_STATE_CODES_50_DC } from './us-states.ts';
+import { US_STATE_MESSAGE, usStateCodeSchema, usStateListSchema } from './schemas/us-states.ts';
 
 describe('US_STATES (the state field choice)', () => {
   it('holds the 50 states and DC, each code once, and no territory', () => {

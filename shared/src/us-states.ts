@@ -1,8 +1,7 @@
 // The choice a US state field offers: the 50 states and the District of Columbia, by postal code,
-// in alphabetical order of name. Browser-safe; forms render it as a <select> and the API's zod
-// schemas accept only these codes (usStateCodeSchema). logic/us-states.ts builds the wider table
-// used to read free text (lead imports, call records) on this list plus Puerto Rico.
-import { z } from 'zod';
+// in alphabetical order of name. Browser-safe and free of zod (light for islands); forms render it as
+// a <select> and the API accepts only these codes (schemas/us-states.ts). logic/us-states.ts builds
+// the wider table used to read free text (lead imports, call records) on this list plus Puerto Rico.
 
 export interface UsState {
   code: string;
@@ -66,22 +65,3 @@ export const US_STATES: readonly UsState[] = [
 
 /** The codes of US_STATES, for z.enum and quick membership checks. */
 export const US_STATE_CODES_50_DC: readonly string[] = US_STATES.map((s) => s.code);
-
-export const US_STATE_MESSAGE = 'Please select a US state';
-
-/** A state field: one of the 50 states or DC by code (case-insensitive, trimmed), upper-cased. */
-export const usStateCodeSchema = z
-  .string({ error: US_STATE_MESSAGE })
-  .trim()
-  .transform((s) => s.toUpperCase())
-  .refine((s) => US_STATE_CODES_50_DC.includes(s), US_STATE_MESSAGE);
-
-/** A list of states ("TX, FL" or ["TX","FL"]): at least one, each one of the codes above, deduplicated. */
-export const usStateListSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v),
-  z
-    .array(usStateCodeSchema, { error: US_STATE_MESSAGE })
-    .min(1, US_STATE_MESSAGE)
-    .max(US_STATES.length, US_STATE_MESSAGE)
-    .transform((list) => [...new Set(list)]),
-);
