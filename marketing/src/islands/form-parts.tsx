@@ -2,6 +2,9 @@
 // and the field's error (linked with aria-describedby, announced when it appears).
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { described } from './aria.ts';
+
+export { described };
 
 export function Field(props: { id: string; label: string; error?: FieldError | { message?: string }; hint?: string; children: ReactNode }) {
   const { id, label, error, hint, children } = props;
@@ -70,12 +73,6 @@ export function PhoneEmailRow({
       </Field>
     </div>
   );
-}
-
-/** The aria attributes of a control with an optional hint and error. */
-export function described(id: string, error: unknown, hint = false) {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
 }
 
 /** Puts the server's per-field messages ({ fields }) on the form's fields; answers whether any matched. */
