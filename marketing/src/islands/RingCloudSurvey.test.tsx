@@ -7,6 +7,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { RINGCLOUD } from '@tm/shared';
 import RingCloudSurvey from './RingCloudSurvey.tsx';
 
+/** Schemas and the payment form are imported on demand: allow for a busy machine. */
+const SLOW = { timeout: 15_000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -23,7 +26,7 @@ function stubApi() {
 }
 
 const alerts = async (n: number) => {
-  await waitFor(() => expect(screen.getAllByRole('alert').length).toBe(n));
+  await waitFor(() => expect(screen.getAllByRole('alert').length).toBe(n), SLOW);
   return screen.getAllByRole('alert').map((a) => a.textContent);
 };
 
@@ -38,7 +41,9 @@ async function toStep2() {
   set('Username', 'rheacloud');
   set('Password', 'cloud-pass-1');
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-  await screen.findByRole('heading', { name: 'Lead preferences' });
+  await screen.findByRole('heading', { name: 'Lead preferences' }, undefined, SLOW);
+  // Step 2's controls are enabled once it has mounted (HydratedFieldset).
+  await waitFor(() => expect((screen.getByRole('button', { name: 'Continue to Checkout' }) as HTMLButtonElement).disabled).toBe(false), SLOW);
 }
 
 describe('RingCloudSurvey', () => {
@@ -59,7 +64,7 @@ describe('RingCloudSurvey', () => {
     expect(screen.getByLabelText('First name').getAttribute('aria-invalid')).toBe('true');
     // Fixing a field clears its message (re-checked on change after a submit).
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Rhea' } });
-    await waitFor(() => expect(screen.queryByText('First name is required')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('First name is required')).toBeNull(), SLOW);
   });
 
   it('step 2 asks for a lead type and working states, offered as the 50 states and DC', async () => {
@@ -94,10 +99,10 @@ describe('RingCloudSurvey', () => {
     expect(fetch).not.toHaveBeenCalled();
 
     fireEvent.change(total, { target: { value: '12' } });
-    await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0));
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0), SLOW);
     expect(screen.getByTestId('survey-estimate').textContent).toContain('$444');
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Checkout' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/ringcloud-checkout'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/ringcloud-checkout'), SLOW);
     const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
     expect(body).toMatchObject({ leadType: 'Live Transfers', workingStates: 'TX, FL', totalTransfers: 12, role: 'Agency Owner', salesperson: 'RingCloud' });
     expect(body.password).toBe('cloud-pass-1');

@@ -8,6 +8,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { TIERS } from '@tm/shared';
 import TransferCheckout from './TransferCheckout.tsx';
 
+/** Schemas and the payment form are imported on demand: allow for a busy machine. */
+const SLOW = { timeout: 15_000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -36,9 +39,9 @@ async function renderCheckout(page: 'standard' | 'premium' | 'high-volume' = 'st
   const api = stubApi(user);
   render(<TransferCheckout page={page} />);
   const count = screen.getByLabelText('How many transfers would you like to purchase?');
-  await waitFor(() => expect((count as HTMLInputElement).disabled).toBe(false));
+  await waitFor(() => expect((count as HTMLInputElement).disabled).toBe(false), SLOW);
   // The buyer step (or "Buying as") appears once the island knows who is logged in.
-  await screen.findByTestId('checkout-buyer');
+  await screen.findByTestId('checkout-buyer', undefined, SLOW);
   return {
     ...api,
     count,
@@ -87,7 +90,7 @@ describe('TransferCheckout', () => {
     const { proceed, intents } = await renderCheckout();
     fireEvent.click(proceed);
     const buyer = screen.getByTestId('checkout-buyer');
-    await waitFor(() => expect(within(buyer).getAllByRole('alert').length).toBe(4));
+    await waitFor(() => expect(within(buyer).getAllByRole('alert').length).toBe(4), SLOW);
     expect(
       within(buyer)
         .getAllByRole('alert')
@@ -107,7 +110,7 @@ describe('TransferCheckout', () => {
     fireEvent.change(within(buyer).getByLabelText('Phone'), { target: { value: '(555) 010-0166' } });
     fireEvent.submit(count.closest('form')!);
 
-    await screen.findByRole('heading', { name: 'Order Summary' });
+    await screen.findByRole('heading', { name: 'Order Summary' }, undefined, SLOW);
     expect(intents()).toHaveLength(1);
     expect(JSON.parse(String(intents()[0]![1]?.body))).toMatchObject({ callCount: 30, amount: 1200, firstName: 'Pat', email: 'pat@example.com' });
     const summary = screen.getByRole('heading', { name: 'Order Summary' }).parentElement!;
@@ -115,7 +118,7 @@ describe('TransferCheckout', () => {
     expect(within(summary).getByText('30')).toBeTruthy();
     expect(within(summary).getByText('$40')).toBeTruthy();
     // The payment form loads with the summary.
-    expect(await screen.findByRole('button', { name: 'Complete Payment - $1,200' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Complete Payment - $1,200' }, SLOW)).toBeTruthy();
   });
 
   it('a logged-in agent buys as themselves: no buyer fields, the count alone is checked', async () => {
@@ -123,7 +126,7 @@ describe('TransferCheckout', () => {
     expect(screen.getByText(/Buying as/)).toBeTruthy();
     fireEvent.change(count, { target: { value: '2' } });
     fireEvent.submit(count.closest('form')!);
-    await waitFor(() => expect(intents()).toHaveLength(1));
+    await waitFor(() => expect(intents()).toHaveLength(1), SLOW);
     expect(JSON.parse(String(intents()[0]![1]?.body))).toEqual({ amount: 80, callCount: 2 });
   });
 });
