@@ -128,7 +128,7 @@ test('RingCloud aged leads: paid at checkout, the 100 leads are in My Leads', as
   await page.getByLabel('Password').fill('aged-pass-1');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel(/^Aged Leads/).check();
-  await page.getByLabel('Working states').fill('WY');
+  await page.getByRole('checkbox', { name: 'Wyoming', exact: true }).check();
   await page.getByLabel('Lead age').selectOption('30-60');
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
   await expect(page).toHaveURL(/\/ringcloud-checkout$/);

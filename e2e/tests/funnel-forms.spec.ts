@@ -75,7 +75,7 @@ test.describe('RingCloud survey and checkout', () => {
     await expect(page.getByLabel('Total transfers')).toHaveCount(0);
     await page.getByLabel(/^Aged Leads/).check();
     await expect(page.getByLabel('Lead age')).toBeVisible();
-    await page.getByLabel('Working states').fill('TX');
+    await page.getByRole('checkbox', { name: 'Texas', exact: true }).check();
     await page.getByRole('button', { name: 'Continue to Checkout' }).click();
     await expect(page.getByText('Please select an age range')).toBeVisible();
 
@@ -83,7 +83,7 @@ test.describe('RingCloud survey and checkout', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByLabel('Agency name')).toHaveValue('Cloud Nine Agency');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByLabel('Working states')).toHaveValue('TX');
+    await expect(page.getByRole('checkbox', { name: 'Texas', exact: true })).toBeChecked();
     // Nothing was written for this visitor.
     expect(
       await e2eDb()('users').where({ agencyName: 'Cloud Nine Agency', firstName: 'Rhea' }).whereLike('email', `%${runTag}%`).count({ n: '*' }).first(),
@@ -97,7 +97,9 @@ test.describe('RingCloud survey and checkout', () => {
     await fillRingcloudStep1(page, { email, username });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel(/^Live Transfers/).check();
-    await page.getByLabel('Working states').fill('TX, FL');
+    // Working states are a choice of the 50 states and DC, stored as codes in the order chosen.
+    await page.getByRole('checkbox', { name: 'Texas', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Florida', exact: true }).check();
     await page.getByLabel('Total transfers').fill('12');
     await page.getByLabel('Calls per day (optional)').fill('4');
     await expect(page.getByTestId('survey-estimate')).toContainText(formatUsd(12 * RINGCLOUD.liveTransferCents));
@@ -142,7 +144,7 @@ test.describe('RingCloud survey and checkout', () => {
     await fillRingcloudStep1(page, { email: 'agent@example.com', username });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel(/^Call-Backs/).check();
-    await page.getByLabel('Working states').fill('GA');
+    await page.getByRole('checkbox', { name: 'Georgia', exact: true }).check();
     await page.getByLabel('Total call-backs').fill('5');
     await page.getByRole('button', { name: 'Continue to Checkout' }).click();
     await expect(page).toHaveURL(/\/ringcloud-checkout$/);

@@ -121,3 +121,30 @@ test('the tiered checkouts start from projectedTransfers, then forget it; /check
   await proceed(page);
   await expect(page.getByRole('button', { name: 'Complete Payment - $380' })).toBeVisible();
 });
+
+test('a count that cannot be bought says why and keeps its real total; 2.5 is refused; Enter proceeds (issue 18 item 5)', async ({ page }) => {
+  await page.goto('/checkout-premium');
+  const count = page.getByLabel('How many transfers would you like to purchase?');
+  await expect(count).toBeEnabled();
+  const proceedButton = page.getByRole('button', { name: 'Proceed to Payment' });
+
+  await count.fill('2500');
+  await expect(page.getByTestId('count-error')).toHaveText('Maximum: 2000 transfers');
+  await expect(page.locator('.checkout-total-amount')).toHaveText('$87,500');
+  await expect(proceedButton).toBeDisabled();
+
+  await count.fill('2.5');
+  await expect(page.getByTestId('count-error')).toHaveText('Enter a whole number of transfers');
+  await expect(page.locator('.checkout-total-amount')).not.toHaveText('$0');
+  await expect(proceedButton).toBeDisabled();
+
+  await count.fill('3');
+  await expect(page.getByTestId('count-error')).toHaveCount(0);
+  await expect(page.locator('.checkout-total-amount')).toHaveText('$105');
+  await fillBuyer(page);
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/create-payment-intent') && r.request().method() === 'POST');
+  await page.getByTestId('checkout-buyer').getByLabel('Phone').press('Enter');
+  expect((await created).status()).toBe(200);
+  await payWith(page, GOOD);
+  await expect(page.getByRole('button', { name: 'Complete Payment - $105' })).toBeEnabled();
+});

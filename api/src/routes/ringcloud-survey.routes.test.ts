@@ -140,6 +140,27 @@ describe('POST /api/ringcloud-survey', () => {
     expect(live.body.fields.totalTransfers).toBe('Total transfers must be at least 1');
   });
 
+  it('refuses a fraction of a transfer and a state outside the 50 states and DC, naming the field, and writes nothing (issue 18)', async () => {
+    const before = await counts();
+    const frac = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send(survey({ totalTransfers: 2.5 }));
+    expect(frac.status).toBe(400);
+    expect(frac.body.fields.totalTransfers).toBe('Total transfers must be a whole number');
+    const state = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send(survey({ workingStates: 'TX, ZZZZ' }));
+    expect(state.status).toBe(400);
+    expect(state.body.fields.workingStates).toBe('ZZZZ is not a US state (choose from the 50 states and DC)');
+    expect(await counts()).toEqual(before);
+    // The state choice sends a list; it is stored as text.
+    const list = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send(survey({ workingStates: ['fl', 'TX'] }));
+    expect(list.status).toBe(201);
+    expect(await ctx.db('onboarding_surveys').where({ id: list.body.surveyId }).first()).toMatchObject({ workingStates: 'FL, TX' });
+  });
+
   it('answers a taken e-mail as a new account (no account created or logged in, nothing linked to the owner); 409 for a taken username', async () => {
     const existing = await makeUser(ctx.db);
     const before = await counts();

@@ -1,14 +1,18 @@
 // /ringcloud-checkout: pays for the RingCloud survey saved by /ringcloud. Without a saved survey it
 // sends the visitor back to /ringcloud. The server prices the order from the survey and the lead type;
 // the page shows the order summary, the account and the shared card form. On success the saved survey
-// is cleared and the visitor goes to /thank-you.
-import { useEffect, useState } from 'react';
+// is cleared and the visitor goes to /thank-you. The card form loads while the order is prepared, not
+// with the page (the 80 KB budget of bench/page-weight.ts).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api, ApiError, RINGCLOUD, formatUsd } from '@tm/shared';
 import { quoteRingCloud } from '@tm/shared/logic/pricing';
 import type { CreatePaymentIntentResponse, PublicKeyResponse } from '@tm/shared/schemas/payments';
 import { readRingcloudSurvey, clearRingcloudSurvey, type SavedRingcloudSurvey } from './ringcloud-storage.ts';
-import { PaymentForm, returnUrlFor, GENERIC_PAYMENT_ERROR } from '@tm/shared/ui/PaymentForm';
+import { returnUrlFor, GENERIC_PAYMENT_ERROR } from '@tm/shared/ui/payment-labels';
 import { toast } from '../stores/toast.ts';
+
+const loadPaymentForm = () => import('@tm/shared/ui/PaymentForm');
+const PaymentForm = lazy(() => loadPaymentForm().then((m) => ({ default: m.PaymentForm })));
 
 type Phase =
   | { name: 'loading' }
@@ -28,6 +32,7 @@ export default function RingCloudCheckout() {
 
   async function prepare(s: SavedRingcloudSurvey) {
     setPhase({ name: 'loading' });
+    void loadPaymentForm();
     const quote = quoteRingCloud({ leadType: s.leadType, count: countOf(s), ageRange: s.ageRange ?? null });
     try {
       const [keys, intent] = await Promise.all([
@@ -137,22 +142,30 @@ export default function RingCloudCheckout() {
           </p>
         )}
         {phase.name === 'ready' && (
-          <PaymentForm
-            clientSecret={phase.intent.clientSecret}
-            publishableKey={phase.keys.publicKey}
-            testMode={phase.keys.testMode}
-            returnUrl={`${window.location.origin}/thank-you`}
-            redirect="if_required"
-            submitLabel={`Pay ${formatUsd(phase.intent.amount, { cents: true })}`}
-            billingDetails={{ name: `${survey.firstName} ${survey.lastName}`, email: survey.email, phone: survey.phone }}
-            onSuccess={(paymentIntentId) => {
-              clearRingcloudSurvey();
-              setPhase({ name: 'paid' });
-              toast({ title: 'Payment Successful!', description: 'Your order has been processed successfully.', variant: 'success' });
-              window.location.assign(returnUrlFor(`${window.location.origin}/thank-you`, paymentIntentId, phase.intent.clientSecret, 'succeeded'));
-            }}
-            onError={(message) => toast({ title: 'Payment Failed', description: message || GENERIC_PAYMENT_ERROR, variant: 'destructive' })}
-          />
+          <Suspense
+            fallback={
+              <p className="muted" role="status">
+                Preparing your secure payment…
+              </p>
+            }
+          >
+            <PaymentForm
+              clientSecret={phase.intent.clientSecret}
+              publishableKey={phase.keys.publicKey}
+              testMode={phase.keys.testMode}
+              returnUrl={`${window.location.origin}/thank-you`}
+              redirect="if_required"
+              submitLabel={`Pay ${formatUsd(phase.intent.amount, { cents: true })}`}
+              billingDetails={{ name: `${survey.firstName} ${survey.lastName}`, email: survey.email, phone: survey.phone }}
+              onSuccess={(paymentIntentId) => {
+                clearRingcloudSurvey();
+                setPhase({ name: 'paid' });
+                toast({ title: 'Payment Successful!', description: 'Your order has been processed successfully.', variant: 'success' });
+                window.location.assign(returnUrlFor(`${window.location.origin}/thank-you`, paymentIntentId, phase.intent.clientSecret, 'succeeded'));
+              }}
+              onError={(message) => toast({ title: 'Payment Failed', description: message || GENERIC_PAYMENT_ERROR, variant: 'destructive' })}
+            />
+          </Suspense>
         )}
       </section>
     </div>

@@ -1,30 +1,24 @@
 // /ringcloud: the RingCloud sub-offer's two-step survey. Step 1 is the agent's information, step 2
-// the lead preferences (fields depend on the lead type). Submitting creates the account (server side),
-// saves the survey (without the password) for /ringcloud-checkout and goes there.
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+// the lead preferences (fields depend on the lead type; the working states are a choice of the 50
+// states and DC). Submitting creates the account (server side), saves the survey (without the
+// password) for /ringcloud-checkout and goes there. The steps check with the schemas the server parses
+// (light-form.ts loads them on first touch), so the page's first load stays under its weight budget.
+import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '@tm/shared/api-client';
 import { RINGCLOUD, formatUsd } from '@tm/shared';
-import { quoteRingCloud } from '@tm/shared/logic/pricing';
-import {
-  ringcloudStep1Schema,
-  ringcloudStep2Schema,
-  RINGCLOUD_ROLES,
-  RINGCLOUD_LEAD_TYPES,
-  AGED_LEAD_AGE_RANGES,
-  RINGCLOUD_SALESPERSON,
-  type RingcloudStep1Input,
-  type RingcloudStep1,
-  type RingcloudStep2Input,
-  type RingcloudStep2,
-  type RingcloudSurveyResponse,
-} from '@tm/shared/schemas/funnel';
+import { quoteRingCloud, countProblem } from '@tm/shared/logic/pricing';
+import { US_STATES } from '@tm/shared/us-states';
+import { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '@tm/shared/logic/pricing';
+import { RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON } from '@tm/shared/logic/funnel-choices';
+import type { RingcloudStep1, RingcloudStep2, RingcloudSurveyResponse } from '@tm/shared/schemas/funnel';
 import { saveRingcloudSurvey, type SavedRingcloudSurvey } from './ringcloud-storage.ts';
 import { toast } from '../stores/toast.ts';
-import { Field, ErrorText, NameRow, PhoneEmailRow, described, applyServerFields, HydratedFieldset } from './form-parts.tsx';
+import { Field, ErrorText, NameRow, PhoneEmailRow, HydratedFieldset } from './form-parts.tsx';
+import { described } from './aria.ts';
+import { useLightForm, type FormValues } from './light-form.ts';
 
 export const SURVEY_FAILED = 'Failed to submit survey. Please try again.';
+const loadSchemas = () => import('@tm/shared/schemas/funnel');
 const STEP1_FIELDS = ['firstName', 'lastName', 'agencyName', 'role', 'phone', 'email', 'username', 'password'] as const;
 const STEP2_FIELDS = [
   'leadType',
@@ -48,48 +42,49 @@ function Step1({
   onNext,
   serverFields,
 }: {
-  defaults: RingcloudStep1Input;
-  onNext: (v: RingcloudStep1, raw: RingcloudStep1Input) => void;
+  defaults: FormValues;
+  onNext: (v: RingcloudStep1, raw: FormValues) => void;
   serverFields?: Record<string, string>;
 }) {
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setError,
-    formState: { errors },
-  } = useForm<RingcloudStep1Input, unknown, RingcloudStep1>({ resolver: zodResolver(ringcloudStep1Schema), defaultValues: defaults });
+  const form = useLightForm<RingcloudStep1>(defaults, () => loadSchemas().then((m) => m.ringcloudStep1Schema));
+  const { errors, text, radio, setServerErrors } = form;
   // A taken e-mail or username comes back from the server: show it on its field.
   useEffect(() => {
-    applyServerFields(serverFields, STEP1_FIELDS, setError);
-  }, [serverFields, setError]);
+    setServerErrors(serverFields, STEP1_FIELDS);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's answer changes
+  }, [serverFields]);
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const v = await form.submit();
+    if (v) onNext(v, form.values);
+  }
   return (
-    <form onSubmit={handleSubmit((v) => onNext(v, getValues()))} noValidate aria-labelledby="step1-title">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="step1-title">
       <HydratedFieldset>
         <h2 id="step1-title">Your information</h2>
-        <NameRow firstName={register('firstName')} lastName={register('lastName')} errors={errors} />
+        <NameRow firstName={text('firstName')} lastName={text('lastName')} errors={errors} />
         <Field id="agencyName" label="Agency name" error={errors.agencyName}>
-          <input {...register('agencyName')} {...described('agencyName', errors.agencyName)} autoComplete="organization" />
+          <input {...text('agencyName')} {...described('agencyName', errors.agencyName)} autoComplete="organization" />
         </Field>
         <fieldset aria-describedby={errors.role ? 'role-error' : undefined}>
           <legend>Your role</legend>
           <div className="choices">
             {RINGCLOUD_ROLES.map((r) => (
               <label className="choice" key={r}>
-                <input type="radio" value={r} {...register('role')} aria-invalid={errors.role ? true : undefined} />
+                <input {...radio('role', r)} aria-invalid={errors.role ? true : undefined} />
                 {r}
               </label>
             ))}
           </div>
           <ErrorText id="role" error={errors.role} />
         </fieldset>
-        <PhoneEmailRow phone={register('phone')} email={register('email')} errors={errors} />
+        <PhoneEmailRow phone={text('phone')} email={text('email')} errors={errors} />
         <div className="form-row">
           <Field id="username" label="Username" error={errors.username} hint="At least 3 characters: letters, numbers, dots, dashes or underscores.">
-            <input {...register('username')} {...described('username', errors.username, true)} autoComplete="username" />
+            <input {...text('username')} {...described('username', errors.username, true)} autoComplete="username" />
           </Field>
           <Field id="password" label="Password" error={errors.password} hint="At least 6 characters.">
-            <input type="password" {...register('password')} {...described('password', errors.password, true)} autoComplete="new-password" />
+            <input type="password" {...text('password')} {...described('password', errors.password, true)} autoComplete="new-password" />
           </Field>
         </div>
         <div className="form-actions">
@@ -103,6 +98,28 @@ function Step1({
   );
 }
 
+/** The working states: a checkbox per state (the 50 states and DC), in a box that scrolls. */
+function StateChoice({ form }: { form: ReturnType<typeof useLightForm<RingcloudStep2>> }) {
+  const error = form.errors.workingStates;
+  return (
+    <fieldset id="workingStates" tabIndex={-1} aria-describedby={['workingStates-hint', error ? 'workingStates-error' : ''].filter(Boolean).join(' ')}>
+      <legend>Working states</legend>
+      <p className="hint" id="workingStates-hint">
+        The states you are licensed in.
+      </p>
+      <div className="state-choice">
+        {US_STATES.map((s) => (
+          <label className="choice" key={s.code}>
+            <input {...form.checkbox('workingStates', s.code)} aria-invalid={error ? true : undefined} />
+            {s.name}
+          </label>
+        ))}
+      </div>
+      <ErrorText id="workingStates" error={error} />
+    </fieldset>
+  );
+}
+
 function Step2({
   defaults,
   busy,
@@ -110,35 +127,36 @@ function Step2({
   onSubmit,
   serverFields,
 }: {
-  defaults: RingcloudStep2Input;
+  defaults: FormValues;
   busy: boolean;
-  onBack: (raw: RingcloudStep2Input) => void;
-  onSubmit: (v: RingcloudStep2, raw: RingcloudStep2Input) => void;
+  onBack: (raw: FormValues) => void;
+  onSubmit: (v: RingcloudStep2, raw: FormValues) => void;
   serverFields?: Record<string, string>;
 }) {
-  const {
-    register,
-    handleSubmit,
-    watch,
-    getValues,
-    setError,
-    formState: { errors },
-  } = useForm<RingcloudStep2Input, unknown, RingcloudStep2>({ resolver: zodResolver(ringcloudStep2Schema), defaultValues: defaults });
+  const form = useLightForm<RingcloudStep2>(defaults, () => loadSchemas().then((m) => m.ringcloudStep2Schema));
+  const { errors, text, radio, values, setServerErrors } = form;
   useEffect(() => {
-    applyServerFields(serverFields, STEP2_FIELDS, setError);
-  }, [serverFields, setError]);
-  const leadType = watch('leadType');
-  const count = leadType === 'Call-Backs' ? watch('totalCallbacks') : watch('totalTransfers');
-  const quote = leadType
-    ? quoteRingCloud({
-        leadType: leadType as (typeof RINGCLOUD_LEAD_TYPES)[number],
-        count: Number(count),
-        ageRange: (watch('ageRange') as (typeof AGED_LEAD_AGE_RANGES)[number]) || null,
-      })
-    : null;
+    setServerErrors(serverFields, STEP2_FIELDS);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's answer changes
+  }, [serverFields]);
+  const leadType = values.leadType as (typeof RINGCLOUD_LEAD_TYPES)[number] | undefined;
+  const rawCount = String((leadType === 'Call-Backs' ? values.totalCallbacks : values.totalTransfers) ?? '');
+  const count = rawCount.trim() === '' ? Number.NaN : Number(rawCount);
+  const quote = leadType ? quoteRingCloud({ leadType, count, ageRange: (values.ageRange as (typeof AGED_LEAD_AGE_RANGES)[number]) || null }) : null;
+  // A whole count out of range still shows what it would cost, beside the reason.
+  const word = leadType === 'Call-Backs' ? 'call-back' : 'transfer';
+  const unitCents = leadType === 'Call-Backs' ? RINGCLOUD.callbackCents : RINGCLOUD.liveTransferCents;
+  const outOfRange =
+    leadType && leadType !== 'Aged Leads' && Number.isInteger(count) && count > 0 ? countProblem(count, RINGCLOUD.minCount, RINGCLOUD.maxCount, word) : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const v = await form.submit();
+    if (v) onSubmit(v, form.values);
+  }
 
   return (
-    <form onSubmit={handleSubmit((v) => onSubmit(v, getValues()))} noValidate aria-labelledby="step2-title">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="step2-title">
       <HydratedFieldset>
         <h2 id="step2-title">Lead preferences</h2>
         <fieldset aria-describedby={errors.leadType ? 'leadType-error' : undefined}>
@@ -146,7 +164,7 @@ function Step2({
           <div className="choices">
             {RINGCLOUD_LEAD_TYPES.map((t) => (
               <label className="choice" key={t}>
-                <input type="radio" value={t} {...register('leadType')} aria-invalid={errors.leadType ? true : undefined} />
+                <input {...radio('leadType', t)} aria-invalid={errors.leadType ? true : undefined} />
                 <span>
                   {t}
                   <span className="muted small" style={{ display: 'block' }}>
@@ -158,9 +176,7 @@ function Step2({
           </div>
           <ErrorText id="leadType" error={errors.leadType} />
         </fieldset>
-        <Field id="workingStates" label="Working states" error={errors.workingStates} hint="The states you are licensed in, e.g. TX, FL, GA.">
-          <input {...register('workingStates')} {...described('workingStates', errors.workingStates, true)} />
-        </Field>
+        <StateChoice form={form} />
 
         {leadType === 'Live Transfers' && (
           <>
@@ -171,16 +187,17 @@ function Step2({
                   inputMode="numeric"
                   min={RINGCLOUD.minCount}
                   max={RINGCLOUD.maxCount}
-                  {...register('totalTransfers')}
+                  step={1}
+                  {...text('totalTransfers')}
                   {...described('totalTransfers', errors.totalTransfers)}
                 />
               </Field>
               <Field id="callsPerDay" label="Calls per day (optional)" error={errors.callsPerDay}>
-                <input type="number" inputMode="numeric" min={1} {...register('callsPerDay')} {...described('callsPerDay', errors.callsPerDay)} />
+                <input type="number" inputMode="numeric" min={1} step={1} {...text('callsPerDay')} {...described('callsPerDay', errors.callsPerDay)} />
               </Field>
             </div>
             <Field id="transferHours" label="Transfer hours (optional)" error={errors.transferHours} hint="e.g. Mon-Fri 9am-5pm Central">
-              <input {...register('transferHours')} {...described('transferHours', errors.transferHours, true)} />
+              <input {...text('transferHours')} {...described('transferHours', errors.transferHours, true)} />
             </Field>
           </>
         )}
@@ -192,18 +209,19 @@ function Step2({
                 inputMode="numeric"
                 min={RINGCLOUD.minCount}
                 max={RINGCLOUD.maxCount}
-                {...register('totalCallbacks')}
+                step={1}
+                {...text('totalCallbacks')}
                 {...described('totalCallbacks', errors.totalCallbacks)}
               />
             </Field>
             <Field id="callbackPreference" label="Call-back preference (optional)" error={errors.callbackPreference} hint="e.g. mornings, or within 1 hour">
-              <input {...register('callbackPreference')} {...described('callbackPreference', errors.callbackPreference, true)} />
+              <input {...text('callbackPreference')} {...described('callbackPreference', errors.callbackPreference, true)} />
             </Field>
           </div>
         )}
         {leadType === 'Aged Leads' && (
           <Field id="ageRange" label="Lead age" error={errors.ageRange} hint={`A package of ${RINGCLOUD.agedLeadQuantity} aged leads.`}>
-            <select {...register('ageRange')} {...described('ageRange', errors.ageRange, true)}>
+            <select {...text('ageRange')} {...described('ageRange', errors.ageRange, true)}>
               <option value="">Select an age range</option>
               {AGED_LEAD_AGE_RANGES.map((r) => (
                 <option key={r} value={r}>
@@ -219,9 +237,14 @@ function Step2({
             Your package: {quote.count} × {formatUsd(quote.unitPriceCents)} = <strong>{formatUsd(quote.amountCents)}</strong>
           </p>
         )}
+        {outOfRange && (
+          <p className="notice notice-warn" aria-live="polite" data-testid="survey-estimate">
+            {count.toLocaleString('en-US')} × {formatUsd(unitCents)} = <strong>{formatUsd(count * unitCents)}</strong>. {outOfRange}
+          </p>
+        )}
 
         <div className="form-actions">
-          <button className="btn btn-outline" type="button" onClick={() => onBack(getValues())} disabled={busy}>
+          <button className="btn btn-outline" type="button" onClick={() => onBack(form.values)} disabled={busy}>
             Back
           </button>
           <button className="btn btn-lg" type="submit" disabled={busy} aria-busy={busy}>
@@ -235,7 +258,7 @@ function Step2({
 
 export default function RingCloudSurvey() {
   const [step, setStep] = useState<1 | 2>(1);
-  const [step1Raw, setStep1Raw] = useState<RingcloudStep1Input>({
+  const [step1Raw, setStep1Raw] = useState<FormValues>({
     firstName: '',
     lastName: '',
     agencyName: '',
@@ -243,14 +266,14 @@ export default function RingCloudSurvey() {
     email: '',
     username: '',
     password: '',
-  } as RingcloudStep1Input);
+  });
   const [step1, setStep1] = useState<RingcloudStep1 | null>(null);
-  const [step2Raw, setStep2Raw] = useState<RingcloudStep2Input>({ workingStates: '' } as RingcloudStep2Input);
+  const [step2Raw, setStep2Raw] = useState<FormValues>({ workingStates: [] });
   const [busy, setBusy] = useState(false);
   const [step1Fields, setStep1Fields] = useState<Record<string, string> | undefined>();
   const [step2Fields, setStep2Fields] = useState<Record<string, string> | undefined>();
 
-  async function submit(values: RingcloudStep2, raw: RingcloudStep2Input) {
+  async function submit(values: RingcloudStep2, raw: FormValues) {
     if (!step1) return;
     setStep2Raw(raw);
     setBusy(true);

@@ -1,9 +1,17 @@
 // Small accessible form pieces shared by the funnel's form islands: a label, the control, a hint
 // and the field's error (linked with aria-describedby, announced when it appears).
-import { useEffect, useState, type ReactNode } from 'react';
-import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
-export function Field(props: { id: string; label: string; error?: FieldError | { message?: string }; hint?: string; children: ReactNode }) {
+/** A field's message (react-hook-form's FieldError or light-form's). */
+type Message = { message?: string };
+/** An input's props (react-hook-form's register() or light-form's text()). */
+type Control = ComponentProps<'input'>;
+import { described } from './aria.ts';
+
+export { described };
+
+export function Field(props: { id: string; label: string; error?: Message; hint?: string; children: ReactNode }) {
   const { id, label, error, hint, children } = props;
   return (
     <div className="field">
@@ -29,15 +37,7 @@ export function ErrorText({ id, error }: { id: string; error?: { message?: strin
 }
 
 /** First and last name side by side, as the agent-lab form and the RingCloud survey ask them. */
-export function NameRow({
-  firstName,
-  lastName,
-  errors,
-}: {
-  firstName: UseFormRegisterReturn;
-  lastName: UseFormRegisterReturn;
-  errors: { firstName?: FieldError; lastName?: FieldError };
-}) {
+export function NameRow({ firstName, lastName, errors }: { firstName: Control; lastName: Control; errors: { firstName?: Message; lastName?: Message } }) {
   return (
     <div className="form-row">
       <Field id="firstName" label="First name" error={errors.firstName}>
@@ -51,15 +51,7 @@ export function NameRow({
 }
 
 /** Phone then e-mail side by side, as the agent-lab form and the RingCloud survey ask them. */
-export function PhoneEmailRow({
-  phone,
-  email,
-  errors,
-}: {
-  phone: UseFormRegisterReturn;
-  email: UseFormRegisterReturn;
-  errors: { phone?: FieldError; email?: FieldError };
-}) {
+export function PhoneEmailRow({ phone, email, errors }: { phone: Control; email: Control; errors: { phone?: Message; email?: Message } }) {
   return (
     <div className="form-row">
       <Field id="phone" label="Phone" error={errors.phone}>
@@ -70,12 +62,6 @@ export function PhoneEmailRow({
       </Field>
     </div>
   );
-}
-
-/** The aria attributes of a control with an optional hint and error. */
-export function described(id: string, error: unknown, hint = false) {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
 }
 
 /** Puts the server's per-field messages ({ fields }) on the form's fields; answers whether any matched. */

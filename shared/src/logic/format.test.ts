@@ -11,6 +11,7 @@ import {
   telHref,
   weekStartKey,
   zoneLabel,
+  formatDuration,
 } from './format.ts';
 import { ApiError, withoutFieldKey } from '../api-client.ts';
 
@@ -74,5 +75,13 @@ describe('messages without field keys', () => {
     });
     expect(err.serverMessage).toBe('Only pdf, doc, docx, jpg, jpeg, png files');
     expect(messageOnly('expiry: Expiry is required')).toBe('Expiry is required');
+  });
+});
+
+describe('formatDuration', () => {
+  it('shows minutes and two-digit seconds', () => {
+    expect(formatDuration(245)).toBe('4:05');
+    expect(formatDuration(59)).toBe('0:59');
+    expect(formatDuration(null)).toBe('');
   });
 });

@@ -65,6 +65,13 @@ export function formatTime(value: DateInput, timeZone: string = DEFAULT_TIME_ZON
   return d ? plain(formatter(timeZone, 'time').format(d)) : '';
 }
 
+/** "4:05" style call lengths (minutes:two-digit seconds). */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
 /** "EST" / "EDT" / "CST": the zone's short name at an instant (now by default). */
 export function zoneLabel(timeZone: string = DEFAULT_TIME_ZONE, at: Date = new Date()): string {
   const part = formatter(timeZone, 'time')

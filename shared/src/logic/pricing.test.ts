@@ -1,6 +1,15 @@
 import { describe, it, expect } from 'vitest';
 import { TIERS, TIER_IDS, HIGH_VOLUME, RINGCLOUD, LIVE_TRANSFER_ORDER, LIVE_TRANSFER_DEFAULT_PRICE_CENTS } from '../catalogue/index.ts';
-import { boundsMessage, quoteTransferPackage, quoteRingCloud, quoteLiveTransfer, ringCloudLeadTypeOf, packageUnitPriceCents } from './pricing.ts';
+import {
+  boundsMessage,
+  countProblem,
+  packageTotalCents,
+  quoteTransferPackage,
+  quoteRingCloud,
+  quoteLiveTransfer,
+  ringCloudLeadTypeOf,
+  packageUnitPriceCents,
+} from './pricing.ts';
 
 describe('transfer package quotes', () => {
   it('uses the advertised rates (DECISIONS.md section 1)', () => {
@@ -106,5 +115,28 @@ describe('live transfer orders', () => {
     expect(quoteLiveTransfer(max, 3000)).toMatchObject({ ok: true, amountCents: 3000 * max });
     expect(quoteLiveTransfer(min - 1, 3000).ok).toBe(false);
     expect(quoteLiveTransfer(max + 1, 3000).ok).toBe(false);
+  });
+});
+
+describe('what a checkout count input says', () => {
+  it('names the bound that was crossed, or asks for a whole number', () => {
+    expect(countProblem(1001, 1, 1000)).toBe('Maximum: 1000 transfers');
+    expect(countProblem(0, 1, 1000)).toBe('Minimum: 1 transfer');
+    expect(countProblem(49, 50, 10000)).toBe('Minimum: 50 transfers');
+    expect(countProblem(2.5, 1, 1000)).toBe('Enter a whole number of transfers');
+    expect(countProblem(Number.NaN, 1, 1000)).toBe('Enter a number of transfers');
+    expect(countProblem(1000, 1, 1000)).toBeNull();
+    expect(countProblem(3, 1, 1000, 'call-back')).toBeNull();
+    expect(countProblem(1001, 1, 1000, 'call-back')).toBe('Maximum: 1000 call-backs');
+  });
+
+  it('totals any whole count at the page rate, in range or not; nothing for a fraction', () => {
+    expect(packageTotalCents('standard', 1500)).toBe(1500 * TIERS.standard.rateCents);
+    expect(packageTotalCents('premium', 3)).toBe(3 * TIERS.premium.rateCents);
+    expect(packageTotalCents('high-volume', 20)).toBe(20 * 3200);
+    expect(packageTotalCents('high-volume', 20000)).toBe(20000 * 2800);
+    expect(packageTotalCents('standard', 0)).toBe(0);
+    expect(packageTotalCents('standard', 2.5)).toBeNull();
+    expect(packageTotalCents('standard', -1)).toBeNull();
   });
 });

@@ -36,6 +36,28 @@ function countIn(count: unknown, min: number, max: number, word = 'transfer'): {
   return { ok: true, count };
 }
 
+/**
+ * What a checkout's count input says under the field (issue 18 item 5): the one reason a count cannot be
+ * bought ("Maximum: 1000 transfers", "Minimum: 50 transfers", "Enter a whole number of transfers"), or
+ * null when it can. The server refuses the same counts (quoteTransferPackage) with the full bounds.
+ */
+export function countProblem(count: number, min: number, max: number, word = 'transfer'): string | null {
+  if (!Number.isFinite(count)) return `Enter a number of ${word}s`;
+  if (!Number.isInteger(count)) return `Enter a whole number of ${word}s`;
+  if (count > max) return `Maximum: ${plural(max, word)}`;
+  if (count < min) return `Minimum: ${plural(min, word)}`;
+  return null;
+}
+
+/**
+ * The total a checkout shows for a whole count, in range or not (an over-maximum count shows what it
+ * would cost beside its reason, never $0); null for a count that is not a whole number of at least 0.
+ */
+export function packageTotalCents(tier: PackageTier, count: number): number | null {
+  if (!Number.isInteger(count) || count < 0) return null;
+  return packageUnitPriceCents(tier, Math.max(count, packageBounds(tier).min)) * count;
+}
+
 /** A tier's rate per transfer (the high-volume rate depends on the count). */
 export function packageUnitPriceCents(tier: PackageTier, count: number): number {
   return tier === 'high-volume' ? highVolumeBand(count).rateCents : TIERS[tier].rateCents;

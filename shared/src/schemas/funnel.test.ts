@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { deriveUsername, agentLabPayload, ringcloudStep2Schema, partnerApplicationSchema, CALLBACK_PREFERENCE_BY_METHOD } from './funnel.ts';
+import {
+  deriveUsername,
+  agentLabPayload,
+  ringcloudStep2Schema,
+  partnerApplicationSchema,
+  workingStatesSchema,
+  CALLBACK_PREFERENCE_BY_METHOD,
+} from './funnel.ts';
 
 describe('deriveUsername', () => {
   it('joins the names, lowercased, without accents or punctuation', () => {
@@ -75,5 +82,27 @@ describe('partnerApplicationSchema', () => {
       agreeToTerms: 'true',
     });
     expect(r).toMatchObject({ email: 'a@b.co', website: 'https://northwind.example', servicesInterested: ['Aged Leads'], agreeToTerms: true });
+  });
+});
+
+describe('the RingCloud survey refuses what it cannot sell (issue 18 items 5 and 6)', () => {
+  const live = { leadType: 'Live Transfers', workingStates: 'TX' };
+  const issue = (v: Record<string, unknown>) => ringcloudStep2Schema.safeParse(v).error?.issues[0];
+
+  it('working states are the 50 states and DC by code, stored as "TX, FL"', () => {
+    expect(workingStatesSchema.parse(['tx', 'FL', 'TX'])).toBe('TX, FL');
+    expect(workingStatesSchema.parse('TX, FL')).toBe('TX, FL');
+    expect(issue({ ...live, workingStates: 'ZZZZ', totalTransfers: 5 })).toMatchObject({
+      path: ['workingStates'],
+      message: 'ZZZZ is not a US state (choose from the 50 states and DC)',
+    });
+    expect(issue({ ...live, workingStates: [], totalTransfers: 5 })?.message).toBe('Please specify your working states');
+    expect(issue({ ...live, workingStates: 'PR', totalTransfers: 5 })?.path).toEqual(['workingStates']);
+  });
+
+  it('a fraction of a transfer is refused as not whole, never read as 2', () => {
+    expect(issue({ ...live, totalTransfers: '2.5' })).toMatchObject({ path: ['totalTransfers'], message: 'Total transfers must be a whole number' });
+    expect(issue({ ...live, totalTransfers: 1001 })?.message).toBe('Total transfers must be at most 1000');
+    expect(issue({ leadType: 'Call-Backs', workingStates: 'TX', totalCallbacks: 2.5 })?.message).toBe('Total call-backs must be a whole number');
   });
 });

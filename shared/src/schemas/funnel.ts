@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { RINGCLOUD, type RingCloudLeadType, type AgedLeadAgeRange } from '../catalogue/index.ts';
 import { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts';
 import { passwordSchema } from './auth.ts';
+import { US_STATE_CODES_50_DC } from '../us-states.ts';
+import { RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON } from '../logic/funnel-choices.ts';
 
 // ---------- shared field builders ----------
 
@@ -41,17 +43,42 @@ function toNumberOrUndefined(v: unknown): unknown {
   return v;
 }
 
-const countSchema = (message: string, max: number, tooMany: string) => z.number({ error: message }).int(message).min(1, message).max(max, tooMany);
+/** A count: a whole number from 1 to max; 2.5 is refused as not whole (not read as 2, nor as "at least 1"). */
+const countSchema = (message: string, max: number, tooMany: string) =>
+  z
+    .number({ error: message })
+    .int(message.replace(/ must be at least 1$/, ' must be a whole number'))
+    .min(1, message)
+    .max(max, tooMany);
 
 const requiredCount = (message: string, max: number, tooMany: string) => z.preprocess(toNumberOrUndefined, countSchema(message, max, tooMany));
 const optionalCount = (message: string, max: number, tooMany: string) => z.preprocess(toNumberOrUndefined, countSchema(message, max, tooMany).optional());
 
 // ---------- RingCloud sub-offer (funnel.md sections 2, 3 and 5) ----------
 
-export const RINGCLOUD_ROLES = ['Insurance Agent', 'Agency Owner'] as const;
-export { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES };
-/** The fixed salesperson label every RingCloud survey carries (set by the server too). */
-export const RINGCLOUD_SALESPERSON = 'RingCloud';
+export { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES, RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON };
+
+export const WORKING_STATES_MESSAGE = 'Please specify your working states';
+
+/**
+ * The states an agent works, as the survey's state choice sends them: postal codes of the 50 states and
+ * DC, as a list or as text ("TX, FL"); stored as "TX, FL". Any other code is refused by name.
+ */
+export const workingStatesSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v),
+  z
+    .array(
+      z.string({ error: WORKING_STATES_MESSAGE }).transform((c) => c.trim().toUpperCase()),
+      { error: WORKING_STATES_MESSAGE },
+    )
+    .min(1, WORKING_STATES_MESSAGE)
+    .max(200, WORKING_STATES_MESSAGE)
+    .superRefine((codes, ctx) => {
+      const unknown = codes.find((c) => !US_STATE_CODES_50_DC.includes(c));
+      if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `${unknown.slice(0, 20)} is not a US state (choose from the 50 states and DC)` });
+    })
+    .transform((codes) => [...new Set(codes)].join(', ')),
+);
 
 export const USERNAME_MESSAGE = 'Username must be at least 3 characters';
 
@@ -74,7 +101,7 @@ const ringcloudStep1Shape = {
 
 const ringcloudStep2Shape = {
   leadType: z.enum(RINGCLOUD_LEAD_TYPES as [RingCloudLeadType, ...RingCloudLeadType[]], { error: 'Please select a lead type' }),
-  workingStates: requiredText('Please specify your working states', 500, 'Working states must be at most 500 characters'),
+  workingStates: workingStatesSchema,
   totalTransfers: optionalCount('Total transfers must be at least 1', RINGCLOUD.maxCount, `Total transfers must be at most ${RINGCLOUD.maxCount}`),
   callsPerDay: optionalCount('Calls per day must be at least 1', 10000, 'Calls per day must be at most 10000'),
   transferHours: optionalText(200),

@@ -22,6 +22,9 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe as StripeJs } from '@stripe/stripe-js';
 import { api, ApiError } from '../api-client.ts';
 import type { TestConfirmResponse } from '../schemas/payments.ts';
+import { GENERIC_PAYMENT_ERROR, PROCESSING_LABEL, TEST_MODE_LABEL, returnUrlFor } from './payment-labels.tsx';
+
+export { GENERIC_PAYMENT_ERROR, PROCESSING_LABEL, TEST_MODE_LABEL, returnUrlFor };
 
 export interface BillingDetails {
   name?: string;
@@ -43,10 +46,6 @@ export interface PaymentFormProps {
   onError?: (message: string) => void;
 }
 
-export const PROCESSING_LABEL = 'Processing...';
-export const TEST_MODE_LABEL = 'Test mode: no real card is charged';
-export const GENERIC_PAYMENT_ERROR = 'There was an error processing your payment.';
-
 const stripeByKey = new Map<string, Promise<StripeJs | null>>();
 function stripeFor(key: string): Promise<StripeJs | null> {
   let p = stripeByKey.get(key);
@@ -55,15 +54,6 @@ function stripeFor(key: string): Promise<StripeJs | null> {
     stripeByKey.set(key, p);
   }
   return p;
-}
-
-/** The URL Stripe would return to: returnUrl plus payment_intent, its client secret and redirect_status. */
-export function returnUrlFor(returnUrl: string, paymentIntentId: string, clientSecret: string, status: string): string {
-  const url = new URL(returnUrl, typeof window !== 'undefined' ? window.location.href : 'http://localhost');
-  url.searchParams.set('payment_intent', paymentIntentId);
-  url.searchParams.set('payment_intent_client_secret', clientSecret);
-  url.searchParams.set('redirect_status', status);
-  return url.toString();
 }
 
 export function PaymentForm(props: PaymentFormProps) {

@@ -1,9 +1,10 @@
 // "Your Details" on a funnel checkout (issue 13): an anonymous buyer gives first name, last name, e-mail,
 // phone and (optionally) agency before payment; a logged-in agent sees who they are buying as and the
-// step is skipped. Validated with the schema the server uses, so the messages are the same.
-import { checkoutBuyerSchema, type CheckoutBuyer, type CheckoutBuyerInput } from '@tm/shared/schemas/payments';
+// step is skipped. Validated with the schema the server uses, so the messages are the same; the schema
+// (and zod with it) is loaded when the buyer proceeds, not with the page (bench/page-weight.ts budget).
+import type { CheckoutBuyer, CheckoutBuyerInput } from '@tm/shared/schemas/payments';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
-import { described } from '../form-parts.tsx';
+import { described } from '../aria.ts';
 
 export const BUYER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'agencyName'] as const;
 export type BuyerField = (typeof BUYER_FIELDS)[number];
@@ -12,8 +13,12 @@ export type BuyerErrors = Partial<Record<BuyerField, string>>;
 
 export const EMPTY_BUYER: BuyerValues = { firstName: '', lastName: '', email: '', phone: '', agencyName: '' };
 
+/** Starts loading the buyer schema (on first interest) so checking is instant when the buyer proceeds. */
+export const loadBuyerSchema = () => import('@tm/shared/schemas/payments').then((m) => m.checkoutBuyerSchema);
+
 /** The buyer's fields as the server wants them, or the message of each field that is wrong. */
-export function checkBuyer(values: BuyerValues): { ok: true; buyer: CheckoutBuyer } | { ok: false; errors: BuyerErrors } {
+export async function checkBuyer(values: BuyerValues): Promise<{ ok: true; buyer: CheckoutBuyer } | { ok: false; errors: BuyerErrors }> {
+  const checkoutBuyerSchema = await loadBuyerSchema();
   const parsed = checkoutBuyerSchema.safeParse(values satisfies CheckoutBuyerInput);
   if (parsed.success) return { ok: true, buyer: parsed.data };
   const errors: BuyerErrors = {};

@@ -1,12 +1,22 @@
 // A transfer-package checkout (funnel.md "Checkout pages", sections 4 and 5): the Package Details card
 // sets a count priced from the catalogue, Proceed to Payment creates the order and its intent on the
 // server, then the Payment Information card shows the order summary and the shared payment form.
-import { useEffect, useState } from 'react';
+// Enter in any field proceeds. A count that cannot be bought says why under the field and the total
+// still shows what it would cost. The payment form and the buyer schema (zod) load when needed, not
+// with the page (the 80 KB budget of bench/page-weight.ts).
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api, ApiError, TIERS, HIGH_VOLUME, formatUsd, highVolumeBand, highVolumeBandLabel, type TierId } from '@tm/shared';
-import { quoteTransferPackage, packageBounds, packageUnitPriceCents, boundsMessage, type PackageTier } from '@tm/shared/logic/pricing';
+import {
+  quoteTransferPackage,
+  packageBounds,
+  packageUnitPriceCents,
+  packageTotalCents,
+  boundsMessage,
+  countProblem,
+  type PackageTier,
+} from '@tm/shared/logic/pricing';
 import type { CreatePaymentIntentResponse, PublicKeyResponse } from '@tm/shared/schemas/payments';
-import { PaymentForm } from '@tm/shared/ui/PaymentForm';
 import {
   $checkout,
   clearSeeds,
@@ -21,8 +31,20 @@ import {
 import { toast } from '../../stores/toast.ts';
 import { ENTERPRISE_BENEFITS, PREMIUM_BENEFITS, ULTIMATE_BENEFITS, standardBenefits } from '../../components/tier-benefits.ts';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
-import { BuyerDetails, EMPTY_BUYER, buyerErrorsFrom, checkBuyer, type BuyerErrors, type BuyerField, type BuyerValues } from './BuyerDetails.tsx';
+import {
+  BuyerDetails,
+  EMPTY_BUYER,
+  buyerErrorsFrom,
+  checkBuyer,
+  loadBuyerSchema,
+  type BuyerErrors,
+  type BuyerField,
+  type BuyerValues,
+} from './BuyerDetails.tsx';
 import './checkout.css';
+
+const loadPaymentForm = () => import('@tm/shared/ui/PaymentForm');
+const PaymentForm = lazy(() => loadPaymentForm().then((m) => ({ default: m.PaymentForm })));
 
 export const CONFIGURE_PROMPT = 'Configure your package and click "Proceed to Payment" to continue';
 
@@ -122,22 +144,24 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
 
   function onCountChange(value: string) {
     setRaw(value);
-    const n = Number.parseInt(value, 10);
-    // Non-numeric entry counts as 0 (as 50 on the high-volume page).
+    // Non-numeric entry counts as 0 (as 50 on the high-volume page); 2.5 stays 2.5 and is refused.
+    const n = value.trim() === '' ? Number.NaN : Number(value);
     setCount(Number.isNaN(n) ? (page === 'high-volume' ? HIGH_VOLUME.minCount : 0) : n);
   }
 
   function onBuyerChange(field: BuyerField, value: string) {
+    void loadBuyerSchema();
     setBuyer((b) => ({ ...b, [field]: value }));
     if (buyerErrors[field]) setBuyerErrors((e) => ({ ...e, [field]: undefined }));
   }
 
   async function proceed() {
     if (!quote.ok || state.preparing || state.clientSecret || user === undefined) return;
+    void loadPaymentForm();
     // An anonymous buyer says who they are first (a logged-in agent buys as themselves).
     let who: Record<string, string> = {};
     if (!user) {
-      const checked = checkBuyer(buyer);
+      const checked = await checkBuyer(buyer);
       if (!checked.ok) {
         setBuyerErrors(checked.errors);
         document.getElementById(`buyer-${Object.keys(checked.errors)[0]}`)?.focus();
@@ -169,7 +193,13 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
   const amountCents = state.amountCents ?? 0;
   const paying = Boolean(state.clientSecret && keys);
   const inputId = `transfer-count-${page}`;
-  const countError = state.countError ?? (outOfBounds ? (quote.ok ? null : quote.message) : null);
+  const countError = state.countError ?? (outOfBounds ? countProblem(count, bounds.min, bounds.max) : null);
+  const totalCents = quote.ok ? quote.amountCents : packageTotalCents(tier, count);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void proceed();
+  }
 
   return (
     <div className="checkout">
@@ -181,66 +211,68 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
       <div className="checkout-grid">
         <section className="card" aria-labelledby="package-details">
           <h2 id="package-details">Package Details</h2>
-          <div className="field">
-            <label htmlFor={inputId}>How many transfers would you like to purchase?</label>
-            <input
-              id={inputId}
-              type="number"
-              inputMode="numeric"
-              min={bounds.min}
-              max={bounds.max}
-              step={1}
-              value={raw}
-              // Enabled once the island runs, so nothing typed before hydration is lost.
-              disabled={!loaded}
-              onChange={(e) => onCountChange(e.target.value)}
-              aria-invalid={countError ? true : undefined}
-              aria-describedby={`${inputId}-hint`}
-            />
-            <p id={`${inputId}-hint`} className={countError ? 'field-error' : 'muted small'}>
-              {countError && countError !== hint ? countError : hint}
-            </p>
-          </div>
+          <form onSubmit={onSubmit} noValidate>
+            <div className="field">
+              <label htmlFor={inputId}>How many transfers would you like to purchase?</label>
+              <input
+                id={inputId}
+                type="number"
+                inputMode="numeric"
+                min={bounds.min}
+                max={bounds.max}
+                step={1}
+                value={raw}
+                // Enabled once the island runs, so nothing typed before hydration is lost.
+                disabled={!loaded}
+                onChange={(e) => onCountChange(e.target.value)}
+                aria-invalid={countError ? true : undefined}
+                aria-describedby={countError ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+              />
+              <p id={`${inputId}-hint`} className="muted small">
+                {hint}
+              </p>
+              {countError && (
+                <p id={`${inputId}-error`} className="field-error" role="alert" data-testid="count-error">
+                  {countError}
+                </p>
+              )}
+            </div>
 
-          {tier === 'high-volume' && (
-            <p className="checkout-band" data-testid="high-volume-band">
-              {highVolumeBandLabel(highVolumeBand(Math.max(count, bounds.min)))}
-            </p>
-          )}
+            {tier === 'high-volume' && (
+              <p className="checkout-band" data-testid="high-volume-band">
+                {highVolumeBandLabel(highVolumeBand(Math.max(count, bounds.min)))}
+              </p>
+            )}
 
-          <div className="notice notice-info checkout-buffer">
-            <strong>{buffer} Second Buffer Protection</strong>
-            <p>
-              A transfer is billable only if the call lasts longer than {buffer} seconds
-              {buffer === 120 ? '; a call of 2 minutes or less is not charged.' : '.'}
-            </p>
-          </div>
+            <div className="notice notice-info checkout-buffer">
+              <strong>{buffer} Second Buffer Protection</strong>
+              <p>
+                A transfer is billable only if the call lasts longer than {buffer} seconds
+                {buffer === 120 ? '; a call of 2 minutes or less is not charged.' : '.'}
+              </p>
+            </div>
 
-          <h3>{copy.benefitsTitle}</h3>
-          <ul className="checklist">
-            {copy.benefits.map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </ul>
+            <h3>{copy.benefitsTitle}</h3>
+            <ul className="checklist">
+              {copy.benefits.map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
 
-          <BuyerDetails user={user} values={buyer} errors={buyerErrors} disabled={state.preparing || Boolean(state.clientSecret)} onChange={onBuyerChange} />
+            <BuyerDetails user={user} values={buyer} errors={buyerErrors} disabled={state.preparing || Boolean(state.clientSecret)} onChange={onBuyerChange} />
 
-          <div className="checkout-total" aria-live="polite">
-            <span className="muted">Total Cost</span>
-            <strong className="checkout-total-amount">{formatUsd(quote.ok ? quote.amountCents : 0)}</strong>
-            <span className="muted small" data-testid="checkout-rate-line">
-              {plural(Math.max(count, 0), 'transfer')} × {formatUsd(unitCents)} each
-            </span>
-          </div>
+            <div className="checkout-total" aria-live="polite">
+              <span className="muted">Total Cost</span>
+              <strong className="checkout-total-amount">{totalCents === null ? '—' : formatUsd(totalCents)}</strong>
+              <span className="muted small" data-testid="checkout-rate-line">
+                {plural(Math.max(count, 0), 'transfer')} × {formatUsd(unitCents)} each
+              </span>
+            </div>
 
-          <button
-            type="button"
-            className="btn btn-lg btn-block"
-            onClick={() => void proceed()}
-            disabled={!quote.ok || state.preparing || Boolean(state.clientSecret) || user === undefined}
-          >
-            {state.preparing ? 'Preparing Payment...' : 'Proceed to Payment'}
-          </button>
+            <button type="submit" className="btn btn-lg btn-block" disabled={!quote.ok || state.preparing || Boolean(state.clientSecret) || user === undefined}>
+              {state.preparing ? 'Preparing Payment...' : 'Proceed to Payment'}
+            </button>
+          </form>
         </section>
 
         <section className="card" aria-labelledby="payment-information">
@@ -264,15 +296,17 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
                   </dd>
                 </dl>
               </div>
-              <PaymentForm
-                clientSecret={state.clientSecret!}
-                publishableKey={keys!.publicKey}
-                testMode={keys!.testMode}
-                returnUrl={`${window.location.origin}/onboarding-success`}
-                submitLabel={`Complete Payment - ${formatUsd(amountCents)}`}
-                onSuccess={() => toast({ title: 'Payment Successful', description: successText, variant: 'success' })}
-                onError={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
-              />
+              <Suspense fallback={<p className="muted">Loading the payment form...</p>}>
+                <PaymentForm
+                  clientSecret={state.clientSecret!}
+                  publishableKey={keys!.publicKey}
+                  testMode={keys!.testMode}
+                  returnUrl={`${window.location.origin}/onboarding-success`}
+                  submitLabel={`Complete Payment - ${formatUsd(amountCents)}`}
+                  onSuccess={() => toast({ title: 'Payment Successful', description: successText, variant: 'success' })}
+                  onError={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
+                />
+              </Suspense>
             </>
           )}
         </section>

@@ -212,7 +212,7 @@ export function ApplicationsTab() {
               <ApplicationCard key={a.id} a={a} onView={() => setViewing(a.id)} />
             ))}
           </ul>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Applications pages" />
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Applications pages" totalNoun="total" />
         </>
       )}
       <ApplicationDetail id={viewing} onClose={() => setViewing(null)} />
@@ -300,7 +300,7 @@ export function SignupsTab() {
               <SignupCard key={s.id} s={s} />
             ))}
           </ul>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Sign-ups pages" />
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Sign-ups pages" totalNoun="total" />
         </>
       )}
     </div>

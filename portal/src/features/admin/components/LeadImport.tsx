@@ -61,7 +61,7 @@ function ImportErrors({ importId }: { importId: number }) {
           ))}
         </tbody>
       </table>
-      <Pagination page={page} total={data.total} pageSize={IMPORT_ERRORS_PAGE_SIZE} onPage={setPage} label="Refused rows pages" />
+      <Pagination page={page} total={data.total} pageSize={IMPORT_ERRORS_PAGE_SIZE} onPage={setPage} label="Refused rows pages" totalNoun="total" />
     </div>
   );
 }

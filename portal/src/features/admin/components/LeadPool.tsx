@@ -177,7 +177,7 @@ export function LeadPool() {
               </tbody>
             </table>
           </div>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Lead pages" />
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Lead pages" totalNoun="total" />
         </>
       )}
       <div className="adm-assign-bar">

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { centsToDecimal } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
+import { formatDateTime } from '@tm/shared/logic/format';
 import {
   ADMIN_ORDER_STATUSES,
   ADMIN_ORDER_STATUS_LABELS,
@@ -18,7 +19,8 @@ import { ordersParams, useFulfilmentAction, useOrder, useOrders, useRefundOrder,
 import { Field, Modal, Pagination, useDebouncedValue } from './ui.tsx';
 
 const money = (cents: number) => `$${centsToDecimal(cents)}`;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+// Order times through the portal's one formatter, on the New York clock with the zone named.
+const when = (iso: string | null) => formatDateTime(iso);
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '');
 
 function StatusBadge({ status }: { status: AdminOrderSummary['status'] }) {
@@ -382,7 +384,7 @@ export function OrdersTab() {
               <OrderCard key={o.id} o={o} onView={() => setViewing(o.id)} />
             ))}
           </ul>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Orders pages" />
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Orders pages" totalNoun="total" />
         </>
       )}
       <OrderDetail id={viewing} onClose={() => setViewing(null)} />

@@ -106,7 +106,7 @@ export function OutboxTab() {
           </table>
         </div>
       )}
-      {data && <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Outbox pages" />}
+      {data && <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Outbox pages" totalNoun="total" />}
     </div>
   );
 }

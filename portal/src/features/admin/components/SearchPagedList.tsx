@@ -69,7 +69,7 @@ export function SearchPagedList<T extends { id: number }>({
               <Fragment key={item.id}>{renderItem(item)}</Fragment>
             ))}
           </ul>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label={`${title} pages`} />
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label={`${title} pages`} totalNoun="total" />
         </>
       )}
     </>

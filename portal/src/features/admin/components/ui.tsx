@@ -1,8 +1,11 @@
-// Building blocks of the admin panel: side panel and modal (native <dialog>: focus moves in, Escape
-// closes, the page behind is inert), pagination, a form field and its buttons, and small formatting helpers.
+// Building blocks of the admin panel: side panel (native <dialog>: focus moves in, Escape closes, the
+// page behind is inert), the portal's modal and pager, a form field and its buttons, and small helpers.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { pageCount } from '@tm/shared/logic/pagination';
 import { useDialog } from '../../../components/use-dialog.ts';
+
+// The portal's one modal and one pager (components/), re-exported for the admin tabs.
+export { Modal } from '../../../components/Modal.tsx';
+export { Pagination } from '../../../components/Pagination.tsx';
 
 export function SidePanel({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
   const ref = useDialog(open);
@@ -20,34 +23,6 @@ export function SidePanel({ open, title, onClose, children }: { open: boolean; t
       {open && (
         <div className="adm-side-panel-body">
           <h2 id={id}>{title}</h2>
-          {children}
-        </div>
-      )}
-    </dialog>
-  );
-}
-
-export function Modal({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
-  const ref = useDialog(open);
-  const id = useId();
-  return (
-    <dialog
-      ref={ref}
-      className="adm-modal"
-      aria-labelledby={id}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      {open && (
-        <div className="adm-modal-body">
-          <div className="adm-modal-head">
-            <h2 id={id}>{title}</h2>
-            <button type="button" className="adm-icon-btn" aria-label="Close" onClick={onClose}>
-              ×
-            </button>
-          </div>
           {children}
         </div>
       )}
@@ -84,36 +59,6 @@ export function FormActions({ onCancel, pending, label, pendingLabel }: { onCanc
   );
 }
 
-export function Pagination({
-  page,
-  total,
-  pageSize,
-  onPage,
-  label,
-}: {
-  page: number;
-  total: number;
-  pageSize: number;
-  onPage: (p: number) => void;
-  label: string;
-}) {
-  const pages = pageCount(total, pageSize);
-  if (pages <= 1) return null;
-  return (
-    <nav className="adm-pagination" aria-label={label}>
-      <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        Previous
-      </button>
-      <span className="muted small">
-        Page {page} of {pages.toLocaleString('en-US')} ({total.toLocaleString('en-US')} total)
-      </span>
-      <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-        Next
-      </button>
-    </nav>
-  );
-}
-
 export function useDebouncedValue<T>(value: T, ms = 300): T {
   const [v, setV] = useState(value);
   useEffect(() => {
@@ -124,11 +69,7 @@ export function useDebouncedValue<T>(value: T, ms = 300): T {
 }
 
 // The portal's one phone and date format (shared/src/logic/format.ts); dates on the admin's clock.
-export { formatPhone } from '@tm/shared/logic/format';
-import { formatDate as formatDateIn } from '@tm/shared/logic/format';
-export function formatDate(iso: string | null, tz?: string): string {
-  return formatDateIn(iso, tz);
-}
+export { formatDate, formatPhone } from '@tm/shared/logic/format';
 
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   const pct = Math.max(0, Math.min(100, Math.round(value * 100)));

@@ -6,8 +6,7 @@ import { ApiError } from '@tm/shared/api-client';
 import { APPOINTMENT_PRICE_CENTS, formatUsd } from '@tm/shared';
 import { EMPTY_CART_MESSAGE, type AppointmentForSale, type CheckoutCreated } from '@tm/shared/schemas/dashboard';
 import { AUDIO_PREVIEW_SECONDS, transcriptLastLines } from '@tm/shared/logic/transcript';
-import { formatDuration } from '@tm/shared/logic/time';
-import { DEFAULT_TIME_ZONE, formatDateTime, formatMaybeDateTime } from '@tm/shared/logic/format';
+import { DEFAULT_TIME_ZONE, formatDateTime, formatMaybeDateTime, formatDuration } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { useAvailableAppointments } from '../api/available-appointments.ts';
@@ -17,7 +16,7 @@ import { useCancelAppointmentPayment } from '../api/cancel-appointment-payment.t
 import { useCart } from '../hooks/use-cart.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
-import { SimplePagination } from './Pagination.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
 import { Badge, EmptyState, ErrorNote, Modal, Spinner, StatusDot } from './ui.tsx';
 import { RECORD_FAILED_TEXT } from './messages.ts';
 import { Icon } from './Icon.tsx';
@@ -252,7 +251,7 @@ export function BuyAppointmentsPanel() {
           ))}
         </div>
       )}
-      {list.data && <SimplePagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="Appointment pages" />}
+      {list.data && <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="Appointment pages" />}
 
       <Modal open={checkout !== null} title="Complete Your Appointment Purchase" onClose={closeCheckout}>
         {checkout && (

@@ -24,7 +24,7 @@ import { useAgedLeads } from '../api/aged-leads.ts';
 import { useLeads } from '../api/leads.ts';
 import { useBulkPurchaseLeads, useCancelLeadPurchase, useConfirmLeadPurchase } from '../api/bulk-purchase-leads.ts';
 import type { CheckoutCreated } from '@tm/shared/schemas/dashboard';
-import { NumberedPagination, SimplePagination } from './Pagination.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { EmptyState, ErrorNote, Modal, Spinner } from './ui.tsx';
 import { panelHref } from './panels.ts';
@@ -161,7 +161,6 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
 
   const title = aged ? 'Buy Aged Leads' : 'Buy Leads';
   const idPrefix = aged ? 'aged' : 'fresh';
-  const PaginationView = aged ? NumberedPagination : SimplePagination;
 
   return (
     <section aria-labelledby={`${idPrefix}-title`} className="dash-section">
@@ -324,7 +323,7 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
         </div>
       )}
 
-      {data && <PaginationView page={page} total={data.total} pageSize={data.pageSize} onPage={goToPage} label={`${title} pages`} />}
+      {data && <Pagination page={page} total={data.total} pageSize={data.pageSize} onPage={goToPage} label={`${title} pages`} numbered={aged} />}
 
       <Modal open={checkout !== null} title="Complete Your Lead Purchase" onClose={closeCheckout}>
         {checkout && (

@@ -4,8 +4,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
-import { formatDuration } from '@tm/shared/logic/time';
-import { formatDateTime, formatMaybeDateTime, formatPhone, formatUsd, telHref } from '@tm/shared/logic/format';
+import { formatDateTime, formatMaybeDateTime, formatPhone, formatUsd, telHref, formatDuration } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { isVerifiedOwned, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
@@ -14,7 +13,7 @@ import { useDeleteAppointment } from '../api/delete-appointment.ts';
 import { useConfirmAppointmentPurchase } from '../api/confirm-appointment-purchase.ts';
 import { useConfirmReturnedPayment } from '../hooks/use-returned-payment.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
-import { SimplePagination } from './Pagination.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
 import { Badge, ConfirmDialog, EmptyState, ErrorNote, Spinner, StatusDot } from './ui.tsx';
 import { appointmentWhen } from './BuyAppointmentsPanel.tsx';
 import { panelHref } from './panels.ts';
@@ -204,7 +203,7 @@ export function MyAppointmentsPanel() {
           ))}
         </div>
       )}
-      {list.data && <SimplePagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="My appointment pages" />}
+      {list.data && <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="My appointment pages" />}
       <ConfirmDialog
         open={pending !== null}
         title="Delete Appointment"

@@ -5,7 +5,7 @@ import { ApiError } from '@tm/shared/api-client';
 import { formatDate, formatPhone, telHref } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { myLeadsCsvUrl, useMyLeads } from '../api/my-leads.ts';
-import { SimplePagination } from './Pagination.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
 import { Badge, EmptyState, ErrorNote, Spinner } from './ui.tsx';
 
 export function MyLeadsPanel() {
@@ -115,7 +115,7 @@ export function MyLeadsPanel() {
           </table>
         </div>
       )}
-      {list.data && <SimplePagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="My lead pages" />}
+      {list.data && <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="My lead pages" />}
     </section>
   );
 }

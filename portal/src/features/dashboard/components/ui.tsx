@@ -1,8 +1,10 @@
-// Small building blocks of the dashboard screens: badges, status dot, empty states, spinner and a
-// modal built on the native <dialog> (focus moves in, Escape closes, the page behind is inert).
-import { useId, type ReactNode } from 'react';
-import { useDialog } from '../../../components/use-dialog.ts';
+// Small building blocks of the dashboard screens: badges, status dot, empty states, spinner, and a
+// confirmation on the portal's one modal (components/Modal.tsx, re-exported here).
+import type { ReactNode } from 'react';
+import { Modal } from '../../../components/Modal.tsx';
 import { Icon, type IconName } from './Icon.tsx';
+
+export { Modal };
 
 export function Badge({
   tone = 'neutral',
@@ -58,46 +60,6 @@ export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () 
         </button>
       )}
     </div>
-  );
-}
-
-export function Modal({
-  open,
-  title,
-  onClose,
-  children,
-  wide = false,
-}: {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  const ref = useDialog(open);
-  const titleId = useId();
-  return (
-    <dialog
-      ref={ref}
-      className={`dash-modal${wide ? ' dash-modal-wide' : ''}`}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      {open && (
-        <div className="dash-modal-body">
-          <div className="dash-modal-head">
-            <h2 id={titleId}>{title}</h2>
-            <button type="button" className="dash-icon-btn" aria-label="Close" onClick={onClose}>
-              ×
-            </button>
-          </div>
-          {children}
-        </div>
-      )}
-    </dialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useState, type FormEvent } from 'react';
 import type { AuditEntryView } from '@tm/shared/schemas/transfers';
 import { useAudit, type AuditFilters } from '../api/get-audit.ts';
-import { Pager } from './Pager.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
 
 const ACTOR_LABEL = { agent: 'Agent', admin: 'Admin', system: 'System', caller: 'Caller system' } as const;
 
@@ -112,7 +112,7 @@ export function AuditLog() {
           </table>
         </div>
       )}
-      {data && data.pageCount > 1 && <Pager page={page} answered={data} onPage={setPage} label="Audit pages" />}
+      {data && <Pagination page={page} pages={data.pageCount} shownPage={data.page} onPage={setPage} label="Audit pages" />}
     </section>
   );
 }

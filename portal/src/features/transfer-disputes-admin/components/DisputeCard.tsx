@@ -1,11 +1,10 @@
 // One dispute in the admin queue: the call, the agent's reason, the evidence attached when it was filed,
 // and (while pending) Approve, which credits the transfer back, or Deny, which needs a reason.
-import { formatDateTime } from '@tm/shared/logic/format';
+import { formatDateTime, formatDuration } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useId, useState } from 'react';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
-import { formatDuration } from '@tm/shared/logic/time';
 import type { AdminDisputeView } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
 import { useDecideDispute } from '../api/decide-dispute.ts';

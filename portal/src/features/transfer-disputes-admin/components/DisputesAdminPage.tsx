@@ -8,7 +8,7 @@ import { DisputeCard } from './DisputeCard.tsx';
 import { ManualCallForm } from './ManualCallForm.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import './disputes-admin.css';
-import { Pager } from './Pager.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
 import { NoShowQueue } from '../../appointment-care/components/NoShowQueue.tsx';
 
 const TABS = [
@@ -63,7 +63,7 @@ function Queue() {
       {data?.items.map((d) => (
         <DisputeCard key={d.id} d={d} />
       ))}
-      {data && data.pageCount > 1 && <Pager page={page} answered={data} onPage={setPage} label="Dispute pages" />}
+      {data && <Pagination page={page} pages={data.pageCount} shownPage={data.page} onPage={setPage} label="Dispute pages" />}
     </section>
   );
 }

@@ -3,12 +3,12 @@
 import { Fragment, useState, type FormEvent } from 'react';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
-import { formatDuration } from '@tm/shared/logic/time';
 import { US_STATE_CODES } from '@tm/shared/logic/us-states';
 import type { TransferCallView } from '@tm/shared/schemas/transfers';
 import { exportCsvUrl, useTransfers, type TransferFilters } from '../api/get-transfers.ts';
 import { DisputeDialog } from './DisputeDialog.tsx';
-import { formatDateTime as formatInZone, formatPhone, zoneLabel } from '@tm/shared/logic/format';
+import { formatDateTime as formatInZone, formatPhone, zoneLabel, formatDuration } from '@tm/shared/logic/format';
+import { Pagination } from '../../../components/Pagination.tsx';
 
 const BILLING_OPTIONS = [
   { value: '', label: 'All calls' },
@@ -230,19 +230,7 @@ export function CallsSection() {
           </table>
         </div>
       )}
-      {data && data.pageCount > 1 && (
-        <nav className="xfer-pagination" aria-label="Call pages">
-          <button type="button" className="btn btn-outline xfer-btn-sm" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-            Previous
-          </button>
-          <span className="muted small">
-            Page {data.page} of {data.pageCount} ({data.total.toLocaleString('en-US')} calls)
-          </span>
-          <button type="button" className="btn btn-outline xfer-btn-sm" onClick={() => setPage(page + 1)} disabled={page >= data.pageCount}>
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <Pagination page={page} pages={data.pageCount} shownPage={data.page} total={data.total} totalNoun="calls" onPage={setPage} label="Call pages" />}
       <DisputeDialog call={disputing} timeZone={timeZone} onClose={() => setDisputing(null)} />
     </section>
   );
