@@ -7,6 +7,7 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import type { SessionUser } from '../features/auth/api/current-user.ts';
@@ -76,7 +77,7 @@ export const agent: SessionUser = {
   phone: '5125550101',
   state: 'TX',
   isAdmin: false,
-  liveTransferPrice: '35.00',
-  liveTransferPriceCents: 3500,
+  liveTransferPrice: centsToDecimal(LIVE_TRANSFER_DEFAULT_PRICE_CENTS),
+  liveTransferPriceCents: LIVE_TRANSFER_DEFAULT_PRICE_CENTS,
   inactivityTimeoutMs: 600000,
 };
