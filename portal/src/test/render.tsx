@@ -15,6 +15,8 @@ import type { SessionUser } from '../features/auth/api/current-user.ts';
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string, '' or '?a=1&b=2'. */
+  query: string;
   body: unknown;
 }
 /** An answer: [status, JSON body], or a function of the request body giving one. */
@@ -29,7 +31,7 @@ export function stubApi(routes: Record<string, ApiAnswer>) {
       const url = new URL(String(input), 'http://portal.test');
       const method = (init?.method ?? 'GET').toUpperCase();
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? null);
-      calls.push({ method, path: url.pathname, body });
+      calls.push({ method, path: url.pathname, query: url.search, body });
       const answer = routes[`${method} ${url.pathname}`];
       const [status, json] = typeof answer === 'function' ? answer(body) : (answer ?? [404, { error: 'Not found' }]);
       return new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } });

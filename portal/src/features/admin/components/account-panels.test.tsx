@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The admin's account forms (Create User, Change Password side panels): every bad field is named with
+// The admin's forms (Create User and Change Password side panels, the Create Appointment modal): every bad field is named with
 // the product's words under it, nothing is sent until the form is right, and the server's refusal of
 // a field (an e-mail already in use) lands on that field.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { AdminUser } from '@tm/shared/schemas/admin';
 import { CreateUserPanel } from './CreateUserPanel.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
+import { CreateAppointmentModal } from './CreateAppointmentModal.tsx';
 import { polyfillDialog, renderScreen, stubApi } from '../../../test/render.tsx';
 
 beforeAll(polyfillDialog);
@@ -98,5 +99,36 @@ describe('Change Password', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Password updated successfully');
     expect(onClose).toHaveBeenCalled();
     expect(api.sent('PUT', '/api/admin/users/12/password').map((c) => c.body)).toEqual([{ password: 'longer-secret' }]);
+  });
+});
+
+describe('Create Appointment', () => {
+  it('needs a name and a phone, checks an e-mail when one is given, and sends nothing', async () => {
+    const api = stubApi({});
+    renderScreen(<CreateAppointmentModal open onClose={() => {}} />, { path: '/admin' });
+    set('Email', 'pat@');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Appointment' }));
+    await vi.waitFor(() => expect(errorOf('First Name')).toBe('First name is required'));
+    expect(errorOf('Last Name')).toBe('Last name is required');
+    expect(errorOf('Phone')).toBe('Phone is required');
+    expect(errorOf('Email')).toBe('Invalid email address');
+    expect(errorOf('State')).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('puts an appointment without an agent up for sale and says so', async () => {
+    const api = stubApi({ 'POST /api/admin/appointments/brightcall': [201, { id: 5 }] });
+    const onClose = vi.fn();
+    renderScreen(<CreateAppointmentModal open onClose={onClose} />, { path: '/admin' });
+    set('First Name', 'Pat');
+    set('Last Name', 'Caller');
+    set('Phone', '5125550199');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Appointment' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Appointment created successfully');
+    expect(toast.textContent).toContain('It is for sale in Buy Appointments.');
+    expect(onClose).toHaveBeenCalled();
+    expect(api.sent('POST', '/api/admin/appointments/brightcall')[0]!.body).toMatchObject({ firstName: 'Pat', lastName: 'Caller', phone: '5125550199' });
+    expect(api.sent('POST', '/api/admin/appointments/brightcall')[0]!.body).not.toHaveProperty('agentId');
   });
 });
