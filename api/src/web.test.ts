@@ -33,7 +33,7 @@ beforeAll(() => {
   app.use(webRoutes(testConfig(), { marketing, portal }));
 });
 
-describe('host and flag variants (DECISIONS.md section 6)', () => {
+describe('host and flag variants (docs/product/funnel.md#host-and-flag-variants)', () => {
   it.each([
     ['/', 'example.com', 'HOME'],
     ['/', 'go.example.com', 'ONBOARDING SURVEY'],

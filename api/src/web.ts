@@ -1,5 +1,5 @@
 // Serves the built Astro site and the built portal from the API process, with the host rules
-// of DECISIONS.md section 6 for "/", "/thank-you" and "/onboarding-success".
+// of docs/product/funnel.md#host-and-flag-variants for "/", "/thank-you" and "/onboarding-success".
 import express, { type Request, type Response, type NextFunction, Router } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';

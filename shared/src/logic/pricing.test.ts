@@ -3,7 +3,7 @@ import { TIERS, TIER_IDS, HIGH_VOLUME, RINGCLOUD, LIVE_TRANSFER_ORDER, LIVE_TRAN
 import { boundsMessage, quoteTransferPackage, quoteRingCloud, quoteLiveTransfer, ringCloudLeadTypeOf, packageUnitPriceCents } from './pricing.ts';
 
 describe('transfer package quotes', () => {
-  it('uses the advertised rates (DECISIONS.md section 1)', () => {
+  it('uses the advertised rates (docs/product/rules.md#pricing)', () => {
     expect(TIER_IDS.map((t) => [t, TIERS[t].rateCents])).toEqual([
       ['standard', 4000],
       ['special', 3800],
