@@ -14,10 +14,14 @@ afterEach(() => {
 });
 
 async function openForm(orderAnswer: ApiAnswer = [500, { error: 'not expected' }]) {
-  const api = stubApi({ 'GET /api/user-survey': [200, {}], 'POST /api/call-transfer-order': orderAnswer });
+  const survey = { totalTransfers: 30, transfersPerDay: 3, transferHours: 'Business Hours', phone: '5125550101', workingStates: 'TX' };
+  const api = stubApi({ 'GET /api/user-survey': [200, survey], 'POST /api/call-transfer-order': orderAnswer });
   renderScreen(<CallTransfersPanel user={agent} />, { path: '/dashboard' });
   fireEvent.click(screen.getByRole('button', { name: 'Order Call Transfers' }));
   await screen.findByRole('heading', { name: 'Order Call Transfers' });
+  // The form is prefilled from the agent's survey once it arrives; edits come after that.
+  await vi.waitFor(() => expect((screen.getByLabelText('Working states') as HTMLInputElement).value).toBe('TX'));
+  expect((screen.getByLabelText('Total transfers') as HTMLInputElement).value).toBe('30');
   return api;
 }
 const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
