@@ -78,7 +78,7 @@ async function raw(target: express.Express, url: string, acceptEncoding: string)
   }
 }
 
-describe('host and flag variants (DECISIONS.md section 6)', () => {
+describe('host and flag variants (docs/product/funnel.md#host-and-flag-variants)', () => {
   it.each([
     ['/', 'example.com', 'HOME'],
     ['/', 'go.example.com', 'ONBOARDING SURVEY'],

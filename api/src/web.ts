@@ -1,6 +1,6 @@
 // Serves the built Astro site and the built portal as ordinary Express routes (decision 075): sirv
 // sends the files with the .br/.gz variants made at build time (scripts/precompress.mjs), hashed assets
-// cached for a year, pages revalidated by ETag; the host rules of DECISIONS.md section 6 pick the file
+// cached for a year, pages revalidated by ETag; the host rules of docs/product/funnel.md#host-and-flag-variants pick the file
 // for "/", "/thank-you" and "/onboarding-success".
 import { type Request, type Response, type RequestHandler, Router } from 'express';
 import compression from 'compression';

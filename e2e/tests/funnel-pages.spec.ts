@@ -51,7 +51,7 @@ test.describe('landing page', () => {
     await expect(nav.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', '#contact');
     await expect(page.locator('.hero').getByRole('link', { name: 'Book a Call' })).toHaveAttribute('href', '#schedule');
 
-    // The sections, in the order of funnel.md.
+    // The sections, in the order of docs/product/funnel.md#landing-page.
     const order = await page.locator('main > section').evaluateAll((els) => els.map((e) => e.id || e.className));
     expect(order).toEqual(['hero', 'services', 'why-us', 'testimonials', 'schedule', 'contact']);
 

@@ -1,4 +1,4 @@
-// POST /api/survey: the agent-lab registration (portal.md section 3). Creates the account with a
+// POST /api/survey: the agent-lab registration (docs/product/funnel.md#agent-lab-registration). Creates the account with a
 // derived unique username and a generated temporary password (never answered), plus the survey row.
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';

@@ -119,7 +119,7 @@ describe('the buffer rule through the API', () => {
     expect((await ctx.db('transfer_calls').where({ id: res.body.call.id }).first()).durationSeconds).toBe(60);
   });
 
-  it('bills a short call the agent ended after the caller said Yes (funnel.md section 9)', async () => {
+  it('bills a short call the agent ended after the caller said Yes (docs/product/rules.md#transfers-buffer-and-billing)', async () => {
     const { user } = await agentWith({ kind: 'transfer_package', tier: 'premium', count: 5 });
     const res = await post(payload(user, 40, { agentHungUpAfterYes: true }));
     expect(res.body.call).toMatchObject({ billable: true, status: 'billed', billingNote: BILLABLE_AGENT_HUNG_UP, chargeCents: TIERS.premium.rateCents });

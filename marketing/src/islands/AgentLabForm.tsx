@@ -1,5 +1,5 @@
-// /agentleadlab: agency registration for live transfers. Sends the survey payload of portal.md
-// section 3 to POST /api/survey (the server derives the username and generates the password).
+// /agentleadlab: agency registration for live transfers. Sends the survey payload of
+// docs/product/funnel.md#agent-lab-registration to POST /api/survey (the server derives the username and generates the password).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,20 +1,32 @@
-import { StrictMode } from 'react';
+// The portal's entry and first-screen router: /login renders here with nothing but the UI runtime and
+// the router; every other path loads the screens' chunk (React Query and the route table of lazily
+// loaded screens, router.tsx), so the login page downloads no data, form or validation library.
+import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../lib/query-client.ts';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { ToastProvider } from '../components/toast.tsx';
-import { router } from './router.tsx';
+import { LoginPage } from '../features/auth/components/LoginPage.tsx';
+import { paths } from './paths.ts';
 import './styles.css';
 
-const queryClient = createQueryClient();
+const PortalScreens = lazy(async () => ({ default: (await import('./router.tsx')).PortalScreens }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>
+    <ToastProvider>
+      <BrowserRouter>
+        <Routes>
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={<div className="page-loading">Loading...</div>}>
+                <PortalScreens />
+              </Suspense>
+            }
+          />
+        </Routes>
+      </BrowserRouter>
+    </ToastProvider>
   </StrictMode>,
 );

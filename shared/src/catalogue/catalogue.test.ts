@@ -1,4 +1,4 @@
-// One test per row of DECISIONS.md section 1: these literals are the spec; the catalogue must match them.
+// One test per row of docs/product/rules.md#pricing: these literals are the spec; the catalogue must match them.
 import { describe, it, expect } from 'vitest';
 import {
   TIERS,
@@ -15,7 +15,7 @@ import {
   centsToDecimal,
 } from './index.ts';
 
-describe('tiers (DECISIONS.md section 1)', () => {
+describe('tiers (docs/product/rules.md#pricing)', () => {
   it.each([
     ['standard', 'under 100', 4000, 60, '/checkout', 1, 1000, 25],
     ['special', '101-150', 3800, 120, '/checkout?tier=special', 1, 1000, 25],

@@ -12,7 +12,7 @@ import {
 } from './pricing.ts';
 
 describe('transfer package quotes', () => {
-  it('uses the advertised rates (DECISIONS.md section 1)', () => {
+  it('uses the advertised rates (docs/product/rules.md#pricing)', () => {
     expect(TIER_IDS.map((t) => [t, TIERS[t].rateCents])).toEqual([
       ['standard', 4000],
       ['special', 3800],

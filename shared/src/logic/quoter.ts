@@ -1,4 +1,4 @@
-// Final-expense premium estimator (portal.md section 9, DECISIONS.md section 8): a pure function,
+// Final-expense premium estimator (docs/product/rules.md#fex-quoter): a pure function,
 // shared by the /fex-quoter island and its tests. A ballpark, not a carrier quote.
 
 export type QuoteSex = 'male' | 'female';
@@ -37,7 +37,7 @@ export const QUOTER_LIMITS = {
   coverageStep: 500,
   /** Coverage from which the discount applies. */
   discountFrom: 10000,
-  /** 15 percent off the monthly premium (DECISIONS.md section 8). */
+  /** 15 percent off the monthly premium (docs/product/rules.md#fex-quoter). */
   discountPercent: 15,
   minPremium: 1,
   rangeLowFactor: 0.93,

@@ -16,7 +16,7 @@ export function callerPhoneKey(phone: string): string {
   return phone.replace(/\D/g, '').slice(-10);
 }
 
-/** Why a call under the buffer is billable anyway (funnel.md section 9). */
+/** Why a call under the buffer is billable anyway (docs/product/rules.md#transfers-buffer-and-billing). */
 export const BILLABLE_AGENT_HUNG_UP = 'Billable: the agent ended the call after the caller said Yes';
 
 export const DISPUTE_WINDOW_HOURS = 72;
@@ -42,9 +42,9 @@ export const US_TIME_ZONES = [
 export const TRANSFER_ORDER_KINDS = ['transfer_package', 'live_transfer', 'ringcloud'] as const;
 
 /**
- * The buffer of an order's transfers, in seconds: its tier's (funnel.md section 9), 120 s for the
+ * The buffer of an order's transfers, in seconds: its tier's (docs/product/rules.md#transfers-buffer-and-billing), 120 s for the
  * high-volume checkout. Orders with no tier (dashboard live transfers, RingCloud live transfers) use
- * the standard tier's buffer: portal.md shows the dashboard's "60-second buffer".
+ * the standard tier's buffer: docs/product/portal.md#agent-dashboard shows the dashboard's "60-second buffer".
  */
 export function bufferSecondsFor(order: { kind: string; tier: string | null }): number {
   if (order.kind === 'transfer_package' && order.tier) {
@@ -65,7 +65,7 @@ export interface BillingDecision {
 }
 
 /**
- * The billing rule of one call. funnel.md section 9: "Hang-up by the agent after 'Yes' but before the
+ * The billing rule of one call. docs/product/rules.md#transfers-buffer-and-billing: "Hang-up by the agent after 'Yes' but before the
  * buffer still counts as valid", so a caller system that reports exactly that makes a short call billable.
  */
 export function billingDecision(input: { durationSeconds: number; bufferSeconds: number; agentHungUpAfterYes?: boolean | null }): BillingDecision {

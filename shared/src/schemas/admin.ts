@@ -31,7 +31,7 @@ export const emailSchema = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: 'Invalid email address' }));
 
-/** The account form of portal.md section 5 (create user). */
+/** The account form of docs/product/portal.md#admin-panel (create user). */
 export const createUserSchema = z.object({
   email: emailSchema,
   password: passwordSchema,

@@ -24,7 +24,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** POST /api/login for a deactivated account (403), said only after the password is verified. */
 export const ACCOUNT_DEACTIVATED_MESSAGE = 'This account has been deactivated. Contact support.';
 
-// Set-password links (DECISIONS.md section 4): an admin hands an agent a one-time link, valid 24 hours,
+// Set-password links (docs/product/rules.md#accounts-and-sessions): an admin hands an agent a one-time link, valid 24 hours,
 // that opens /set-password?token=...; the page checks the token, then sets the password with it.
 export const SET_PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const SET_PASSWORD_LINK_INVALID = 'This link is invalid or has expired. Ask us for a new one.';

@@ -1,4 +1,4 @@
-// The agent dashboard's forms and payloads: the live-transfer order (portal.md section 5), the
+// The agent dashboard's forms and payloads: the live-transfer order (docs/product/portal.md#agent-dashboard), the
 // appointment cart checkout and its confirmation, and the shapes the appointment API answers.
 import { z } from 'zod';
 import { LIVE_TRANSFER_ORDER } from '../catalogue/index.ts';

@@ -20,7 +20,7 @@ describe('deriveUsername', () => {
 });
 
 describe('agentLabPayload', () => {
-  it('builds the survey payload of portal.md section 3 (without a password)', () => {
+  it('builds the survey payload of docs/product/funnel.md#agent-lab-registration (without a password)', () => {
     const p = agentLabPayload({
       agencyName: 'A',
       firstName: 'Sam',

@@ -54,7 +54,7 @@ const countSchema = (message: string, max: number, tooMany: string) =>
 const requiredCount = (message: string, max: number, tooMany: string) => z.preprocess(toNumberOrUndefined, countSchema(message, max, tooMany));
 const optionalCount = (message: string, max: number, tooMany: string) => z.preprocess(toNumberOrUndefined, countSchema(message, max, tooMany).optional());
 
-// ---------- RingCloud sub-offer (funnel.md sections 2, 3 and 5) ----------
+// ---------- RingCloud sub-offer (docs/product/funnel.md#ringcloud-sub-offer) ----------
 
 export { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES, RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON };
 
@@ -146,7 +146,7 @@ export interface RingcloudSurveyResponse {
   surveyId: number;
 }
 
-// ---------- Partner network application (portal.md section 5) ----------
+// ---------- Partner network application (docs/product/funnel.md#partner-application) ----------
 
 export const PARTNER_BUSINESS_TYPES = ['Lead Generation', 'Marketing Agency', 'Call Center', 'Insurance Agency', 'Other'] as const;
 export const PARTNER_EXPERIENCE = ['Less than 1 year', '1-3 years', '3-5 years', '5+ years'] as const;
@@ -217,7 +217,7 @@ export const partnerApplicationSchema = z.object({
 export type PartnerApplicationInput = z.input<typeof partnerApplicationSchema>;
 export type PartnerApplication = z.output<typeof partnerApplicationSchema>;
 
-// ---------- Agent lab registration (portal.md sections 3 and 5) ----------
+// ---------- Agent lab registration (docs/product/funnel.md#agent-lab-registration) ----------
 
 export const CALL_METHODS = ['phone', 'call_center'] as const;
 export type CallMethod = (typeof CALL_METHODS)[number];
@@ -289,7 +289,7 @@ export function deriveUsername(firstName: string, lastName: string): string {
   return base.length >= 3 ? base : `${base}agent`.slice(0, 40);
 }
 
-/** The survey payload of portal.md section 3 (without the password, which the server generates). */
+/** The survey payload of docs/product/funnel.md#agent-lab-registration (without the password, which the server generates). */
 export function agentLabPayload(form: AgentLabForm) {
   return {
     firstName: form.firstName,

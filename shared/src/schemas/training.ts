@@ -1,4 +1,4 @@
-// Training center schemas: the three sections, the video form (portal.md section 5) and the
+// Training center schemas: the three sections, the video form (docs/product/portal.md#training-center-and-training-admin) and the
 // training admin login, shared by the portal forms and the API.
 import { z } from 'zod';
 

@@ -80,7 +80,7 @@ const callFields = {
   durationSeconds: z.number({ error: 'durationSeconds must be a number' }).int('durationSeconds must be whole seconds').min(0).max(86_400).optional(),
   recordingUrl,
   transcript,
-  /** funnel.md section 9: the agent hung up after the caller's 'Yes', before the buffer: still billable. */
+  /** docs/product/rules.md#transfers-buffer-and-billing: the agent hung up after the caller's 'Yes', before the buffer: still billable. */
   agentHungUpAfterYes: z.boolean().optional(),
   /** The consumer's consent record (issue 19): kept with the call for the compliance file. */
   ...consentFields,

@@ -1,4 +1,4 @@
-// Set-password links (DECISIONS.md section 4): an admin hands an agent whose account has a generated
+// Set-password links (docs/product/rules.md#accounts-and-sessions): an admin hands an agent whose account has a generated
 // password a link to /set-password?token=..., valid 24 hours and usable once. The token is stateless:
 // base64url of `userId.expiresAtMs.stamp` (the stamp is the user's password state: passwordChangedAt,
 // or createdAt while the password was never changed), a dot, then an HMAC-SHA256 of that text and the

@@ -1,6 +1,6 @@
 // Agent lab registration: an account with a unique username derived from the names and a random
-// temporary password (hashed, never shown; a set-password link follows later, DECISIONS.md 4),
-// plus the onboarding survey row of portal.md section 3.
+// temporary password (hashed, never shown; a set-password link follows later, docs/product/rules.md#accounts-and-sessions),
+// plus the onboarding survey row of docs/product/funnel.md#agent-lab-registration.
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { AGENT_LAB, deriveUsername, type AgentLabSurvey } from '@tm/shared/schemas/funnel';

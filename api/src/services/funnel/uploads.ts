@@ -1,4 +1,4 @@
-// Partner-application files: accepted by content, not by name (DECISIONS.md 5). A file's name must
+// Partner-application files: accepted by content, not by name (docs/product/funnel.md#partner-application). A file's name must
 // say pdf, doc, docx, jpg, jpeg or png AND its bytes must be that kind of file; anything else is a
 // 400 naming the file's form field. Accepted files are kept in storage (local disk or the database) with random names.
 import fs from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Turns a funnel checkout's payload (funnel.md section 7) into an order request: standard and tiered
+// Turns a funnel checkout's payload (docs/product/funnel.md#checkouts) into an order request: standard and tiered
 // packages, high-volume bands, and the RingCloud sub-offer priced by lead type for its survey.
 import type { CreatePaymentIntentInput } from '@tm/shared/schemas/payments';
 import { ringCloudLeadTypeOf } from '@tm/shared/logic/pricing';

@@ -1,4 +1,4 @@
-// A transfer-package checkout (funnel.md "Checkout pages", sections 4 and 5): the Package Details card
+// A transfer-package checkout (docs/product/funnel.md#checkouts): the Package Details card
 // sets a count priced from the catalogue, Proceed to Payment creates the order and its intent on the
 // server, then the Payment Information card shows the order summary and the shared payment form.
 // Enter in any field proceeds. A count that cannot be bought says why under the field and the total

@@ -1,4 +1,4 @@
-// Create User side panel: the account form of portal.md section 5, role choices and user type.
+// Create User side panel: the account form of docs/product/portal.md#admin-panel, role choices and user type.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@tm/shared/api-client';

@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LOGIN_MESSAGES, checkLogin } from '@tm/shared/logic/login-rules';
 import { loginSchema } from '@tm/shared/schemas/auth';
 import { LoginPage } from './LoginPage.tsx';
+import { agent, stubApi } from '../../../test/render.tsx';
 
 afterEach(() => {
   cleanup();
@@ -82,5 +83,45 @@ describe('checkLogin and the API schema say the same', () => {
   });
   it('uses the spec words', () => {
     expect(LOGIN_MESSAGES.identifierRequired).toBe('Email or username is required');
+  });
+});
+
+describe('LoginPage without React Query (the first screen loads no data library)', () => {
+  function renderAt(path: string) {
+    const router = createMemoryRouter(
+      [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/dashboard/*', element: <p>Dashboard screen</p> },
+        { path: '/admin', element: <p>Admin screen</p> },
+      ],
+      { initialEntries: [path] },
+    );
+    render(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it('sends a visitor who is already logged in straight on, admins to /admin', async () => {
+    stubApi({ 'GET /api/current-user': [200, { ...agent, isAdmin: true }] });
+    renderAt('/login');
+    expect(await screen.findByText('Admin screen')).toBeTruthy();
+  });
+
+  it('logs in and goes back to where the agent was going, never to another site', async () => {
+    const api = stubApi({ 'GET /api/current-user': [200, null], 'POST /api/login': [200, { user: agent }] });
+    const router = renderAt('/login?next=%2Fdashboard%2Ftransfers');
+    fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: 'agent' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-agent-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Dashboard screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/transfers');
+    expect(api.sent('POST', '/api/login').map((c) => c.body)).toEqual([{ identifier: 'agent', password: 'demo-agent-pass' }]);
+
+    cleanup();
+    const again = renderAt('/login?next=%2F%2Fevil.example.com');
+    fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: 'agent' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-agent-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Dashboard screen')).toBeTruthy();
+    expect(again.state.location.pathname).toBe('/dashboard');
   });
 });

@@ -1,15 +1,15 @@
 // /login: the logo, email or username and password; on success back to where the agent was going.
 // A visitor who is already logged in goes straight to the dashboard (admins to /admin). After logout
 // or the inactivity timeout (/api/logout?reason=inactivity) it says so. Links: forgot password, pricing.
-// Validation is the zod-free checkLogin (same words as the API's schema), so this first screen does
-// not download the form and validation libraries.
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+// Validation is the zod-free checkLogin (same words as the API's schema), and the calls are plain
+// fetches, so this first screen downloads neither the form and validation libraries nor React Query.
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { checkLogin, type LoginValues } from '@tm/shared/logic/login-rules';
 import { ApiError } from '@tm/shared/api-client';
-import { useLogin } from '../api/login.ts';
+import { login } from '../api/login.ts';
 import { paths } from '../../../app/paths.ts';
-import { useState } from 'react';
-import { useCurrentUser } from '../api/current-user.ts';
+import { useEffect, useState } from 'react';
+import { getCurrentUser } from '../api/current-user.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 
 export const LOGGED_OUT_TEXT = 'You have been logged out.';
@@ -23,11 +23,24 @@ function safeNext(next: string | null, isAdmin: boolean): string {
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const loginMutation = useLogin();
+  const [pending, setPending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [errors, setErrors] = useState<ReturnType<typeof checkLogin>>({});
 
-  const me = useCurrentUser();
+  // Already logged in: straight on (unless a login is under way, which navigates by itself).
+  const next = params.get('next');
+  useEffect(() => {
+    let live = true;
+    getCurrentUser().then(
+      (user) => {
+        if (live && user) navigate(safeNext(next, user.isAdmin), { replace: true });
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [navigate, next]);
   const loggedOut = params.get('loggedOut');
   const notice = loggedOut === 'inactivity' ? INACTIVITY_TEXT : loggedOut ? LOGGED_OUT_TEXT : null;
 
@@ -42,15 +55,15 @@ export function LoginPage() {
       return;
     }
     setFormError(null);
+    setPending(true);
     try {
-      const { user } = await loginMutation.mutateAsync({ ...values, identifier: values.identifier.trim() });
-      navigate(safeNext(params.get('next'), user.isAdmin), { replace: true });
+      const { user } = await login({ ...values, identifier: values.identifier.trim() });
+      navigate(safeNext(next, user.isAdmin), { replace: true });
     } catch (err) {
       setFormError(err instanceof ApiError ? err.serverMessage : 'Login failed. Please try again.');
+      setPending(false);
     }
   };
-
-  if (me.data && !loginMutation.isPending && !loginMutation.isSuccess) return <Navigate to={safeNext(params.get('next'), me.data.isAdmin)} replace />;
 
   return (
     <div className="auth-page">
@@ -99,8 +112,8 @@ export function LoginPage() {
             </p>
           )}
         </div>
-        <button className="btn" type="submit" disabled={loginMutation.isPending}>
-          {loginMutation.isPending ? 'Signing in...' : 'Sign In'}
+        <button className="btn" type="submit" disabled={pending}>
+          {pending ? 'Signing in...' : 'Sign In'}
         </button>
         <p className="small auth-links">
           <Link to={paths.forgotPassword}>Forgot password?</Link>

@@ -1,4 +1,4 @@
-// The upload/edit form of the training admin: portal.md's video rules; empty optional fields are sent
+// The upload/edit form of the training admin: the video rules of docs/product/portal.md#training-center-and-training-admin; empty optional fields are sent
 // as absent and an empty sort order as 0 (the shared schema does both).
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
