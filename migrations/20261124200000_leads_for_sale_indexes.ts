@@ -32,20 +32,34 @@ const WIDENED: Array<{ old: { name: string; columns: string[] }; name: string; c
   },
 ];
 
-export async function up(knex: Knex): Promise<void> {
+/** MariaDB: one ALTER TABLE for every index added and dropped (one pass over the table, not eight). */
+async function swapIndexes(knex: Knex, add: Array<{ name: string; columns: string[] }>, drop: Array<{ name: string }>): Promise<void> {
+  if (knex.client.config.client === 'mysql2') {
+    const parts = [...add.map((i) => `ADD INDEX ?? (${i.columns.map(() => '??').join(', ')})`), ...drop.map(() => 'DROP INDEX ??')];
+    const bindings = [...add.flatMap((i) => [i.name, ...i.columns]), ...drop.map((i) => i.name)];
+    await knex.raw(`ALTER TABLE ?? ${parts.join(', ')}`, ['leads', ...bindings]);
+    return;
+  }
   await knex.schema.alterTable('leads', (t) => {
-    for (const w of WIDENED) t.index(w.columns, w.name);
+    for (const i of add) t.index(i.columns, i.name);
   });
   await knex.schema.alterTable('leads', (t) => {
-    for (const w of WIDENED) t.dropIndex(w.old.columns, w.old.name);
+    for (const i of drop) t.dropIndex([], i.name);
   });
 }
 
+export async function up(knex: Knex): Promise<void> {
+  await swapIndexes(
+    knex,
+    WIDENED.map((w) => ({ name: w.name, columns: w.columns })),
+    WIDENED.map((w) => w.old),
+  );
+}
+
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('leads', (t) => {
-    for (const w of WIDENED) t.index(w.old.columns, w.old.name);
-  });
-  await knex.schema.alterTable('leads', (t) => {
-    for (const w of WIDENED) t.dropIndex(w.columns, w.name);
-  });
+  await swapIndexes(
+    knex,
+    WIDENED.map((w) => w.old),
+    WIDENED.map((w) => ({ name: w.name })),
+  );
 }
