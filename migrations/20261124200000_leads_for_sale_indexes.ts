@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 // the list filters on, so a count or a page is read from the index alone, never from the rows:
 // - by state, newest first: per state, read backwards in id order until the page is full;
 // - by state and age, counted: the age range read straight from the index;
-// - by age only (and no filter), newest first and counted.
+// - by age only, counted (newest first without a state is the primary key's own order).
 // The filters on the consent record (certificate_kind, consent_at) and on times_sold_before ride in
 // every one of them. A zip holds a handful of leads: its index stays as it is.
 const FILTERS = ['times_sold_before', 'certificate_kind', 'consent_at'];
@@ -25,12 +25,14 @@ const WIDENED: Array<{ old: { name: string; columns: string[] }; name: string; c
     name: 'leads_for_sale_age',
     columns: ['kind', 'status', 'age_days', ...FILTERS],
   },
-  {
-    old: { name: 'leads_kind_status_id', columns: ['kind', 'status', 'id'] },
-    name: 'leads_for_sale_id',
-    columns: ['kind', 'status', 'id', 'age_days', ...FILTERS],
-  },
 ];
+
+/**
+ * (kind, status, id) goes: without a state filter the primary key is already the id order. With one,
+ * an index ordered by id after (kind, status) tempted the optimizer to walk every state's leads in id
+ * order for one state's page (decision 080); without it the state's own indexes are used.
+ */
+const DROPPED = { name: 'leads_kind_status_id', columns: ['kind', 'status', 'id'] };
 
 /** MariaDB: one ALTER TABLE for every index added and dropped (one pass over the table, not eight). */
 async function swapIndexes(knex: Knex, add: Array<{ name: string; columns: string[] }>, drop: Array<{ name: string }>): Promise<void> {
@@ -52,14 +54,14 @@ export async function up(knex: Knex): Promise<void> {
   await swapIndexes(
     knex,
     WIDENED.map((w) => ({ name: w.name, columns: w.columns })),
-    WIDENED.map((w) => w.old),
+    [...WIDENED.map((w) => w.old), DROPPED],
   );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await swapIndexes(
     knex,
-    WIDENED.map((w) => w.old),
+    [...WIDENED.map((w) => w.old), DROPPED],
     WIDENED.map((w) => ({ name: w.name })),
   );
 }
