@@ -2,7 +2,6 @@
 // with an absolute 12-hour lifetime that the server checks, not only the cookie's expiry.
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
-import type { IncomingMessage } from 'node:http';
 import type { AppDeps } from '../deps.ts';
 import { createSession, revokeSession, sessionIsLive } from '../services/accounts/sessions.service.ts';
 
@@ -32,18 +31,11 @@ export function sessionOptions(deps: Pick<AppDeps, 'config'>): SessionOptions {
   };
 }
 
-/**
- * Opens the request's seal with iron-session on every request (no per-process copy of opened seals:
- * decision 080). `peek` is what the old fast path (api/src/fast-api.ts, removed with issue 16's one
- * HTTP stack) asked for; with nothing kept it always answers null, so that path steps aside to Express.
- */
-export type SessionLoader = ((req: Request, res: Response) => Promise<IronSession<SessionData>>) & {
-  peek: (req: IncomingMessage) => SessionData | null;
-};
+/** Opens the request's seal with iron-session on every request (no per-process copy of opened seals: decision 080). */
+export type SessionLoader = (req: Request, res: Response) => Promise<IronSession<SessionData>>;
 
 export function sessionLoader(options: SessionOptions): SessionLoader {
-  const load = (req: Request, res: Response) => getIronSession<SessionData>(req, res, options);
-  return Object.assign(load, { peek: () => null });
+  return (req, res) => getIronSession<SessionData>(req, res, options);
 }
 
 /** Has the session outlived its absolute lifetime (or has it no start)? */

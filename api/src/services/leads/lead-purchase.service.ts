@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { CreatedOrder } from '../orders/types.ts';
 import { createOrder } from '../orders/orders.service.ts';
 import { cancelUserOrder, confirmUserOrder, type ConfirmedPurchase } from '../dashboard/user-orders.service.ts';
-import { listLeadsForSale, weakEtag, type JsonBody, type LeadKind } from './leads.service.ts';
+import { listLeadsForSale, type LeadKind } from './leads.service.ts';
 import type { LeadForSale, LeadsQuery, Paged } from '@tm/shared/schemas/leads';
 
 /**
@@ -13,12 +13,6 @@ import type { LeadForSale, LeadsQuery, Paged } from '@tm/shared/schemas/leads';
  */
 export function browseLeads(deps: AppDeps, kind: LeadKind, q: LeadsQuery): Promise<Paged<LeadForSale>> {
   return listLeadsForSale(deps.db, kind, q, deps.clock.now());
-}
-
-/** @deprecated Only api/src/fast-api.ts calls this (deleted by issue 16's one HTTP stack); remove with it. */
-export async function browseLeadsBody(deps: AppDeps, kind: LeadKind, q: LeadsQuery): Promise<JsonBody> {
-  const json = Buffer.from(JSON.stringify(await browseLeads(deps, kind, q)), 'utf8');
-  return { json, etag: weakEtag(json) };
 }
 
 export function startLeadPurchase(deps: AppDeps, userId: number, leadIds: number[], clientAddress?: string): Promise<CreatedOrder> {

@@ -12,7 +12,6 @@ import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
 import { csvLine } from '../transfers/csv.ts';
-import { createHash } from 'node:crypto';
 
 export type LeadKind = 'aged' | 'fresh';
 
@@ -321,15 +320,4 @@ export async function* myLeadsCsv(db: Db, userId: number, search?: string): Asyn
     if (out) yield out;
     if (rows.length < MY_LEADS_CSV_BATCH) return;
   }
-}
-
-/** @deprecated Only api/src/fast-api.ts imports this (it is deleted by issue 16's one HTTP stack); remove with it. */
-export interface JsonBody {
-  json: Buffer;
-  etag: string;
-}
-
-/** @deprecated As JsonBody: Express's weak ETag of a body, for api/src/fast-api.ts only. */
-export function weakEtag(body: Buffer): string {
-  return `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
 }
