@@ -52,15 +52,6 @@ interface Mysql2Connection {
 }
 
 /**
- * Listeners told, on a MariaDB connection, after a statement that may have changed data has
- * completed (its answer is in, a COMMIT included): caches of query results use it to drop what a
- * write made stale. (On SQLite the single pooled connection runs statements one at a time, so
- * Knex's own 'query' event, sent just before, already orders writes and reads.)
- */
-export const afterWrite = new Set<(sql: string) => void>();
-const WRITE = /^\s*(insert|update|delete|replace|commit|rollback)\b/i;
-
-/**
  * Every query of a pooled MariaDB connection gets mysql2's inactivity timeout, and a connection whose
  * query timed out is destroyed (the pool then drops it, as its stream is destroyed). Without this, a
  * network partition that silently drops packets holds a request and its connection until TCP gives
@@ -74,11 +65,9 @@ export function instrumentConnection(conn: Mysql2Connection, timeoutMs: number):
     if (opts && typeof opts === 'object' && cbAt > 0) {
       const sql = String(opts.sql ?? '');
       if (timeoutMs > 0 && opts.timeout === undefined && !DDL.test(sql)) args[0] = { ...opts, timeout: timeoutMs };
-      const write = WRITE.test(sql);
       const cb = args[cbAt] as QueryCallback;
       args[cbAt] = (err: (Error & { code?: string }) | null, ...rest: unknown[]) => {
         if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') conn.destroy();
-        if (write) for (const listener of afterWrite) listener(sql);
         cb(err, ...rest);
       };
     }

@@ -10,7 +10,6 @@ import { startUploadSweep } from './services/funnel/upload-quotas.ts';
 import { startPayments } from './services/payments/stripe-client.ts';
 import { connectRedis } from './infra/redis.ts';
 import { createJobRunner } from './jobs/index.ts';
-import { shareWrites } from './infra/shared-writes.ts';
 import { createLogger } from './logger.ts';
 import { outboxDeps, sendDueMessages, OUTBOX_JOB, OUTBOX_EVERY_MS } from './services/mail/outbox.ts';
 import { createMailTransport } from './services/mail/transport.ts';
@@ -83,8 +82,6 @@ if (redis) {
 const queueRedis = config.redis.url ? connectRedis(config.redis.url, { queue: true }) : undefined;
 queueRedis?.on('error', (err) => logger.error({ err }, 'redis (job queue) error'));
 const jobs = createJobRunner(config, queueRedis, logger);
-// Other processes' writes invalidate this process's read caches at once (sessions after a password change).
-const sharedWrites = redis ? await shareWrites(redis, config.redis.prefix) : undefined;
 // Test-payment mode (no Stripe keys, never production): the embedded emulator posts its signed
 // events to this server's own webhook once it listens.
 const payments = await startPayments(config, { onError: (message, err) => console.error(message, err) });
@@ -115,7 +112,6 @@ function shutdown() {
   server.close(() => {
     void jobs
       .close()
-      .then(() => sharedWrites?.close())
       .catch(() => undefined)
       .then(() => redis?.quit())
       .then(() => queueRedis?.quit())

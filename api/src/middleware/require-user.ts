@@ -4,15 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { findUserById, type UserRow } from '../services/accounts/users.service.ts';
 import { fromDbDate } from '../db/dates.ts';
-import { cachedRead } from '../db/write-watch.ts';
 import type { SessionData } from './session.ts';
-
-/**
- * The session's user is read once per USER_CACHE_TTL_MS per process, not on every request: any write
- * to users in this process (a password change, a new price) is seen at once, one made by another
- * process after at most this long.
- */
-export const USER_CACHE_TTL_MS = 2000;
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -24,7 +16,9 @@ declare module 'express-serve-static-core' {
 export async function sessionUser(deps: Pick<AppDeps, 'db'>, session: SessionData | undefined): Promise<UserRow | null> {
   const id = session?.userId;
   if (id === undefined) return null;
-  const user = await cachedRead(deps.db, 'users', String(id), () => findUserById(deps.db, id), USER_CACHE_TTL_MS);
+  // Read on every request (an indexed primary-key read, no per-process copy: decision 080), so a
+  // password change, a deactivation or a new price made by any process is seen on the next request.
+  const user = await findUserById(deps.db, id);
   const changed = user ? fromDbDate(user.passwordChangedAt) : null;
   if (!user || user.deactivatedAt || (changed && (session?.issuedAt ?? 0) < changed.getTime())) return null;
   return user;

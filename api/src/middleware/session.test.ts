@@ -1,7 +1,5 @@
-// The session loader: a seal is opened once, then rebuilt from memory with iron-session's own save()
-// and destroy(); tampered and foreign seals are never kept.
+// The session loader: iron-session's own save() and destroy(); tampered and foreign seals open to nothing.
 import { describe, it, expect, vi, afterEach } from 'vitest';
-import { webcrypto } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { sealData } from 'iron-session';
 import { sessionLoader, type SessionData } from './session.ts';
@@ -22,22 +20,7 @@ const reqWith = (seal: string) => ({ headers: { cookie: `other=1; tm_session=${s
 afterEach(() => vi.restoreAllMocks());
 
 describe('sessionLoader', () => {
-  it('opens a seal once and answers the same session from memory after that', async () => {
-    const seal = await sealData({ userId: 7, issuedAt: 1234 } satisfies SessionData, { password, ttl: 3600 });
-    const load = sessionLoader(options);
-    const derive = vi.spyOn(webcrypto.subtle, 'importKey');
-    const first = await load(reqWith(seal), fakeRes());
-    const opened = derive.mock.calls.length;
-    expect(opened).toBeGreaterThan(0);
-    expect({ userId: first.userId, issuedAt: first.issuedAt }).toEqual({ userId: 7, issuedAt: 1234 });
-    for (let i = 0; i < 5; i++) {
-      const again = await load(reqWith(seal), fakeRes());
-      expect({ userId: again.userId, issuedAt: again.issuedAt }).toEqual({ userId: 7, issuedAt: 1234 });
-    }
-    expect(derive.mock.calls.length).toBe(opened);
-  });
-
-  it("a session from memory saves and destroys through iron-session's own cookie", async () => {
+  it("a session saves and destroys through iron-session's own cookie", async () => {
     const seal = await sealData({ userId: 8, issuedAt: 1 } satisfies SessionData, { password, ttl: 3600 });
     const load = sessionLoader(options);
     await load(reqWith(seal), fakeRes());

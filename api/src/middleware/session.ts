@@ -2,8 +2,6 @@
 // with an absolute 12-hour lifetime that the server checks, not only the cookie's expiry.
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
-import { parse as parseCookie } from 'cookie';
-import type { IncomingMessage } from 'node:http';
 import type { AppDeps } from '../deps.ts';
 import { createSession, revokeSession, sessionIsLive } from '../services/accounts/sessions.service.ts';
 
@@ -33,59 +31,11 @@ export function sessionOptions(deps: Pick<AppDeps, 'config'>): SessionOptions {
   };
 }
 
-/** The session cookie's value, as iron-session reads it. */
-function sealOf(req: IncomingMessage, cookieName: string): string {
-  const header = req.headers.cookie;
-  if (!header) return '';
-  return parseCookie(header)[cookieName] ?? '';
-}
-
-/** When a seal stops being valid (iron's expiration field, ms since epoch), or null if it has none. */
-function sealExpiry(seal: string): number | null {
-  const field = seal.split('~')[0]!.split('*')[5];
-  return field && /^\d+$/.test(field) ? Number(field) : null;
-}
-
-const MAX_UNSEALED = 10_000;
-
-/**
- * Opening a seal costs a key derivation and two WebCrypto calls: a quarter of a logged-in API
- * request's CPU. A seal is immutable, so what it opened to is kept (per process, up to MAX_UNSEALED
- * seals, never past the seal's own expiry) and the session object is rebuilt from it, with
- * iron-session's own save() and destroy() (made from a request without the cookie, which unseals
- * nothing). Only seals that this server's password opened are ever kept.
- */
-export type SessionLoader = ((req: Request, res: Response) => Promise<IronSession<SessionData>>) & {
-  /** The kept contents of the request's seal, or null when it was never opened here (or has expired). */
-  peek: (req: IncomingMessage) => SessionData | null;
-};
+/** Opens the request's seal with iron-session on every request (no per-process copy of opened seals: decision 080). */
+export type SessionLoader = (req: Request, res: Response) => Promise<IronSession<SessionData>>;
 
 export function sessionLoader(options: SessionOptions): SessionLoader {
-  const unsealed = new Map<string, { data: SessionData; expiresAt: number }>();
-  const noCookie = { headers: {} } as Request;
-  const load = async (req: Request, res: Response) => {
-    const seal = sealOf(req, options.cookieName);
-    const hit = seal ? unsealed.get(seal) : undefined;
-    if (hit && hit.expiresAt > Date.now()) {
-      const session = await getIronSession<SessionData>(noCookie, res, options);
-      Object.assign(session, hit.data);
-      return session;
-    }
-    const session = await getIronSession<SessionData>(req, res, options);
-    const expiresAt = seal ? sealExpiry(seal) : null;
-    if (expiresAt !== null && session.userId !== undefined) {
-      if (hit) unsealed.delete(seal);
-      unsealed.set(seal, { data: { ...session }, expiresAt });
-      if (unsealed.size > MAX_UNSEALED) unsealed.delete(unsealed.keys().next().value!);
-    }
-    return session;
-  };
-  const peek = (req: IncomingMessage): SessionData | null => {
-    const seal = sealOf(req, options.cookieName);
-    const hit = seal ? unsealed.get(seal) : undefined;
-    return hit && hit.expiresAt > Date.now() ? hit.data : null;
-  };
-  return Object.assign(load, { peek });
+  return (req, res) => getIronSession<SessionData>(req, res, options);
 }
 
 /** Has the session outlived its absolute lifetime (or has it no start)? */

@@ -3,6 +3,8 @@ import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { toDbDate } from '../db/dates.ts';
 import { RESERVATION_MINUTES } from '@tm/shared';
+import { depsOf } from '../app.ts';
+import { JOBS } from '../jobs/index.ts';
 
 let ctx: TestContext;
 let agent: Awaited<ReturnType<typeof loginAs>>;
@@ -16,6 +18,9 @@ interface Seed {
   status?: string;
   priceCents?: number | null;
   name?: string;
+  consentAt?: string;
+  certificateKind?: 'trustedform' | 'jornaya';
+  timesSoldBefore?: number;
 }
 
 async function insertLeads(rows: Seed[]): Promise<number[]> {
@@ -34,6 +39,10 @@ async function insertLeads(rows: Seed[]): Promise<number[]> {
       transcript: 'secret transcript',
       formFillTime: toDbDate(new Date('2026-01-10T15:00:00Z')),
       status: r.status ?? 'available',
+      consentAt: r.consentAt ?? null,
+      certificateKind: r.certificateKind ?? null,
+      certificateId: r.certificateKind ? 'cert-1' : null,
+      timesSoldBefore: r.timesSoldBefore ?? 0,
     });
     ids.push(Number(id));
   }
@@ -156,7 +165,71 @@ describe('GET /api/aged-leads', () => {
   });
 });
 
-describe('the list as a cached body', () => {
+describe('GET /api/aged-leads: consent and resale filters, cursor, bounded page', () => {
+  it('filters on the consent record and on the times sold before (zod-validated, 400 naming the field)', async () => {
+    const consentAt = toDbDate(new Date('2026-01-10T15:00:00Z'));
+    const [none, recorded, tf, jornaya, soldTwice] = await insertLeads([
+      { state: 'NV', age: 40 },
+      { state: 'NV', age: 41, consentAt },
+      { state: 'NV', age: 42, consentAt, certificateKind: 'trustedform', timesSoldBefore: 1 },
+      { state: 'NV', age: 43, certificateKind: 'jornaya' },
+      { state: 'NV', age: 44, consentAt, timesSoldBefore: 2 },
+    ]);
+    const listed = async (query: Record<string, string>) => {
+      const res = await agent.get('/api/aged-leads').query({ state: 'NV', ...query });
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      expect(res.body.total).toBe(res.body.items.length);
+      return res.body.items.map((l: { id: number }) => l.id);
+    };
+    expect(await listed({})).toEqual(sorted([none!, recorded!, tf!, jornaya!, soldTwice!]));
+    expect(await listed({ consent: 'any' })).toEqual(sorted([recorded!, tf!, jornaya!, soldTwice!]));
+    expect(await listed({ consent: 'certificate' })).toEqual(sorted([tf!, jornaya!]));
+    expect(await listed({ maxSold: '0' })).toEqual(sorted([none!, recorded!, jornaya!]));
+    expect(await listed({ maxSold: '1', consent: 'certificate' })).toEqual(sorted([tf!, jornaya!]));
+    const page = await agent.get('/api/aged-leads').query({ state: 'NV' });
+    expect(page.body.items.find((l: { id: number }) => l.id === tf)).toMatchObject({ consent: 'trustedform', timesSoldBefore: 1 });
+    const badConsent = await agent.get('/api/aged-leads').query({ consent: 'maybe' });
+    expect(badConsent.status).toBe(400);
+    expect(badConsent.body.fields.consent).toBe('Consent must be any or certificate');
+    for (const maxSold of ['-1', 'x', '1.5', '101']) {
+      const bad = await agent.get('/api/aged-leads').query({ maxSold });
+      expect(bad.status, maxSold).toBe(400);
+      expect(bad.body.fields, maxSold).toHaveProperty('maxSold');
+    }
+  });
+
+  it('reads page after page by cursor, the same pages as by number, and refuses a page deeper than 10,000 rows', async () => {
+    let after: string | null = null;
+    for (let page = 1; page <= 13; page++) {
+      const byNumber = await agent.get('/api/aged-leads').query({ state: 'OH', pageSize: 10, page });
+      const byCursor = await agent.get('/api/aged-leads').query({ state: 'OH', pageSize: 10, ...(after ? { after } : {}) });
+      expect(byCursor.status).toBe(200);
+      expect(
+        byCursor.body.items.map((l: { id: number }) => l.id),
+        `page ${page}`,
+      ).toEqual(byNumber.body.items.map((l: { id: number }) => l.id));
+      expect(byCursor.body.total).toBe(120);
+      after = byCursor.body.nextCursor;
+      if (page < 12) expect(after).toBe(String(byNumber.body.items.at(-1).id));
+    }
+    expect(after).toBeNull();
+    // pageSize 50: 200 pages hold the first 10,000 rows; page 201 is refused, a cursor reads on.
+    expect((await agent.get('/api/aged-leads').query({ page: 200 })).status).toBe(200);
+    const deep = await agent.get('/api/aged-leads').query({ page: 201 });
+    expect(deep.status).toBe(400);
+    expect(deep.body.fields.page).toBe('Page must be at most 200');
+    expect((await agent.get('/api/aged-leads').query({ page: 1_000_000 })).body.fields.page).toBe('Page must be at most 200');
+    expect((await agent.get('/api/aged-leads').query({ page: 101, pageSize: 100 })).body.fields.page).toBe('Page must be at most 100');
+    const badCursor = await agent.get('/api/aged-leads').query({ after: 'abc' });
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.body.fields).toHaveProperty('after');
+    const mine = await agent.get('/api/my-leads').query({ page: 201 });
+    expect(mine.status).toBe(400);
+    expect(mine.body.fields.page).toBe('Page must be at most 200');
+  });
+});
+
+describe('the list as a read', () => {
   it('answers the JSON Express would, with an ETag, and 304 to a matching If-None-Match', async () => {
     const first = await agent.get('/api/aged-leads?state=TX');
     expect(first.status).toBe(200);
@@ -177,22 +250,33 @@ describe('the list as a cached body', () => {
     expect(await listed()).toContain(id);
   });
 
-  it('runs the lapsed-reservation release at most once a second for a burst of readers', async () => {
-    let releases = 0;
-    const count = (q: { sql: string }) => {
-      if (/^select distinct `reserved_order_id` from `leads`/i.test(q.sql)) releases++;
+  it('writes nothing: a lapsed reservation is listed by the query, and the reservation-sweep job gives the row back', async () => {
+    const [id] = await insertLeads([{ state: 'WV', age: 70, status: 'available' }]);
+    expect((await agent.post('/api/bulk-purchase-leads').send({ leadIds: [id] })).status).toBe(201);
+    ctx.clock.advance(RESERVATION_MINUTES * 60_000 + 1_000);
+    const writes: string[] = [];
+    const watch = (q: { sql: string }) => {
+      if (!/^\s*select\b/i.test(q.sql)) writes.push(q.sql);
     };
-    ctx.clock.advance(5_000);
-    ctx.db.on('query', count);
+    const row = () => ctx.db('leads').where({ id }).first('status', 'reservedOrderId');
+    ctx.db.on('query', watch);
     try {
-      await Promise.all(Array.from({ length: 10 }, (_, i) => agent.get(`/api/aged-leads?state=TX&page=${i + 1}`)));
-      expect(releases).toBe(1);
-      ctx.clock.advance(1_000);
-      await agent.get('/api/aged-leads?state=TX&page=11');
-      expect(releases).toBe(2);
+      for (const path of ['/api/aged-leads?state=WV', '/api/aged-leads', '/api/leads', '/api/aged-leads?state=WV&consent=any&maxSold=0']) {
+        expect((await agent.get(path)).status, path).toBe(200);
+      }
+      expect((await agent.get('/api/aged-leads?state=WV')).body.items.map((l: { id: number }) => l.id)).toEqual([id]);
+      // No statement but a SELECT touched the inventory or the orders (the payment emulator's webhook for
+      // the order above may land meanwhile; it writes payment_events only).
+      expect(writes.filter((sql) => /`(leads|orders|appointments)`/i.test(sql))).toEqual([]);
     } finally {
-      ctx.db.off('query', count);
+      ctx.db.off('query', watch);
     }
+    expect(await row()).toMatchObject({ status: 'reserved' });
+    const deps = depsOf(ctx.app);
+    expect(deps.jobs.registered(JOBS.reservationSweep)).toBe(true);
+    await deps.jobs.enqueue(JOBS.reservationSweep, {});
+    for (let i = 0; i < 100 && (await row())?.status !== 'available'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await row()).toMatchObject({ status: 'available', reservedOrderId: null });
   });
 });
 

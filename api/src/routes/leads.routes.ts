@@ -1,4 +1,5 @@
-// GET /api/aged-leads and GET /api/leads: available leads filtered and paginated by the server.
+// GET /api/aged-leads and GET /api/leads: leads for sale filtered and paginated by the server (a read:
+// it never writes; ?after= reads on by cursor).
 // POST /api/bulk-purchase-leads creates the order (no lead is granted without payment);
 // POST /api/bulk-purchase-leads/confirm asks the server whether the paid leads are recorded;
 // POST /api/bulk-purchase-leads/cancel releases the leads of an abandoned payment.
@@ -9,7 +10,7 @@ import { parseWith } from '../errors.ts';
 import { clientIp, orderFollowUpLimits, orderLimits } from '../middleware/rate-limit.ts';
 import { bulkPurchaseSchema, confirmPurchaseSchema, leadsQuerySchema } from '@tm/shared/schemas/leads';
 import type { LeadKind } from '../services/leads/leads.service.ts';
-import { browseLeadsBody, cancelLeadPurchase, confirmLeadPurchase, startLeadPurchase } from '../services/leads/lead-purchase.service.ts';
+import { browseLeads, cancelLeadPurchase, confirmLeadPurchase, startLeadPurchase } from '../services/leads/lead-purchase.service.ts';
 
 /** The marketplace lists, path under /api to the kind of lead (the fast path serves the same ones). */
 export const LEAD_LISTS = { '/aged-leads': 'aged', '/leads': 'fresh' } as const satisfies Record<string, LeadKind>;
@@ -18,11 +19,9 @@ export function leadsRoutes(deps: AppDeps): Router {
   const r = Router();
   const agent = requireAgent(deps);
 
-  // The page is the same for every buyer: its JSON text and ETag come from the list cache.
   for (const [path, kind] of Object.entries(LEAD_LISTS)) {
     r.get(path, agent, async (req, res) => {
-      const body = await browseLeadsBody(deps, kind, parseWith(leadsQuerySchema, req.query, 'query'));
-      res.set('ETag', body.etag).type('application/json').send(body.json);
+      res.json(await browseLeads(deps, kind, parseWith(leadsQuerySchema, req.query, 'query')));
     });
   }
 

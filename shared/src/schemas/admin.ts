@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ROLE_CHOICES, passwordSchema, type AccountProfile } from './auth.ts';
 import type { LeadContact } from './leads.ts';
+import { maxPage, type Page } from './paging.ts';
 
 export { ROLE_CHOICES };
 export type Role = (typeof ROLE_CHOICES)[number];
@@ -88,13 +89,8 @@ export interface UserStats {
   basicUsers: number;
 }
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-}
+/** The one page type (schemas/paging.ts), under the name the admin lists import. */
+export type { Page } from './paging.ts';
 
 export interface UsersPage extends Page<AdminUser> {
   stats: UserStats;
@@ -134,7 +130,12 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
 
 /** ?page=&pageSize=&q= of the paginated admin lists. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(maxPage(ADMIN_PAGE_SIZE), `page must be at most ${maxPage(ADMIN_PAGE_SIZE)}`)
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a number' })
     .int()

@@ -2,10 +2,14 @@
 // days, zip; each a comma-separated list), server-side pagination, and the shapes the API answers.
 import { z } from 'zod';
 import { parseAgeFilter, type AgeCondition } from '../logic/age-filter.ts';
+import { checkPageBound, pageParams, positiveIntParam, type Page } from './paging.ts';
+
+export { MAX_PAGE_SIZE, pageQuerySchema } from './paging.ts';
+/** The one page type (schemas/paging.ts), under the name the lead and appointment lists import. */
+export type Paged<T> = Page<T>;
 
 /** Aged leads show 50 per page; the fresh-lead list uses the same size (its own is not specified). */
 export const LEADS_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
 export const MAX_FILTER_VALUES = 60;
 export const MAX_LEADS_PER_PURCHASE = 500;
 
@@ -29,23 +33,36 @@ export function splitList(text: string | null | undefined, upper = false): strin
 // Query strings may repeat a key (?state=TX&state=FL): read both forms.
 const listParam = z.preprocess((v) => (Array.isArray(v) ? v.join(',') : v), z.string().max(2000, 'Filter is too long').optional());
 
-const positiveInt = (fallback: number, max: number, name: string) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? fallback : Number(Array.isArray(v) ? v[0] : v)),
-    z
-      .number({ error: `${name} must be a number` })
-      .int(`${name} must be a whole number`)
-      .min(1, `${name} must be at least 1`)
-      .max(max, `${name} must be at most ${max}`),
-  );
+/** ?consent=: leads that carry a consent record (any), or a TrustedForm / Jornaya certificate. */
+export const CONSENT_FILTERS = ['any', 'certificate'] as const;
+export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
+export const CONSENT_FILTER_MESSAGE = 'Consent must be any or certificate';
+/** ?maxSold=: sold at most this many times before (0: never sold). */
+export const MAX_SOLD_FILTER = 100;
+
+const firstOf = (v: unknown) => (Array.isArray(v) ? v[0] : v) || undefined;
 
 export const leadsQuerySchema = z
   .object({
     state: listParam,
     age: listParam,
     zip: listParam,
-    page: positiveInt(1, 1_000_000, 'Page'),
-    pageSize: positiveInt(LEADS_PAGE_SIZE, MAX_PAGE_SIZE, 'Page size'),
+    ...pageParams(LEADS_PAGE_SIZE),
+    consent: z.preprocess(firstOf, z.enum(CONSENT_FILTERS, { error: CONSENT_FILTER_MESSAGE }).optional()),
+    maxSold: z.preprocess(
+      (v) => (firstOf(v) === undefined ? undefined : Number(firstOf(v))),
+      z
+        .number({ error: 'Times sold must be a number' })
+        .int('Times sold must be a whole number')
+        .min(0, 'Times sold must be at least 0')
+        .max(MAX_SOLD_FILTER, `Times sold must be at most ${MAX_SOLD_FILTER}`)
+        .optional(),
+    ),
+    /** The cursor of the page before (its nextCursor): the page that follows it, at any depth. */
+    after: z.preprocess(firstOf, positiveIntParam(1, Number.MAX_SAFE_INTEGER, 'After').optional()),
+  })
+  .superRefine((q, ctx) => {
+    if (q.after === undefined) checkPageBound(q, ctx);
   })
   .transform((q, ctx) => {
     const states = splitList(q.state, true);
@@ -58,13 +75,19 @@ export const leadsQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['zip'], message: ZIP_FILTER_MESSAGE });
     }
     if (!age.ok) ctx.addIssue({ code: 'custom', path: ['age'], message: age.error });
-    return { states, zips, ages: age.ok ? age.conditions : [], page: q.page, pageSize: q.pageSize };
+    return {
+      states,
+      zips,
+      ages: age.ok ? age.conditions : [],
+      consent: q.consent,
+      maxSold: q.maxSold,
+      after: q.after,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
   });
 export type LeadsQuery = z.output<typeof leadsQuerySchema>;
 
-/** ?page=&pageSize= of the other paginated lists (appointments, My Leads). */
-export const pageQuerySchema = (defaultSize: number) =>
-  z.object({ page: positiveInt(1, 1_000_000, 'Page'), pageSize: positiveInt(defaultSize, MAX_PAGE_SIZE, 'Page size') });
 export type { AgeCondition };
 
 /** My Leads' search: a name, e-mail, phone, state or ZIP fragment; empty means everything. */
@@ -75,7 +98,7 @@ const searchText = z
   .max(MY_LEADS_SEARCH_MAX, `Search must be at most ${MY_LEADS_SEARCH_MAX} characters`)
   .optional()
   .transform((v) => (v ? v : undefined));
-export const myLeadsQuerySchema = (defaultSize: number) => pageQuerySchema(defaultSize).extend({ q: searchText });
+export const myLeadsQuerySchema = (defaultSize: number) => z.object({ ...pageParams(defaultSize), q: searchText }).superRefine(checkPageBound);
 export const myLeadsExportQuerySchema = z.object({ q: searchText });
 
 /** What the filter inputs hold (the text the agent typed). */
@@ -83,8 +106,12 @@ export interface LeadFilters {
   state: string;
   age: string;
   zip: string;
+  /** '' (any lead), 'any' (has a consent record) or 'certificate'. */
+  consent?: '' | ConsentFilter;
+  /** '' (any), else the most times sold before ('0': never sold). */
+  maxSold?: string;
 }
-export const EMPTY_LEAD_FILTERS: LeadFilters = { state: '', age: '', zip: '' };
+export const EMPTY_LEAD_FILTERS: LeadFilters = { state: '', age: '', zip: '', consent: '', maxSold: '' };
 
 /** The query string of GET /api/aged-leads and GET /api/leads for some filters and a page. */
 export function leadsQueryString(filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE): string {
@@ -92,6 +119,8 @@ export function leadsQueryString(filters: LeadFilters, page: number, pageSize = 
   if (filters.state.trim()) p.set('state', filters.state.trim());
   if (filters.age.trim()) p.set('age', filters.age.trim());
   if (filters.zip.trim()) p.set('zip', filters.zip.trim());
+  if (filters.consent) p.set('consent', filters.consent);
+  if (filters.maxSold?.trim()) p.set('maxSold', filters.maxSold.trim());
   p.set('page', String(page));
   p.set('pageSize', String(pageSize));
   return p.toString();
@@ -122,13 +151,6 @@ export interface LeadForSale {
   timesSoldBefore: number;
   exclusive: boolean;
   isAvailable: true;
-}
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 export const bulkPurchaseSchema = z.object({

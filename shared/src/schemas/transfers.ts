@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE, isDateKey, isHhMm, isValidTimeZone, type AgentContro
 import { isUsStateCode } from '../logic/us-states.ts';
 import { consentFields } from './consent.ts';
 import type { OrderFigures } from './payments.ts';
+import type { Page } from './paging.ts';
 
 export const MAX_TRANSCRIPT_CHARS = 60_000;
 export const TRANSFERS_PAGE_SIZE = 25;
@@ -227,13 +228,8 @@ export const transfersQuerySchema = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must not be before From' });
 export type TransfersQuery = z.output<typeof transfersQuerySchema>;
 
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-}
+/** The one page type (schemas/paging.ts), under the name the transfer lists import. */
+export type Paged<T> = Page<T>;
 
 export interface DisputeSummary {
   id: number;

@@ -9,6 +9,7 @@ import { maskCustomerName, maskPhone, redactCustomer } from '@tm/shared/logic/ma
 import { transcriptTail } from '@tm/shared/logic/transcript';
 import { isVerifiedForSale, type AppointmentForSale, type AppointmentsOverview, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
 import type { Paged } from '@tm/shared/schemas/leads';
+import { pageOf } from '@tm/shared/schemas/paging';
 import { isMediaUrl } from '../media/media-links.ts';
 
 export const APPOINTMENTS_PAGE_SIZE = 20;
@@ -113,7 +114,7 @@ export async function listAvailableAppointments(db: Db, page = 1, pageSize = APP
       .offset((page - 1) * pageSize),
     available(db).count({ n: '*' }).first(),
   ]);
-  return { items: (rows as Row[]).map(toAppointmentForSale), total: total(count), page, pageSize };
+  return pageOf((rows as Row[]).map(toAppointmentForSale), total(count), page, pageSize);
 }
 
 export async function listMyAppointments(db: Db, userId: number, page = 1, pageSize = APPOINTMENTS_PAGE_SIZE): Promise<Paged<PurchasedAppointment>> {
@@ -128,7 +129,7 @@ export async function listMyAppointments(db: Db, userId: number, page = 1, pageS
       .offset((page - 1) * pageSize),
     owned(db, userId).count({ n: '*' }).first(),
   ]);
-  return { items: (rows as Row[]).map(toPurchasedAppointment), total: total(count), page, pageSize };
+  return pageOf((rows as Row[]).map(toPurchasedAppointment), total(count), page, pageSize);
 }
 
 export async function getMyAppointment(db: Db, userId: number, id: number): Promise<PurchasedAppointment> {

@@ -2,18 +2,17 @@
 // from each lead's own price); the leads are granted only once the payment is verified.
 import type { AppDeps } from '../../deps.ts';
 import type { CreatedOrder } from '../orders/types.ts';
-import { createOrder, releaseExpiredReservationsSoon } from '../orders/orders.service.ts';
+import { createOrder } from '../orders/orders.service.ts';
 import { cancelUserOrder, confirmUserOrder, type ConfirmedPurchase } from '../dashboard/user-orders.service.ts';
-import { listLeadsForSaleBody, type JsonBody, type LeadKind } from './leads.service.ts';
-import type { LeadsQuery } from '@tm/shared/schemas/leads';
+import { listLeadsForSale, type LeadKind } from './leads.service.ts';
+import type { LeadForSale, LeadsQuery, Paged } from '@tm/shared/schemas/leads';
 
 /**
- * The marketplace list, after giving back reservations that lapsed (so they show as available), as
- * the response body (JSON text and its ETag), serialised once per cached page.
+ * The marketplace list as of the app's clock: a lead whose reservation lapsed shows as available
+ * (a query condition); the reservation-sweep job gives the row back. A read: nothing is written.
  */
-export async function browseLeadsBody(deps: AppDeps, kind: LeadKind, q: LeadsQuery): Promise<JsonBody> {
-  await releaseExpiredReservationsSoon(deps);
-  return listLeadsForSaleBody(deps.db, kind, q);
+export function browseLeads(deps: AppDeps, kind: LeadKind, q: LeadsQuery): Promise<Paged<LeadForSale>> {
+  return listLeadsForSale(deps.db, kind, q, deps.clock.now());
 }
 
 export function startLeadPurchase(deps: AppDeps, userId: number, leadIds: number[], clientAddress?: string): Promise<CreatedOrder> {

@@ -1,8 +1,11 @@
-// The list's read plan: exact totals for small match sets, briefly kept totals for huge ones, and
-// the same page whichever way the page's ids are read.
+// The list's read plan: totals exact up to COUNT_LIMIT and capped beyond it, and every page the same
+// as the plain definition (newest first, the filter applied), whichever way its ids are read.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createTestDb, type Db } from '../../db/index.ts';
+import { toDbDate } from '../../db/dates.ts';
+import { Lead } from '../../models/index.ts';
 import { leadsQuerySchema } from '@tm/shared/schemas/leads';
+import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
 import { listLeadsForSale } from './leads.service.ts';
 
 let db: Db;
@@ -14,63 +17,82 @@ afterAll(async () => {
   await destroy();
 });
 
-const insert = (n: number, state: string) =>
-  db('leads').insert(
-    Array.from({ length: n }, (_, i) => ({
-      kind: 'aged',
-      customerName: `Lead ${i}`,
-      customerState: state,
-      zipCode: '73301',
-      ageDays: 40 + i,
-      status: 'available',
-    })),
-  );
+const now = new Date('2026-11-24T12:00:00Z');
+
+/** Many rows at once (the model inserts one at a time on SQLite and MariaDB). */
+async function insert(n: number, row: (i: number) => Partial<Lead>): Promise<void> {
+  const rows = Array.from({ length: n }, (_, i) => ({ kind: 'aged', customerName: `Lead ${i}`, zipCode: '73301', status: 'available', ...row(i) }));
+  for (let i = 0; i < rows.length; i += 500) await db.insert(rows.slice(i, i + 500)).into(Lead.tableName);
+}
 
 describe('listLeadsForSale', () => {
-  it('keeps a large total for a few seconds and counts small ones exactly', async () => {
-    await insert(10, 'TX');
-    await insert(3, 'FL');
-    const tx = leadsQuerySchema.parse({ state: 'TX' });
-    const fl = leadsQuerySchema.parse({ state: 'FL' });
-    const opts = { sparseMatches: 5, countTtlMs: 60_000 };
-    expect((await listLeadsForSale(db, 'aged', tx, opts)).total).toBe(10);
-    expect((await listLeadsForSale(db, 'aged', fl, opts)).total).toBe(3);
-    await insert(1, 'TX');
-    await insert(1, 'FL');
-    // Large: the kept figure; the page itself is read fresh.
-    const kept = await listLeadsForSale(db, 'aged', tx, opts);
-    expect(kept.total).toBe(10);
-    expect(kept.items).toHaveLength(11);
-    expect((await listLeadsForSale(db, 'aged', tx, { ...opts, countTtlMs: 0 })).total).toBe(11);
-    // Small: always exact.
-    expect((await listLeadsForSale(db, 'aged', fl, opts)).total).toBe(4);
+  it('counts exactly up to 10,000 and says "more" beyond, without counting further', async () => {
+    await insert(COUNT_LIMIT, () => ({ customerState: 'ND', ageDays: 50 }));
+    const q = leadsQuerySchema.parse({ state: 'ND' });
+    const exact = await listLeadsForSale(db, 'aged', q, now);
+    expect(exact).toMatchObject({ total: COUNT_LIMIT, totalCapped: false, pageCount: 200 });
+    await insert(2, () => ({ customerState: 'ND', ageDays: 51 }));
+    const capped = await listLeadsForSale(db, 'aged', q, now);
+    expect(capped).toMatchObject({ total: COUNT_LIMIT, totalCapped: true, pageCount: 200 });
+    expect(capped.items).toHaveLength(50);
+    // Small sets stay exact.
+    expect((await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ state: 'ND', age: '51' }), now)).total).toBe(2);
+    await db(Lead.tableName).where({ customerState: 'ND' }).delete();
   });
 
-  it('answers the same page through the filter index, the id order or per state', async () => {
-    const q = leadsQuerySchema.parse({ state: 'TX,FL', age: '40-45', pageSize: '3', page: '2' });
-    const sparse = await listLeadsForSale(db, 'aged', q, { sparseMatches: 1_000, perStateWindow: 0 });
-    const dense = await listLeadsForSale(db, 'aged', q, { sparseMatches: 0, countTtlMs: 0, perStateWindow: 0 });
-    const perState = await listLeadsForSale(db, 'aged', q, { countTtlMs: 0 });
-    expect(sparse.items.map((l) => l.id)).toEqual(dense.items.map((l) => l.id));
-    expect(perState.items.map((l) => l.id)).toEqual(dense.items.map((l) => l.id));
-    expect(perState.total).toBe(dense.total);
-    // Every page of a larger mix, per state and not, is the same.
-    await insert(40, 'GA');
-    await insert(7, 'FL');
-    for (const filter of [{ state: 'GA,FL,TX' }, { state: 'GA', age: '45-70' }, { state: 'TX,GA', age: '40,41,50-60' }]) {
-      for (let page = 1; page <= 6; page++) {
+  it('answers every page as the plain definition: newest first, filtered, lapsed reservations included', async () => {
+    const past = toDbDate(new Date(now.getTime() - 1000));
+    const future = toDbDate(new Date(now.getTime() + 60_000));
+    await insert(300, (i) => ({
+      customerState: ['TX', 'FL', 'GA', 'OH'][i % 4]!,
+      zipCode: i % 7 === 0 ? '73301' : '30301',
+      ageDays: 30 + ((i * 13) % 100),
+      status: i % 11 === 0 ? 'reserved' : i % 17 === 0 ? 'sold' : 'available',
+      reservedUntil: i % 11 === 0 ? (i % 2 ? past : future) : null,
+      timesSoldBefore: i % 3,
+      certificateKind: i % 5 === 0 ? 'trustedform' : null,
+      consentAt: i % 4 === 1 ? past : null,
+    }));
+    const all = await Lead.query(db).where('kind', 'aged');
+    const forSale = (l: Lead) => l.status === 'available' || (l.status === 'reserved' && l.reservedUntil !== null && l.reservedUntil < toDbDate(now));
+    const filters: Array<Record<string, string>> = [
+      {},
+      { state: 'GA,FL,TX' },
+      { state: 'GA', age: '45-70' },
+      { state: 'TX,GA', age: '40,41,50-60', maxSold: '1' },
+      { zip: '73301', consent: 'any' },
+      { age: '30-60', consent: 'certificate' },
+      { state: 'TX,FL,GA,OH,NV,NY,CA,AZ,WA', maxSold: '0' },
+    ];
+    for (const filter of filters) {
+      const q0 = leadsQuerySchema.parse(filter);
+      const expected = all
+        .filter(forSale)
+        .filter((l) => !q0.states.length || q0.states.includes(l.customerState))
+        .filter((l) => !q0.zips.length || q0.zips.includes(l.zipCode))
+        .filter((l) => !q0.ages.length || q0.ages.some((c) => l.ageDays >= c.min && l.ageDays <= c.max))
+        .filter((l) => q0.maxSold === undefined || l.timesSoldBefore <= q0.maxSold)
+        .filter((l) => q0.consent !== 'certificate' || l.certificateKind !== null)
+        .filter((l) => q0.consent !== 'any' || l.certificateKind !== null || l.consentAt !== null)
+        .map((l) => l.id)
+        .sort((a, b) => b - a);
+      expect(expected.length, JSON.stringify(filter)).toBeGreaterThan(5);
+      let after: string | null | undefined;
+      for (let page = 1; page <= Math.ceil(expected.length / 7) + 1; page++) {
         const pq = leadsQuerySchema.parse({ ...filter, pageSize: '7', page: String(page) });
-        const a = await listLeadsForSale(db, 'aged', pq, { countTtlMs: 0 });
-        const b = await listLeadsForSale(db, 'aged', pq, { countTtlMs: 0, perStateWindow: 0 });
+        const got = await listLeadsForSale(db, 'aged', pq, now);
+        const want = expected.slice((page - 1) * 7, page * 7);
         expect(
-          a.items.map((l) => l.id),
+          got.items.map((l) => l.id),
           JSON.stringify([filter, page]),
-        ).toEqual(b.items.map((l) => l.id));
-        expect(a.total).toBe(b.total);
+        ).toEqual(want);
+        expect(got.total).toBe(expected.length);
+        if (after !== null) {
+          const byCursor = await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ ...filter, pageSize: '7', ...(after ? { after } : {}) }), now);
+          expect(byCursor.items.map((l) => l.id)).toEqual(want);
+          after = byCursor.nextCursor;
+        }
       }
     }
-    expect(sparse.items).toHaveLength(3);
-    const ids = sparse.items.map((l) => l.id);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 });

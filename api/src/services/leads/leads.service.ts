@@ -1,13 +1,16 @@
-// The lead marketplace read side: available leads of one kind, filtered (state, age in days, zip)
-// and paginated by the database, and the agent's own leads (assigned by an admin or bought).
+// The lead marketplace read side: available leads of one kind, filtered (state, age in days, zip,
+// consent record, times sold before) and paginated by the database, and the agent's own leads
+// (assigned by an admin or bought). Nothing is kept between requests (decision 080): each filter has
+// an index that answers it (migrations/20261124200000_leads_for_sale_indexes.ts), a page reads at
+// most the rows before it, and a total is counted only up to COUNT_LIMIT.
 import type { Knex } from 'knex';
-import { isMysql, type Db } from '../../db/index.ts';
-import { toIso } from '../../db/dates.ts';
+import type { Db } from '../../db/index.ts';
+import { toDbDate, toIso } from '../../db/dates.ts';
+import { Lead, LeadAssignment } from '../../models/index.ts';
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
-import { cachedList } from './list-cache.ts';
-import { createHash } from 'node:crypto';
+import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
 import { csvLine } from '../transfers/csv.ts';
 
 export type LeadKind = 'aged' | 'fresh';
@@ -30,26 +33,13 @@ const FOR_SALE_COLUMNS = [
   'exclusive',
 ] as const;
 
-interface LeadRow {
-  id: number | string;
-  customerName: string | null;
-  customerState: string;
-  zipCode: string;
-  currentAgeRange: string | null;
-  ageDays: number;
-  priceCents: number | null;
-  callDuration: number | null;
-  recordingUrl: string | null;
-  formFillTime: string | null;
-  consentAt?: string | null;
-  certificateKind?: string | null;
-  timesSoldBefore?: number | null;
-  exclusive?: number | boolean | null;
-}
+type LeadRow = Pick<Lead, (typeof FOR_SALE_COLUMNS)[number]>;
 
 export function leadPriceCents(row: { priceCents: number | null | undefined }): number {
   return row.priceCents ?? LEAD_DEFAULT_PRICE_CENTS;
 }
+
+const CERTIFICATES = ['trustedform', 'jornaya'] as const;
 
 export function toLeadForSale(row: LeadRow): LeadForSale {
   const cents = leadPriceCents(row);
@@ -77,27 +67,21 @@ export function toLeadForSale(row: LeadRow): LeadForSale {
   };
 }
 
-type LeadFilter = Pick<LeadsQuery, 'states' | 'zips' | 'ages'>;
+type LeadFilter = Pick<LeadsQuery, 'states' | 'zips' | 'ages' | 'consent' | 'maxSold'>;
 
 /**
- * The filter's own index (see migrations/20261122000300_leads.ts), most selective first: a zip code
- * holds a handful of leads, a state tens of thousands, an age range a slice of all of them.
+ * Which leads are for sale: `available` ones, and `reserved` ones whose reservation has lapsed
+ * (reserved_until in the past: the unpaid order gave them up; the reservation-sweep job releases the
+ * row itself, a read never writes). Two sets, each read by its own index range on status.
  */
-export function filterIndex(q: LeadFilter): string | null {
-  if (q.zips.length) return 'leads_kind_status_zip';
-  if (q.states.length) return 'leads_kind_status_state_age';
-  if (q.ages.length) return 'leads_kind_status_age';
-  return null;
-}
+type ForSale = 'available' | 'lapsed';
+const FOR_SALE: readonly ForSale[] = ['available', 'lapsed'];
 
-/**
- * The filtered set of available leads of a kind (no order, no columns): shared by page and count.
- * forceIndex (MariaDB/MySQL only): read through that index instead of letting the optimizer walk
- * the primary key backwards for ORDER BY id, which reads far too many rows on deep pages.
- */
-export function availableLeadsQuery(db: Db, kind: LeadKind, q: LeadFilter, forceIndex?: string | null): Knex.QueryBuilder {
-  const query: Knex.QueryBuilder = forceIndex && isMysql(db) ? db.from(db.raw('?? FORCE INDEX (??)', ['leads', forceIndex])) : db('leads');
-  query.where({ kind, status: 'available' });
+/** The filtered set of one kind of lead for sale (no order, no columns): shared by page and count. */
+export function forSaleQuery(db: Db, kind: LeadKind, q: LeadFilter, set: ForSale, now: Date) {
+  const query = Lead.query(db).where('kind', kind);
+  if (set === 'available') query.where('status', 'available');
+  else query.where('status', 'reserved').where('reservedUntil', '<', toDbDate(now));
   if (q.states.length) query.whereIn('customerState', q.states);
   if (q.zips.length) query.whereIn('zipCode', q.zips);
   if (q.ages.length) {
@@ -108,162 +92,85 @@ export function availableLeadsQuery(db: Db, kind: LeadKind, q: LeadFilter, force
       }
     });
   }
+  if (q.consent === 'certificate') query.whereIn('certificateKind', CERTIFICATES);
+  else if (q.consent === 'any') query.where((w) => w.whereNotNull('consentAt').orWhereIn('certificateKind', CERTIFICATES));
+  if (q.maxSold !== undefined) query.where('timesSoldBefore', '<=', q.maxSold);
   return query;
 }
 
-/**
- * Up to this many matches, a page is read as: the ids from the filter's covering index, sorted,
- * then those rows by primary key. Beyond it, matches are dense and walking the id order is cheaper.
- */
-export const SPARSE_MATCHES = 50_000;
-
-/**
- * Totals above SPARSE_MATCHES (e.g. the unfiltered list over a million leads) cost a scan of that
- * many index entries; they are kept for a few seconds, which a "1,000,000 leads" label can afford.
- * Smaller totals are always exact. One pending count per filter is shared by concurrent requests.
- */
-export const LARGE_COUNT_TTL_MS = 15_000;
-const MAX_CACHED_COUNTS = 500;
-const countsByDb = new WeakMap<Db, Map<string, { at: number; total: Promise<number> }>>();
-
-export interface ListOptions {
-  sparseMatches?: number;
-  countTtlMs?: number;
-  cacheTtlMs?: number;
-  /** PER_STATE_WINDOW unless set (0: never read per state). */
-  perStateWindow?: number;
+/** SELECT id FROM (a) UNION ALL SELECT id FROM (b) ...: subqueries that order and limit, on both databases. */
+function unionOfIds(db: Db, parts: Knex.QueryBuilder[]): Knex.QueryBuilder {
+  const [first, ...rest] = parts.map((p, i) => db.select('id').from(p.as(`p${i}`)));
+  return rest.length ? first!.unionAll(rest) : first!;
 }
 
 /**
- * The filter's total, shared by every page of it (an agent paging through one filter counts once):
- * kept like the pages (list-cache.ts), so exact for every write this process sees.
+ * How many leads match, counted up to COUNT_LIMIT + 1 and no further (each set reads at most that
+ * many index entries): exact up to COUNT_LIMIT, else { total: COUNT_LIMIT, capped: true }.
  */
-function countAvailable(db: Db, kind: LeadKind, q: LeadFilter, opts: ListOptions): Promise<number> {
-  const key = `count ${JSON.stringify([kind, q.states, q.zips, q.ages, opts.sparseMatches ?? null, opts.countTtlMs ?? null])}`;
-  return cachedList(db, key, () => countAvailableNow(db, kind, q, opts), opts.cacheTtlMs);
-}
-
-async function countAvailableNow(db: Db, kind: LeadKind, q: LeadFilter, opts: ListOptions): Promise<number> {
-  const sparse = opts.sparseMatches ?? SPARSE_MATCHES;
-  const ttl = opts.countTtlMs ?? LARGE_COUNT_TTL_MS;
-  let largeCounts = countsByDb.get(db);
-  if (!largeCounts) countsByDb.set(db, (largeCounts = new Map()));
-  const key = JSON.stringify([kind, q.states, q.zips, q.ages]);
-  const cached = largeCounts.get(key);
-  if (cached && Date.now() - cached.at < ttl) return cached.total;
-  const total = availableLeadsQuery(db, kind, q, filterIndex(q))
-    .count({ n: '*' })
-    .first()
-    .then((row: { n?: number | string } | undefined) => Number(row?.n ?? 0));
-  largeCounts.set(key, { at: Date.now(), total });
-  try {
-    const n = await total;
-    if (n <= sparse) largeCounts.delete(key);
-    return n;
-  } catch (err) {
-    largeCounts.delete(key);
-    throw err;
-  } finally {
-    if (largeCounts.size > MAX_CACHED_COUNTS) largeCounts.delete(largeCounts.keys().next().value!);
-  }
-}
-
-/**
- * One page of available leads, newest first, with the total matching the filters: the same for
- * every buyer, so kept a moment and shared (list-cache.ts says how it stays fresh).
- */
-export function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions = {}): Promise<Paged<LeadForSale>> {
-  return cachedList(db, listKey(kind, q, opts), () => readLeadsForSale(db, kind, q, opts), opts.cacheTtlMs);
-}
-
-const listKey = (kind: LeadKind, q: LeadsQuery, opts: ListOptions) =>
-  JSON.stringify([kind, q.states, q.zips, q.ages, q.page, q.pageSize, opts.sparseMatches ?? null, opts.countTtlMs ?? null, opts.perStateWindow ?? null]);
-
-/** A JSON response body, with the ETag Express would compute for it (so it is not hashed per request). */
-export interface JsonBody {
-  json: Buffer;
-  etag: string;
-}
-
-/** Express's weak ETag of a body: length in hex and the SHA-1 in base64 (the etag package's format). */
-export function weakEtag(body: Buffer): string {
-  return `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
-}
-
-/** listLeadsForSale as JSON text, cached beside it (serialising 50 leads costs more than the lookup). */
-export function listLeadsForSaleBody(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions = {}): Promise<JsonBody> {
-  return cachedList(
-    db,
-    `json ${listKey(kind, q, opts)}`,
-    async () => {
-      // Kept as bytes: encoding 15 kB of text per response costs more than sending it.
-      const json = Buffer.from(JSON.stringify(await readLeadsForSale(db, kind, q, opts)), 'utf8');
-      return { json, etag: weakEtag(json) };
-    },
-    opts.cacheTtlMs,
+export async function countForSale(db: Db, kind: LeadKind, q: LeadFilter, now: Date): Promise<{ total: number; capped: boolean }> {
+  const parts = FOR_SALE.map((set) =>
+    forSaleQuery(db, kind, q, set, now)
+      .select('id')
+      .limit(COUNT_LIMIT + 1)
+      .toKnexQuery(),
   );
+  const row = (await db.count({ n: '*' }).from(unionOfIds(db, parts).as('u')).first()) as { n?: number | string } | undefined;
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total: n, capped: false };
 }
 
 /**
- * Pages within the first PER_STATE_WINDOW matches of a filter naming up to PER_STATE_MAX_STATES states
- * (and no zip) are read per state: each state's newest matches from leads_kind_status_state_id_age,
- * merged by id. Each read stops after offset + pageSize entries instead of sorting every match.
+ * A filter naming up to PER_STATE_MAX_STATES states (and no zip) is read per state: each state's
+ * newest matches from leads_for_sale_state_id (in id order, filters checked inside the index), merged
+ * by id. Each read stops after the rows of the page and those before it.
  */
 export const PER_STATE_MAX_STATES = 8;
-export const PER_STATE_WINDOW = 1000;
 
-function perStatePlan(q: LeadsQuery, opts: ListOptions): boolean {
-  const window = q.page * q.pageSize;
-  return q.states.length > 0 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0 && window <= (opts.perStateWindow ?? PER_STATE_WINDOW);
-}
-
-async function pageIdsPerState(db: Db, kind: LeadKind, q: LeadsQuery): Promise<number[]> {
-  const offset = (q.page - 1) * q.pageSize;
+/**
+ * The ids of one page, newest first: after the cursor (the last id of the page before), or at its page
+ * number (bounded by the query schema, so at most COUNT_LIMIT rows are skipped).
+ */
+async function pageIds(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<number[]> {
+  const offset = q.after === undefined ? (q.page - 1) * q.pageSize : 0;
   const window = offset + q.pageSize;
-  const perState = await Promise.all(
-    q.states.map(
-      (state) =>
-        availableLeadsQuery(db, kind, { states: [state], zips: [], ages: q.ages }, 'leads_kind_status_state_id_age')
-          .select('id')
-          .orderBy('id', 'desc')
-          .limit(window) as Promise<Array<{ id: number | string }>>,
-    ),
+  const perState = q.states.length > 0 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0;
+  const filters: LeadFilter[] = perState ? q.states.map((state) => ({ ...q, states: [state] })) : [q];
+  const parts = FOR_SALE.flatMap((set) =>
+    filters.map((f) => {
+      const part = forSaleQuery(db, kind, f, set, now).select('id');
+      if (q.after !== undefined) part.where('id', '<', q.after);
+      return part.orderBy('id', 'desc').limit(window).toKnexQuery();
+    }),
   );
-  return perState
-    .flat()
-    .map((r) => Number(r.id))
-    .sort((a, b) => b - a)
-    .slice(offset, window);
+  const rows = (await db.select('id').from(unionOfIds(db, parts).as('u')).orderBy('id', 'desc').limit(q.pageSize).offset(offset)) as Array<{
+    id: number | string;
+  }>;
+  return rows.map((r) => Number(r.id));
 }
 
-async function readLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, opts: ListOptions): Promise<Paged<LeadForSale>> {
-  const offset = (q.page - 1) * q.pageSize;
-  let total: number;
-  let ids: number[] = [];
-  if (perStatePlan(q, opts)) {
-    [total, ids] = await Promise.all([countAvailable(db, kind, q, opts), pageIdsPerState(db, kind, q)]);
-  } else {
-    total = await countAvailable(db, kind, q, opts);
-    if (offset < total) {
-      const index = total <= (opts.sparseMatches ?? SPARSE_MATCHES) ? filterIndex(q) : null;
-      const rows = (await availableLeadsQuery(db, kind, q, index).select('id').orderBy('id', 'desc').limit(q.pageSize).offset(offset)) as {
-        id: number | string;
-      }[];
-      ids = rows.map((r) => Number(r.id));
-    }
-  }
+/**
+ * One page of leads for sale, newest first, with the total matching the filters (bounded) and the
+ * cursor of the next page. `now` decides which reservations have lapsed. A read: it never writes.
+ */
+export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<Paged<LeadForSale>> {
+  const [count, ids] = await Promise.all([countForSale(db, kind, q, now), pageIds(db, kind, q, now)]);
   let items: LeadForSale[] = [];
   if (ids.length) {
-    const rows = (await db('leads')
+    const rows = await Lead.query(db)
       .select(...FOR_SALE_COLUMNS)
-      .whereIn('id', ids)) as LeadRow[];
+      .whereIn('id', ids);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     items = ids.flatMap((id) => {
       const row = byId.get(id);
       return row ? [toLeadForSale(row)] : [];
     });
   }
-  return { items, total, page: q.page, pageSize: q.pageSize };
+  const last = items.at(-1);
+  return pageOf(items, count.total, q.page, q.pageSize, {
+    totalCapped: count.capped,
+    nextCursor: items.length === q.pageSize && last ? String(last.id) : null,
+  });
 }
 
 export const MY_LEADS_PAGE_SIZE = 50;
@@ -291,7 +198,7 @@ function searchOn(q: Builder, search: string | undefined, cols: { name: string; 
 
 function myLeadsUnion(db: Db, userId: number, search: string | undefined) {
   const assigned = searchOn(
-    db('leadAssignments')
+    LeadAssignment.query(db)
       .select(
         db.raw("'assigned' as source"),
         'id',
@@ -304,12 +211,13 @@ function myLeadsUnion(db: Db, userId: number, search: string | undefined) {
         db.ref('assignedAt').as('createdAt'),
         'formFillTime',
       )
-      .where('agentId', userId),
+      .where('agentId', userId)
+      .toKnexQuery(),
     search,
     { name: 'name', phone: 'phone', email: 'email', state: 'state', zip: 'zipCode' },
   );
   const bought = searchOn(
-    db('leads')
+    Lead.query(db)
       .select(
         db.raw("'purchased' as source"),
         'id',
@@ -322,7 +230,8 @@ function myLeadsUnion(db: Db, userId: number, search: string | undefined) {
         db.ref('soldAt').as('createdAt'),
         'formFillTime',
       )
-      .where({ buyerId: userId, status: 'sold' }),
+      .where({ buyerId: userId, status: 'sold' })
+      .toKnexQuery(),
     search,
     { name: 'customerName', phone: 'customerPhone', email: 'customerEmail', state: 'customerState', zip: 'zipCode' },
   );
@@ -356,12 +265,31 @@ export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = M
       .orderBy(MY_LEADS_ORDER)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.count({ n: '*' }).from(counts.assigned.clearSelect().select('id').as('a')).first(),
-    db.count({ n: '*' }).from(counts.bought.clearSelect().select('id').as('b')).first(),
+    db
+      .count({ n: '*' })
+      .from(
+        counts.assigned
+          .clearSelect()
+          .select('id')
+          .limit(COUNT_LIMIT + 1)
+          .as('a'),
+      )
+      .first(),
+    db
+      .count({ n: '*' })
+      .from(
+        counts.bought
+          .clearSelect()
+          .select('id')
+          .limit(COUNT_LIMIT + 1)
+          .as('b'),
+      )
+      .first(),
   ]);
   const items = (rows as Array<Record<string, unknown>>).map(toMyLead);
   const n = (x: unknown) => Number((x as { n?: number | string } | undefined)?.n ?? 0);
-  return { items, total: n(a) + n(b), page, pageSize };
+  const total = n(a) + n(b);
+  return pageOf(items, Math.min(total, COUNT_LIMIT), page, pageSize, { totalCapped: total > COUNT_LIMIT });
 }
 
 export const MY_LEADS_CSV_HEADER = ['Name', 'Phone', 'Email', 'State', 'ZIP', 'Age range', 'Source', 'Assigned (UTC)', 'Form filled (UTC)'];

@@ -7,6 +7,7 @@ import { ApiError } from '@tm/shared/api-client';
 import { formatUsd } from '@tm/shared';
 import { parseAgeFilter } from '@tm/shared/logic/age-filter';
 import { formatDate } from '@tm/shared/logic/format';
+import { totalLabel } from '@tm/shared/schemas/paging';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import {
   EMPTY_LEAD_FILTERS,
@@ -234,6 +235,23 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
             {errors.zip ?? '5-digit zip codes, comma-separated'}
           </p>
         </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-consent`}>Consent</label>
+          <select id={`${idPrefix}-consent`} value={inputs.consent ?? ''} onChange={(e) => setFilter('consent', e.target.value)}>
+            <option value="">Any lead</option>
+            <option value="any">With a consent record</option>
+            <option value="certificate">With a TrustedForm or Jornaya certificate</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-sold`}>Sold before</label>
+          <select id={`${idPrefix}-sold`} value={inputs.maxSold ?? ''} onChange={(e) => setFilter('maxSold', e.target.value)}>
+            <option value="">Any number of times</option>
+            <option value="0">Never sold</option>
+            <option value="1">At most once</option>
+            <option value="2">At most twice</option>
+          </select>
+        </div>
         <div className="dash-filter-actions">
           <button type="submit" className="btn">
             Search
@@ -257,7 +275,7 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
                 ·
               </span>
               <span className="muted" data-testid="leads-total">
-                {data.total.toLocaleString('en-US')} {data.total === 1 ? 'lead' : 'leads'} available
+                {totalLabel(data)} {data.total === 1 && !data.totalCapped ? 'lead' : 'leads'} available
               </span>
             </>
           )}

@@ -1,6 +1,7 @@
 // My Leads: the leads assigned to the agent (and those they bought), with every field; a search (name,
 // e-mail, phone, state, ZIP, by the server) and the CSV export of what the search finds, for a CRM.
 import { useState } from 'react';
+import { totalLabel } from '@tm/shared/schemas/paging';
 import { ApiError } from '@tm/shared/api-client';
 import { formatDate, formatPhone, telHref } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
@@ -22,7 +23,7 @@ export function MyLeadsPanel() {
           <h2 id="my-leads-title">My Leads</h2>
           <p className="muted">Leads assigned to you by our team, and leads you purchased.</p>
         </div>
-        {list.data && <Badge tone="info">{list.data.total} total</Badge>}
+        {list.data && <Badge tone="info">{totalLabel(list.data)} total</Badge>}
       </div>
       <form
         className="card dash-search"

@@ -1,0 +1,35 @@
+// EXPLAIN of every SELECT the for-sale lead list runs for one query string (captured from Knex as the
+// service runs them), for the lead-list benchmarks on MariaDB. Answers whether each used an index.
+import type { Db } from '../api/src/db/index.ts';
+import { listLeadsForSale } from '../api/src/services/leads/leads.service.ts';
+import { leadsQuerySchema } from '@tm/shared/schemas/leads';
+
+interface ExplainRow {
+  table: string;
+  type: string;
+  key: string | null;
+  rows: number;
+  Extra: string | null;
+}
+
+export async function explainLeadList(db: Db, query: string): Promise<boolean> {
+  const captured: string[] = [];
+  const onQuery = (q: { sql: string; bindings?: readonly unknown[] }) => captured.push(db.raw(q.sql, (q.bindings ?? []) as never).toString());
+  db.on('query', onQuery);
+  const q = leadsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  const page = await listLeadsForSale(db, 'aged', q, new Date());
+  db.off('query', onQuery);
+  console.log(`\n${query}: ${page.total.toLocaleString('en-US')}${page.totalCapped ? '+' : ''} matching leads, ${page.items.length} on the page`);
+  let indexed = true;
+  for (const sql of captured.filter((s) => /^select/i.test(s.trim()))) {
+    const [rows] = (await db.raw(`EXPLAIN ${sql}`)) as unknown as [ExplainRow[]];
+    console.log(`\nEXPLAIN ${sql.length > 400 ? `${sql.slice(0, 400)}...` : sql}`);
+    console.log('| table | type | key | rows | Extra |\n|---|---|---|---:|---|');
+    for (const r of rows) {
+      console.log(`| ${r.table} | ${r.type} | ${r.key ?? '(none)'} | ${r.rows} | ${r.Extra ?? ''} |`);
+      // Derived tables (<derivedN>, <unionN>) are read whole by design; the base table must use an index.
+      if (!r.table.startsWith('<') && (!r.key || r.type === 'ALL')) indexed = false;
+    }
+  }
+  return indexed;
+}

@@ -1,0 +1,62 @@
+// One page of any list the API answers, and its helpers (issue 16 item 5: one paging type, not three).
+// Totals are exact up to COUNT_LIMIT; beyond it the API says "more than that" (totalCapped) instead of
+// counting a million rows. Page numbers are bounded so that no request makes the database skip more
+// than COUNT_LIMIT rows; the for-sale lead lists read on past that with a cursor (nextCursor).
+import { z } from 'zod';
+import { pageCount } from '../logic/pagination.ts';
+
+/** Counted exactly up to here; beyond it a list answers total = COUNT_LIMIT and totalCapped = true. */
+export const COUNT_LIMIT = 10_000;
+
+export interface Page<T> {
+  items: T[];
+  /** Matching items, exact up to COUNT_LIMIT (see totalCapped). */
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** More than COUNT_LIMIT match: `total` is COUNT_LIMIT and the screen shows "10,000+". */
+  totalCapped?: boolean;
+  /** Lists read by cursor: pass it as ?after= for the page that follows (null: none follows). */
+  nextCursor?: string | null;
+}
+
+export function pageOf<T>(items: T[], total: number, page: number, pageSize: number, extra: Pick<Page<T>, 'totalCapped' | 'nextCursor'> = {}): Page<T> {
+  return { items, total, page, pageSize, pageCount: pageCount(total, pageSize), ...extra };
+}
+
+/** A bounded count's figure as a list shows it: "1,234", or "10,000+" beyond COUNT_LIMIT. */
+export function totalLabel(page: Pick<Page<unknown>, 'total' | 'totalCapped'>): string {
+  return `${page.total.toLocaleString('en-US')}${page.totalCapped ? '+' : ''}`;
+}
+
+/** The highest page number a list answers for this page size: its last row is at most COUNT_LIMIT deep. */
+export const maxPage = (pageSize: number) => Math.max(1, Math.ceil(COUNT_LIMIT / pageSize));
+
+/** A positive whole number from a query string (the first of a repeated key), `fallback` when absent. */
+export const positiveIntParam = (fallback: number, max: number, name: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? fallback : Number(Array.isArray(v) ? v[0] : v)),
+    z
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(1, `${name} must be at least 1`)
+      .max(max, `${name} must be at most ${max}`),
+  );
+
+export const MAX_PAGE_SIZE = 100;
+
+/** Adds the bound on `page` (at most maxPage(pageSize)) to a query schema's checks. */
+export function checkPageBound(q: { page: number; pageSize: number }, ctx: z.RefinementCtx): void {
+  const max = maxPage(q.pageSize);
+  if (q.page > max) ctx.addIssue({ code: 'custom', path: ['page'], message: `Page must be at most ${max}` });
+}
+
+/** The ?page=&pageSize= fields of a list's query schema (bound them with checkPageBound). */
+export const pageParams = (defaultSize: number) => ({
+  page: positiveIntParam(1, 1_000_000, 'Page'),
+  pageSize: positiveIntParam(defaultSize, MAX_PAGE_SIZE, 'Page size'),
+});
+
+/** ?page=&pageSize= of a paginated list, page bounded by maxPage(pageSize). */
+export const pageQuerySchema = (defaultSize: number) => z.object(pageParams(defaultSize)).superRefine(checkPageBound);
