@@ -21,3 +21,14 @@ export const consentFields = {
 };
 
 export type ConsentInput = { [K in keyof typeof consentFields]?: z.infer<(typeof consentFields)[K]> };
+
+/**
+ * The kind of a consent certificate from its id when the sender does not say: a TrustedForm certificate
+ * URL (cert.trustedform.com/...) or its 40-hex token, or a Jornaya LeadiD (a UUID). Null when neither.
+ */
+export function certificateKindOf(id: string): 'trustedform' | 'jornaya' | null {
+  const s = id.trim();
+  if (/^https:\/\/cert\.trustedform\.com\/[0-9a-f]{40}$/i.test(s) || /^[0-9a-f]{40}$/i.test(s)) return 'trustedform';
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)) return 'jornaya';
+  return null;
+}
