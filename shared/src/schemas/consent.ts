@@ -32,3 +32,30 @@ export function certificateKindOf(id: string): 'trustedform' | 'jornaya' | null 
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)) return 'jornaya';
   return null;
 }
+
+// ---- Do-not-call lists and per-lead scrub results (admin) ----
+
+export const DNC_LIST_NAMES = { dnc: 'Do-not-call', litigator: 'Litigator' } as const;
+export type DncListName = keyof typeof DNC_LIST_NAMES;
+/** How many numbers each list holds. */
+export type DncListSummary = Record<DncListName, number>;
+/** POST /api/admin/dnc-lists: the file's numbers, those new to the list, and leads taken off sale. */
+export interface DncUploadResult {
+  list: DncListName;
+  numbers: number;
+  added: number;
+  blockedLeads: number;
+}
+export interface ScrubRowError {
+  line: number;
+  field: 'phone' | 'result' | 'scrubbedAt';
+  message: string;
+}
+/** POST /api/admin/dnc-scrubs: rows read, applied, leads updated and taken off sale, and the bad rows. */
+export interface ScrubUploadResult {
+  rows: number;
+  applied: number;
+  updatedLeads: number;
+  blockedLeads: number;
+  errors: ScrubRowError[];
+}

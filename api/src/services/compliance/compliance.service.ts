@@ -10,6 +10,7 @@ import { isCheckViolation, isForeignKeyViolation, isUniqueKeyViolation } from '.
 import { ConsumerClaim, DncEntry, ExclusiveSale, Lead, LeadSale, TransferCall, Appointment } from '../../models/index.ts';
 import { ItemsUnavailable } from '../orders/inventory.ts';
 import { badRequest } from '../../errors.ts';
+import type { DncUploadResult, ScrubRowError, ScrubUploadResult } from '@tm/shared/schemas/consent';
 
 export const DNC_LISTS = ['dnc', 'litigator'] as const;
 export type DncList = (typeof DNC_LISTS)[number];
@@ -53,7 +54,7 @@ const ON_SALE = ['available', 'reserved'];
  * Adds an uploaded list's numbers and takes every lead with one of them off sale at once: available ones
  * and those held in a buyer's checkout (status 'blocked'; a payment for them is refunded).
  */
-export async function uploadDncList(db: Db, list: DncList, csv: string, source: string | null, adminId: number, now: Date) {
+export async function uploadDncList(db: Db, list: DncList, csv: string, source: string | null, adminId: number, now: Date): Promise<DncUploadResult> {
   const keys = phonesOfCsv(csv);
   const stamp = toDbDate(now);
   let added = 0;
@@ -87,19 +88,6 @@ export async function dncSummary(db: Db): Promise<Record<DncList, number>> {
 // Per-lead scrub results (a scrub vendor's answer per number, with the date it was scrubbed)
 
 export const SCRUB_RESULTS = ['clear', 'listed'] as const;
-export interface ScrubRowError {
-  line: number;
-  field: 'phone' | 'result' | 'scrubbedAt';
-  message: string;
-}
-export interface ScrubUploadResult {
-  rows: number;
-  applied: number;
-  updatedLeads: number;
-  blockedLeads: number;
-  errors: ScrubRowError[];
-}
-
 const RESULT_WORDS: Record<string, (typeof SCRUB_RESULTS)[number]> = {
   clear: 'clear',
   clean: 'clear',
