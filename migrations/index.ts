@@ -27,6 +27,8 @@ import * as m1123_3000 from './20261123300000_sessions_holds_collations.ts';
 import * as m2340_00 from './20261123400000_mail_outbox.ts';
 import * as m1123_9000 from './20261123900000_users_deactivated_at.ts';
 import * as m1124_2000 from './20261124200000_leads_for_sale_indexes.ts';
+import * as m1124_8000_leadSales from './20261124800000_lead_sales.ts';
+import * as m1124_8001_importConsent from './20261124800001_lead_import_consent.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,6 +62,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123400000_mail_outbox': m2340_00,
   '20261123900000_users_deactivated_at': m1123_9000,
   '20261124200000_leads_for_sale_indexes': m1124_2000,
+  '20261124800000_lead_sales': m1124_8000_leadSales,
+  '20261124800001_lead_import_consent': m1124_8001_importConsent,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

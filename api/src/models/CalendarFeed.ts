@@ -5,6 +5,7 @@ import { User } from './User.ts';
 
 export class CalendarFeed extends Model {
   static override tableName = 'calendar_feeds';
+  static override idColumn = 'userId';
   static override relationMappings: RelationMappingsThunk = () => ({
     user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'calendar_feeds.userId', to: 'users.id' } },
   });

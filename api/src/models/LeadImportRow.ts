@@ -22,6 +22,13 @@ export class LeadImportRow extends Model {
   formFillTime!: string | null;
   recordingUrl!: string | null;
   callDuration!: number | null;
+  consentSourceUrl!: string | null;
+  consentAt!: string | null;
+  consentIp!: string | null;
+  consentText!: string | null;
+  certificateKind!: string | null;
+  certificateId!: string | null;
+  certificateClaimExpiresAt!: string | null;
   error!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   import?: LeadImport | null;

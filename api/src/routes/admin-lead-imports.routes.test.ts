@@ -220,6 +220,62 @@ describe('lead import for sale', () => {
   });
 });
 
+describe('lead import with consent records (issue 19)', () => {
+  it("keeps each lead's consent record; a bad consent value refuses the row, naming the field", async () => {
+    const tf = 'https://cert.trustedform.com/0123456789abcdef0123456789abcdef01234567';
+    const csv = [
+      'Name,Phone,State,Zip,Consent URL,Consent Time,IP Address,Consent Text,TrustedForm Cert URL,Claim Expires',
+      `Full Record,7135550001,TX,77001,https://quotes.example.com/fe,2026-03-30T14:05:00Z,203.0.113.9,"I agree, by clicking, to be called.",${tf},2026-04-02T14:05:00Z`,
+      'Jornaya Only,7135550002,TX,77001,,,2001:db8::1,,7C9E6679-7425-40DE-944B-E07FC1F90AE7,',
+      'No Consent,7135550003,TX,77001,,,,,,',
+      'Bad Url,7135550004,TX,77001,javascript:alert(1),,,,,',
+      'Bad Ip,7135550005,TX,77001,,,999.0.0.1,,,',
+      'Bad Cert,7135550006,TX,77001,,,,,cert-123,',
+      'Future Consent,7135550007,TX,77001,,2026-05-01,,,,',
+      'Bad Expiry,7135550008,TX,77001,,,,,,someday',
+    ].join('\n');
+    const up = await upload(csv, 'target=sale&kind=fresh');
+    expect(up.suggestedMapping).toEqual({
+      name: 0,
+      phone: 1,
+      state: 2,
+      zipCode: 3,
+      consentSourceUrl: 4,
+      consentAt: 5,
+      consentIp: 6,
+      consentText: 7,
+      certificateId: 8,
+      certificateClaimExpiresAt: 9,
+    });
+    const result = done(await run(up.import.id, up.suggestedMapping));
+    expect(result.import).toMatchObject({ importedRows: 3, rejectedRows: 5 });
+    expect(result.errors.map((e) => [e.row, e.reason])).toEqual([
+      [5, 'Consent source page URL "javascript:alert(1)" is not a valid http(s) URL'],
+      [6, 'Consent IP address "999.0.0.1" is not an IP address'],
+      [7, 'TrustedForm / Jornaya certificate "cert-123" is not a TrustedForm certificate URL or a Jornaya LeadiD'],
+      [8, 'Consent time cannot be in the future'],
+      [9, 'Certificate claim expires "someday" is not a date (use YYYY-MM-DD or MM/DD/YYYY)'],
+    ]);
+    const leads = await ctx.db('leads').whereIn('customerPhone', ['7135550001', '7135550002', '7135550003']).orderBy('customerPhone');
+    expect(leads[0]).toMatchObject({
+      consentSourceUrl: 'https://quotes.example.com/fe',
+      consentIp: '203.0.113.9',
+      consentText: 'I agree, by clicking, to be called.',
+      certificateKind: 'trustedform',
+      certificateId: tf,
+    });
+    expect(String(leads[0].consentAt)).toMatch(/^2026-03-30[ T]14:05:00/);
+    expect(String(leads[0].certificateClaimExpiresAt)).toMatch(/^2026-04-02[ T]14:05:00/);
+    expect(leads[1]).toMatchObject({
+      consentIp: '2001:db8::1',
+      certificateKind: 'jornaya',
+      certificateId: '7C9E6679-7425-40DE-944B-E07FC1F90AE7',
+      consentAt: null,
+    });
+    expect(leads[2]).toMatchObject({ consentSourceUrl: null, consentAt: null, consentIp: null, consentText: null, certificateKind: null, certificateId: null });
+  });
+});
+
 describe('bad files', () => {
   it('refuses an empty file', async () => {
     const res = await admin.post('/api/admin/lead-imports?target=assignment').set('Content-Type', 'text/csv').send('');

@@ -443,6 +443,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/compliance/:itemType/:itemId': { ...cols(401, 200, 404, 404, 401), req: async () => get(`/api/compliance/transfer/${await aCall()}`)('anon') },
   'GET /api/admin/dnc-lists': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/dnc-lists') },
   'POST /api/admin/dnc-lists': { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/dnc-lists', () => ({ list: 'dnc', csv: '2025550111' })) },
+  'POST /api/admin/dnc-scrubs': {
+    ...cols(401, 403, 403, 201, 401),
+    req: post('/api/admin/dnc-scrubs', () => ({ csv: '2025550112,clear,2026-01-01' })),
+  },
   'GET /api/ledger': { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger') },
   'GET /api/ledger.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/ledger.csv') },
   'GET /api/orders/:id/receipt': { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/orders/${own.transferOrderId}/receipt`)('anon') },

@@ -494,6 +494,10 @@ const SPECS: Record<string, Spec> = {
     role: 'admin',
     base: json('POST', '/api/admin/dnc-lists', () => ({ list: 'litigator', csv: 'phone\n2025550188\n', source: 'fuzz.csv' })),
   },
+  'POST /api/admin/dnc-scrubs': {
+    role: 'admin',
+    base: json('POST', '/api/admin/dnc-scrubs', () => ({ csv: 'phone,result,scrubbed_at\n2025550189,clear,2026-01-01\n' })),
+  },
   'POST /api/transfers/:id/disputes': {
     role: 'agentA',
     base: async () => ({ method: 'POST', path: `/api/transfers/${await aCall()}/disputes`, body: { reasonCode: 'other', reasonText: 'Robot caller' } }),

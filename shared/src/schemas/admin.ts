@@ -178,13 +178,40 @@ export const LEAD_FIELDS = {
   formFillTime: 'Form fill time',
   recordingUrl: 'Recording URL',
   callDuration: 'Call duration (seconds)',
+  consentSourceUrl: 'Consent source page URL',
+  consentAt: 'Consent time',
+  consentIp: 'Consent IP address',
+  consentText: 'Consent text shown',
+  certificateId: 'TrustedForm / Jornaya certificate',
+  certificateClaimExpiresAt: 'Certificate claim expires',
 } as const;
 export type LeadField = keyof typeof LEAD_FIELDS;
 export const LEAD_FIELD_NAMES = Object.keys(LEAD_FIELDS) as LeadField[];
 
 /** Which fields each target uses (leads for sale carry price, age and recording; assigned leads do not). */
 export const LEAD_FIELDS_BY_TARGET: Record<LeadImportTarget, readonly LeadField[]> = {
-  sale: ['name', 'firstName', 'lastName', 'phone', 'email', 'state', 'zipCode', 'ageRange', 'ageDays', 'price', 'formFillTime', 'recordingUrl', 'callDuration'],
+  sale: [
+    'name',
+    'firstName',
+    'lastName',
+    'phone',
+    'email',
+    'state',
+    'zipCode',
+    'ageRange',
+    'ageDays',
+    'price',
+    'formFillTime',
+    'recordingUrl',
+    'callDuration',
+    // The consent record (issue 19): kept on the lead for its compliance file.
+    'consentSourceUrl',
+    'consentAt',
+    'consentIp',
+    'consentText',
+    'certificateId',
+    'certificateClaimExpiresAt',
+  ],
   assignment: ['name', 'firstName', 'lastName', 'phone', 'email', 'state', 'zipCode', 'ageRange', 'formFillTime'],
 };
 

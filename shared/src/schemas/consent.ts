@@ -21,3 +21,41 @@ export const consentFields = {
 };
 
 export type ConsentInput = { [K in keyof typeof consentFields]?: z.infer<(typeof consentFields)[K]> };
+
+/**
+ * The kind of a consent certificate from its id when the sender does not say: a TrustedForm certificate
+ * URL (cert.trustedform.com/...) or its 40-hex token, or a Jornaya LeadiD (a UUID). Null when neither.
+ */
+export function certificateKindOf(id: string): 'trustedform' | 'jornaya' | null {
+  const s = id.trim();
+  if (/^https:\/\/cert\.trustedform\.com\/[0-9a-f]{40}$/i.test(s) || /^[0-9a-f]{40}$/i.test(s)) return 'trustedform';
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)) return 'jornaya';
+  return null;
+}
+
+// ---- Do-not-call lists and per-lead scrub results (admin) ----
+
+export const DNC_LIST_NAMES = { dnc: 'Do-not-call', litigator: 'Litigator' } as const;
+export type DncListName = keyof typeof DNC_LIST_NAMES;
+/** How many numbers each list holds. */
+export type DncListSummary = Record<DncListName, number>;
+/** POST /api/admin/dnc-lists: the file's numbers, those new to the list, and leads taken off sale. */
+export interface DncUploadResult {
+  list: DncListName;
+  numbers: number;
+  added: number;
+  blockedLeads: number;
+}
+export interface ScrubRowError {
+  line: number;
+  field: 'phone' | 'result' | 'scrubbedAt';
+  message: string;
+}
+/** POST /api/admin/dnc-scrubs: rows read, applied, leads updated and taken off sale, and the bad rows. */
+export interface ScrubUploadResult {
+  rows: number;
+  applied: number;
+  updatedLeads: number;
+  blockedLeads: number;
+  errors: ScrubRowError[];
+}

@@ -12,21 +12,23 @@ import {
   type NoShowStatus,
   type NoShowView,
 } from '@tm/shared/schemas/appointment-care';
+import type { ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
+import { isUniqueKeyViolation } from '../../db/constraints.ts';
 import { HttpError, conflict, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { Appointment, AppointmentNoShow, CalendarFeed, User } from '../../models/index.ts';
 import { appointmentPriceCents } from '../appointments/appointments.service.ts';
 
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 /** Under this many seconds the agent's call counts as not answered (the standard tier's transfer buffer). */
 export const NO_ANSWER_BUFFER_SECONDS = TIERS.standard.bufferSeconds;
 
-type Row = Record<string, unknown>;
-const owned = (db: Db, userId: number) => db('appointments').where({ buyerId: userId, status: 'sold' });
+const owned = (db: Db, userId: number) => Appointment.query(db).where({ buyerId: userId, status: 'sold' });
+const priceOf = (a: Pick<Appointment, 'priceCents'>) => appointmentPriceCents({ priceCents: a.priceCents });
 
-function eventOf(row: Row, origin: string): EventAttributes | null {
-  const start = appointmentStart(row as Parameters<typeof appointmentStart>[0]);
+function eventOf(row: Appointment, origin: string): EventAttributes | null {
+  const start = appointmentStart(row);
   if (!start) return null;
   const name = String(row.customerName ?? 'Customer');
   const lines = [
@@ -56,7 +58,7 @@ function ics(result: { error?: Error | null; value?: string | null }): string {
 
 /** One purchased appointment as an .ics file; 404 for anyone else's, 422 when it has no time. */
 export async function appointmentIcs(db: Db, userId: number, id: number, origin: string): Promise<string> {
-  const row: Row | undefined = await owned(db, userId).where({ id }).first();
+  const row = await owned(db, userId).where({ id }).first();
   if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
   const event = eventOf(row, origin);
   if (!event) throw new HttpError(422, 'This appointment has no time set, so it cannot go in a calendar.');
@@ -69,7 +71,7 @@ export async function appointmentIcs(db: Db, userId: number, id: number, origin:
 const hash = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
 
 export async function feedStatus(db: Db, userId: number): Promise<{ active: boolean; createdAt: string | null }> {
-  const row = await db('calendar_feeds').where({ userId }).first('createdAt');
+  const row = await CalendarFeed.query(db).where({ userId }).select('createdAt').first();
   return { active: Boolean(row), createdAt: toIso(row?.createdAt) };
 }
 
@@ -77,24 +79,25 @@ export async function feedStatus(db: Db, userId: number): Promise<{ active: bool
 export async function createFeed(db: Db, userId: number, origin: string, now: Date): Promise<{ url: string }> {
   const secret = crypto.randomBytes(24).toString('base64url');
   await db.transaction(async (trx) => {
-    await trx('calendar_feeds').where({ userId }).delete();
-    await trx('calendar_feeds').insert({ userId, secretHash: hash(secret), createdAt: toDbDate(now) });
+    await CalendarFeed.query(trx).where({ userId }).delete();
+    await CalendarFeed.query(trx).insert({ userId, secretHash: hash(secret), createdAt: toDbDate(now) });
   });
   return { url: `${origin}/api/calendar/${secret}.ics` };
 }
 
 export async function revokeFeed(db: Db, userId: number): Promise<void> {
-  await db('calendar_feeds').where({ userId }).delete();
+  await CalendarFeed.query(db).where({ userId }).delete();
 }
 
 /** The feed of the agent whose secret this is (every purchased appointment with a time), or null. */
 export async function feedIcs(db: Db, secret: string, origin: string): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return null;
-  const feed = await db('calendar_feeds')
+  const feed = await CalendarFeed.query(db)
     .where({ secretHash: hash(secret) })
-    .first('userId');
+    .select('userId')
+    .first();
   if (!feed) return null;
-  const rows: Row[] = await owned(db, Number(feed.userId)).whereNull('buyerDeletedAt').orderBy('id').select('*');
+  const rows = await owned(db, Number(feed.userId)).whereNull('buyerDeletedAt').orderBy('id');
   const events = rows.map((r) => eventOf(r, origin)).filter((e): e is EventAttributes => e !== null);
   if (events.length === 0) {
     return [
@@ -113,24 +116,11 @@ export async function feedIcs(db: Db, secret: string, origin: string): Promise<s
 // ---------------------------------------------------------------------------------------------
 // No-shows
 
-interface NoShowRow {
-  id: number;
-  appointmentId: number;
-  userId: number;
-  callDurationSeconds: number;
-  recordingUrl: string | null;
-  note: string | null;
-  bufferSeconds: number;
-  status: NoShowStatus;
-  creditCents: number;
-  decisionReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+type NoShowRow = Omit<ModelObject<AppointmentNoShow>, 'decidedBy' | 'decidedByUser' | 'user' | 'appointment'>;
 const view = (r: NoShowRow): NoShowView => ({
   id: Number(r.id),
   appointmentId: Number(r.appointmentId),
-  status: r.status,
+  status: r.status as NoShowStatus,
   callDurationSeconds: Number(r.callDurationSeconds),
   bufferSeconds: Number(r.bufferSeconds),
   recordingUrl: r.recordingUrl,
@@ -147,9 +137,9 @@ const view = (r: NoShowRow): NoShowView => ({
  * price). Otherwise it waits in the admin's dispute queue.
  */
 export async function reportNoShow(db: Db, userId: number, appointmentId: number, input: NoShowInput, now: Date): Promise<NoShowView> {
-  const row: Row | undefined = await owned(db, userId).where({ id: appointmentId }).first();
+  const row = await owned(db, userId).where({ id: appointmentId }).first();
   if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
-  const start = appointmentStart(row as Parameters<typeof appointmentStart>[0]);
+  const start = appointmentStart(row);
   if (!start) throw new HttpError(422, 'This appointment has no time set, so a no-show cannot be checked against it.');
   if (now.getTime() < start.getTime()) throw new HttpError(422, 'A no-show can be reported once the appointment time has passed.');
   if (now.getTime() > start.getTime() + NO_SHOW_WINDOW_MS) throw new HttpError(422, 'No-show reports close 24 hours after the appointment time.');
@@ -162,7 +152,7 @@ export async function reportNoShow(db: Db, userId: number, appointmentId: number
     note: input.note ?? null,
     bufferSeconds: NO_ANSWER_BUFFER_SECONDS,
     status: (noAnswer ? 'credited' : 'pending') as NoShowStatus,
-    creditCents: noAnswer ? appointmentPriceCents(row) : 0,
+    creditCents: noAnswer ? priceOf(row) : 0,
     decidedAt: noAnswer ? toDbDate(now) : null,
     decisionReason: noAnswer
       ? `Credited automatically: your call lasted ${input.callDurationSeconds} s, under the ${NO_ANSWER_BUFFER_SECONDS} s buffer.`
@@ -170,36 +160,37 @@ export async function reportNoShow(db: Db, userId: number, appointmentId: number
     createdAt: toDbDate(now),
   };
   try {
-    const [id] = await db('appointment_no_shows').insert(record);
-    return view({ ...record, id: Number(id), decisionReason: record.decisionReason } as NoShowRow);
+    const inserted = await AppointmentNoShow.query(db).insert(record);
+    return view({ ...record, id: inserted.id });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('A no-show was already reported for this appointment.');
+    if (isUniqueKeyViolation(err)) throw conflict('A no-show was already reported for this appointment.');
     throw err;
   }
 }
 
 export async function myNoShows(db: Db, userId: number): Promise<NoShowView[]> {
-  const rows: NoShowRow[] = await db('appointment_no_shows').where({ userId }).orderBy('id', 'desc').select('*');
+  const rows = await AppointmentNoShow.query(db).where({ userId }).orderBy('id', 'desc');
   return rows.map(view);
 }
 
 export async function noShowQueue(db: Db, status: NoShowStatus | undefined) {
-  const q = db('appointment_no_shows as n')
-    .join('users as u', 'u.id', 'n.userId')
-    .join('appointments as a', 'a.id', 'n.appointmentId')
+  const q = AppointmentNoShow.query(db)
+    .alias('n')
+    .join(`${User.tableName} as u`, 'u.id', 'n.userId')
+    .join(`${Appointment.tableName} as a`, 'a.id', 'n.appointmentId')
     .select('n.*', 'u.email as agentEmail', 'a.customerName', 'a.extractedAppointmentDateTime', 'a.recordingUrl as aiRecordingUrl')
     .orderBy('n.id', 'asc');
   if (status) q.where('n.status', status);
-  const rows = await q;
-  return rows.map(
-    (r: NoShowRow & { agentEmail: string; customerName: string | null; extractedAppointmentDateTime: string | null; aiRecordingUrl: string | null }) => ({
-      ...view(r),
-      agentEmail: r.agentEmail,
-      customerName: r.customerName,
-      appointmentTime: r.extractedAppointmentDateTime,
-      aiRecordingUrl: r.aiRecordingUrl,
-    }),
-  );
+  const rows = (await q) as Array<
+    AppointmentNoShow & { agentEmail: string; customerName: string | null; extractedAppointmentDateTime: string | null; aiRecordingUrl: string | null }
+  >;
+  return rows.map((r) => ({
+    ...view(r),
+    agentEmail: r.agentEmail,
+    customerName: r.customerName,
+    appointmentTime: r.extractedAppointmentDateTime,
+    aiRecordingUrl: r.aiRecordingUrl,
+  }));
 }
 
 /** Approve (credit the price) or deny (with a reason) a pending report, exactly once. */
@@ -211,16 +202,16 @@ export async function decideNoShow(
   reason: string | null,
   now: Date,
 ): Promise<NoShowView> {
-  const row: NoShowRow | undefined = await db('appointment_no_shows').where({ id }).first();
+  const row = await AppointmentNoShow.query(db).findById(id);
   if (!row) throw notFound('No-show report not found');
   let creditCents = 0;
   if (decision === 'approved') {
-    const appt: Row | undefined = await db('appointments').where({ id: row.appointmentId }).first();
-    creditCents = appt ? appointmentPriceCents(appt) : 0;
+    const appt = await Appointment.query(db).findById(row.appointmentId).select('priceCents');
+    creditCents = appt ? priceOf(appt) : 0;
   }
-  const n = await db('appointment_no_shows')
+  const n = await AppointmentNoShow.query(db)
     .where({ id, status: 'pending' })
-    .update({ status: decision, creditCents, decisionReason: reason, decidedBy: adminId, decidedAt: toDbDate(now) });
+    .patch({ status: decision, creditCents, decisionReason: reason, decidedBy: adminId, decidedAt: toDbDate(now) });
   if (!n) throw conflict('This no-show report has already been decided.');
-  return view((await db('appointment_no_shows').where({ id }).first()) as NoShowRow);
+  return view((await AppointmentNoShow.query(db).findById(id))!);
 }

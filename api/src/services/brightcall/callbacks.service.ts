@@ -12,7 +12,10 @@ import {
   type ListQuery,
   type Page,
 } from '@tm/shared/schemas/admin';
+import { certificateKindOf, consentFields, type ConsentInput } from '@tm/shared/schemas/consent';
+import { z } from 'zod';
 import { badRequest } from '../../errors.ts';
+import { Appointment, BrightcallCallback, User } from '../../models/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
 
@@ -65,6 +68,61 @@ export interface WebhookCallback {
   externalAgentId?: string;
   leadQuality?: string;
   interestLevel?: string;
+  /** The consumer's consent record (issue 19), stored on the appointment for the compliance file. */
+  consent?: ConsentInput;
+  aiDisclosure?: string;
+  recordingUrl?: string;
+}
+
+/** The webhook's consent fields (snake_case like the rest of its payload) and their column names. */
+export const CALLBACK_CONSENT_FIELDS = {
+  consent_source_url: 'consentSourceUrl',
+  consent_at: 'consentAt',
+  consent_ip: 'consentIp',
+  consent_text: 'consentText',
+  certificate_kind: 'certificateKind',
+  certificate_id: 'certificateId',
+  certificate_claim_expires_at: 'certificateClaimExpiresAt',
+} as const satisfies Record<string, keyof ConsentInput>;
+const callbackExtrasSchema = z.object({
+  ...consentFields,
+  aiDisclosure: z.string({ error: 'aiDisclosure must be text' }).trim().max(5000, 'aiDisclosure is at most 5000 characters').optional(),
+  recordingUrl: z
+    .string({ error: 'recordingUrl must be text' })
+    .trim()
+    .max(1000, 'recordingUrl is too long')
+    .pipe(z.url({ protocol: /^https?$/, error: 'recordingUrl must be an http(s) URL' }))
+    .optional(),
+});
+const EXTRA_NAMES: Record<string, string> = { ...CALLBACK_CONSENT_FIELDS, ai_disclosure: 'aiDisclosure', recording_url: 'recordingUrl' };
+
+/**
+ * The consent record, AI-voice disclosure and recording of a webhook payload, checked with the shared
+ * consent schema; errors name the payload's own (snake_case) fields. A certificate id without its kind
+ * gets the kind its shape shows (TrustedForm URL or token, Jornaya LeadiD), else it must be said.
+ */
+function parseCallbackExtras(b: Record<string, unknown>, fields: Record<string, string>): Pick<WebhookCallback, 'consent' | 'aiDisclosure' | 'recordingUrl'> {
+  const camel: Record<string, unknown> = {};
+  for (const [snake, name] of Object.entries(EXTRA_NAMES)) {
+    const v = b[snake];
+    if (v !== undefined && v !== null && v !== '') camel[name] = v;
+  }
+  const parsed = callbackExtrasSchema.safeParse(camel);
+  const snakeOf = (name: string) => Object.entries(EXTRA_NAMES).find(([, n]) => n === name)?.[0] ?? name;
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      fields[snakeOf(name)] ??= issue.message.replace(name, snakeOf(name));
+    }
+    return {};
+  }
+  const { aiDisclosure, recordingUrl, ...consent } = parsed.data;
+  if (consent.certificateId && !consent.certificateKind) {
+    const kind = certificateKindOf(consent.certificateId);
+    if (kind) consent.certificateKind = kind;
+    else fields.certificate_kind = 'certificate_kind (trustedform or jornaya) is required with this certificate_id';
+  }
+  return { consent, aiDisclosure, recordingUrl };
 }
 
 function text(v: unknown): string | undefined {
@@ -132,9 +190,11 @@ export function parseWebhookPayload(body: unknown): WebhookCallback {
   const email = text(b.email);
   // The length is checked above; the shape only within it, and by one linear pass (no regex).
   if (email !== undefined && !fields.email && !isPlausibleEmail(email)) fields.email = 'email must be a valid email address';
+  const extras = parseCallbackExtras(b, fields);
   const bad = Object.entries(fields);
   if (bad.length) throw badRequest(`Invalid fields: ${bad.map(([f]) => f).join(', ')}`, fields);
   return {
+    ...extras,
     firstName: text(b.first_name)!,
     lastName: text(b.last_name)!,
     phone: text(b.phone_number)!,
@@ -167,6 +227,9 @@ async function appointmentForCallback(
     leadQuality?: string | null;
     callOutcome?: string | null;
     interestLevel?: string | null;
+    consent?: ConsentInput;
+    aiDisclosure?: string;
+    recordingUrl?: string;
   },
   source: 'webhook' | 'admin',
   now: Date,
@@ -176,7 +239,7 @@ async function appointmentForCallback(
   const notes = [cb.callOutcome ? `Call outcome: ${cb.callOutcome}` : null, cb.interestLevel ? `Interest level: ${cb.interestLevel}` : null]
     .filter(Boolean)
     .join('\n');
-  const [id] = await trx('appointments').insert({
+  const appointment = await Appointment.query(trx).insert({
     customerName: `${cb.firstName} ${cb.lastName}`.trim().slice(0, 200),
     customerPhone: cb.phone.slice(0, 32),
     customerEmail: cb.email ?? null,
@@ -195,13 +258,29 @@ async function appointmentForCallback(
     brightcallCallbackId: callbackId,
     source,
     createdAt: stamp,
+    ...consentColumns(cb.consent),
+    aiDisclosure: cb.aiDisclosure ?? null,
+    ...(cb.recordingUrl ? { recordingUrl: cb.recordingUrl } : {}),
   });
-  return Number(id);
+  return appointment.id;
+}
+
+/** The consent record's columns (dates in database form). */
+function consentColumns(c: ConsentInput = {}) {
+  return {
+    consentSourceUrl: c.consentSourceUrl ?? null,
+    consentAt: c.consentAt ? toDbDate(new Date(c.consentAt)) : null,
+    consentIp: c.consentIp ?? null,
+    consentText: c.consentText ?? null,
+    certificateKind: c.certificateKind ?? null,
+    certificateId: c.certificateId ?? null,
+    certificateClaimExpiresAt: c.certificateClaimExpiresAt ? toDbDate(new Date(c.certificateClaimExpiresAt)) : null,
+  };
 }
 
 export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Date): Promise<number> {
   return db.transaction(async (trx) => {
-    const [id] = await trx('brightcallCallbacks').insert({
+    const callback = await BrightcallCallback.query(trx).insert({
       firstName: cb.firstName,
       lastName: cb.lastName,
       phone: cb.phone,
@@ -216,8 +295,8 @@ export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Da
       source: 'webhook',
       createdAt: toDbDate(now),
     });
-    await appointmentForCallback(trx, Number(id), cb, 'webhook', now);
-    return Number(id);
+    await appointmentForCallback(trx, callback.id, cb, 'webhook', now);
+    return callback.id;
   });
 }
 
@@ -225,11 +304,11 @@ export const UNKNOWN_AGENT_MESSAGE = 'Agent not found';
 
 export async function createAdminAppointment(db: Db, input: CreateAppointmentValues, now: Date): Promise<BrightcallAppointment> {
   if (input.agentId !== undefined) {
-    const agent = await db('users').where({ id: input.agentId }).first('id');
+    const agent = await User.query(db).findById(input.agentId).select('id');
     if (!agent) throw badRequest(UNKNOWN_AGENT_MESSAGE, { agentId: UNKNOWN_AGENT_MESSAGE });
   }
   const id = await db.transaction(async (trx) => {
-    const [cbId] = await trx('brightcallCallbacks').insert({
+    const callback = await BrightcallCallback.query(trx).insert({
       firstName: input.firstName,
       lastName: input.lastName,
       phone: input.phone,
@@ -240,8 +319,8 @@ export async function createAdminAppointment(db: Db, input: CreateAppointmentVal
       source: 'admin',
       createdAt: toDbDate(now),
     });
-    await appointmentForCallback(trx, Number(cbId), { ...input, callbackTime: input.callbackTime ?? null }, 'admin', now, input.agentId);
-    return Number(cbId);
+    await appointmentForCallback(trx, callback.id, { ...input, callbackTime: input.callbackTime ?? null }, 'admin', now, input.agentId);
+    return callback.id;
   });
   const row = (await listBase(db).where('c.id', id).first()) as CallbackRow;
   return toAppointment(row);
@@ -265,11 +344,14 @@ const LIST_COLUMNS = [
   'u.email as agentEmail',
 ];
 
+/** The callbacks with their appointment and its buyer, as a Knex builder for the shared paging helper. */
 function listBase(db: Db): Knex.QueryBuilder {
-  return db('brightcallCallbacks as c')
-    .leftJoin('appointments as a', 'a.brightcallCallbackId', 'c.id')
-    .leftJoin('users as u', 'u.id', 'a.buyerId')
-    .select(LIST_COLUMNS);
+  return BrightcallCallback.query(db)
+    .alias('c')
+    .leftJoin(`${Appointment.tableName} as a`, 'a.brightcallCallbackId', 'c.id')
+    .leftJoin(`${User.tableName} as u`, 'u.id', 'a.buyerId')
+    .select(LIST_COLUMNS)
+    .toKnexQuery();
 }
 
 /** Newest first; each word of `q` must appear in the first or last name, e-mail or phone. */

@@ -1,15 +1,24 @@
-// Compliance (issue 19, item 1): do-not-call / litigator lists, the checks every lead sale passes
-// (never a listed number, never a consumer already sold as exclusive, an exclusive sale at most once per
-// consumer: the unique phone key of exclusive_sales), and the printable compliance file of a bought item.
+// Compliance (issue 19, item 1): do-not-call / litigator lists and per-lead scrub results, the checks
+// every lead sale passes (never a listed number, never a consumer already sold as exclusive) and the sale
+// record the database enforces exclusivity with (lead_sales over consumer_claims, decision 110), and the
+// printable compliance file of a bought item.
 import type { Knex } from 'knex';
+import { parse } from 'csv-parse/sync';
 import type { Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isCheckViolation, isForeignKeyViolation, isUniqueKeyViolation } from '../../db/constraints.ts';
+import { ConsumerClaim, DncEntry, ExclusiveSale, Lead, LeadSale, TransferCall, Appointment } from '../../models/index.ts';
 import { ItemsUnavailable } from '../orders/inventory.ts';
+import { badRequest } from '../../errors.ts';
+import type { DncUploadResult, ScrubRowError, ScrubUploadResult } from '@tm/shared/schemas/consent';
 
 export const DNC_LISTS = ['dnc', 'litigator'] as const;
 export type DncList = (typeof DNC_LISTS)[number];
-/** A per-lead scrub older than this is re-checked against the lists before a sale. */
+/**
+ * A per-lead scrub older than this is re-checked against the lists before a sale (the federal 31-day
+ * rule). Every sale re-checks every lead against the lists held, whatever its scrub date, and stamps the
+ * sale time as its new scrub date; a per-lead result of "listed" is never sold.
+ */
 export const SCRUB_MAX_AGE_DAYS = 31;
 
 /** A US number in one comparable form (its last 10 digits), or null when it is not one. */
@@ -17,6 +26,11 @@ export function phoneKey(raw: unknown): string | null {
   const digits = String(raw ?? '').replace(/\D/g, '');
   if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
   return digits.length === 10 ? digits : null;
+}
+
+/** The consumer a lead is about: its phone key, or the lead itself when it has no usable phone. */
+export function consumerKeyOf(lead: Pick<Lead, 'id' | 'customerPhone'>): string {
+  return phoneKey(lead.customerPhone) ?? `L${lead.id}`;
 }
 
 /** The phone numbers of a CSV (any column; a header row and other cells are skipped). */
@@ -33,75 +47,215 @@ export function phonesOfCsv(text: string): string[] {
 
 const CHUNK = 500;
 const chunks = <T>(a: T[]) => Array.from({ length: Math.ceil(a.length / CHUNK) }, (_, i) => a.slice(i * CHUNK, (i + 1) * CHUNK));
+/** Leads still on sale or held in a checkout: a listing takes them off sale at once. */
+const ON_SALE = ['available', 'reserved'];
 
 /**
  * Adds an uploaded list's numbers and takes every lead with one of them off sale at once: available ones
  * and those held in a buyer's checkout (status 'blocked'; a payment for them is refunded).
  */
-export async function uploadDncList(db: Db, list: DncList, csv: string, source: string | null, adminId: number, now: Date) {
+export async function uploadDncList(db: Db, list: DncList, csv: string, source: string | null, adminId: number, now: Date): Promise<DncUploadResult> {
   const keys = phonesOfCsv(csv);
   const stamp = toDbDate(now);
   let added = 0;
   let blockedLeads = 0;
   for (const part of chunks(keys)) {
-    const existing = new Set(
-      (await db('dnc_entries').where({ list }).whereIn('phoneKey', part).select('phoneKey')).map((r: { phoneKey: string }) => r.phoneKey),
-    );
+    const existing = new Set((await DncEntry.query(db).where({ list }).whereIn('phoneKey', part).select('phoneKey')).map((r) => r.phoneKey));
     const fresh = part.filter((k) => !existing.has(k));
     if (fresh.length) {
-      await db('dnc_entries')
+      // One statement per chunk (Objection's batch insert is PostgreSQL only); the table name is the model's.
+      await db
         .insert(fresh.map((phoneKey) => ({ list, phoneKey, source, uploadedBy: adminId, createdAt: stamp })))
+        .into(DncEntry.tableName)
         .onConflict(['list', 'phoneKey'])
         .ignore();
       added += fresh.length;
     }
-    blockedLeads += await db('leads')
+    blockedLeads += await Lead.query(db)
       .whereIn('customerPhone', part)
-      .whereIn('status', ['available', 'reserved'])
-      .update({ status: 'blocked', dncStatus: 'listed', dncScrubbedAt: stamp, reservedUntil: null });
+      .whereIn('status', ON_SALE)
+      .patch({ status: 'blocked', dncStatus: 'listed', dncScrubbedAt: stamp, reservedUntil: null });
   }
   return { list, numbers: keys.length, added, blockedLeads };
 }
 
-export async function dncSummary(db: Db) {
-  const rows = (await db('dnc_entries').groupBy('list').select('list').count({ n: '*' })) as unknown as Array<{ list: string; n: number | string }>;
-  return Object.fromEntries(DNC_LISTS.map((l) => [l, Number(rows.find((r) => r.list === l)?.n ?? 0)]));
+export async function dncSummary(db: Db): Promise<Record<DncList, number>> {
+  const rows = (await DncEntry.query(db).groupBy('list').select('list').count('* as n')) as unknown as Array<{ list: string; n: number | string }>;
+  return Object.fromEntries(DNC_LISTS.map((l) => [l, Number(rows.find((r) => r.list === l)?.n ?? 0)])) as Record<DncList, number>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-lead scrub results (a scrub vendor's answer per number, with the date it was scrubbed)
+
+export const SCRUB_RESULTS = ['clear', 'listed'] as const;
+const RESULT_WORDS: Record<string, (typeof SCRUB_RESULTS)[number]> = {
+  clear: 'clear',
+  clean: 'clear',
+  ok: 'clear',
+  listed: 'listed',
+  dnc: 'listed',
+  litigator: 'listed',
+  blocked: 'listed',
+};
+
+/** A scrub date: YYYY-MM-DD (midnight UTC) or an ISO date-time; never in the future. */
+function scrubDate(raw: string, now: Date): Date | null {
+  const s = raw.trim();
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T00:00:00.000Z`) : /^\d{4}-\d{2}-\d{2}T/.test(s) ? new Date(s) : null;
+  if (!d || Number.isNaN(d.getTime()) || d.getTime() > now.getTime()) return null;
+  return d;
+}
+
+/**
+ * Applies per-lead scrub results: a CSV of phone, result (clear | listed; dnc and litigator read as
+ * listed) and scrubbed_at (YYYY-MM-DD or ISO), with or without a header row. Each lead with the number
+ * gets the result and its date; a listed one leaves sale at once. Bad rows are reported by line and
+ * field and skipped; the good ones apply.
+ */
+export async function uploadScrubResults(db: Db, csv: string, now: Date): Promise<ScrubUploadResult> {
+  // Line by line, so a bad row is named by its line and skipped (relax_column_count: short rows are errors).
+  let records: string[][];
+  try {
+    records = parse(csv, { relax_column_count: true, skip_empty_lines: false, trim: true });
+  } catch (err) {
+    const message = `csv could not be read: ${(err as Error).message}`;
+    throw badRequest(message, { csv: message });
+  }
+  const errors: ScrubRowError[] = [];
+  const good: Array<{ key: string; result: (typeof SCRUB_RESULTS)[number]; at: string }> = [];
+  let rows = 0;
+  records.forEach((cells, i) => {
+    if (cells.every((c) => !c)) return;
+    const line = i + 1;
+    if (i === 0 && /phone/i.test(cells[0] ?? '') && !phoneKey(cells[0])) return; // the header
+    rows += 1;
+    const key = phoneKey(cells[0]);
+    const result = RESULT_WORDS[(cells[1] ?? '').toLowerCase()];
+    const at = scrubDate(cells[2] ?? '', now);
+    if (!key) errors.push({ line, field: 'phone', message: 'phone must be a 10-digit US number' });
+    else if (!result) errors.push({ line, field: 'result', message: 'result must be clear or listed' });
+    else if (!at) errors.push({ line, field: 'scrubbedAt', message: 'scrubbed_at must be a date (YYYY-MM-DD), not in the future' });
+    else good.push({ key, result, at: toDbDate(at) });
+  });
+  let updatedLeads = 0;
+  let blockedLeads = 0;
+  for (const g of good) {
+    if (g.result === 'listed') {
+      blockedLeads += await Lead.query(db)
+        .where({ customerPhone: g.key })
+        .whereIn('status', ON_SALE)
+        .patch({ status: 'blocked', dncStatus: 'listed', dncScrubbedAt: g.at, reservedUntil: null });
+    }
+    updatedLeads += await Lead.query(db).where({ customerPhone: g.key }).patch({ dncStatus: g.result, dncScrubbedAt: g.at });
+  }
+  return { rows, applied: good.length, updatedLeads, blockedLeads, errors };
 }
 
 /** Is this number on a list? */
 export async function isListed(db: Db | Knex.Transaction, key: string | null): Promise<boolean> {
   if (!key) return false;
-  return Boolean(await db('dnc_entries').where({ phoneKey: key }).first('id'));
+  return Boolean(await DncEntry.query(db).where({ phoneKey: key }).first());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sale
+
+/**
+ * Records the sale of these leads as the database's own rule: each sale takes its consumer's claim with
+ * its mode (the first sale sets it) and a lead_sales row referencing it. A shared sale of an exclusive
+ * consumer, an exclusive sale of a consumer sold before and a second exclusive sale all break a key the
+ * database holds: ItemsUnavailable (the transaction rolls back). Callers check first; this is the floor.
+ */
+export async function recordLeadSales(trx: Knex.Transaction, ids: number[], buyerId: number | null, orderId: number | null, soldAt: string): Promise<void> {
+  const leads = await Lead.query(trx).whereIn('id', ids).orderBy('id').select('id', 'customerPhone', 'exclusive');
+  try {
+    for (const l of leads) {
+      const consumerKey = consumerKeyOf(l);
+      const mode = l.exclusive ? 'exclusive' : 'shared';
+      if (mode === 'exclusive') await ConsumerClaim.query(trx).insert({ consumerKey, mode, createdAt: soldAt });
+      else await ConsumerClaim.query(trx).insert({ consumerKey, mode, createdAt: soldAt }).onConflict('consumerKey').ignore();
+      await LeadSale.query(trx).insert({
+        leadId: l.id,
+        consumerKey,
+        mode,
+        exclusiveKey: mode === 'exclusive' ? consumerKey : null,
+        buyerId,
+        orderId,
+        soldAt,
+      });
+    }
+  } catch (err) {
+    if (isUniqueKeyViolation(err) || isForeignKeyViolation(err) || isCheckViolation(err)) throw new ItemsUnavailable();
+    throw err;
+  }
 }
 
 /**
  * The checks of a lead sale, inside its transaction (a throw rolls the sale back and the order is
  * refunded): every lead's number is re-checked against the current lists (covers a scrub older than
- * 31 days, and a number listed after the lead went into a cart); a consumer sold as exclusive is never
- * sold again; an exclusive lead claims its consumer in exclusive_sales, whose unique key lets only one
- * exclusive sale per person exist, also under concurrent buyers.
+ * 31 days, and a number listed after the lead went into a cart) and its per-lead scrub must not be
+ * "listed"; a consumer sold as exclusive is never sold again; an exclusive lead claims its consumer in
+ * exclusive_sales; then the sale is recorded in lead_sales, whose keys refuse what the checks missed
+ * (concurrent buyers included).
  */
-export async function checkLeadSale(trx: Knex.Transaction, ids: number[], buyerId: number | null, soldAt: string): Promise<void> {
+export async function checkLeadSale(
+  trx: Knex.Transaction,
+  ids: number[],
+  buyerId: number | null,
+  soldAt: string,
+  orderId: number | null = null,
+): Promise<void> {
   if (ids.length === 0) return;
-  const leads: Array<{ id: number; customerPhone: string | null; exclusive: number | boolean }> = await trx('leads')
-    .whereIn('id', ids)
-    .select('id', 'customerPhone', 'exclusive');
+  const leads = await Lead.query(trx).whereIn('id', ids).select('id', 'customerPhone', 'exclusive', 'dncStatus');
+  if (leads.some((l) => l.dncStatus === 'listed')) throw new ItemsUnavailable();
   const keys = leads.map((l) => phoneKey(l.customerPhone)).filter((k): k is string => k !== null);
   if (keys.length) {
-    if (await trx('dnc_entries').whereIn('phoneKey', keys).first('id')) throw new ItemsUnavailable();
-    if (await trx('exclusive_sales').whereIn('phoneKey', keys).first('id')) throw new ItemsUnavailable();
+    if (await DncEntry.query(trx).whereIn('phoneKey', keys).first()) throw new ItemsUnavailable();
+    if (await ExclusiveSale.query(trx).whereIn('phoneKey', keys).first()) throw new ItemsUnavailable();
   }
   for (const l of leads) {
     const key = phoneKey(l.customerPhone);
     if (!l.exclusive || !key) continue;
     try {
-      await trx('exclusive_sales').insert({ phoneKey: key, leadId: l.id, buyerId, createdAt: soldAt });
+      await ExclusiveSale.query(trx).insert({ phoneKey: key, leadId: l.id, buyerId, createdAt: soldAt });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ItemsUnavailable();
+      if (isUniqueKeyViolation(err)) throw new ItemsUnavailable();
       throw err;
     }
   }
-  await trx('leads').whereIn('id', ids).update({ dncScrubbedAt: soldAt, dncStatus: 'clear' });
+  await recordLeadSales(trx, ids, buyerId, orderId, soldAt);
+  await Lead.query(trx).whereIn('id', ids).patch({ dncScrubbedAt: soldAt, dncStatus: 'clear' });
+}
+
+/**
+ * Of these candidate leads (sold from stock, not chosen by the buyer), those that may be sold now: not
+ * listed, not scrubbed "listed", not of a consumer claimed exclusively, and (exclusive ones) of a consumer
+ * never sold. The others leave sale ('blocked'), so they are not picked again.
+ */
+export async function saleableLeadIds(trx: Knex.Transaction, ids: number[], stamp: string): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const leads = await Lead.query(trx).whereIn('id', ids).select('id', 'customerPhone', 'exclusive', 'dncStatus');
+  const phoneKeys = leads.map((l) => phoneKey(l.customerPhone)).filter((k): k is string => k !== null);
+  const listed = new Set(phoneKeys.length ? (await DncEntry.query(trx).whereIn('phoneKey', phoneKeys).select('phoneKey')).map((r) => r.phoneKey) : []);
+  const claims = new Map(
+    (await ConsumerClaim.query(trx).whereIn('consumerKey', leads.map(consumerKeyOf)).select('consumerKey', 'mode')).map((c) => [c.consumerKey, c.mode]),
+  );
+  const ok: number[] = [];
+  const off: number[] = [];
+  for (const l of leads) {
+    const claim = claims.get(consumerKeyOf(l));
+    const isListed = l.dncStatus === 'listed' || listed.has(phoneKey(l.customerPhone) ?? '');
+    if (isListed || claim === 'exclusive' || (l.exclusive && claim)) off.push(l.id);
+    else ok.push(l.id);
+  }
+  if (off.length) {
+    await Lead.query(trx).whereIn('id', off).where({ status: 'available' }).patch({ status: 'blocked', reservedUntil: null });
+    await Lead.query(trx)
+      .whereIn('id', off)
+      .whereIn('customerPhone', [...listed])
+      .patch({ dncStatus: 'listed', dncScrubbedAt: stamp });
+  }
+  return ok;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -119,9 +273,14 @@ type ItemKind = 'lead' | 'transfer' | 'appointment';
 
 /** The row of an item the agent bought, or undefined. */
 async function boughtRow(db: Db, userId: number, kind: ItemKind, id: number): Promise<Record<string, unknown> | undefined> {
-  if (kind === 'lead') return db('leads').where({ id, buyerId: userId, status: 'sold' }).first();
-  if (kind === 'appointment') return db('appointments').where({ id, buyerId: userId, status: 'sold' }).first();
-  return db('transfer_calls').where({ id, userId }).first();
+  const row =
+    kind === 'lead'
+      ? await Lead.query(db).where({ id, buyerId: userId, status: 'sold' }).first()
+      : kind === 'appointment'
+        ? await Appointment.query(db).where({ id, buyerId: userId, status: 'sold' }).first()
+        : await TransferCall.query(db).where({ id, userId }).first();
+  // The page reads the fields of the three kinds by name (the consent columns are the same on each).
+  return row ? { ...row } : undefined;
 }
 
 function rows(pairs: Array<[string, string]>): string {
@@ -134,7 +293,7 @@ export async function complianceFileHtml(db: Db, userId: number, kind: ItemKind,
   const name = kind === 'transfer' ? r.callerName : r.customerName;
   const phone = kind === 'transfer' ? r.callerPhone : r.customerPhone;
   const key = phoneKey(phone);
-  const listed = key ? await db('dnc_entries').where({ phoneKey: key }).select('list', 'createdAt') : [];
+  const listed = key ? await DncEntry.query(db).where({ phoneKey: key }).select('list', 'createdAt') : [];
   const expires = r.certificateClaimExpiresAt ? new Date(`${String(r.certificateClaimExpiresAt).replace(' ', 'T')}Z`) : null;
   const consent = rows([
     ['Source page', link(r.consentSourceUrl)],
@@ -150,7 +309,7 @@ export async function complianceFileHtml(db: Db, userId: number, kind: ItemKind,
   const dnc = rows([
     [
       'Do-not-call / litigator lists',
-      listed.length ? `<strong class="warn">Listed: ${listed.map((l: { list: string }) => esc(l.list)).join(', ')}</strong>` : 'Not on any list we hold',
+      listed.length ? `<strong class="warn">Listed: ${listed.map((l) => esc(l.list)).join(', ')}</strong>` : 'Not on any list we hold',
     ],
     ['Last scrubbed', esc(when(r.dncScrubbedAt))],
   ]);

@@ -1,7 +1,9 @@
 // Normalising one CSV cell per lead field: US phones to 10 digits, states to their 2-letter code,
 // ZIP codes (restoring leading zeros a spreadsheet dropped), dollars to cents, dates to UTC.
 import { MAX_LEAD_PRICE_CENTS, formatUsd } from '@tm/shared';
+import { isIP } from 'node:net';
 import { toUsStateCode } from '@tm/shared/logic/us-states';
+import { certificateKindOf } from '@tm/shared/schemas/consent';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
@@ -58,7 +60,7 @@ export function parseWholeNumber(raw: string, label: string, max: number): Parse
 }
 
 /** ISO dates (YYYY-MM-DD[ T]HH:MM[:SS][Z]) or US M/D/YYYY [H:MM[:SS] [AM|PM]]; without a zone, UTC. */
-export function parseDate(raw: string): Parsed<Date> {
+export function parseDate(raw: string, label = 'Form fill time'): Parsed<Date> {
   const s = raw.trim();
   let d: Date | undefined;
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(s);
@@ -76,12 +78,12 @@ export function parseDate(raw: string): Parsed<Date> {
     if (d.getUTCMonth() !== Number(mo) - 1 || d.getUTCDate() !== Number(da)) d = undefined;
   }
   if (!d || Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1990 || d.getUTCFullYear() > 2100) {
-    return fail(`Form fill time "${s.slice(0, 40)}" is not a date (use YYYY-MM-DD or MM/DD/YYYY)`);
+    return fail(`${label} "${s.slice(0, 40)}" is not a date (use YYYY-MM-DD or MM/DD/YYYY)`);
   }
   return ok(d);
 }
 
-export function parseHttpUrl(raw: string): Parsed<string> {
+export function parseHttpUrl(raw: string, label = 'Recording URL'): Parsed<string> {
   const s = raw.trim();
   try {
     const u = new URL(s);
@@ -89,5 +91,26 @@ export function parseHttpUrl(raw: string): Parsed<string> {
   } catch {
     /* not a URL */
   }
-  return fail(`Recording URL "${s.slice(0, 60)}" is not a valid http(s) URL`);
+  return fail(`${label} "${s.slice(0, 60)}" is not a valid http(s) URL`);
+}
+
+/** The consumer's address when they gave consent: IPv4 or IPv6. */
+export function parseIp(raw: string): Parsed<string> {
+  const s = raw.trim();
+  if (s.length <= 45 && isIP(s)) return ok(s);
+  return fail(`Consent IP address "${s.slice(0, 45)}" is not an IP address`);
+}
+
+export function parseConsentText(raw: string): Parsed<string> {
+  const s = raw.trim();
+  if (s.length > 5000) return fail('Consent text shown must be at most 5000 characters');
+  return ok(s);
+}
+
+/** A TrustedForm certificate URL or token, or a Jornaya LeadiD: the id and the kind its shape shows. */
+export function parseCertificate(raw: string): Parsed<{ id: string; kind: 'trustedform' | 'jornaya' }> {
+  const s = raw.trim();
+  const kind = s.length <= 200 ? certificateKindOf(s) : null;
+  if (kind) return ok({ id: s, kind });
+  return fail(`TrustedForm / Jornaya certificate "${s.slice(0, 60)}" is not a TrustedForm certificate URL or a Jornaya LeadiD`);
 }

@@ -236,6 +236,13 @@ function stagedRow(importId: number, p: Pending) {
     formFillTime: l?.formFillTime ?? null,
     recordingUrl: l?.recordingUrl ?? null,
     callDuration: l?.callDuration ?? null,
+    consentSourceUrl: l?.consentSourceUrl ?? null,
+    consentAt: l?.consentAt ?? null,
+    consentIp: l?.consentIp ?? null,
+    consentText: l?.consentText ?? null,
+    certificateKind: l?.certificateKind ?? null,
+    certificateId: l?.certificateId ?? null,
+    certificateClaimExpiresAt: l?.certificateClaimExpiresAt ?? null,
     error: p.error ? p.error.slice(0, 300) : null,
   };
 }
@@ -246,8 +253,10 @@ async function copyStagedRows(trx: Knex.Transaction, imp: ImportRow, now: Date):
   const at = toDbDate(now);
   if (imp.target === 'sale') {
     await trx.raw(
-      `INSERT INTO leads (kind, customer_name, customer_phone, customer_email, customer_state, zip_code, current_age_range, age_days, price_cents, recording_url, call_duration, form_fill_time, status, created_at)
-       SELECT ?, name, phone, email, state, zip_code, age_range, age_days, price_cents, recording_url, call_duration, form_fill_time, 'available', ?
+      `INSERT INTO leads (kind, customer_name, customer_phone, customer_email, customer_state, zip_code, current_age_range, age_days, price_cents, recording_url, call_duration, form_fill_time,
+         consent_source_url, consent_at, consent_ip, consent_text, certificate_kind, certificate_id, certificate_claim_expires_at, status, created_at)
+       SELECT ?, name, phone, email, state, zip_code, age_range, age_days, price_cents, recording_url, call_duration, form_fill_time,
+         consent_source_url, consent_at, consent_ip, consent_text, certificate_kind, certificate_id, certificate_claim_expires_at, 'available', ?
        FROM lead_import_rows WHERE import_id = ? AND error IS NULL ORDER BY ??`,
       [imp.kind ?? 'aged', at, imp.id, 'rowNumber'],
     );

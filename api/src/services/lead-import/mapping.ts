@@ -43,6 +43,23 @@ const SYNONYMS: Record<LeadField, string[]> = {
   ],
   recordingUrl: ['recordingurl', 'recording', 'recordinglink', 'audiourl'],
   callDuration: ['callduration', 'duration', 'calllength', 'durationseconds'],
+  consentSourceUrl: ['consentsourceurl', 'sourceurl', 'consenturl', 'pageurl', 'landingpage', 'landingpageurl', 'optinurl', 'url'],
+  consentAt: ['consentat', 'consenttime', 'consentdate', 'consenttimestamp', 'optintimestamp'],
+  consentIp: ['consentip', 'ipaddress', 'ip', 'optinip', 'userip'],
+  consentText: ['consenttext', 'consentlanguage', 'tcpatext', 'tcpalanguage', 'disclosure'],
+  certificateId: [
+    'certificateid',
+    'certificate',
+    'trustedform',
+    'trustedformcerturl',
+    'trustedformcertificate',
+    'xxtrustedformcerturl',
+    'certurl',
+    'jornaya',
+    'jornayaleadid',
+    'universalleadid',
+  ],
+  certificateClaimExpiresAt: ['certificateclaimexpiresat', 'claimexpires', 'claimexpiresat', 'certificateexpires', 'certexpires'],
 };
 
 export const normaliseHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -9,7 +9,10 @@ import {
   normalizeState,
   normalizeZip,
   parseDate,
+  parseCertificate,
+  parseConsentText,
   parseHttpUrl,
+  parseIp,
   parsePriceCents,
   parseWholeNumber,
   type Parsed,
@@ -21,6 +24,14 @@ export interface StagedLead extends LeadContact {
   priceCents: number | null;
   recordingUrl: string | null;
   callDuration: number | null;
+  /** The consent record (database form dates), for leads for sale. */
+  consentSourceUrl: string | null;
+  consentAt: string | null;
+  consentIp: string | null;
+  consentText: string | null;
+  certificateKind: 'trustedform' | 'jornaya' | null;
+  certificateId: string | null;
+  certificateClaimExpiresAt: string | null;
 }
 
 export type RowResult = { ok: true; lead: StagedLead } | { ok: false; reason: string };
@@ -78,6 +89,12 @@ export function validateRecord(record: string[], headerLength: number, mapping: 
   let priceCents: number | null = null;
   let recordingUrl: string | null = null;
   let callDuration: number | null = null;
+  let consentSourceUrl: string | null = null;
+  let consentAt: Date | null = null;
+  let consentIp: string | null = null;
+  let consentText: string | null = null;
+  let certificate: { id: string; kind: 'trustedform' | 'jornaya' } | null = null;
+  let claimExpires: Date | null = null;
   if (target === 'sale') {
     if (cell('ageDays')) ageDays = take(parseWholeNumber(cell('ageDays'), 'Lead age', 36_500));
     else ageDays = formFill ? Math.max(0, Math.floor((now.getTime() - formFill.getTime()) / DAY_MS)) : 0;
@@ -85,6 +102,13 @@ export function validateRecord(record: string[], headerLength: number, mapping: 
     if (cell('price')) priceCents = take(parsePriceCents(cell('price')));
     if (cell('recordingUrl')) recordingUrl = take(parseHttpUrl(cell('recordingUrl')));
     if (cell('callDuration')) callDuration = take(parseWholeNumber(cell('callDuration'), 'Call duration', 86_400));
+    if (cell('consentSourceUrl')) consentSourceUrl = take(parseHttpUrl(cell('consentSourceUrl'), 'Consent source page URL'));
+    if (cell('consentAt')) consentAt = take(parseDate(cell('consentAt'), 'Consent time'));
+    if (consentAt && consentAt.getTime() > now.getTime()) reasons.push('Consent time cannot be in the future');
+    if (cell('consentIp')) consentIp = take(parseIp(cell('consentIp')));
+    if (cell('consentText')) consentText = take(parseConsentText(cell('consentText')));
+    if (cell('certificateId')) certificate = take(parseCertificate(cell('certificateId')));
+    if (cell('certificateClaimExpiresAt')) claimExpires = take(parseDate(cell('certificateClaimExpiresAt'), 'Certificate claim expires'));
   }
 
   if (reasons.length) return { ok: false, reason: reasons.join('; ') };
@@ -102,6 +126,13 @@ export function validateRecord(record: string[], headerLength: number, mapping: 
       formFillTime: formFill ? toDbDate(formFill) : null,
       recordingUrl,
       callDuration,
+      consentSourceUrl,
+      consentAt: consentAt ? toDbDate(consentAt) : null,
+      consentIp,
+      consentText,
+      certificateKind: certificate?.kind ?? null,
+      certificateId: certificate?.id ?? null,
+      certificateClaimExpiresAt: claimExpires ? toDbDate(claimExpires) : null,
     },
   };
 }

@@ -18,6 +18,7 @@ import { toDbDate } from '../../db/dates.ts';
 import { withRetry } from '../../db/retry.ts';
 import { isMysql } from '../../db/index.ts';
 import { recordOrderEvent } from './order-events.ts';
+import { recordLeadSales, saleableLeadIds } from '../compliance/compliance.service.ts';
 
 export type FulfilmentStatus = 'fulfilled' | 'partial' | 'owed';
 
@@ -110,10 +111,18 @@ async function sellAgedLeads(
           .select('id')
       ).map((r: { id: number }) => Number(r.id));
       if (!ids.length) break;
-      await trx('leads')
-        .whereIn('id', ids)
-        .where({ status: 'available' })
-        .update({ status: 'sold', buyerId, reservedOrderId: orderId, reservedUntil: null, soldAt: stamp });
+      // Compliance: listed numbers and consumers sold as exclusive leave sale instead (decision 110).
+      const saleable = await saleableLeadIds(trx, ids, stamp);
+      if (saleable.length) {
+        await trx('leads')
+          .whereIn('id', saleable)
+          .where({ status: 'available' })
+          .update({ status: 'sold', buyerId, reservedOrderId: orderId, reservedUntil: null, soldAt: stamp, dncScrubbedAt: stamp, dncStatus: 'clear' });
+        const mine = (await trx('leads').whereIn('id', saleable).where({ status: 'sold', reservedOrderId: orderId }).select('id')).map((r: { id: number }) =>
+          Number(r.id),
+        );
+        await recordLeadSales(trx, mine, buyerId, orderId, stamp);
+      }
       got = (await countMine()) - before;
     }
   }

@@ -40,8 +40,8 @@ export async function sellItems(
   soldAt: string,
 ): Promise<void> {
   const stamp = table === 'leads' ? { soldAt } : { purchasedAt: soldAt };
-  // Compliance: do-not-call re-check and exclusivity (services/compliance).
-  if (table === 'leads') await checkLeadSale(trx, ids, buyerId, soldAt);
+  // Compliance: do-not-call re-check, exclusivity and the sale record (services/compliance).
+  if (table === 'leads') await checkLeadSale(trx, ids, buyerId, soldAt, orderId);
   const n = await trx(table)
     .whereIn('id', ids)
     .where((q) => {

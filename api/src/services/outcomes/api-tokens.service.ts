@@ -6,23 +6,14 @@ import type { ApiTokenView } from '@tm/shared/schemas/outcomes';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { ApiToken } from '../../models/index.ts';
 
 export const TOKEN_PREFIX = 'tl_';
 export const MAX_TOKENS_PER_AGENT = 10;
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 
-interface TokenRow {
-  id: number;
-  userId: number;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-const view = (r: TokenRow): ApiTokenView => ({
+const view = (r: Pick<ApiToken, 'id' | 'name' | 'prefix' | 'createdAt' | 'lastUsedAt'>): ApiTokenView => ({
   id: Number(r.id),
   name: r.name,
   prefix: r.prefix,
@@ -31,41 +22,42 @@ const view = (r: TokenRow): ApiTokenView => ({
 });
 
 export async function listTokens(db: Db, userId: number): Promise<ApiTokenView[]> {
-  const rows: TokenRow[] = await db('api_tokens').where({ userId }).whereNull('revokedAt').orderBy('id', 'desc').select('*');
+  const rows = await ApiToken.query(db).where({ userId }).whereNull('revokedAt').orderBy('id', 'desc');
   return rows.map(view);
 }
 
 export async function createToken(db: Db, userId: number, name: string, now: Date): Promise<{ token: string; apiToken: ApiTokenView }> {
-  const live = await db('api_tokens').where({ userId }).whereNull('revokedAt').count({ n: '*' }).first();
-  if (Number(live?.n ?? 0) >= MAX_TOKENS_PER_AGENT) throw badRequest(`You can have at most ${MAX_TOKENS_PER_AGENT} API tokens. Revoke one first.`);
+  const live = await ApiToken.query(db).where({ userId }).whereNull('revokedAt').resultSize();
+  if (live >= MAX_TOKENS_PER_AGENT) throw badRequest(`You can have at most ${MAX_TOKENS_PER_AGENT} API tokens. Revoke one first.`);
   const token = TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
   const row = { userId, name, prefix: token.slice(0, 10), tokenHash: hashToken(token), createdAt: toDbDate(now) };
-  const [id] = await db('api_tokens').insert(row);
-  return { token, apiToken: view({ ...row, id: Number(id), lastUsedAt: null, revokedAt: null }) };
+  const inserted = await ApiToken.query(db).insert(row);
+  return { token, apiToken: view({ ...row, id: inserted.id, lastUsedAt: null }) };
 }
 
 export async function revokeToken(db: Db, userId: number, id: number, now: Date): Promise<void> {
-  const n = await db('api_tokens')
+  const n = await ApiToken.query(db)
     .where({ id, userId })
     .whereNull('revokedAt')
-    .update({ revokedAt: toDbDate(now) });
+    .patch({ revokedAt: toDbDate(now) });
   if (!n) throw notFound('No such API token.');
 }
 
 /** The owner of a live token, or null. */
 export async function tokenOwner(db: Db, token: string): Promise<number | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
-  const row = await db('api_tokens')
+  const row = await ApiToken.query(db)
     .where({ tokenHash: hashToken(token) })
     .whereNull('revokedAt')
-    .first('id', 'userId');
+    .select('id', 'userId')
+    .first();
   if (!row) return null;
   return Number(row.userId);
 }
 
 /** Notes a successful use (after the request was accepted: a refused one changes nothing). */
 export async function touchToken(db: Db, token: string, now: Date): Promise<void> {
-  await db('api_tokens')
+  await ApiToken.query(db)
     .where({ tokenHash: hashToken(token) })
-    .update({ lastUsedAt: toDbDate(now) });
+    .patch({ lastUsedAt: toDbDate(now) });
 }

@@ -9,4 +9,5 @@ export const adminKeys = {
   applications: ['admin', 'partner-applications'] as const,
   signups: ['admin', 'signups'] as const,
   outbox: ['admin', 'outbox'] as const,
+  dncLists: ['admin', 'dnc-lists'] as const,
 };
