@@ -221,6 +221,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user-survey': { ...cols(401, 200, 200, 200, 401), req: get('/api/user-survey') },
   'GET /api/vapi/available-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/available-appointments') },
   'GET /api/vapi/my-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments') },
+  'GET /api/vapi/my-appointments/export.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments/export.csv') },
   'GET /api/vapi/my-appointments/:id': { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
   'DELETE /api/vapi/my-appointments/:id': { ...cols(401, 200, 404, 404, 401), req: () => del(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
   'GET /api/vapi/all-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/all-appointments') },
