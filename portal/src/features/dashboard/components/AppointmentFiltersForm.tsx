@@ -27,6 +27,7 @@ export function AppointmentFiltersForm({ value, onApply }: { value: AppointmentF
     <form
       className="card dash-filters"
       aria-label="Appointment filters"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (draft.from && draft.to && draft.to < draft.from) {

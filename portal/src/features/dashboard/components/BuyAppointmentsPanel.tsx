@@ -250,7 +250,8 @@ export function BuyAppointmentsPanel() {
       />
       {list.data && (
         <p className="muted small" role="status" data-testid="appointments-found">
-          {list.data.total} {list.data.total === 1 ? 'appointment' : 'appointments'} {filtered ? 'match your filters' : 'for sale'}
+          {list.data.total} {list.data.total === 1 ? 'appointment' : 'appointments'}{' '}
+          {filtered ? (list.data.total === 1 ? 'matches your filters' : 'match your filters') : 'for sale'}
         </p>
       )}
 
