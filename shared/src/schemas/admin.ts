@@ -6,6 +6,7 @@ import type { LeadContact, MyLead } from './leads.ts';
 import { maxPage, type Page } from './paging.ts';
 import type { PurchasedAppointment } from './dashboard.ts';
 import { US_STATE_CODES_50_DC } from '../us-states.ts';
+import { formatUsd } from '../catalogue/index.ts';
 import { US_STATE_MESSAGE } from './us-states.ts';
 
 export { ROLE_CHOICES };
@@ -63,7 +64,7 @@ export type CreateUserValues = z.output<typeof createUserSchema>;
 export const LIVE_TRANSFER_PRICE_MESSAGE = 'Transfer price must be an amount in dollars such as 30 or 29.50';
 export const LIVE_TRANSFER_PRICE_MIN_CENTS = 100;
 export const LIVE_TRANSFER_PRICE_MAX_CENTS = 100_000;
-export const LIVE_TRANSFER_PRICE_RANGE_MESSAGE = 'Transfer price must be between $1.00 and $1,000.00';
+export const LIVE_TRANSFER_PRICE_RANGE_MESSAGE = `Transfer price must be between ${formatUsd(LIVE_TRANSFER_PRICE_MIN_CENTS, { cents: true })} and ${formatUsd(LIVE_TRANSFER_PRICE_MAX_CENTS, { cents: true })}`;
 
 /** "29.50", "$1,000", 30 -> cents, read as decimal text (never through floating point); null when not an amount. */
 export function dollarsToCents(value: string | number): number | null {
