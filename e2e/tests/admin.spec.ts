@@ -57,7 +57,7 @@ test.describe('admin panel', () => {
     await expect(panel.getByText('Role is required')).toBeVisible();
 
     await fillNewAgent(panel, email);
-    await panel.getByLabel('State (optional)').fill('TX');
+    await panel.getByLabel('State (optional)').selectOption('TX');
     await expect(panel.getByLabel('User Type')).toHaveValue('false');
     await panel.getByRole('button', { name: 'Create User' }).click();
     await expect(toast(page)).toContainText('User created successfully');
@@ -224,7 +224,7 @@ test.describe('admin panel', () => {
     await modal.getByLabel('Last Name').fill(manual);
     await modal.getByLabel('Phone').fill('6175550100');
     await modal.getByLabel('Email').fill('theo@example.org');
-    await modal.getByLabel('State').fill('MA');
+    await modal.getByLabel('State').selectOption('MA');
     await modal.getByRole('button', { name: 'Create Appointment' }).click();
     await expect(toast(page)).toContainText('Appointment created successfully');
     await expect(modal).toBeHidden();

@@ -10,6 +10,9 @@ test('Results: figures, charts, an outcome in two clicks, an API token for the C
   await page.getByRole('link', { name: 'Results' }).click();
   await expect(page).toHaveURL(/\/dashboard\/results$/);
   await expect(page.getByRole('heading', { name: 'Results', level: 1 })).toBeVisible();
+  // Inside the one portal shell: its navigation, with Results as the current place.
+  await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Results' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(page.getByTestId('total-items')).toHaveText('25');
   await expect(page.getByRole('img', { name: 'Bar chart of spend and premium written by product' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'By product' })).toContainText('Live transfers');

@@ -54,7 +54,9 @@ export const AGENT_ROUTES = [
   '/dashboard/transfers',
   '/dashboard/transfers?view=controls',
   '/dashboard/transfers?view=ledger',
+  '/dashboard/results',
   '/training',
 ];
 
-export const ADMIN_ROUTES = ['/admin', '/admin/disputes', '/dashboard', '/dashboard/transfers'];
+// /admin?user=1: the user page of the first account (the demo admin).
+export const ADMIN_ROUTES = ['/admin', '/admin?user=1', '/admin/disputes', '/dashboard', '/dashboard/transfers'];

@@ -1,13 +1,22 @@
-// /api/admin/users: list (paginated, with the summary counts), e-mail search, create, change password,
-// a one-time set-password link for the user (services/accounts/set-password-links.ts), and
-// deactivate / reactivate (a deactivated user's sessions end and login is refused).
+// /api/admin/users: list (paginated, with the summary counts), search by name or e-mail, create, the
+// user page (orders, balance, leads, appointments), edit (details, role, state, own transfer price),
+// change password, a one-time set-password link for the user (services/accounts/set-password-links.ts),
+// and deactivate / reactivate (a deactivated user's sessions end and login is refused).
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { startSession } from '../middleware/session.ts';
-import { changePasswordSchema, createUserSchema, listQuerySchema } from '@tm/shared/schemas/admin';
+import { changePasswordSchema, createUserSchema, listQuerySchema, updateUserSchema } from '@tm/shared/schemas/admin';
 import { parseWith, notFound } from '../errors.ts';
 import { currentUser, requireAdmin } from '../middleware/require-user.ts';
-import { createUserAsAdmin, deactivateUser, listUsers, reactivateUser, setUserPassword } from '../services/admin/users.admin.service.ts';
+import {
+  createUserAsAdmin,
+  deactivateUser,
+  listUsers,
+  reactivateUser,
+  setUserPassword,
+  updateUser,
+  userDetail,
+} from '../services/admin/users.admin.service.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 
 /** The :userId of the path; anything but a positive integer is an unknown user. */
@@ -35,6 +44,16 @@ export function adminUsersRoutes(deps: AppDeps): Router {
     const input = parseWith(createUserSchema, req.body);
     const user = await createUserAsAdmin(deps.db, input, deps.clock.now());
     res.status(201).json({ user });
+  });
+
+  r.get('/admin/users/:userId', admin, async (req, res) => {
+    res.json(await userDetail(deps.db, userIdParam(req)));
+  });
+
+  r.patch('/admin/users/:userId', admin, async (req, res) => {
+    const userId = userIdParam(req);
+    const input = parseWith(updateUserSchema, req.body);
+    res.json({ user: await updateUser(deps.db, userId, input, deps.clock.now()) });
   });
 
   r.put('/admin/users/:userId/password', admin, async (req, res) => {

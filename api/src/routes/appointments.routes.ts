@@ -1,20 +1,21 @@
-// /api/vapi/*: AI-set appointments. The list for sale (recordings as preview links), the agent's
-// purchases (full links; scoped to the session's user: someone else's id is a 404), their counts,
-// delete, and the cart's checkout.
+// /api/vapi/*: AI-set appointments. The list for sale (filters and sort applied here; recordings as
+// preview links), the agent's purchases (search, CSV export, full links; scoped to the session's user:
+// someone else's id is a 404), their counts, delete, and the cart's checkout.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { clientIp, orderFollowUpLimits, orderLimits } from '../middleware/rate-limit.ts';
 import { parseWith } from '../errors.ts';
-import { confirmPurchaseSchema, pageQuerySchema } from '@tm/shared/schemas/leads';
+import { confirmPurchaseSchema } from '@tm/shared/schemas/leads';
+import { availableAppointmentsQuerySchema, myAppointmentsExportQuerySchema, myAppointmentsQuerySchema } from '@tm/shared/schemas/appointments';
 import { appointmentCheckoutSchema } from '@tm/shared/schemas/dashboard';
 import {
-  APPOINTMENTS_PAGE_SIZE,
   appointmentsOverview,
   deleteMyAppointment,
   getMyAppointment,
   listMyAppointments,
+  myAppointmentsCsv,
 } from '../services/appointments/appointments.service.ts';
 import {
   browseAppointments,
@@ -33,20 +34,29 @@ const idParam = z.object({ id: z.coerce.number({ error: 'Appointment not found' 
 export function appointmentsRoutes(deps: AppDeps): Router {
   const r = Router();
   const agent = requireAgent(deps);
-  const pageQuery = pageQuerySchema(APPOINTMENTS_PAGE_SIZE);
 
   r.get('/vapi/available-appointments', agent, async (req, res) => {
-    const { page, pageSize } = parseWith(pageQuery, req.query, 'query');
-    const list = await browseAppointments(deps, page, pageSize);
+    const query = parseWith(availableAppointmentsQuerySchema, req.query, 'query');
+    const list = await browseAppointments(deps, currentUser(req).id, query);
     // Not bought yet: preview links, which play only the recording's last 90 seconds.
     const previews = { previewSeconds: AUDIO_PREVIEW_SECONDS };
     res.json({ ...list, items: signRecordings(deps.config, currentUser(req).id, list.items, deps.clock.now(), previews) });
   });
 
   r.get('/vapi/my-appointments', agent, async (req, res) => {
-    const { page, pageSize } = parseWith(pageQuery, req.query, 'query');
-    const list = await listMyAppointments(deps.db, currentUser(req).id, page, pageSize);
+    const { page, pageSize, q } = parseWith(myAppointmentsQuerySchema, req.query, 'query');
+    const list = await listMyAppointments(deps.db, currentUser(req).id, page, pageSize, q);
     res.json({ ...list, items: signRecordings(deps.config, currentUser(req).id, list.items, deps.clock.now()) });
+  });
+
+  // The same list (and search) as CSV for the agent's CRM; registered before /:id.
+  r.get('/vapi/my-appointments/export.csv', agent, async (req, res) => {
+    const { q } = parseWith(myAppointmentsExportQuerySchema, req.query, 'query');
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="my-appointments.csv"');
+    res.setHeader('Cache-Control', 'no-store');
+    for await (const chunk of myAppointmentsCsv(deps.db, currentUser(req).id, q)) res.write(chunk);
+    res.end();
   });
 
   r.get('/vapi/my-appointments/:id', agent, async (req, res) => {

@@ -86,6 +86,9 @@ const post =
 const put =
   (p: string, body: () => unknown = () => ({})): Build =>
   () => ({ method: 'PUT', path: p, body: body() });
+const patch =
+  (p: string, body: () => unknown = () => ({})): Build =>
+  () => ({ method: 'PATCH', path: p, body: body() });
 /** anon, agentA, agentB, admin, trainer */
 const cols = (anon: number, agentA: number, agentB: number, admin: number, trainer: number) => ({ anon, agentA, agentB, admin, trainer });
 
@@ -221,6 +224,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user-survey': { ...cols(401, 200, 200, 200, 401), req: get('/api/user-survey') },
   'GET /api/vapi/available-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/available-appointments') },
   'GET /api/vapi/my-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments') },
+  'GET /api/vapi/my-appointments/export.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments/export.csv') },
   'GET /api/vapi/my-appointments/:id': { ...cols(401, 200, 404, 404, 401), req: () => get(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
   'DELETE /api/vapi/my-appointments/:id': { ...cols(401, 200, 404, 404, 401), req: () => del(`/api/vapi/my-appointments/${own.appointmentId}`)('anon') },
   'GET /api/vapi/all-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/all-appointments') },
@@ -248,6 +252,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/users': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users') },
   'GET /api/admin/users/search': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/users/search?q=example') },
   'POST /api/admin/users': { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/users', createUserBody) },
+  'GET /api/admin/users/:userId': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => get(`/api/admin/users/${who.ids.agentA}`)('anon'),
+  },
+  'PATCH /api/admin/users/:userId': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => patch(`/api/admin/users/${own.spareUserId}`, () => ({ agencyName: 'Matrix Agency' }))('anon'),
+  },
   'PUT /api/admin/users/:userId/password': {
     ...cols(401, 403, 403, 200, 401),
     req: () => put(`/api/admin/users/${own.spareUserId}/password`, () => ({ password: 'changed-by-admin' }))('anon'),

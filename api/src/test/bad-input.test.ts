@@ -303,6 +303,22 @@ const SPECS: Record<string, Spec> = {
   'POST /api/survey': { role: 'anon', base: json('POST', '/api/survey', agentLabBody) },
   'POST /api/affnetwork-signup': { role: 'anon', base: () => ({ method: 'POST', path: '/api/affnetwork-signup', form: partnerForm() }) },
   'POST /api/admin/users': { role: 'admin', base: json('POST', '/api/admin/users', createUserBody) },
+  'PATCH /api/admin/users/:userId': {
+    role: 'admin',
+    base: () => ({
+      method: 'PATCH',
+      path: `/api/admin/users/${own.deactivatedUserId}`,
+      body: {
+        firstName: 'Edited',
+        lastName: 'Agent',
+        phone: '5125550100',
+        state: 'TX',
+        agencyName: 'Edited Agency',
+        role: 'Manager',
+        liveTransferPrice: '29.50',
+      },
+    }),
+  },
   'PUT /api/admin/users/:userId/password': {
     role: 'admin',
     base: () => ({ method: 'PUT', path: `/api/admin/users/${who.ids.agentB}/password`, body: { password: 'changed-by-admin' } }),

@@ -2,8 +2,12 @@
 // webhook payload, shared by the portal forms and the API routes.
 import { z } from 'zod';
 import { ROLE_CHOICES, passwordSchema, type AccountProfile } from './auth.ts';
-import type { LeadContact } from './leads.ts';
+import type { LeadContact, MyLead } from './leads.ts';
 import { maxPage, type Page } from './paging.ts';
+import type { PurchasedAppointment } from './dashboard.ts';
+import { US_STATE_CODES_50_DC } from '../us-states.ts';
+import { formatUsd } from '../catalogue/index.ts';
+import { US_STATE_MESSAGE } from './us-states.ts';
 
 export { ROLE_CHOICES };
 export type Role = (typeof ROLE_CHOICES)[number];
@@ -25,6 +29,16 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : undefined));
 
+/** An optional US state field: empty means none; otherwise one of the 50 states or DC by code. */
+const optionalUsState = z
+  .string({ error: US_STATE_MESSAGE })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || US_STATE_CODES_50_DC.includes(v), US_STATE_MESSAGE)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : undefined));
+
 export const emailSchema = z
   .string({ error: 'Invalid email address' })
   .trim()
@@ -41,11 +55,88 @@ export const createUserSchema = z.object({
   agencyName: required('Agency name is required', 200),
   role: z.enum(ROLE_CHOICES, { error: 'Role is required' }),
   phone: required('Phone is required', 32),
-  state: optionalText(64),
+  state: optionalUsState,
   isAdmin: z.boolean({ error: 'User type must be Basic User or Admin User' }).default(false),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUserValues = z.output<typeof createUserSchema>;
+
+export const LIVE_TRANSFER_PRICE_MESSAGE = 'Transfer price must be an amount in dollars such as 30 or 29.50';
+export const LIVE_TRANSFER_PRICE_MIN_CENTS = 100;
+export const LIVE_TRANSFER_PRICE_MAX_CENTS = 100_000;
+export const LIVE_TRANSFER_PRICE_RANGE_MESSAGE = `Transfer price must be between ${formatUsd(LIVE_TRANSFER_PRICE_MIN_CENTS, { cents: true })} and ${formatUsd(LIVE_TRANSFER_PRICE_MAX_CENTS, { cents: true })}`;
+
+/** "29.50", "$1,000", 30 -> cents, read as decimal text (never through floating point); null when not an amount. */
+export function dollarsToCents(value: string | number): number | null {
+  const text = (typeof value === 'number' ? String(value) : value).trim().replace(/^\$/, '').replace(/,/g, '');
+  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/**
+ * The per-agent live-transfer price an admin sets, in dollars ("29.50"); empty or null: the catalogue
+ * default. The server stores cents and prices every transfer order of that agent with it.
+ */
+export const liveTransferPriceSchema = z.union([z.string(), z.number(), z.null()], { error: LIVE_TRANSFER_PRICE_MESSAGE }).transform((v, ctx) => {
+  if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+  const cents = dollarsToCents(v);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: LIVE_TRANSFER_PRICE_MESSAGE });
+    return z.NEVER;
+  }
+  if (cents < LIVE_TRANSFER_PRICE_MIN_CENTS || cents > LIVE_TRANSFER_PRICE_MAX_CENTS) {
+    ctx.addIssue({ code: 'custom', message: LIVE_TRANSFER_PRICE_RANGE_MESSAGE });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/**
+ * PATCH /api/admin/users/:userId: the fields an admin edits (each optional; only those sent change).
+ * `liveTransferPrice` in dollars; null or "" goes back to the default price.
+ */
+export const updateUserSchema = z
+  .object({
+    email: emailSchema.optional(),
+    firstName: required('First name is required').optional(),
+    lastName: required('Last name is required').optional(),
+    agencyName: required('Agency name is required', 200).optional(),
+    role: z.enum(ROLE_CHOICES, { error: 'Role is required' }).optional(),
+    phone: required('Phone is required', 32).optional(),
+    // Absent: unchanged; "" or null: no state.
+    state: z
+      .string({ error: US_STATE_MESSAGE })
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .refine((v) => v === '' || US_STATE_CODES_50_DC.includes(v), US_STATE_MESSAGE)
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
+    liveTransferPrice: liveTransferPriceSchema.optional(),
+  })
+  .strict()
+  .transform((v, ctx) => {
+    const out: UpdateUserValues = {};
+    for (const [k, val] of Object.entries(v)) if (val !== undefined) (out as Record<string, unknown>)[k] = val;
+    if (Object.keys(out).length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Nothing to change' });
+      return z.NEVER;
+    }
+    return out;
+  });
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+export interface UpdateUserValues {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  agencyName?: string;
+  role?: (typeof ROLE_CHOICES)[number];
+  phone?: string;
+  state?: string | null;
+  /** Cents; null: the default price. */
+  liveTransferPrice?: number | null;
+}
 
 export const changePasswordSchema = z.object({ password: passwordSchema });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -60,7 +151,7 @@ export const createAppointmentSchema = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined)),
-  state: optionalText(64),
+  state: optionalUsState,
   /** When the appointment is (free text, as the voice-AI platform sends its callback_time). */
   callbackTime: optionalText(64),
   /** Assign it straight to this agent (their My Appointments); absent: it is for sale in Buy Appointments. */
@@ -79,6 +170,48 @@ export interface AdminUser extends AccountProfile {
   /** When an admin deactivated the account (ISO), null while it is active. */
   deactivatedAt: string | null;
 }
+
+/** A user as the user page and the edit answer give them: with their live-transfer price. */
+export interface AdminUserAccount extends AdminUser {
+  /** The agent's own live-transfer price in cents; null: the catalogue default. */
+  liveTransferPriceCents: number | null;
+  /** What their next transfer order is priced at (their own price or the default). */
+  effectiveLiveTransferPriceCents: number;
+}
+
+/** One order on the admin's user page. */
+export interface AdminUserOrder {
+  id: number;
+  kind: string;
+  description: string;
+  count: number;
+  amountCents: number;
+  refundedCents: number;
+  status: string;
+  createdAt: string | null;
+  paidAt: string | null;
+}
+
+/** GET /api/admin/users/:userId: the user page (their orders, balance, leads and appointments). */
+export interface AdminUserDetail {
+  user: AdminUserAccount;
+  balance: {
+    transfersRemaining: number;
+    transfersPurchased: number;
+    /** Billable calls, after credits. */
+    transferSpendCents: number;
+    creditedCents: number;
+  };
+  totals: { paidOrders: number; paidCents: number; refundedCents: number };
+  /** Newest first, at most ADMIN_USER_PAGE_LIST; the totals count them all. */
+  orders: AdminUserOrder[];
+  ordersTotal: number;
+  leads: MyLead[];
+  leadsTotal: number;
+  appointments: PurchasedAppointment[];
+  appointmentsTotal: number;
+}
+export const ADMIN_USER_PAGE_LIST = 20;
 
 /** POST /api/admin/users/:userId/deactivate by the admin on their own account (400). */
 export const SELF_DEACTIVATION_MESSAGE = 'You cannot deactivate your own account';

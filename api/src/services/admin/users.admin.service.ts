@@ -1,21 +1,58 @@
-// Admin user management: paginated list and e-mail search, counts for the summary cards,
-// creating accounts (through the accounts service), setting a user's password, and deactivating or
-// reactivating an account.
+// Admin user management: the paginated list with search by name or e-mail, counts for the summary
+// cards, creating accounts (through the accounts service), editing a user (details, role, state, their
+// own live-transfer price), the user page (orders, balance, leads, appointments), setting a user's
+// password, and deactivating or reactivating an account.
+import type { Knex } from 'knex';
+import { raw, type ModelObject } from 'objection';
 import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import type { Db } from '../../db/index.ts';
-import { SELF_DEACTIVATION_MESSAGE, type AdminUser, type ListQuery, type UserStats, type UsersPage, type CreateUserValues } from '@tm/shared/schemas/admin';
-import { createUser, findUserById, type UserRow } from '../accounts/users.service.ts';
+import { User, Order } from '../../models/index.ts';
+import {
+  ADMIN_USER_PAGE_LIST,
+  SELF_DEACTIVATION_MESSAGE,
+  type AdminUser,
+  type AdminUserAccount,
+  type AdminUserDetail,
+  type ListQuery,
+  type UserStats,
+  type UsersPage,
+  type CreateUserValues,
+  type UpdateUserValues,
+} from '@tm/shared/schemas/admin';
+import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS } from '@tm/shared';
+import { createUser, EMAIL_TAKEN_MESSAGE } from '../accounts/users.service.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { isUniqueViolation } from '../../middleware/error-handler.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { paginate, whereAnyContains } from './pagination.ts';
+import { containsPattern } from './pagination.ts';
+import { balanceView, orderDescription } from '../transfers/lots.service.ts';
+import { listMyLeads } from '../leads/leads.service.ts';
+import { listMyAppointments } from '../appointments/appointments.service.ts';
 
-const USER_COLUMNS = ['id', 'email', 'username', 'firstName', 'lastName', 'agencyName', 'role', 'phone', 'state', 'isAdmin', 'createdAt', 'deactivatedAt'];
+type AdminUserSource = Pick<
+  ModelObject<User>,
+  'id' | 'email' | 'username' | 'firstName' | 'lastName' | 'agencyName' | 'role' | 'phone' | 'state' | 'isAdmin' | 'createdAt'
+> &
+  Partial<Pick<ModelObject<User>, 'deactivatedAt' | 'liveTransferPriceCents'>>;
 
-export function toAdminUser(
-  row: Pick<UserRow, 'id' | 'email' | 'username' | 'firstName' | 'lastName' | 'agencyName' | 'role' | 'phone' | 'state' | 'isAdmin' | 'createdAt'> &
-    Partial<Pick<UserRow, 'deactivatedAt'>>,
-): AdminUser {
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'username',
+  'firstName',
+  'lastName',
+  'agencyName',
+  'role',
+  'phone',
+  'state',
+  'isAdmin',
+  'createdAt',
+  'deactivatedAt',
+  'liveTransferPriceCents',
+] as const;
+
+export function toAdminUser(row: AdminUserSource): AdminUser {
   return {
     id: Number(row.id),
     email: row.email,
@@ -32,35 +69,60 @@ export function toAdminUser(
   };
 }
 
+/** The user with their own live-transfer price and the one their next transfer order gets. */
+export function toAdminUserAccount(row: AdminUserSource): AdminUserAccount {
+  const own = row.liveTransferPriceCents === null || row.liveTransferPriceCents === undefined ? null : Number(row.liveTransferPriceCents);
+  return { ...toAdminUser(row), liveTransferPriceCents: own, effectiveLiveTransferPriceCents: own ?? LIVE_TRANSFER_DEFAULT_PRICE_CENTS };
+}
+
+const findUser = (db: Db | Knex.Transaction, userId: number) =>
+  User.query(db)
+    .select(USER_COLUMNS.map((c) => User.ref(c)))
+    .findById(userId);
+
 export async function userStats(db: Db): Promise<UserStats> {
-  const rows = (await db('users').select('isAdmin').count({ n: '*' }).groupBy('isAdmin')) as Array<{ isAdmin: unknown; n: number | string }>;
+  const rows = await User.query(db).select(User.ref('isAdmin')).count({ n: '*' }).groupBy(User.ref('isAdmin'));
   let adminUsers = 0;
   let basicUsers = 0;
-  for (const r of rows) {
+  for (const r of rows as unknown as Array<{ isAdmin: unknown; n: number | string }>) {
     if (Number(r.isAdmin)) adminUsers += Number(r.n);
     else basicUsers += Number(r.n);
   }
   return { totalUsers: adminUsers + basicUsers, adminUsers, basicUsers };
 }
 
-/** Newest first; with `q`, users whose e-mail contains it (e-mails are stored lower-case). */
+/**
+ * Newest first; with `q`, users matching every word of it in their e-mail, first or last name or
+ * agency ("jane doe" finds Jane Doe, "doe@" her e-mail). Case-insensitive on both databases, also
+ * where a column's collation is binary (e-mails on MariaDB, decision 040).
+ */
 export async function listUsers(db: Db, query: ListQuery): Promise<UsersPage> {
-  let base = db('users').select(USER_COLUMNS);
-  const q = query.q.trim().toLowerCase();
-  if (q) base = whereAnyContains(base, ['email'], q);
+  const base = User.query(db).select(USER_COLUMNS.map((c) => User.ref(c)));
+  const words = query.q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  for (const word of words) {
+    const pattern = containsPattern(word);
+    base.where((w) => {
+      for (const col of ['email', 'firstName', 'lastName', 'agencyName'] as const) {
+        w.orWhere(raw('LOWER(?)', [User.ref(col)]), 'like', raw("? ESCAPE '!'", [pattern]));
+      }
+    });
+  }
   const [page, stats] = await Promise.all([
-    paginate<UserRow, AdminUser>(base, {
-      page: query.page,
-      pageSize: query.pageSize,
-      orderBy: [
-        { column: 'createdAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ],
-      map: toAdminUser,
-    }),
+    base
+      .orderBy(User.ref('createdAt'), 'desc')
+      .orderBy(User.ref('id'), 'desc')
+      .page(query.page - 1, query.pageSize),
     userStats(db),
   ]);
-  return { ...page, stats };
+  const total = Number(page.total);
+  return {
+    items: page.results.map(toAdminUser),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+    stats,
+  };
 }
 
 export async function createUserAsAdmin(db: Db, input: CreateUserValues, now: Date): Promise<AdminUser> {
@@ -69,17 +131,95 @@ export async function createUserAsAdmin(db: Db, input: CreateUserValues, now: Da
 }
 
 /**
+ * Edits a user's details, role, state and own live-transfer price (cents; null: the default). An e-mail
+ * already used by another account is a 409 naming the field. Their next transfer order is priced with
+ * the new price by the server (orders.service reads it); orders already made keep theirs.
+ */
+export async function updateUser(db: Db, userId: number, values: UpdateUserValues, now: Date): Promise<AdminUserAccount> {
+  const { liveTransferPrice, ...details } = values;
+  const patch: Partial<ModelObject<User>> = { ...details, updatedAt: toDbDate(now) };
+  if (liveTransferPrice !== undefined) patch.liveTransferPriceCents = liveTransferPrice;
+  return db.transaction(async (trx) => {
+    if (!(await findUser(trx, userId))) throw notFound('User not found');
+    if (details.email !== undefined) {
+      const taken = await User.query(trx)
+        .select(User.ref('id'))
+        .where((w) => w.where(User.ref('email'), details.email!).orWhere(User.ref('username'), details.email!))
+        .whereNot(User.ref('id'), userId)
+        .first();
+      if (taken) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+    }
+    try {
+      await User.query(trx).findById(userId).patch(patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+      throw err;
+    }
+    return toAdminUserAccount((await findUser(trx, userId))!);
+  });
+}
+
+/** The admin's user page: the account, its transfer balance, orders with totals, leads and appointments. */
+export async function userDetail(db: Db, userId: number): Promise<AdminUserDetail> {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound('User not found');
+  const orders = () => Order.query(db).where(Order.ref('userId'), userId);
+  const paid = () => orders().whereIn(Order.ref('status'), ['paid', 'refunded']);
+  const [balance, recent, count, sums, leads, appointments] = await Promise.all([
+    balanceView(db, userId, { pausedNow: false, pausedReason: null, resumeDate: null }),
+    orders().orderBy(Order.ref('createdAt'), 'desc').orderBy(Order.ref('id'), 'desc').limit(ADMIN_USER_PAGE_LIST),
+    orders().resultSize(),
+    paid()
+      .select(
+        raw('COUNT(*)').as('n'),
+        raw('COALESCE(SUM(?), 0)', [Order.ref('amountCents')]).as('cents'),
+        raw('COALESCE(SUM(?), 0)', [Order.ref('refundedCents')]).as('refunded'),
+      )
+      .first(),
+    listMyLeads(db, userId, 1, ADMIN_USER_PAGE_LIST),
+    listMyAppointments(db, userId, 1, ADMIN_USER_PAGE_LIST),
+  ]);
+  const totals = sums as unknown as { n?: number | string; cents?: number | string | null; refunded?: number | string | null } | undefined;
+  return {
+    user: toAdminUserAccount(user),
+    balance: {
+      transfersRemaining: balance.remaining,
+      transfersPurchased: balance.purchased,
+      transferSpendCents: balance.spentCents,
+      creditedCents: balance.creditedCents,
+    },
+    totals: { paidOrders: Number(totals?.n ?? 0), paidCents: Number(totals?.cents ?? 0), refundedCents: Number(totals?.refunded ?? 0) },
+    orders: recent.map((o) => ({
+      id: o.id,
+      kind: o.kind,
+      description: orderDescription(o),
+      count: Number(o.count),
+      amountCents: Number(o.amountCents),
+      refundedCents: Number(o.refundedCents ?? 0),
+      status: o.status,
+      createdAt: toIso(o.createdAt),
+      paidAt: toIso(o.paidAt),
+    })),
+    ordersTotal: count,
+    leads: leads.items,
+    leadsTotal: leads.total,
+    appointments: appointments.items,
+    appointmentsTotal: appointments.total,
+  };
+}
+
+/**
  * Sets the password and passwordChangedAt (which ends the user's older sessions). With
  * `ifPasswordHashIs`, only while the stored hash is still that one (a set-password link is used
  * once even when two requests race): answers whether the password was set.
  */
 export async function setUserPassword(db: Db, userId: number, password: string, now: Date, opts: { ifPasswordHashIs?: string } = {}): Promise<boolean> {
-  const user = await findUserById(db, userId);
+  const user = await findUser(db, userId);
   if (!user) throw notFound('User not found');
   const passwordHash = await hashPassword(password);
-  let update = db('users').where({ id: userId });
-  if (opts.ifPasswordHashIs !== undefined) update = update.andWhere({ passwordHash: opts.ifPasswordHashIs });
-  const changed = await update.update({ passwordHash, passwordChangedAt: toDbDate(now), updatedAt: toDbDate(now) });
+  const update = User.query(db).where(User.ref('id'), userId);
+  if (opts.ifPasswordHashIs !== undefined) update.where(User.ref('passwordHash'), opts.ifPasswordHashIs);
+  const changed = await update.patch({ passwordHash, passwordChangedAt: toDbDate(now), updatedAt: toDbDate(now) });
   if (Number(changed) > 0) await revokeUserSessions(db, userId, now);
   return Number(changed) > 0;
 }
@@ -92,23 +232,23 @@ export async function setUserPassword(db: Db, userId: number, password: string, 
 export async function deactivateUser(db: Db, actingAdminId: number, userId: number, now: Date): Promise<AdminUser> {
   if (userId === actingAdminId) throw badRequest(SELF_DEACTIVATION_MESSAGE, { userId: SELF_DEACTIVATION_MESSAGE });
   return db.transaction(async (trx) => {
-    const user = await findUserById(trx, userId);
+    const user = await findUser(trx, userId);
     if (!user) throw notFound('User not found');
-    await trx('users')
-      .where({ id: userId })
-      .whereNull('deactivatedAt')
-      .update({ deactivatedAt: toDbDate(now), updatedAt: toDbDate(now) });
+    await User.query(trx)
+      .where(User.ref('id'), userId)
+      .whereNull(User.ref('deactivatedAt'))
+      .patch({ deactivatedAt: toDbDate(now), updatedAt: toDbDate(now) });
     await revokeUserSessions(trx, userId, now);
-    return toAdminUser((await findUserById(trx, userId))!);
+    return toAdminUser((await findUser(trx, userId))!);
   });
 }
 
 /** Reactivates a user: they can log in again (with their password; no session comes back). */
 export async function reactivateUser(db: Db, userId: number, now: Date): Promise<AdminUser> {
-  const user = await findUserById(db, userId);
+  const user = await findUser(db, userId);
   if (!user) throw notFound('User not found');
-  await db('users')
-    .where({ id: userId })
-    .update({ deactivatedAt: null, updatedAt: toDbDate(now) });
-  return toAdminUser((await findUserById(db, userId))!);
+  await User.query(db)
+    .where(User.ref('id'), userId)
+    .patch({ deactivatedAt: null, updatedAt: toDbDate(now) });
+  return toAdminUser((await findUser(db, userId))!);
 }

@@ -6,11 +6,15 @@ import { createOrder, releaseExpiredReservations } from '../orders/orders.servic
 import { cancelUserOrder, confirmUserOrder, type ConfirmedPurchase } from '../dashboard/user-orders.service.ts';
 import { listAvailableAppointments } from './appointments.service.ts';
 import type { AppointmentForSale } from '@tm/shared/schemas/dashboard';
+import type { AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';
+import { readControls } from '../transfers/settings.service.ts';
 import type { Paged } from '@tm/shared/schemas/leads';
 
-export async function browseAppointments(deps: AppDeps, page: number, pageSize: number): Promise<Paged<AppointmentForSale>> {
+/** Buy Appointments: the page the filters and sort select; the date range is read on the agent's clock. */
+export async function browseAppointments(deps: AppDeps, userId: number, query: AvailableAppointmentsQuery): Promise<Paged<AppointmentForSale>> {
   await releaseExpiredReservations(deps);
-  return listAvailableAppointments(deps.db, page, pageSize);
+  const { timeZone } = await readControls(deps.db, userId);
+  return listAvailableAppointments(deps.db, { ...query, timeZone });
 }
 
 /** expectedAmountCents: what the cart showed; a disagreement with the server's price is a 400. */

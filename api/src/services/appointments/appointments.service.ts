@@ -1,20 +1,34 @@
 // AI call records sold as appointments: the list for sale (masked, previews only), the agent's own
 // purchases (everything), their counts, and the buyer's delete. Every read of owned rows is scoped
 // to the buyer, so another agent's id answers 404, never the record.
+import type { Knex } from 'knex';
+import { raw, type ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
+import { Appointment } from '../../models/index.ts';
+import { csvLine } from '../transfers/csv.ts';
+import { containsPattern } from '../admin/pagination.ts';
+import { DEFAULT_TIME_ZONE, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
+import { APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENTS_CSV_HEADER, type AppointmentSort, type AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { notFound } from '../../errors.ts';
 import { APPOINTMENT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName, maskPhone, redactCustomer } from '@tm/shared/logic/mask-name';
 import { transcriptTail } from '@tm/shared/logic/transcript';
-import { isVerifiedForSale, type AppointmentForSale, type AppointmentsOverview, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
+import {
+  VERIFIED_CONFIDENCE,
+  isVerifiedForSale,
+  type AppointmentForSale,
+  type AppointmentsOverview,
+  type PurchasedAppointment,
+} from '@tm/shared/schemas/dashboard';
 import type { Paged } from '@tm/shared/schemas/leads';
 import { pageOf } from '@tm/shared/schemas/paging';
 import { isMediaUrl } from '../media/media-links.ts';
 
-export const APPOINTMENTS_PAGE_SIZE = 20;
+export { APPOINTMENTS_PAGE_SIZE };
 
-type Row = Record<string, unknown>;
+/** An appointments row as read (every column, or the ones a caller selected). */
+type Row = Partial<ModelObject<Appointment>>;
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
@@ -97,43 +111,144 @@ export function toPurchasedAppointment(row: Row): PurchasedAppointment {
   };
 }
 
-const available = (db: Db) => db('appointments').where({ status: 'available' });
-const owned = (db: Db, userId: number) => db('appointments').where({ buyerId: userId, status: 'sold' }).whereNull('buyerDeletedAt');
+const available = (db: Db | Knex.Transaction) => Appointment.query(db).where(Appointment.ref('status'), 'available');
+const owned = (db: Db | Knex.Transaction, userId: number) =>
+  Appointment.query(db).where(Appointment.ref('buyerId'), userId).where(Appointment.ref('status'), 'sold').whereNull(Appointment.ref('buyerDeletedAt'));
 
 const total = (row: unknown) => Number((row as { n?: number | string } | undefined)?.n ?? 0);
 
-export async function listAvailableAppointments(db: Db, page = 1, pageSize = APPOINTMENTS_PAGE_SIZE): Promise<Paged<AppointmentForSale>> {
-  const [rows, count] = await Promise.all([
-    available(db)
-      .select('*')
-      .orderBy([
-        { column: 'createdAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    available(db).count({ n: '*' }).first(),
-  ]);
-  return pageOf((rows as Row[]).map(toAppointmentForSale), total(count), page, pageSize);
+type AppointmentQuery = ReturnType<typeof available>;
+
+/** Where the call's day is read from: the call date, or when the record was made for older rows. */
+const callDay = () => raw('COALESCE(?, ?)', [Appointment.ref('callDate'), Appointment.ref('createdAt')]);
+
+/** Narrows Buy Appointments to the filters (states, call days on the agent's clock, verified, quality). */
+function filtered(q: AppointmentQuery, f: AppointmentFilterValues, timeZone: string): AppointmentQuery {
+  if (f.states.length) q.whereIn(Appointment.ref('customerState'), f.states);
+  if (f.from) q.where(callDay(), '>=', toDbDate(startOfLocalDate(f.from, timeZone)));
+  if (f.to) q.where(callDay(), '<', toDbDate(startOfLocalDate(nextDateKey(f.to), timeZone)));
+  // The same threshold as the list's "Verified" badge (isVerifiedForSale).
+  if (f.verifiedOnly) q.where(Appointment.ref('extractionConfidence'), '>=', VERIFIED_CONFIDENCE);
+  if (f.qualities.length) q.whereIn(raw('LOWER(?)', [Appointment.ref('leadQuality')]), f.qualities);
+  return q;
 }
 
-export async function listMyAppointments(db: Db, userId: number, page = 1, pageSize = APPOINTMENTS_PAGE_SIZE): Promise<Paged<PurchasedAppointment>> {
+const NEWEST = (q: AppointmentQuery) => q.orderBy(Appointment.ref('createdAt'), 'desc').orderBy(Appointment.ref('id'), 'desc');
+
+/** The sort orders of Buy Appointments; each ends on the row's id so pages never overlap. */
+function sorted(q: AppointmentQuery, sort: AppointmentSort): AppointmentQuery {
+  switch (sort) {
+    case 'oldest':
+      return q.orderBy(Appointment.ref('createdAt'), 'asc').orderBy(Appointment.ref('id'), 'asc');
+    case 'confidence':
+      // NULL (not graded) sorts last in DESC on both SQLite and MariaDB.
+      return NEWEST(q.orderBy(Appointment.ref('extractionConfidence'), 'desc'));
+    case 'quality':
+      return NEWEST(
+        q.orderBy(raw("CASE LOWER(?) WHEN 'hot' THEN 0 WHEN 'warm' THEN 1 WHEN 'cold' THEN 2 ELSE 3 END", [Appointment.ref('leadQuality')]), 'asc'),
+      );
+    case 'state':
+      return NEWEST(
+        q.orderBy(raw('CASE WHEN ? IS NULL THEN 1 ELSE 0 END', [Appointment.ref('customerState')]), 'asc').orderBy(Appointment.ref('customerState'), 'asc'),
+      );
+    default:
+      return NEWEST(q);
+  }
+}
+
+export type AppointmentFilterValues = Omit<AvailableAppointmentsQuery, 'page' | 'pageSize' | 'sort'>;
+const NO_FILTERS: AppointmentFilterValues = { states: [], from: null, to: null, verifiedOnly: false, qualities: [] };
+
+export interface AvailableListOptions extends Partial<AppointmentFilterValues> {
+  page?: number;
+  pageSize?: number;
+  sort?: AppointmentSort;
+  /** The agent's time zone: the date range's days are theirs. */
+  timeZone?: string;
+}
+
+export async function listAvailableAppointments(db: Db, opts: AvailableListOptions = {}): Promise<Paged<AppointmentForSale>> {
+  const page = opts.page ?? 1;
+  const pageSize = opts.pageSize ?? APPOINTMENTS_PAGE_SIZE;
+  const f: AppointmentFilterValues = { ...NO_FILTERS, ...opts };
+  const tz = opts.timeZone ?? DEFAULT_TIME_ZONE;
   const [rows, count] = await Promise.all([
-    owned(db, userId)
-      .select('*')
-      .orderBy([
-        { column: 'purchasedAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
+    sorted(filtered(available(db), f, tz), opts.sort ?? 'newest')
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    owned(db, userId).count({ n: '*' }).first(),
+    filtered(available(db), f, tz).count({ n: '*' }).first(),
   ]);
-  return pageOf((rows as Row[]).map(toPurchasedAppointment), total(count), page, pageSize);
+  return pageOf(rows.map(toAppointmentForSale), total(count), page, pageSize);
+}
+
+/** Narrows My Appointments to a name, phone (also by its digits), e-mail or state fragment. */
+function searched(q: AppointmentQuery, search: string | undefined): AppointmentQuery {
+  if (!search) return q;
+  const pattern = containsPattern(search.toLowerCase());
+  const digits = search.replace(/\D/g, '');
+  return q.where((w) => {
+    for (const col of ['customerName', 'customerEmail', 'customerState', 'customerPhone'] as const) {
+      w.orWhere(raw('LOWER(?)', [Appointment.ref(col)]), 'like', raw("? ESCAPE '!'", [pattern]));
+    }
+    // "(512) 555" finds 5125550101: phones are compared by their digits too.
+    if (digits.length >= 3 && digits !== search) w.orWhere(Appointment.ref('customerPhone'), 'like', `%${digits}%`);
+  });
+}
+
+const MINE_ORDER = (q: AppointmentQuery) => q.orderBy(Appointment.ref('purchasedAt'), 'desc').orderBy(Appointment.ref('id'), 'desc');
+
+export async function listMyAppointments(
+  db: Db,
+  userId: number,
+  page = 1,
+  pageSize = APPOINTMENTS_PAGE_SIZE,
+  search?: string,
+): Promise<Paged<PurchasedAppointment>> {
+  const [rows, count] = await Promise.all([
+    MINE_ORDER(searched(owned(db, userId), search))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    searched(owned(db, userId), search).count({ n: '*' }).first(),
+  ]);
+  return pageOf(rows.map(toPurchasedAppointment), total(count), page, pageSize);
+}
+
+const MY_APPOINTMENTS_CSV_BATCH = 1000;
+
+/** Every appointment of My Appointments that matches the search, as CSV for a CRM (formula cells escaped). */
+export async function* myAppointmentsCsv(db: Db, userId: number, search?: string): AsyncGenerator<string> {
+  yield csvLine(MY_APPOINTMENTS_CSV_HEADER);
+  for (let offset = 0; ; offset += MY_APPOINTMENTS_CSV_BATCH) {
+    const rows = await MINE_ORDER(searched(owned(db, userId), search))
+      .limit(MY_APPOINTMENTS_CSV_BATCH)
+      .offset(offset);
+    let out = '';
+    for (const a of rows.map(toPurchasedAppointment)) {
+      const when =
+        a.extractedAppointmentDateTime ?? ([a.appointmentDate ?? a.extractedAppointmentDate, a.extractedAppointmentTime].filter(Boolean).join(' ') || null);
+      out += csvLine([
+        a.customerName,
+        a.customerPhone,
+        a.customerEmail,
+        a.customerState,
+        when,
+        a.leadQuality,
+        a.extractionConfidence,
+        a.callStatus,
+        a.purchasedAt,
+        a.callDate,
+        a.price,
+        a.summary,
+        a.notes,
+      ]);
+    }
+    if (out) yield out;
+    if (rows.length < MY_APPOINTMENTS_CSV_BATCH) return;
+  }
 }
 
 export async function getMyAppointment(db: Db, userId: number, id: number): Promise<PurchasedAppointment> {
-  const row = (await owned(db, userId).where({ id }).first()) as Row | undefined;
+  const row = await owned(db, userId).where(Appointment.ref('id'), id).first();
   if (!row) throw notFound('Appointment not found');
   return toPurchasedAppointment(row);
 }
@@ -146,7 +261,7 @@ export async function appointmentsOverview(db: Db, userId: number): Promise<Appo
 /** Removes a purchase from the buyer's list (the sale stays on record). 404 unless it is the caller's. */
 export async function deleteMyAppointment(db: Db, userId: number, id: number, now: Date): Promise<void> {
   const n = await owned(db, userId)
-    .where({ id })
-    .update({ buyerDeletedAt: toDbDate(now) });
+    .where(Appointment.ref('id'), id)
+    .patch({ buyerDeletedAt: toDbDate(now) });
   if (n === 0) throw notFound('Appointment not found');
 }

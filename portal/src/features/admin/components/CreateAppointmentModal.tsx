@@ -9,6 +9,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { useCreateAppointment } from '../api/create-appointment.ts';
 import { useSearchUsers } from '../api/search-users.ts';
 import { Field, Modal, FormActions, useDebouncedValue } from './ui.tsx';
+import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 
 const EMPTY: CreateAppointmentInput = { firstName: '', lastName: '', phone: '', email: '', state: '', callbackTime: '', agentId: '' };
 
@@ -60,7 +61,7 @@ export function CreateAppointmentModal({ open, onClose }: { open: boolean; onClo
           <input id="ca-email" type="email" {...register('email')} aria-invalid={!!errors.email} />
         </Field>
         <Field id="ca-state" label="State" error={errors.state?.message}>
-          <input id="ca-state" {...register('state')} />
+          <UsStateSelect id="ca-state" emptyLabel="No state" {...register('state')} aria-invalid={!!errors.state} />
         </Field>
         <Field id="ca-time" label="Appointment time (optional)" error={errors.callbackTime?.message}>
           <input id="ca-time" placeholder="e.g. Tuesday 3pm CST" {...register('callbackTime')} />

@@ -5,6 +5,7 @@ import { ApiError } from '@tm/shared/api-client';
 import { ROLE_CHOICES, USER_TYPE_CHOICES, createUserSchema, type CreateUserInput, type CreateUserValues } from '@tm/shared/schemas/admin';
 import { useToast } from '../../../components/toast.tsx';
 import { useCreateUser } from '../api/create-user.ts';
+import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { Field, SidePanel, FormActions } from './ui.tsx';
 
 const EMPTY: CreateUserInput = {
@@ -83,7 +84,7 @@ export function CreateUserPanel({ open, onClose }: { open: boolean; onClose: () 
             <input id="cu-phone" type="tel" {...register('phone')} aria-invalid={!!errors.phone} />
           </Field>
           <Field id="cu-state" label="State (optional)" error={errors.state?.message}>
-            <input id="cu-state" {...register('state')} />
+            <UsStateSelect id="cu-state" emptyLabel="No state" {...register('state')} aria-invalid={!!errors.state} />
           </Field>
         </div>
         <Field id="cu-type" label="User Type" error={errors.isAdmin?.message}>

@@ -1,7 +1,9 @@
-// Users tab: e-mail search (from one character), user cards, Create User and Change Password panels,
-// a one-time set-password link per user (for accounts made with a generated password), and
-// Deactivate / Reactivate (confirmed in a dialog; an admin's own card offers neither).
+// Users tab: search by name, agency or e-mail (from one character), user cards, Create User and Change
+// Password panels, a one-time set-password link per user (for accounts made with a generated password),
+// Deactivate / Reactivate (confirmed in a dialog; an admin's own card offers neither), and each user's
+// page (?user=ID: orders, balance, leads, appointments, Edit).
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { AdminUser } from '@tm/shared/schemas/admin';
 import { useUsers } from '../api/get-users.ts';
 import { useSearchUsers } from '../api/search-users.ts';
@@ -17,6 +19,7 @@ import type { SetPasswordLink } from '@tm/shared/schemas/auth';
 import { UserActivationDialog } from './UserActivationDialog.tsx';
 import type { UserActivation } from '../api/set-user-active.ts';
 import { useCurrentUser } from '../../auth/api/current-user.ts';
+import { UserPage } from './UserPage.tsx';
 
 function UserCard({
   user,
@@ -54,6 +57,9 @@ function UserCard({
         </div>
       </div>
       <div className="adm-card-actions">
+        <Link className="btn adm-btn-sm" to={`/admin?user=${user.id}`} aria-label={`Open ${name}`}>
+          Open
+        </Link>
         <button type="button" className="btn btn-outline adm-btn-sm" onClick={onChangePassword} aria-label={`Change Password for ${name}`}>
           Change Password
         </button>
@@ -89,6 +95,13 @@ function useUsersPage(q: string, page: number, searching: boolean) {
 }
 
 export function UsersTab() {
+  const [params] = useSearchParams();
+  const userId = Number(params.get('user'));
+  if (Number.isSafeInteger(userId) && userId > 0) return <UserPage key={userId} userId={userId} />;
+  return <UsersList />;
+}
+
+function UsersList() {
   const [creating, setCreating] = useState(false);
   const [passwordFor, setPasswordFor] = useState<AdminUser | null>(null);
   const [linkShown, setLinkShown] = useState<{ user: AdminUser; link: SetPasswordLink } | null>(null);

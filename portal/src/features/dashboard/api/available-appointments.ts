@@ -1,18 +1,24 @@
-// GET /api/vapi/available-appointments?page=: AI call records for sale.
+// GET /api/vapi/available-appointments?state=&from=&to=&verified=&quality=&sort=&page=: AI call records
+// for sale, filtered and sorted by the server.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { AppointmentForSale } from '@tm/shared/schemas/dashboard';
 import type { Paged } from '@tm/shared/schemas/leads';
+import { EMPTY_APPOINTMENT_FILTERS, appointmentsQueryString, type AppointmentFilters } from '@tm/shared/schemas/appointments';
 
 export const availableAppointmentsKey = ['/api/vapi/available-appointments'] as const;
 
-export async function getAvailableAppointments(page: number): Promise<Paged<AppointmentForSale>> {
-  return (await api.getJson<Paged<AppointmentForSale>>(`/api/vapi/available-appointments?page=${page}`))!;
+export async function getAvailableAppointments(page: number, filters: AppointmentFilters = EMPTY_APPOINTMENT_FILTERS): Promise<Paged<AppointmentForSale>> {
+  return (await api.getJson<Paged<AppointmentForSale>>(`/api/vapi/available-appointments?${appointmentsQueryString(filters, page)}`))!;
 }
 
-export const availableAppointmentsQuery = (page: number) =>
-  queryOptions({ queryKey: [...availableAppointmentsKey, page], queryFn: () => getAvailableAppointments(page), placeholderData: keepPreviousData });
+export const availableAppointmentsQuery = (page: number, filters: AppointmentFilters = EMPTY_APPOINTMENT_FILTERS) =>
+  queryOptions({
+    queryKey: [...availableAppointmentsKey, page, filters],
+    queryFn: () => getAvailableAppointments(page, filters),
+    placeholderData: keepPreviousData,
+  });
 
-export function useAvailableAppointments(page: number) {
-  return useQuery(availableAppointmentsQuery(page));
+export function useAvailableAppointments(page: number, filters: AppointmentFilters = EMPTY_APPOINTMENT_FILTERS) {
+  return useQuery(availableAppointmentsQuery(page, filters));
 }

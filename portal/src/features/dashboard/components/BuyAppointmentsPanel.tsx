@@ -1,4 +1,5 @@
-// Buy Appointments: AI call records for sale with previews, a cart ($10 each), and checkout through
+// Buy Appointments: AI call records for sale with previews, filters and a sort (applied by the server:
+// state, call dates, verified only, lead quality), a cart ($10 each), and checkout through
 // the embedded payment form. On a recorded purchase: confetti, a toast, the cart and the payment
 // secret cleared and the three appointment lists refreshed.
 import { useState } from 'react';
@@ -10,6 +11,8 @@ import { DEFAULT_TIME_ZONE, formatDateTime, formatMaybeDateTime, formatDuration 
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { useAvailableAppointments } from '../api/available-appointments.ts';
+import { AppointmentFiltersForm } from './AppointmentFiltersForm.tsx';
+import { EMPTY_APPOINTMENT_FILTERS, type AppointmentFilters } from '@tm/shared/schemas/appointments';
 import { useCreateAppointmentPayment } from '../api/create-appointment-payment.ts';
 import { useConfirmAppointmentPurchase } from '../api/confirm-appointment-purchase.ts';
 import { useCancelAppointmentPayment } from '../api/cancel-appointment-payment.ts';
@@ -146,9 +149,11 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
 export function BuyAppointmentsPanel() {
   const toast = useToast();
   const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<AppointmentFilters>(EMPTY_APPOINTMENT_FILTERS);
   const cart = useCart();
   const [checkout, setCheckout] = useState<(CheckoutCreated & { count: number }) | null>(null);
-  const list = useAvailableAppointments(page);
+  const list = useAvailableAppointments(page, filters);
+  const filtered = filters !== EMPTY_APPOINTMENT_FILTERS;
   const create = useCreateAppointmentPayment();
   const confirm = useConfirmAppointmentPurchase();
   const cancel = useCancelAppointmentPayment();
@@ -236,10 +241,28 @@ export function BuyAppointmentsPanel() {
         </div>
       </div>
 
+      <AppointmentFiltersForm
+        value={filters}
+        onApply={(f) => {
+          setFilters(f);
+          setPage(1);
+        }}
+      />
+      {list.data && (
+        <p className="muted small" role="status" data-testid="appointments-found">
+          {list.data.total} {list.data.total === 1 ? 'appointment' : 'appointments'}{' '}
+          {filtered ? (list.data.total === 1 ? 'matches your filters' : 'match your filters') : 'for sale'}
+        </p>
+      )}
+
       {list.isPending ? (
         <Spinner label="Loading appointments..." />
       ) : list.isError ? (
         <ErrorNote message={list.error instanceof ApiError ? list.error.serverMessage : 'Failed to load appointments'} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 && filtered ? (
+        <p className="muted" role="status">
+          No appointments match your filters.
+        </p>
       ) : items.length === 0 ? (
         <EmptyState title="No Appointments Yet" icon="calendar">
           <p className="muted">New AI-set appointments appear here as soon as calls complete.</p>

@@ -1,6 +1,7 @@
 // My Appointments: everything about each purchased appointment (contact, appointment, recording,
-// full transcript, extracted info, summary, notes, quality, follow-up), and Delete after a
-// confirmation that it cannot be undone.
+// full transcript, extracted info, summary, notes, quality, follow-up), a search (name, e-mail, phone,
+// state, by the server) with the CSV export of what it finds, and Delete after a confirmation that it
+// cannot be undone.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
@@ -8,7 +9,7 @@ import { formatDateTime, formatMaybeDateTime, formatPhone, formatUsd, telHref, f
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { isVerifiedOwned, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
-import { useMyAppointments } from '../api/my-appointments.ts';
+import { myAppointmentsCsvUrl, useMyAppointments } from '../api/my-appointments.ts';
 import { useDeleteAppointment } from '../api/delete-appointment.ts';
 import { useConfirmAppointmentPurchase } from '../api/confirm-appointment-purchase.ts';
 import { useConfirmReturnedPayment } from '../hooks/use-returned-payment.ts';
@@ -155,7 +156,9 @@ export function MyAppointmentsPanel() {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<PurchasedAppointment | null>(null);
-  const list = useMyAppointments(page);
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const list = useMyAppointments(page, search);
   const del = useDeleteAppointment();
   const confirm = useConfirmAppointmentPurchase();
 
@@ -185,10 +188,57 @@ export function MyAppointmentsPanel() {
           <CalendarFeed />
         </div>
       </div>
+      <form
+        className="card dash-search"
+        role="search"
+        aria-label="My appointments search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(draft.trim());
+          setPage(1);
+        }}
+      >
+        <div className="field">
+          <label htmlFor="my-appointments-q">Search my appointments</label>
+          <input
+            id="my-appointments-q"
+            type="search"
+            maxLength={100}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="Name, e-mail, phone or state"
+          />
+        </div>
+        <div className="dash-search-actions">
+          <button type="submit" className="btn">
+            Search
+          </button>
+          {search && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                setDraft('');
+                setSearch('');
+                setPage(1);
+              }}
+            >
+              Clear
+            </button>
+          )}
+          <a className="btn btn-outline" href={myAppointmentsCsvUrl(search)} download data-testid="my-appointments-csv">
+            Export CSV
+          </a>
+        </div>
+      </form>
       {list.isPending ? (
         <Spinner label="Loading your appointments..." />
       ) : list.isError ? (
         <ErrorNote message={list.error instanceof ApiError ? list.error.serverMessage : 'Failed to load appointments'} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 && search ? (
+        <p className="muted" role="status">
+          No appointments match “{search}”.
+        </p>
       ) : items.length === 0 ? (
         <EmptyState title="No appointments purchased yet" icon="calendar">
           <p className="muted">Appointments you buy show up here with the full recording and transcript.</p>

@@ -9,7 +9,7 @@ import { panelHref, type PanelKey } from './panels.ts';
 import { Icon, type IconName } from './Icon.tsx';
 
 /** Where the agent is: a dashboard panel or one of the portal's own pages. */
-export type ShellPlace = PanelKey | 'my-transfers' | 'training-center';
+export type ShellPlace = PanelKey | 'my-transfers' | 'results' | 'training-center';
 
 interface Entry {
   key?: ShellPlace;
@@ -77,7 +77,7 @@ export function Sidebar({ user, current, open, onNavigate }: { user: SessionUser
         { key: 'my-appointments', label: 'My Appointments', icon: 'calendarCheck', badge: overview.data?.purchasedCount },
         { key: 'my-leads', label: 'My Leads', icon: 'contacts' },
         { key: 'my-transfers', label: 'My Transfers', icon: 'phone', to: '/dashboard/transfers' },
-        { label: 'Results', icon: 'dollar', to: '/dashboard/results' },
+        { key: 'results', label: 'Results', icon: 'dollar', to: '/dashboard/results' },
         { key: 'facebook-leads', label: 'Facebook Leads', icon: 'users' },
       ],
     },

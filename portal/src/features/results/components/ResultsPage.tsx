@@ -1,12 +1,13 @@
 // /dashboard/results: Results. For a chosen period: spend, items, contact rate, close rate, premium
 // written, cost per sale and return on spend, by product, state and lead age (charts and tables, CSV),
 // the outcome of every bought item (one or two clicks), and the personal API tokens a CRM posts with.
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
 import { OUTCOME_STATUSES, PRODUCT_LABELS, needsPremium, type OutcomeItemView, type OutcomeStatus, type ResultsRow } from '@tm/shared/schemas/outcomes';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
+import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
 import { resultsCsvUrl, useOutcomeItems, useResults, useSaveOutcome, type Period } from '../api/results.ts';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import './results.css';
@@ -221,9 +222,6 @@ function Results() {
   };
   const [draft, setDraft] = useState(period);
   const results = useResults(period);
-  useEffect(() => {
-    document.title = 'Results · Agent Portal';
-  }, []);
   const apply = (e: FormEvent) => {
     e.preventDefault();
     setParams({ from: draft.from, to: draft.to }, { replace: true });
@@ -233,16 +231,13 @@ function Results() {
 
   return (
     <div className="res-page">
-      <div className="container">
+      <div className="res-inner">
         <header className="res-header">
           <div>
             <h1>Results</h1>
             <p className="muted">What you spent, what it turned into, and what each sale cost you.</p>
           </div>
           <div className="res-header-links">
-            <Link className="btn btn-outline" to="/dashboard">
-              Back to Dashboard
-            </Link>
             <a className="btn btn-outline" href={resultsCsvUrl(period)} download>
               Export CSV
             </a>
@@ -327,5 +322,13 @@ function Results() {
 }
 
 export function ResultsPage() {
-  return <RequireUser>{() => <Results />}</RequireUser>;
+  return (
+    <RequireUser>
+      {(user) => (
+        <PortalShell user={user} current="results" title="Results">
+          <Results />
+        </PortalShell>
+      )}
+    </RequireUser>
+  );
 }
