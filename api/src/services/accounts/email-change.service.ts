@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { EMAIL_CHANGE_INVALID, EMAIL_TAKEN } from '@tm/shared/schemas/mail';
 import { badRequest, conflict } from '../../errors.ts';
 import { toDbDate } from '../../db/dates.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangeMail } from '../mail/messages.ts';
 import type { UserRow } from './users.service.ts';

@@ -4,7 +4,7 @@ import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import type { AccountProfile, CurrentUser } from '@tm/shared/schemas/auth';
 import { hashPassword } from './passwords.ts';
 import { conflict } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate } from '../../db/dates.ts';
 
 /** A users row: the account's profile plus what only the server sees. */
