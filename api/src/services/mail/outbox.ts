@@ -105,9 +105,7 @@ export function messageIdOf(messageKey: string, domain: string): string {
 /** Rows that are due: pending ones whose time has come, and 'sending' ones whose lease ran out (a dead worker). */
 function due<Q extends QueryBuilder<OutboxMail, unknown>>(q: Q, now: string): Q {
   return q.where((w) => {
-    w.where((a) => a.where('status', 'pending').where('nextAttemptAt', '<=', now)).orWhere((b) =>
-      b.where('status', 'sending').where('leaseUntil', '<=', now),
-    );
+    w.where((a) => a.where('status', 'pending').where('nextAttemptAt', '<=', now)).orWhere((b) => b.where('status', 'sending').where('leaseUntil', '<=', now));
   });
 }
 
