@@ -10,6 +10,7 @@ import { systemClock } from './clock.ts';
 import { sessionMiddleware, sessionLoader, sessionOptions } from './middleware/session.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { notFound } from './errors.ts';
 import { apiRoutes } from './routes/index.ts';
 import { webRoutes, notFoundPage, inlineScriptHashes, BUILT_DIRS, type WebDirs } from './web.ts';
 import { withLimiterStores, redisLimiterStores, stripeWebhookLimit, STRIPE_WEBHOOK_RATE_LIMIT } from './middleware/rate-limit.ts';
@@ -124,9 +125,7 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
 
   const sessions = sessionLoader(sessionOptions(deps));
   app.use('/api', sameOrigin(deps), sessionMiddleware(deps, sessions), apiRoutes(deps));
-  app.use('/api', (_req, res) => {
-    res.status(404).json({ error: 'Not found' });
-  });
+  app.use('/api', (_req, _res, next) => next(notFound()));
   if (web !== null) app.use(notFoundPage(web));
   app.use(errorHandler(logger));
   return app;

@@ -1,14 +1,36 @@
-// Typed errors thrown by services and routes; middleware/error-handler.ts turns them into { error, fields? }.
+// Typed errors thrown by services and routes; middleware/error-handler.ts turns every one of them into
+// the one refusal shape, { error, fields?, code? }.
 import type { ZodType } from 'zod';
+
+/** Every refusal's body: a message for people, the bad fields by name, a stable code for programs. */
+export interface RefusalBody {
+  error: string;
+  fields?: Record<string, string>;
+  code?: string;
+}
+
+export function refusalBody(error: string, opts: { fields?: Record<string, string> | undefined; code?: string | undefined } = {}): RefusalBody {
+  const body: RefusalBody = { error };
+  if (opts.fields) body.fields = opts.fields;
+  if (opts.code) body.code = opts.code;
+  return body;
+}
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A machine-readable reason (snake_case), for callers that branch on it. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+
+  /** The body the error handler sends. */
+  toBody(): RefusalBody {
+    return refusalBody(this.message, { fields: this.fields, code: this.code });
   }
 }
 

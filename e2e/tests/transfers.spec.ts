@@ -77,7 +77,7 @@ test('purchase, delivered calls, a dispute approved by the admin, the balance cr
   expect(await last.json()).toMatchObject({ balanceRemaining: 0, agentPaused: true });
   const beyond = await postCall(request, call('e', 200));
   expect(beyond.status()).toBe(422);
-  expect(await beyond.json()).toEqual({ error: 'The agent has no transfers left in their balance.', reason: 'no_balance' });
+  expect(await beyond.json()).toEqual({ error: 'The agent has no transfers left in their balance.', code: 'no_balance', reason: 'no_balance' });
 
   // The agent sees every call, the empty balance and the pause.
   await page.reload();

@@ -6,6 +6,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { knexConfig, type KnexOptions } from '../../../knexfile.ts';
+import { User } from '../models/index.ts';
 
 export type Db = Knex;
 
@@ -31,8 +32,7 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 
 /** Is the database empty of users (the seed's guard)? */
 export async function isEmpty(db: Db): Promise<boolean> {
-  const row = await db('users').count({ n: '*' }).first();
-  return Number(row?.n ?? 0) === 0;
+  return !(await User.query(db).select('id').limit(1).first());
 }
 
 /**

@@ -3,22 +3,21 @@
 // appointments, and a small do-not-call and litigator list (the listed leads are off sale).
 import type { Db } from './index.ts';
 import { toDbDate } from './dates.ts';
+import { Appointment, DncEntry, Lead } from '../models/index.ts';
 
 const CONSENT_TEXT =
   'By clicking "Get my quote" I agree to be contacted by licensed insurance agents about final expense coverage at the number I gave, including by automated calls, even if it is on a do-not-call list. Consent is not a condition of purchase.';
 export const AI_DISCLOSURE = 'Hi, this is an AI assistant calling on behalf of a licensed insurance agent. This call is recorded.';
 
 export async function seedComplianceDemo(db: Db, adminId: number, now: Date): Promise<void> {
-  const leads: Array<{ id: number; kind: string; ageDays: number; createdAt: string }> = await db('leads')
-    .orderBy('id')
-    .select('id', 'kind', 'ageDays', 'createdAt');
+  const leads = await Lead.query(db).orderBy('id').select('id', 'kind', 'ageDays', 'createdAt');
   for (const [i, l] of leads.entries()) {
     if (i % 5 === 4) continue; // some leads come without a consent record
     const at = new Date(now.getTime() - l.ageDays * 86_400_000);
     const cert = i % 2 === 0 ? 'trustedform' : 'jornaya';
-    await db('leads')
-      .where({ id: l.id })
-      .update({
+    await Lead.query(db)
+      .findById(l.id)
+      .patch({
         consentSourceUrl: `https://quotes.example.com/final-expense?utm_source=${i % 3 === 0 ? 'facebook' : 'google'}`,
         consentAt: toDbDate(at),
         consentIp: `203.0.113.${(i % 250) + 1}`,
@@ -33,7 +32,7 @@ export async function seedComplianceDemo(db: Db, adminId: number, now: Date): Pr
         dncStatus: 'clear',
       });
   }
-  await db('appointments').update({
+  await Appointment.query(db).patch({
     aiDisclosure: AI_DISCLOSURE,
     consentText: CONSENT_TEXT,
     consentSourceUrl: 'https://quotes.example.com/appointment',
@@ -41,20 +40,20 @@ export async function seedComplianceDemo(db: Db, adminId: number, now: Date): Pr
   });
 
   // Two available aged leads are on the lists (off sale), plus numbers no lead has.
-  const listed = await db('leads').where({ kind: 'aged', status: 'available' }).orderBy('id', 'desc').limit(2).select('id', 'customerPhone');
+  const listed = await Lead.query(db).where({ kind: 'aged', status: 'available' }).orderBy('id', 'desc').limit(2).select('id', 'customerPhone');
   const entries = [
-    ...listed.map((l: { customerPhone: string }, i: number) => ({
+    ...listed.map((l, i) => ({
       list: i === 0 ? 'dnc' : 'litigator',
       phoneKey: String(l.customerPhone).replace(/\D/g, '').slice(-10),
     })),
     { list: 'dnc', phoneKey: '2025550143' },
     { list: 'litigator', phoneKey: '3125550178' },
   ];
-  await db('dncEntries').insert(entries.map((e) => ({ ...e, source: 'demo-lists.csv', uploadedBy: adminId, createdAt: toDbDate(now) })));
-  await db('leads')
+  await db.insert(entries.map((e) => ({ ...e, source: 'demo-lists.csv', uploadedBy: adminId, createdAt: toDbDate(now) }))).into(DncEntry.tableName);
+  await Lead.query(db)
     .whereIn(
       'id',
-      listed.map((l: { id: number }) => l.id),
+      listed.map((l) => l.id),
     )
-    .update({ status: 'blocked', dncStatus: 'listed' });
+    .patch({ status: 'blocked', dncStatus: 'listed' });
 }

@@ -7,6 +7,7 @@ import { callerPhoneKey } from '@tm/shared/logic/transfer-rules';
 import type { OutcomeStatus } from '@tm/shared/schemas/outcomes';
 import type { Db } from './index.ts';
 import { toDbDate } from './dates.ts';
+import { Appointment, ItemOutcome, Lead, Order, TransferCall, TransferOrderUsage } from '../models/index.ts';
 
 /** The outcomes dealt out in turn (sold and issued carry a premium). */
 const OUTCOMES: Array<[OutcomeStatus, number | null]> = [
@@ -34,14 +35,14 @@ export async function seedResultsDemo(db: Db, agentId: number, now: Date): Promi
   const items: Array<{ itemType: 'lead' | 'appointment' | 'transfer'; itemId: number; bought: Date }> = [];
 
   // Leads: 12 aged and 4 fresh, bought 3 to 55 days ago.
-  const aged = await db('leads').where({ kind: 'aged', status: 'available' }).orderBy('id').limit(12).select('id', 'ageDays');
-  const fresh = await db('leads').where({ kind: 'fresh', status: 'available' }).orderBy('id').limit(4).select('id', 'ageDays');
+  const aged = await Lead.query(db).where({ kind: 'aged', status: 'available' }).orderBy('id').limit(12).select('id', 'ageDays');
+  const fresh = await Lead.query(db).where({ kind: 'fresh', status: 'available' }).orderBy('id').limit(4).select('id', 'ageDays');
   let n = 0;
   for (const l of [...aged, ...fresh]) {
     const bought = at(3 + ((n * 7) % 53));
-    await db('leads')
-      .where({ id: l.id })
-      .update({
+    await Lead.query(db)
+      .findById(l.id)
+      .patch({
         status: 'sold',
         buyerId: agentId,
         soldAt: toDbDate(bought),
@@ -52,38 +53,36 @@ export async function seedResultsDemo(db: Db, agentId: number, now: Date): Promi
   }
 
   // Appointments: 3.
-  const appts = await db('appointments').where({ status: 'available' }).orderBy('id').limit(3).select('id');
+  const appts = await Appointment.query(db).where({ status: 'available' }).orderBy('id').limit(3).select('id');
   for (const [i, a] of appts.entries()) {
     const bought = at(6 + i * 9);
-    await db('appointments')
-      .where({ id: a.id })
-      .update({ status: 'sold', buyerId: agentId, purchasedAt: toDbDate(bought), priceCents: APPOINTMENT_PRICE_CENTS });
+    await Appointment.query(db)
+      .findById(a.id)
+      .patch({ status: 'sold', buyerId: agentId, purchasedAt: toDbDate(bought), priceCents: APPOINTMENT_PRICE_CENTS });
     items.push({ itemType: 'appointment', itemId: Number(a.id), bought });
   }
 
   // Transfers: a paid standard package of 10, 6 calls billed.
   const paid = at(50, 14);
   const rate = TIERS.standard.rateCents;
-  const [orderId] = (
-    await db('orders').insert({
-      userId: agentId,
-      kind: 'transfer_package',
-      tier: 'standard',
-      count: 10,
-      unitPriceCents: rate,
-      amountCents: rate * 10,
-      currency: 'usd',
-      status: 'paid',
-      paymentIntentId: `pi_demo_${crypto.randomBytes(6).toString('hex')}`,
-      idempotencyKey: `demo-${crypto.randomUUID()}`,
-      metadata: '{}',
-      paidAt: toDbDate(paid),
-      fulfilledAt: toDbDate(paid),
-      createdAt: toDbDate(paid),
-      updatedAt: toDbDate(paid),
-    })
-  ).map(Number) as [number];
-  await db('transferOrderUsage').insert({
+  const { id: orderId } = await Order.query(db).insert({
+    userId: agentId,
+    kind: 'transfer_package',
+    tier: 'standard',
+    count: 10,
+    unitPriceCents: rate,
+    amountCents: rate * 10,
+    currency: 'usd',
+    status: 'paid',
+    paymentIntentId: `pi_demo_${crypto.randomBytes(6).toString('hex')}`,
+    idempotencyKey: `demo-${crypto.randomUUID()}`,
+    metadata: '{}',
+    paidAt: toDbDate(paid),
+    fulfilledAt: toDbDate(paid),
+    createdAt: toDbDate(paid),
+    updatedAt: toDbDate(paid),
+  });
+  await TransferOrderUsage.query(db).insert({
     orderId,
     userId: agentId,
     capacity: 10,
@@ -102,47 +101,47 @@ export async function seedResultsDemo(db: Db, agentId: number, now: Date): Promi
   for (const [i, [name, state]] of callers.entries()) {
     const started = at(4 + i * 7, 16);
     const phone = `404555${String(7100 + i)}`;
-    const [id] = (
-      await db('transferCalls').insert({
-        externalCallId: `demo-call-${i + 1}`,
-        userId: agentId,
-        orderId,
-        source: 'callback',
-        callerName: name,
-        callerPhone: phone,
-        callerPhoneKey: callerPhoneKey(phone),
-        state,
-        startedAt: toDbDate(started),
-        endedAt: toDbDate(new Date(started.getTime() + (240 + i * 30) * 1000)),
-        durationSeconds: 240 + i * 30,
-        bufferSeconds: TIERS.standard.bufferSeconds,
-        billable: true,
-        status: 'billed',
-        chargeCents: rate,
-        createdAt: toDbDate(started),
-        updatedAt: toDbDate(started),
-      })
-    ).map(Number) as [number];
+    const { id } = await TransferCall.query(db).insert({
+      externalCallId: `demo-call-${i + 1}`,
+      userId: agentId,
+      orderId,
+      source: 'callback',
+      callerName: name,
+      callerPhone: phone,
+      callerPhoneKey: callerPhoneKey(phone),
+      state,
+      startedAt: toDbDate(started),
+      endedAt: toDbDate(new Date(started.getTime() + (240 + i * 30) * 1000)),
+      durationSeconds: 240 + i * 30,
+      bufferSeconds: TIERS.standard.bufferSeconds,
+      billable: true,
+      status: 'billed',
+      chargeCents: rate,
+      createdAt: toDbDate(started),
+      updatedAt: toDbDate(started),
+    });
     items.push({ itemType: 'transfer', itemId: id, bought: started });
   }
 
   // Outcomes for all but the two newest items (left for the agent to record).
   const ordered = items.sort((a, b) => a.bought.getTime() - b.bought.getTime()).slice(0, -2);
-  await db('itemOutcomes').insert(
-    ordered.map((it, i) => {
-      const [status, premium] = OUTCOMES[i % OUTCOMES.length]!;
-      const when = new Date(Math.min(now.getTime(), it.bought.getTime() + 2 * 86_400_000));
-      return {
-        userId: agentId,
-        itemType: it.itemType,
-        itemId: it.itemId,
-        status,
-        premiumCents: premium,
-        outcomeDate: dateKey(when),
-        source: i % 4 === 0 ? 'api' : 'portal',
-        createdAt: toDbDate(when),
-        updatedAt: toDbDate(when),
-      };
-    }),
-  );
+  await db
+    .insert(
+      ordered.map((it, i) => {
+        const [status, premium] = OUTCOMES[i % OUTCOMES.length]!;
+        const when = new Date(Math.min(now.getTime(), it.bought.getTime() + 2 * 86_400_000));
+        return {
+          userId: agentId,
+          itemType: it.itemType,
+          itemId: it.itemId,
+          status,
+          premiumCents: premium,
+          outcomeDate: dateKey(when),
+          source: i % 4 === 0 ? 'api' : 'portal',
+          createdAt: toDbDate(when),
+          updatedAt: toDbDate(when),
+        };
+      }),
+    )
+    .into(ItemOutcome.tableName);
 }

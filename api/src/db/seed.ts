@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../services/accounts/passwords.ts'
 import { RINGCLOUD } from '@tm/shared';
 import { seedResultsDemo } from './seed-results.ts';
 import { seedComplianceDemo } from './seed-compliance.ts';
+import { Appointment, BrightcallCallback, Lead, LeadAssignment, OnboardingSurvey, TrainingAdmin, TrainingVideo, User } from '../models/index.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', username: 'admin', password: 'demo-admin-pass', firstName: 'Avery', lastName: 'Admin' },
@@ -165,13 +166,13 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
     { ...DEMO_ACCOUNTS.agent2, agencyName: 'Nguyen Senior Benefits', role: 'Insurance Agent', phone: '4045550102', state: 'GA' },
     now,
   );
-  await db('trainingAdmins').insert({
+  await TrainingAdmin.query(db).insert({
     email: DEMO_ACCOUNTS.trainingAdmin.email,
     passwordHash: await hashPassword(DEMO_ACCOUNTS.trainingAdmin.password),
     createdAt: toDbDate(now),
   });
 
-  await db('onboardingSurveys').insert({
+  await OnboardingSurvey.query(db).insert({
     userId: agent.id,
     firstName: agent.firstName,
     lastName: agent.lastName,
@@ -220,7 +221,8 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
       createdAt: daysAgo(age),
     });
   }
-  for (let i = 0; i < leadRows.length; i += 100) await db('leads').insert(leadRows.slice(i, i + 100));
+  // Many rows per statement (Objection inserts one row per statement outside PostgreSQL).
+  for (let i = 0; i < leadRows.length; i += 100) await db.insert(leadRows.slice(i, i + 100)).into(Lead.tableName);
 
   const apptRows = [];
   for (let i = 0; i < 25; i++) {
@@ -262,7 +264,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
       createdAt: toDbDate(callDate),
     });
   }
-  await db('appointments').insert(apptRows);
+  await db.insert(apptRows).into(Appointment.tableName);
 
   const cbRows = [];
   for (let i = 0; i < 20; i++) {
@@ -283,7 +285,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
       createdAt: daysAgo(i * 0.5),
     });
   }
-  await db('brightcallCallbacks').insert(cbRows);
+  await db.insert(cbRows).into(BrightcallCallback.tableName);
 
   const videos = [
     { title: 'Setting up your HighLevel pipeline', section: TRAINING_SECTIONS_SEED[0], duration: 754, sortOrder: 0 },
@@ -293,17 +295,19 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
     { title: 'Opening a final expense call', section: TRAINING_SECTIONS_SEED[2], duration: 903, sortOrder: 0 },
     { title: 'Handling the price objection', section: TRAINING_SECTIONS_SEED[2], duration: 640, sortOrder: 1 },
   ];
-  await db('trainingVideos').insert(
-    videos.map((v, i) => ({
-      ...v,
-      description: `Lesson ${i + 1}: ${v.title.toLowerCase()}.`,
-      videoUrl: `https://videos.example.com/training/${i + 1}`,
-      thumbnailUrl: null,
-      isActive: true,
-      createdAt: toDbDate(now),
-      updatedAt: toDbDate(now),
-    })),
-  );
+  await db
+    .insert(
+      videos.map((v, i) => ({
+        ...v,
+        description: `Lesson ${i + 1}: ${v.title.toLowerCase()}.`,
+        videoUrl: `https://videos.example.com/training/${i + 1}`,
+        thumbnailUrl: null,
+        isActive: true,
+        createdAt: toDbDate(now),
+        updatedAt: toDbDate(now),
+      })),
+    )
+    .into(TrainingVideo.tableName);
 
   const assigned = [];
   for (const [who, count] of [
@@ -327,7 +331,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
       });
     }
   }
-  await db('leadAssignments').insert(assigned);
+  await db.insert(assigned).into(LeadAssignment.tableName);
   await seedComplianceDemo(db, admin.id, now);
   await seedResultsDemo(db, agent2.id, now);
   return { seeded: true };
@@ -352,11 +356,11 @@ export function demoAccountsText(origin: string): string {
 export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
   const open: string[] = [];
   for (const a of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.agent, DEMO_ACCOUNTS.agent2]) {
-    const row: { passwordHash: string } | undefined = await db('users').where({ email: a.email }).first('passwordHash');
+    const row = await User.query(db).where({ email: a.email }).select('passwordHash').limit(1).first();
     if (row && (await verifyPassword(row.passwordHash, a.password))) open.push(a.email);
   }
   const t = DEMO_ACCOUNTS.trainingAdmin;
-  const trainer: { passwordHash: string } | undefined = await db('trainingAdmins').where({ email: t.email }).first('passwordHash');
+  const trainer = await TrainingAdmin.query(db).where({ email: t.email }).select('passwordHash').limit(1).first();
   if (trainer && (await verifyPassword(trainer.passwordHash, t.password))) open.push(t.email);
   return open;
 }

@@ -9,6 +9,7 @@ import { slowDown } from 'express-slow-down';
 import type { Request, Response, RequestHandler } from 'express';
 import { FORM_WINDOW_MS, ACCOUNT_FORM_LIMIT, ACCOUNT_FORM_RATE_MESSAGE, PARTNER_FORM_LIMIT, PARTNER_FORM_RATE_MESSAGE } from '../services/funnel/limits.ts';
 import type { Redis } from '../infra/redis.ts';
+import { refusalBody } from '../errors.ts';
 
 /** Gives the store of one limiter by its name; undefined means express-rate-limit's memory store. */
 export type LimiterStores = (name: string) => Store | undefined;
@@ -69,7 +70,7 @@ export function limiter(opts: LimiterOptions): RequestHandler {
     legacyHeaders: false,
     skipSuccessfulRequests: opts.skipSuccessfulRequests ?? false,
     handler: (_req, res) => {
-      res.status(429).json({ error: opts.message });
+      res.status(429).json(refusalBody(opts.message));
     },
   };
   if (opts.key) options.keyGenerator = opts.key;

@@ -4,6 +4,7 @@ import { Model } from 'objection';
 
 export class BlobChunk extends Model {
   static override tableName = 'blob_chunks';
+  static override idColumn = ['blobKey', 'generation', 'seq'];
   blobKey!: string;
   generation!: string;
   seq!: number;

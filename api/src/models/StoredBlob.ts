@@ -4,6 +4,7 @@ import { Model } from 'objection';
 
 export class StoredBlob extends Model {
   static override tableName = 'blobs';
+  static override idColumn = 'blobKey';
   blobKey!: string;
   generation!: string;
   sizeBytes!: number;

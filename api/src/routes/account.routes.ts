@@ -15,15 +15,14 @@ import {
 } from '@tm/shared/schemas/mail';
 import { confirmEmailChange, requestEmailChange } from '../services/accounts/email-change.service.ts';
 import { findUserById, toCurrentUser } from '../services/accounts/users.service.ts';
+import { mailOptOut, setMailOptOut, updateProfile } from '../services/accounts/account.service.ts';
 import { badRequest, parseWith } from '../errors.ts';
 import { currentUser, requireAgent } from '../middleware/require-user.ts';
 import { clientIp, limiter } from '../middleware/rate-limit.ts';
-import { parseOptOut } from '../services/mail/outbox.ts';
 import { verifyPassword } from '../services/accounts/passwords.ts';
 import { setUserPassword } from '../services/admin/users.admin.service.ts';
 import { startSession } from '../middleware/session.ts';
 import { notifyPasswordChanged } from '../services/accounts/password-reset.service.ts';
-import { toDbDate } from '../db/dates.ts';
 
 const changeOwnPasswordSchema = z.object({
   currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(200, CURRENT_PASSWORD_WRONG),
@@ -43,21 +42,12 @@ export function accountRoutes(deps: AppDeps): Router {
   });
 
   r.get('/account/mail-preferences', agent, async (req, res) => {
-    const row = await deps
-      .db('users')
-      .where({ id: currentUser(req).id })
-      .first('mailOptOut');
-    res.json({ optOut: parseOptOut(row?.mailOptOut), options: OPTIONAL_MAIL_KINDS });
+    res.json({ optOut: await mailOptOut(deps.db, currentUser(req).id), options: OPTIONAL_MAIL_KINDS });
   });
 
   r.put('/account/mail-preferences', agent, async (req, res) => {
     const { optOut } = parseWith(mailPreferencesSchema, req.body);
-    const unique = [...new Set(optOut)];
-    await deps
-      .db('users')
-      .where({ id: currentUser(req).id })
-      .update({ mailOptOut: unique.join(',') || null, updatedAt: toDbDate(deps.clock.now()) });
-    res.json({ optOut: unique, options: OPTIONAL_MAIL_KINDS });
+    res.json({ optOut: await setMailOptOut(deps.db, currentUser(req).id, optOut, deps.clock.now()), options: OPTIONAL_MAIL_KINDS });
   });
 
   r.put('/account/password', perIp, agent, async (req, res) => {
@@ -76,10 +66,7 @@ export function accountRoutes(deps: AppDeps): Router {
   r.put('/account/profile', agent, async (req, res) => {
     const input = parseWith(profileSchema, req.body);
     const id = currentUser(req).id;
-    await deps
-      .db('users')
-      .where({ id })
-      .update({ ...input, updatedAt: toDbDate(deps.clock.now()) });
+    await updateProfile(deps.db, id, input, deps.clock.now());
     res.json({ user: toCurrentUser((await findUserById(deps.db, id))!) });
   });
 

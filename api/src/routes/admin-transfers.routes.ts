@@ -9,7 +9,6 @@ import { parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
 import { idParam, recordDeliveredCall } from '../services/transfers/calls.service.ts';
 import { DISPUTE_NOT_FOUND, decideDispute, disputeQueue } from '../services/transfers/disputes.service.ts';
-import { TransferRefused } from '../services/transfers/errors.ts';
 import { listAudit } from '../services/transfers/audit.ts';
 
 export function adminTransfersRoutes(deps: AppDeps): Router {
@@ -36,17 +35,10 @@ export function adminTransfersRoutes(deps: AppDeps): Router {
 
   r.post('/admin/transfer-calls', admin, async (req, res) => {
     const input = parseWith(manualCallSchema, req.body);
-    try {
-      const { created, body } = await recordDeliveredCall(deps, input, { type: 'admin', id: currentUser(req).id });
-      res.status(created ? 201 : 200).json(body);
-    } catch (err) {
-      // The admin form shows the message; the reason code rides along for the record.
-      if (err instanceof TransferRefused) {
-        res.status(err.status).json({ error: err.message, reason: err.reason, ...(err.fields ? { fields: err.fields } : {}) });
-        return;
-      }
-      throw err;
-    }
+    // A refusal (TransferRefused) reaches the error handler: the admin form shows the message, the
+    // reason code rides along for the record.
+    const { created, body } = await recordDeliveredCall(deps, input, { type: 'admin', id: currentUser(req).id });
+    res.status(created ? 201 : 200).json(body);
   });
 
   r.get('/admin/transfer-audit', admin, async (req, res) => {

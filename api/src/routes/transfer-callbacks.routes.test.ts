@@ -44,7 +44,7 @@ describe('authentication', () => {
     for (const auth of [{}, { 'x-api-key': 'nope' }, { authorization: 'Bearer nope' }] as Array<Record<string, string>>) {
       const res = await post(body, auth);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Unauthorized', reason: 'unauthorized' });
+      expect(res.body).toEqual({ error: 'Unauthorized', code: 'unauthorized', reason: 'unauthorized' });
     }
     expect(await ctx.db('transfer_calls').where({ userId: user.id }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
   });
@@ -198,7 +198,7 @@ describe('the balance', () => {
 
     const beyond = await post(payload(user, 90));
     expect(beyond.status).toBe(422);
-    expect(beyond.body).toEqual({ error: 'The agent has no transfers left in their balance.', reason: 'no_balance' });
+    expect(beyond.body).toEqual({ error: 'The agent has no transfers left in their balance.', code: 'no_balance', reason: 'no_balance' });
     // Even a short call is refused while there is nothing left: the agent is paused.
     expect((await post(payload(user, 10))).body.reason).toBe('no_balance');
     expect(await usage(orderIds[0]!)).toBe(2);
@@ -283,7 +283,7 @@ describe('the agent controls', () => {
     const { user } = await agentWithSettings({ workingStates: ['TX', 'GA'] });
     const res = await post(payload(user, 90, { state: 'FL' }));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ error: 'The agent does not take calls from FL.', reason: 'state_not_allowed' });
+    expect(res.body).toEqual({ error: 'The agent does not take calls from FL.', code: 'state_not_allowed', reason: 'state_not_allowed' });
     expect((await post(payload(user, 90, { state: 'tx' }))).status).toBe(201);
   });
 
@@ -317,7 +317,7 @@ describe('the agent controls', () => {
     expect((await post(at('2026-02-10T04:00:00Z'))).status).toBe(201);
     const third = await post(at('2026-02-10T04:30:00Z'));
     expect(third.status).toBe(422);
-    expect(third.body).toEqual({ error: "The agent's limit of 2 calls per day is reached.", reason: 'daily_cap_reached' });
+    expect(third.body).toEqual({ error: "The agent's limit of 2 calls per day is reached.", code: 'daily_cap_reached', reason: 'daily_cap_reached' });
     // 00:30 on Feb 10 in New York is a new day.
     expect((await post(at('2026-02-10T05:30:00Z'))).status).toBe(201);
     ctx.clock.set(new Date());
@@ -337,7 +337,7 @@ describe('the agent controls', () => {
     ctx.clock.advance(120_000);
     const res = await post(during);
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ error: 'The agent has paused transfers until 2026-03-12.', reason: 'agent_paused' });
+    expect(res.body).toEqual({ error: 'The agent has paused transfers until 2026-03-12.', code: 'agent_paused', reason: 'agent_paused' });
     expect((await post(before)).status).toBe(201);
     // From midnight of the resume date in New York, transfers flow again.
     ctx.clock.set(new Date('2026-03-12T04:05:00Z'));
@@ -365,7 +365,7 @@ describe('payload checks', () => {
   it('refuses an unknown agent with 404 unknown_agent', async () => {
     const res = await post(callPayload({ id: 987654 }, 90, { now: ctx.clock.now() }));
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'No agent matches agentId/agentEmail.', reason: 'unknown_agent' });
+    expect(res.body).toEqual({ error: 'No agent matches agentId/agentEmail.', code: 'unknown_agent', reason: 'unknown_agent' });
   });
 
   it('refuses bad payloads with 400 invalid_payload naming the fields', async () => {

@@ -11,10 +11,11 @@
 //   callId, 422 nothing_owed when no call-back is owed.
 // POST /api/callbacks/transfer/check { agentId | agentEmail, state } asks whether a transfer would be
 //   taken now: 200 { ok, balanceRemaining }.
-// Refusals answer 4xx { error, reason } with a stable reason code: 401 unauthorized, 400 invalid_payload
+// Refusals answer 4xx in the one refusal shape with the stable reason as `code` (and, as the caller
+//   systems were told, again as `reason`): { error, code, reason, fields? }: 401 unauthorized, 400 invalid_payload
 //   (with fields), 404 unknown_agent, 409 call_id_conflict, 422 agent_paused | state_not_allowed |
 //   outside_hours | daily_cap_reached | no_balance.
-import { Router, type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { transferCallbackSchema, transferCheckSchema } from '@tm/shared/schemas/transfers';
 import type { AppDeps } from '../deps.ts';
 import { HttpError, parseWith } from '../errors.ts';
@@ -70,11 +71,5 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
     res.json(await checkTransfer(deps, input));
   });
 
-  // Refusals carry their reason code; other errors go on to the app's error handler.
-  const refusals: ErrorRequestHandler = (err, req, res, next) => {
-    if (!(err instanceof TransferRefused) || !req.path.startsWith(TRANSFER_CALLBACK_PATH)) return next(err);
-    res.status(err.status).json({ error: err.message, reason: err.reason, ...(err.fields ? { fields: err.fields } : {}) });
-  };
-  r.use(refusals);
   return r;
 }

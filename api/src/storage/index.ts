@@ -12,6 +12,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/index.ts';
 import { toDbDate } from '../db/dates.ts';
+import { BlobChunk, StoredBlob } from '../models/index.ts';
 
 export type StorageKind = 'local' | 'db';
 
@@ -106,7 +107,7 @@ export function dbStorage(db: Db, cacheDir = path.join(os.tmpdir(), 'tm-storage-
   const read = async function* (key: string, generation: string): AsyncGenerator<Buffer> {
     let seq = 0;
     for (;;) {
-      const row = (await db('blobChunks').where({ blobKey: key, generation, seq }).first('data')) as { data: Buffer | Uint8Array } | undefined;
+      const row = await BlobChunk.query(db).findById([key, generation, seq]).select('data');
       if (!row) return;
       yield Buffer.from(row.data);
       seq += 1;
@@ -127,7 +128,7 @@ export function dbStorage(db: Db, cacheDir = path.join(os.tmpdir(), 'tm-storage-
         pending = [];
         pendingBytes = 0;
         for (let at = 0; at < all.length; at += DB_CHUNK_BYTES) {
-          await db('blobChunks').insert({ blobKey: key, generation, seq: seq++, data: all.subarray(at, at + DB_CHUNK_BYTES) });
+          await BlobChunk.query(db).insert({ blobKey: key, generation, seq: seq++, data: all.subarray(at, at + DB_CHUNK_BYTES) });
         }
       };
       try {
@@ -139,14 +140,14 @@ export function dbStorage(db: Db, cacheDir = path.join(os.tmpdir(), 'tm-storage-
           if (pendingBytes >= DB_CHUNK_BYTES) await flush();
         }
         await flush();
-        const old = (await db('blobs').where({ blobKey: key }).first('generation')) as { generation: string } | undefined;
+        const old = await StoredBlob.query(db).findById(key).select('generation');
         await db.transaction(async (trx) => {
-          await trx('blobs').where({ blobKey: key }).delete();
-          await trx('blobs').insert({ blobKey: key, generation, sizeBytes: size, createdAt: toDbDate(new Date()) });
+          await StoredBlob.query(trx).deleteById(key);
+          await StoredBlob.query(trx).insert({ blobKey: key, generation, sizeBytes: size, createdAt: toDbDate(new Date()) });
         });
-        if (old) await db('blobChunks').where({ blobKey: key, generation: old.generation }).delete();
+        if (old) await BlobChunk.query(db).where({ blobKey: key, generation: old.generation }).delete();
       } catch (err) {
-        await db('blobChunks')
+        await BlobChunk.query(db)
           .where({ blobKey: key, generation })
           .delete()
           .catch(() => undefined);
@@ -156,17 +157,17 @@ export function dbStorage(db: Db, cacheDir = path.join(os.tmpdir(), 'tm-storage-
     },
     async read(key) {
       checkKey(key);
-      const row = (await db('blobs').where({ blobKey: key }).first('generation')) as { generation: string } | undefined;
+      const row = await StoredBlob.query(db).findById(key).select('generation');
       if (!row) throw new StorageMissing(key);
       return Readable.from(read(key, row.generation));
     },
     async exists(key) {
       checkKey(key);
-      return Boolean(await db('blobs').where({ blobKey: key }).first('blobKey'));
+      return Boolean(await StoredBlob.query(db).findById(key).select('blobKey'));
     },
     async localFile(key) {
       checkKey(key);
-      const row = (await db('blobs').where({ blobKey: key }).first('generation')) as { generation: string } | undefined;
+      const row = await StoredBlob.query(db).findById(key).select('generation');
       if (!row) return null;
       // Named by key and version: a replaced file gets a new copy, never a stale one.
       const ext = path.extname(key).replace(/[^.A-Za-z0-9]/g, '');
@@ -186,8 +187,8 @@ export function dbStorage(db: Db, cacheDir = path.join(os.tmpdir(), 'tm-storage-
     async remove(key) {
       checkKey(key);
       await db.transaction(async (trx) => {
-        await trx('blobs').where({ blobKey: key }).delete();
-        await trx('blobChunks').where({ blobKey: key }).delete();
+        await StoredBlob.query(trx).deleteById(key);
+        await BlobChunk.query(trx).where({ blobKey: key }).delete();
       });
     },
   };

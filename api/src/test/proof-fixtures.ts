@@ -7,7 +7,9 @@ import type { TestContext } from './harness.ts';
 import { makeUser } from './harness.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import { agentLabPayload } from '@tm/shared/schemas/funnel';
+import type { PartialModelObject } from 'objection';
 import type { Db } from '../db/index.ts';
+import { Appointment, Lead, PartnerApplication, PartnerApplicationFile, TrainingAdmin } from '../models/index.ts';
 
 export type Role = 'anon' | 'agentA' | 'agentB' | 'admin' | 'trainer';
 /** Owner last: a request that consumes a resource (delete, cancel) runs for the others first. */
@@ -61,7 +63,7 @@ export async function setUpIdentities(ctx: TestContext): Promise<Identities> {
   const a = await makeUser(ctx.db, { firstName: 'Alice', lastName: 'Owner' });
   const b = await makeUser(ctx.db, { firstName: 'Bob', lastName: 'Other' });
   const admin = await makeUser(ctx.db, { firstName: 'Ada', lastName: 'Admin', isAdmin: true });
-  await ctx.db('trainingAdmins').insert({ email: TRAINER.email, passwordHash: await hashPassword(TRAINER.password) });
+  await TrainingAdmin.query(ctx.db).insert({ email: TRAINER.email, passwordHash: await hashPassword(TRAINER.password) });
   const t = await request(ctx.app).post('/api/training-admin/login').send(TRAINER);
   if (t.status !== 200) throw new Error(`training admin login failed: ${t.status}`);
   return {
@@ -103,8 +105,8 @@ export async function send(app: Express, req: Req, headers: Record<string, strin
 // ---------------------------------------------------------------------------------------------
 // Inventory and orders
 
-export async function insertLead(db: Db, over: Record<string, unknown> = {}): Promise<number> {
-  const [id] = await db('leads').insert({
+export async function insertLead(db: Db, over: PartialModelObject<Lead> = {}): Promise<number> {
+  const { id } = await Lead.query(db).insert({
     kind: 'aged',
     customerName: 'Ruth Walker',
     customerPhone: uniqPhone(),
@@ -115,11 +117,11 @@ export async function insertLead(db: Db, over: Record<string, unknown> = {}): Pr
     status: 'available',
     ...over,
   });
-  return Number(id);
+  return id;
 }
 
-export async function insertAppointment(db: Db, over: Record<string, unknown> = {}): Promise<number> {
-  const [id] = await db('appointments').insert({
+export async function insertAppointment(db: Db, over: PartialModelObject<Appointment> = {}): Promise<number> {
+  const { id } = await Appointment.query(db).insert({
     customerName: 'Frank Miller',
     customerPhone: '5125550123',
     callStatus: 'completed',
@@ -127,7 +129,7 @@ export async function insertAppointment(db: Db, over: Record<string, unknown> = 
     status: 'available',
     ...over,
   });
-  return Number(id);
+  return id;
 }
 
 /** What the card form does in the browser: confirms the intent at the (emulated) provider. */
@@ -153,7 +155,7 @@ export async function insertApplication(db: Db, uploadDir: string): Promise<{ id
   const pathMod = await import('node:path');
   await fsp.mkdir(pathMod.join(uploadDir, 'partner-applications'), { recursive: true });
   await fsp.writeFile(pathMod.join(uploadDir, rel), Buffer.from('%PDF-1.4\n%%EOF\n'));
-  const [id] = await db('partner_applications').insert({
+  const { id } = await PartnerApplication.query(db).insert({
     businessName: 'Fixture Leads',
     contactName: 'Fran Fixture',
     email: `fran.${uniq()}@example.com`,
@@ -168,14 +170,14 @@ export async function insertApplication(db: Db, uploadDir: string): Promise<{ id
     whyPartner: 'Tests.',
     agreeToTerms: true,
   });
-  const [fileId] = await db('partner_application_files').insert({
-    applicationId: Number(id),
+  const { id: fileId } = await PartnerApplicationFile.query(db).insert({
+    applicationId: id,
     originalName: 'licence.pdf',
     storedPath: rel,
     mimeType: 'application/pdf',
     sizeBytes: 15,
   });
-  return { id: Number(id), fileId: Number(fileId) };
+  return { id, fileId };
 }
 
 // ---------------------------------------------------------------------------------------------

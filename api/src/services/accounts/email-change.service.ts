@@ -7,10 +7,11 @@ import type { AppDeps } from '../../deps.ts';
 import { EMAIL_CHANGE_INVALID, EMAIL_TAKEN } from '@tm/shared/schemas/mail';
 import { badRequest, conflict } from '../../errors.ts';
 import { toDbDate } from '../../db/dates.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangeMail } from '../mail/messages.ts';
 import type { UserRow } from './users.service.ts';
+import { User } from '../../models/index.ts';
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 const invalid = () => badRequest(EMAIL_CHANGE_INVALID, { token: EMAIL_CHANGE_INVALID });
@@ -18,7 +19,7 @@ const mac = (secret: string, payload: string, currentEmail: string) =>
   crypto.createHmac('sha256', `email-change:${secret}`).update(`${payload}:${currentEmail.toLowerCase()}`).digest('base64url');
 
 async function emailTaken(deps: AppDeps, email: string, exceptId: number): Promise<boolean> {
-  return Boolean(await deps.db('users').whereRaw('lower(email) = ?', [email]).whereNot({ id: exceptId }).first('id'));
+  return Boolean(await User.query(deps.db).whereRaw('lower(email) = ?', [email]).whereNot({ id: exceptId }).select('id').limit(1).first());
 }
 
 export async function requestEmailChange(deps: AppDeps, user: UserRow, newEmail: string): Promise<void> {
@@ -39,20 +40,16 @@ export async function confirmEmailChange(deps: AppDeps, token: unknown): Promise
   const [, id, exp, newEmail] = m;
   const now = deps.clock.now();
   if (Number(exp) <= now.getTime()) throw invalid();
-  const user = await deps
-    .db('users')
-    .where({ id: Number(id) })
-    .first('id', 'email');
+  const user = await User.query(deps.db).findById(Number(id)).select('id', 'email');
   if (!user) throw invalid();
   const expected = Buffer.from(mac(deps.config.sessionSecret, payload, String(user.email)));
   const got = Buffer.from(given);
   if (got.length !== expected.length || !crypto.timingSafeEqual(got, expected)) throw invalid();
   if (await emailTaken(deps, newEmail!, Number(id))) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   try {
-    const n = await deps
-      .db('users')
+    const n = await User.query(deps.db)
       .where({ id: Number(id), email: user.email })
-      .update({ email: newEmail, updatedAt: toDbDate(now) });
+      .patch({ email: newEmail!, updatedAt: toDbDate(now) });
     if (Number(n) !== 1) throw invalid();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });

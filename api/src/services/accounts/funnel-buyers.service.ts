@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError, parseWith } from '../../errors.ts';
 import { createUser, findUserById, type UserRow } from './users.service.ts';
 import { enqueueAccountCreated } from '../mail/account-mail.ts';
+import { User } from '../../models/index.ts';
 
 export interface CheckoutBuyerResolution {
   userId: number;
@@ -26,7 +27,7 @@ export function parseCheckoutBuyer(body: unknown): CheckoutBuyer {
 }
 
 async function findByEmail(deps: AppDeps, email: string): Promise<UserRow | undefined> {
-  const row: { id: number } | undefined = await deps.db('users').where('email', email).first('id');
+  const row = await User.query(deps.db).where('email', email).select('id').limit(1).first();
   return row ? findUserById(deps.db, Number(row.id)) : undefined;
 }
 

@@ -7,13 +7,14 @@ import { PASSWORD_RESET_LINK_TTL_MS } from '@tm/shared/schemas/mail';
 import { createSetPasswordLink } from './set-password-links.ts';
 import { findUserById, type UserRow } from './users.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { User } from '../../models/index.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/messages.ts';
 
 /** Writes the reset e-mail to the outbox when `email` belongs to an account; nothing otherwise. */
 export async function sendPasswordReset(deps: AppDeps, email: string): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (trx) => {
-    const row = await trx('users').whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).first('id');
+    const row = await User.query(trx).whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).select('id').limit(1).first();
     if (!row) return false;
     const link = await createSetPasswordLink(trx, deps.config.sessionSecret, deps.config.publicOrigin, Number(row.id), now, PASSWORD_RESET_LINK_TTL_MS);
     const user = (await findUserById(trx, Number(row.id)))!;

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { fromDbDate, toDbDate } from '../../db/dates.ts';
+import { SessionRecord } from '../../models/index.ts';
 
 /** last_seen_at is written at most this often per session (an idle limit of minutes needs no more). */
 export const TOUCH_EVERY_MS = 30_000;
@@ -12,7 +13,7 @@ export const TOUCH_EVERY_MS = 30_000;
 export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
   const id = crypto.randomBytes(24).toString('base64url');
   const stamp = toDbDate(now);
-  await db('sessions').insert({ id, userId, createdAt: stamp, lastSeenAt: stamp });
+  await SessionRecord.query(db).insert({ id, userId, createdAt: stamp, lastSeenAt: stamp });
   return id;
 }
 
@@ -23,37 +24,35 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
  */
 export async function sessionIsLive(db: Db, sid: unknown, userId: number, now: Date, idleMs: number): Promise<boolean> {
   if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64) return false;
-  const row: { userId: number; lastSeenAt: unknown; revokedAt: unknown } | undefined = await db('sessions')
-    .where({ id: sid })
-    .first('userId', 'lastSeenAt', 'revokedAt');
+  const row = await SessionRecord.query(db).findById(sid).select('userId', 'lastSeenAt', 'revokedAt');
   if (!row || Number(row.userId) !== userId || row.revokedAt) return false;
   const seen = fromDbDate(row.lastSeenAt)?.getTime() ?? 0;
   if (now.getTime() - seen > idleMs) {
-    await db('sessions')
+    await SessionRecord.query(db)
       .where({ id: sid })
       .whereNull('revokedAt')
-      .update({ revokedAt: toDbDate(now) });
+      .patch({ revokedAt: toDbDate(now) });
     return false;
   }
   if (now.getTime() - seen >= TOUCH_EVERY_MS)
-    await db('sessions')
+    await SessionRecord.query(db)
       .where({ id: sid })
-      .update({ lastSeenAt: toDbDate(now) });
+      .patch({ lastSeenAt: toDbDate(now) });
   return true;
 }
 
 export async function revokeSession(db: Db, sid: unknown, now: Date): Promise<void> {
   if (typeof sid !== 'string' || !sid) return;
-  await db('sessions')
+  await SessionRecord.query(db)
     .where({ id: sid })
     .whereNull('revokedAt')
-    .update({ revokedAt: toDbDate(now) });
+    .patch({ revokedAt: toDbDate(now) });
 }
 
 /** Ends every open session of a user (password change, deactivation). */
 export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<number> {
-  return db('sessions')
+  return SessionRecord.query(db)
     .where({ userId })
     .whereNull('revokedAt')
-    .update({ revokedAt: toDbDate(now) });
+    .patch({ revokedAt: toDbDate(now) });
 }

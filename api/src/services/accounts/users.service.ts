@@ -1,30 +1,27 @@
 // Users: lookup, creation (hashing the password), and the shape GET /api/current-user answers.
+import type { ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
-import type { AccountProfile, CurrentUser } from '@tm/shared/schemas/auth';
+import type { CurrentUser } from '@tm/shared/schemas/auth';
+import { User } from '../../models/index.ts';
 import { hashPassword } from './passwords.ts';
 import { conflict } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate } from '../../db/dates.ts';
 
-/** A users row: the account's profile plus what only the server sees. */
-export interface UserRow extends AccountProfile {
-  passwordHash: string;
-  liveTransferPriceCents: number | null;
-  createdAt: string;
-  /** Sessions issued before this moment are ended. */
-  passwordChangedAt: string | null;
-  /** Set while an admin has deactivated the account: no login, no session. */
-  deactivatedAt: string | null;
-}
+/**
+ * A user as the services see it: the model's columns, with isAdmin a boolean on every database
+ * (passwordChangedAt: sessions issued before it are ended; deactivatedAt: no login, no session).
+ */
+export type UserRow = ModelObject<User> & { isAdmin: boolean };
 
-function normalise(row: Record<string, unknown> | undefined): UserRow | undefined {
-  if (!row) return undefined;
-  return { ...(row as unknown as UserRow), isAdmin: Boolean(row.isAdmin) };
+function normalise(user: User | undefined): UserRow | undefined {
+  if (!user) return undefined;
+  return Object.assign(user, { isAdmin: Boolean(user.isAdmin) });
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return normalise(await db('users').where({ id }).first());
+  return normalise(await User.query(db).findById(id));
 }
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
@@ -32,7 +29,7 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 /** Finds by e-mail (case-insensitive) or username. */
 export async function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | undefined> {
   const id = identifier.trim().toLowerCase();
-  return normalise(await db('users').where('email', id).orWhere('username', id).first());
+  return normalise(await User.query(db).where('email', id).orWhere('username', id).limit(1).first());
 }
 
 export interface NewUser {
@@ -53,16 +50,17 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim().toLowerCase();
   const username = input.username ? input.username.trim().toLowerCase() : null;
-  const existing = await db('users')
+  const existing = await User.query(db)
     .where('email', email)
     .orWhere((q) => (username ? q.where('username', username) : q.whereRaw('1 = 0')))
+    .limit(1)
     .first();
   if (existing) {
     if (existing.email === email) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     throw conflict('This username is already taken', { username: 'This username is already taken' });
   }
   try {
-    const [id] = await db('users').insert({
+    const { id } = await User.query(db).insert({
       email,
       username,
       passwordHash,
@@ -77,7 +75,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
       createdAt: toDbDate(now),
       updatedAt: toDbDate(now),
     });
-    const user = await findUserById(db, Number(id));
+    const user = await findUserById(db, id);
     if (!user) throw new Error('user vanished after insert');
     return user;
   } catch (err) {

@@ -8,6 +8,7 @@ import { HttpError } from '../../errors.ts';
 import { createAccountWithSurvey } from './surveys.ts';
 import type { AppConfig } from '../../config.ts';
 import { enqueueAccountCreated } from '../mail/account-mail.ts';
+import { User } from '../../models/index.ts';
 
 export interface RegisteredAgent {
   surveyId: number;
@@ -22,7 +23,8 @@ export function temporaryPassword(): string {
 
 /** `base`, else base2, base3, ... whichever is free now. */
 export async function uniqueUsername(db: Db, base: string): Promise<string> {
-  const taken = new Set<string>((await db('users').where('username', 'like', `${base}%`).select('username')).map((r: { username: string }) => r.username));
+  const rows = await User.query(db).where('username', 'like', `${base}%`).select('username');
+  const taken = new Set(rows.map((r) => r.username));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) {
     const candidate = `${base}${n}`;

@@ -6,6 +6,7 @@ import { partnerApplicationMail } from '../mail/messages.ts';
 import type { Db } from '../../db/index.ts';
 import type { PartnerApplication } from '@tm/shared/schemas/funnel';
 import { toDbDate } from '../../db/dates.ts';
+import { PartnerApplication as PartnerApplicationModel, PartnerApplicationFile } from '../../models/index.ts';
 import { checkFile, storeFile, removeQuietly, cleanName, type IncomingFile, type CheckedFile } from './uploads.ts';
 
 export const PARTNER_SUCCESS_MESSAGE = 'Application submitted successfully! We will review it and get back to you within 48 hours.';
@@ -33,7 +34,7 @@ export async function submitPartnerApplication(
       rows.push({ file, rel });
     }
     const applicationId = await deps.db.transaction(async (trx) => {
-      const [id] = await trx('partner_applications').insert({
+      const { id } = await PartnerApplicationModel.query(trx).insert({
         businessName: input.businessName,
         contactName: input.contactName,
         email: input.email,
@@ -51,8 +52,8 @@ export async function submitPartnerApplication(
         createdAt: toDbDate(now),
       });
       for (const { file, rel } of rows) {
-        await trx('partner_application_files').insert({
-          applicationId: Number(id),
+        await PartnerApplicationFile.query(trx).insert({
+          applicationId: id,
           originalName: cleanName(file.originalName),
           storedPath: rel,
           mimeType: file.mime,
@@ -62,7 +63,7 @@ export async function submitPartnerApplication(
       }
       // "We received your application", written with it (decision 045).
       await enqueueMail(trx, now, partnerApplicationMail(deps.config, input.email, input.contactName));
-      return Number(id);
+      return id;
     });
     return { applicationId, fileCount: rows.length };
   } catch (err) {

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import { toDbDate } from '../../db/dates.ts';
 import { createUser, type NewUser } from '../accounts/users.service.ts';
+import { OnboardingSurvey } from '../../models/index.ts';
 
 export interface NewSurvey {
   /** null: kept without an account (a sign-up with an e-mail that already had one). */
@@ -27,7 +28,7 @@ export interface NewSurvey {
 }
 
 export async function insertSurvey(db: Knex, survey: NewSurvey, now: Date): Promise<number> {
-  const [id] = await db('onboarding_surveys').insert({
+  const { id } = await OnboardingSurvey.query(db).insert({
     userId: survey.userId,
     firstName: survey.firstName,
     lastName: survey.lastName,

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { clientKeyOf } from '../orders/orders.service.ts';
+import { PartnerApplication, PartnerApplicationFile } from '../../models/index.ts';
 
 export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const ADDRESS_QUOTA_MESSAGE = 'Too many files from this address today. Please try again tomorrow or e-mail us your documents.';
@@ -14,10 +15,10 @@ export const GLOBAL_QUOTA_MESSAGE = 'Uploads are temporarily unavailable. Please
 export const LENGTH_REQUIRED_MESSAGE = 'A Content-Length header is required for uploads.';
 
 async function bytesStored(deps: Pick<AppDeps, 'db'>, clientKey: string | null, since: Date | null): Promise<number> {
-  let q = deps.db('partner_application_files').join('partner_applications', 'partner_applications.id', 'partner_application_files.application_id');
-  if (clientKey) q = q.where('partner_applications.client_key', clientKey);
-  if (since) q = q.where('partner_application_files.created_at', '>=', toDbDate(since));
-  const row: { n?: unknown } | undefined = await q.sum({ n: 'partner_application_files.size_bytes' }).first();
+  const q = PartnerApplicationFile.query(deps.db).join(PartnerApplication.tableName, PartnerApplication.ref('id'), PartnerApplicationFile.ref('applicationId'));
+  if (clientKey) q.where(PartnerApplication.ref('clientKey'), clientKey);
+  if (since) q.where(PartnerApplicationFile.ref('createdAt'), '>=', toDbDate(since));
+  const row = (await q.sum(`${PartnerApplicationFile.tableName}.sizeBytes as n`).first()) as { n?: unknown } | undefined;
   return Number(row?.n ?? 0);
 }
 
@@ -43,15 +44,11 @@ export async function checkUploadQuota(deps: Pick<AppDeps, 'db' | 'config' | 'cl
 export async function sweepPartnerUploads(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger' | 'storage'>): Promise<number> {
   const now = deps.clock.now();
   const cutoff = toDbDate(new Date(now.getTime() - deps.config.uploads.retentionDays * 24 * 60 * 60 * 1000));
-  const old: { id: number; storedPath: string }[] = await deps
-    .db('partner_application_files')
-    .where('createdAt', '<', cutoff)
-    .select('id', 'storedPath')
-    .limit(1000);
+  const old = await PartnerApplicationFile.query(deps.db).where('createdAt', '<', cutoff).select('id', 'storedPath').limit(1000);
   const root = path.resolve(deps.config.uploadDir);
   for (const f of old) {
     await deps.storage.remove(f.storedPath).catch((err: unknown) => deps.logger.warn({ err, file: f.id }, 'removing a partner file failed'));
-    await deps.db('partner_application_files').where({ id: f.id }).delete();
+    await PartnerApplicationFile.query(deps.db).deleteById(f.id);
   }
   const tmp = path.join(root, 'tmp');
   const entries = await fs.readdir(tmp).catch(() => [] as string[]);

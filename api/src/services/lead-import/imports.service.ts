@@ -24,7 +24,7 @@ import {
   type UploadedImport,
 } from '@tm/shared/schemas/admin';
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { suggestMapping } from './mapping.ts';
 import { mappingProblem, validateRecord, type StagedLead } from './rows.ts';

@@ -7,6 +7,7 @@ import { findUserById } from '../accounts/users.service.ts';
 import { enqueueMail } from './outbox.ts';
 import { accountCreatedMail, partnerDecisionMail, type MailUser } from './messages.ts';
 import type { NewMail } from './outbox.ts';
+import { User } from '../../models/index.ts';
 
 /**
  * "Your account is ready": with a one-time set-password link (24 hours) when the account was made with
@@ -45,7 +46,7 @@ export async function enqueueUserMail(
   now: Date,
   build: (to: MailUser) => NewMail,
 ): Promise<void> {
-  const u = await trx('users').where({ id: userId }).first('id', 'email', 'firstName');
+  const u = await User.query(trx).findById(userId).select('id', 'email', 'firstName');
   if (!u) return;
   await enqueueMail(trx, now, build({ id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null }));
 }

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from './outbox.ts';
 import { appointmentPurchasedMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
+import { Appointment, Order, OrderItem, User } from '../../models/index.ts';
 
 const ITEM_LABELS: Record<string, string> = {
   lead: 'Leads',
@@ -22,20 +23,9 @@ const KIND_LABELS: Record<string, string> = {
   live_transfer: 'Live transfers',
 };
 
-interface OrderForMail {
-  id: number;
-  userId: number | null;
-  kind: string;
-  count: number;
-  unitPriceCents: number;
-  amountCents: number;
-  cardLast4?: string | null;
-  failureMessage?: string | null;
-}
-
 async function recipient(trx: Knex, userId: number | null) {
   if (!userId) return null;
-  const u = await trx('users').where({ id: userId }).first('id', 'email', 'firstName');
+  const u = await User.query(trx).findById(userId).select('id', 'email', 'firstName');
   return u ? { id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null } : null;
 }
 
@@ -50,13 +40,11 @@ export function appointmentStart(a: { extractedAppointmentDateTime?: string | nu
 }
 
 export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: number, now: Date): Promise<void> {
-  const order: OrderForMail | undefined = await trx('orders').where({ id: orderId }).first();
+  const order = await Order.query(trx).findById(orderId);
   if (!order) return;
   const to = await recipient(trx, order.userId);
   if (!to) return;
-  const items: { kind: string; itemId: number | null; quantity: number; unitPriceCents: number; amountCents: number }[] = await trx('order_items')
-    .where({ orderId })
-    .orderBy('id');
+  const items = await OrderItem.query(trx).where({ orderId }).orderBy('id');
   const lines: ReceiptLine[] = [];
   if (items.length) {
     const byKind = new Map<string, ReceiptLine>();
@@ -89,7 +77,7 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
   );
   if (order.kind === 'appointments') {
     const ids = items.filter((i) => i.kind === 'appointment' && i.itemId != null).map((i) => Number(i.itemId));
-    const appts = ids.length ? await trx('appointments').whereIn('id', ids).orderBy('id') : [];
+    const appts = ids.length ? await Appointment.query(trx).whereIn('id', ids).orderBy('id') : [];
     for (const a of appts) {
       const startsAt = appointmentStart(a);
       const details = [
@@ -112,7 +100,7 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
 }
 
 export async function enqueuePaymentFailed(trx: Knex, config: AppConfig, orderId: number, now: Date): Promise<void> {
-  const order: OrderForMail | undefined = await trx('orders').where({ id: orderId }).first();
+  const order = await Order.query(trx).findById(orderId);
   if (!order) return;
   const to = await recipient(trx, order.userId);
   if (!to) return;

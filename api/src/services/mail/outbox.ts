@@ -9,6 +9,7 @@
 // again with the SAME Message-ID, so the recipient's mail system sees one message (see the decision).
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { raw, type QueryBuilder } from 'objection';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../clock.ts';
@@ -16,6 +17,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { isOptionalMailKind, type MailKind, type OutboxItem, type OutboxPage, type OutboxStatus } from '@tm/shared/schemas/mail';
 import type { MailTransport, OutgoingMail } from './transport.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { OutboxMail, User } from '../../models/index.ts';
 
 export const LEASE_MS = 2 * 60 * 1000;
 export const MAX_ATTEMPTS = 8;
@@ -52,30 +54,30 @@ export function parseOptOut(v: unknown): string[] {
  */
 export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail: NewMail): Promise<number | null> {
   if (mail.userId && isOptionalMailKind(mail.kind)) {
-    const u = await trx('users').where({ id: mail.userId }).first('mail_opt_out');
+    const u = await User.query(trx).findById(mail.userId).select('mailOptOut');
     if (parseOptOut(u?.mailOptOut).includes(mail.kind)) return null;
   }
   const row = {
-    message_key: crypto.randomBytes(16).toString('hex'),
-    dedupe_key: mail.dedupeKey ?? null,
+    messageKey: crypto.randomBytes(16).toString('hex'),
+    dedupeKey: mail.dedupeKey ?? null,
     kind: mail.kind,
-    user_id: mail.userId ?? null,
-    to_email: mail.to,
+    userId: mail.userId ?? null,
+    toEmail: mail.to,
     subject: mail.subject.slice(0, 300),
-    text_body: mail.text,
-    html_body: mail.html,
+    textBody: mail.text,
+    htmlBody: mail.html,
     attachments: mail.attachments || mail.icalEvent ? JSON.stringify({ attachments: mail.attachments ?? [], icalEvent: mail.icalEvent ?? null }) : null,
     status: 'pending',
     attempts: 0,
-    next_attempt_at: toDbDate(now),
-    created_at: toDbDate(now),
+    nextAttemptAt: toDbDate(now),
+    createdAt: toDbDate(now),
   };
   if (mail.dedupeKey) {
-    await trx('mail_outbox').insert(row).onConflict('dedupe_key').ignore();
+    await OutboxMail.query(trx).insert(row).onConflict('dedupeKey').ignore();
   } else {
-    await trx('mail_outbox').insert(row);
+    await OutboxMail.query(trx).insert(row);
   }
-  const saved = await trx('mail_outbox').where({ message_key: row.message_key }).first('id');
+  const saved = await OutboxMail.query(trx).where({ messageKey: row.messageKey }).select('id').first();
   return saved ? Number(saved.id) : null;
 }
 
@@ -100,24 +102,10 @@ export function messageIdOf(messageKey: string, domain: string): string {
   return `<${messageKey}@${domain}>`;
 }
 
-/** A mail_outbox row as read (the knex mappers camel-case the columns). */
-interface OutboxRow {
-  id: number;
-  messageKey: string;
-  toEmail: string;
-  subject: string;
-  textBody: string;
-  htmlBody: string;
-  attachments: string | null;
-  attempts: number;
-}
-
 /** Rows that are due: pending ones whose time has come, and 'sending' ones whose lease ran out (a dead worker). */
-function due(q: Knex.QueryBuilder, now: string): Knex.QueryBuilder {
+function due<Q extends QueryBuilder<OutboxMail, unknown>>(q: Q, now: string): Q {
   return q.where((w) => {
-    w.where((a) => a.where('status', 'pending').where('next_attempt_at', '<=', now)).orWhere((b) =>
-      b.where('status', 'sending').where('lease_until', '<=', now),
-    );
+    w.where((a) => a.where('status', 'pending').where('nextAttemptAt', '<=', now)).orWhere((b) => b.where('status', 'sending').where('leaseUntil', '<=', now));
   });
 }
 
@@ -126,16 +114,17 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
   const result = { sent: 0, failed: 0, retrying: 0 };
   const now = deps.clock.now();
   const nowDb = toDbDate(now);
-  const candidates: { id: number }[] = await due(deps.db('mail_outbox'), nowDb).orderBy('id').limit(BATCH).select('id');
+  const candidates = await due(OutboxMail.query(deps.db), nowDb).orderBy('id').limit(BATCH).select('id');
   for (const { id } of candidates) {
     const claimedAt = deps.clock.now();
-    const claimed = await due(deps.db('mail_outbox').where({ id }), toDbDate(claimedAt)).update({
+    const claimed = await due(OutboxMail.query(deps.db).where({ id }), toDbDate(claimedAt)).patch({
       status: 'sending',
-      lease_until: toDbDate(new Date(claimedAt.getTime() + LEASE_MS)),
-      attempts: deps.db.raw('attempts + 1'),
+      leaseUntil: toDbDate(new Date(claimedAt.getTime() + LEASE_MS)),
+      attempts: raw('?? + 1', ['attempts']),
     });
     if (claimed !== 1) continue; // another worker has it
-    const row: OutboxRow = await deps.db('mail_outbox').where({ id }).first();
+    const row = await OutboxMail.query(deps.db).findById(id);
+    if (!row) continue;
     const extra = row.attachments ? (JSON.parse(row.attachments) as Pick<OutgoingMail, 'attachments' | 'icalEvent'>) : {};
     try {
       await deps.transport.send({
@@ -153,14 +142,13 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = attempts >= MAX_ATTEMPTS;
       const at = deps.clock.now();
-      await deps
-        .db('mail_outbox')
+      await OutboxMail.query(deps.db)
         .where({ id, status: 'sending' })
-        .update({
+        .patch({
           status: giveUp ? 'failed' : 'pending',
-          lease_until: null,
-          last_error: message.slice(0, 1000),
-          next_attempt_at: toDbDate(new Date(at.getTime() + backoffMs(attempts))),
+          leaseUntil: null,
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: toDbDate(new Date(at.getTime() + backoffMs(attempts))),
         });
       deps.logger.warn({ outboxId: id, attempts, err: message }, giveUp ? 'mail failed for good' : 'mail send failed; will retry');
       if (giveUp) result.failed += 1;
@@ -168,10 +156,9 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
       continue;
     }
     deps.faults?.afterSend?.(id);
-    await deps
-      .db('mail_outbox')
+    await OutboxMail.query(deps.db)
       .where({ id })
-      .update({ status: 'sent', sent_at: toDbDate(deps.clock.now()), lease_until: null, last_error: null });
+      .patch({ status: 'sent', sentAt: toDbDate(deps.clock.now()), leaseUntil: null, lastError: null });
     result.sent += 1;
   }
   return result;
@@ -213,7 +200,9 @@ export function startOutboxWorker(deps: OutboxDeps, everyMs = 2000): { stop: () 
   };
 }
 
-function toItem(r: Record<string, unknown>): OutboxItem {
+type OutboxListed = Pick<OutboxMail, 'id' | 'kind' | 'toEmail' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'sentAt' | 'nextAttemptAt'>;
+
+function toItem(r: OutboxListed): OutboxItem {
   return {
     id: Number(r.id),
     kind: String(r.kind),
@@ -221,7 +210,7 @@ function toItem(r: Record<string, unknown>): OutboxItem {
     subject: String(r.subject),
     status: r.status as OutboxStatus,
     attempts: Number(r.attempts),
-    lastError: (r.lastError as string | null) ?? null,
+    lastError: r.lastError ?? null,
     createdAt: toIso(r.createdAt)!,
     sentAt: toIso(r.sentAt),
     nextAttemptAt: r.status === 'pending' ? toIso(r.nextAttemptAt) : null,
@@ -231,22 +220,22 @@ function toItem(r: Record<string, unknown>): OutboxItem {
 export const OUTBOX_PAGE_SIZE = 50;
 
 export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page: number }): Promise<OutboxPage> {
-  const base = () => (q.status === 'all' ? db('mail_outbox') : db('mail_outbox').where('status', q.status));
-  const total = Number((await base().count({ n: '*' }).first())?.n ?? 0);
+  const base = () => (q.status === 'all' ? OutboxMail.query(db) : OutboxMail.query(db).where('status', q.status));
+  const total = await base().resultSize();
   const rows = await base()
     .orderBy('id', 'desc')
     .limit(OUTBOX_PAGE_SIZE)
     .offset((q.page - 1) * OUTBOX_PAGE_SIZE)
-    .select('id', 'kind', 'to_email', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'next_attempt_at');
+    .select('id', 'kind', 'toEmail', 'subject', 'status', 'attempts', 'lastError', 'createdAt', 'sentAt', 'nextAttemptAt');
   return { items: rows.map(toItem), page: q.page, pageSize: OUTBOX_PAGE_SIZE, total };
 }
 
 /** An admin's resend of a failed message: due now, attempts from zero, the same Message-ID. */
 export async function resendFailed(db: Db, id: number, now: Date): Promise<OutboxItem> {
-  const n = await db('mail_outbox')
+  const n = await OutboxMail.query(db)
     .where({ id, status: 'failed' })
-    .update({ status: 'pending', attempts: 0, next_attempt_at: toDbDate(now), lease_until: null });
-  const row = await db('mail_outbox').where({ id }).first();
+    .patch({ status: 'pending', attempts: 0, nextAttemptAt: toDbDate(now), leaseUntil: null });
+  const row = await OutboxMail.query(db).findById(id);
   if (!row) throw notFound('Message not found');
   if (n !== 1) throw conflict('Only a failed message can be resent');
   return toItem(row);

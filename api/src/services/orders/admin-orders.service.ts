@@ -28,7 +28,7 @@ import type { Db } from '../../db/index.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { withRetry } from '../../db/retry.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
 import { isTransferOrder, orderDescription, refundedTransfers } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';

@@ -13,7 +13,7 @@ import { toUsStateCode } from '@tm/shared/logic/us-states';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { TransferRefused } from '../transfers/errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { withRetry } from '../../db/retry.ts';
 import { isMysql } from '../../db/index.ts';

@@ -10,7 +10,7 @@ import { quoteLiveTransfer, quoteRingCloud, quoteTransferPackage } from '@tm/sha
 import type { OrderView, OrderStatusView } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { fromDbDate, toDbDate, toIso } from '../../db/dates.ts';
 import { findUserById } from '../accounts/users.service.ts';
 import type { CreatedOrder, OrderKind, OrderRequest, OrderStatus } from './types.ts';

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export const ITEM_NOT_FOUND = 'No item you bought has this id.';
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { TRAINING_ADMIN_TOKEN_TTL_MS, type TrainingAdminLoginResponse } from '@tm/shared/schemas/training';
 import { unauthorized } from '../../errors.ts';
 import { burnVerify, verifyPassword } from '../accounts/passwords.ts';
+import { TrainingAdmin } from '../../models/index.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -48,7 +49,7 @@ export function verifyToken(secret: string, token: string | undefined, now: Date
 }
 
 export async function loginTrainingAdmin(db: Db, secret: string, email: string, password: string, now: Date): Promise<TrainingAdminLoginResponse> {
-  const admin = (await db('trainingAdmins').where({ email: email.trim().toLowerCase() }).first()) as { id: number; passwordHash: string } | undefined;
+  const admin = await TrainingAdmin.query(db).where({ email: email.trim().toLowerCase() }).limit(1).first();
   if (!admin) {
     await burnVerify(password);
     throw unauthorized(INVALID_LOGIN);
@@ -63,7 +64,7 @@ export async function requireTrainingAdminToken(db: Db, secret: string, authoriz
   const m = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
   const id = verifyToken(secret, m?.[1], now);
   if (id === undefined) throw unauthorized('Training admin login required');
-  const exists = await db('trainingAdmins').where({ id }).first('id');
+  const exists = await TrainingAdmin.query(db).findById(id).select('id');
   if (!exists) throw unauthorized('Training admin login required');
   return id;
 }

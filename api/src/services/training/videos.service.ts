@@ -3,22 +3,9 @@ import type { Db } from '../../db/index.ts';
 import type { TrainingVideo, TrainingVideoValues, TrainingSection } from '@tm/shared/schemas/training';
 import { notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
+import { TrainingVideo as TrainingVideoModel } from '../../models/index.ts';
 
-interface VideoRow {
-  id: number;
-  title: string;
-  description: string | null;
-  videoUrl: string;
-  section: string;
-  thumbnailUrl: string | null;
-  duration: number | null;
-  sortOrder: number;
-  isActive: unknown;
-  createdAt: string;
-  updatedAt: string;
-}
-
-function toVideo(r: VideoRow): TrainingVideo {
+function toVideo(r: TrainingVideoModel): TrainingVideo {
   return {
     id: Number(r.id),
     title: r.title,
@@ -40,12 +27,12 @@ const ORDER = [
 ];
 
 export async function listPublicVideos(db: Db): Promise<TrainingVideo[]> {
-  const rows = (await db('trainingVideos').where({ isActive: true }).orderBy(ORDER)) as VideoRow[];
+  const rows = await TrainingVideoModel.query(db).where({ isActive: true }).orderBy(ORDER);
   return rows.map(toVideo);
 }
 
 export async function listAllVideos(db: Db): Promise<TrainingVideo[]> {
-  const rows = (await db('trainingVideos').orderBy(ORDER)) as VideoRow[];
+  const rows = await TrainingVideoModel.query(db).orderBy(ORDER);
   return rows.map(toVideo);
 }
 
@@ -63,25 +50,24 @@ function columns(v: TrainingVideoValues) {
 }
 
 async function findVideo(db: Db, id: number): Promise<TrainingVideo | undefined> {
-  const row = (await db('trainingVideos').where({ id }).first()) as VideoRow | undefined;
+  const row = await TrainingVideoModel.query(db).findById(id);
   return row ? toVideo(row) : undefined;
 }
 
 export async function createVideo(db: Db, v: TrainingVideoValues, now: Date): Promise<TrainingVideo> {
-  const [id] = await db('trainingVideos').insert({ ...columns(v), isActive: v.isActive ?? true, createdAt: toDbDate(now), updatedAt: toDbDate(now) });
-  return (await findVideo(db, Number(id)))!;
+  const { id } = await TrainingVideoModel.query(db).insert({ ...columns(v), isActive: v.isActive ?? true, createdAt: toDbDate(now), updatedAt: toDbDate(now) });
+  return (await findVideo(db, id))!;
 }
 
 export async function updateVideo(db: Db, id: number, v: TrainingVideoValues, now: Date): Promise<TrainingVideo> {
-  const patch: Record<string, unknown> = { ...columns(v), updatedAt: toDbDate(now) };
-  if (v.isActive !== undefined) patch.isActive = v.isActive;
+  const patch = { ...columns(v), updatedAt: toDbDate(now), ...(v.isActive !== undefined ? { isActive: v.isActive } : {}) };
   // Existence is checked first: MariaDB counts only changed rows, so an identical save would look like a miss.
   if (!(await findVideo(db, id))) throw notFound('Video not found');
-  await db('trainingVideos').where({ id }).update(patch);
+  await TrainingVideoModel.query(db).findById(id).patch(patch);
   return (await findVideo(db, id))!;
 }
 
 export async function deleteVideo(db: Db, id: number): Promise<void> {
-  const n = await db('trainingVideos').where({ id }).delete();
+  const n = await TrainingVideoModel.query(db).deleteById(id);
   if (!n) throw notFound('Video not found');
 }

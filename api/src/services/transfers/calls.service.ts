@@ -41,7 +41,7 @@ import type { ConsentInput } from '@tm/shared/schemas/consent';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { CALLER_SYSTEM, SYSTEM, writeAudit, type Actor } from './audit.ts';
 import { REFUSAL_STATUS, TransferRefused } from './errors.ts';

@@ -9,7 +9,7 @@ import { withinDisputeWindow } from '@tm/shared/logic/transfer-rules';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { creditTo } from './lots.service.ts';

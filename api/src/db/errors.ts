@@ -1,0 +1,47 @@
+// What a database error means, on SQLite and MariaDB alike: a duplicate key, a database that cannot be
+// reached, a transaction worth running again. Services decide with these; the error handler maps them
+// to 409 and 503. Objection wraps the driver's error (db-errors' DBError, with the driver's error as
+// `nativeError` and no `code`), Knex does not: every helper looks at the driver's error either way.
+
+interface DbError extends Error {
+  code?: string;
+  errno?: number;
+  sqlMessage?: string;
+  nativeError?: unknown;
+}
+
+/** The driver's own error under any wrapping (Objection's DBError keeps it as nativeError). */
+export function driverError(err: unknown): DbError | undefined {
+  let e = err as DbError | undefined;
+  for (let depth = 0; e?.nativeError && depth < 5; depth += 1) e = e.nativeError as DbError;
+  return e;
+}
+
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'PROTOCOL_CONNECTION_LOST',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ECONNRESET',
+  'ER_CON_COUNT_ERROR',
+  'SQLITE_BUSY',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+]);
+
+/** The database is unreachable, timed out or out of connections: a 503, not a 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = driverError(err);
+  return Boolean((e?.code && DB_DOWN_CODES.has(e.code)) || /Knex: Timeout acquiring a connection/.test(String(e?.message)));
+}
+
+/** A unique index refused the row (MariaDB ER_DUP_ENTRY, SQLite UNIQUE constraint). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = driverError(err);
+  return e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message));
+}
+
+/** MariaDB picked the transaction as a deadlock victim or timed out its lock wait, or SQLite was busy. */
+export function isTransientConflict(err: unknown): boolean {
+  const code = driverError(err)?.code;
+  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'SQLITE_BUSY';
+}
