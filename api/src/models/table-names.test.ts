@@ -16,8 +16,6 @@ const API_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** Files other parts of issue 16 item 3 convert (the lead empties this list when they land). */
 const ALLOWED: Record<string, string> = {
   'services/admin/inboxes.service.ts': 'admin users/appointments/inboxes',
-  'services/admin/users.admin.service.ts': 'admin users/appointments/inboxes',
-  'services/appointments/appointments.service.ts': 'appointments',
   'services/dashboard/home.service.ts': 'dashboard',
   'services/dashboard/user-orders.service.ts': 'dashboard',
   'services/dashboard/user-survey.service.ts': 'dashboard',

@@ -23,7 +23,7 @@ import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import { createUser, EMAIL_TAKEN_MESSAGE } from '../accounts/users.service.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { containsPattern } from './pagination.ts';
 import { balanceView, orderDescription } from '../transfers/lots.service.ts';
