@@ -1,11 +1,11 @@
 // The dashboard's own orders, by PaymentIntent, for THIS user only. After the payment form reports
-// success the dashboard asks whether the purchase is recorded: the answer comes from the server's
-// own check of the intent (the payments service retrieves it and fulfils a verified success); a
+// success the dashboard asks (a POST) whether the purchase is recorded: the answer comes from the server's
+// own check of the intent (the orders service retrieves it and fulfils a verified success); a
 // client-sent user id or "it succeeded" is never trusted. Cancel gives back what an abandoned
 // checkout reserved instead of holding it until the reservation lapses.
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { applyIntentOutcome, getOrderByIntent } from '../orders/orders.service.ts';
+import { applyIntentOutcome, checkOrderPayment, getOrderByIntent } from '../orders/orders.service.ts';
 import type { OrderKind } from '../orders/types.ts';
 
 export const RECORD_FAILED_MESSAGE = 'Failed to record purchase';
@@ -28,6 +28,7 @@ async function ownOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentI
 
 export async function confirmUserOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentIntentId: string): Promise<ConfirmedPurchase> {
   const own = await ownOrder(deps, userId, kind, paymentIntentId);
+  await checkOrderPayment(deps, { id: Number(own.id), paymentIntentId, status: own.status }, { waitForCheck: true });
   const view = await getOrderByIntent(deps, paymentIntentId);
   if (view.status !== 'paid') {
     throw new HttpError(409, view.failureMessage ?? RECORD_FAILED_MESSAGE);

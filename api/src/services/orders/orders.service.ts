@@ -38,7 +38,7 @@ export const holdLimitMessage = () =>
   `You can hold at most ${HOLD_MAX_ITEMS_PER_BUYER} items (${formatDollars(HOLD_MAX_CENTS_PER_BUYER)}) in unpaid orders at a time. Please select fewer items, or complete or cancel your other order first.`;
 export const ADDRESS_HOLD_MESSAGE =
   'Too many items are held by unpaid orders from your network. Please complete or cancel a pending order, or try again in a few minutes.';
-/** The provider is asked about one intent at most once per this interval (by-intent, confirm). */
+/** The provider is asked about one intent at most once per this interval (a buyer's confirm, the payment-check job). */
 export const PROVIDER_CHECK_INTERVAL_MS = 3000;
 
 const formatDollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -576,40 +576,81 @@ export async function findOrder(deps: AppDeps, id: number): Promise<OrderRow | u
 }
 
 /**
- * The order a PaymentIntent pays for. If it is not paid yet (the webhook may not have arrived),
- * the intent is retrieved from Stripe and a verified success is applied here.
+ * The order a PaymentIntent pays for, as stored. A read only: orders move on the signed webhook, on a
+ * buyer's POST confirm and on the payment-check job (checkPendingPayments), never on this GET.
  */
-export async function getOrderByIntent(deps: AppDeps, intentId: string, opts: { waitForCheck?: boolean } = {}): Promise<OrderView> {
+export async function getOrderByIntent(deps: AppDeps, intentId: string): Promise<OrderView> {
   if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) throw notFound('Order not found');
-  let order: OrderRow | undefined = await deps.db('orders').where({ paymentIntentId: intentId }).first();
+  const order: OrderRow | undefined = await deps.db('orders').where({ paymentIntentId: intentId }).first();
   if (!order) throw notFound('Order not found');
-  if (order.status !== 'paid' && order.status !== 'refunded') {
-    if (!(await claimProviderCheck(deps, order.id, opts.waitForCheck ?? true))) {
-      // Another request asks the provider (or just did): answer what the database says now.
-      order = (await deps.db('orders').where({ id: order.id }).first()) as OrderRow;
-      return toOrderView(order, deps.config.stripe.testMode);
-    }
-    let intent: Stripe.PaymentIntent | null = null;
-    try {
-      intent = await deps.stripe.paymentIntents.retrieve(intentId);
-    } catch (err) {
-      deps.logger.warn({ err, intentId }, 'retrieving the PaymentIntent failed');
-    }
-    if (intent?.status === 'succeeded') {
-      await applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.succeeded', intent });
-      order = (await deps.db('orders').where({ id: order.id }).first()) as OrderRow;
-    }
-  }
   return toOrderView(order, deps.config.stripe.testMode);
+}
+
+/**
+ * Asks the provider about an unpaid order's intent and applies a verified success (the webhook may be
+ * slow or lost). At most once per PROVIDER_CHECK_INTERVAL_MS per order across every process (see
+ * claimProviderCheck). Returns the applied outcome, or null when it did not ask or nothing succeeded.
+ */
+export async function checkOrderPayment(
+  deps: AppDeps,
+  order: { id: number; paymentIntentId: string | null; status: string },
+  opts: { waitForCheck?: boolean } = {},
+): Promise<string | null> {
+  if (!order.paymentIntentId || order.status === 'paid' || order.status === 'refunded') return null;
+  if (!(await claimProviderCheck(deps, order.id, opts.waitForCheck ?? false))) return null;
+  let intent: Stripe.PaymentIntent | null = null;
+  try {
+    intent = await deps.stripe.paymentIntents.retrieve(order.paymentIntentId);
+  } catch (err) {
+    deps.logger.warn({ err, intentId: order.paymentIntentId }, 'retrieving the PaymentIntent failed');
+  }
+  if (intent?.status !== 'succeeded') return null;
+  return applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.succeeded', intent });
+}
+
+/** Pending orders younger than this are checked at the provider by the payment-check job. */
+export const PAYMENT_CHECK_WINDOW_MS = 2 * 60 * 60_000;
+/** At most this many orders asked about per run (the oldest-checked first). */
+export const PAYMENT_CHECK_BATCH = 100;
+
+/**
+ * The payment-check job (api/src/jobs/core.ts): pending orders of the last PAYMENT_CHECK_WINDOW_MS whose
+ * intent may have succeeded without its webhook arriving are retrieved from the provider and a verified
+ * success is applied (fulfilled once, as the webhook would). An order is asked about again after a tenth
+ * of its age (at least PROVIDER_CHECK_INTERVAL_MS), so abandoned checkouts cost few provider calls; Stripe
+ * itself retries a webhook for days. Returns how many orders it paid.
+ */
+export async function checkPendingPayments(deps: AppDeps): Promise<number> {
+  const now = deps.clock.now().getTime();
+  const wall = Date.now();
+  const due: { id: number; paymentIntentId: string | null; createdAt: unknown; providerCheckedAt: unknown }[] = await deps
+    .db('orders')
+    .where({ status: 'pending' })
+    .whereNotNull('paymentIntentId')
+    .where('createdAt', '>=', toDbDate(new Date(now - PAYMENT_CHECK_WINDOW_MS)))
+    .where((q) => q.whereNull('providerCheckedAt').orWhere('providerCheckedAt', '<=', toDbDate(new Date(wall - PROVIDER_CHECK_INTERVAL_MS))))
+    .orderBy('providerCheckedAt', 'asc')
+    .orderBy('id', 'asc')
+    .limit(PAYMENT_CHECK_BATCH)
+    .select('id', 'paymentIntentId', 'createdAt', 'providerCheckedAt');
+  let paid = 0;
+  for (const o of due) {
+    const age = Math.max(0, now - (fromDbDate(o.createdAt)?.getTime() ?? now));
+    const checked = fromDbDate(o.providerCheckedAt)?.getTime();
+    if (checked !== undefined && wall - checked < Math.max(PROVIDER_CHECK_INTERVAL_MS, age / 10)) continue;
+    const outcome = await checkOrderPayment(deps, { id: Number(o.id), paymentIntentId: o.paymentIntentId, status: 'pending' });
+    if (outcome?.startsWith('paid')) paid++;
+  }
+  return paid;
 }
 
 /**
  * May this request ask the provider about the order's intent? At most once per
  * PROVIDER_CHECK_INTERVAL_MS per order, across every process: a compare-and-set on
  * orders.provider_checked_at (wall-clock time: this paces the provider, it is no business date).
- * A request inside the interval waits for it to pass once and tries again (so a buyer's read right
- * after paying still sees the provider's answer); if another request claimed the check meanwhile, it
- * answers from the database (which that check updates). waitForCheck false answers at once.
+ * With waitForCheck, a request inside the interval waits for it to pass once and tries again (so a
+ * buyer's confirm right after paying still sees the provider's answer); if another request claimed the
+ * check meanwhile, it answers false (that check updates the database).
  */
 async function claimProviderCheck(deps: AppDeps, orderId: number, waitForCheck: boolean): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
