@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { applyIntentOutcome, checkOrderPayment, getOrderByIntent } from '../orders/orders.service.ts';
 import type { OrderKind } from '../orders/types.ts';
+import { Appointment, Lead, Order } from '../../models/index.ts';
 
 export const RECORD_FAILED_MESSAGE = 'Failed to record purchase';
 
@@ -20,7 +21,7 @@ export interface ConfirmedPurchase {
 }
 
 async function ownOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentIntentId: string): Promise<{ id: number; status: string }> {
-  const own: { id: number; status: string } | undefined = await deps.db('orders').where({ paymentIntentId, userId, kind }).first('id', 'status');
+  const own = await Order.query(deps.db).where({ paymentIntentId, userId, kind }).select('id', 'status').first();
   // Someone else's intent, or an unknown one: the same answer, so ids cannot be probed.
   if (!own) throw notFound('Order not found');
   return own;
@@ -33,10 +34,14 @@ export async function confirmUserOrder(deps: AppDeps, userId: number, kind: Orde
   if (view.status !== 'paid') {
     throw new HttpError(409, view.failureMessage ?? RECORD_FAILED_MESSAGE);
   }
-  const table = kind === 'leads' ? 'leads' : kind === 'appointments' ? 'appointments' : null;
-  const itemIds = table
-    ? ((await deps.db(table).where({ reservedOrderId: own.id, buyerId: userId, status: 'sold' }).select('id')) as { id: number }[]).map((r) => Number(r.id))
-    : [];
+  const mine = { reservedOrderId: own.id, buyerId: userId, status: 'sold' };
+  const items =
+    kind === 'leads'
+      ? await Lead.query(deps.db).where(mine).select('id')
+      : kind === 'appointments'
+        ? await Appointment.query(deps.db).where(mine).select('id')
+        : [];
+  const itemIds = items.map((r) => Number(r.id));
   return { success: true, recorded: true, orderId: Number(own.id), status: 'paid', itemIds: itemIds.sort((a, b) => a - b) };
 }
 
@@ -52,6 +57,6 @@ export async function cancelUserOrder(deps: AppDeps, userId: number, kind: Order
   if (intent.status === 'succeeded' || intent.status === 'processing') return { status: own.status };
   if (intent.status !== 'canceled') intent = await deps.stripe.paymentIntents.cancel(paymentIntentId);
   await applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.canceled', intent });
-  const after: { status: string } | undefined = await deps.db('orders').where({ id: own.id }).first('status');
+  const after = await Order.query(deps.db).findById(own.id).select('status');
   return { status: after?.status ?? own.status };
 }
