@@ -1,7 +1,9 @@
 // Runs a transaction again when MariaDB picked it as a deadlock victim (or SQLite was busy): used by
 // the order and transfer-ledger writes.
 function isTransient(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
+  // Objection wraps the driver's error (db-errors): its code is on nativeError.
+  const e = err as { code?: string; nativeError?: { code?: string } };
+  const code = e?.code ?? e?.nativeError?.code;
   return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'SQLITE_BUSY';
 }
 

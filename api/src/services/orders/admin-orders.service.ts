@@ -29,7 +29,11 @@ import type { Db } from '../../db/index.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { withRetry } from '../../db/retry.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation as isDriverUniqueViolation } from '../../middleware/error-handler.ts';
+import { UniqueViolationError } from 'objection';
+
+/** A unique-index refusal, from the driver or wrapped by Objection (db-errors). */
+const isUniqueViolation = (err: unknown) => err instanceof UniqueViolationError || isDriverUniqueViolation(err);
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
 import { isTransferOrder, orderDescription, refundedTransfers } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';

@@ -14,7 +14,11 @@ import { toUsStateCode } from '@tm/shared/logic/us-states';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { TransferRefused } from '../transfers/errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation as isDriverUniqueViolation } from '../../middleware/error-handler.ts';
+import { UniqueViolationError } from 'objection';
+
+/** A unique-index refusal, from the driver or wrapped by Objection (db-errors). */
+const isUniqueViolation = (err: unknown) => err instanceof UniqueViolationError || isDriverUniqueViolation(err);
 import { toDbDate } from '../../db/dates.ts';
 import { withRetry } from '../../db/retry.ts';
 import { isMysql } from '../../db/index.ts';

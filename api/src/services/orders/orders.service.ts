@@ -11,7 +11,11 @@ import { quoteLiveTransfer, quoteRingCloud, quoteTransferPackage } from '@tm/sha
 import type { OrderView, OrderStatusView } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation as isDriverUniqueViolation } from '../../middleware/error-handler.ts';
+import { UniqueViolationError } from 'objection';
+
+/** A unique-index refusal, from the driver or wrapped by Objection (db-errors). */
+const isUniqueViolation = (err: unknown) => err instanceof UniqueViolationError || isDriverUniqueViolation(err);
 import { fromDbDate, toDbDate, toIso } from '../../db/dates.ts';
 import { findUserById } from '../accounts/users.service.ts';
 import type { CreatedOrder, OrderKind, OrderRequest, OrderStatus } from './types.ts';

@@ -41,7 +41,11 @@ import type { ConsentInput } from '@tm/shared/schemas/consent';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation as isDriverUniqueViolation } from '../../middleware/error-handler.ts';
+import { UniqueViolationError } from 'objection';
+
+/** A unique-index refusal, from the driver or wrapped by Objection (db-errors). */
+const isUniqueViolation = (err: unknown) => err instanceof UniqueViolationError || isDriverUniqueViolation(err);
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { CALLER_SYSTEM, SYSTEM, writeAudit, type Actor } from './audit.ts';
 import { REFUSAL_STATUS, TransferRefused } from './errors.ts';

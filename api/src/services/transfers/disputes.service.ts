@@ -9,7 +9,11 @@ import { withinDisputeWindow } from '@tm/shared/logic/transfer-rules';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../middleware/error-handler.ts';
+import { isUniqueViolation as isDriverUniqueViolation } from '../../middleware/error-handler.ts';
+import { UniqueViolationError } from 'objection';
+
+/** A unique-index refusal, from the driver or wrapped by Objection (db-errors). */
+const isUniqueViolation = (err: unknown) => err instanceof UniqueViolationError || isDriverUniqueViolation(err);
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { creditTo } from './lots.service.ts';
