@@ -42,6 +42,7 @@ const envSchema = z.object({
     .default('tm:'),
   STORAGE: z.enum(['local', 'db']).optional(),
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
+  PAYMENT_CHECK_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // Third-party embeds of the public pages (build-time for the pages, read here too so the
   // Content-Security-Policy allows exactly their hosts; see docs/funnel-config.md).
@@ -107,6 +108,8 @@ export interface AppConfig {
   storage: 'local' | 'db';
   /** Period of the reservation sweep job (once per period for the whole fleet). */
   reservationSweepMs: number;
+  /** Period of the payment-check job (pending orders whose webhook has not arrived, asked at the provider). */
+  paymentCheckMs: number;
   /** Embed URLs of the public pages (http(s) only; anything else counts as unset, as in the build). */
   embeds: { bookingWidgetUrl?: string; websiteBookingUrl?: string; onboardingSurveyUrl?: string; specialSurveyUrl?: string; formEmbedScriptUrl?: string };
   logLevel: string;
@@ -235,6 +238,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     storage: e.STORAGE ?? (isProduction ? 'db' : 'local'),
     reservationSweepMs: e.RESERVATION_SWEEP_MS,
+    paymentCheckMs: e.PAYMENT_CHECK_MS,
     embeds: {
       bookingWidgetUrl: embedUrl(e.PUBLIC_BOOKING_WIDGET_URL),
       websiteBookingUrl: embedUrl(e.PUBLIC_WEBSITE_BOOKING_URL),

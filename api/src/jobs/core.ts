@@ -1,9 +1,9 @@
-// The jobs the API defines, registered on every app's runner: the reservation sweep (repeatable, once
-// per period for the fleet) and lead-import runs. Refund retries and the e-mail outbox register theirs
+// The jobs the API defines, registered on every app's runner: the reservation sweep and the payment
+// check (repeatable, once per period for the fleet) and lead-import runs. Refund retries and the e-mail outbox register theirs
 // the same way, by name, next to their services.
 import type { AppDeps } from '../deps.ts';
 import { JOBS } from './index.ts';
-import { releaseExpiredReservations } from '../services/orders/orders.service.ts';
+import { checkPendingPayments, releaseExpiredReservations } from '../services/orders/orders.service.ts';
 import { runClaimedImport, type ImportRunJob } from '../services/lead-import/imports.service.ts';
 
 export function registerCoreJobs(deps: AppDeps): void {
@@ -13,6 +13,13 @@ export function registerCoreJobs(deps: AppDeps): void {
     return expired;
   });
   deps.jobs.repeat(JOBS.reservationSweep, deps.config.reservationSweepMs);
+  // Orders paid at the provider whose webhook is slow or lost (the return page only reads).
+  deps.jobs.register(JOBS.paymentCheck, async () => {
+    const paid = await checkPendingPayments(deps);
+    if (paid > 0) deps.logger.info({ job: JOBS.paymentCheck, paid }, 'payment check paid orders');
+    return paid;
+  });
+  deps.jobs.repeat(JOBS.paymentCheck, deps.config.paymentCheckMs);
   deps.jobs.register<ImportRunJob>(JOBS.leadImport, async (job) => {
     const summary = await runClaimedImport({ db: deps.db, storage: deps.storage, clock: deps.clock }, job);
     deps.logger.info({ job: JOBS.leadImport, importId: job.id, status: summary.status }, 'lead import job ran');

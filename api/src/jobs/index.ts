@@ -10,6 +10,7 @@ export * from './runner.ts';
 /** Names of the jobs defined here (one queue; the name picks the handler). */
 export const JOBS = {
   reservationSweep: 'reservation-sweep',
+  paymentCheck: 'payment-check',
   leadImport: 'lead-import',
 } as const;
 

@@ -5,6 +5,7 @@ import { User } from './User.ts';
 
 export class AgentTransferSetting extends Model {
   static override tableName = 'agent_transfer_settings';
+  static override idColumn = 'userId';
   static override relationMappings: RelationMappingsThunk = () => ({
     user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'agent_transfer_settings.userId', to: 'users.id' } },
   });

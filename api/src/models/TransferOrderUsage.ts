@@ -6,6 +6,7 @@ import { User } from './User.ts';
 
 export class TransferOrderUsage extends Model {
   static override tableName = 'transfer_order_usage';
+  static override idColumn = 'orderId';
   static override relationMappings: RelationMappingsThunk = () => ({
     user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_order_usage.userId', to: 'users.id' } },
     order: { relation: Model.BelongsToOneRelation, modelClass: Order, join: { from: 'transfer_order_usage.orderId', to: 'orders.id' } },

@@ -40,6 +40,7 @@ async function agentWithPaidPackage(count: number, over: Parameters<typeof makeU
     .post('/api/test-payments/confirm')
     .send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+  await ctx.emulator.flush(); // the signed webhook pays it (by-intent only reads)
   const view = await request(ctx.app).get(`/api/orders/by-intent/${intentIdOf(created.body.clientSecret)}`);
   expect(view.body.status).toBe('paid');
   return { user, agent, orderId: Number(created.body.orderId), intentId: intentIdOf(created.body.clientSecret) };

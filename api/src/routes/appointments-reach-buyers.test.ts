@@ -81,6 +81,7 @@ describe('a voice-AI callback', () => {
       .send({ clientSecret: order.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
     expect(pay.status).toBe(200);
     const intentId = String(order.body.clientSecret).split('_secret_')[0];
+    await ctx.emulator.flush(); // the signed webhook pays it (by-intent only reads)
     expect((await request(ctx.app).get(`/api/orders/by-intent/${intentId}`)).body.status).toBe('paid');
     const own = (await mine(agentA)).find((a) => a.id === listed!.id);
     expect(own).toMatchObject({ customerName: 'Walter Webhook', customerPhone: '(305) 555-0142', priceCents: APPOINTMENT_PRICE_CENTS });

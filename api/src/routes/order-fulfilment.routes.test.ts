@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { depsOf } from '../app.ts';
-import { createOrder, getOrderByIntent } from '../services/orders/orders.service.ts';
+import { checkPendingPayments, createOrder, getOrderByIntent } from '../services/orders/orders.service.ts';
 import { workingStateCodes } from '../services/orders/fulfilment.service.ts';
 import { callPayload } from '../services/transfers/testing.ts';
 
@@ -167,8 +167,8 @@ describe('RingCloud aged leads', () => {
       ),
     );
     await Promise.all(orders.map((o) => ctx.stripe.paymentIntents.confirm(o.paymentIntentId, { payment_method: 'pm_card_visa' })));
-    // The webhooks and the return pages' retrieves race to apply the same payments.
-    await Promise.all([...orders.map((o) => getOrderByIntent(deps, o.paymentIntentId)), ctx.emulator.flush()]);
+    // The webhooks and the payment-check job's retrieves race to apply the same payments.
+    await Promise.all([checkPendingPayments(deps), checkPendingPayments(deps), ctx.emulator.flush()]);
     await ctx.emulator.flush();
 
     const rows = await ctx

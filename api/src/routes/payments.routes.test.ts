@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { RESERVATION_MINUTES } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import {
+  checkPendingPayments,
   createOrder,
   releaseExpiredReservations,
   SOLD_MESSAGE,
@@ -18,6 +19,9 @@ import { HttpError } from '../errors.ts';
 import { createApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { createStripeClient } from '../services/payments/stripe-client.ts';
+import { inProcessRunner } from '../jobs/runner.ts';
+import { registerCoreJobs } from '../jobs/core.ts';
+import { dbFingerprint } from '../test/proof-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -330,7 +334,7 @@ describe('paying: test card form, emulator, signed webhook', () => {
       .post('/api/create-payment-intent')
       .send(withBuyer({ callCount: 4 }));
     const intentId = intentIdOf(res.body.clientSecret);
-    // Not confirmed: the return page's redirect_status cannot pay it, and by-intent (which retrieves) keeps it pending.
+    // Not confirmed: the return page's redirect_status cannot pay it, and by-intent (a read) keeps it pending.
     const view = await request(ctx.app).get(`/api/orders/by-intent/${intentId}?redirect_status=succeeded`);
     expect(view.body.status).toBe('pending');
     // A forged succeeded event without a valid signature changes nothing.
@@ -348,13 +352,57 @@ describe('paying: test card form, emulator, signed webhook', () => {
     expect((await orderRow(res.body.orderId)).status).toBe('pending');
     expect(await ctx.db('payment_events').where({ paymentIntentId: intentId })).toHaveLength(0);
 
-    // The webhook is slow: the return page's read retrieves the intent from Stripe and pays the order.
+    // The webhook is slow: the payment-check job retrieves the intent from Stripe and pays the order.
     ctx.emulator.holdWebhooks();
     try {
       expect((await pay(res.body.clientSecret)).status).toBe(200);
       expect((await orderRow(res.body.orderId)).status).toBe('pending');
+      await checkPendingPayments(depsOf(ctx.app));
       const after = await request(ctx.app).get(`/api/orders/by-intent/${intentId}`);
       expect(after.body.status).toBe('paid');
+    } finally {
+      ctx.emulator.releaseWebhooks();
+    }
+    await ctx.emulator.flush();
+    const events = await ctx.db('payment_events').where({ paymentIntentId: intentId });
+    expect(events.map((e: { outcome: string }) => e.outcome)).toEqual(['ignored: order already paid']);
+  });
+
+  it('the return page only reads: by-intent on a paid, unfulfilled order changes nothing; the payment-check job fulfils it', async () => {
+    const user = await makeUser(ctx.db);
+    const agent = await loginAs(ctx.app, user.email, user.password);
+    const res = await agent.post('/api/create-payment-intent').send({ callCount: 5 });
+    expect(res.status).toBe(200);
+    const intentId = intentIdOf(res.body.clientSecret);
+    ctx.emulator.holdWebhooks();
+    try {
+      // Paid at the provider; the webhook has not arrived.
+      expect((await pay(res.body.clientSecret)).status).toBe(200);
+      expect(ctx.emulator.getIntent(intentId)?.status).toBe('succeeded');
+      const before = await orderRow(res.body.orderId);
+      const print = await dbFingerprint(ctx.db);
+      for (let i = 0; i < 3; i += 1) {
+        const view = await request(ctx.app).get(`/api/orders/by-intent/${intentId}`);
+        expect(view.status).toBe(200);
+        expect(view.body.status).toBe('pending');
+      }
+      // Not even the provider-check stamp moved.
+      expect(await orderRow(res.body.orderId)).toEqual(before);
+      expect(await dbFingerprint(ctx.db)).toBe(print);
+      expect((await agent.get('/api/transfers/balance')).body.remaining).toBe(0);
+
+      // The payment-check job, as every process runs it (here on a runner of its own, every 20 ms).
+      const jobs = inProcessRunner();
+      registerCoreJobs({ ...depsOf(ctx.app), jobs, config: { ...ctx.config, paymentCheckMs: 20 } });
+      await jobs.start();
+      try {
+        await expect.poll(async () => (await orderRow(res.body.orderId)).status, { timeout: 5000 }).toBe('paid');
+      } finally {
+        await jobs.close();
+      }
+      expect(await orderRow(res.body.orderId)).toMatchObject({ fulfilmentStatus: 'fulfilled', quantityDelivered: 5, quantityOwed: 0 });
+      expect((await agent.get('/api/transfers/balance')).body.remaining).toBe(5);
+      expect((await request(ctx.app).get(`/api/orders/by-intent/${intentId}`)).body.status).toBe('paid');
     } finally {
       ctx.emulator.releaseWebhooks();
     }

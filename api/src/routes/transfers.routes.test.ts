@@ -381,6 +381,7 @@ describe('a balance bought through the payment path', () => {
       .send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
     expect(paid.status).toBe(200);
     const intentId = created.body.clientSecret.split('_secret_')[0];
+    await ctx.emulator.flush(); // the signed webhook pays it (by-intent only reads)
     expect((await request(ctx.app).get(`/api/orders/by-intent/${intentId}`)).body.status).toBe('paid');
     const balance = await agent.get('/api/transfers/balance');
     expect(balance.body).toMatchObject({

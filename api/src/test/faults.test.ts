@@ -57,11 +57,20 @@ describe('server killed between PaymentIntent creation and the webhook', () => {
   let child: ChildProcess | null = null;
   let port: number;
   let emulatorPort: number;
+  // The first server never checks payments itself (its orders wait for the webhook); the restarted one does.
+  let paymentCheckMs = 3_600_000;
 
   async function startServer(): Promise<ChildProcess> {
     const c = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/test/fault-server.ts')], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', FAULT_DB_URL: url, FAULT_PORT: String(port), FAULT_EMULATOR_PORT: String(emulatorPort) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        FAULT_DB_URL: url,
+        FAULT_PORT: String(port),
+        FAULT_EMULATOR_PORT: String(emulatorPort),
+        FAULT_PAYMENT_CHECK_MS: String(paymentCheckMs),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {
@@ -89,94 +98,103 @@ describe('server killed between PaymentIntent creation and the webhook', () => {
     await destroy?.();
   });
 
-  it('fulfils each order once after the restart: from the redelivered event, or from the buyer’s return page', { timeout: 60_000 }, async () => {
-    const stripe = createStripeClient(config, { host: '127.0.0.1', port: emulatorPort, secretKey: emulator.secretKey });
-    // Two buyers (one buyer's second order of a kind would replace the first: issue 14).
-    const buyers = [await makeUser(db), await makeUser(db)];
-    const cookies = [await cookieFor(db, buyers[0]!.id), await cookieFor(db, buyers[1]!.id)];
-    const leads = [[await insertLead(db)], [await insertLead(db), await insertLead(db)]];
-    child = await startServer();
-    const base = `http://127.0.0.1:${port}`;
+  it(
+    'fulfils each order once after the restart: from the redelivered event, or from the payment-check job (the return page reads it)',
+    { timeout: 60_000 },
+    async () => {
+      const stripe = createStripeClient(config, { host: '127.0.0.1', port: emulatorPort, secretKey: emulator.secretKey });
+      // Two buyers (one buyer's second order of a kind would replace the first: issue 14).
+      const buyers = [await makeUser(db), await makeUser(db)];
+      const cookies = [await cookieFor(db, buyers[0]!.id), await cookieFor(db, buyers[1]!.id)];
+      const leads = [[await insertLead(db)], [await insertLead(db), await insertLead(db)]];
+      child = await startServer();
+      const base = `http://127.0.0.1:${port}`;
 
-    // Two orders opened on the first server; both paid at the provider; the events are not yet delivered.
-    emulator.holdWebhooks();
-    const orders = [];
-    for (const [i, leadIds] of leads.entries()) {
-      const res = await json(`${base}/api/bulk-purchase-leads`, { method: 'POST', headers: { Cookie: cookies[i]! }, body: JSON.stringify({ leadIds }) });
-      expect(res.status).toBe(201);
-      orders.push({ intentId: String(res.body.paymentIntentId), orderId: Number(res.body.orderId), leadIds, buyerId: buyers[i]!.id });
-    }
-    for (const o of orders) await stripe.paymentIntents.confirm(o.intentId, { payment_method: 'pm_card_visa' });
+      // Two orders opened on the first server; both paid at the provider; the events are not yet delivered.
+      emulator.holdWebhooks();
+      const orders = [];
+      for (const [i, leadIds] of leads.entries()) {
+        const res = await json(`${base}/api/bulk-purchase-leads`, { method: 'POST', headers: { Cookie: cookies[i]! }, body: JSON.stringify({ leadIds }) });
+        expect(res.status).toBe(201);
+        orders.push({ intentId: String(res.body.paymentIntentId), orderId: Number(res.body.orderId), leadIds, buyerId: buyers[i]!.id });
+      }
+      for (const o of orders) await stripe.paymentIntents.confirm(o.intentId, { payment_method: 'pm_card_visa' });
 
-    // Killed (SIGKILL: no shutdown code runs). The provider's deliveries fail and are retried later.
-    await kill(child);
-    child = null;
-    emulator.releaseWebhooks();
-    await emulator.flush();
-    const events = orders.map((o) => emulator.events.find((e) => e.type === 'payment_intent.succeeded' && e.payload.includes(o.intentId))!);
-    for (const ev of events) {
-      const tries = emulator.deliveries.filter((d) => d.eventId === ev.id);
-      expect(tries.length).toBeGreaterThan(0);
-      expect(tries.every((d) => d.status === 'error')).toBe(true);
-    }
-    // Nothing lost: both orders are still pending with their leads held for them, nothing sold.
-    for (const o of orders) {
-      expect((await db('orders').where({ id: o.orderId }).first()).status).toBe('pending');
-      expect(await db('leads').whereIn('id', o.leadIds).where({ status: 'reserved', reservedOrderId: o.orderId }).count({ n: '*' }).first()).toMatchObject({
-        n: o.leadIds.length,
-      });
-    }
+      // Killed (SIGKILL: no shutdown code runs). The provider's deliveries fail and are retried later.
+      await kill(child);
+      child = null;
+      emulator.releaseWebhooks();
+      await emulator.flush();
+      const events = orders.map((o) => emulator.events.find((e) => e.type === 'payment_intent.succeeded' && e.payload.includes(o.intentId))!);
+      for (const ev of events) {
+        const tries = emulator.deliveries.filter((d) => d.eventId === ev.id);
+        expect(tries.length).toBeGreaterThan(0);
+        expect(tries.every((d) => d.status === 'error')).toBe(true);
+      }
+      // Nothing lost: both orders are still pending with their leads held for them, nothing sold.
+      for (const o of orders) {
+        expect((await db('orders').where({ id: o.orderId }).first()).status).toBe('pending');
+        expect(await db('leads').whereIn('id', o.leadIds).where({ status: 'reserved', reservedOrderId: o.orderId }).count({ n: '*' }).first()).toMatchObject({
+          n: o.leadIds.length,
+        });
+      }
 
-    // A new process on the same database.
-    child = await startServer();
-    const deliver = (ev: (typeof events)[number]) =>
-      json(`${base}/api/stripe/webhook`, {
-        method: 'POST',
-        headers: { 'Stripe-Signature': signPayload(ev.payload, config.stripe.webhookSecret) },
-        body: ev.payload,
-      });
+      // A new process on the same database, its payment-check job every 2 s (first run 2 s after the start,
+      // after order 1's redelivery below).
+      paymentCheckMs = 2000;
+      child = await startServer();
+      const deliver = (ev: (typeof events)[number]) =>
+        json(`${base}/api/stripe/webhook`, {
+          method: 'POST',
+          headers: { 'Stripe-Signature': signPayload(ev.payload, config.stripe.webhookSecret) },
+          body: ev.payload,
+        });
 
-    // Order 1: the provider's retry arrives.
-    const first = await deliver(events[0]!);
-    expect(first).toMatchObject({ status: 200, body: { outcome: 'paid' } });
-    // Order 2: the buyer's return page asks first (server-side retrieve), then the late event is a no-op.
-    const page = await json(`${base}/api/orders/by-intent/${orders[1]!.intentId}`);
-    expect(page.body.status).toBe('paid');
-    expect((await deliver(events[1]!)).body.outcome).toBe('ignored: order already paid');
-    // And any further retry of either changes nothing.
-    expect((await deliver(events[0]!)).body.outcome).toBe('duplicate');
-    expect((await deliver(events[1]!)).body.outcome).toBe('duplicate');
+      // Order 1: the provider's retry arrives.
+      const first = await deliver(events[0]!);
+      expect(first).toMatchObject({ status: 200, body: { outcome: 'paid' } });
+      // Order 2: the restarted server's payment-check job asks the provider first (server-side retrieve), the
+      // buyer's return page reads it paid, then the late event is a no-op.
+      const secondId = orders[1]!.orderId;
+      await expect.poll(async () => (await db('orders').where({ id: secondId }).first()).status, { timeout: 10_000 }).toBe('paid');
+      const page = await json(`${base}/api/orders/by-intent/${orders[1]!.intentId}`);
+      expect(page.body.status).toBe('paid');
+      expect((await deliver(events[1]!)).body.outcome).toBe('ignored: order already paid');
+      // And any further retry of either changes nothing.
+      expect((await deliver(events[0]!)).body.outcome).toBe('duplicate');
+      expect((await deliver(events[1]!)).body.outcome).toBe('duplicate');
 
-    for (const o of orders) {
-      const row = await db('orders').where({ id: o.orderId }).first();
-      expect(row.status).toBe('paid');
-      expect(row.fulfilledAt).not.toBeNull();
-      const sold = await db('leads')
-        .whereIn('id', o.leadIds)
-        .where({ status: 'sold', buyerId: o.buyerId, reservedOrderId: o.orderId })
-        .count({ n: '*' })
-        .first();
-      expect(Number(sold?.n)).toBe(o.leadIds.length);
-    }
-    expect(
-      await db('payment_events')
-        .whereIn(
-          'eventId',
-          events.map((e) => e.id),
-        )
-        .count({ n: '*' })
-        .first(),
-    ).toMatchObject({ n: 2 });
-    expect(
-      await db('orders')
-        .whereIn(
-          'userId',
-          buyers.map((b) => b.id),
-        )
-        .count({ n: '*' })
-        .first(),
-    ).toMatchObject({ n: 2 });
-  });
+      for (const o of orders) {
+        const row = await db('orders').where({ id: o.orderId }).first();
+        expect(row.status).toBe('paid');
+        expect(row.fulfilledAt).not.toBeNull();
+        const sold = await db('leads')
+          .whereIn('id', o.leadIds)
+          .where({ status: 'sold', buyerId: o.buyerId, reservedOrderId: o.orderId })
+          .count({ n: '*' })
+          .first();
+        expect(Number(sold?.n)).toBe(o.leadIds.length);
+      }
+      expect(
+        await db('payment_events')
+          .whereIn(
+            'eventId',
+            events.map((e) => e.id),
+          )
+          .count({ n: '*' })
+          .first(),
+      ).toMatchObject({ n: 2 });
+      expect(
+        await db('orders')
+          .whereIn(
+            'userId',
+            buyers.map((b) => b.id),
+          )
+          .count({ n: '*' })
+          .first(),
+      ).toMatchObject({ n: 2 });
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------

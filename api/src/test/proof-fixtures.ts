@@ -9,7 +9,9 @@ import { hashPassword } from '../services/accounts/passwords.ts';
 import { agentLabPayload } from '@tm/shared/schemas/funnel';
 import type { PartialModelObject } from 'objection';
 import type { Db } from '../db/index.ts';
-import { Appointment, Lead, PartnerApplication, PartnerApplicationFile, TrainingAdmin } from '../models/index.ts';
+import { Appointment, Lead, Order, PartnerApplication, PartnerApplicationFile, TrainingAdmin } from '../models/index.ts';
+import { depsOf } from '../app.ts';
+import { checkOrderPayment } from '../services/orders/orders.service.ts';
 
 export type Role = 'anon' | 'agentA' | 'agentB' | 'admin' | 'trainer';
 /** Owner last: a request that consumes a resource (delete, cancel) runs for the others first. */
@@ -143,6 +145,11 @@ export async function paidPackageOrder(ctx: Pick<TestContext, 'app' | 'stripe'>,
   const res = await request(ctx.app).post('/api/create-payment-intent').set('Cookie', cookie).send({ callCount: count, tier: 'standard' });
   if (res.status !== 200) throw new Error(`create-payment-intent: ${res.status} ${JSON.stringify(res.body)}`);
   await payIntent(ctx, res.body.clientSecret);
+  // The return page only reads: the order is paid by the signed webhook or, as here (a test may hold the
+  // webhooks back), by what the payment-check job does for one order.
+  const deps = depsOf(ctx.app);
+  const order = await Order.query(deps.db).findById(Number(res.body.orderId));
+  if (order) await checkOrderPayment(deps, order, { waitForCheck: true });
   const view = await request(ctx.app).get(`/api/orders/by-intent/${String(res.body.clientSecret).split('_secret_')[0]}`);
   if (view.body.status !== 'paid') throw new Error(`order not paid: ${JSON.stringify(view.body)}`);
   return Number(res.body.orderId);

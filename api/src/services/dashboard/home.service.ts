@@ -19,6 +19,7 @@ import { toDbDate } from '../../db/dates.ts';
 import { settingsView } from '../transfers/settings.service.ts';
 import { balanceView } from '../transfers/lots.service.ts';
 import { ledgerEntries } from '../transfers/ledger.service.ts';
+import { Appointment, TransferCall, TransferDispute } from '../../models/index.ts';
 
 const count = (row: unknown) => Number((row as { n?: number | string } | undefined)?.n ?? 0);
 
@@ -26,8 +27,7 @@ const count = (row: unknown) => Number((row as { n?: number | string } | undefin
 async function upcomingAppointments(deps: AppDeps, userId: number, now: Date): Promise<HomeAppointment[]> {
   // The appointment time is the voice AI's text (an ISO instant when it could read one), so it is
   // compared here, over the agent's newest purchases, not in SQL.
-  const rows = (await deps
-    .db('appointments')
+  const rows = await Appointment.query(deps.db)
     .where({ buyerId: userId, status: 'sold' })
     .whereNull('buyerDeletedAt')
     .whereNotNull('extractedAppointmentDateTime')
@@ -36,7 +36,7 @@ async function upcomingAppointments(deps: AppDeps, userId: number, now: Date): P
       { column: 'id', order: 'desc' },
     ])
     .limit(500)
-    .select('id', 'customerName', 'customerPhone', 'customerState', 'extractedAppointmentDateTime')) as Array<Record<string, unknown>>;
+    .select('id', 'customerName', 'customerPhone', 'customerState', 'extractedAppointmentDateTime');
   const out: HomeAppointment[] = [];
   for (const r of rows) {
     const text = String(r.extractedAppointmentDateTime ?? '');
@@ -60,8 +60,8 @@ export async function dashboardHome(deps: AppDeps, userId: number): Promise<Dash
   const weekStart = startOfLocalDate(weekStartKey(localDateKey(now, tz)), tz);
   const [balance, week, awaiting, ledger, upcoming] = await Promise.all([
     balanceView(deps.db, userId, { pausedNow: settings.pausedNow, pausedReason: settings.pausedReason, resumeDate: settings.resumeDate }),
-    deps.db('transfer_calls').where({ userId }).where('startedAt', '>=', toDbDate(weekStart)).count({ n: '*' }).first(),
-    deps.db('transfer_disputes').where({ userId, status: 'pending' }).count({ n: '*' }).first(),
+    TransferCall.query(deps.db).where({ userId }).where('startedAt', '>=', toDbDate(weekStart)).count({ n: '*' }).first(),
+    TransferDispute.query(deps.db).where({ userId, status: 'pending' }).count({ n: '*' }).first(),
     ledgerEntries(deps.db, userId),
     upcomingAppointments(deps, userId, now),
   ]);

@@ -1,12 +1,13 @@
 // The dashboard's own orders, by PaymentIntent, for THIS user only. After the payment form reports
-// success the dashboard asks whether the purchase is recorded: the answer comes from the server's
-// own check of the intent (the payments service retrieves it and fulfils a verified success); a
+// success the dashboard asks (a POST) whether the purchase is recorded: the answer comes from the server's
+// own check of the intent (the orders service retrieves it and fulfils a verified success); a
 // client-sent user id or "it succeeded" is never trusted. Cancel gives back what an abandoned
 // checkout reserved instead of holding it until the reservation lapses.
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { applyIntentOutcome, getOrderByIntent } from '../orders/orders.service.ts';
+import { applyIntentOutcome, checkOrderPayment, getOrderByIntent } from '../orders/orders.service.ts';
 import type { OrderKind } from '../orders/types.ts';
+import { Appointment, Lead, Order } from '../../models/index.ts';
 
 export const RECORD_FAILED_MESSAGE = 'Failed to record purchase';
 
@@ -20,7 +21,7 @@ export interface ConfirmedPurchase {
 }
 
 async function ownOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentIntentId: string): Promise<{ id: number; status: string }> {
-  const own: { id: number; status: string } | undefined = await deps.db('orders').where({ paymentIntentId, userId, kind }).first('id', 'status');
+  const own = await Order.query(deps.db).where({ paymentIntentId, userId, kind }).select('id', 'status').first();
   // Someone else's intent, or an unknown one: the same answer, so ids cannot be probed.
   if (!own) throw notFound('Order not found');
   return own;
@@ -28,14 +29,19 @@ async function ownOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentI
 
 export async function confirmUserOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentIntentId: string): Promise<ConfirmedPurchase> {
   const own = await ownOrder(deps, userId, kind, paymentIntentId);
+  await checkOrderPayment(deps, { id: Number(own.id), paymentIntentId, status: own.status }, { waitForCheck: true });
   const view = await getOrderByIntent(deps, paymentIntentId);
   if (view.status !== 'paid') {
     throw new HttpError(409, view.failureMessage ?? RECORD_FAILED_MESSAGE);
   }
-  const table = kind === 'leads' ? 'leads' : kind === 'appointments' ? 'appointments' : null;
-  const itemIds = table
-    ? ((await deps.db(table).where({ reservedOrderId: own.id, buyerId: userId, status: 'sold' }).select('id')) as { id: number }[]).map((r) => Number(r.id))
-    : [];
+  const mine = { reservedOrderId: own.id, buyerId: userId, status: 'sold' };
+  const items =
+    kind === 'leads'
+      ? await Lead.query(deps.db).where(mine).select('id')
+      : kind === 'appointments'
+        ? await Appointment.query(deps.db).where(mine).select('id')
+        : [];
+  const itemIds = items.map((r) => Number(r.id));
   return { success: true, recorded: true, orderId: Number(own.id), status: 'paid', itemIds: itemIds.sort((a, b) => a - b) };
 }
 
@@ -51,6 +57,6 @@ export async function cancelUserOrder(deps: AppDeps, userId: number, kind: Order
   if (intent.status === 'succeeded' || intent.status === 'processing') return { status: own.status };
   if (intent.status !== 'canceled') intent = await deps.stripe.paymentIntents.cancel(paymentIntentId);
   await applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.canceled', intent });
-  const after: { status: string } | undefined = await deps.db('orders').where({ id: own.id }).first('status');
+  const after = await Order.query(deps.db).findById(own.id).select('status');
   return { status: after?.status ?? own.status };
 }

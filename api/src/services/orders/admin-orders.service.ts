@@ -7,6 +7,7 @@
 // same order refund once, a repeat of the same key answers the first refund, and the amount refunded
 // can never exceed what was paid (decision 035).
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import {
   ADMIN_ORDER_STATUS_LABELS,
   FULFILMENT_LABELS,
@@ -33,6 +34,7 @@ import { paginate, whereAnyContains } from '../admin/pagination.ts';
 import { isTransferOrder, orderDescription, refundedTransfers } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { recordOrderEvent } from './order-events.ts';
+import { OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
 
 export const ALREADY_REFUNDED_MESSAGE = 'This order is already fully refunded.';
 export const NOT_REFUNDABLE_MESSAGE = 'Only paid orders can be refunded.';
@@ -133,8 +135,9 @@ function toSummary(r: Row): AdminOrderSummary {
   };
 }
 
+/** Orders (o) with their buyer's account (u) and survey (s). */
 function baseQuery(db: Db | Knex.Transaction) {
-  return db('orders as o').leftJoin('users as u', 'u.id', 'o.userId').leftJoin('onboarding_surveys as s', 's.id', 'o.surveyId');
+  return Order.query(db).alias('o').leftJoin(`${User.tableName} as u`, 'u.id', 'o.userId').leftJoin(`${OnboardingSurvey.tableName} as s`, 's.id', 'o.surveyId');
 }
 
 function nextDay(day: string): string {
@@ -144,13 +147,15 @@ function nextDay(day: string): string {
 }
 
 function filtered(db: Db, q: AdminOrdersQuery): Knex.QueryBuilder {
-  let base = baseQuery(db).select(SUMMARY_COLUMNS);
-  if (q.status === 'partially_refunded') base = base.where('o.status', 'paid').where('o.refundedCents', '>', 0);
-  else if (q.status === 'paid') base = base.where('o.status', 'paid').where('o.refundedCents', 0);
-  else if (q.status) base = base.where('o.status', q.status);
-  if (q.product) base = base.where('o.kind', q.product);
-  if (q.from) base = base.where('o.createdAt', '>=', toDbDate(new Date(`${q.from}T00:00:00.000Z`)));
-  if (q.to) base = base.where('o.createdAt', '<', nextDay(q.to));
+  const orders = baseQuery(db).select(SUMMARY_COLUMNS);
+  if (q.status === 'partially_refunded') orders.where('o.status', 'paid').where('o.refundedCents', '>', 0);
+  else if (q.status === 'paid') orders.where('o.status', 'paid').where('o.refundedCents', 0);
+  else if (q.status) orders.where('o.status', q.status);
+  if (q.product) orders.where('o.kind', q.product);
+  if (q.from) orders.where('o.createdAt', '>=', toDbDate(new Date(`${q.from}T00:00:00.000Z`)));
+  if (q.to) orders.where('o.createdAt', '<', nextDay(q.to));
+  // The shared admin pager and search helpers take the Knex builder underneath the model's query.
+  let base = orders.toKnexQuery();
   // Each word must appear in the buyer's name or e-mail (the account's, or the survey's when there is no account).
   for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
     base = whereAnyContains(base, ['u.firstName', 'u.lastName', 'u.email', 's.firstName', 's.lastName', 's.email'], term);
@@ -242,19 +247,28 @@ function personName(r: Row, prefix: string): string | null {
 
 async function timelineOf(db: Db, order: AdminOrderSummary): Promise<AdminOrderEvent[]> {
   const events: (AdminOrderEvent & { order: number })[] = [];
-  const rows = (await db('order_events as e')
-    .leftJoin('users as a', 'a.id', 'e.actorUserId')
+  const rows = (await OrderEvent.query(db)
+    .alias('e')
+    .leftJoin(`${User.tableName} as a`, 'a.id', 'e.actorUserId')
     .where('e.orderId', order.id)
     .orderBy('e.id', 'asc')
-    .select('e.id', 'e.type', 'e.detail', 'e.createdAt', 'a.firstName as actorFirstName', 'a.lastName as actorLastName', 'a.email as actorEmail')) as Row[];
+    .select(
+      'e.id',
+      'e.type',
+      'e.detail',
+      'e.createdAt',
+      'a.firstName as actorFirstName',
+      'a.lastName as actorLastName',
+      'a.email as actorEmail',
+    )) as unknown as Row[];
   const types = new Set(rows.map((r) => String(r.type)));
   if (!types.has('created')) events.push({ at: order.createdAt, type: 'created', label: EVENT_LABELS.created!, actor: null, detail: null, order: 0 });
   // Each payment event the provider sent (the signed webhook), with what it did to the order.
   if (order.paymentIntentId && !types.has('payment_succeeded') && !types.has('payment_failed')) {
-    const payments = (await db('payment_events')
+    const payments = await PaymentEvent.query(db)
       .where({ paymentIntentId: order.paymentIntentId })
       .orderBy('id', 'asc')
-      .select('eventId', 'type', 'outcome', 'createdAt')) as Row[];
+      .select('eventId', 'type', 'outcome', 'createdAt');
     for (const p of payments) {
       events.push({
         at: toIso(p.createdAt),
@@ -288,11 +302,12 @@ async function timelineOf(db: Db, order: AdminOrderSummary): Promise<AdminOrderE
 }
 
 async function refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
-  const rows = (await db('refunds as r')
-    .leftJoin('users as a', 'a.id', 'r.createdByUserId')
+  const rows = (await Refund.query(db)
+    .alias('r')
+    .leftJoin(`${User.tableName} as a`, 'a.id', 'r.createdByUserId')
     .where('r.orderId', orderId)
     .orderBy('r.id', 'asc')
-    .select('r.*', 'a.firstName as actorFirstName', 'a.lastName as actorLastName', 'a.email as actorEmail')) as Row[];
+    .select('r.*', 'a.firstName as actorFirstName', 'a.lastName as actorLastName', 'a.email as actorEmail')) as unknown as Row[];
   return rows.map((r) => ({
     id: num(r.id),
     amountCents: num(r.amountCents),
@@ -306,17 +321,14 @@ async function refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
 }
 
 export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
-  const row = (await baseQuery(db).where('o.id', orderId).first(SUMMARY_COLUMNS)) as Row | undefined;
+  const row = (await baseQuery(db).where('o.id', orderId).select(SUMMARY_COLUMNS).first()) as unknown as Row | undefined;
   if (!row) throw notFound('Order not found');
   const summary = toSummary(row);
-  const items = (await db('order_items')
-    .where({ orderId })
-    .orderBy('id', 'asc')
-    .select('kind', 'itemId', 'quantity', 'unitPriceCents', 'amountCents')) as Row[];
+  const items = await OrderItem.query(db).where({ orderId }).orderBy('id', 'asc').select('kind', 'itemId', 'quantity', 'unitPriceCents', 'amountCents');
   let transfers: AdminOrderDetail['transfers'] = null;
   const lite = { kind: summary.kind, metadata: typeof row.metadata === 'string' ? row.metadata : null };
   if (isTransferOrder(lite)) {
-    const usage = (await db('transfer_order_usage').where({ orderId }).first('capacity', 'used')) as Row | undefined;
+    const usage = await TransferOrderUsage.query(db).findById(orderId).select('capacity', 'used');
     const count = summary.count;
     const refunded = refundedTransfers(summary.refundedCents, num(row.unitPriceCents), count);
     const used = usage ? num(usage.used) : 0;
@@ -342,22 +354,13 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
 // ---------------------------------------------------------------------------------------------
 // Refunds
 
-interface OrderForRefund {
-  id: number;
-  userId: number | null;
-  kind: string;
-  tier: string | null;
-  count: number;
-  unitPriceCents: number;
-  amountCents: number;
-  refundedCents: number;
-  status: string;
-  paymentIntentId: string | null;
-  metadata: string | null;
-}
+type OrderForRefund = Pick<
+  Order,
+  'id' | 'userId' | 'kind' | 'tier' | 'count' | 'unitPriceCents' | 'amountCents' | 'refundedCents' | 'status' | 'paymentIntentId' | 'metadata'
+>;
 
 async function duplicateOf(deps: AppDeps, key: string): Promise<RefundResult | null> {
-  const existing = (await deps.db('refunds').where({ idempotencyKey: key }).first('id', 'orderId')) as Row | undefined;
+  const existing = await Refund.query(deps.db).where({ idempotencyKey: key }).select('id', 'orderId').first();
   if (!existing) return null;
   const order = await getAdminOrder(deps.db, num(existing.orderId));
   const refund = order.refunds.find((r) => r.id === num(existing.id))!;
@@ -384,11 +387,9 @@ export async function refundOrder(
   const key = `admin-${orderId}-${input.idempotencyKey}`;
   const dup = await duplicateOf(deps, key);
   if (dup) return dup;
-  const o = (await deps
-    .db('orders')
-    .where({ id: orderId })
-    .first('id', 'userId', 'kind', 'tier', 'count', 'unitPriceCents', 'amountCents', 'refundedCents', 'status', 'paymentIntentId', 'metadata')) as
-    OrderForRefund | undefined;
+  const o: OrderForRefund | undefined = await Order.query(deps.db)
+    .findById(orderId)
+    .select('id', 'userId', 'kind', 'tier', 'count', 'unitPriceCents', 'amountCents', 'refundedCents', 'status', 'paymentIntentId', 'metadata');
   if (!o) throw notFound('Order not found');
   for (const k of ['id', 'count', 'unitPriceCents', 'amountCents', 'refundedCents'] as const) o[k] = Number(o[k]);
   if (o.status === 'refunded') throw conflict(ALREADY_REFUNDED_MESSAGE);
@@ -404,9 +405,8 @@ export async function refundOrder(
 
   if (lot) {
     // The usage row must exist before the transaction (inserting it under locks deadlocks on MariaDB, decision 020).
-    await deps
-      .db('transfer_order_usage')
-      .insert({ orderId, userId: o.userId, capacity: o.count, used: 0, bufferSeconds: bufferSecondsFor(o), updatedAt: now })
+    await TransferOrderUsage.query(deps.db)
+      .insert({ orderId, userId: o.userId as number, capacity: o.count, used: 0, bufferSeconds: bufferSecondsFor(o), updatedAt: now })
       .onConflict('orderId')
       .ignore();
   }
@@ -415,19 +415,19 @@ export async function refundOrder(
   try {
     refundId = await withRetry(() =>
       deps.db.transaction(async (trx) => {
-        const n = await trx('orders')
+        const n = await Order.query(trx)
           .where({ id: orderId, status: 'paid', refundedCents: before })
-          .update({ refundedCents: after, status: after >= o.amountCents ? 'refunded' : 'paid', updatedAt: now });
+          .patch({ refundedCents: after, status: after >= o.amountCents ? 'refunded' : 'paid', updatedAt: now });
         if (Number(n) !== 1) throw conflict(REFUND_CHANGED_MESSAGE);
         if (lot) {
           const cap = capacityAfter(o, after);
-          const m = await trx('transfer_order_usage').where({ orderId }).where('used', '<=', cap).update({ capacity: cap, updatedAt: now });
+          const m = await TransferOrderUsage.query(trx).where({ orderId }).where('used', '<=', cap).patch({ capacity: cap, updatedAt: now });
           if (Number(m) !== 1) {
-            const usage = (await trx('transfer_order_usage').where({ orderId }).first('used')) as Row | undefined;
+            const usage = await TransferOrderUsage.query(trx).findById(orderId).select('used');
             throw conflict(usedTransfersMessage(Math.max(0, capacityAfter(o, before) - num(usage?.used))));
           }
         }
-        const [id] = await trx('refunds').insert({
+        const { id } = await Refund.query(trx).insert({
           orderId,
           amountCents: amount,
           status: 'pending',
@@ -458,9 +458,9 @@ export async function refundOrder(
     if (re.status === 'failed' || re.status === 'canceled') throw new Error(re.failure_reason ?? `The refund ${re.status}`);
     await withRetry(() =>
       deps.db.transaction(async (trx) => {
-        await trx('refunds')
+        await Refund.query(trx)
           .where({ id: refundId })
-          .update({ status: 'succeeded', providerRefundId: re.id, updatedAt: toDbDate(deps.clock.now()) });
+          .patch({ status: 'succeeded', providerRefundId: re.id, updatedAt: toDbDate(deps.clock.now()) });
         await recordOrderEvent(
           trx,
           orderId,
@@ -483,18 +483,18 @@ export async function refundOrder(
     // Give the claim back (later refunds may have claimed more meanwhile: subtract, do not overwrite).
     await withRetry(() =>
       deps.db.transaction(async (trx) => {
-        await trx('orders')
+        await Order.query(trx)
           .where({ id: orderId })
-          .update({ refundedCents: trx.raw('?? - ?', ['refundedCents', amount]), status: 'paid', updatedAt: toDbDate(deps.clock.now()) });
+          .patch({ refundedCents: raw('?? - ?', ['refundedCents', amount]), status: 'paid', updatedAt: toDbDate(deps.clock.now()) });
         if (lot) {
-          const cur = (await trx('orders').where({ id: orderId }).first('refundedCents')) as Row;
-          await trx('transfer_order_usage')
+          const cur = (await Order.query(trx).findById(orderId).select('refundedCents')) as Order;
+          await TransferOrderUsage.query(trx)
             .where({ orderId })
-            .update({ capacity: capacityAfter(o, num(cur.refundedCents)), updatedAt: toDbDate(deps.clock.now()) });
+            .patch({ capacity: capacityAfter(o, num(cur.refundedCents)), updatedAt: toDbDate(deps.clock.now()) });
         }
-        await trx('refunds')
+        await Refund.query(trx)
           .where({ id: refundId })
-          .update({ status: 'failed', failureMessage: message, updatedAt: toDbDate(deps.clock.now()) });
+          .patch({ status: 'failed', failureMessage: message, updatedAt: toDbDate(deps.clock.now()) });
         await recordOrderEvent(trx, orderId, 'refund_failed', { refundId, amountCents: amount, message }, actorUserId);
       }),
     );

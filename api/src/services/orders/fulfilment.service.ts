@@ -9,6 +9,7 @@
 //   kind "callback", or by an admin entering a count.
 // Every change writes a row of the order's timeline (order-events.ts) in the same transaction.
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { toUsStateCode } from '@tm/shared/logic/us-states';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
@@ -19,6 +20,7 @@ import { withRetry } from '../../db/retry.ts';
 import { isMysql } from '../../db/index.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { recordLeadSales, saleableLeadIds } from '../compliance/compliance.service.ts';
+import { Lead, OnboardingSurvey, Order, OrderDelivery } from '../../models/index.ts';
 
 export type FulfilmentStatus = 'fulfilled' | 'partial' | 'owed';
 
@@ -27,14 +29,7 @@ export const NOT_LEADS_ORDER_MESSAGE = 'Only aged-lead orders are completed from
 export const NOT_CALLBACK_ORDER_MESSAGE = 'Deliveries are entered for call-back orders only.';
 export const NOT_PAID_MESSAGE = 'The order is not paid.';
 
-interface FulfilOrder {
-  id: number;
-  kind: string;
-  userId: number | null;
-  surveyId: number | null;
-  count: number;
-  metadata: string | null;
-}
+type FulfilOrder = Pick<Order, 'id' | 'kind' | 'userId' | 'surveyId' | 'count' | 'metadata'>;
 
 function metaOf(order: { metadata: string | null }): Record<string, unknown> {
   try {
@@ -89,15 +84,15 @@ async function sellAgedLeads(
 ): Promise<number> {
   const countMine = async () =>
     Number(
-      ((await trx('leads').where({ reservedOrderId: orderId, status: 'sold', buyerId }).count({ n: '*' }).first()) as { n?: number | string } | undefined)?.n ??
-        0,
+      ((await Lead.query(trx).where({ reservedOrderId: orderId, status: 'sold', buyerId }).count({ n: '*' }).first()) as { n?: number | string } | undefined)
+        ?.n ?? 0,
     );
   const before = await countMine();
   let got = 0;
   const passes: (string[] | null)[] = states.length ? [states, null] : [null];
   for (const inStates of passes) {
     for (let round = 0; round < 5 && got < wanted; round++) {
-      const q = trx('leads').where({ kind: 'aged', status: 'available' }).whereBetween('ageDays', band);
+      const q = Lead.query(trx).where({ kind: 'aged', status: 'available' }).whereBetween('ageDays', band);
       if (inStates) q.whereIn('customerState', inStates);
       // MariaDB: a locking read sees the latest commits (not the transaction's snapshot) and waits for a
       // concurrent order holding the same leads, so it never reads them as available once sold, and never
@@ -109,18 +104,16 @@ async function sellAgedLeads(
           .orderBy('id')
           .limit(wanted - got)
           .select('id')
-      ).map((r: { id: number }) => Number(r.id));
+      ).map((r) => Number(r.id));
       if (!ids.length) break;
       // Compliance: listed numbers and consumers sold as exclusive leave sale instead (decision 110).
       const saleable = await saleableLeadIds(trx, ids, stamp);
       if (saleable.length) {
-        await trx('leads')
+        await Lead.query(trx)
           .whereIn('id', saleable)
           .where({ status: 'available' })
-          .update({ status: 'sold', buyerId, reservedOrderId: orderId, reservedUntil: null, soldAt: stamp, dncScrubbedAt: stamp, dncStatus: 'clear' });
-        const mine = (await trx('leads').whereIn('id', saleable).where({ status: 'sold', reservedOrderId: orderId }).select('id')).map((r: { id: number }) =>
-          Number(r.id),
-        );
+          .patch({ status: 'sold', buyerId, reservedOrderId: orderId, reservedUntil: null, soldAt: stamp, dncScrubbedAt: stamp, dncStatus: 'clear' });
+        const mine = (await Lead.query(trx).whereIn('id', saleable).where({ status: 'sold', reservedOrderId: orderId }).select('id')).map((r) => Number(r.id));
         await recordLeadSales(trx, mine, buyerId, orderId, stamp);
       }
       got = (await countMine()) - before;
@@ -130,9 +123,9 @@ async function sellAgedLeads(
 }
 
 async function setFulfilment(trx: Knex.Transaction, orderId: number, status: FulfilmentStatus, delivered: number, owed: number, stamp: string): Promise<void> {
-  await trx('orders')
+  await Order.query(trx)
     .where({ id: orderId })
-    .update({
+    .patch({
       fulfilmentStatus: status,
       quantityDelivered: delivered,
       quantityOwed: owed,
@@ -150,7 +143,7 @@ export async function fulfilUnreservedOrder(trx: Knex.Transaction, order: Fulfil
   const count = Number(order.count);
   if (leadType === 'Aged Leads' && order.userId) {
     const band = ageBand(metaOf(order).ageRange);
-    const survey = order.surveyId ? await trx('onboarding_surveys').where({ id: order.surveyId }).first('workingStates') : undefined;
+    const survey = order.surveyId ? await OnboardingSurvey.query(trx).findById(order.surveyId).select('workingStates') : undefined;
     const delivered = band ? await sellAgedLeads(trx, order.id, order.userId, band, workingStateCodes(survey?.workingStates), count, stamp) : 0;
     const owed = count - delivered;
     const status: FulfilmentStatus = owed === 0 ? 'fulfilled' : delivered === 0 ? 'owed' : 'partial';
@@ -189,22 +182,17 @@ export interface FulfilmentView {
   quantityOwed: number;
 }
 
-interface OwedRow extends FulfilOrder {
-  status: string;
-  fulfilmentStatus: FulfilmentStatus | null;
-  quantityDelivered: number;
-  quantityOwed: number;
-}
+type OwedRow = Order;
 
 const view = (r: Pick<OwedRow, 'id' | 'fulfilmentStatus' | 'quantityDelivered' | 'quantityOwed'>): FulfilmentView => ({
   orderId: Number(r.id),
-  fulfilmentStatus: r.fulfilmentStatus,
+  fulfilmentStatus: r.fulfilmentStatus as FulfilmentStatus | null,
   quantityDelivered: Number(r.quantityDelivered),
   quantityOwed: Number(r.quantityOwed),
 });
 
 async function paidOrder(trx: Knex | Knex.Transaction, orderId: number): Promise<OwedRow> {
-  const o: OwedRow | undefined = await trx('orders').where({ id: orderId }).first();
+  const o = await Order.query(trx).findById(orderId);
   if (!o) throw notFound('Order not found');
   if (o.status !== 'paid') throw conflict(NOT_PAID_MESSAGE);
   return o;
@@ -222,7 +210,7 @@ export async function completeFulfilment(deps: AppDeps, orderId: number, adminUs
       if (Number(o.quantityOwed) <= 0 || !o.userId) throw conflict(NOTHING_OWED_MESSAGE);
       const stamp = toDbDate(deps.clock.now());
       const band = ageBand(metaOf(o).ageRange);
-      const survey = o.surveyId ? await trx('onboarding_surveys').where({ id: o.surveyId }).first('workingStates') : undefined;
+      const survey = o.surveyId ? await OnboardingSurvey.query(trx).findById(o.surveyId).select('workingStates') : undefined;
       const owedBefore = Number(o.quantityOwed);
       const got = band ? await sellAgedLeads(trx, o.id, o.userId, band, workingStateCodes(survey?.workingStates), owedBefore, stamp) : 0;
       const next = await moveCounts(trx, o, got, stamp);
@@ -241,22 +229,22 @@ export async function completeFulfilment(deps: AppDeps, orderId: number, adminUs
 /** Moves `n` from owed to delivered with a conditional update (owed never below zero). */
 async function moveCounts(trx: Knex.Transaction, o: OwedRow, n: number, stamp: string): Promise<FulfilmentView> {
   if (n > 0) {
-    const changed = await trx('orders')
+    const changed = await Order.query(trx)
       .where({ id: o.id })
       .where('quantityOwed', '>=', n)
-      .update({
-        quantityOwed: trx.raw('?? - ?', ['quantity_owed', n]),
-        quantityDelivered: trx.raw('?? + ?', ['quantity_delivered', n]),
+      .patch({
+        quantityOwed: raw('?? - ?', ['quantity_owed', n]),
+        quantityDelivered: raw('?? + ?', ['quantity_delivered', n]),
         updatedAt: stamp,
       });
     if (changed === 0) throw conflict(`At most ${Number(o.quantityOwed)} are owed on this order.`);
   }
-  const row: OwedRow = await trx('orders').where({ id: o.id }).first();
+  const row = (await Order.query(trx).findById(o.id)) as Order;
   const owed = Number(row.quantityOwed);
   const status: FulfilmentStatus = owed === 0 ? 'fulfilled' : Number(row.quantityDelivered) === 0 ? 'owed' : 'partial';
-  await trx('orders')
+  await Order.query(trx)
     .where({ id: o.id })
-    .update({ fulfilmentStatus: status, fulfilledAt: status === 'fulfilled' ? stamp : null });
+    .patch({ fulfilmentStatus: status, fulfilledAt: status === 'fulfilled' ? stamp : null });
   return view({ ...row, fulfilmentStatus: status });
 }
 
@@ -280,7 +268,7 @@ export async function recordCallbackDeliveries(
         if (ringCloudLeadType(o) !== 'Call-Backs') throw conflict(NOT_CALLBACK_ORDER_MESSAGE);
         if (Number(o.quantityOwed) <= 0) throw conflict(NOTHING_OWED_MESSAGE);
         const stamp = toDbDate(deps.clock.now());
-        await trx('orderDeliveries').insert({
+        await OrderDelivery.query(trx).insert({
           orderId: o.id,
           externalCallId: source.type === 'callback' ? source.callId : null,
           quantity: count,
@@ -326,20 +314,18 @@ export async function deliverCallbackForAgent(
   call?: Record<string, unknown>,
 ): Promise<FulfilmentView & { duplicate: boolean }> {
   const seen = async () => {
-    const d: { orderId: number } | undefined = await deps.db('orderDeliveries').where({ externalCallId: callId }).first('orderId');
+    const d = await OrderDelivery.query(deps.db).where({ externalCallId: callId }).select('orderId').first();
     if (!d) return null;
-    const o: OwedRow = await deps.db('orders').where({ id: d.orderId }).first();
+    const o = (await Order.query(deps.db).findById(d.orderId)) as Order;
     if (Number(o.userId) !== agentId) throw new TransferRefused(409, 'call_id_conflict', 'This callId is already recorded for another agent.');
     return { ...view(o), duplicate: true };
   };
   const before = await seen();
   if (before) return before;
-  const candidates: OwedRow[] = await deps
-    .db('orders')
+  const candidates = await Order.query(deps.db)
     .where({ userId: agentId, kind: 'ringcloud', status: 'paid' })
     .where('quantityOwed', '>', 0)
-    .orderBy([{ column: 'paidAt' }, { column: 'id' }])
-    .select('*');
+    .orderBy([{ column: 'paidAt' }, { column: 'id' }]);
   for (const o of candidates) {
     if (ringCloudLeadType(o) !== 'Call-Backs') continue;
     try {

@@ -2,7 +2,9 @@
 // affected-row counts decide who got the item (holds on MariaDB row locks and on SQLite's single writer).
 import type { Knex } from 'knex';
 import { checkLeadSale } from '../compliance/compliance.service.ts';
+import { Appointment, Lead } from '../../models/index.ts';
 
+/** The two kinds of item held for an order, by their models' tables. */
 export type InventoryTable = 'leads' | 'appointments';
 export type ItemKind = 'lead' | 'appointment';
 
@@ -16,15 +18,27 @@ export class ItemsUnavailable extends Error {
   }
 }
 
+export const INVENTORY_TABLES: readonly InventoryTable[] = ['leads', 'appointments'];
+
+/** A query over the inventory table's model (the two models share these columns). */
+export function inventoryQuery(table: InventoryTable, trx: Knex | Knex.Transaction) {
+  return table === 'leads' ? Lead.query(trx) : Appointment.query(trx);
+}
+
 /** Marks every item reserved for the order, or throws ItemsUnavailable (nothing taken). */
 export async function reserveItems(trx: Knex.Transaction, table: InventoryTable, ids: number[], orderId: number, reservedUntil: string): Promise<void> {
-  const n = await trx(table).whereIn('id', ids).where({ status: 'available' }).update({ status: 'reserved', reservedOrderId: orderId, reservedUntil });
+  const n = await inventoryQuery(table, trx)
+    .whereIn('id', ids)
+    .where({ status: 'available' })
+    .patch({ status: 'reserved', reservedOrderId: orderId, reservedUntil });
   if (n !== ids.length) throw new ItemsUnavailable();
 }
 
 /** Gives back what the order still holds in reservation. */
 export async function releaseItems(trx: Knex | Knex.Transaction, table: InventoryTable, orderId: number): Promise<number> {
-  return trx(table).where({ reservedOrderId: orderId, status: 'reserved' }).update({ status: 'available', reservedOrderId: null, reservedUntil: null });
+  return inventoryQuery(table, trx)
+    .where({ reservedOrderId: orderId, status: 'reserved' })
+    .patch({ status: 'available', reservedOrderId: null, reservedUntil: null });
 }
 
 /**
@@ -42,11 +56,11 @@ export async function sellItems(
   const stamp = table === 'leads' ? { soldAt } : { purchasedAt: soldAt };
   // Compliance: do-not-call re-check, exclusivity and the sale record (services/compliance).
   if (table === 'leads') await checkLeadSale(trx, ids, buyerId, soldAt, orderId);
-  const n = await trx(table)
+  const n = await inventoryQuery(table, trx)
     .whereIn('id', ids)
     .where((q) => {
       q.where({ status: 'reserved', reservedOrderId: orderId }).orWhere({ status: 'available' });
     })
-    .update({ status: 'sold', buyerId, reservedOrderId: orderId, reservedUntil: null, ...stamp });
+    .patch({ status: 'sold', buyerId, reservedOrderId: orderId, reservedUntil: null, ...stamp });
   if (n !== ids.length) throw new ItemsUnavailable();
 }

@@ -2,6 +2,7 @@
 // deliveries, refunds), with who did it when a person did. Written in the same transaction as the change
 // it records, so the timeline never claims what did not happen.
 import type { Knex } from 'knex';
+import { OrderEvent } from '../../models/index.ts';
 
 export type OrderEventType = 'created' | 'payment_succeeded' | 'payment_failed' | 'fulfilled' | 'partially_fulfilled' | 'delivered' | (string & {});
 
@@ -12,7 +13,7 @@ export async function recordOrderEvent(
   detail?: Record<string, unknown> | null,
   actorUserId?: number | null,
 ): Promise<void> {
-  await trx('order_events').insert({
+  await OrderEvent.query(trx).insert({
     orderId,
     type: type.slice(0, 32),
     actorUserId: actorUserId ?? null,

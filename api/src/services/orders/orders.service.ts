@@ -5,6 +5,7 @@ import { enqueueOrderPaid, enqueuePaymentFailed } from '../mail/order-mail.ts';
 import crypto from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { APPOINTMENT_PRICE_CENTS, CURRENCY, LEAD_DEFAULT_PRICE_CENTS, RESERVATION_MINUTES } from '@tm/shared';
 import { quoteLiveTransfer, quoteRingCloud, quoteTransferPackage } from '@tm/shared/logic/pricing';
 import type { OrderView, OrderStatusView } from '@tm/shared/schemas/payments';
@@ -14,11 +15,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { fromDbDate, toDbDate, toIso } from '../../db/dates.ts';
 import { findUserById } from '../accounts/users.service.ts';
 import type { CreatedOrder, OrderKind, OrderRequest, OrderStatus } from './types.ts';
-import { ItemsUnavailable, releaseItems, reserveItems, sellItems, type InventoryTable } from './inventory.ts';
+import { INVENTORY_TABLES, inventoryQuery, ItemsUnavailable, releaseItems, reserveItems, sellItems, type InventoryTable } from './inventory.ts';
 import { withRetry } from '../../db/retry.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { fulfilledWithItems, fulfilUnreservedOrder } from './fulfilment.service.ts';
 import { isMysql } from '../../db/index.ts';
+import { Appointment, Lead, OnboardingSurvey, Order, OrderItem, PaymentEvent, User } from '../../models/index.ts';
 
 export const SOLD_MESSAGE = 'Sorry, one or more of the selected items were just sold to another buyer.';
 export const AMOUNT_MISMATCH_MESSAGE = 'The amount does not match the price of this order. Please refresh the page and try again.';
@@ -38,7 +40,7 @@ export const holdLimitMessage = () =>
   `You can hold at most ${HOLD_MAX_ITEMS_PER_BUYER} items (${formatDollars(HOLD_MAX_CENTS_PER_BUYER)}) in unpaid orders at a time. Please select fewer items, or complete or cancel your other order first.`;
 export const ADDRESS_HOLD_MESSAGE =
   'Too many items are held by unpaid orders from your network. Please complete or cancel a pending order, or try again in a few minutes.';
-/** The provider is asked about one intent at most once per this interval (by-intent, confirm). */
+/** The provider is asked about one intent at most once per this interval (a buyer's confirm, the payment-check job). */
 export const PROVIDER_CHECK_INTERVAL_MS = 3000;
 
 const formatDollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -55,30 +57,8 @@ export interface CreateOrderOptions {
   clientAddress?: string;
 }
 
-export interface OrderRow {
-  id: number;
-  userId: number | null;
-  surveyId: number | null;
-  kind: OrderKind;
-  tier: string | null;
-  count: number;
-  unitPriceCents: number;
-  amountCents: number;
-  currency: string;
-  status: OrderStatus;
-  paymentIntentId: string | null;
-  idempotencyKey: string;
-  metadata: string | null;
-  failureMessage: string | null;
-  paidAt: string | null;
-  fulfilledAt: string | null;
-  fulfilmentStatus?: 'fulfilled' | 'partial' | 'owed' | null;
-  quantityDelivered?: number;
-  quantityOwed?: number;
-  cardLast4?: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An order as stored (the Order model; `kind` and `status` hold an OrderKind and an OrderStatus). */
+export type OrderRow = Order;
 
 type ItemKindName = 'lead' | 'appointment' | 'transfer' | 'callback' | 'aged_lead';
 interface PlannedItem {
@@ -140,7 +120,7 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
     case 'ringcloud': {
       const field = req.leadType === 'Aged Leads' ? 'ageRange' : 'calls';
       const q = quoted(quoteRingCloud({ leadType: req.leadType, count: req.count, ageRange: req.ageRange }), field);
-      const survey = await db('onboarding_surveys').where({ id: req.surveyId }).first('id');
+      const survey = await OnboardingSurvey.query(db).findById(req.surveyId).select('id');
       if (!survey) throw notFound('Survey not found. Please complete the survey first.');
       const itemKind: ItemKindName = req.leadType === 'Aged Leads' ? 'aged_lead' : req.leadType === 'Call-Backs' ? 'callback' : 'transfer';
       const packageType = `RingCloud ${req.leadType}`;
@@ -181,7 +161,9 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
       const ids = isLeads
         ? itemIds(req.leadIds, 'leadIds', 'Please select at least one lead to purchase.')
         : itemIds(req.appointmentIds, 'appointmentIds', 'Please add appointments to cart before checkout.');
-      const rows: { id: number; priceCents: number | null }[] = await db(table).whereIn('id', ids).select('id', 'priceCents');
+      const rows: Pick<Lead, 'id' | 'priceCents'>[] = isLeads
+        ? await Lead.query(db).whereIn('id', ids).select('id', 'priceCents')
+        : await Appointment.query(db).whereIn('id', ids).select('id', 'priceCents');
       if (rows.length !== ids.length) throw notFound(`One or more of the selected ${isLeads ? 'leads' : 'appointments'} were not found.`);
       // Appointments are $10 each everywhere; a lead carries its own price (default when missing).
       const items: PlannedItem[] = rows
@@ -244,7 +226,7 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
         // a package order holds nothing, and the funnel's buyer is named by an e-mail anyone can type.
         replacedIntents = plan.reserve && plan.userId !== null ? await replacePendingOrders(deps, trx, plan, stamp) : [];
         if (plan.reserve) await checkHolds(trx, plan, clientKey);
-        const [id] = await trx('orders').insert({
+        const inserted = await Order.query(trx).insert({
           userId: plan.userId,
           surveyId: plan.surveyId,
           kind: plan.kind,
@@ -260,12 +242,13 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
           createdAt: stamp,
           updatedAt: stamp,
         });
-        const orderId = Number(id);
+        const orderId = Number(inserted.id);
         if (plan.reserve) {
           const until = toDbDate(new Date(now.getTime() + RESERVATION_MINUTES * 60_000));
           await reserveItems(trx, plan.reserve.table, plan.reserve.ids, orderId, until);
         }
-        await trx('order_items').insert(plan.items.map((i) => ({ orderId, ...i })));
+        // One row at a time: a batch insert through a model works on PostgreSQL only.
+        for (const item of plan.items) await OrderItem.query(trx).insert({ orderId, ...item });
         await recordOrderEvent(trx, orderId, 'created', { kind: plan.kind, tier: plan.tier, count: plan.count, amountCents: plan.amountCents }, plan.userId);
         return orderId;
       }),
@@ -291,17 +274,16 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
   } catch (err) {
     deps.logger.error({ err, orderId }, 'creating the PaymentIntent failed');
     await deps.db.transaction(async (trx) => {
-      await trx('orders')
+      await Order.query(trx)
         .where({ id: orderId, status: 'pending' })
-        .update({ status: 'failed', failureMessage: PAYMENT_START_FAILED_MESSAGE, updatedAt: toDbDate(deps.clock.now()) });
+        .patch({ status: 'failed', failureMessage: PAYMENT_START_FAILED_MESSAGE, updatedAt: toDbDate(deps.clock.now()) });
       await releaseOrderItems(trx, plan.kind, orderId);
     });
     throw new HttpError(502, PAYMENT_START_FAILED_MESSAGE);
   }
-  await deps
-    .db('orders')
+  await Order.query(deps.db)
     .where({ id: orderId })
-    .update({ paymentIntentId: intent.id, updatedAt: toDbDate(deps.clock.now()) });
+    .patch({ paymentIntentId: intent.id, updatedAt: toDbDate(deps.clock.now()) });
   return {
     orderId,
     paymentIntentId: intent.id,
@@ -319,12 +301,10 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
  * SQLite has one writer), so two racing orders of one buyer run one after the other.
  */
 async function replacePendingOrders(deps: AppDeps, trx: Knex.Transaction, plan: Plan, stamp: string): Promise<string[]> {
-  if (isMysql(deps.db)) await trx('users').where({ id: plan.userId }).forUpdate().first('id');
-  const old: { id: number; paymentIntentId: string | null }[] = await trx('orders')
-    .where({ userId: plan.userId, kind: plan.kind, status: 'pending' })
-    .select('id', 'paymentIntentId');
+  if (isMysql(deps.db) && plan.userId !== null) await User.query(trx).findById(plan.userId).forUpdate().select('id');
+  const old = await Order.query(trx).where({ userId: plan.userId, kind: plan.kind, status: 'pending' }).select('id', 'paymentIntentId');
   for (const o of old) {
-    await trx('orders').where({ id: o.id, status: 'pending' }).update({ status: 'canceled', failureMessage: REPLACED_MESSAGE, updatedAt: stamp });
+    await Order.query(trx).where({ id: o.id, status: 'pending' }).patch({ status: 'canceled', failureMessage: REPLACED_MESSAGE, updatedAt: stamp });
     await releaseOrderItems(trx, plan.kind, Number(o.id));
   }
   return old.flatMap((o) => (o.paymentIntentId ? [o.paymentIntentId] : []));
@@ -332,12 +312,13 @@ async function replacePendingOrders(deps: AppDeps, trx: Knex.Transaction, plan: 
 
 /** Items (and their value) held by pending orders matching `where`. */
 async function heldBy(trx: Knex.Transaction, where: Record<string, unknown>): Promise<{ items: number; cents: number }> {
-  const row: { items: number | string | null; cents: number | string | null } | undefined = await trx('orderItems')
-    .join('orders', 'orders.id', 'orderItems.orderId')
-    .where(Object.fromEntries(Object.entries(where).map(([k, v]) => [`orders.${k}`, v])))
-    .where('orders.status', 'pending')
-    .whereIn('orderItems.kind', ['lead', 'appointment'])
-    .first(trx.raw('count(*) as items'), trx.raw('coalesce(sum(order_items.amount_cents), 0) as cents'));
+  const row = (await OrderItem.query(trx)
+    .join(Order.tableName, Order.ref('id'), OrderItem.ref('orderId'))
+    .where(Object.fromEntries(Object.entries(where).map(([k, v]) => [`${Order.tableName}.${k}`, v])))
+    .where(Order.ref('status'), 'pending')
+    .whereIn(OrderItem.ref('kind'), ['lead', 'appointment'])
+    .select(raw('count(*) as items'), raw('coalesce(sum(??), 0) as cents', [`${OrderItem.tableName}.amountCents`]))
+    .first()) as unknown as { items: number | string | null; cents: number | string | null } | undefined;
   return { items: Number(row?.items ?? 0), cents: Number(row?.cents ?? 0) };
 }
 
@@ -372,9 +353,9 @@ async function releaseOrderItems(trx: Knex | Knex.Transaction, kind: OrderKind, 
 
 /** Fulfils a paid order, once (callers hold the pending -> paid transition). */
 async function fulfil(trx: Knex.Transaction, order: OrderRow, stamp: string): Promise<void> {
-  const table = TABLE_BY_KIND[order.kind];
+  const table = TABLE_BY_KIND[order.kind as OrderKind];
   if (table) {
-    const items: { itemId: number }[] = await trx('order_items').where({ orderId: order.id }).select('itemId');
+    const items = await OrderItem.query(trx).where({ orderId: order.id }).select('itemId');
     await sellItems(
       trx,
       table,
@@ -389,10 +370,10 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, stamp: string): Pr
   let userId = order.userId;
   if (userId === null && order.surveyId !== null) {
     // Orders made before every checkout knew its buyer: the credit goes to the survey's account.
-    const survey = await trx('onboarding_surveys').where({ id: order.surveyId }).first('userId');
+    const survey = await OnboardingSurvey.query(trx).findById(order.surveyId).select('userId');
     if (survey?.userId) {
       userId = Number(survey.userId);
-      await trx('orders').where({ id: order.id }).update({ userId });
+      await Order.query(trx).where({ id: order.id }).patch({ userId });
     }
   }
   await fulfilUnreservedOrder(trx, { ...order, userId }, stamp);
@@ -427,7 +408,7 @@ export function cardLast4(intent: Stripe.PaymentIntent): string | null {
 /** Records an event id; false when it was seen before (the repeat changes nothing). */
 async function recordEvent(trx: Knex.Transaction, eventId: string, type: string, intentId: string | null): Promise<boolean> {
   try {
-    await trx('payment_events').insert({ eventId, type, paymentIntentId: intentId });
+    await PaymentEvent.query(trx).insert({ eventId, type, paymentIntentId: intentId });
     return true;
   } catch (err) {
     if (isUniqueViolation(err)) return false;
@@ -438,10 +419,8 @@ async function recordEvent(trx: Knex.Transaction, eventId: string, type: string,
 /** The order an intent pays for, or why the intent is not for any order of ours. */
 async function orderForIntent(trx: Knex.Transaction, intent: Stripe.PaymentIntent): Promise<OrderRow | string> {
   const orderId = Number(intent.metadata?.orderId);
-  const order: OrderRow | undefined =
-    Number.isInteger(orderId) && orderId > 0
-      ? await trx('orders').where({ id: orderId }).first()
-      : await trx('orders').where({ paymentIntentId: intent.id }).first();
+  const order =
+    Number.isInteger(orderId) && orderId > 0 ? await Order.query(trx).findById(orderId) : await Order.query(trx).where({ paymentIntentId: intent.id }).first();
   if (!order) return 'ignored: unknown order';
   if (order.paymentIntentId !== intent.id) return 'ignored: intent does not belong to the order';
   return order;
@@ -464,9 +443,9 @@ export async function applyIntentOutcome(
       if (ev.eventId && !(await recordEvent(trx, ev.eventId, ev.type, intent?.id ?? null))) return 'duplicate';
       const result = intent ? await applyInTransaction(deps, trx, ev.type, intent, (id) => (refundOrderId = id)) : 'ignored: event type';
       if (ev.eventId)
-        await trx('payment_events')
+        await PaymentEvent.query(trx)
           .where({ eventId: ev.eventId })
-          .update({ outcome: result.slice(0, 100) });
+          .patch({ outcome: result.slice(0, 100) });
       return result;
     }),
   );
@@ -493,11 +472,11 @@ async function applyInTransaction(
     if (order.status !== 'pending') return `ignored: order already ${order.status}`;
     const status: OrderStatus = type === 'payment_intent.canceled' ? 'canceled' : 'failed';
     const message = intent.last_payment_error?.message ?? (status === 'canceled' ? 'The payment was canceled.' : 'The payment failed.');
-    const n = await trx('orders')
+    const n = await Order.query(trx)
       .where({ id: order.id, status: 'pending' })
-      .update({ status, failureMessage: message.slice(0, 500), updatedAt: stamp });
+      .patch({ status, failureMessage: message.slice(0, 500), updatedAt: stamp });
     if (n === 0) return 'ignored: order already handled';
-    await releaseOrderItems(trx, order.kind, order.id);
+    await releaseOrderItems(trx, order.kind as OrderKind, order.id);
     await recordOrderEvent(trx, order.id, 'payment_failed', {
       status,
       message: message.slice(0, 500),
@@ -513,9 +492,9 @@ async function applyInTransaction(
   if (order.status === 'paid' || order.status === 'refunded') return `ignored: order already ${order.status}`;
   // Compare-and-set on the status read above: of two racing deliveries, one moves the order.
   const last4 = cardLast4(intent);
-  const n = await trx('orders')
+  const n = await Order.query(trx)
     .where({ id: order.id, status: order.status })
-    .update({ status: 'paid', paidAt: stamp, failureMessage: null, updatedAt: stamp, ...(last4 ? { cardLast4: last4 } : {}) });
+    .patch({ status: 'paid', paidAt: stamp, failureMessage: null, updatedAt: stamp, ...(last4 ? { cardLast4: last4 } : {}) });
   if (n === 0) return 'ignored: order already handled';
   await recordOrderEvent(trx, order.id, 'payment_succeeded', {
     amountCents: intent.amount,
@@ -528,10 +507,10 @@ async function applyInTransaction(
   } catch (err) {
     if (!(err instanceof ItemsUnavailable)) throw err;
     // Paid after the reservation lapsed, and another buyer has the items since: refund.
-    await trx('orders')
+    await Order.query(trx)
       .where({ id: order.id })
-      .update({ status: 'refunded', failureMessage: REFUNDED_MESSAGE, refundedCents: order.amountCents, fulfilmentStatus: null, updatedAt: stamp });
-    await releaseOrderItems(trx, order.kind, order.id);
+      .patch({ status: 'refunded', failureMessage: REFUNDED_MESSAGE, refundedCents: order.amountCents, fulfilmentStatus: null, updatedAt: stamp });
+    await releaseOrderItems(trx, order.kind as OrderKind, order.id);
     await recordOrderEvent(trx, order.id, 'refund', { reason: 'items sold to another buyer before the payment completed', amountCents: order.amountCents });
     needsRefund(order.id);
     return 'refunded';
@@ -554,7 +533,7 @@ async function refundIntent(deps: AppDeps, intentId: string, orderId: number): P
 export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
   return {
     orderId: row.id,
-    kind: row.kind,
+    kind: row.kind as OrderKind,
     tier: row.tier,
     count: row.count,
     unitPriceCents: row.unitPriceCents,
@@ -562,7 +541,7 @@ export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
     currency: row.currency,
     status: row.status as OrderStatusView,
     failureMessage: row.failureMessage,
-    fulfilmentStatus: row.fulfilmentStatus ?? null,
+    fulfilmentStatus: (row.fulfilmentStatus ?? null) as OrderView['fulfilmentStatus'],
     quantityDelivered: Number(row.quantityDelivered ?? 0),
     quantityOwed: Number(row.quantityOwed ?? 0),
     createdAt: toIso(row.createdAt),
@@ -572,56 +551,95 @@ export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
 }
 
 export async function findOrder(deps: AppDeps, id: number): Promise<OrderRow | undefined> {
-  return deps.db('orders').where({ id }).first();
+  return Order.query(deps.db).findById(id);
 }
 
 /**
- * The order a PaymentIntent pays for. If it is not paid yet (the webhook may not have arrived),
- * the intent is retrieved from Stripe and a verified success is applied here.
+ * The order a PaymentIntent pays for, as stored. A read only: orders move on the signed webhook, on a
+ * buyer's POST confirm and on the payment-check job (checkPendingPayments), never on this GET.
  */
-export async function getOrderByIntent(deps: AppDeps, intentId: string, opts: { waitForCheck?: boolean } = {}): Promise<OrderView> {
+export async function getOrderByIntent(deps: AppDeps, intentId: string): Promise<OrderView> {
   if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) throw notFound('Order not found');
-  let order: OrderRow | undefined = await deps.db('orders').where({ paymentIntentId: intentId }).first();
+  const order = await Order.query(deps.db).where({ paymentIntentId: intentId }).first();
   if (!order) throw notFound('Order not found');
-  if (order.status !== 'paid' && order.status !== 'refunded') {
-    if (!(await claimProviderCheck(deps, order.id, opts.waitForCheck ?? true))) {
-      // Another request asks the provider (or just did): answer what the database says now.
-      order = (await deps.db('orders').where({ id: order.id }).first()) as OrderRow;
-      return toOrderView(order, deps.config.stripe.testMode);
-    }
-    let intent: Stripe.PaymentIntent | null = null;
-    try {
-      intent = await deps.stripe.paymentIntents.retrieve(intentId);
-    } catch (err) {
-      deps.logger.warn({ err, intentId }, 'retrieving the PaymentIntent failed');
-    }
-    if (intent?.status === 'succeeded') {
-      await applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.succeeded', intent });
-      order = (await deps.db('orders').where({ id: order.id }).first()) as OrderRow;
-    }
-  }
   return toOrderView(order, deps.config.stripe.testMode);
+}
+
+/**
+ * Asks the provider about an unpaid order's intent and applies a verified success (the webhook may be
+ * slow or lost). At most once per PROVIDER_CHECK_INTERVAL_MS per order across every process (see
+ * claimProviderCheck). Returns the applied outcome, or null when it did not ask or nothing succeeded.
+ */
+export async function checkOrderPayment(
+  deps: AppDeps,
+  order: { id: number; paymentIntentId: string | null; status: string },
+  opts: { waitForCheck?: boolean } = {},
+): Promise<string | null> {
+  if (!order.paymentIntentId || order.status === 'paid' || order.status === 'refunded') return null;
+  if (!(await claimProviderCheck(deps, order.id, opts.waitForCheck ?? false))) return null;
+  let intent: Stripe.PaymentIntent | null = null;
+  try {
+    intent = await deps.stripe.paymentIntents.retrieve(order.paymentIntentId);
+  } catch (err) {
+    deps.logger.warn({ err, intentId: order.paymentIntentId }, 'retrieving the PaymentIntent failed');
+  }
+  if (intent?.status !== 'succeeded') return null;
+  return applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.succeeded', intent });
+}
+
+/** Pending orders younger than this are checked at the provider by the payment-check job. */
+export const PAYMENT_CHECK_WINDOW_MS = 2 * 60 * 60_000;
+/** At most this many orders asked about per run (the oldest-checked first). */
+export const PAYMENT_CHECK_BATCH = 100;
+
+/**
+ * The payment-check job (api/src/jobs/core.ts): pending orders of the last PAYMENT_CHECK_WINDOW_MS whose
+ * intent may have succeeded without its webhook arriving are retrieved from the provider and a verified
+ * success is applied (fulfilled once, as the webhook would). An order is asked about again after a tenth
+ * of its age (at least PROVIDER_CHECK_INTERVAL_MS), so abandoned checkouts cost few provider calls; Stripe
+ * itself retries a webhook for days. Returns how many orders it paid.
+ */
+export async function checkPendingPayments(deps: AppDeps): Promise<number> {
+  const now = deps.clock.now().getTime();
+  const wall = Date.now();
+  const due = await Order.query(deps.db)
+    .where({ status: 'pending' })
+    .whereNotNull('paymentIntentId')
+    .where('createdAt', '>=', toDbDate(new Date(now - PAYMENT_CHECK_WINDOW_MS)))
+    .where((q) => q.whereNull('providerCheckedAt').orWhere('providerCheckedAt', '<=', toDbDate(new Date(wall - PROVIDER_CHECK_INTERVAL_MS))))
+    .orderBy('providerCheckedAt', 'asc')
+    .orderBy('id', 'asc')
+    .limit(PAYMENT_CHECK_BATCH)
+    .select('id', 'paymentIntentId', 'createdAt', 'providerCheckedAt');
+  let paid = 0;
+  for (const o of due) {
+    const age = Math.max(0, now - (fromDbDate(o.createdAt)?.getTime() ?? now));
+    const checked = fromDbDate(o.providerCheckedAt)?.getTime();
+    if (checked !== undefined && wall - checked < Math.max(PROVIDER_CHECK_INTERVAL_MS, age / 10)) continue;
+    const outcome = await checkOrderPayment(deps, { id: Number(o.id), paymentIntentId: o.paymentIntentId, status: 'pending' });
+    if (outcome?.startsWith('paid')) paid++;
+  }
+  return paid;
 }
 
 /**
  * May this request ask the provider about the order's intent? At most once per
  * PROVIDER_CHECK_INTERVAL_MS per order, across every process: a compare-and-set on
  * orders.provider_checked_at (wall-clock time: this paces the provider, it is no business date).
- * A request inside the interval waits for it to pass once and tries again (so a buyer's read right
- * after paying still sees the provider's answer); if another request claimed the check meanwhile, it
- * answers from the database (which that check updates). waitForCheck false answers at once.
+ * With waitForCheck, a request inside the interval waits for it to pass once and tries again (so a
+ * buyer's confirm right after paying still sees the provider's answer); if another request claimed the
+ * check meanwhile, it answers false (that check updates the database).
  */
 async function claimProviderCheck(deps: AppDeps, orderId: number, waitForCheck: boolean): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     const now = Date.now();
-    const claimed = await deps
-      .db('orders')
+    const claimed = await Order.query(deps.db)
       .where({ id: orderId })
       .where((q) => q.whereNull('providerCheckedAt').orWhere('providerCheckedAt', '<=', toDbDate(new Date(now - PROVIDER_CHECK_INTERVAL_MS))))
-      .update({ providerCheckedAt: toDbDate(new Date(now)) });
+      .patch({ providerCheckedAt: toDbDate(new Date(now)) });
     if (Number(claimed) > 0) return true;
     if (!waitForCheck || attempt > 0) return false;
-    const row: { providerCheckedAt: unknown } | undefined = await deps.db('orders').where({ id: orderId }).first('providerCheckedAt');
+    const row = await Order.query(deps.db).findById(orderId).select('providerCheckedAt');
     const last = fromDbDate(row?.providerCheckedAt)?.getTime() ?? now;
     await new Promise((r) => setTimeout(r, Math.max(0, Math.min(PROVIDER_CHECK_INTERVAL_MS, last + PROVIDER_CHECK_INTERVAL_MS - now)) + 5));
   }
@@ -638,29 +656,28 @@ async function claimProviderCheck(deps: AppDeps, orderId: number, waitForCheck: 
 export async function releaseExpiredReservations(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger' | 'stripe'>): Promise<number> {
   const stamp = toDbDate(deps.clock.now());
   const orderIds = new Set<number>();
-  for (const table of ['leads', 'appointments'] as const) {
-    const rows: { reservedOrderId: number | null }[] = await deps
-      .db(table)
-      .where({ status: 'reserved' })
-      .where('reservedUntil', '<', stamp)
-      .distinct('reservedOrderId');
+  const lapsed = [
+    await Lead.query(deps.db).where({ status: 'reserved' }).where('reservedUntil', '<', stamp).distinct('reservedOrderId'),
+    await Appointment.query(deps.db).where({ status: 'reserved' }).where('reservedUntil', '<', stamp).distinct('reservedOrderId'),
+  ];
+  for (const rows of lapsed) {
     for (const r of rows) if (r.reservedOrderId !== null) orderIds.add(Number(r.reservedOrderId));
   }
   const toCancel: string[] = [];
   for (const orderId of orderIds) {
     const intentId = await withRetry(() =>
       deps.db.transaction(async (trx) => {
-        const n = await trx('orders')
+        const n = await Order.query(trx)
           .where({ id: orderId, status: 'pending' })
-          .update({ status: 'expired', failureMessage: EXPIRED_MESSAGE, updatedAt: stamp });
-        for (const table of ['leads', 'appointments'] as const) {
-          await trx(table)
+          .patch({ status: 'expired', failureMessage: EXPIRED_MESSAGE, updatedAt: stamp });
+        for (const table of INVENTORY_TABLES) {
+          await inventoryQuery(table, trx)
             .where({ reservedOrderId: orderId, status: 'reserved' })
             .where('reservedUntil', '<', stamp)
-            .update({ status: 'available', reservedOrderId: null, reservedUntil: null });
+            .patch({ status: 'available', reservedOrderId: null, reservedUntil: null });
         }
         if (n === 0) return null;
-        const row: { paymentIntentId: string | null } | undefined = await trx('orders').where({ id: orderId }).first('paymentIntentId');
+        const row = await Order.query(trx).findById(orderId).select('paymentIntentId');
         return row?.paymentIntentId ?? null;
       }),
     );

@@ -2,6 +2,7 @@
 // (aged leads) or at payment (call-backs).
 import { RINGCLOUD } from '@tm/shared';
 import type { Db } from '../../db/index.ts';
+import { Order } from '../../models/index.ts';
 
 export async function insertOwedOrder(
   db: Db,
@@ -14,7 +15,7 @@ export async function insertOwedOrder(
   const unit = aged ? (RINGCLOUD.agedLeadCents[(spec.ageRange ?? '30-60') as '30-60'] ?? 500) : RINGCLOUD.callbackCents;
   const amount = unit * count;
   const stamp = new Date().toISOString().slice(0, 23).replace('T', ' ');
-  const [id] = await db('orders').insert({
+  const { id } = await Order.query(db).insert({
     userId,
     surveyId: spec.surveyId ?? null,
     kind: 'ringcloud',

@@ -8,21 +8,17 @@ import { badRequest } from '../../errors.ts';
 import { AMOUNT_MISMATCH_MESSAGE, createOrder, priceOrder } from '../orders/orders.service.ts';
 import { parseCheckoutBuyer, resolveCheckoutBuyer } from '../accounts/funnel-buyers.service.ts';
 import type { CreatedOrder, OrderRequest } from '../orders/types.ts';
+import { OnboardingSurvey } from '../../models/index.ts';
 
 export const SURVEY_FIRST_MESSAGE = 'Please complete the survey before checking out.';
 
-interface SurveyRow {
-  id: number;
-  userId: number | null;
-  leadType: string;
-  ageRange: string | null;
-}
+type SurveyRow = Pick<OnboardingSurvey, 'id' | 'userId' | 'leadType' | 'ageRange'>;
 
 /** The RingCloud survey being paid for: the logged-in buyer's own (the one named, else their latest). */
 async function ringCloudSurvey(deps: AppDeps, surveyId: number | undefined, sessionUserId: number | null): Promise<SurveyRow> {
   // The survey step logs the new agent in; a survey that is not the buyer's own is never paid for here.
   if (!sessionUserId) throw badRequest(SURVEY_FIRST_MESSAGE, { surveyId: SURVEY_FIRST_MESSAGE });
-  const q = deps.db('onboarding_surveys').select('id', 'userId', 'leadType', 'ageRange').where({ userId: sessionUserId });
+  const q = OnboardingSurvey.query(deps.db).select('id', 'userId', 'leadType', 'ageRange').where({ userId: sessionUserId });
   const row: SurveyRow | undefined = surveyId ? await q.andWhere({ id: surveyId }).first() : await q.orderBy('id', 'desc').first();
   if (!row) throw badRequest(SURVEY_FIRST_MESSAGE, { surveyId: SURVEY_FIRST_MESSAGE });
   return row;

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { AuditEntryView } from '@tm/shared/schemas/transfers';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
+import { LedgerAuditEntry, User } from '../../models/index.ts';
 
 export type ActorType = AuditEntryView['actor']['type'];
 export interface Actor {
@@ -25,7 +26,7 @@ export interface AuditInput {
 }
 
 export async function writeAudit(trx: Knex | Knex.Transaction, e: AuditInput): Promise<void> {
-  await trx('ledger_audit_log').insert({
+  await LedgerAuditEntry.query(trx).insert({
     actorType: e.actor.type,
     actorId: e.actor.id,
     action: e.action,
@@ -38,22 +39,12 @@ export async function writeAudit(trx: Knex | Knex.Transaction, e: AuditInput): P
   });
 }
 
-interface AuditRow {
-  id: number;
-  actorType: ActorType;
-  actorId: number | null;
-  action: string;
-  entityType: string;
-  entityId: number | null;
-  userId: number | null;
-  beforeJson: string | null;
-  afterJson: string | null;
-  createdAt: string;
+type AuditRow = LedgerAuditEntry & {
   actorFirst: string | null;
   actorLast: string | null;
   agentFirst: string | null;
   agentLast: string | null;
-}
+};
 
 const parse = (s: string | null): unknown => {
   if (s === null) return null;
@@ -69,27 +60,27 @@ export async function listAudit(
   db: Db,
   q: { agentId?: number; entity?: AuditInput['entity']; page: number; pageSize: number },
 ): Promise<{ items: AuditEntryView[]; total: number; page: number; pageSize: number; pageCount: number }> {
-  const base = db('ledger_audit_log as l');
+  const base = LedgerAuditEntry.query(db).alias('l');
   if (q.agentId) base.where('l.userId', q.agentId);
   if (q.entity) base.where('l.entityType', q.entity);
   const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
   const total = Number(countRow?.n ?? 0);
-  const rows: AuditRow[] = await base
+  const rows = (await base
     .clone()
-    .leftJoin('users as a', 'a.id', 'l.actorId')
-    .leftJoin('users as g', 'g.id', 'l.userId')
+    .leftJoin(`${User.tableName} as a`, 'a.id', 'l.actorId')
+    .leftJoin(`${User.tableName} as g`, 'g.id', 'l.userId')
     .select('l.*', 'a.firstName as actorFirst', 'a.lastName as actorLast', 'g.firstName as agentFirst', 'g.lastName as agentLast')
     .orderBy([
       { column: 'l.createdAt', order: 'desc' },
       { column: 'l.id', order: 'desc' },
     ])
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset((q.page - 1) * q.pageSize)) as AuditRow[];
   return {
     items: rows.map((r) => ({
       id: Number(r.id),
       at: toIso(r.createdAt) ?? '',
-      actor: { type: r.actorType, id: r.actorId === null ? null : Number(r.actorId), name: fullName(r.actorFirst, r.actorLast) },
+      actor: { type: r.actorType as ActorType, id: r.actorId === null ? null : Number(r.actorId), name: fullName(r.actorFirst, r.actorLast) },
       action: r.action,
       entity: r.entityType,
       entityId: r.entityId === null ? null : Number(r.entityId),

@@ -49,6 +49,7 @@ import { drawFrom, ensureUsageRows, transferLots } from './lots.service.ts';
 import { callsOnLocalDay, ensureSettingsRow, readControls } from './settings.service.ts';
 import { withRetry } from '../../db/retry.ts';
 import { csvLine } from './csv.ts';
+import { AgentTransferSetting, TransferCall, TransferDispute, User } from '../../models/index.ts';
 
 /** How far in the future a call's start may be (clock drift between systems). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -161,8 +162,8 @@ interface AgentRef {
 
 /** The agent a payload names by id or e-mail; both given must be the same user. */
 export async function resolveAgent(db: Db, ref: AgentRef): Promise<{ id: number; email: string }> {
-  const byId = ref.agentId !== undefined ? await db('users').where({ id: ref.agentId }).first('id', 'email') : undefined;
-  const byEmail = ref.agentEmail !== undefined ? await db('users').where({ email: ref.agentEmail }).first('id', 'email') : undefined;
+  const byId = ref.agentId !== undefined ? await User.query(db).findById(ref.agentId).select('id', 'email') : undefined;
+  const byEmail = ref.agentEmail !== undefined ? await User.query(db).where({ email: ref.agentEmail }).select('id', 'email').first() : undefined;
   const unknown = () => new TransferRefused(404, 'unknown_agent', 'No agent matches agentId/agentEmail.');
   if (ref.agentId !== undefined && !byId) throw unknown();
   if (ref.agentEmail !== undefined && !byEmail) throw unknown();
@@ -187,7 +188,7 @@ async function remainingBalance(trx: Db | Knex.Transaction, userId: number): Pro
 }
 
 async function existingAnswer(deps: AppDeps, externalCallId: string, userId: number): Promise<TransferCallbackAccepted | null> {
-  const row: CallRow | undefined = await deps.db('transfer_calls').where({ externalCallId }).first();
+  const row = (await TransferCall.query(deps.db).where({ externalCallId }).first()) as CallRow | undefined;
   if (!row) return null;
   if (Number(row.userId) !== userId) {
     throw new TransferRefused(409, 'call_id_conflict', 'This callId is already recorded for another agent.');
@@ -245,14 +246,14 @@ export async function recordDeliveredCall(
         deps.db.transaction(async (trx) => {
           // The agent's row lock serialises this agent's calls: the counts and lots read below are current.
           const controls = await readControls(trx, agent.id, { lock: true });
-          if (await trx('transfer_calls').where({ externalCallId }).first('id')) throw new DuplicateCall();
+          if (await TransferCall.query(trx).where({ externalCallId }).select('id').first()) throw new DuplicateCall();
           const lots = await transferLots(trx, agent.id);
           if (lots.some((l) => !ready.has(l.orderId))) throw new RowsMissing();
           let balance = lots.reduce((s, l) => s + l.remaining, 0);
 
           if (controls.paused && controls.pausedReason === 'no_balance' && balance > 0) {
             // New transfers were bought since the balance ran out: transfers resume by themselves.
-            await trx('agent_transfer_settings').where({ userId: agent.id }).update({ paused: false, pausedReason: null, pausedAt: null, updatedAt: stamp });
+            await AgentTransferSetting.query(trx).where({ userId: agent.id }).patch({ paused: false, pausedReason: null, pausedAt: null, updatedAt: stamp });
             await writeAudit(trx, {
               actor: SYSTEM,
               action: 'agent.resumed',
@@ -321,7 +322,7 @@ export async function recordDeliveredCall(
           };
           let id: number;
           try {
-            [id] = (await trx('transfer_calls').insert(row)).map(Number) as [number];
+            id = Number((await TransferCall.query(trx).insert(row)).id);
           } catch (err) {
             if (isUniqueViolation(err)) throw new DuplicateCall();
             throw err;
@@ -358,9 +359,9 @@ export async function recordDeliveredCall(
           let agentPaused = controls.paused;
           if (drawn && balance === 0 && !controls.paused) {
             // The last transfer is gone: pause the agent (the dashboard tells them) until they buy more.
-            await trx('agent_transfer_settings')
+            await AgentTransferSetting.query(trx)
               .where({ userId: agent.id })
-              .update({ paused: true, pausedReason: 'no_balance', pausedAt: stamp, resumeDate: null, updatedAt: stamp });
+              .patch({ paused: true, pausedReason: 'no_balance', pausedAt: stamp, resumeDate: null, updatedAt: stamp });
             await writeAudit(trx, {
               actor: SYSTEM,
               action: 'agent.paused',
@@ -423,11 +424,12 @@ function consentColumns(input: RecordInput) {
 
 /** Was this caller delivered to the agent at most 30 days before `startedAt` (and not after it)? */
 async function earlierCallFromSameCaller(trx: Knex.Transaction, userId: number, phoneKey: string, startedAt: Date): Promise<boolean> {
-  const row = await trx('transfer_calls')
+  const row = await TransferCall.query(trx)
     .where({ userId, callerPhoneKey: phoneKey })
     .where('startedAt', '>=', toDbDate(new Date(startedAt.getTime() - DUPLICATE_CALLER_MS)))
     .where('startedAt', '<=', toDbDate(startedAt))
-    .first('id');
+    .select('id')
+    .first();
   return Boolean(row);
 }
 
@@ -447,8 +449,8 @@ export async function checkTransfer(deps: AppDeps, input: TransferCheck): Promis
 // ---------------------------------------------------------------------------------------------
 // The agent's own calls
 
-function filtered(db: Db, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>, timeZone: string): Knex.QueryBuilder {
-  const base = db('transfer_calls').where({ userId });
+function filtered(db: Db, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>, timeZone: string) {
+  const base = TransferCall.query(db).where({ userId });
   if (q.from) base.where('startedAt', '>=', toDbDate(startOfLocalDate(q.from, timeZone)));
   if (q.to) base.where('startedAt', '<', toDbDate(startOfLocalDate(nextDateKey(q.to), timeZone)));
   if (q.state) base.where({ state: q.state });
@@ -458,9 +460,9 @@ function filtered(db: Db, userId: number, q: Omit<TransfersQuery, 'page' | 'page
 
 async function disputesFor(db: Db, callIds: number[]): Promise<Map<number, DisputeRowLite>> {
   if (callIds.length === 0) return new Map();
-  const rows: DisputeRowLite[] = await db('transfer_disputes')
+  const rows = (await TransferDispute.query(db)
     .whereIn('callId', callIds)
-    .select('id', 'callId', 'status', 'reasonCode', 'reasonText', 'decisionReason', 'createdAt', 'decidedAt');
+    .select('id', 'callId', 'status', 'reasonCode', 'reasonText', 'decisionReason', 'createdAt', 'decidedAt')) as unknown as DisputeRowLite[];
   return new Map(rows.map((d) => [Number(d.callId), d]));
 }
 
@@ -474,12 +476,11 @@ export async function listCalls(deps: AppDeps, userId: number, q: TransfersQuery
   const base = filtered(deps.db, userId, q, timeZone);
   const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
   const total = Number(countRow?.n ?? 0);
-  const rows: CallRow[] = await base
+  const rows = (await base
     .clone()
     .orderBy(ORDER)
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .select('*');
+    .offset((q.page - 1) * q.pageSize)) as unknown as CallRow[];
   const disputes = await disputesFor(
     deps.db,
     rows.map((r) => Number(r.id)),
@@ -496,7 +497,7 @@ export async function listCalls(deps: AppDeps, userId: number, q: TransfersQuery
 }
 
 export async function findOwnCall(db: Db, userId: number, id: number): Promise<CallRow | undefined> {
-  return db('transfer_calls').where({ id, userId }).first();
+  return (await TransferCall.query(db).where({ id, userId }).first()) as CallRow | undefined;
 }
 
 const CSV_BATCH = 500;
@@ -532,7 +533,7 @@ export async function* callsCsv(deps: AppDeps, userId: number, q: Omit<Transfers
   const now = deps.clock.now();
   yield csvLine(CALLS_CSV_HEADER.map((h) => (h === 'Started (local)' ? `Started (${timeZone})` : h)));
   for (let offset = 0; ; offset += CSV_BATCH) {
-    const rows: CallRow[] = await filtered(deps.db, userId, q, timeZone).orderBy(ORDER).limit(CSV_BATCH).offset(offset).select('*');
+    const rows = (await filtered(deps.db, userId, q, timeZone).orderBy(ORDER).limit(CSV_BATCH).offset(offset)) as unknown as CallRow[];
     if (rows.length === 0) return;
     const disputes = await disputesFor(
       deps.db,

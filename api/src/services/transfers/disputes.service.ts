@@ -15,6 +15,8 @@ import { writeAudit, type Actor } from './audit.ts';
 import { creditTo } from './lots.service.ts';
 import { findOwnCall, toDisputeSummary, type CallRow } from './calls.service.ts';
 import { withRetry } from '../../db/retry.ts';
+import type { Knex } from 'knex';
+import { TransferCall, TransferDispute, User } from '../../models/index.ts';
 
 export const CALL_NOT_FOUND = 'Call not found';
 export const DISPUTE_NOT_FOUND = 'Dispute not found';
@@ -50,7 +52,7 @@ export async function fileDispute(
   if (!call) throw notFound(CALL_NOT_FOUND);
   if (call.status === 'no_charge') throw conflict(NOT_BILLABLE_MESSAGE);
   if (call.status === 'credited') throw conflict(ALREADY_CREDITED_MESSAGE);
-  if (await deps.db('transfer_disputes').where({ callId }).first('id')) throw conflict(ALREADY_DISPUTED_MESSAGE);
+  if (await TransferDispute.query(deps.db).where({ callId }).select('id').first()) throw conflict(ALREADY_DISPUTED_MESSAGE);
   const now = deps.clock.now();
   if (!withinDisputeWindow({ endedAt: toIso(call.endedAt)!, recordedAt: toIso(call.createdAt)! }, now)) throw conflict(WINDOW_CLOSED_MESSAGE);
 
@@ -70,7 +72,7 @@ export async function fileDispute(
           createdAt: stamp,
           updatedAt: stamp,
         };
-        const [id] = (await trx('transfer_disputes').insert(row)).map(Number) as [number];
+        const id = Number((await TransferDispute.query(trx).insert(row)).id);
         await writeAudit(trx, {
           actor: { type: 'agent', id: userId },
           action: 'dispute.filed',
@@ -123,15 +125,15 @@ export async function decideDispute(
   const admin: Actor = { type: 'admin', id: adminId };
   await withRetry(() =>
     deps.db.transaction(async (trx) => {
-      const d: DisputeRow | undefined = await trx('transfer_disputes').where({ id: disputeId }).first();
+      const d = (await TransferDispute.query(trx).findById(disputeId)) as DisputeRow | undefined;
       if (!d) throw notFound(DISPUTE_NOT_FOUND);
       // Separation of duties: the credit goes to the call's agent, so that agent may not grant it.
       if (decision.approve && Number(d.userId) === adminId) throw forbidden(OWN_DISPUTE_MESSAGE);
       const status: DisputeStatus = decision.approve ? 'approved' : 'denied';
       const decisionReason = decision.approve ? decision.note : decision.reason;
-      const n = await trx('transfer_disputes')
+      const n = await TransferDispute.query(trx)
         .where({ id: disputeId, status: 'pending' })
-        .update({ status, decisionReason, decidedBy: adminId, decidedAt: stamp, updatedAt: stamp });
+        .patch({ status, decisionReason, decidedBy: adminId, decidedAt: stamp, updatedAt: stamp });
       if (Number(n) !== 1) throw conflict(ALREADY_DECIDED_MESSAGE);
       await writeAudit(trx, {
         actor: admin,
@@ -148,9 +150,9 @@ export async function decideDispute(
       );
       if (!decision.approve) return;
 
-      const call: CallRow | undefined = await trx('transfer_calls').where({ id: d.callId }).first();
+      const call = (await TransferCall.query(trx).findById(d.callId)) as CallRow | undefined;
       if (!call) return;
-      const m = await trx('transfer_calls').where({ id: call.id, status: 'billed' }).update({ status: 'credited', updatedAt: stamp });
+      const m = await TransferCall.query(trx).where({ id: call.id, status: 'billed' }).patch({ status: 'credited', updatedAt: stamp });
       if (Number(m) !== 1) return;
       const credited = call.orderId !== null ? await creditTo(trx, Number(call.orderId), stamp) : false;
       await writeAudit(trx, {
@@ -189,11 +191,13 @@ interface QueueRow extends DisputeRow {
   deciderLast: string | null;
 }
 
-function queueQuery(db: Db) {
-  return db('transfer_disputes as d')
-    .join('transfer_calls as c', 'c.id', 'd.callId')
-    .join('users as u', 'u.id', 'd.userId')
-    .leftJoin('users as a', 'a.id', 'd.decidedBy')
+/** Disputes (d) with their call (c), agent (u) and decider (a), as a Knex builder for the queue's paging. */
+function queueQuery(db: Db): Knex.QueryBuilder {
+  return TransferDispute.query(db)
+    .alias('d')
+    .join(`${TransferCall.tableName} as c`, 'c.id', 'd.callId')
+    .join(`${User.tableName} as u`, 'u.id', 'd.userId')
+    .leftJoin(`${User.tableName} as a`, 'a.id', 'd.decidedBy')
     .select(
       'd.*',
       'c.externalCallId',
@@ -211,7 +215,8 @@ function queueQuery(db: Db) {
       'u.email as agentEmail',
       'a.firstName as deciderFirst',
       'a.lastName as deciderLast',
-    );
+    )
+    .toKnexQuery();
 }
 
 function toAdminView(r: QueueRow): AdminDisputeView {
@@ -243,8 +248,8 @@ export async function adminDisputeById(db: Db, id: number): Promise<AdminDispute
 
 /** Pending disputes oldest first (a queue); decided ones most recent first. */
 export async function disputeQueue(db: Db, q: { status: DisputeStatus | 'all'; page: number; pageSize: number }) {
-  const filter = (b: ReturnType<typeof db>) => (q.status === 'all' ? b : b.where('d.status', q.status));
-  const countRow = (await filter(db('transfer_disputes as d')).count({ n: '*' }).first()) as { n?: number | string } | undefined;
+  const filter = (b: Knex.QueryBuilder) => (q.status === 'all' ? b : b.where('d.status', q.status));
+  const countRow = (await filter(TransferDispute.query(db).alias('d').toKnexQuery()).count({ n: '*' }).first()) as { n?: number | string } | undefined;
   const total = Number(countRow?.n ?? 0);
   const order =
     q.status === 'pending'

@@ -8,31 +8,12 @@ import { notFound } from '../../errors.ts';
 import { toIso } from '../../db/dates.ts';
 import { isTransferOrder, orderDescription, refundedTransfers, transferLots } from './lots.service.ts';
 import { csvLine } from './csv.ts';
+import { Order, Refund, TransferCall, TransferDispute, User } from '../../models/index.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const receiptPath = (orderId: number) => `/dashboard/receipts/${orderId}`;
 
-interface LedgerOrderRow {
-  id: number;
-  kind: string;
-  tier: string | null;
-  count: number;
-  unitPriceCents: number;
-  amountCents: number;
-  currency: string;
-  status: string;
-  metadata: string | null;
-  paymentIntentId: string | null;
-  paidAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-interface RefundRow {
-  id: number;
-  orderId: number;
-  amountCents: number;
-  updatedAt: string;
-}
+type RefundRow = Pick<Refund, 'id' | 'orderId' | 'amountCents' | 'updatedAt'>;
 interface CreditRow {
   disputeId: number;
   decidedAt: string;
@@ -43,15 +24,16 @@ interface CreditRow {
 }
 
 export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry[]> {
-  const orders: LedgerOrderRow[] = await db('orders').where({ userId }).whereIn('status', ['paid', 'refunded']).select('*');
-  const credits: CreditRow[] = await db('transfer_disputes as d')
-    .join('transfer_calls as c', 'c.id', 'd.callId')
+  const orders = await Order.query(db).where({ userId }).whereIn('status', ['paid', 'refunded']);
+  const credits = (await TransferDispute.query(db)
+    .alias('d')
+    .join(`${TransferCall.tableName} as c`, 'c.id', 'd.callId')
     .where({ 'd.userId': userId, 'd.status': 'approved' })
-    .select('d.id as disputeId', 'd.decidedAt', 'c.id as callId', 'c.externalCallId', 'c.orderId', 'c.chargeCents');
+    .select('d.id as disputeId', 'd.decidedAt', 'c.id as callId', 'c.externalCallId', 'c.orderId', 'c.chargeCents')) as unknown as CreditRow[];
   const refunds: RefundRow[] =
     orders.length === 0
       ? []
-      : await db('refunds')
+      : await Refund.query(db)
           .whereIn(
             'orderId',
             orders.map((o) => o.id),
@@ -144,15 +126,15 @@ export function ledgerCsv(entries: LedgerEntry[], origin: string): string {
 
 /** One of the agent's own paid (or refunded) orders, as a receipt; anything else is 404. */
 export async function orderReceipt(deps: AppDeps, userId: number, orderId: number): Promise<ReceiptView> {
-  const o: LedgerOrderRow | undefined = await deps.db('orders').where({ id: orderId, userId }).whereIn('status', ['paid', 'refunded']).first();
+  const o = await Order.query(deps.db).where({ id: orderId, userId }).whereIn('status', ['paid', 'refunded']).first();
   if (!o) throw notFound(ORDER_NOT_FOUND);
-  const user = await deps.db('users').where({ id: userId }).first('firstName', 'lastName', 'email', 'agencyName', 'phone');
+  const user = await User.query(deps.db).findById(userId).select('firstName', 'lastName', 'email', 'agencyName', 'phone');
   let transfers: ReceiptView['transfers'] = null;
   if (isTransferOrder(o)) {
     const lot = (await transferLots(deps.db, userId)).find((l) => l.orderId === orderId);
-    const creditRow = (await deps
-      .db('transfer_disputes as d')
-      .join('transfer_calls as c', 'c.id', 'd.callId')
+    const creditRow = (await TransferDispute.query(deps.db)
+      .alias('d')
+      .join(`${TransferCall.tableName} as c`, 'c.id', 'd.callId')
       .where({ 'c.orderId': orderId, 'd.status': 'approved' })
       .count({ n: '*' })
       .first()) as { n?: number | string } | undefined;

@@ -8,26 +8,11 @@ import { bufferSecondsFor, TRANSFER_ORDER_KINDS } from '@tm/shared/logic/transfe
 import type { TransferBalanceView, TransferLotView } from '@tm/shared/schemas/transfers';
 import type { Db } from '../../db/index.ts';
 import { toIso } from '../../db/dates.ts';
+import { raw } from 'objection';
+import { Order, TransferCall, TransferOrderUsage } from '../../models/index.ts';
 
 export interface Lot extends TransferLotView {
   createdAt: string | null;
-}
-
-interface OrderRowLite {
-  id: number;
-  kind: string;
-  tier: string | null;
-  count: number;
-  unitPriceCents: number;
-  metadata: string | null;
-  paidAt: string | null;
-  createdAt: string;
-}
-interface UsageRow {
-  orderId: number;
-  capacity: number;
-  used: number;
-  bufferSeconds: number;
 }
 
 function metadataOf(order: { metadata: string | null }): Record<string, unknown> {
@@ -75,7 +60,7 @@ export function orderDescription(order: { kind: string; tier: string | null; cou
 
 /** The agent's paid transfer orders, oldest paid first (the order calls draw on), with what is left. */
 export async function transferLots(db: Db | Knex.Transaction, userId: number): Promise<Lot[]> {
-  const orders: OrderRowLite[] = await db('orders')
+  const orders = await Order.query(db)
     .where({ userId, status: 'paid' })
     .whereIn('kind', [...TRANSFER_ORDER_KINDS])
     .orderBy([
@@ -85,7 +70,7 @@ export async function transferLots(db: Db | Knex.Transaction, userId: number): P
     .select('id', 'kind', 'tier', 'count', 'unitPriceCents', 'metadata', 'paidAt', 'createdAt');
   const lots = orders.filter(isTransferOrder);
   if (lots.length === 0) return [];
-  const usage: UsageRow[] = await db('transfer_order_usage')
+  const usage = await TransferOrderUsage.query(db)
     .whereIn(
       'orderId',
       lots.map((o) => o.id),
@@ -126,7 +111,7 @@ export function refundedTransfers(refundedCents: number, unitPriceCents: number,
 /** Creates the usage rows of lots that have none yet (outside the draw's transaction: no lasting lock). */
 export async function ensureUsageRows(db: Db, userId: number, lots: Lot[]): Promise<void> {
   for (const lot of lots) {
-    await db('transfer_order_usage')
+    await TransferOrderUsage.query(db)
       .insert({ orderId: lot.orderId, userId, capacity: lot.count, used: 0, bufferSeconds: lot.bufferSeconds })
       .onConflict('orderId')
       .ignore();
@@ -135,19 +120,19 @@ export async function ensureUsageRows(db: Db, userId: number, lots: Lot[]): Prom
 
 /** Takes one transfer from a lot if it has one left; false when another draw took the last one. */
 export async function drawFrom(trx: Knex.Transaction, orderId: number, stamp: string): Promise<boolean> {
-  const n = await trx('transfer_order_usage')
+  const n = await TransferOrderUsage.query(trx)
     .where({ orderId })
     .whereRaw('?? < ??', ['used', 'capacity'])
-    .update({ used: trx.raw('?? + 1', ['used']), updatedAt: stamp });
+    .patch({ used: raw('?? + 1', ['used']), updatedAt: stamp });
   return Number(n) === 1;
 }
 
 /** Gives one transfer back to a lot (an approved dispute). */
 export async function creditTo(trx: Knex.Transaction, orderId: number, stamp: string): Promise<boolean> {
-  const n = await trx('transfer_order_usage')
+  const n = await TransferOrderUsage.query(trx)
     .where({ orderId })
     .where('used', '>', 0)
-    .update({ used: trx.raw('?? - 1', ['used']), updatedAt: stamp });
+    .patch({ used: raw('?? - 1', ['used']), updatedAt: stamp });
   return Number(n) === 1;
 }
 
@@ -163,12 +148,12 @@ export async function balanceView(
   pause: { pausedNow: boolean; pausedReason: TransferBalanceView['pausedReason']; resumeDate: string | null },
 ): Promise<TransferBalanceView> {
   const lots = await transferLots(db, userId);
-  const totals: CallTotalsRow[] = await db('transfer_calls')
+  const totals = (await TransferCall.query(db)
     .where({ userId })
     .groupBy('status')
     .select('status')
     .count({ n: '*' })
-    .sum({ cents: 'chargeCents' });
+    .sum('chargeCents as cents')) as unknown as CallTotalsRow[];
   const of = (status: string) => totals.find((t) => t.status === status);
   return {
     remaining: lots.reduce((s, l) => s + l.remaining, 0),

@@ -10,19 +10,12 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { writeAudit } from './audit.ts';
 import { transferLots } from './lots.service.ts';
 import { withRetry } from '../../db/retry.ts';
+import { AgentTransferSetting, TransferCall } from '../../models/index.ts';
 
-interface SettingsRow {
-  userId: number;
-  callsPerDay: number | null;
-  workingStates: string;
-  hoursStart: string | null;
-  hoursEnd: string | null;
-  timeZone: string;
-  paused: number | boolean;
-  pausedReason: string | null;
-  pausedAt: string | null;
-  resumeDate: string | null;
-}
+type SettingsRow = Pick<
+  AgentTransferSetting,
+  'userId' | 'callsPerDay' | 'workingStates' | 'hoursStart' | 'hoursEnd' | 'timeZone' | 'paused' | 'pausedReason' | 'pausedAt' | 'resumeDate'
+>;
 
 export function toControls(row: SettingsRow | undefined): AgentControls {
   if (!row) return { ...DEFAULT_CONTROLS };
@@ -41,11 +34,11 @@ export function toControls(row: SettingsRow | undefined): AgentControls {
 
 /** Creates the agent's settings row if missing (outside any transaction: it takes no lasting lock). */
 export async function ensureSettingsRow(db: Db, userId: number): Promise<void> {
-  await db('agent_transfer_settings').insert({ userId }).onConflict('userId').ignore();
+  await AgentTransferSetting.query(db).insert({ userId }).onConflict('userId').ignore();
 }
 
 export async function readControls(db: Db | Knex.Transaction, userId: number, opts: { lock?: boolean } = {}): Promise<AgentControls> {
-  const q = db('agent_transfer_settings').where({ userId });
+  const q = AgentTransferSetting.query(db).where({ userId });
   if (opts.lock) q.forUpdate();
   return toControls(await q.first());
 }
@@ -53,7 +46,7 @@ export async function readControls(db: Db | Knex.Transaction, userId: number, op
 /** Calls recorded for the agent on the local date of an instant (every call counts toward the cap). */
 export async function callsOnLocalDay(db: Db | Knex.Transaction, userId: number, at: Date, timeZone: string): Promise<number> {
   const { start, end } = localDayBounds(at, timeZone);
-  const row = (await db('transfer_calls')
+  const row = (await TransferCall.query(db)
     .where({ userId })
     .where('startedAt', '>=', toDbDate(start))
     .where('startedAt', '<', toDbDate(end))
@@ -97,9 +90,9 @@ export async function updateSettings(deps: AppDeps, userId: number, input: Trans
         pausedAt: input.paused ? (keepStart ? before.pausedAt : now.toISOString()) : null,
         resumeDate: input.paused ? input.resumeDate : null,
       };
-      await trx('agent_transfer_settings')
+      await AgentTransferSetting.query(trx)
         .where({ userId })
-        .update({
+        .patch({
           callsPerDay: after.callsPerDay,
           workingStates: after.workingStates.join(','),
           hoursStart: after.hoursStart,

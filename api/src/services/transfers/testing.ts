@@ -5,6 +5,7 @@ import { TIERS, HIGH_VOLUME, RINGCLOUD, LIVE_TRANSFER_DEFAULT_PRICE_CENTS, type 
 import type { TransferCallbackInput } from '@tm/shared/schemas/transfers';
 import type { Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
+import { Order } from '../../models/index.ts';
 
 export type LotSpec =
   | { kind: 'transfer_package'; tier: TierId | 'high-volume'; count: number }
@@ -27,7 +28,7 @@ export async function insertPaidOrder(db: Db, userId: number, spec: LotSpec, pai
     metadata = { packageType: `RingCloud ${spec.leadType}`, leadType: spec.leadType };
   }
   const stamp = toDbDate(paidAt);
-  const [id] = await db('orders').insert({
+  const { id } = await Order.query(db).insert({
     userId,
     kind: spec.kind,
     tier,
