@@ -7,6 +7,10 @@ import request from 'supertest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { Appointment, BrightcallCallback } from '../models/index.ts';
 import { toIso } from '../db/dates.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CALLBACK_CONSENT_FIELDS } from '../services/brightcall/callbacks.service.ts';
 
 const KEY = 'bc_live_key_consent_0123456789';
 let ctx: TestContext;
@@ -92,5 +96,12 @@ describe('POST /api/callbacks/brightcall with a consent record', () => {
       expect(res.body.error, field).toBe(`Invalid fields: ${field}`);
     }
     expect(await BrightcallCallback.query(ctx.db)).toHaveLength(before);
+  });
+});
+
+describe('the public webhook documentation', () => {
+  it('/brightcalldocs lists every proof-of-consent field the webhook accepts', () => {
+    const page = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../marketing/src/pages/brightcalldocs.astro'), 'utf8');
+    for (const field of [...Object.keys(CALLBACK_CONSENT_FIELDS), 'ai_disclosure', 'recording_url']) expect(page).toContain(`  ${field}: [`);
   });
 });

@@ -383,6 +383,14 @@ describe('profile and e-mail change', () => {
     const bad = await agent.put('/api/account/profile').send({ firstName: '', lastName: 'P', agencyName: 'A', phone: '12' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['firstName', 'phone']);
+    // The state is one of the 50 states and DC, by code (any case), or none.
+    const zz = await agent.put('/api/account/profile').send({ firstName: 'Pia', lastName: 'P', agencyName: 'A', phone: '(512) 555-0199', state: 'ZZZZ' });
+    expect(zz.status).toBe(400);
+    expect(zz.body.fields).toEqual({ state: 'Please select a US state' });
+    const dc = await agent.put('/api/account/profile').send({ firstName: 'Pia', lastName: 'P', agencyName: 'A', phone: '(512) 555-0199', state: 'dc' });
+    expect(dc.body.user.state).toBe('DC');
+    const none = await agent.put('/api/account/profile').send({ firstName: 'Pia', lastName: 'P', agencyName: 'A', phone: '(512) 555-0199', state: '' });
+    expect(none.body.user.state).toBeNull();
   });
 
   it('changes the e-mail only when the link sent to the new address is opened, once', async () => {

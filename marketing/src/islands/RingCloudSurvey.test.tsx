@@ -41,7 +41,7 @@ async function toStep2() {
   set('Username', 'rheacloud');
   set('Password', 'cloud-pass-1');
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-  await screen.findByRole('heading', { name: 'Lead preferences' }, undefined, SLOW);
+  await screen.findByRole('heading', { name: 'Lead preferences' }, SLOW);
   // Step 2's controls are enabled once it has mounted (HydratedFieldset).
   await waitFor(() => expect((screen.getByRole('button', { name: 'Continue to Checkout' }) as HTMLButtonElement).disabled).toBe(false), SLOW);
 }

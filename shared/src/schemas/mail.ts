@@ -1,6 +1,8 @@
 // E-mail (decision 045): the kinds of message the product sends, which of them an agent may turn off
 // (receipts and account/security messages always go), the forgot-password form and the admin outbox view.
 import { z } from 'zod';
+import { US_STATE_CODES_50_DC } from '../us-states.ts';
+import { US_STATE_MESSAGE } from './us-states.ts';
 
 export const MAIL_KINDS = [
   'order-receipt',
@@ -90,10 +92,12 @@ export const profileSchema = z.object({
   lastName: text('Last name is required'),
   agencyName: text('Agency name is required', 200),
   phone: text('Phone is required', 32).refine((v) => v.replace(/\D/g, '').length >= 10, 'Enter a phone number with at least 10 digits'),
+  // One of the 50 states and DC (empty: none), as every state field of the product.
   state: z
-    .string()
+    .string({ error: US_STATE_MESSAGE })
     .trim()
-    .max(64, 'Must be at most 64 characters')
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === '' || US_STATE_CODES_50_DC.includes(v), US_STATE_MESSAGE)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),

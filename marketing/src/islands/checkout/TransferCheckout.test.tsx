@@ -110,7 +110,7 @@ describe('TransferCheckout', () => {
     fireEvent.change(within(buyer).getByLabelText('Phone'), { target: { value: '(555) 010-0166' } });
     fireEvent.submit(count.closest('form')!);
 
-    await screen.findByRole('heading', { name: 'Order Summary' }, undefined, SLOW);
+    await screen.findByRole('heading', { name: 'Order Summary' }, SLOW);
     expect(intents()).toHaveLength(1);
     expect(JSON.parse(String(intents()[0]![1]?.body))).toMatchObject({ callCount: 30, amount: 1200, firstName: 'Pat', email: 'pat@example.com' });
     const summary = screen.getByRole('heading', { name: 'Order Summary' }).parentElement!;

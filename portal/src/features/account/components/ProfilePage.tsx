@@ -2,6 +2,8 @@
 // a link sent to the new address), Change password (current one required; other sessions end), and
 // which optional e-mails they receive (receipts and account e-mails always go).
 import { useState, type FormEvent } from 'react';
+import { toUsStateCode } from '@tm/shared/logic/us-states';
+import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
 import { OPTIONAL_MAIL_KINDS, type OptionalMailKind } from '@tm/shared/schemas/mail';
@@ -63,7 +65,11 @@ function DetailsForm({ user }: { user: SessionUser }) {
         <Input id="firstName" label="First name" defaultValue={user.firstName} error={fields.firstName} autoComplete="given-name" />
         <Input id="lastName" label="Last name" defaultValue={user.lastName} error={fields.lastName} autoComplete="family-name" />
         <Input id="phone" label="Phone" defaultValue={user.phone} error={fields.phone} autoComplete="tel" />
-        <Input id="state" label="State" defaultValue={user.state ?? ''} error={fields.state} />
+        <div className="field">
+          <label htmlFor="state">State</label>
+          <UsStateSelect id="state" name="state" defaultValue={toUsStateCode(user.state ?? '') ?? ''} aria-invalid={!!fields.state} />
+          {fields.state && <p className="field-error">{fields.state}</p>}
+        </div>
         <Input id="agencyName" label="Agency" defaultValue={user.agencyName} error={fields.agencyName} autoComplete="organization" />
       </div>
       <button className="btn" type="submit" disabled={save.isPending}>
