@@ -7,7 +7,7 @@ import { maxPage, type Page } from './paging.ts';
 import type { PurchasedAppointment } from './dashboard.ts';
 import { US_STATE_CODES_50_DC } from '../us-states.ts';
 import { formatUsd } from '../catalogue/index.ts';
-import { US_STATE_MESSAGE } from './us-states.ts';
+import { optionalUsStateSchema, US_STATE_MESSAGE } from './us-states.ts';
 
 export { ROLE_CHOICES };
 export type Role = (typeof ROLE_CHOICES)[number];
@@ -30,14 +30,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : undefined));
 
 /** An optional US state field: empty means none; otherwise one of the 50 states or DC by code. */
-const optionalUsState = z
-  .string({ error: US_STATE_MESSAGE })
-  .trim()
-  .transform((v) => v.toUpperCase())
-  .refine((v) => v === '' || US_STATE_CODES_50_DC.includes(v), US_STATE_MESSAGE)
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : undefined));
+const optionalUsState = optionalUsStateSchema.transform((v) => (v ? v : undefined));
 
 export const emailSchema = z
   .string({ error: 'Invalid email address' })

@@ -1,8 +1,7 @@
 // E-mail (decision 045): the kinds of message the product sends, which of them an agent may turn off
 // (receipts and account/security messages always go), the forgot-password form and the admin outbox view.
 import { z } from 'zod';
-import { US_STATE_CODES_50_DC } from '../us-states.ts';
-import { US_STATE_MESSAGE } from './us-states.ts';
+import { optionalUsStateSchema } from './us-states.ts';
 
 export const MAIL_KINDS = [
   'order-receipt',
@@ -93,14 +92,7 @@ export const profileSchema = z.object({
   agencyName: text('Agency name is required', 200),
   phone: text('Phone is required', 32).refine((v) => v.replace(/\D/g, '').length >= 10, 'Enter a phone number with at least 10 digits'),
   // One of the 50 states and DC (empty: none), as every state field of the product.
-  state: z
-    .string({ error: US_STATE_MESSAGE })
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .refine((v) => v === '' || US_STATE_CODES_50_DC.includes(v), US_STATE_MESSAGE)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  state: optionalUsStateSchema.transform((v) => (v ? v : null)),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 

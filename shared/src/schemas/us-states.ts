@@ -20,3 +20,12 @@ export const usStateListSchema = z.preprocess(
     .max(US_STATES.length, US_STATE_MESSAGE)
     .transform((list) => [...new Set(list)]),
 );
+
+/** An optional state field: empty, null or missing means none (''), otherwise one of the codes above. */
+export const optionalUsStateSchema = z
+  .string({ error: US_STATE_MESSAGE })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || US_STATE_CODES_50_DC.includes(v), US_STATE_MESSAGE)
+  .optional()
+  .nullable();

@@ -20,6 +20,7 @@ import { appointmentWhen } from './BuyAppointmentsPanel.tsx';
 import { panelHref } from './panels.ts';
 import { Icon } from './Icon.tsx';
 import { AppointmentCare, CalendarFeed } from '../../appointment-care/components/AppointmentCare.tsx';
+import { SearchExportBar } from './SearchExportBar.tsx';
 
 const humanize = (key: string) =>
   key
@@ -156,7 +157,6 @@ export function MyAppointmentsPanel() {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<PurchasedAppointment | null>(null);
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const list = useMyAppointments(page, search);
   const del = useDeleteAppointment();
@@ -188,49 +188,18 @@ export function MyAppointmentsPanel() {
           <CalendarFeed />
         </div>
       </div>
-      <form
-        className="card dash-search"
-        role="search"
-        aria-label="My appointments search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSearch(draft.trim());
+      <SearchExportBar
+        id="my-appointments-q"
+        label="My appointments"
+        placeholder="Name, e-mail, phone or state"
+        search={search}
+        onSearch={(q) => {
+          setSearch(q);
           setPage(1);
         }}
-      >
-        <div className="field">
-          <label htmlFor="my-appointments-q">Search my appointments</label>
-          <input
-            id="my-appointments-q"
-            type="search"
-            maxLength={100}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="Name, e-mail, phone or state"
-          />
-        </div>
-        <div className="dash-search-actions">
-          <button type="submit" className="btn">
-            Search
-          </button>
-          {search && (
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => {
-                setDraft('');
-                setSearch('');
-                setPage(1);
-              }}
-            >
-              Clear
-            </button>
-          )}
-          <a className="btn btn-outline" href={myAppointmentsCsvUrl(search)} download data-testid="my-appointments-csv">
-            Export CSV
-          </a>
-        </div>
-      </form>
+        csvUrl={myAppointmentsCsvUrl}
+        csvTestId="my-appointments-csv"
+      />
       {list.isPending ? (
         <Spinner label="Loading your appointments..." />
       ) : list.isError ? (

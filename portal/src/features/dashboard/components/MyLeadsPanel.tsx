@@ -8,11 +8,11 @@ import { useTimeZone } from '../../../lib/time-zone.ts';
 import { myLeadsCsvUrl, useMyLeads } from '../api/my-leads.ts';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { Badge, EmptyState, ErrorNote, Spinner } from './ui.tsx';
+import { SearchExportBar } from './SearchExportBar.tsx';
 
 export function MyLeadsPanel() {
   const tz = useTimeZone();
   const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const list = useMyLeads(page, search);
   const items = list.data?.items ?? [];
@@ -25,49 +25,18 @@ export function MyLeadsPanel() {
         </div>
         {list.data && <Badge tone="info">{totalLabel(list.data)} total</Badge>}
       </div>
-      <form
-        className="card dash-search"
-        role="search"
-        aria-label="My leads search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSearch(draft.trim());
+      <SearchExportBar
+        id="my-leads-q"
+        label="My leads"
+        placeholder="Name, e-mail, phone, state or ZIP"
+        search={search}
+        onSearch={(q) => {
+          setSearch(q);
           setPage(1);
         }}
-      >
-        <div className="field">
-          <label htmlFor="my-leads-q">Search my leads</label>
-          <input
-            id="my-leads-q"
-            type="search"
-            maxLength={100}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="Name, e-mail, phone, state or ZIP"
-          />
-        </div>
-        <div className="dash-search-actions">
-          <button type="submit" className="btn">
-            Search
-          </button>
-          {search && (
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => {
-                setDraft('');
-                setSearch('');
-                setPage(1);
-              }}
-            >
-              Clear
-            </button>
-          )}
-          <a className="btn btn-outline" href={myLeadsCsvUrl(search)} download data-testid="my-leads-csv">
-            Export CSV
-          </a>
-        </div>
-      </form>
+        csvUrl={myLeadsCsvUrl}
+        csvTestId="my-leads-csv"
+      />
       {list.isPending ? (
         <Spinner label="Loading your leads..." />
       ) : list.isError ? (
