@@ -151,6 +151,21 @@ describe('RingCloud aged leads', () => {
     expect(await orderRow(order.orderId)).toMatchObject({ fulfilmentStatus: 'owed', quantityDelivered: 0, quantityOwed: 100 });
   });
 
+  it('skips a do-not-call listed number and a consumer already sold as exclusive, taking both off sale (decision 110)', async () => {
+    await addAgedLeads(5);
+    const stock = await ctx.db('leads').where({ status: 'available' }).orderBy('id').select('id', 'customerPhone');
+    const [listed, claimed] = [stock[1]!, stock[3]!];
+    await ctx.db('dnc_entries').insert({ list: 'dnc', phoneKey: listed.customerPhone });
+    await ctx.db('consumer_claims').insert({ consumerKey: claimed.customerPhone, mode: 'exclusive', createdAt: '2026-01-01 00:00:00.000' });
+    const u = await makeUser(ctx.db);
+    const order = await paidRingCloud(u.id, 'Aged Leads', { ageRange: '30-60' });
+    expect(await orderRow(order.orderId)).toMatchObject({ fulfilmentStatus: 'partial', quantityDelivered: 3, quantityOwed: 97 });
+    const sold = (await ctx.db('leads').where({ buyerId: u.id, status: 'sold' }).pluck('id')).map(Number).sort((a, b) => a - b);
+    expect(sold).toEqual([stock[0]!.id, stock[2]!.id, stock[4]!.id].map(Number));
+    const off = await ctx.db('leads').whereIn('id', [listed.id, claimed.id]).pluck('status');
+    expect(off).toEqual(['blocked', 'blocked']);
+  });
+
   it('20 concurrent paid orders on one pool: every lead sold exactly once, each order delivered + owed = 100', async () => {
     await addAgedLeads(1530);
     const deps = depsOf(ctx.app);
