@@ -267,3 +267,26 @@ describe('My Appointments: search and CSV export', () => {
     expect(lines[1]).toMatch(/^Maria Lopez,/);
   });
 });
+
+describe('Buy Appointments only reads', () => {
+  it('lists an appointment whose reservation has lapsed, not one still held, and writes nothing', async () => {
+    const now = ctx.clock.now().getTime();
+    const lapsed = await insert({ customerState: 'WY', status: 'reserved', reservedUntil: toDbDate(new Date(now - 1_000)) });
+    await insert({ customerState: 'WY', status: 'reserved', reservedUntil: toDbDate(new Date(now + 60_000)) });
+    const writes: string[] = [];
+    const watch = (q: { sql: string }) => {
+      if (!/^\s*select\b/i.test(q.sql)) writes.push(q.sql);
+    };
+    ctx.db.on('query', watch);
+    try {
+      const res = await agent.get('/api/vapi/available-appointments').query({ state: 'WY' });
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((a: { id: number }) => a.id)).toEqual([lapsed]);
+      expect(res.body.total).toBe(1);
+      expect(writes.filter((sql) => /`(leads|orders|appointments)`/i.test(sql))).toEqual([]);
+    } finally {
+      ctx.db.off('query', watch);
+    }
+    expect(await Appointment.query(ctx.db).findById(lapsed)).toMatchObject({ status: 'reserved' });
+  });
+});

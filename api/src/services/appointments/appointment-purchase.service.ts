@@ -2,7 +2,7 @@
 // confirmation that asks the server, not the browser, whether the appointments are now the buyer's.
 import type { AppDeps } from '../../deps.ts';
 import type { CreatedOrder } from '../orders/types.ts';
-import { createOrder, releaseExpiredReservations } from '../orders/orders.service.ts';
+import { createOrder } from '../orders/orders.service.ts';
 import { cancelUserOrder, confirmUserOrder, type ConfirmedPurchase } from '../dashboard/user-orders.service.ts';
 import { listAvailableAppointments } from './appointments.service.ts';
 import type { AppointmentForSale } from '@tm/shared/schemas/dashboard';
@@ -10,11 +10,13 @@ import type { AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments
 import { readControls } from '../transfers/settings.service.ts';
 import type { Paged } from '@tm/shared/schemas/leads';
 
-/** Buy Appointments: the page the filters and sort select; the date range is read on the agent's clock. */
+/**
+ * Buy Appointments: the page the filters and sort select; the date range is read on the agent's clock.
+ * Only reads: a lapsed reservation counts as for sale (the reservation-sweep job releases it).
+ */
 export async function browseAppointments(deps: AppDeps, userId: number, query: AvailableAppointmentsQuery): Promise<Paged<AppointmentForSale>> {
-  await releaseExpiredReservations(deps);
   const { timeZone } = await readControls(deps.db, userId);
-  return listAvailableAppointments(deps.db, { ...query, timeZone });
+  return listAvailableAppointments(deps.db, { ...query, timeZone, now: deps.clock.now() });
 }
 
 /** expectedAmountCents: what the cart showed; a disagreement with the server's price is a 400. */

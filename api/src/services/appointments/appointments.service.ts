@@ -111,7 +111,15 @@ export function toPurchasedAppointment(row: Row): PurchasedAppointment {
   };
 }
 
-const available = (db: Db | Knex.Transaction) => Appointment.query(db).where(Appointment.ref('status'), 'available');
+/**
+ * For sale: available, or reserved by an unpaid order whose hold has lapsed (reserved_until before now;
+ * the reservation-sweep job gives those rows back). A read never releases anything itself.
+ */
+const available = (db: Db | Knex.Transaction, now?: Date) =>
+  Appointment.query(db).where((q) => {
+    q.where(Appointment.ref('status'), 'available');
+    if (now) q.orWhere((r) => r.where(Appointment.ref('status'), 'reserved').where(Appointment.ref('reservedUntil'), '<', toDbDate(now)));
+  });
 const owned = (db: Db | Knex.Transaction, userId: number) =>
   Appointment.query(db).where(Appointment.ref('buyerId'), userId).where(Appointment.ref('status'), 'sold').whereNull(Appointment.ref('buyerDeletedAt'));
 
@@ -165,6 +173,8 @@ export interface AvailableListOptions extends Partial<AppointmentFilterValues> {
   sort?: AppointmentSort;
   /** The agent's time zone: the date range's days are theirs. */
   timeZone?: string;
+  /** Now, for lapsed reservations (counted as for sale); without it only available rows are listed. */
+  now?: Date;
 }
 
 export async function listAvailableAppointments(db: Db, opts: AvailableListOptions = {}): Promise<Paged<AppointmentForSale>> {
@@ -173,10 +183,10 @@ export async function listAvailableAppointments(db: Db, opts: AvailableListOptio
   const f: AppointmentFilterValues = { ...NO_FILTERS, ...opts };
   const tz = opts.timeZone ?? DEFAULT_TIME_ZONE;
   const [rows, count] = await Promise.all([
-    sorted(filtered(available(db), f, tz), opts.sort ?? 'newest')
+    sorted(filtered(available(db, opts.now), f, tz), opts.sort ?? 'newest')
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    filtered(available(db), f, tz).count({ n: '*' }).first(),
+    filtered(available(db, opts.now), f, tz).count({ n: '*' }).first(),
   ]);
   return pageOf(rows.map(toAppointmentForSale), total(count), page, pageSize);
 }
