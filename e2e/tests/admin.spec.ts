@@ -141,8 +141,8 @@ test.describe('admin panel', () => {
     await page.getByRole('tab', { name: 'Leads' }).click();
     await expect(page.getByRole('heading', { name: 'Upload Leads' })).toBeVisible();
     await page.getByLabel('For assignment to agents').check();
-    await page.getByLabel('CSV file').setInputFiles({ name: `leads-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: `leads-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
     // Automatic matches from the header.
     await expect(page.getByRole('heading', { name: 'Match columns to fields' })).toBeVisible();
@@ -250,8 +250,8 @@ test.describe('admin panel', () => {
     const rows = ['name,phone,state'];
     for (let i = 0; i < 100_000; i++) rows.push(`Bulk Lead ${i},630${start + i},IL`);
     await page.getByRole('tab', { name: 'Leads' }).click();
-    await page.getByLabel('CSV file').setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Match columns to fields' })).toBeVisible();
     await page.getByRole('button', { name: 'Import Leads' }).click();
     await expect(page.getByRole('progressbar')).toBeVisible();

@@ -54,7 +54,7 @@ test('an agent edits their profile, changes their password and e-mail, and turns
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByLabel('Agency').fill('Renamed Agency');
-  await page.getByLabel('State').fill('TX');
+  await page.getByLabel('State').selectOption('TX');
   await page.getByRole('button', { name: 'Save Details' }).click();
   await expect(page.getByText('Your details are saved.')).toBeVisible();
 

@@ -30,6 +30,8 @@ function DetailsForm({ user }: { user: SessionUser }) {
   const save = useSaveProfile();
   const [done, setDone] = useState(false);
   const [fields, setFields] = useState<Fields>({});
+  // Controlled (a stored full name such as "Texas" shows as its code; Preact ignores a select's defaultValue).
+  const [state, setState] = useState(toUsStateCode(user.state ?? '') ?? '');
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
@@ -67,7 +69,7 @@ function DetailsForm({ user }: { user: SessionUser }) {
         <Input id="phone" label="Phone" defaultValue={user.phone} error={fields.phone} autoComplete="tel" />
         <div className="field">
           <label htmlFor="state">State</label>
-          <UsStateSelect id="state" name="state" defaultValue={toUsStateCode(user.state ?? '') ?? ''} aria-invalid={!!fields.state} />
+          <UsStateSelect id="state" name="state" value={state} onChange={(e) => setState(e.currentTarget.value)} aria-invalid={!!fields.state} />
           {fields.state && <p className="field-error">{fields.state}</p>}
         </div>
         <Input id="agencyName" label="Agency" defaultValue={user.agencyName} error={fields.agencyName} autoComplete="organization" />

@@ -52,7 +52,7 @@ function ListUpload() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="dnc-file">CSV file</label>
+          <label htmlFor="dnc-file">List CSV file</label>
           <input key={fileKey} id="dnc-file" type="file" accept=".csv,text/csv,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </div>
       </div>
@@ -98,7 +98,7 @@ function ScrubUpload() {
         it is sold.
       </p>
       <div className="field">
-        <label htmlFor="dnc-scrub-file">CSV file</label>
+        <label htmlFor="dnc-scrub-file">Scrub results CSV file</label>
         <input key={fileKey} id="dnc-scrub-file" type="file" accept=".csv,text/csv,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
       </div>
       <button type="submit" className="btn" disabled={!file || upload.isPending}>
