@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import { Appointment, BrightcallCallback, User } from '../../models/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
+import { consentColumns } from '../compliance/consent-columns.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
 
 /** A brightcall_callbacks row has the answer's columns (dates in database form); createdAt is never empty. */
@@ -263,19 +264,6 @@ async function appointmentForCallback(
     ...(cb.recordingUrl ? { recordingUrl: cb.recordingUrl } : {}),
   });
   return appointment.id;
-}
-
-/** The consent record's columns (dates in database form). */
-function consentColumns(c: ConsentInput = {}) {
-  return {
-    consentSourceUrl: c.consentSourceUrl ?? null,
-    consentAt: c.consentAt ? toDbDate(new Date(c.consentAt)) : null,
-    consentIp: c.consentIp ?? null,
-    consentText: c.consentText ?? null,
-    certificateKind: c.certificateKind ?? null,
-    certificateId: c.certificateId ?? null,
-    certificateClaimExpiresAt: c.certificateClaimExpiresAt ? toDbDate(new Date(c.certificateClaimExpiresAt)) : null,
-  };
 }
 
 export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Date): Promise<number> {

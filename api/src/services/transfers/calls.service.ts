@@ -43,6 +43,7 @@ import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
+import { consentColumns } from '../compliance/consent-columns.ts';
 import { CALLER_SYSTEM, SYSTEM, writeAudit, type Actor } from './audit.ts';
 import { REFUSAL_STATUS, TransferRefused } from './errors.ts';
 import { drawFrom, ensureUsageRows, transferLots } from './lots.service.ts';
@@ -311,7 +312,7 @@ export async function recordDeliveredCall(
             recordingUrl: input.recordingUrl,
             transcript: input.transcript,
             agentHungUpAfterYes: input.agentHungUpAfterYes === true,
-            ...consentColumns(input),
+            ...consentColumns(input as RecordInput & ConsentInput),
             bufferSeconds,
             billable: decision.billable,
             status: (decision.billable ? 'billed' : 'no_charge') as CallStatus,
@@ -406,20 +407,6 @@ export async function recordDeliveredCall(
   }
   if (result.agentPaused && result.balanceRemaining === 0) deps.logger.info({ agentId: agent.id }, 'transfer balance reached zero: agent paused');
   return { created: true, body: result };
-}
-
-/** The consent record's columns of a delivered call (dates in database form). */
-function consentColumns(input: RecordInput) {
-  const c = input as RecordInput & ConsentInput;
-  return {
-    consentSourceUrl: c.consentSourceUrl ?? null,
-    consentAt: c.consentAt ? toDbDate(new Date(c.consentAt)) : null,
-    consentIp: c.consentIp ?? null,
-    consentText: c.consentText ?? null,
-    certificateKind: c.certificateKind ?? null,
-    certificateId: c.certificateId ?? null,
-    certificateClaimExpiresAt: c.certificateClaimExpiresAt ? toDbDate(new Date(c.certificateClaimExpiresAt)) : null,
-  };
 }
 
 /** Was this caller delivered to the agent at most 30 days before `startedAt` (and not after it)? */
