@@ -15,5 +15,7 @@ export default defineConfig({
     // API tests are dated in a non-UTC zone to catch date bugs.
     env: { TZ: 'America/Los_Angeles', NODE_ENV: 'test' },
     pool: 'forks',
+    // jsdom files only (it does nothing without a window): Node 22+'s Request and jsdom's AbortSignal.
+    setupFiles: ['portal/src/test/jsdom-request.ts'],
   },
 });
