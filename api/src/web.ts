@@ -43,8 +43,9 @@ export function variantFor(req: Pick<Request, 'hostname' | 'query'>, routing: Ap
   const host = (req.hostname ?? '').toLowerCase();
   if (routing.ghlHostPrefix && host.startsWith(routing.ghlHostPrefix)) return 'special';
   if (routing.goHostPrefix && host.startsWith(routing.goHostPrefix)) return 'go';
+  const query = req.query; // parsed on each read (Express 5): once here
   const flag = (name: string) => {
-    const v = req.query[name];
+    const v = query[name];
     return v !== undefined && v !== '0' && v !== 'false';
   };
   if (flag(routing.specialFlag)) return 'special';
