@@ -38,18 +38,20 @@ export const PORTAL_ROUTES = [
 
 export type Variant = 'default' | 'go' | 'special';
 
+/** A query flag is on when present and not "0" or "false". */
+function flagOn(query: Request['query'], name: string): boolean {
+  const v = query[name];
+  return v !== undefined && v !== '0' && v !== 'false';
+}
+
 /** Which funnel variant a request asks for: by host prefix first, else by query flag. */
 export function variantFor(req: Pick<Request, 'hostname' | 'query'>, routing: AppConfig['routing']): Variant {
   const host = (req.hostname ?? '').toLowerCase();
   if (routing.ghlHostPrefix && host.startsWith(routing.ghlHostPrefix)) return 'special';
   if (routing.goHostPrefix && host.startsWith(routing.goHostPrefix)) return 'go';
   const query = req.query; // parsed on each read (Express 5): once here
-  const flag = (name: string) => {
-    const v = query[name];
-    return v !== undefined && v !== '0' && v !== 'false';
-  };
-  if (flag(routing.specialFlag)) return 'special';
-  if (flag(routing.surveyFlag)) return 'go';
+  if (flagOn(query, routing.specialFlag)) return 'special';
+  if (flagOn(query, routing.surveyFlag)) return 'go';
   return 'default';
 }
 
