@@ -150,16 +150,16 @@ function readBuilt(dir: string, cacheControl: (file: string) => string): Files {
  */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
-  const q: Record<string, number> = {};
+  const q = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [coding = '', ...params] = part.split(';');
     const name = coding.trim().toLowerCase();
     const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q=') || p.startsWith('Q='));
-    if (name) q[name] = weight ? Number(weight.slice(2)) || 0 : 1;
+    if (name) q.set(name, weight ? Number(weight.slice(2)) || 0 : 1);
   }
-  const accepted = (name: string) => (q[name] ?? q['*'] ?? 0) > 0;
+  const accepted = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
   if (accepted('br')) return 'br';
-  if (accepted('gzip') || (q['x-gzip'] ?? 0) > 0) return 'gzip';
+  if (accepted('gzip') || (q.get('x-gzip') ?? 0) > 0) return 'gzip';
   return undefined;
 }
 
