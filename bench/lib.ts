@@ -1,6 +1,7 @@
 // Shared benchmark plumbing: start the real server on a scratch database, a bare node:http baseline,
 // run autocannon, print figures. Benchmarks are scripts, never part of `npm test`.
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +84,45 @@ export async function measure(name: string, opts: autocannon.Options): Promise<F
     non2xx: result.non2xx,
     total: result.requests.total,
   };
+}
+
+/** A port nothing listens on now (benchmarks running side by side must not collide). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Several targets measured in turns, `rounds` times each (a, b, c, a, b, c, ...), `seconds` in all per
+ * target: on a shared machine the load changes from second to second, and taking turns gives every
+ * target the same share of it, so their ratios can be compared. req/s is over all the rounds; p50 is
+ * the median of the rounds', p99 the worst round's. Each target first answers 5,000 unmeasured requests.
+ */
+export async function measureInTurns(targets: { name: string; opts: autocannon.Options }[], rounds: number, seconds: number): Promise<Figures[]> {
+  // Warm up first (the app's JIT, its first reads), unmeasured.
+  for (const t of targets) await autocannon({ connections: 100, amount: 5000, ...t.opts });
+  const runs = targets.map(() => [] as autocannon.Result[]);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, t] of targets.entries()) runs[i]!.push(await autocannon({ connections: 100, duration: seconds / rounds, ...t.opts }));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return targets.map((t, i) => {
+    const rs = runs[i]!;
+    const total = rs.reduce((n, r) => n + r.requests.total, 0);
+    const elapsed = rs.reduce((n, r) => n + r.duration, 0);
+    return {
+      name: t.name,
+      requestsPerSec: Math.round(total / elapsed),
+      p50: median(rs.map((r) => r.latency.p50)),
+      p99: Math.max(...rs.map((r) => r.latency.p99)),
+      errors: rs.reduce((n, r) => n + r.errors + r.timeouts, 0),
+      non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+      total,
+    };
+  });
 }
 
 export function printTable(rows: Figures[]): void {

@@ -1,32 +1,58 @@
-// GET / and GET /api/current-user on the real server, beside a bare node:http server serving the same file.
-// Run: npm run bench (BENCH_SECONDS=20 for longer runs). Needs `npm run build` first.
+// GET / and GET /standard-pricing on the real server beside a bare node:http server sending the same file
+// from memory, measured in turns in the same run (issue 16 item 1: each page at least 50% of the bare
+// server's req/s; exits 1 when not), and GET /api/current-user logged in (not a target).
+// Run: npm run bench (BENCH_SECONDS per target, default 12, in BENCH_ROUNDS turns, default 4). Needs `npm run build` first.
 import path from 'node:path';
 import fs from 'node:fs';
-import { ROOT, startServer, startBare, measure, printTable } from './lib.ts';
+import { ROOT, startServer, startBare, measure, measureInTurns, printTable, freePort } from './lib.ts';
 
-const index = path.join(ROOT, 'marketing', 'dist', 'index.html');
-if (!fs.existsSync(index)) {
+const dist = path.join(ROOT, 'marketing', 'dist');
+if (!fs.existsSync(path.join(dist, 'index.html'))) {
   console.error('Build first: npm run build');
   process.exit(1);
 }
-const app = await startServer(3901);
-const bare = await startBare(3902, index);
+const seconds = Number(process.env.BENCH_SECONDS ?? 12);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+const app = await startServer(await freePort());
+const bareIndex = await startBare(await freePort(), path.join(dist, 'index.html'));
+const barePricing = await startBare(await freePort(), path.join(dist, 'standard-pricing.html'));
+let failed = false;
 try {
+  const pages = await measureInTurns(
+    [
+      { name: 'bare node:http, index.html', opts: { url: `${bareIndex.url}/` } },
+      { name: 'GET / (app)', opts: { url: `${app.url}/` } },
+      { name: 'bare node:http, standard-pricing.html', opts: { url: `${barePricing.url}/` } },
+      { name: 'GET /standard-pricing (app)', opts: { url: `${app.url}/standard-pricing` } },
+    ],
+    rounds,
+    seconds,
+  );
   const login = await fetch(`${app.url}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const rows = [
-    await measure('bare node:http, same file', { url: `${bare.url}/` }),
-    await measure('GET / (app)', { url: `${app.url}/` }),
-    await measure('GET /api/current-user (logged in)', { url: `${app.url}/api/current-user`, headers: { cookie } }),
-  ];
-  printTable(rows);
-  const ratio = rows[1]!.requestsPerSec / rows[0]!.requestsPerSec;
-  console.log(`\nGET / reaches ${(ratio * 100).toFixed(0)}% of the bare server's throughput.`);
+  const user = await measure('GET /api/current-user (logged in, not a target)', { url: `${app.url}/api/current-user`, headers: { cookie } });
+  printTable([...pages, user]);
+  const [bareI, appI, bareP, appP] = pages as [(typeof pages)[0], (typeof pages)[0], (typeof pages)[0], (typeof pages)[0]];
+  console.log(
+    `\n${rounds} turns of ${(seconds / rounds).toFixed(1)} s per target, 100 connections; the bare servers, the app and autocannon share this machine.`,
+  );
+  for (const [page, bare, own] of [
+    ['GET /', bareI, appI],
+    ['GET /standard-pricing', bareP, appP],
+  ] as const) {
+    const ok = own.requestsPerSec >= bare.requestsPerSec / 2 && own.errors + own.non2xx === 0;
+    failed ||= !ok;
+    console.log(
+      `${ok ? 'PASS' : 'FAIL'}  ${page} at ${Math.round((own.requestsPerSec / bare.requestsPerSec) * 100)}% of the bare server (target at least 50%, no errors)`,
+    );
+  }
 } finally {
-  await bare.stop();
+  await barePricing.stop();
+  await bareIndex.stop();
   await app.stop();
 }
+if (failed) process.exit(1);

@@ -1,6 +1,6 @@
 // Build step of the site and the portal (decision 075): writes `file.br` and `file.gz` beside every
 // compressible file of a built folder, once, at the highest levels (brotli 11, gzip 9), so the server
-// (sirv in api/src/web.ts) and any proxy or CDN in front send them as they are and never compress a
+// (api/src/web.ts, from memory) and any proxy or CDN in front send them as they are and never compress a
 // page or an asset per request. A variant that is not smaller than the file is not written.
 // Usage: node scripts/precompress.mjs <dist folder>...
 import fs from 'node:fs/promises';

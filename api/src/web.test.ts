@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { webRoutes, notFoundPage, variantFor, IMMUTABLE, MARKETING_DIST, type WebDirs } from './web.ts';
+import { webRoutes, notFoundPage, variantFor, chooseEncoding, IMMUTABLE, MARKETING_DIST, type WebDirs } from './web.ts';
 import { createApp } from './app.ts';
 import { testConfig } from './config.ts';
 import { createTestApp, type TestContext } from './test/harness.ts';
@@ -153,6 +153,44 @@ describe('static site and portal', () => {
     expect(plain.headers['content-length']).toBe(String(original.length));
     // Each representation has its own validator.
     expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
+  });
+
+  it('honours q-values in Accept-Encoding: br;q=0 or gzip;q=0 is refused, * accepts any', async () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('gzip;q=0.5, br;q=0.1')).toBe('br');
+    expect(chooseEncoding('gzip;q=0')).toBeUndefined();
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
+    expect(chooseEncoding('x-gzip')).toBe('gzip');
+    const gz = await raw(app, '/standard-pricing', 'br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toContain('PRICING');
+    const plain = await raw(app, '/standard-pricing', 'gzip;q=0, br;q=0');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('reads the built files once, when the routes are built: the ETag is of the bytes, not of the file date', async () => {
+    const dir = path.join(root, 'reread');
+    fs.mkdirSync(dir);
+    const page = path.join(dir, 'page.html');
+    fs.writeFileSync(page, 'FIRST');
+    const first = express().use(webRoutes(testConfig(), { marketing: dir, portal: path.join(root, 'none') }));
+    const before = await request(first).get('/page');
+    // A later write is not seen by the routes already built (a rebuild is served after a restart)...
+    fs.writeFileSync(page, 'SECOND');
+    expect((await request(first).get('/page')).text).toBe('FIRST');
+    // ...and the same bytes with another date have the same ETag (two servers built apart agree).
+    fs.writeFileSync(page, 'FIRST');
+    fs.utimesSync(page, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    const second = express().use(webRoutes(testConfig(), { marketing: dir, portal: path.join(root, 'none') }));
+    const after = await request(second).get('/page');
+    expect(after.text).toBe('FIRST');
+    expect(after.headers.etag).toBe(before.headers.etag);
+    expect(before.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect((await request(second).get('/page').set('If-None-Match', before.headers.etag!)).status).toBe(304);
   });
 
   it('answers HEAD with the headers of the GET and no body', async () => {

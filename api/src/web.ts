@@ -1,10 +1,10 @@
-// Serves the built Astro site and the built portal as ordinary Express routes (decision 075): sirv
-// sends the files with the .br/.gz variants made at build time (scripts/precompress.mjs), hashed assets
-// cached for a year, pages revalidated by ETag; the host rules of docs/product/funnel.md#host-and-flag-variants pick the file
-// for "/", "/thank-you" and "/onboarding-success".
+// Serves the built Astro site and the built portal as ordinary Express routes (decisions 075, 120): the
+// built files and the .br/.gz variants made at build time (scripts/precompress.mjs) are read into memory
+// when the app is built, hashed assets cached for a year, pages revalidated by ETag; the host rules of
+// docs/product/funnel.md#host-and-flag-variants pick the file for "/", "/thank-you" and "/onboarding-success".
 import { type Request, type Response, type RequestHandler, Router } from 'express';
 import compression from 'compression';
-import sirv from 'sirv';
+import { lookup as lookupType } from 'mrmime';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,17 +38,20 @@ export const PORTAL_ROUTES = [
 
 export type Variant = 'default' | 'go' | 'special';
 
+/** A query flag is on when present and not "0" or "false". */
+function flagOn(query: Request['query'], name: string): boolean {
+  const v = query[name];
+  return v !== undefined && v !== '0' && v !== 'false';
+}
+
 /** Which funnel variant a request asks for: by host prefix first, else by query flag. */
 export function variantFor(req: Pick<Request, 'hostname' | 'query'>, routing: AppConfig['routing']): Variant {
   const host = (req.hostname ?? '').toLowerCase();
   if (routing.ghlHostPrefix && host.startsWith(routing.ghlHostPrefix)) return 'special';
   if (routing.goHostPrefix && host.startsWith(routing.goHostPrefix)) return 'go';
-  const flag = (name: string) => {
-    const v = req.query[name];
-    return v !== undefined && v !== '0' && v !== 'false';
-  };
-  if (flag(routing.specialFlag)) return 'special';
-  if (flag(routing.surveyFlag)) return 'go';
+  const query = req.query; // parsed on each read (Express 5): once here
+  if (flagOn(query, routing.specialFlag)) return 'special';
+  if (flagOn(query, routing.surveyFlag)) return 'go';
   return 'default';
 }
 
@@ -87,7 +90,7 @@ export function inlineScriptHashes(dirs: WebDirs = BUILT_DIRS): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The routes
+// The built files, in memory (decision 120)
 
 /** Hashed file names (Astro's _astro/, Vite's app-assets/): a new build makes new names. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -96,95 +99,140 @@ const PAGE = 'no-cache';
 /** The site's other files (favicon, images): names without a hash. */
 const PLAIN_FILE = 'public, max-age=3600';
 
+type Encoding = 'br' | 'gzip';
+/** One way a file can be sent: its bytes and a strong ETag of those bytes. */
+type Representation = { body: Buffer; etag: string; encoding?: Encoding };
+/** A built file with the .br and .gz the build made beside it (scripts/precompress.mjs). */
+type BuiltFile = { type: string; cacheControl: string; identity: Representation; br?: Representation; gzip?: Representation };
+type Files = Map<string, BuiltFile>;
+
+const COMPRESSED: Record<string, Encoding> = { '.br': 'br', '.gz': 'gzip' };
+
+function representation(body: Buffer, encoding?: Encoding): Representation {
+  // A hash of the bytes sent: two servers built from the same sources give the same ETag, and each
+  // encoding has its own.
+  return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, encoding };
+}
+
 /**
- * A built folder's files through sirv, GET and HEAD only: the file list and headers are read once at
- * start, a request is a lookup; the .br or .gz variant when Accept-Encoding allows (Vary set); a weak
- * ETag (size and mtime) answered with 304. A folder that is not built answers nothing (all 404).
+ * Every file of a built folder, read once when the app is built (as the CSP hashes are; `npm start`
+ * builds, then starts): a request is a Map lookup and a write of bytes already in memory, never a file
+ * read. Keys are URL paths ('/standard-pricing.html'). A folder that is not built gives no files.
  */
-function files(dir: string, cacheControl: (page: boolean) => string): RequestHandler {
-  if (!fs.existsSync(dir)) return (_req, _res, next) => next();
-  const serve = sirv(dir, {
-    etag: true,
-    brotli: true,
-    gzip: true,
-    // sirv has just set Vary: Accept-Encoding (after its 304 check): a page chosen by host adds Host.
-    setHeaders: (res) => void ((res as Response).locals.byHost && res.setHeader('Vary', 'Accept-Encoding, Host')),
-  });
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    // Set before sirv answers, so its 304 carries them too; a miss takes them back.
-    const page = path.extname(req.path) === '' || req.path.endsWith('.html');
-    res.setHeader('Cache-Control', cacheControl(page));
-    if (page) res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    if (res.locals.byHost) res.setHeader('Vary', 'Accept-Encoding, Host');
-    serve(req, res, () => {
-      for (const h of ['Cache-Control', 'Content-Type', 'Vary']) res.removeHeader(h);
-      next();
-    });
-  };
-}
-
-/** Answers with `file` (a path inside the handler's folder); when there is none the request goes on unchanged. */
-function serveAs(handler: RequestHandler, file: (req: Request) => string | undefined, byHost = false): RequestHandler {
-  return (req, res, next) => {
-    const target = file(req);
-    if (!target) return next();
-    const url = req.url;
-    req.url = target;
-    // The variants differ by Host as well: a shared cache keyed on the path alone must not mix them.
-    if (byHost) res.locals.byHost = true;
-    handler(req, res, () => {
-      req.url = url;
-      next();
-    });
-  };
+function readBuilt(dir: string, cacheControl: (file: string) => string): Files {
+  const files: Files = new Map();
+  let names: string[];
+  try {
+    names = (fs.readdirSync(dir, { recursive: true }) as string[]).map((n) => n.split(path.sep).join('/'));
+  } catch {
+    return files;
+  }
+  const present = new Set(names);
+  for (const name of names) {
+    const ext = path.extname(name);
+    // A variant is read with its original; dot-files are never served.
+    if ((COMPRESSED[ext] && present.has(name.slice(0, -3))) || name.split('/').some((part) => part.startsWith('.'))) continue;
+    const abs = path.join(dir, name);
+    if (!fs.statSync(abs).isFile()) continue;
+    const type = ext === '.html' ? 'text/html; charset=utf-8' : (lookupType(ext) ?? 'application/octet-stream');
+    const file: BuiltFile = { type, cacheControl: cacheControl(name), identity: representation(fs.readFileSync(abs)) };
+    for (const [suffix, encoding] of Object.entries(COMPRESSED)) {
+      if (present.has(name + suffix)) file[encoding] = representation(fs.readFileSync(abs + suffix), encoding);
+    }
+    files.set(`/${name}`, file);
+  }
+  return files;
 }
 
 /**
- * The site and the portal: hashed assets, the variant pages, the portal's routes (its index.html) and
- * the site's pages by clean path (`/standard-pricing` is standard-pricing.html). Paths under /api/ pass
- * by. Mount notFoundPage() after everything else.
+ * The encoding to send (RFC 9110 §12.5.3): br, else gzip, else none, among those the client accepts
+ * (named, or by `*`, with a q above 0). Nothing accepted but identity means identity.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [coding = '', ...params] = part.split(';');
+    const name = coding.trim().toLowerCase();
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q=') || p.startsWith('Q='));
+    if (name) q.set(name, weight ? Number(weight.slice(2)) || 0 : 1);
+  }
+  const accepted = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepted('br')) return 'br';
+  if (accepted('gzip') || (q.get('x-gzip') ?? 0) > 0) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Sends a built file through Express's `res.send`, which answers `If-None-Match` with 304 and HEAD
+ * without a body. `Vary` names Host too when the file was chosen by host (a shared cache keyed on the
+ * path alone must not mix the variants).
+ */
+function sendBuilt(req: Request, res: Response, file: BuiltFile, byHost = false): void {
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const rep = (encoding && file[encoding]) || file.identity;
+  res.setHeader('Cache-Control', file.cacheControl);
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('Vary', byHost ? 'Accept-Encoding, Host' : 'Accept-Encoding');
+  res.setHeader('ETag', rep.etag);
+  if (rep.encoding) res.setHeader('Content-Encoding', rep.encoding);
+  res.send(rep.body);
+}
+
+/** The file a URL path names: exactly, or as a clean path (`/a` or `/a/` is `/a.html` or `/a/index.html`). */
+function fileAt(files: Files, pathname: string): BuiltFile | undefined {
+  let p = pathname;
+  if (p.includes('%')) {
+    try {
+      p = decodeURI(p);
+    } catch {
+      return undefined;
+    }
+  }
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return files.get(p) ?? files.get(`${p}.html`) ?? files.get(`${p === '/' ? '' : p}/index.html`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The routes
+
+/**
+ * The site and the portal: the variant pages, the portal's routes (its index.html), then any built
+ * file by path: hashed assets, the site's pages by clean path (`/standard-pricing` is
+ * standard-pricing.html), its other files. GET and HEAD only; paths under /api/ pass by. Mount
+ * notFoundPage() after everything else.
  */
 export function webRoutes(config: AppConfig, dirs: WebDirs = BUILT_DIRS): Router {
+  const site = readBuilt(dirs.marketing, (name) => (name.startsWith('_astro/') ? IMMUTABLE : name.endsWith('.html') ? PAGE : PLAIN_FILE));
+  const portal = readBuilt(dirs.portal, (name) => (name.startsWith('app-assets/') ? IMMUTABLE : PAGE));
   const r = Router();
-  r.use('/api', (_req, _res, next) => next('router'));
-  r.use(
-    '/_astro',
-    files(path.join(dirs.marketing, '_astro'), () => IMMUTABLE),
-  );
-  r.use(
-    '/app-assets',
-    files(path.join(dirs.portal, 'app-assets'), () => IMMUTABLE),
-  );
 
-  const site = files(dirs.marketing, (page) => (page ? PAGE : PLAIN_FILE));
   // A variant page that was not built falls back to the default page.
   const variants = new Map(
-    Object.entries(VARIANT_FILES).map(([route, byVariant]) => {
-      const built = (f: string) => (fs.existsSync(path.join(dirs.marketing, f)) ? f : byVariant.default);
-      return [route, { default: byVariant.default, go: built(byVariant.go), special: built(byVariant.special) }];
+    Object.entries(VARIANT_FILES).flatMap(([route, byVariant]) => {
+      const fallback = site.get(`/${byVariant.default}`);
+      if (!fallback) return [];
+      const built = (f: string) => site.get(`/${f}`) ?? fallback;
+      return [[route, { default: fallback, go: built(byVariant.go), special: built(byVariant.special) }] as const];
     }),
   );
-  r.get(
-    [...variants.keys()],
-    // Express matches routes case-insensitively and with a trailing slash.
-    serveAs(
-      site,
-      (req) => {
-        const byVariant = variants.get(req.path.toLowerCase().replace(/(.)\/$/, '$1'));
-        return byVariant && `/${byVariant[variantFor(req, config.routing)]}`;
-      },
-      true,
-    ),
-  );
-  r.get(
-    PORTAL_ROUTES,
-    serveAs(
-      files(dirs.portal, () => PAGE),
-      () => '/index.html',
-    ),
-  );
-  r.use(site);
+  if (variants.size)
+    r.get([...variants.keys()], (req, res, next) => {
+      // Express matches routes case-insensitively and with a trailing slash.
+      const byVariant = variants.get(req.path.toLowerCase().replace(/(.)\/$/, '$1'));
+      if (!byVariant) return next();
+      sendBuilt(req, res, byVariant[variantFor(req, config.routing)], true);
+    });
+
+  const portalIndex = portal.get('/index.html');
+  if (portalIndex) r.get(PORTAL_ROUTES, (req, res) => sendBuilt(req, res, portalIndex));
+
+  r.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    const file = fileAt(site, req.path) ?? (req.path.startsWith('/app-assets/') ? portal.get(req.path) : undefined);
+    if (!file) return next();
+    sendBuilt(req, res, file);
+  });
   return r;
 }
 
