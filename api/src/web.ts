@@ -5,6 +5,7 @@
 import { type Request, type Response, type RequestHandler, Router } from 'express';
 import compression from 'compression';
 import { lookup as lookupType } from 'mrmime';
+import Negotiator from 'negotiator';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,23 +145,17 @@ function readBuilt(dir: string, cacheControl: (file: string) => string): Files {
   return files;
 }
 
+const OFFERED = ['br', 'gzip', 'identity'];
+const SERVER_ORDER = ['br', 'gzip'];
+
 /**
- * The encoding to send (RFC 9110 §12.5.3): br, else gzip, else none, among those the client accepts
- * (named, or by `*`, with a q above 0). Nothing accepted but identity means identity.
+ * The encoding to send (RFC 9110 §12.5.3), negotiated by `negotiator` (Express's own, through
+ * `accepts`): the client's q-values decide, br before gzip where they tie; a coding refused with q=0
+ * is never sent; no header, or nothing acceptable but identity, is identity.
  */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [coding = '', ...params] = part.split(';');
-    const name = coding.trim().toLowerCase();
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q=') || p.startsWith('Q='));
-    if (name) q.set(name, weight ? Number(weight.slice(2)) || 0 : 1);
-  }
-  const accepted = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  if (accepted('br')) return 'br';
-  if (accepted('gzip') || (q.get('x-gzip') ?? 0) > 0) return 'gzip';
-  return undefined;
+  const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(OFFERED, { preferred: SERVER_ORDER });
+  return best === 'br' || best === 'gzip' ? best : undefined;
 }
 
 /**
