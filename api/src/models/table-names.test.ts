@@ -17,7 +17,6 @@ const API_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const ALLOWED: Record<string, string> = {
   'services/admin/inboxes.service.ts': 'admin users/appointments/inboxes',
   'services/lead-import/imports.service.ts': 'lead-import',
-  'services/outcomes/outcomes.service.ts': 'outcomes',
 };
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
