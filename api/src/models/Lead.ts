@@ -1,9 +1,10 @@
 // Objection model over `leads` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { ConsentRecordModel } from './ConsentRecordModel.ts';
 import { User } from './User.ts';
 
-export class Lead extends Model {
+export class Lead extends ConsentRecordModel {
   static override tableName = 'leads';
   static override relationMappings: RelationMappingsThunk = () => ({
     buyer: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'leads.buyerId', to: 'users.id' } },
@@ -28,13 +29,7 @@ export class Lead extends Model {
   buyerId!: number | null;
   soldAt!: string | null;
   createdAt!: string;
-  consentSourceUrl!: string | null;
-  consentAt!: string | null;
-  consentIp!: string | null;
-  consentText!: string | null;
-  certificateKind!: string | null;
-  certificateId!: string | null;
-  certificateClaimExpiresAt!: string | null;
+  // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   exclusive!: boolean | number;
   timesSoldBefore!: number;
   dncScrubbedAt!: string | null;

@@ -1,11 +1,12 @@
 // Objection model over `transfer_calls` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { ConsentRecordModel } from './ConsentRecordModel.ts';
 import { Order } from './Order.ts';
 import { TransferDispute } from './TransferDispute.ts';
 import { User } from './User.ts';
 
-export class TransferCall extends Model {
+export class TransferCall extends ConsentRecordModel {
   static override tableName = 'transfer_calls';
   static override relationMappings: RelationMappingsThunk = () => ({
     enteredByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_calls.enteredBy', to: 'users.id' } },
@@ -36,13 +37,7 @@ export class TransferCall extends Model {
   createdAt!: string;
   updatedAt!: string;
   callerPhoneKey!: string | null;
-  consentSourceUrl!: string | null;
-  consentAt!: string | null;
-  consentIp!: string | null;
-  consentText!: string | null;
-  certificateKind!: string | null;
-  certificateId!: string | null;
-  certificateClaimExpiresAt!: string | null;
+  // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   enteredByUser?: User | null;
   order?: Order | null;

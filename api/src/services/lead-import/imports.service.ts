@@ -30,6 +30,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { suggestMapping } from './mapping.ts';
 import { mappingProblem, validateRecord, type StagedLead } from './rows.ts';
 import { Lead, LeadAssignment, LeadImport, LeadImportRow, LeadPoolEntry } from '../../models/index.ts';
+import type { ConsentRecordModel } from '../../models/ConsentRecordModel.ts';
 
 export const BATCH_ROWS = 500;
 /** Row errors sent back in the final event; the rest are paged from GET .../errors. */
@@ -243,7 +244,7 @@ const CONSENT_COLUMNS = [
   'certificateKind',
   'certificateId',
   'certificateClaimExpiresAt',
-] as const satisfies ReadonlyArray<keyof Lead & keyof LeadImportRow>;
+] as const satisfies ReadonlyArray<keyof ConsentRecordModel>;
 
 /**
  * Copies the staged good rows into their table: one INSERT ... SELECT, inside the caller's transaction.
