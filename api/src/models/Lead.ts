@@ -1,13 +1,14 @@
 // Objection model over `leads` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { ConsentRecordModel } from './ConsentRecordModel.ts';
 import { User } from './User.ts';
 
 export class Lead extends ConsentRecordModel {
   static override tableName = 'leads';
   static override relationMappings: RelationMappingsThunk = () => ({
-    buyer: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'leads.buyerId', to: 'users.id' } },
+    buyer: belongsTo(User, 'leads.buyerId', 'users.id'),
   });
   id!: number;
   kind!: string;
