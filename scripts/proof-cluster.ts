@@ -321,7 +321,7 @@ async function main(): Promise<void> {
   check(
     'a password change on one process ends the sessions on every process at once',
     warm.every((w) => w.status === 200) && changed.status === 200 && after.every((a) => a.status === 401),
-    `before: ${warm.map((w) => w.status).join(', ')} (each process had the user cached); password changed via :${PORTS[0]}; ${ms} ms later on :${PORTS.join(', :')}: ${after.map((a) => a.status).join(', ')} (per-process caches alone would answer 200 for up to 2 s)`,
+    `before: ${warm.map((w) => w.status).join(', ')} (the session valid on each process); password changed via :${PORTS[0]}; ${ms} ms later on :${PORTS.join(', :')}: ${after.map((a) => a.status).join(', ')} (every process checks the session in the shared database on each request, decision 080)`,
   );
 
   // 4. The reservation sweep runs once per period for the fleet.

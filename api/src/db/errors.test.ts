@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DBError } from 'objection';
 import { createTestDb, type Db } from './index.ts';
-import { driverError, isDatabaseUnavailable, isTransientConflict, isUniqueViolation } from './errors.ts';
+import { driverError, isCheckViolation, isDatabaseUnavailable, isForeignKeyViolation, isTransientConflict, isUniqueViolation } from './errors.ts';
 import { withRetry } from './retry.ts';
-import { TrainingAdmin } from '../models/index.ts';
+import { ConsumerClaim, LeadSale, TrainingAdmin } from '../models/index.ts';
 
 let db: Db;
 let destroy: () => Promise<void>;
@@ -50,5 +50,38 @@ describe('database error helpers', () => {
       return 'done';
     });
     expect([result, tries]).toEqual(['done', 3]);
+  });
+
+  it('tells a taken primary key, a broken foreign key and a refused CHECK apart, through a model and through plain Knex', async () => {
+    const key = `k${Date.now() % 1e9}`;
+    const claim = { consumerKey: key, mode: 'shared' as const };
+    await ConsumerClaim.query(db).insert(claim);
+    const kinds = (err: unknown) => [isUniqueViolation(err), isForeignKeyViolation(err), isCheckViolation(err)];
+    // The same consumer key again: its primary key (SQLite says PRIMARYKEY, not UNIQUE).
+    expect(kinds(await failure(async () => ConsumerClaim.query(db).insert(claim)))).toEqual([true, false, false]);
+    expect(kinds(await failure(async () => db.insert(claim).into(ConsumerClaim.tableName)))).toEqual([true, false, false]);
+    // A sale of a consumer with no claim of that mode: no parent row.
+    const orphan = { leadId: 1, consumerKey: `${key}x`, mode: 'shared' as const, exclusiveKey: null };
+    expect(kinds(await failure(async () => LeadSale.query(db).insert(orphan)))).toEqual([false, true, false]);
+    expect(kinds(await failure(async () => db.insert(orphan).into(LeadSale.tableName)))).toEqual([false, true, false]);
+    // A parent still referenced: the claim of a sale cannot change its mode.
+    await LeadSale.query(db).insert({ leadId: 1, consumerKey: key, mode: 'shared', exclusiveKey: null });
+    expect(kinds(await failure(async () => ConsumerClaim.query(db).findById(key).patch({ mode: 'exclusive' })))).toEqual([false, true, false]);
+    // A mode the CHECK does not know.
+    const bad = { consumerKey: `${key}y`, mode: 'bogus' };
+    expect(kinds(await failure(async () => db.insert(bad).into(ConsumerClaim.tableName)))).toEqual([false, false, true]);
+    expect(kinds(await failure(async () => ConsumerClaim.query(db).insert(bad as unknown as typeof claim)))).toEqual([false, false, true]);
+  });
+
+  it('reads the MariaDB error numbers under the wrapping too', () => {
+    const Wrapped = DBError as unknown as new (args: { nativeError: Error; client: string }) => Error;
+    const wrap = (errno: number) => new Wrapped({ nativeError: Object.assign(new Error(`errno ${errno}`), { errno }), client: 'mysql' });
+    expect([1062, 1452, 1451, 4025, 3819].map((n) => [isUniqueViolation(wrap(n)), isForeignKeyViolation(wrap(n)), isCheckViolation(wrap(n))])).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, true, false],
+      [false, false, true],
+      [false, false, true],
+    ]);
   });
 });

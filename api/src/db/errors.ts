@@ -1,7 +1,10 @@
-// What a database error means, on SQLite and MariaDB alike: a duplicate key, a database that cannot be
-// reached, a transaction worth running again. Services decide with these; the error handler maps them
-// to 409 and 503. Objection wraps the driver's error (db-errors' DBError, with the driver's error as
-// `nativeError` and no `code`), Knex does not: every helper looks at the driver's error either way.
+// What a database error means, on SQLite and MariaDB alike: which constraint it broke (a unique key, a
+// foreign key, a CHECK), a database that cannot be reached, a transaction worth running again. Services
+// decide with these (the sale of an exclusive consumer relies on the three constraint helpers); the error
+// handler maps them to 409 and 503. Objection wraps the driver's error (db-errors' DBError, with the
+// driver's error as `nativeError` and no `code`; on a constraint a subclass such as UniqueViolationError),
+// Knex does not: every helper looks at the driver's error either way.
+import { CheckViolationError, ForeignKeyViolationError, UniqueViolationError } from 'objection';
 
 interface DbError extends Error {
   code?: string;
@@ -34,10 +37,31 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return Boolean((e?.code && DB_DOWN_CODES.has(e.code)) || /Knex: Timeout acquiring a connection/.test(String(e?.message)));
 }
 
-/** A unique index refused the row (MariaDB ER_DUP_ENTRY, SQLite UNIQUE constraint). */
+/** A unique index or primary key refused the row (MariaDB ER_DUP_ENTRY 1062, SQLite SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY). */
 export function isUniqueViolation(err: unknown): boolean {
+  if (err instanceof UniqueViolationError) return true;
   const e = driverError(err);
-  return e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message));
+  return (
+    e?.code === 'ER_DUP_ENTRY' ||
+    e?.errno === 1062 ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    /UNIQUE constraint failed/.test(String(e?.message))
+  );
+}
+
+/** A foreign key broken: no parent row, or a parent still referenced (SQLite SQLITE_CONSTRAINT_FOREIGNKEY, MariaDB 1452 / 1451). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (err instanceof ForeignKeyViolationError) return true;
+  const e = driverError(err);
+  return e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e?.errno === 1452 || e?.errno === 1451;
+}
+
+/** A CHECK constraint refused the row (SQLite SQLITE_CONSTRAINT_CHECK, MariaDB 4025, MySQL 3819). */
+export function isCheckViolation(err: unknown): boolean {
+  if (err instanceof CheckViolationError) return true;
+  const e = driverError(err);
+  return e?.code === 'SQLITE_CONSTRAINT_CHECK' || e?.errno === 4025 || e?.errno === 3819;
 }
 
 /** MariaDB picked the transaction as a deadlock victim or timed out its lock wait, or SQLite was busy. */

@@ -1,13 +1,14 @@
 // Objection model over `agent_transfer_settings` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { User } from './User.ts';
 
 export class AgentTransferSetting extends Model {
   static override tableName = 'agent_transfer_settings';
   static override idColumn = 'userId';
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'agent_transfer_settings.userId', to: 'users.id' } },
+    user: belongsTo(User, 'agent_transfer_settings.userId', 'users.id'),
   });
   userId!: number;
   callsPerDay!: number | null;

@@ -1,12 +1,13 @@
 // Objection model over `api_tokens` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { User } from './User.ts';
 
 export class ApiToken extends Model {
   static override tableName = 'api_tokens';
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'api_tokens.userId', to: 'users.id' } },
+    user: belongsTo(User, 'api_tokens.userId', 'users.id'),
   });
   id!: number;
   userId!: number;

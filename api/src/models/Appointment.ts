@@ -1,18 +1,16 @@
 // Objection model over `appointments` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
+import { belongsTo, hasMany } from './relations.ts';
+import { ConsentRecordModel } from './ConsentRecordModel.ts';
 import { AppointmentNoShow } from './AppointmentNoShow.ts';
 import { User } from './User.ts';
 
-export class Appointment extends Model {
+export class Appointment extends ConsentRecordModel {
   static override tableName = 'appointments';
   static override relationMappings: RelationMappingsThunk = () => ({
-    buyer: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'appointments.buyerId', to: 'users.id' } },
-    appointmentNoShows: {
-      relation: Model.HasManyRelation,
-      modelClass: AppointmentNoShow,
-      join: { from: 'appointments.id', to: 'appointment_no_shows.appointmentId' },
-    },
+    buyer: belongsTo(User, 'appointments.buyerId', 'users.id'),
+    appointmentNoShows: hasMany(AppointmentNoShow, 'appointments.id', 'appointment_no_shows.appointmentId'),
   });
   id!: number;
   customerName!: string | null;
@@ -46,13 +44,7 @@ export class Appointment extends Model {
   createdAt!: string;
   brightcallCallbackId!: number | null;
   source!: string | null;
-  consentSourceUrl!: string | null;
-  consentAt!: string | null;
-  consentIp!: string | null;
-  consentText!: string | null;
-  certificateKind!: string | null;
-  certificateId!: string | null;
-  certificateClaimExpiresAt!: string | null;
+  // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   aiDisclosure!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   buyer?: User | null;

@@ -1,15 +1,16 @@
 // Objection model over `appointment_no_shows` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { Appointment } from './Appointment.ts';
 import { User } from './User.ts';
 
 export class AppointmentNoShow extends Model {
   static override tableName = 'appointment_no_shows';
   static override relationMappings: RelationMappingsThunk = () => ({
-    decidedByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'appointment_no_shows.decidedBy', to: 'users.id' } },
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'appointment_no_shows.userId', to: 'users.id' } },
-    appointment: { relation: Model.BelongsToOneRelation, modelClass: Appointment, join: { from: 'appointment_no_shows.appointmentId', to: 'appointments.id' } },
+    decidedByUser: belongsTo(User, 'appointment_no_shows.decidedBy', 'users.id'),
+    user: belongsTo(User, 'appointment_no_shows.userId', 'users.id'),
+    appointment: belongsTo(Appointment, 'appointment_no_shows.appointmentId', 'appointments.id'),
   });
   id!: number;
   appointmentId!: number;

@@ -1,12 +1,13 @@
 // Objection model over `item_outcomes` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { User } from './User.ts';
 
 export class ItemOutcome extends Model {
   static override tableName = 'item_outcomes';
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'item_outcomes.userId', to: 'users.id' } },
+    user: belongsTo(User, 'item_outcomes.userId', 'users.id'),
   });
   id!: number;
   userId!: number;

@@ -1,12 +1,14 @@
 // Objection model over `leads` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
+import { ConsentRecordModel } from './ConsentRecordModel.ts';
 import { User } from './User.ts';
 
-export class Lead extends Model {
+export class Lead extends ConsentRecordModel {
   static override tableName = 'leads';
   static override relationMappings: RelationMappingsThunk = () => ({
-    buyer: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'leads.buyerId', to: 'users.id' } },
+    buyer: belongsTo(User, 'leads.buyerId', 'users.id'),
   });
   id!: number;
   kind!: string;
@@ -28,13 +30,7 @@ export class Lead extends Model {
   buyerId!: number | null;
   soldAt!: string | null;
   createdAt!: string;
-  consentSourceUrl!: string | null;
-  consentAt!: string | null;
-  consentIp!: string | null;
-  consentText!: string | null;
-  certificateKind!: string | null;
-  certificateId!: string | null;
-  certificateClaimExpiresAt!: string | null;
+  // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   exclusive!: boolean | number;
   timesSoldBefore!: number;
   dncScrubbedAt!: string | null;

@@ -1,15 +1,16 @@
 // Objection model over `lead_assignments` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo, hasMany } from './relations.ts';
 import { LeadPoolEntry } from './LeadPoolEntry.ts';
 import { User } from './User.ts';
 
 export class LeadAssignment extends Model {
   static override tableName = 'lead_assignments';
   static override relationMappings: RelationMappingsThunk = () => ({
-    assignedByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'lead_assignments.assignedBy', to: 'users.id' } },
-    agent: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'lead_assignments.agentId', to: 'users.id' } },
-    leadPool: { relation: Model.HasManyRelation, modelClass: LeadPoolEntry, join: { from: 'lead_assignments.id', to: 'lead_pool.assignmentId' } },
+    assignedByUser: belongsTo(User, 'lead_assignments.assignedBy', 'users.id'),
+    agent: belongsTo(User, 'lead_assignments.agentId', 'users.id'),
+    leadPool: hasMany(LeadPoolEntry, 'lead_assignments.id', 'lead_pool.assignmentId'),
   });
   id!: number;
   agentId!: number;

@@ -1,6 +1,7 @@
 // Objection model over `lead_imports` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo, hasMany } from './relations.ts';
 import { LeadImportRow } from './LeadImportRow.ts';
 import { LeadPoolEntry } from './LeadPoolEntry.ts';
 import { User } from './User.ts';
@@ -8,9 +9,9 @@ import { User } from './User.ts';
 export class LeadImport extends Model {
   static override tableName = 'lead_imports';
   static override relationMappings: RelationMappingsThunk = () => ({
-    admin: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'lead_imports.adminId', to: 'users.id' } },
-    leadImportRows: { relation: Model.HasManyRelation, modelClass: LeadImportRow, join: { from: 'lead_imports.id', to: 'lead_import_rows.importId' } },
-    leadPool: { relation: Model.HasManyRelation, modelClass: LeadPoolEntry, join: { from: 'lead_imports.id', to: 'lead_pool.importId' } },
+    admin: belongsTo(User, 'lead_imports.adminId', 'users.id'),
+    leadImportRows: hasMany(LeadImportRow, 'lead_imports.id', 'lead_import_rows.importId'),
+    leadPool: hasMany(LeadPoolEntry, 'lead_imports.id', 'lead_pool.importId'),
   });
   id!: number;
   adminId!: number | null;

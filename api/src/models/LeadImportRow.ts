@@ -1,12 +1,14 @@
 // Objection model over `lead_import_rows` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
+import { ConsentRecordModel } from './ConsentRecordModel.ts';
 import { LeadImport } from './LeadImport.ts';
 
-export class LeadImportRow extends Model {
+export class LeadImportRow extends ConsentRecordModel {
   static override tableName = 'lead_import_rows';
   static override relationMappings: RelationMappingsThunk = () => ({
-    import: { relation: Model.BelongsToOneRelation, modelClass: LeadImport, join: { from: 'lead_import_rows.importId', to: 'lead_imports.id' } },
+    import: belongsTo(LeadImport, 'lead_import_rows.importId', 'lead_imports.id'),
   });
   id!: number;
   importId!: number;
@@ -22,13 +24,7 @@ export class LeadImportRow extends Model {
   formFillTime!: string | null;
   recordingUrl!: string | null;
   callDuration!: number | null;
-  consentSourceUrl!: string | null;
-  consentAt!: string | null;
-  consentIp!: string | null;
-  consentText!: string | null;
-  certificateKind!: string | null;
-  certificateId!: string | null;
-  certificateClaimExpiresAt!: string | null;
+  // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   error!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   import?: LeadImport | null;

@@ -1,6 +1,7 @@
 // Objection model over `lead_pool` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { LeadAssignment } from './LeadAssignment.ts';
 import { LeadImport } from './LeadImport.ts';
 import { User } from './User.ts';
@@ -8,9 +9,9 @@ import { User } from './User.ts';
 export class LeadPoolEntry extends Model {
   static override tableName = 'lead_pool';
   static override relationMappings: RelationMappingsThunk = () => ({
-    assignment: { relation: Model.BelongsToOneRelation, modelClass: LeadAssignment, join: { from: 'lead_pool.assignmentId', to: 'lead_assignments.id' } },
-    assignedAgent: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'lead_pool.assignedAgentId', to: 'users.id' } },
-    import: { relation: Model.BelongsToOneRelation, modelClass: LeadImport, join: { from: 'lead_pool.importId', to: 'lead_imports.id' } },
+    assignment: belongsTo(LeadAssignment, 'lead_pool.assignmentId', 'lead_assignments.id'),
+    assignedAgent: belongsTo(User, 'lead_pool.assignedAgentId', 'users.id'),
+    import: belongsTo(LeadImport, 'lead_pool.importId', 'lead_imports.id'),
   });
   id!: number;
   importId!: number | null;

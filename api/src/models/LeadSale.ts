@@ -1,6 +1,7 @@
 // Objection model over `lead_sales`: one row per sale of a lead, referencing its consumer's claim with the
 // sale's mode, so the database refuses a second sale of a consumer sold as exclusive (decision 110).
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { ConsumerClaim } from './ConsumerClaim.ts';
 import { Lead } from './Lead.ts';
 import { User } from './User.ts';
@@ -8,9 +9,9 @@ import { User } from './User.ts';
 export class LeadSale extends Model {
   static override tableName = 'lead_sales';
   static override relationMappings: RelationMappingsThunk = () => ({
-    lead: { relation: Model.BelongsToOneRelation, modelClass: Lead, join: { from: 'lead_sales.leadId', to: 'leads.id' } },
-    buyer: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'lead_sales.buyerId', to: 'users.id' } },
-    claim: { relation: Model.BelongsToOneRelation, modelClass: ConsumerClaim, join: { from: 'lead_sales.consumerKey', to: 'consumer_claims.consumerKey' } },
+    lead: belongsTo(Lead, 'lead_sales.leadId', 'leads.id'),
+    buyer: belongsTo(User, 'lead_sales.buyerId', 'users.id'),
+    claim: belongsTo(ConsumerClaim, 'lead_sales.consumerKey', 'consumer_claims.consumerKey'),
   });
   id!: number;
   leadId!: number;

@@ -1,14 +1,15 @@
 // Objection model over `onboarding_surveys` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo, hasMany } from './relations.ts';
 import { Order } from './Order.ts';
 import { User } from './User.ts';
 
 export class OnboardingSurvey extends Model {
   static override tableName = 'onboarding_surveys';
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'onboarding_surveys.userId', to: 'users.id' } },
-    orders: { relation: Model.HasManyRelation, modelClass: Order, join: { from: 'onboarding_surveys.id', to: 'orders.surveyId' } },
+    user: belongsTo(User, 'onboarding_surveys.userId', 'users.id'),
+    orders: hasMany(Order, 'onboarding_surveys.id', 'orders.surveyId'),
   });
   id!: number;
   userId!: number | null;

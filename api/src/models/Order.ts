@@ -1,6 +1,7 @@
 // Objection model over `orders` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo, hasMany } from './relations.ts';
 import { OnboardingSurvey } from './OnboardingSurvey.ts';
 import { OrderDelivery } from './OrderDelivery.ts';
 import { OrderEvent } from './OrderEvent.ts';
@@ -13,14 +14,14 @@ import { User } from './User.ts';
 export class Order extends Model {
   static override tableName = 'orders';
   static override relationMappings: RelationMappingsThunk = () => ({
-    survey: { relation: Model.BelongsToOneRelation, modelClass: OnboardingSurvey, join: { from: 'orders.surveyId', to: 'onboarding_surveys.id' } },
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'orders.userId', to: 'users.id' } },
-    orderDeliveries: { relation: Model.HasManyRelation, modelClass: OrderDelivery, join: { from: 'orders.id', to: 'order_deliveries.orderId' } },
-    orderEvents: { relation: Model.HasManyRelation, modelClass: OrderEvent, join: { from: 'orders.id', to: 'order_events.orderId' } },
-    orderItems: { relation: Model.HasManyRelation, modelClass: OrderItem, join: { from: 'orders.id', to: 'order_items.orderId' } },
-    refunds: { relation: Model.HasManyRelation, modelClass: Refund, join: { from: 'orders.id', to: 'refunds.orderId' } },
-    transferCalls: { relation: Model.HasManyRelation, modelClass: TransferCall, join: { from: 'orders.id', to: 'transfer_calls.orderId' } },
-    transferOrderUsage: { relation: Model.HasManyRelation, modelClass: TransferOrderUsage, join: { from: 'orders.id', to: 'transfer_order_usage.orderId' } },
+    survey: belongsTo(OnboardingSurvey, 'orders.surveyId', 'onboarding_surveys.id'),
+    user: belongsTo(User, 'orders.userId', 'users.id'),
+    orderDeliveries: hasMany(OrderDelivery, 'orders.id', 'order_deliveries.orderId'),
+    orderEvents: hasMany(OrderEvent, 'orders.id', 'order_events.orderId'),
+    orderItems: hasMany(OrderItem, 'orders.id', 'order_items.orderId'),
+    refunds: hasMany(Refund, 'orders.id', 'refunds.orderId'),
+    transferCalls: hasMany(TransferCall, 'orders.id', 'transfer_calls.orderId'),
+    transferOrderUsage: hasMany(TransferOrderUsage, 'orders.id', 'transfer_order_usage.orderId'),
   });
   id!: number;
   userId!: number | null;

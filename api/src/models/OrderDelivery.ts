@@ -1,14 +1,15 @@
 // Objection model over `order_deliveries` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { Order } from './Order.ts';
 import { User } from './User.ts';
 
 export class OrderDelivery extends Model {
   static override tableName = 'order_deliveries';
   static override relationMappings: RelationMappingsThunk = () => ({
-    enteredByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'order_deliveries.enteredByUserId', to: 'users.id' } },
-    order: { relation: Model.BelongsToOneRelation, modelClass: Order, join: { from: 'order_deliveries.orderId', to: 'orders.id' } },
+    enteredByUser: belongsTo(User, 'order_deliveries.enteredByUserId', 'users.id'),
+    order: belongsTo(Order, 'order_deliveries.orderId', 'orders.id'),
   });
   id!: number;
   orderId!: number;

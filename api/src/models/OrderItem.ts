@@ -1,12 +1,13 @@
 // Objection model over `order_items` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { Order } from './Order.ts';
 
 export class OrderItem extends Model {
   static override tableName = 'order_items';
   static override relationMappings: RelationMappingsThunk = () => ({
-    order: { relation: Model.BelongsToOneRelation, modelClass: Order, join: { from: 'order_items.orderId', to: 'orders.id' } },
+    order: belongsTo(Order, 'order_items.orderId', 'orders.id'),
   });
   id!: number;
   orderId!: number;

@@ -1,12 +1,13 @@
 // Objection model over `mail_outbox` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { User } from './User.ts';
 
 export class OutboxMail extends Model {
   static override tableName = 'mail_outbox';
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'mail_outbox.userId', to: 'users.id' } },
+    user: belongsTo(User, 'mail_outbox.userId', 'users.id'),
   });
   id!: number;
   messageKey!: string;

@@ -1,16 +1,13 @@
 // Objection model over `partner_applications` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { hasMany } from './relations.ts';
 import { PartnerApplicationFile } from './PartnerApplicationFile.ts';
 
 export class PartnerApplication extends Model {
   static override tableName = 'partner_applications';
   static override relationMappings: RelationMappingsThunk = () => ({
-    partnerApplicationFiles: {
-      relation: Model.HasManyRelation,
-      modelClass: PartnerApplicationFile,
-      join: { from: 'partner_applications.id', to: 'partner_application_files.applicationId' },
-    },
+    partnerApplicationFiles: hasMany(PartnerApplicationFile, 'partner_applications.id', 'partner_application_files.applicationId'),
   });
   id!: number;
   businessName!: string;

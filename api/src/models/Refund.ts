@@ -1,14 +1,15 @@
 // Objection model over `refunds` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { Order } from './Order.ts';
 import { User } from './User.ts';
 
 export class Refund extends Model {
   static override tableName = 'refunds';
   static override relationMappings: RelationMappingsThunk = () => ({
-    createdByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'refunds.createdByUserId', to: 'users.id' } },
-    order: { relation: Model.BelongsToOneRelation, modelClass: Order, join: { from: 'refunds.orderId', to: 'orders.id' } },
+    createdByUser: belongsTo(User, 'refunds.createdByUserId', 'users.id'),
+    order: belongsTo(Order, 'refunds.orderId', 'orders.id'),
   });
   id!: number;
   orderId!: number;

@@ -1,12 +1,13 @@
 // Objection model over `sessions` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { User } from './User.ts';
 
 export class SessionRecord extends Model {
   static override tableName = 'sessions';
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'sessions.userId', to: 'users.id' } },
+    user: belongsTo(User, 'sessions.userId', 'users.id'),
   });
   id!: string;
   userId!: number;

@@ -1,17 +1,19 @@
 // Objection model over `transfer_calls` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
+import { belongsTo, hasMany } from './relations.ts';
+import { ConsentRecordModel } from './ConsentRecordModel.ts';
 import { Order } from './Order.ts';
 import { TransferDispute } from './TransferDispute.ts';
 import { User } from './User.ts';
 
-export class TransferCall extends Model {
+export class TransferCall extends ConsentRecordModel {
   static override tableName = 'transfer_calls';
   static override relationMappings: RelationMappingsThunk = () => ({
-    enteredByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_calls.enteredBy', to: 'users.id' } },
-    order: { relation: Model.BelongsToOneRelation, modelClass: Order, join: { from: 'transfer_calls.orderId', to: 'orders.id' } },
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_calls.userId', to: 'users.id' } },
-    transferDisputes: { relation: Model.HasManyRelation, modelClass: TransferDispute, join: { from: 'transfer_calls.id', to: 'transfer_disputes.callId' } },
+    enteredByUser: belongsTo(User, 'transfer_calls.enteredBy', 'users.id'),
+    order: belongsTo(Order, 'transfer_calls.orderId', 'orders.id'),
+    user: belongsTo(User, 'transfer_calls.userId', 'users.id'),
+    transferDisputes: hasMany(TransferDispute, 'transfer_calls.id', 'transfer_disputes.callId'),
   });
   id!: number;
   externalCallId!: string;
@@ -36,13 +38,7 @@ export class TransferCall extends Model {
   createdAt!: string;
   updatedAt!: string;
   callerPhoneKey!: string | null;
-  consentSourceUrl!: string | null;
-  consentAt!: string | null;
-  consentIp!: string | null;
-  consentText!: string | null;
-  certificateKind!: string | null;
-  certificateId!: string | null;
-  certificateClaimExpiresAt!: string | null;
+  // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   enteredByUser?: User | null;
   order?: Order | null;

@@ -1,15 +1,16 @@
 // Objection model over `transfer_disputes` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { TransferCall } from './TransferCall.ts';
 import { User } from './User.ts';
 
 export class TransferDispute extends Model {
   static override tableName = 'transfer_disputes';
   static override relationMappings: RelationMappingsThunk = () => ({
-    decidedByUser: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_disputes.decidedBy', to: 'users.id' } },
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_disputes.userId', to: 'users.id' } },
-    call: { relation: Model.BelongsToOneRelation, modelClass: TransferCall, join: { from: 'transfer_disputes.callId', to: 'transfer_calls.id' } },
+    decidedByUser: belongsTo(User, 'transfer_disputes.decidedBy', 'users.id'),
+    user: belongsTo(User, 'transfer_disputes.userId', 'users.id'),
+    call: belongsTo(TransferCall, 'transfer_disputes.callId', 'transfer_calls.id'),
   });
   id!: number;
   callId!: number;

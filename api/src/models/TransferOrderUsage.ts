@@ -1,6 +1,7 @@
 // Objection model over `transfer_order_usage` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { belongsTo } from './relations.ts';
 import { Order } from './Order.ts';
 import { User } from './User.ts';
 
@@ -8,8 +9,8 @@ export class TransferOrderUsage extends Model {
   static override tableName = 'transfer_order_usage';
   static override idColumn = 'orderId';
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'transfer_order_usage.userId', to: 'users.id' } },
-    order: { relation: Model.BelongsToOneRelation, modelClass: Order, join: { from: 'transfer_order_usage.orderId', to: 'orders.id' } },
+    user: belongsTo(User, 'transfer_order_usage.userId', 'users.id'),
+    order: belongsTo(Order, 'transfer_order_usage.orderId', 'orders.id'),
   });
   orderId!: number;
   userId!: number;

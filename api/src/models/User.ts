@@ -1,6 +1,7 @@
 // Objection model over `users` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
 import { Model, type RelationMappingsThunk } from 'objection';
+import { hasMany } from './relations.ts';
 import { AgentTransferSetting } from './AgentTransferSetting.ts';
 import { ApiToken } from './ApiToken.ts';
 import { Appointment } from './Appointment.ts';
@@ -22,27 +23,23 @@ import { TransferOrderUsage } from './TransferOrderUsage.ts';
 export class User extends Model {
   static override tableName = 'users';
   static override relationMappings: RelationMappingsThunk = () => ({
-    agentTransferSettings: {
-      relation: Model.HasManyRelation,
-      modelClass: AgentTransferSetting,
-      join: { from: 'users.id', to: 'agent_transfer_settings.userId' },
-    },
-    apiTokens: { relation: Model.HasManyRelation, modelClass: ApiToken, join: { from: 'users.id', to: 'api_tokens.userId' } },
-    appointmentNoShows: { relation: Model.HasManyRelation, modelClass: AppointmentNoShow, join: { from: 'users.id', to: 'appointment_no_shows.userId' } },
-    appointments: { relation: Model.HasManyRelation, modelClass: Appointment, join: { from: 'users.id', to: 'appointments.buyerId' } },
-    calendarFeeds: { relation: Model.HasManyRelation, modelClass: CalendarFeed, join: { from: 'users.id', to: 'calendar_feeds.userId' } },
-    exclusiveSales: { relation: Model.HasManyRelation, modelClass: ExclusiveSale, join: { from: 'users.id', to: 'exclusive_sales.buyerId' } },
-    itemOutcomes: { relation: Model.HasManyRelation, modelClass: ItemOutcome, join: { from: 'users.id', to: 'item_outcomes.userId' } },
-    leadAssignments: { relation: Model.HasManyRelation, modelClass: LeadAssignment, join: { from: 'users.id', to: 'lead_assignments.agentId' } },
-    leads: { relation: Model.HasManyRelation, modelClass: Lead, join: { from: 'users.id', to: 'leads.buyerId' } },
-    ledgerAuditLog: { relation: Model.HasManyRelation, modelClass: LedgerAuditEntry, join: { from: 'users.id', to: 'ledger_audit_log.userId' } },
-    mailOutbox: { relation: Model.HasManyRelation, modelClass: OutboxMail, join: { from: 'users.id', to: 'mail_outbox.userId' } },
-    onboardingSurveys: { relation: Model.HasManyRelation, modelClass: OnboardingSurvey, join: { from: 'users.id', to: 'onboarding_surveys.userId' } },
-    orders: { relation: Model.HasManyRelation, modelClass: Order, join: { from: 'users.id', to: 'orders.userId' } },
-    sessions: { relation: Model.HasManyRelation, modelClass: SessionRecord, join: { from: 'users.id', to: 'sessions.userId' } },
-    transferCalls: { relation: Model.HasManyRelation, modelClass: TransferCall, join: { from: 'users.id', to: 'transfer_calls.userId' } },
-    transferDisputes: { relation: Model.HasManyRelation, modelClass: TransferDispute, join: { from: 'users.id', to: 'transfer_disputes.userId' } },
-    transferOrderUsage: { relation: Model.HasManyRelation, modelClass: TransferOrderUsage, join: { from: 'users.id', to: 'transfer_order_usage.userId' } },
+    agentTransferSettings: hasMany(AgentTransferSetting, 'users.id', 'agent_transfer_settings.userId'),
+    apiTokens: hasMany(ApiToken, 'users.id', 'api_tokens.userId'),
+    appointmentNoShows: hasMany(AppointmentNoShow, 'users.id', 'appointment_no_shows.userId'),
+    appointments: hasMany(Appointment, 'users.id', 'appointments.buyerId'),
+    calendarFeeds: hasMany(CalendarFeed, 'users.id', 'calendar_feeds.userId'),
+    exclusiveSales: hasMany(ExclusiveSale, 'users.id', 'exclusive_sales.buyerId'),
+    itemOutcomes: hasMany(ItemOutcome, 'users.id', 'item_outcomes.userId'),
+    leadAssignments: hasMany(LeadAssignment, 'users.id', 'lead_assignments.agentId'),
+    leads: hasMany(Lead, 'users.id', 'leads.buyerId'),
+    ledgerAuditLog: hasMany(LedgerAuditEntry, 'users.id', 'ledger_audit_log.userId'),
+    mailOutbox: hasMany(OutboxMail, 'users.id', 'mail_outbox.userId'),
+    onboardingSurveys: hasMany(OnboardingSurvey, 'users.id', 'onboarding_surveys.userId'),
+    orders: hasMany(Order, 'users.id', 'orders.userId'),
+    sessions: hasMany(SessionRecord, 'users.id', 'sessions.userId'),
+    transferCalls: hasMany(TransferCall, 'users.id', 'transfer_calls.userId'),
+    transferDisputes: hasMany(TransferDispute, 'users.id', 'transfer_disputes.userId'),
+    transferOrderUsage: hasMany(TransferOrderUsage, 'users.id', 'transfer_order_usage.userId'),
   });
   id!: number;
   email!: string;

@@ -7,7 +7,7 @@ import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harn
 import { ConsumerClaim, Lead, LeadSale } from '../models/index.ts';
 import { recordLeadSales } from '../services/compliance/compliance.service.ts';
 import { ItemsUnavailable } from '../services/orders/inventory.ts';
-import { isCheckViolation, isForeignKeyViolation, isUniqueKeyViolation } from '../db/constraints.ts';
+import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { toDbDate } from '../db/dates.ts';
 import { createTestDb } from '../db/index.ts';
 
@@ -80,7 +80,7 @@ describe('the database refuses a second sale of a consumer sold as exclusive', (
     const uq = await dbError(
       LeadSale.query(ctx.db).insert({ leadId: secondExclusive, consumerKey: '5126670001', mode: 'exclusive', exclusiveKey: '5126670001', soldAt: STAMP }),
     );
-    expect(isUniqueKeyViolation(uq)).toBe(true);
+    expect(isUniqueViolation(uq)).toBe(true);
     // ... and an exclusive sale without its key, or with another's, breaks the check.
     for (const exclusiveKey of [null, 'x']) {
       const ck = await dbError(

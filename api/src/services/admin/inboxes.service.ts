@@ -6,6 +6,7 @@ import { enqueuePartnerDecision } from '../mail/account-mail.ts';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { Knex } from 'knex';
+import type { ModelObject } from 'objection';
 import type { ListQuery, Page } from '@tm/shared/schemas/admin';
 import type { ApplicationStatus, PartnerApplicationDetail, PartnerApplicationSummary, Signup, SignupSource } from '@tm/shared/schemas/admin-business';
 import { AGENT_LAB } from '@tm/shared/schemas/funnel';
@@ -13,14 +14,25 @@ import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { paginate, whereAnyContains } from './pagination.ts';
+import { OnboardingSurvey, PartnerApplication, User } from '../../models/index.ts';
 
-type Row = Record<string, unknown>;
+/** A partner application as the lists show it: its columns and how many files came with it. */
+type ApplicationSummaryRow = Pick<
+  PartnerApplication,
+  'id' | 'businessName' | 'contactName' | 'email' | 'phone' | 'businessType' | 'monthlyVolume' | 'status' | 'createdAt'
+> & { fileCount: number | string };
+/** A sign-up's survey with the account made from it (all null without one). */
+type SignupRow = ModelObject<OnboardingSurvey> & {
+  accountUsername: User['username'];
+  passwordChangedAt: User['passwordChangedAt'];
+  accountId: User['id'] | null;
+};
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const num = (v: unknown): number => Number(v ?? 0);
 
 export const fileDownloadPath = (applicationId: number, fileId: number) => `/api/admin/partner-applications/${applicationId}/files/${fileId}`;
 
-function toApplicationSummary(r: Row): PartnerApplicationSummary {
+function toApplicationSummary(r: ApplicationSummaryRow): PartnerApplicationSummary {
   return {
     id: num(r.id),
     businessName: String(r.businessName),
@@ -35,20 +47,23 @@ function toApplicationSummary(r: Row): PartnerApplicationSummary {
   };
 }
 
+/** Applications (p) with their file count, as a Knex builder for the shared paging helper. */
 function withFileCount(db: Db): Knex.QueryBuilder {
-  const files = db('partner_application_files').count({ n: '*' }).whereRaw('?? = ??', ['partner_application_files.application_id', 'p.id']).as('fileCount');
-  return db('partner_applications as p').select(
-    'p.id',
-    'p.businessName',
-    'p.contactName',
-    'p.email',
-    'p.phone',
-    'p.businessType',
-    'p.monthlyVolume',
-    'p.status',
-    'p.createdAt',
-    files,
-  );
+  return PartnerApplication.query(db)
+    .alias('p')
+    .select(
+      'p.id',
+      'p.businessName',
+      'p.contactName',
+      'p.email',
+      'p.phone',
+      'p.businessType',
+      'p.monthlyVolume',
+      'p.status',
+      'p.createdAt',
+      PartnerApplication.relatedQuery('partnerApplicationFiles').count().as('fileCount'),
+    )
+    .toKnexQuery();
 }
 
 /** Newest first; filter by status; each word of q in the business, contact name or e-mail. */
@@ -56,7 +71,7 @@ export async function listApplications(db: Db, q: ListQuery & { status?: Applica
   let base = withFileCount(db);
   if (q.status) base = base.where('p.status', q.status);
   for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5)) base = whereAnyContains(base, ['p.businessName', 'p.contactName', 'p.email'], term);
-  return paginate<Row, PartnerApplicationSummary>(base, {
+  return paginate<ApplicationSummaryRow, PartnerApplicationSummary>(base, {
     page: q.page,
     pageSize: q.pageSize,
     orderBy: [
@@ -77,15 +92,18 @@ function parseList(v: unknown): string[] {
 }
 
 export async function getApplication(db: Db, id: number): Promise<PartnerApplicationDetail> {
-  const r = (await db('partner_applications as p')
-    .leftJoin('users as u', 'u.id', 'p.reviewedByUserId')
+  const r = await PartnerApplication.query(db)
+    .alias('p')
+    .leftJoin(`${User.tableName} as u`, 'u.id', 'p.reviewedByUserId')
     .where('p.id', id)
-    .first('p.*', 'u.email as reviewerEmail')) as Row | undefined;
+    .select('p.*', 'u.email as reviewerEmail')
+    .first()
+    .castTo<(ModelObject<PartnerApplication> & { reviewerEmail: User['email'] | null }) | undefined>();
   if (!r) throw notFound('Application not found');
-  const files = (await db('partner_application_files')
-    .where({ applicationId: id })
+  const files = await PartnerApplication.relatedQuery('partnerApplicationFiles', db)
+    .for(id)
     .orderBy('id', 'asc')
-    .select('id', 'originalName', 'mimeType', 'sizeBytes')) as Row[];
+    .select('id', 'originalName', 'mimeType', 'sizeBytes');
   return {
     ...toApplicationSummary({ ...r, fileCount: files.length }),
     website: String(r.website),
@@ -116,11 +134,11 @@ export async function reviewApplication(
   now: Date,
 ): Promise<PartnerApplicationDetail> {
   await db.transaction(async (trx) => {
-    const before = (await trx('partner_applications').where({ id }).first('status', 'email', 'contactName')) as Row | undefined;
+    const before = await PartnerApplication.query(trx).findById(id).select('status', 'email', 'contactName');
     if (!before) throw notFound('Application not found');
-    await trx('partner_applications')
-      .where({ id })
-      .update({
+    await PartnerApplication.query(trx)
+      .findById(id)
+      .patch({
         status: input.status,
         reviewNote: input.note || null,
         reviewedAt: input.status === 'new' ? null : toDbDate(now),
@@ -128,7 +146,7 @@ export async function reviewApplication(
       });
     // The applicant hears of a decision once, when it is made or changed (decision 045).
     if (input.status !== 'new' && before.status !== input.status) {
-      await enqueuePartnerDecision(trx, config, now, { email: String(before.email), name: String(before.contactName) }, input.status);
+      await enqueuePartnerDecision(trx, config, now, { email: before.email, name: before.contactName }, input.status);
     }
   });
   return getApplication(db, id);
@@ -141,8 +159,10 @@ export async function applicationFile(
   applicationId: number,
   fileId: number,
 ): Promise<{ absPath: string; name: string; mime: string; size: number }> {
-  const f = (await db('partner_application_files').where({ id: fileId, applicationId }).first('storedPath', 'originalName', 'mimeType', 'sizeBytes')) as
-    Row | undefined;
+  const f = await PartnerApplication.relatedQuery('partnerApplicationFiles', db)
+    .for(applicationId)
+    .findById(fileId)
+    .select('storedPath', 'originalName', 'mimeType', 'sizeBytes');
   if (!f) throw notFound('File not found');
   const root = path.resolve(uploadDir);
   const absPath = path.resolve(root, String(f.storedPath));
@@ -161,7 +181,7 @@ export async function applicationFile(
 const FORM_OF: Record<SignupSource, string> = { 'agent-lab': AGENT_LAB.onboardingForm, ringcloud: 'ringcloud' };
 const SOURCE_OF: Record<string, SignupSource> = { [AGENT_LAB.onboardingForm]: 'agent-lab', ringcloud: 'ringcloud' };
 
-function requestOf(r: Row): Signup['request'] {
+function requestOf(r: SignupRow): Signup['request'] {
   const out: Signup['request'] = [{ label: 'Lead type', value: String(r.leadType) }];
   const add = (label: string, v: unknown) => {
     const s = str(v);
@@ -179,13 +199,15 @@ function requestOf(r: Row): Signup['request'] {
 }
 
 export async function listSignups(db: Db, q: ListQuery & { source?: SignupSource }): Promise<Page<Signup>> {
-  let base = db('onboarding_surveys as s')
-    .leftJoin('users as u', 'u.id', 's.userId')
+  let base = OnboardingSurvey.query(db)
+    .alias('s')
+    .leftJoin(`${User.tableName} as u`, 'u.id', 's.userId')
     .whereIn('s.onboardingForm', q.source ? [FORM_OF[q.source]] : Object.values(FORM_OF))
-    .select('s.*', 'u.username as accountUsername', 'u.passwordChangedAt as passwordChangedAt', 'u.id as accountId');
+    .select('s.*', 'u.username as accountUsername', 'u.passwordChangedAt as passwordChangedAt', 'u.id as accountId')
+    .toKnexQuery();
   for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5))
     base = whereAnyContains(base, ['s.firstName', 's.lastName', 's.email', 's.agencyName'], term);
-  return paginate<Row, Signup>(base, {
+  return paginate<SignupRow, Signup>(base, {
     page: q.page,
     pageSize: q.pageSize,
     orderBy: [

@@ -15,7 +15,7 @@ import {
 import type { ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { isUniqueKeyViolation } from '../../db/constraints.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError, conflict, notFound } from '../../errors.ts';
 import { Appointment, AppointmentNoShow, CalendarFeed, User } from '../../models/index.ts';
 import { appointmentPriceCents } from '../appointments/appointments.service.ts';
@@ -163,7 +163,7 @@ export async function reportNoShow(db: Db, userId: number, appointmentId: number
     const inserted = await AppointmentNoShow.query(db).insert(record);
     return view({ ...record, id: inserted.id });
   } catch (err) {
-    if (isUniqueKeyViolation(err)) throw conflict('A no-show was already reported for this appointment.');
+    if (isUniqueViolation(err)) throw conflict('A no-show was already reported for this appointment.');
     throw err;
   }
 }

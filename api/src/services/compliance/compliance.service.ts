@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { parse } from 'csv-parse/sync';
 import type { Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
-import { isCheckViolation, isForeignKeyViolation, isUniqueKeyViolation } from '../../db/constraints.ts';
+import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { ConsumerClaim, DncEntry, ExclusiveSale, Lead, LeadSale, TransferCall, Appointment } from '../../models/index.ts';
 import { ItemsUnavailable } from '../orders/inventory.ts';
 import { badRequest } from '../../errors.ts';
@@ -185,7 +185,7 @@ export async function recordLeadSales(trx: Knex.Transaction, ids: number[], buye
       });
     }
   } catch (err) {
-    if (isUniqueKeyViolation(err) || isForeignKeyViolation(err) || isCheckViolation(err)) throw new ItemsUnavailable();
+    if (isUniqueViolation(err) || isForeignKeyViolation(err) || isCheckViolation(err)) throw new ItemsUnavailable();
     throw err;
   }
 }
@@ -219,7 +219,7 @@ export async function checkLeadSale(
     try {
       await ExclusiveSale.query(trx).insert({ phoneKey: key, leadId: l.id, buyerId, createdAt: soldAt });
     } catch (err) {
-      if (isUniqueKeyViolation(err)) throw new ItemsUnavailable();
+      if (isUniqueViolation(err)) throw new ItemsUnavailable();
       throw err;
     }
   }

@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { Knex } from 'knex';
+import { raw, type ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import type { Storage } from '../../storage/index.ts';
 import {
@@ -28,6 +29,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { suggestMapping } from './mapping.ts';
 import { mappingProblem, validateRecord, type StagedLead } from './rows.ts';
+import { Lead, LeadAssignment, LeadImport, LeadImportRow, LeadPoolEntry } from '../../models/index.ts';
+import type { ConsentRecordModel } from '../../models/ConsentRecordModel.ts';
 
 export const BATCH_ROWS = 500;
 /** Row errors sent back in the final event; the rest are paged from GET .../errors. */
@@ -38,23 +41,14 @@ export const STALE_RUN_MS = 2 * 60 * 1000;
 const SAMPLE_ROWS = 5;
 const EMPTY_FILE_MESSAGE = 'The file is empty: it needs a header row and at least one lead';
 
-interface ImportRow {
-  id: number;
-  adminId: number | null;
+/** An import's row, its target, kind and status typed as the schema's. */
+type ImportRow = Omit<ModelObject<LeadImport>, 'target' | 'kind' | 'status'> & {
   target: LeadImportTarget;
   kind: LeadKind | null;
-  filename: string;
-  storedFile: string | null;
-  sizeBytes: number | string;
   status: LeadImportSummary['status'] | 'running';
-  totalRows: number;
-  importedRows: number;
-  rejectedRows: number;
-  error: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  heartbeatAt: string | null;
-}
+};
+
+const importById = (db: Db, id: number) => LeadImport.query(db).findById(id).castTo<ImportRow | undefined>();
 
 function toSummary(r: ImportRow): LeadImportSummary {
   return {
@@ -115,15 +109,14 @@ async function readHead(storage: Storage, key: string): Promise<{ headers: strin
 /** Deletes stored files of imports that were uploaded and never imported within a day. */
 async function purgeStaleUploads(deps: ImportDeps, now: Date): Promise<void> {
   const cutoff = toDbDate(new Date(now.getTime() - STALE_UPLOAD_MS));
-  const stale = (await deps
-    .db('leadImports')
+  const stale = await LeadImport.query(deps.db)
     .whereIn('status', ['uploaded', 'checked'])
     .where('createdAt', '<', cutoff)
     .whereNotNull('storedFile')
-    .select('id', 'storedFile')) as Array<{ id: number; storedFile: string }>;
+    .select('id', 'storedFile');
   for (const s of stale) {
-    await deps.storage.remove(storageKey(s.storedFile));
-    await deps.db('leadImports').where({ id: s.id }).update({ storedFile: null, status: 'failed', error: 'Upload expired before it was imported' });
+    await deps.storage.remove(storageKey(String(s.storedFile)));
+    await LeadImport.query(deps.db).findById(s.id).patch({ storedFile: null, status: 'failed', error: 'Upload expired before it was imported' });
   }
 }
 
@@ -153,7 +146,7 @@ export async function uploadImport(
     await deps.storage.put(key, input.body.pipe(limit));
     if (size === 0) throw badRequest(EMPTY_FILE_MESSAGE, { file: EMPTY_FILE_MESSAGE });
     const head = await readHead(deps.storage, key);
-    const [id] = await deps.db('leadImports').insert({
+    const { id } = await LeadImport.query(deps.db).insert({
       adminId: input.adminId,
       target: input.target,
       kind: input.target === 'sale' ? input.kind : null,
@@ -163,11 +156,8 @@ export async function uploadImport(
       status: 'uploaded',
       createdAt: toDbDate(now),
     });
-    const row = (await deps
-      .db('leadImports')
-      .where({ id: Number(id) })
-      .first()) as ImportRow;
-    return { import: toSummary(row), headers: head.headers, sample: head.sample, suggestedMapping: suggestMapping(head.headers, input.target) };
+    const row = await importById(deps.db, id);
+    return { import: toSummary(row!), headers: head.headers, sample: head.sample, suggestedMapping: suggestMapping(head.headers, input.target) };
   } catch (err) {
     await deps.storage.remove(key).catch(() => undefined);
     throw err;
@@ -175,24 +165,23 @@ export async function uploadImport(
 }
 
 export async function getImport(db: Db, id: number): Promise<LeadImportSummary> {
-  const row = (await db('leadImports').where({ id }).first()) as ImportRow | undefined;
+  const row = await importById(db, id);
   if (!row) throw notFound('Import not found');
   return toSummary(row);
 }
 
 export async function listImportErrors(db: Db, id: number, page: number, pageSize: number): Promise<Page<ImportRowError>> {
   await getImport(db, id);
-  const base = db('leadImportRows').where({ importId: id }).whereNotNull('error');
-  const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
-  const total = Number(countRow?.n ?? 0);
-  const rows = (await base
+  const base = LeadImportRow.query(db).where({ importId: id }).whereNotNull('error');
+  const total = await base.clone().resultSize();
+  const rows = await base
     .clone()
     .select('rowNumber', 'error')
     .orderBy('rowNumber')
     .limit(pageSize)
-    .offset((page - 1) * pageSize)) as Array<{ rowNumber: number; error: string }>;
+    .offset((page - 1) * pageSize);
   return {
-    items: rows.map((r) => ({ row: Number(r.rowNumber), reason: r.error })),
+    items: rows.map((r) => ({ row: Number(r.rowNumber), reason: String(r.error) })),
     total,
     page,
     pageSize,
@@ -205,11 +194,10 @@ async function phonesInDatabase(db: Db | Knex.Transaction, target: LeadImportTar
   if (!phones.length) return new Set();
   const found = new Set<string>();
   if (target === 'sale') {
-    for (const r of (await db('leads').whereIn('customerPhone', phones).select('customerPhone')) as Array<{ customerPhone: string }>)
-      found.add(r.customerPhone);
+    for (const r of await Lead.query(db).whereIn('customerPhone', phones).select('customerPhone')) if (r.customerPhone !== null) found.add(r.customerPhone);
   } else {
-    for (const r of (await db('leadPool').whereIn('phone', phones).select('phone')) as Array<{ phone: string }>) found.add(r.phone);
-    for (const r of (await db('leadAssignments').whereIn('phone', phones).select('phone')) as Array<{ phone: string }>) found.add(r.phone);
+    for (const r of await LeadPoolEntry.query(db).whereIn('phone', phones).select('phone')) found.add(r.phone);
+    for (const r of await LeadAssignment.query(db).whereIn('phone', phones).select('phone')) found.add(r.phone);
   }
   return found;
 }
@@ -247,27 +235,61 @@ function stagedRow(importId: number, p: Pending) {
   };
 }
 
-/** Copies the staged good rows into their table: one statement, inside the caller's transaction.
- * (row_number is a reserved word on MariaDB, hence the quoted identifier binding.) */
+/** The consent columns a staged row carries over to its lead under the same names. */
+const CONSENT_COLUMNS = [
+  'consentSourceUrl',
+  'consentAt',
+  'consentIp',
+  'consentText',
+  'certificateKind',
+  'certificateId',
+  'certificateClaimExpiresAt',
+] as const satisfies ReadonlyArray<keyof ConsentRecordModel>;
+
+/**
+ * Copies the staged good rows into their table: one INSERT ... SELECT, inside the caller's transaction.
+ * Each pair is [the target's column, what the staged row gives it] (a staged column or a bound value).
+ */
 async function copyStagedRows(trx: Knex.Transaction, imp: ImportRow, now: Date): Promise<void> {
   const at = toDbDate(now);
-  if (imp.target === 'sale') {
-    await trx.raw(
-      `INSERT INTO leads (kind, customer_name, customer_phone, customer_email, customer_state, zip_code, current_age_range, age_days, price_cents, recording_url, call_duration, form_fill_time,
-         consent_source_url, consent_at, consent_ip, consent_text, certificate_kind, certificate_id, certificate_claim_expires_at, status, created_at)
-       SELECT ?, name, phone, email, state, zip_code, age_range, age_days, price_cents, recording_url, call_duration, form_fill_time,
-         consent_source_url, consent_at, consent_ip, consent_text, certificate_kind, certificate_id, certificate_claim_expires_at, 'available', ?
-       FROM lead_import_rows WHERE import_id = ? AND error IS NULL ORDER BY ??`,
-      [imp.kind ?? 'aged', at, imp.id, 'rowNumber'],
-    );
-  } else {
-    await trx.raw(
-      `INSERT INTO lead_pool (import_id, name, phone, email, state, zip_code, age_range, form_fill_time, created_at)
-       SELECT import_id, name, phone, email, state, zip_code, age_range, form_fill_time, ?
-       FROM lead_import_rows WHERE import_id = ? AND error IS NULL ORDER BY ??`,
-      [at, imp.id, 'rowNumber'],
-    );
-  }
+  const pairs: Array<[string, string | ReturnType<typeof raw>]> =
+    imp.target === 'sale'
+      ? [
+          ['kind', raw('?', [imp.kind ?? 'aged'])],
+          ['customerName', 'name'],
+          ['customerPhone', 'phone'],
+          ['customerEmail', 'email'],
+          ['customerState', 'state'],
+          ['zipCode', 'zipCode'],
+          ['currentAgeRange', 'ageRange'],
+          ['ageDays', 'ageDays'],
+          ['priceCents', 'priceCents'],
+          ['recordingUrl', 'recordingUrl'],
+          ['callDuration', 'callDuration'],
+          ['formFillTime', 'formFillTime'],
+          ...CONSENT_COLUMNS.map((c): [string, string] => [c, c]),
+          ['status', raw('?', ['available'])],
+          ['createdAt', raw('?', [at])],
+        ]
+      : [
+          ['importId', 'importId'],
+          ['name', 'name'],
+          ['phone', 'phone'],
+          ['email', 'email'],
+          ['state', 'state'],
+          ['zipCode', 'zipCode'],
+          ['ageRange', 'ageRange'],
+          ['formFillTime', 'formFillTime'],
+          ['createdAt', raw('?', [at])],
+        ];
+  const target = imp.target === 'sale' ? Lead.tableName : LeadPoolEntry.tableName;
+  const staged = LeadImportRow.query(trx)
+    .where({ importId: imp.id })
+    .whereNull('error')
+    .orderBy('rowNumber')
+    .select(pairs.map(([, from]) => from))
+    .toKnexQuery();
+  await trx.into(trx.raw('?? (??)', [target, pairs.map(([to]) => to)])).insert(staged);
 }
 
 /** What the run job gets: the import and how to read it. */
@@ -285,7 +307,7 @@ type RunDeps = ImportDeps & { clock: { now(): Date } };
  */
 export async function claimImportRun(deps: RunDeps, id: number, mapping: ColumnMapping, dryRun: boolean): Promise<ImportRunJob> {
   const { db } = deps;
-  const imp = (await db('leadImports').where({ id }).first()) as ImportRow | undefined;
+  const imp = await importById(db, id);
   if (!imp) throw notFound('Import not found');
   const staleBeat = toDbDate(new Date(deps.clock.now().getTime() - STALE_RUN_MS));
   const interrupted = imp.status === 'running' && (!imp.heartbeatAt || String(imp.heartbeatAt) < staleBeat);
@@ -299,17 +321,17 @@ export async function claimImportRun(deps: RunDeps, id: number, mapping: ColumnM
   if (problem) throw badRequest(problem, { mapping: problem });
   // Claim it: a second run of the same import at the same time gets 409.
   // An interrupted run is taken over only if its heartbeat is still the stale one read above.
-  const claim = db('leadImports').where({ id });
+  const claim = LeadImport.query(db).where({ id });
   if (interrupted) claim.where({ status: 'running' }).where((h) => (imp.heartbeatAt ? h.where('heartbeatAt', imp.heartbeatAt) : h.whereNull('heartbeatAt')));
   else claim.whereIn('status', ['uploaded', 'checked']);
-  const claimed = await claim.update({ status: 'running', error: null, progress: JSON.stringify({ type: 'queued' }), heartbeatAt: toDbDate(deps.clock.now()) });
+  const claimed = await claim.patch({ status: 'running', error: null, progress: JSON.stringify({ type: 'queued' }), heartbeatAt: toDbDate(deps.clock.now()) });
   if (!claimed) throw conflict('This import is already running');
   return { id, mapping, dryRun };
 }
 
 /** The last progress event of an import's run (null before any run). */
 export async function importProgress(db: Db, id: number): Promise<ImportProgressEvent | null> {
-  const row = (await db('leadImports').where({ id }).first('progress')) as { progress: string | null } | undefined;
+  const row = await LeadImport.query(db).findById(id).select('progress');
   if (!row) throw notFound('Import not found');
   return row.progress ? (JSON.parse(row.progress) as ImportProgressEvent) : null;
 }
@@ -322,13 +344,13 @@ export async function importProgress(db: Db, id: number): Promise<ImportProgress
 export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promise<LeadImportSummary> {
   const { db } = deps;
   const { id, mapping, dryRun } = job;
-  const imp = (await db('leadImports').where({ id }).first()) as ImportRow | undefined;
+  const imp = await importById(db, id);
   if (!imp || imp.status !== 'running' || !imp.storedFile) return getImport(db, id);
   const key = storageKey(imp.storedFile);
   const emit = async (e: ImportProgressEvent) => {
-    await db('leadImports')
-      .where({ id })
-      .update({ progress: JSON.stringify(e), heartbeatAt: toDbDate(deps.clock.now()) });
+    await LeadImport.query(db)
+      .findById(id)
+      .patch({ progress: JSON.stringify(e), heartbeatAt: toDbDate(deps.clock.now()) });
   };
   const totalBytes = Number(imp.sizeBytes);
   let rowsProcessed = 0;
@@ -337,16 +359,16 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
   const seen = new Map<string, number>();
   const errors: ImportRowError[] = [];
   const fail = async (message: string) => {
-    await db('leadImportRows').where({ importId: id }).delete();
-    await db('leadImports')
-      .where({ id })
-      .update({ status: 'failed', storedFile: null, error: message.slice(0, 500), completedAt: toDbDate(deps.clock.now()) });
+    await LeadImportRow.query(db).where({ importId: id }).delete();
+    await LeadImport.query(db)
+      .findById(id)
+      .patch({ status: 'failed', storedFile: null, error: message.slice(0, 500), completedAt: toDbDate(deps.clock.now()) });
     await deps.storage.remove(key);
     await emit({ type: 'error', error: message });
     return getImport(db, id);
   };
   try {
-    await db('leadImportRows').where({ importId: id }).delete();
+    await LeadImportRow.query(db).where({ importId: id }).delete();
     const now = deps.clock.now();
     const parser = csvParser();
     const source = await deps.storage.read(key);
@@ -377,7 +399,7 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
           if (errors.length < ERRORS_IN_RESULT) errors.push({ row: p.rowNumber, reason: p.error });
         } else good += 1;
       }
-      await db('leadImportRows').insert(batch.map((p) => stagedRow(id, p)));
+      await db.insert(batch.map((p) => stagedRow(id, p))).into(LeadImportRow.tableName);
       batch = [];
       await emit({ type: 'progress', rowsProcessed, bytesProcessed: Math.min(parser.info.bytes, totalBytes), totalBytes, rejectedRows: rejected });
     };
@@ -409,16 +431,16 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
 
     const completedAt = toDbDate(deps.clock.now());
     if (dryRun) {
-      await db('leadImportRows').where({ importId: id }).whereNull('error').delete();
-      await db('leadImports').where({ id }).update({ status: 'checked', totalRows: rowsProcessed, importedRows: 0, rejectedRows: rejected, completedAt });
+      await LeadImportRow.query(db).where({ importId: id }).whereNull('error').delete();
+      await LeadImport.query(db).findById(id).patch({ status: 'checked', totalRows: rowsProcessed, importedRows: 0, rejectedRows: rejected, completedAt });
     } else {
       await emit({ type: 'committing', rowsProcessed, goodRows: good });
       await db.transaction(async (trx) => {
         await copyStagedRows(trx, imp, deps.clock.now());
-        await trx('leadImportRows').where({ importId: id }).whereNull('error').delete();
-        await trx('leadImports')
-          .where({ id })
-          .update({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
+        await LeadImportRow.query(trx).where({ importId: id }).whereNull('error').delete();
+        await LeadImport.query(trx)
+          .findById(id)
+          .patch({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
       });
       await deps.storage.remove(key);
     }

@@ -6,13 +6,18 @@ import { leadsAssignedMail } from '../mail/messages.ts';
 import type { Db } from '../../db/index.ts';
 import type { AssignLeadsInput, Page, PoolLead } from '@tm/shared/schemas/admin';
 import type { z } from 'zod';
+import type { ModelObject } from 'objection';
 import type { poolQuerySchema } from '@tm/shared/schemas/admin';
 import { conflict, notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
+import { LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
 
-/** The query's row has the answer's columns (dates in database form); createdAt is never empty. */
-type PoolRow = Omit<PoolLead, 'createdAt'> & { createdAt: string };
+/** A pool entry's columns (dates in database form) with its agent's e-mail. */
+type PoolRow = Pick<
+  ModelObject<LeadPoolEntry>,
+  'id' | 'name' | 'phone' | 'email' | 'state' | 'zipCode' | 'ageRange' | 'formFillTime' | 'assignedAgentId' | 'assignedAt' | 'createdAt'
+> & { assignedAgentEmail: User['email'] | null };
 
 function toPoolLead(r: PoolRow): PoolLead {
   return {
@@ -32,8 +37,9 @@ function toPoolLead(r: PoolRow): PoolLead {
 }
 
 export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>): Promise<Page<PoolLead>> {
-  let base = db('leadPool as p')
-    .leftJoin('users as u', 'u.id', 'p.assignedAgentId')
+  let base = LeadPoolEntry.query(db)
+    .alias('p')
+    .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
     .select(
       'p.id',
       'p.name',
@@ -47,7 +53,8 @@ export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>):
       'u.email as assignedAgentEmail',
       'p.assignedAt',
       'p.createdAt',
-    );
+    )
+    .toKnexQuery();
   if (query.status === 'unassigned') base = base.whereNull('p.assignedAt');
   if (query.status === 'assigned') base = base.whereNotNull('p.assignedAt');
   for (const term of query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
@@ -71,16 +78,16 @@ export async function assignLeads(
   config: AppConfig,
 ): Promise<{ assigned: number; agentId: number }> {
   const ids = [...new Set(input.leadIds)];
-  const agent = (await db('users').where({ id: input.agentId }).first('id', 'email')) as { id: number; email: string } | undefined;
+  const agent = await User.query(db).findById(input.agentId).select('id', 'email');
   if (!agent) throw notFound('Agent not found');
   const at = toDbDate(now);
   await db.transaction(async (trx) => {
     // Claim the unassigned ones first; if any was taken meanwhile (or does not exist), undo everything.
-    const claimed = await trx('leadPool').whereIn('id', ids).whereNull('assignedAt').update({ assignedAgentId: agent.id, assignedAt: at });
+    const claimed = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNull('assignedAt').patch({ assignedAgentId: agent.id, assignedAt: at });
     if (Number(claimed) !== ids.length) throw conflict('Some of the selected leads are already assigned or no longer exist. Refresh the list and try again.');
-    const rows = (await trx('leadPool').whereIn('id', ids).orderBy('id')) as PoolRow[];
+    const rows = await LeadPoolEntry.query(trx).whereIn('id', ids).orderBy('id');
     for (const r of rows) {
-      const [assignmentId] = await trx('leadAssignments').insert({
+      const assignment = await LeadAssignment.query(trx).insert({
         agentId: agent.id,
         name: r.name,
         phone: r.phone,
@@ -93,9 +100,7 @@ export async function assignLeads(
         assignedAt: at,
         createdAt: at,
       });
-      await trx('leadPool')
-        .where({ id: r.id })
-        .update({ assignmentId: Number(assignmentId) });
+      await LeadPoolEntry.query(trx).findById(r.id).patch({ assignmentId: assignment.id });
     }
     await enqueueUserMail(trx, config, agent.id, now, (to) => leadsAssignedMail(config, to, ids.length));
   });

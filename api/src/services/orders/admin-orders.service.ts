@@ -7,7 +7,7 @@
 // same order refund once, a repeat of the same key answers the first refund, and the amount refunded
 // can never exceed what was paid (decision 035).
 import type { Knex } from 'knex';
-import { raw } from 'objection';
+import { raw, type ModelObject } from 'objection';
 import {
   ADMIN_ORDER_STATUS_LABELS,
   FULFILMENT_LABELS,
@@ -43,7 +43,6 @@ export const overRefundMessage = (remainingCents: number) => `The refund is more
 export const usedTransfersMessage = (unused: number) =>
   `Only ${unused} transfer${unused === 1 ? '' : 's'} of this order ${unused === 1 ? 'is' : 'are'} unused; a refund cannot take back transfers already delivered.`;
 
-type Row = Record<string, unknown>;
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const num = (v: unknown): number => Number(v ?? 0);
 
@@ -66,28 +65,49 @@ function productLabel(kind: string, metadata: Record<string, unknown>): string {
   return ORDER_PRODUCT_LABELS[kind as OrderProduct] ?? kind;
 }
 
+/** The order's own columns the list, the CSV and the detail show. */
+const ORDER_COLUMNS = [
+  'id',
+  'userId',
+  'surveyId',
+  'kind',
+  'tier',
+  'count',
+  'amountCents',
+  'refundedCents',
+  'currency',
+  'status',
+  'fulfilmentStatus',
+  'quantityOwed',
+  'quantityDelivered',
+  'paymentIntentId',
+  'cardLast4',
+  'failureMessage',
+  'metadata',
+  'createdAt',
+  'paidAt',
+  'updatedAt',
+  'unitPriceCents',
+] as const satisfies ReadonlyArray<keyof ModelObject<Order>>;
+
+/** A person's columns from a left join (null when there is none), under a prefix. */
+type Person<P extends string, T extends { firstName: string; lastName: string; email: string }> = {
+  [K in 'FirstName' | 'LastName' | 'Email' as `${P}${K}`]: T[Uncapitalize<K>] | null;
+};
+/** An order (o) with its buyer's account (u) and survey (s), as SUMMARY_COLUMNS selects it. */
+type SummaryRow = Pick<ModelObject<Order>, (typeof ORDER_COLUMNS)[number]> &
+  Person<'user', User> &
+  Person<'survey', OnboardingSurvey> & {
+    userPhone: User['phone'] | null;
+    userAgency: User['agencyName'] | null;
+    surveyPhone: OnboardingSurvey['phone'] | null;
+    surveyAgency: OnboardingSurvey['agencyName'] | null;
+  };
+/** Who did something (an order event's or a refund's actor). */
+type Actor = Person<'actor', User>;
+
 const SUMMARY_COLUMNS = [
-  'o.id',
-  'o.userId',
-  'o.surveyId',
-  'o.kind',
-  'o.tier',
-  'o.count',
-  'o.amountCents',
-  'o.refundedCents',
-  'o.currency',
-  'o.status',
-  'o.fulfilmentStatus',
-  'o.quantityOwed',
-  'o.quantityDelivered',
-  'o.paymentIntentId',
-  'o.cardLast4',
-  'o.failureMessage',
-  'o.metadata',
-  'o.createdAt',
-  'o.paidAt',
-  'o.updatedAt',
-  'o.unitPriceCents',
+  ...ORDER_COLUMNS.map((c) => `o.${c}`),
   'u.firstName as userFirstName',
   'u.lastName as userLastName',
   'u.email as userEmail',
@@ -100,7 +120,7 @@ const SUMMARY_COLUMNS = [
   's.agencyName as surveyAgency',
 ];
 
-function toSummary(r: Row): AdminOrderSummary {
+function toSummary(r: SummaryRow): AdminOrderSummary {
   const metadata = metadataOf(r.metadata);
   const refundedCents = num(r.refundedCents);
   const first = str(r.userFirstName) ?? str(r.surveyFirstName) ?? '';
@@ -169,12 +189,12 @@ const NEWEST_FIRST = [
 ];
 
 export async function listAdminOrders(db: Db, q: AdminOrdersQuery): Promise<AdminOrdersPage> {
-  return paginate<Row, AdminOrderSummary>(filtered(db, q), { page: q.page, pageSize: q.pageSize, orderBy: NEWEST_FIRST, map: toSummary });
+  return paginate<SummaryRow, AdminOrderSummary>(filtered(db, q), { page: q.page, pageSize: q.pageSize, orderBy: NEWEST_FIRST, map: toSummary });
 }
 
 /** Every order the filters match (not only one page), as CSV; at most `limit` rows. */
 export async function adminOrdersCsv(db: Db, q: AdminOrdersQuery, limit = 50_000): Promise<string> {
-  const rows = (await filtered(db, q).orderBy(NEWEST_FIRST).limit(limit)) as Row[];
+  const rows = (await filtered(db, q).orderBy(NEWEST_FIRST).limit(limit)) as SummaryRow[];
   let out = csvLine([
     'Order',
     'Created (UTC)',
@@ -238,29 +258,22 @@ const EVENT_LABELS: Record<string, string> = {
   refund_failed: 'Refund failed',
 };
 
-function personName(r: Row, prefix: string): string | null {
-  const email = str(r[`${prefix}Email`]);
+function personName(r: Actor): string | null {
+  const email = str(r.actorEmail);
   if (!email) return null;
-  const name = `${str(r[`${prefix}FirstName`]) ?? ''} ${str(r[`${prefix}LastName`]) ?? ''}`.trim();
+  const name = `${str(r.actorFirstName) ?? ''} ${str(r.actorLastName) ?? ''}`.trim();
   return name ? `${name} (${email})` : email;
 }
 
 async function timelineOf(db: Db, order: AdminOrderSummary): Promise<AdminOrderEvent[]> {
   const events: (AdminOrderEvent & { order: number })[] = [];
-  const rows = (await OrderEvent.query(db)
+  const rows = await OrderEvent.query(db)
     .alias('e')
     .leftJoin(`${User.tableName} as a`, 'a.id', 'e.actorUserId')
     .where('e.orderId', order.id)
     .orderBy('e.id', 'asc')
-    .select(
-      'e.id',
-      'e.type',
-      'e.detail',
-      'e.createdAt',
-      'a.firstName as actorFirstName',
-      'a.lastName as actorLastName',
-      'a.email as actorEmail',
-    )) as unknown as Row[];
+    .select('e.id', 'e.type', 'e.detail', 'e.createdAt', 'a.firstName as actorFirstName', 'a.lastName as actorLastName', 'a.email as actorEmail')
+    .castTo<Array<Pick<OrderEvent, 'id' | 'type' | 'detail' | 'createdAt'> & Actor>>();
   const types = new Set(rows.map((r) => String(r.type)));
   if (!types.has('created')) events.push({ at: order.createdAt, type: 'created', label: EVENT_LABELS.created!, actor: null, detail: null, order: 0 });
   // Each payment event the provider sent (the signed webhook), with what it did to the order.
@@ -293,7 +306,7 @@ async function timelineOf(db: Db, order: AdminOrderSummary): Promise<AdminOrderE
       at: toIso(r.createdAt),
       type: String(r.type),
       label: EVENT_LABELS[String(r.type)] ?? String(r.type).replace(/_/g, ' '),
-      actor: personName(r, 'actor'),
+      actor: personName(r),
       detail,
       order: 2,
     });
@@ -302,12 +315,13 @@ async function timelineOf(db: Db, order: AdminOrderSummary): Promise<AdminOrderE
 }
 
 async function refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
-  const rows = (await Refund.query(db)
+  const rows = await Refund.query(db)
     .alias('r')
     .leftJoin(`${User.tableName} as a`, 'a.id', 'r.createdByUserId')
     .where('r.orderId', orderId)
     .orderBy('r.id', 'asc')
-    .select('r.*', 'a.firstName as actorFirstName', 'a.lastName as actorLastName', 'a.email as actorEmail')) as unknown as Row[];
+    .select('r.*', 'a.firstName as actorFirstName', 'a.lastName as actorLastName', 'a.email as actorEmail')
+    .castTo<Array<ModelObject<Refund> & Actor>>();
   return rows.map((r) => ({
     id: num(r.id),
     amountCents: num(r.amountCents),
@@ -315,13 +329,13 @@ async function refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
     providerRefundId: str(r.providerRefundId),
     reason: str(r.reason),
     failureMessage: str(r.failureMessage),
-    createdBy: personName(r, 'actor'),
+    createdBy: personName(r),
     createdAt: toIso(r.createdAt),
   }));
 }
 
 export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
-  const row = (await baseQuery(db).where('o.id', orderId).select(SUMMARY_COLUMNS).first()) as unknown as Row | undefined;
+  const row = await baseQuery(db).where('o.id', orderId).select(SUMMARY_COLUMNS).first().castTo<SummaryRow | undefined>();
   if (!row) throw notFound('Order not found');
   const summary = toSummary(row);
   const items = await OrderItem.query(db).where({ orderId }).orderBy('id', 'asc').select('kind', 'itemId', 'quantity', 'unitPriceCents', 'amountCents');

@@ -1,7 +1,7 @@
 // Outcomes of the items an agent bought (leads, billed transfers, appointments) and the Results figures
 // built from them. An item is the agent's when they bought it: a lead sold to them, an appointment they
 // purchased, a transfer call billed to them (free and credited calls cost nothing and are not items).
-import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
 import { APPOINTMENT_PRICE_CENTS, LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import {
   buildResults,
@@ -17,6 +17,7 @@ import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { Appointment, AppointmentNoShow, ItemOutcome, Lead, OrderItem, TransferCall } from '../../models/index.ts';
 
 export const ITEM_NOT_FOUND = 'No item you bought has this id.';
 
@@ -31,48 +32,46 @@ export function periodOf(from?: string, to?: string): Period {
   return { from: from ? new Date(`${from}T00:00:00Z`) : null, to: next };
 }
 
-function within(q: Knex.QueryBuilder, column: string, p: Period): Knex.QueryBuilder {
-  if (p.from) q.where(column, '>=', toDbDate(p.from));
-  if (p.to) q.where(column, '<', toDbDate(p.to));
-  return q;
+/** Keeps the rows whose `column` falls in the period. */
+function within(column: string, p: Period) {
+  return (q: AnyQueryBuilder) => {
+    if (p.from) q.where(column, '>=', toDbDate(p.from));
+    if (p.to) q.where(column, '<', toDbDate(p.to));
+  };
 }
 
-interface OutcomeRow {
-  itemType: ItemType;
-  itemId: number | string;
-  status: OutcomeStatus;
-  premiumCents: number | string | null;
-  outcomeDate: string;
-  source: 'portal' | 'api';
-}
+/** What an item's order line says it cost (null when the item came without one). */
+type LinePrice = { unitPriceCents: OrderItem['unitPriceCents'] | null };
+type BoughtLead = Pick<Lead, 'id' | 'kind' | 'customerName' | 'customerState' | 'ageDays' | 'soldAt' | 'priceCents'> & LinePrice;
+type BoughtAppointment = Pick<Appointment, 'id' | 'customerName' | 'customerState' | 'purchasedAt' | 'priceCents'> & LinePrice;
+type OutcomeRow = Pick<ItemOutcome, 'itemType' | 'itemId' | 'premiumCents' | 'outcomeDate'> & { status: OutcomeStatus; source: 'portal' | 'api' };
 
 /** Every item the agent bought in the period, with its outcome, newest first. */
 export async function boughtItems(db: Db, userId: number, p: Period = { from: null, to: null }): Promise<OutcomeItemView[]> {
   const [leads, appts, calls, outcomes] = await Promise.all([
-    within(
-      db('leads as l')
-        .leftJoin('order_items as oi', (j) => j.on('oi.orderId', '=', 'l.reservedOrderId').andOn('oi.itemId', '=', 'l.id'))
-        .where({ 'l.buyerId': userId, 'l.status': 'sold' })
-        .select('l.id', 'l.kind', 'l.customerName', 'l.customerState', 'l.ageDays', 'l.soldAt', 'l.priceCents', 'oi.unitPriceCents'),
-      'l.soldAt',
-      p,
-    ),
-    within(
-      db('appointments as a')
-        .leftJoin('order_items as oi', (j) => j.on('oi.orderId', '=', 'a.reservedOrderId').andOn('oi.itemId', '=', 'a.id'))
-        .where({ 'a.buyerId': userId, 'a.status': 'sold' })
-        .select('a.id', 'a.customerName', 'a.customerState', 'a.purchasedAt', 'a.priceCents', 'oi.unitPriceCents'),
-      'a.purchasedAt',
-      p,
-    ),
-    within(db('transfer_calls').where({ userId, status: 'billed' }).select('id', 'callerName', 'state', 'startedAt', 'chargeCents'), 'startedAt', p),
-    db('item_outcomes').where({ userId }).select('itemType', 'itemId', 'status', 'premiumCents', 'outcomeDate', 'source') as Promise<OutcomeRow[]>,
+    Lead.query(db)
+      .alias('l')
+      .leftJoin(`${OrderItem.tableName} as oi`, (j) => j.on('oi.orderId', '=', 'l.reservedOrderId').andOn('oi.itemId', '=', 'l.id'))
+      .where({ 'l.buyerId': userId, 'l.status': 'sold' })
+      .modify(within('l.soldAt', p))
+      .select('l.id', 'l.kind', 'l.customerName', 'l.customerState', 'l.ageDays', 'l.soldAt', 'l.priceCents', 'oi.unitPriceCents')
+      .castTo<BoughtLead[]>(),
+    Appointment.query(db)
+      .alias('a')
+      .leftJoin(`${OrderItem.tableName} as oi`, (j) => j.on('oi.orderId', '=', 'a.reservedOrderId').andOn('oi.itemId', '=', 'a.id'))
+      .where({ 'a.buyerId': userId, 'a.status': 'sold' })
+      .modify(within('a.purchasedAt', p))
+      .select('a.id', 'a.customerName', 'a.customerState', 'a.purchasedAt', 'a.priceCents', 'oi.unitPriceCents')
+      .castTo<BoughtAppointment[]>(),
+    TransferCall.query(db).where({ userId, status: 'billed' }).modify(within('startedAt', p)).select('id', 'callerName', 'state', 'startedAt', 'chargeCents'),
+    ItemOutcome.query(db).where({ userId }).select('itemType', 'itemId', 'status', 'premiumCents', 'outcomeDate', 'source').castTo<OutcomeRow[]>(),
   ]);
   // A no-show credited back makes the appointment cost what is left of its price.
   const credits = new Map<number, number>(
-    (await db('appointment_no_shows').where({ userId }).whereIn('status', ['credited', 'approved']).select('appointmentId', 'creditCents')).map(
-      (c: { appointmentId: number; creditCents: number }) => [Number(c.appointmentId), Number(c.creditCents)],
-    ),
+    (await AppointmentNoShow.query(db).where({ userId }).whereIn('status', ['credited', 'approved']).select('appointmentId', 'creditCents')).map((c) => [
+      Number(c.appointmentId),
+      Number(c.creditCents),
+    ]),
   );
   const byItem = new Map(outcomes.map((o) => [`${o.itemType}:${Number(o.itemId)}`, o]));
   const withOutcome = (base: Omit<OutcomeItemView, 'outcome' | 'premiumCents' | 'outcomeDate' | 'source'>): OutcomeItemView => {
@@ -88,8 +87,7 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
   // What the agent paid: the order line's unit price, else the item's own price, else the catalogue's.
   const cost = (r: { unitPriceCents?: number | null; priceCents?: number | null }, fallback: number) => Number(r.unitPriceCents ?? r.priceCents ?? fallback);
   const items: OutcomeItemView[] = [
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several tables, read by column name
-    ...leads.map((r: Record<string, any>) =>
+    ...leads.map((r) =>
       withOutcome({
         itemType: 'lead',
         itemId: Number(r.id),
@@ -101,8 +99,7 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
         name: String(r.customerName ?? 'Lead'),
       }),
     ),
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several tables, read by column name
-    ...appts.map((r: Record<string, any>) =>
+    ...appts.map((r) =>
       withOutcome({
         itemType: 'appointment',
         itemId: Number(r.id),
@@ -116,8 +113,7 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
         name: String(r.customerName ?? 'Appointment'),
       }),
     ),
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several tables, read by column name
-    ...calls.map((r: Record<string, any>) =>
+    ...calls.map((r) =>
       withOutcome({
         itemType: 'transfer',
         itemId: Number(r.id),
@@ -135,13 +131,13 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
 
 /** Is this item the agent's own purchase? */
 async function ownsItem(db: Db, userId: number, itemType: ItemType, itemId: number): Promise<boolean> {
-  const q =
+  const owned =
     itemType === 'lead'
-      ? db('leads').where({ id: itemId, buyerId: userId, status: 'sold' })
+      ? await Lead.query(db).where({ id: itemId, buyerId: userId, status: 'sold' }).select('id').first()
       : itemType === 'appointment'
-        ? db('appointments').where({ id: itemId, buyerId: userId, status: 'sold' })
-        : db('transfer_calls').where({ id: itemId, userId }).whereIn('status', ['billed', 'credited', 'no_charge']);
-  return Boolean(await q.first('id'));
+        ? await Appointment.query(db).where({ id: itemId, buyerId: userId, status: 'sold' }).select('id').first()
+        : await TransferCall.query(db).where({ id: itemId, userId }).whereIn('status', ['billed', 'credited', 'no_charge']).select('id').first();
+  return Boolean(owned);
 }
 
 /**
@@ -153,10 +149,10 @@ export async function recordOutcome(db: Db, userId: number, itemType: ItemType, 
   const stamp = toDbDate(now);
   const premiumCents = input.status === 'sold' || input.status === 'issued' || input.status === 'chargeback' ? (input.premiumCents ?? null) : null;
   const values = { status: input.status, premiumCents, outcomeDate: input.date, source, updatedAt: stamp };
-  const update = () => db('item_outcomes').where({ itemType, itemId, userId }).update(values);
+  const update = () => ItemOutcome.query(db).where({ itemType, itemId, userId }).patch(values);
   if (!(await update())) {
     try {
-      await db('item_outcomes').insert({ userId, itemType, itemId, ...values, createdAt: stamp });
+      await ItemOutcome.query(db).insert({ userId, itemType, itemId, ...values, createdAt: stamp });
     } catch (err) {
       // Two writes at once: the loser updates the row the winner made.
       if (!isUniqueViolation(err)) throw err;

@@ -9,6 +9,7 @@ import { balanceEmptyMail, balanceLowMail } from '../mail/messages.ts';
 export const BALANCE_LOW_AT = 5;
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type { ModelObject } from 'objection';
 import { centsToDecimal } from '@tm/shared';
 import {
   billingDecision,
@@ -55,43 +56,14 @@ import { AgentTransferSetting, TransferCall, TransferDispute, User } from '../..
 /** How far in the future a call's start may be (clock drift between systems). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-/** The view's columns that a transfer_calls row stores as they are (dates in database form). */
-type StoredCallFields =
-  | 'orderId'
-  | 'source'
-  | 'callerName'
-  | 'callerPhone'
-  | 'state'
-  | 'startedAt'
-  | 'endedAt'
-  | 'durationSeconds'
-  | 'recordingUrl'
-  | 'transcript'
-  | 'bufferSeconds'
-  | 'status'
-  | 'chargeCents'
-  | 'billingNote';
+/** A stored call (the model's row, dates in database form), its status and source typed as the view's. */
+export type CallRow = Omit<ModelObject<TransferCall>, 'status' | 'source'> & Pick<TransferCallView, 'status' | 'source'>;
 
-export interface CallRow extends Pick<TransferCallView, StoredCallFields> {
-  id: number;
-  externalCallId: string;
-  userId: number;
-  enteredBy: number | null;
-  agentHungUpAfterYes: number | boolean;
-  billable: number | boolean;
-  createdAt: string;
-}
-
-interface DisputeRowLite {
-  id: number;
-  callId: number;
+/** What a call's list shows of its dispute, reason and status typed as the schema's. */
+type DisputeRowLite = Pick<ModelObject<TransferDispute>, 'id' | 'callId' | 'reasonText' | 'decisionReason' | 'createdAt' | 'decidedAt'> & {
   status: DisputeStatus;
   reasonCode: DisputeReasonCode;
-  reasonText: string | null;
-  decisionReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+};
 
 export function toDisputeSummary(d: DisputeRowLite): DisputeSummary {
   return {

@@ -16,6 +16,7 @@ import { creditTo } from './lots.service.ts';
 import { findOwnCall, toDisputeSummary, type CallRow } from './calls.service.ts';
 import { withRetry } from '../../db/retry.ts';
 import type { Knex } from 'knex';
+import type { ModelObject } from 'objection';
 import { TransferCall, TransferDispute, User } from '../../models/index.ts';
 
 export const CALL_NOT_FOUND = 'Call not found';
@@ -26,21 +27,8 @@ export const ALREADY_DISPUTED_MESSAGE = 'This call has already been disputed.';
 export const WINDOW_CLOSED_MESSAGE = 'The 72-hour dispute window for this call has closed.';
 export const ALREADY_DECIDED_MESSAGE = 'This dispute has already been decided.';
 
-interface DisputeRow {
-  id: number;
-  callId: number;
-  userId: number;
-  reasonCode: string;
-  reasonText: string | null;
-  recordingUrl: string | null;
-  transcript: string | null;
-  status: DisputeStatus;
-  decisionReason: string | null;
-  decidedBy: number | null;
-  decidedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A dispute's row, its status typed as the schema's. */
+type DisputeRow = Omit<ModelObject<TransferDispute>, 'status'> & { status: DisputeStatus };
 
 export async function fileDispute(
   deps: AppDeps,
@@ -173,23 +161,19 @@ export async function decideDispute(
 // ---------------------------------------------------------------------------------------------
 // The admin queue
 
-interface QueueRow extends DisputeRow {
-  externalCallId: string;
-  callerName: string;
-  callerPhone: string;
-  state: string;
-  startedAt: string;
-  durationSeconds: number;
-  bufferSeconds: number;
-  chargeCents: number;
-  orderId: number | null;
-  callStatus: AdminDisputeView['call']['status'];
-  agentFirst: string;
-  agentLast: string;
-  agentEmail: string;
-  deciderFirst: string | null;
-  deciderLast: string | null;
-}
+/** A queue line: the dispute, its call's columns, the agent's and the decider's names. */
+type QueueRow = DisputeRow &
+  Pick<
+    TransferCall,
+    'externalCallId' | 'callerName' | 'callerPhone' | 'state' | 'startedAt' | 'durationSeconds' | 'bufferSeconds' | 'chargeCents' | 'orderId'
+  > & {
+    callStatus: AdminDisputeView['call']['status'];
+    agentFirst: User['firstName'];
+    agentLast: User['lastName'];
+    agentEmail: User['email'];
+    deciderFirst: User['firstName'] | null;
+    deciderLast: User['lastName'] | null;
+  };
 
 /** Disputes (d) with their call (c), agent (u) and decider (a), as a Knex builder for the queue's paging. */
 function queueQuery(db: Db): Knex.QueryBuilder {

@@ -14,14 +14,11 @@ export const ORDER_NOT_FOUND = 'Order not found';
 export const receiptPath = (orderId: number) => `/dashboard/receipts/${orderId}`;
 
 type RefundRow = Pick<Refund, 'id' | 'orderId' | 'amountCents' | 'updatedAt'>;
-interface CreditRow {
-  disputeId: number;
-  decidedAt: string;
-  callId: number;
-  externalCallId: string;
-  orderId: number | null;
-  chargeCents: number;
-}
+/** An approved dispute (decided, so decidedAt is set) with the call it credited. */
+type CreditRow = { disputeId: TransferDispute['id']; decidedAt: NonNullable<TransferDispute['decidedAt']>; callId: TransferCall['id'] } & Pick<
+  TransferCall,
+  'externalCallId' | 'orderId' | 'chargeCents'
+>;
 
 export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry[]> {
   const orders = await Order.query(db).where({ userId }).whereIn('status', ['paid', 'refunded']);

@@ -136,11 +136,8 @@ export async function creditTo(trx: Knex.Transaction, orderId: number, stamp: st
   return Number(n) === 1;
 }
 
-interface CallTotalsRow {
-  status: string;
-  n: number | string;
-  cents: number | string | null;
-}
+/** Calls of one status: how many and what they were charged (sums come back as strings on MariaDB). */
+type CallTotalsRow = Pick<TransferCall, 'status'> & { n: number | string; cents: number | string | null };
 
 export async function balanceView(
   db: Db,

@@ -7,7 +7,7 @@ import { ApiError } from '@tm/shared/api-client';
 import { formatDateTime, formatPhone } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useUser } from '../api/get-user.ts';
-import { EditUserPanel } from './EditUserPanel.tsx';
+import { UserFormPanel } from './UserFormPanel.tsx';
 
 const more = (shown: number, total: number, noun: string) =>
   total > shown ? (
@@ -210,7 +210,7 @@ export function UserPage({ userId }: { userId: number }) {
         )}
         {more(appointments.length, user.data.appointmentsTotal, 'appointments')}
       </section>
-      <EditUserPanel user={editing ? u : null} onClose={() => setEditing(false)} />
+      <UserFormPanel mode="edit" user={editing ? u : null} onClose={() => setEditing(false)} />
     </article>
   );
 }

@@ -9,7 +9,7 @@ import { useUsers } from '../api/get-users.ts';
 import { useSearchUsers } from '../api/search-users.ts';
 import { formatPhone } from './ui.tsx';
 import { SearchPagedList } from './SearchPagedList.tsx';
-import { CreateUserPanel } from './CreateUserPanel.tsx';
+import { UserFormPanel } from './UserFormPanel.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
 import { SetPasswordLinkDialog } from './SetPasswordLinkDialog.tsx';
 import { useCreateSetPasswordLink } from '../api/create-set-password-link.ts';
@@ -135,7 +135,7 @@ function UsersList() {
           />
         )}
       />
-      <CreateUserPanel open={creating} onClose={() => setCreating(false)} />
+      <UserFormPanel mode="create" open={creating} onClose={() => setCreating(false)} />
       <ChangePasswordPanel user={passwordFor} onClose={() => setPasswordFor(null)} />
       <SetPasswordLinkDialog shown={linkShown} onClose={() => setLinkShown(null)} />
       <UserActivationDialog shown={activation} onClose={() => setActivation(null)} />

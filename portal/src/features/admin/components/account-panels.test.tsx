@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-// The admin's forms (Create User and Change Password side panels, the Create Appointment modal): every bad field is named with
+// The admin's forms (Create User, Edit User and Change Password side panels, the Create Appointment modal): every bad field is named with
 // the product's words under it, nothing is sent until the form is right, and the server's refusal of
 // a field (an e-mail already in use) lands on that field.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import type { AdminUser } from '@tm/shared/schemas/admin';
-import { CreateUserPanel } from './CreateUserPanel.tsx';
+import { LIVE_TRANSFER_PRICE_MESSAGE, type AdminUser, type AdminUserAccount } from '@tm/shared/schemas/admin';
+import { UserFormPanel } from './UserFormPanel.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
 import { CreateAppointmentModal } from './CreateAppointmentModal.tsx';
 import { polyfillDialog, renderScreen, stubApi } from '../../../test/render.tsx';
@@ -25,7 +25,7 @@ const errorOf = (label: string) => {
 describe('Create User', () => {
   it('names each required field and sends nothing', async () => {
     const api = stubApi({});
-    renderScreen(<CreateUserPanel open onClose={() => {}} />, { path: '/admin' });
+    renderScreen(<UserFormPanel mode="create" open onClose={() => {}} />, { path: '/admin' });
     fireEvent.click(screen.getByRole('button', { name: 'Create User' }));
     await screen.findByText('First name is required');
     expect({
@@ -55,7 +55,7 @@ describe('Create User', () => {
     const api = stubApi({
       'POST /api/admin/users': [409, { error: 'email: A user with this email already exists', fields: { email: 'A user with this email already exists' } }],
     });
-    renderScreen(<CreateUserPanel open onClose={() => {}} />, { path: '/admin' });
+    renderScreen(<UserFormPanel mode="create" open onClose={() => {}} />, { path: '/admin' });
     set('Email', 'New.Agent@Example.com');
     set('Password', 'secret-1');
     set('First Name', 'New');
@@ -74,6 +74,59 @@ describe('Create User', () => {
       phone: '5125550102',
       isAdmin: false,
     });
+  });
+});
+
+describe('Edit User', () => {
+  const account = {
+    id: 12,
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Agent',
+    agencyName: 'Ada Agency',
+    role: 'Agency Owner',
+    phone: '5125550100',
+    state: 'TX',
+    liveTransferPriceCents: null,
+  } as AdminUserAccount;
+
+  it("shows the account's fields (no password, no user type), refuses a bad price and sends nothing", async () => {
+    const api = stubApi({});
+    renderScreen(<UserFormPanel mode="edit" user={account} onClose={() => {}} />, { path: '/admin' });
+    await vi.waitFor(() => expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Ada'));
+    expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('TX');
+    expect((screen.getByLabelText('Live transfer price ($)') as HTMLInputElement).value).toBe('');
+    expect([screen.queryByLabelText('Password'), screen.queryByLabelText('User Type'), screen.queryByText('Select a role')]).toEqual([null, null, null]);
+    set('Live transfer price ($)', 'abc');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(errorOf('Live transfer price ($)')).toBe(LIVE_TRANSFER_PRICE_MESSAGE));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends the edited fields with the price in dollars as typed, and shows a field refused by the server', async () => {
+    const api = stubApi({
+      'PATCH /api/admin/users/12': [409, { error: 'email: A user with this email already exists', fields: { email: 'A user with this email already exists' } }],
+    });
+    const onClose = vi.fn();
+    renderScreen(<UserFormPanel mode="edit" user={account} onClose={onClose} />, { path: '/admin' });
+    await vi.waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com'));
+    set('Email', 'taken@example.com');
+    set('Live transfer price ($)', '28.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(errorOf('Email')).toBe('A user with this email already exists'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(api.sent('PATCH', '/api/admin/users/12').map((c) => c.body)).toEqual([
+      {
+        email: 'taken@example.com',
+        firstName: 'Ada',
+        lastName: 'Agent',
+        phone: '5125550100',
+        state: 'TX',
+        agencyName: 'Ada Agency',
+        role: 'Agency Owner',
+        liveTransferPrice: '28.50',
+      },
+    ]);
   });
 });
 

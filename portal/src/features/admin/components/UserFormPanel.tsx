@@ -1,0 +1,196 @@
+// The admin's user form in its side panel, one component for both uses (docs/product/portal.md#admin-panel):
+// - Create User: e-mail, password, names, agency, role (chosen), phone, state (optional) and user type;
+// - Edit User: names, e-mail, phone, state, agency, role and the agent's own live-transfer price
+//   (dollars; empty means the default).
+// Each is validated with the API's schema for it; the server's field errors are shown on their fields.
+import { Fragment, useEffect, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError } from '@tm/shared/api-client';
+import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS, formatUsd } from '@tm/shared';
+import {
+  ROLE_CHOICES,
+  USER_TYPE_CHOICES,
+  createUserSchema,
+  updateUserSchema,
+  type AdminUserAccount,
+  type CreateUserInput,
+  type CreateUserValues,
+  type UpdateUserInput,
+} from '@tm/shared/schemas/admin';
+import { useToast } from '../../../components/toast.tsx';
+import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
+import { useCreateUser } from '../api/create-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { Field, SidePanel, FormActions } from './ui.tsx';
+
+/** The fields as typed; each use shows (and its schema checks) its own. */
+type UserFields = CreateUserInput & { liveTransferPrice: string };
+
+const EMPTY: CreateUserInput = {
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  agencyName: '',
+  role: '' as CreateUserInput['role'],
+  phone: '',
+  state: '',
+  isAdmin: false,
+};
+
+/** What Edit User shows of an account (and sends back). */
+const editFieldsOf = (u: AdminUserAccount) => ({
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  phone: u.phone,
+  state: u.state ?? '',
+  agencyName: u.agencyName,
+  role: u.role,
+  liveTransferPrice: u.liveTransferPriceCents === null ? '' : (u.liveTransferPriceCents / 100).toFixed(2),
+});
+
+const createResolver = zodResolver(createUserSchema) as unknown as Resolver<UserFields>;
+const editResolver = zodResolver(updateUserSchema) as unknown as Resolver<UserFields>;
+
+type Props = { mode: 'create'; open: boolean; onClose: () => void } | { mode: 'edit'; user: AdminUserAccount | null; onClose: () => void };
+
+export function UserFormPanel(props: Props) {
+  const creating = props.mode === 'create';
+  const user = props.mode === 'edit' ? props.user : null;
+  const toast = useToast();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<UserFields>({ resolver: creating ? createResolver : editResolver, defaultValues: creating ? EMPTY : undefined });
+
+  useEffect(() => {
+    if (user) reset(editFieldsOf(user) as UserFields);
+  }, [user, reset]);
+
+  const close = () => {
+    if (creating) reset(EMPTY);
+    props.onClose();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    if (!creating && !user) return;
+    try {
+      if (user) {
+        // The dollars as typed: the server turns them into cents (the resolver's cents are for checking only).
+        const typed = { ...editFieldsOf(user), ...getValues() };
+        const { password: _p, isAdmin: _a, ...input } = typed;
+        await update.mutateAsync({ userId: user.id, input: { ...input, liveTransferPrice: typed.liveTransferPrice.trim() || null } as UpdateUserInput });
+        toast({ title: 'User updated' });
+      } else {
+        await create.mutateAsync(values as unknown as CreateUserValues);
+        toast({ title: 'User created successfully' });
+      }
+      close();
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      const shown = user ? editFieldsOf(user) : EMPTY;
+      for (const [name, message] of Object.entries(fields ?? {})) {
+        if (name in shown) setError(name as keyof UserFields, { message });
+      }
+      const failed = creating ? 'Failed to create user' : 'Failed to update user';
+      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : failed, variant: 'destructive' });
+    }
+  });
+
+  const id = (name: string) => `${creating ? 'cu' : 'eu'}-${name}`;
+  // Built only for the fields shown: register() adds a field to the form's values (and the edit schema is strict).
+  const fields: Record<string, () => ReactNode> = {
+    email: () => (
+      <Field id={id('email')} label="Email" error={errors.email?.message}>
+        <input id={id('email')} type="email" autoComplete="off" {...register('email')} aria-invalid={!!errors.email} />
+      </Field>
+    ),
+    password: () => (
+      <Field id={id('password')} label="Password" error={errors.password?.message}>
+        <input id={id('password')} type="password" autoComplete="new-password" {...register('password')} aria-invalid={!!errors.password} />
+      </Field>
+    ),
+    names: () => (
+      <div className="adm-row">
+        <Field id={id('first')} label="First Name" error={errors.firstName?.message}>
+          <input id={id('first')} {...register('firstName')} aria-invalid={!!errors.firstName} />
+        </Field>
+        <Field id={id('last')} label="Last Name" error={errors.lastName?.message}>
+          <input id={id('last')} {...register('lastName')} aria-invalid={!!errors.lastName} />
+        </Field>
+      </div>
+    ),
+    agency: () => (
+      <Field id={id('agency')} label="Agency Name" error={errors.agencyName?.message}>
+        <input id={id('agency')} {...register('agencyName')} aria-invalid={!!errors.agencyName} />
+      </Field>
+    ),
+    role: () => (
+      <Field id={id('role')} label="Role" error={errors.role?.message}>
+        <select id={id('role')} {...register('role')} aria-invalid={!!errors.role}>
+          {creating && <option value="">Select a role</option>}
+          {ROLE_CHOICES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </Field>
+    ),
+    contact: () => (
+      <div className="adm-row">
+        <Field id={id('phone')} label="Phone" error={errors.phone?.message}>
+          <input id={id('phone')} type="tel" {...register('phone')} aria-invalid={!!errors.phone} />
+        </Field>
+        <Field id={id('state')} label={creating ? 'State (optional)' : 'State'} error={errors.state?.message}>
+          <UsStateSelect id={id('state')} emptyLabel="No state" {...register('state')} aria-invalid={!!errors.state} />
+        </Field>
+      </div>
+    ),
+    type: () => (
+      <Field id={id('type')} label="User Type" error={errors.isAdmin?.message}>
+        <select id={id('type')} {...register('isAdmin', { setValueAs: (v: unknown) => v === true || v === 'true' })}>
+          {USER_TYPE_CHOICES.map((t) => (
+            <option key={t.label} value={String(t.isAdmin)}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+    ),
+    price: () => (
+      <Field
+        id={id('price')}
+        label="Live transfer price ($)"
+        error={errors.liveTransferPrice?.message}
+        hint={`Per transfer, charged on this agent's next orders. Empty: the default, ${formatUsd(LIVE_TRANSFER_DEFAULT_PRICE_CENTS, { cents: true })}.`}
+      >
+        <input id={id('price')} inputMode="decimal" placeholder="e.g. 29.50" {...register('liveTransferPrice')} aria-invalid={!!errors.liveTransferPrice} />
+      </Field>
+    ),
+  };
+  const order = creating ? ['email', 'password', 'names', 'agency', 'role', 'contact', 'type'] : ['names', 'email', 'contact', 'agency', 'role', 'price'];
+
+  return (
+    <SidePanel open={creating ? props.open : user !== null} title={creating ? 'Create User' : 'Edit User'} onClose={close}>
+      <form onSubmit={onSubmit} noValidate>
+        {order.map((name) => (
+          <Fragment key={name}>{fields[name]!()}</Fragment>
+        ))}
+        <FormActions
+          onCancel={close}
+          pending={creating ? create.isPending : update.isPending}
+          label={creating ? 'Create User' : 'Save Changes'}
+          pendingLabel={creating ? 'Creating...' : 'Saving...'}
+        />
+      </form>
+    </SidePanel>
+  );
+}
