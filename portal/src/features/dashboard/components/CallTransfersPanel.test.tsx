@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { CallTransfersPanel } from './CallTransfersPanel.tsx';
-import { agent, renderScreen, stubApi, type ApiAnswer } from '../../../test/render.tsx';
+import { agent, renderScreen, stubApi, type ApiAnswer, enterValue } from '../../../test/render.tsx';
 
 afterEach(() => {
   cleanup();
@@ -24,7 +24,7 @@ async function openForm(orderAnswer: ApiAnswer = [500, { error: 'not expected' }
   expect((screen.getByLabelText('Total transfers') as HTMLInputElement).value).toBe('30');
   return api;
 }
-const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const set = (label: string, value: string) => enterValue(screen.getByLabelText(label), value);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
 
 describe('Buy Call Transfers order form', () => {
