@@ -68,17 +68,20 @@ export const US_STATES: readonly UsState[] = [
 /** The codes of US_STATES, for z.enum and quick membership checks. */
 export const US_STATE_CODES_50_DC: readonly string[] = US_STATES.map((s) => s.code);
 
-const NAME_BY_CODE = new Map(US_STATES.map((s) => [s.code, s.name]));
-const CODE_BY_NAME = new Map(US_STATES.map((s) => [s.name.toLowerCase(), s.code]));
+// Built on first use, so an island that takes only US_STATES does not carry them (tree-shaking).
+let nameByCode: Map<string, string> | undefined;
+let codeByName: Map<string, string> | undefined;
+const names = () => (nameByCode ??= new Map(US_STATES.map((s) => [s.code, s.name])));
+const codes = () => (codeByName ??= new Map(US_STATES.map((s) => [s.name.toLowerCase(), s.code])));
 
 /** Whether `code` is exactly one of the codes above (case-sensitive: callers upper-case first). */
 export function isUsStateCode(code: string): boolean {
-  return NAME_BY_CODE.has(code);
+  return names().has(code);
 }
 
 /** A listed state's name ("TX" -> "Texas"); the code itself when it is not on the list. */
 export function usStateName(code: string): string {
-  return NAME_BY_CODE.get(code) ?? code;
+  return names().get(code) ?? code;
 }
 
 /**
@@ -88,7 +91,7 @@ export function usStateName(code: string): string {
 export function toUsStateCode(raw: string): string | null {
   const s = raw.trim().replace(/\./g, '');
   if (isUsStateCode(s.toUpperCase())) return s.toUpperCase();
-  return CODE_BY_NAME.get(s.toLowerCase().replace(/\s+/g, ' ')) ?? null;
+  return codes().get(s.toLowerCase().replace(/\s+/g, ' ')) ?? null;
 }
 
 /**
