@@ -2,6 +2,7 @@
 // found and deleted, live transfers ordered through /transfer-checkout, the URL-kept panel and the
 // login round trip. The inactivity logout runs against a second server with a shortened timer.
 import { test, expect, type Page, type Locator } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { DEMO, login } from './helpers.ts';
 import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
 
@@ -179,8 +180,10 @@ test.describe('agent dashboard', () => {
     await expect(page.getByTestId('your-price')).toHaveText('$35.00');
     await page.getByRole('button', { name: 'Order Call Transfers' }).click();
 
-    // Prefilled from the agent's survey.
-    await expect(page.getByLabel('Working states')).toHaveValue('TX, OK, LA');
+    // Prefilled from the agent's survey ("TX, OK, LA"): those working states are ticked.
+    const states = page.getByRole('group', { name: 'Working states' });
+    for (const name of ['Texas', 'Oklahoma', 'Louisiana']) await expect(states.getByRole('checkbox', { name, exact: true })).toBeChecked();
+    await expect(states.getByRole('checkbox', { checked: true })).toHaveCount(3);
     await expect(page.getByLabel('Total transfers')).toHaveValue('50');
 
     // The spec's validation messages.
@@ -208,7 +211,7 @@ test.describe('agent dashboard', () => {
     await expect(page).toHaveURL(/\/transfer-checkout$/);
     await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
     await expect(page.getByTestId('checkout-total')).toHaveText('$1,400.00');
-    await expect(page.getByText('TX, OK, LA')).toBeVisible();
+    await expect(page.getByText('LA, OK, TX')).toBeVisible();
     await payWithTestCard(page, 'Complete Payment');
     // Back inside the portal: My Transfers shows the payment and the new balance.
     await expect(page).toHaveURL(/\/dashboard\/transfers\?.*redirect_status=succeeded/);
@@ -225,6 +228,32 @@ test.describe('agent dashboard', () => {
     await expect(page).toHaveURL(/\/dashboard/);
   });
 
+  test('working states at 390 px: a labelled group of the 50 states and DC, keyboard usable, 24 px tap targets', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard?tab=buy-call-transfers');
+    await page.getByRole('button', { name: 'Order Call Transfers' }).click();
+    const states = page.getByRole('group', { name: 'Working states' });
+    await expect(states.getByRole('checkbox', { name: 'Texas', exact: true })).toBeChecked();
+    await expect(states.getByRole('checkbox')).toHaveCount(51);
+    await expect(states.getByRole('checkbox', { name: 'Puerto Rico' })).toHaveCount(0);
+    // Keyboard: Tab reaches the next state's box, Space ticks it, Space again clears it.
+    await states.getByRole('checkbox', { name: 'Tennessee', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(states.getByRole('checkbox', { name: 'Texas', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect(states.getByRole('checkbox', { name: 'Utah', exact: true })).toBeChecked();
+    await page.keyboard.press('Space');
+    await expect(states.getByRole('checkbox', { name: 'Utah', exact: true })).not.toBeChecked();
+    // Every state's label (the tap target around its box) is at least 24 x 24 px, and nothing overflows.
+    const sizes = await states.locator('label').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect()).map((r) => [r.width, r.height]));
+    expect(sizes).toHaveLength(51);
+    expect(sizes.filter(([w, h]) => w! < 24 || h! < 24)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // axe finds nothing serious in the open order form (the route check in a11y.spec never opens it).
+    const axe = await new AxeBuilder({ page }).include('.dash-order-form').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
   test('keeps the selected panel in the URL across reload and back', async ({ page }) => {
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Buy Appointments' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { US_STATES, US_STATE_CODES_50_DC } from './us-states.ts';
+import { US_STATES, US_STATE_CODES_50_DC, isUsStateCode, toUsStateCode, usStateName } from './us-states.ts';
 import { US_STATE_MESSAGE, usStateCodeSchema, usStateListSchema } from './schemas/us-states.ts';
 
 describe('US_STATES (the state field choice)', () => {
@@ -25,5 +25,21 @@ describe('US_STATES (the state field choice)', () => {
     expect(usStateListSchema.parse(['NY'])).toEqual(['NY']);
     expect(usStateListSchema.safeParse('TX, ZZ').success).toBe(false);
     expect(usStateListSchema.safeParse('').success).toBe(false);
+  });
+
+  it('checks codes exactly (never inherited object keys) and has no Puerto Rico', () => {
+    const answers = Object.fromEntries(['TX', 'DC', 'tx', 'PR', 'constructor'].map((c) => [c, isUsStateCode(c)]));
+    expect(answers).toEqual({ TX: true, DC: true, tx: false, PR: false, constructor: false });
+    expect(usStateName('WV')).toBe('West Virginia');
+  });
+
+  it('reads a listed state from a code, a name or a dotted form, and nothing else', () => {
+    expect(toUsStateCode(' tx ')).toBe('TX');
+    expect(toUsStateCode('New  York')).toBe('NY');
+    expect(toUsStateCode('D.C.')).toBe('DC');
+    expect(toUsStateCode('puerto rico')).toBeNull();
+    expect(toUsStateCode('PR')).toBeNull();
+    expect(toUsStateCode('Texass')).toBeNull();
+    expect(toUsStateCode('')).toBeNull();
   });
 });

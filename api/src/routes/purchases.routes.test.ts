@@ -215,4 +215,28 @@ describe('POST /api/call-transfer-order', () => {
     const res = await vipAgent.post('/api/call-transfer-order').send(order);
     expect(res.body).toMatchObject({ amount: 120000, unitPriceCents: 3000, totalPrice: '1200.00' });
   });
+
+  it('takes working states chosen from the 50 states and DC, as a list or as text, kept as "TX, FL"', async () => {
+    const res = await agent.post('/api/call-transfer-order').send({ ...order, workingStates: ['tx', 'DC', 'TX'] });
+    expect(res.status).toBe(201);
+    const row = await ctx.db('orders').where({ id: res.body.orderId }).first();
+    expect(JSON.parse(row.metadata).details.workingStates).toBe('TX, DC');
+  });
+
+  it('refuses any other working state with a 400 naming the field, and makes no order', async () => {
+    const before = await ctx.db('orders').count({ n: '*' }).first();
+    for (const [workingStates, message] of [
+      ['TX, PR', 'PR is not a US state (choose from the 50 states and DC)'],
+      [['FL', 'Texas'], 'TEXAS is not a US state (choose from the 50 states and DC)'],
+      [['ZZ'], 'ZZ is not a US state (choose from the 50 states and DC)'],
+      [[], 'Please specify working states'],
+      [[7], 'Please specify working states'],
+      [{ TX: true }, 'Please specify working states'],
+    ] as const) {
+      const res = await agent.post('/api/call-transfer-order').send({ ...order, workingStates });
+      expect(res.status, JSON.stringify(workingStates)).toBe(400);
+      expect(res.body.fields).toEqual({ workingStates: message });
+    }
+    expect(await ctx.db('orders').count({ n: '*' }).first()).toEqual(before);
+  });
 });

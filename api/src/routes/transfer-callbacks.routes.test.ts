@@ -383,4 +383,12 @@ describe('payload checks', () => {
     expect(ahead.status).toBe(400);
     expect(ahead.body.reason).toBe('invalid_payload');
   });
+
+  it('takes calls from the 50 states and DC only: Puerto Rico is refused naming the state (decision 130)', async () => {
+    const { user } = await agentWith({ kind: 'transfer_package', tier: 'standard', count: 5 });
+    const pr = await post({ ...payload(user, 90), state: 'PR' });
+    expect(pr.status).toBe(400);
+    expect(pr.body.fields).toEqual({ state: 'State must be a two-letter US state code such as FL' });
+    expect((await post({ ...payload(user, 90), state: 'dc' })).status).toBe(201);
+  });
 });

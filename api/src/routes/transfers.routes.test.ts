@@ -195,6 +195,7 @@ describe('balance and settings', () => {
     const cases: Array<[object, string]> = [
       [{ callsPerDay: 0 }, 'callsPerDay'],
       [{ workingStates: ['XX'] }, 'workingStates.0'],
+      [{ workingStates: ['TX', 'PR'] }, 'workingStates.1'],
       [{ hoursStart: '09:00' }, 'hoursEnd'],
       [{ hoursStart: '25:00', hoursEnd: '10:00' }, 'hoursStart'],
       [{ hoursStart: '09:00', hoursEnd: '09:00' }, 'hoursEnd'],

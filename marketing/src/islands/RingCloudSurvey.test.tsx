@@ -107,4 +107,22 @@ describe('RingCloudSurvey', () => {
     expect(body).toMatchObject({ leadType: 'Live Transfers', workingStates: 'TX, FL', totalTransfers: 12, role: 'Agency Owner', salesperson: 'RingCloud' });
     expect(body.password).toBe('cloud-pass-1');
   });
+
+  it('a refusal from the server (its client loaded on demand) puts the message on its field, back on step 1', async () => {
+    const { assign } = stubApi();
+    const refusal = { error: 'username: That username is taken', fields: { username: 'That username is taken' } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(refusal), { status: 400, headers: { 'Content-Type': 'application/json' } })),
+    );
+    render(<RingCloudSurvey />);
+    await toStep2();
+    fireEvent.click(screen.getByLabelText(/^Live Transfers/));
+    fireEvent.click(screen.getByLabelText('Texas'));
+    fireEvent.change(screen.getByLabelText('Total transfers'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Checkout' }));
+    await screen.findByRole('heading', { name: 'Your information' }, SLOW);
+    expect(await alerts(1)).toEqual(['That username is taken']);
+    expect(assign).not.toHaveBeenCalled();
+  });
 });

@@ -2,13 +2,10 @@
 // the lead preferences (fields depend on the lead type; the working states are a choice of the 50
 // states and DC). Submitting creates the account (server side), saves the survey (without the
 // password) for /ringcloud-checkout and goes there. The steps check with the schemas the server parses
-// (light-form.ts loads them on first touch), so the page's first load stays under its weight budget.
-import { useEffect, useState, type FormEvent } from 'react';
+// (light-form.ts loads them on first touch) and step 2 (RingCloudStep2.tsx) loads with them, so the
+// page's first load stays under its weight budget.
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '@tm/shared/api-client';
-import { RINGCLOUD, formatUsd } from '@tm/shared';
-import { quoteRingCloud, countProblem } from '@tm/shared/logic/pricing';
-import { US_STATES } from '@tm/shared/us-states';
-import { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '@tm/shared/logic/pricing';
 import { RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON } from '@tm/shared/logic/funnel-choices';
 import type { RingcloudStep1, RingcloudStep2, RingcloudSurveyResponse } from '@tm/shared/schemas/funnel';
 import { saveRingcloudSurvey, type SavedRingcloudSurvey } from './ringcloud-storage.ts';
@@ -19,23 +16,10 @@ import { useLightForm, type FormValues } from './light-form.ts';
 
 export const SURVEY_FAILED = 'Failed to submit survey. Please try again.';
 const loadSchemas = () => import('@tm/shared/schemas/funnel');
+/** Step 2 loads with the schemas on the first touch of step 1; Next waits for it, so it never shows a fallback. */
+const loadStep2 = () => import('./RingCloudStep2.tsx');
+const Step2 = lazy(loadStep2);
 const STEP1_FIELDS = ['firstName', 'lastName', 'agencyName', 'role', 'phone', 'email', 'username', 'password'] as const;
-const STEP2_FIELDS = [
-  'leadType',
-  'workingStates',
-  'totalTransfers',
-  'callsPerDay',
-  'transferHours',
-  'totalCallbacks',
-  'callbackPreference',
-  'ageRange',
-] as const;
-
-const LEAD_TYPE_PRICE: Record<(typeof RINGCLOUD_LEAD_TYPES)[number], string> = {
-  'Live Transfers': `${formatUsd(RINGCLOUD.liveTransferCents)} per transfer`,
-  'Call-Backs': `${formatUsd(RINGCLOUD.callbackCents)} per call-back`,
-  'Aged Leads': `from ${formatUsd(Math.min(...Object.values(RINGCLOUD.agedLeadCents)))} per lead, ${RINGCLOUD.agedLeadQuantity} leads`,
-};
 
 function Step1({
   defaults,
@@ -46,7 +30,10 @@ function Step1({
   onNext: (v: RingcloudStep1, raw: FormValues) => void;
   serverFields?: Record<string, string>;
 }) {
-  const form = useLightForm<RingcloudStep1>(defaults, () => loadSchemas().then((m) => m.ringcloudStep1Schema));
+  const form = useLightForm<RingcloudStep1>(defaults, () => {
+    void loadStep2().catch(() => undefined);
+    return loadSchemas().then((m) => m.ringcloudStep1Schema);
+  });
   const { errors, text, radio, setServerErrors } = form;
   // A taken e-mail or username comes back from the server: show it on its field.
   useEffect(() => {
@@ -56,7 +43,9 @@ function Step1({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const v = await form.submit();
-    if (v) onNext(v, form.values);
+    if (!v) return;
+    await loadStep2().catch(() => undefined);
+    onNext(v, form.values);
   }
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="step1-title">
@@ -91,164 +80,6 @@ function Step1({
           <span className="muted small">Step 1 of 2</span>
           <button className="btn btn-lg" type="submit">
             Next
-          </button>
-        </div>
-      </HydratedFieldset>
-    </form>
-  );
-}
-
-/** The working states: a checkbox per state (the 50 states and DC), in a box that scrolls. */
-function StateChoice({ form }: { form: ReturnType<typeof useLightForm<RingcloudStep2>> }) {
-  const error = form.errors.workingStates;
-  return (
-    <fieldset id="workingStates" tabIndex={-1} aria-describedby={['workingStates-hint', error ? 'workingStates-error' : ''].filter(Boolean).join(' ')}>
-      <legend>Working states</legend>
-      <p className="hint" id="workingStates-hint">
-        The states you are licensed in.
-      </p>
-      <div className="state-choice">
-        {US_STATES.map((s) => (
-          <label className="choice" key={s.code}>
-            <input {...form.checkbox('workingStates', s.code)} aria-invalid={error ? true : undefined} />
-            {s.name}
-          </label>
-        ))}
-      </div>
-      <ErrorText id="workingStates" error={error} />
-    </fieldset>
-  );
-}
-
-function Step2({
-  defaults,
-  busy,
-  onBack,
-  onSubmit,
-  serverFields,
-}: {
-  defaults: FormValues;
-  busy: boolean;
-  onBack: (raw: FormValues) => void;
-  onSubmit: (v: RingcloudStep2, raw: FormValues) => void;
-  serverFields?: Record<string, string>;
-}) {
-  const form = useLightForm<RingcloudStep2>(defaults, () => loadSchemas().then((m) => m.ringcloudStep2Schema));
-  const { errors, text, radio, values, setServerErrors } = form;
-  useEffect(() => {
-    setServerErrors(serverFields, STEP2_FIELDS);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's answer changes
-  }, [serverFields]);
-  const leadType = values.leadType as (typeof RINGCLOUD_LEAD_TYPES)[number] | undefined;
-  const rawCount = String((leadType === 'Call-Backs' ? values.totalCallbacks : values.totalTransfers) ?? '');
-  const count = rawCount.trim() === '' ? Number.NaN : Number(rawCount);
-  const quote = leadType ? quoteRingCloud({ leadType, count, ageRange: (values.ageRange as (typeof AGED_LEAD_AGE_RANGES)[number]) || null }) : null;
-  // A whole count out of range still shows what it would cost, beside the reason.
-  const word = leadType === 'Call-Backs' ? 'call-back' : 'transfer';
-  const unitCents = leadType === 'Call-Backs' ? RINGCLOUD.callbackCents : RINGCLOUD.liveTransferCents;
-  const outOfRange =
-    leadType && leadType !== 'Aged Leads' && Number.isInteger(count) && count > 0 ? countProblem(count, RINGCLOUD.minCount, RINGCLOUD.maxCount, word) : null;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const v = await form.submit();
-    if (v) onSubmit(v, form.values);
-  }
-
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="step2-title">
-      <HydratedFieldset>
-        <h2 id="step2-title">Lead preferences</h2>
-        <fieldset aria-describedby={errors.leadType ? 'leadType-error' : undefined}>
-          <legend>Lead type</legend>
-          <div className="choices">
-            {RINGCLOUD_LEAD_TYPES.map((t) => (
-              <label className="choice" key={t}>
-                <input {...radio('leadType', t)} aria-invalid={errors.leadType ? true : undefined} />
-                <span>
-                  {t}
-                  <span className="muted small" style={{ display: 'block' }}>
-                    {LEAD_TYPE_PRICE[t]}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
-          <ErrorText id="leadType" error={errors.leadType} />
-        </fieldset>
-        <StateChoice form={form} />
-
-        {leadType === 'Live Transfers' && (
-          <>
-            <div className="form-row">
-              <Field id="totalTransfers" label="Total transfers" error={errors.totalTransfers}>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={RINGCLOUD.minCount}
-                  max={RINGCLOUD.maxCount}
-                  step={1}
-                  {...text('totalTransfers')}
-                  {...described('totalTransfers', errors.totalTransfers)}
-                />
-              </Field>
-              <Field id="callsPerDay" label="Calls per day (optional)" error={errors.callsPerDay}>
-                <input type="number" inputMode="numeric" min={1} step={1} {...text('callsPerDay')} {...described('callsPerDay', errors.callsPerDay)} />
-              </Field>
-            </div>
-            <Field id="transferHours" label="Transfer hours (optional)" error={errors.transferHours} hint="e.g. Mon-Fri 9am-5pm Central">
-              <input {...text('transferHours')} {...described('transferHours', errors.transferHours, true)} />
-            </Field>
-          </>
-        )}
-        {leadType === 'Call-Backs' && (
-          <div className="form-row">
-            <Field id="totalCallbacks" label="Total call-backs" error={errors.totalCallbacks}>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={RINGCLOUD.minCount}
-                max={RINGCLOUD.maxCount}
-                step={1}
-                {...text('totalCallbacks')}
-                {...described('totalCallbacks', errors.totalCallbacks)}
-              />
-            </Field>
-            <Field id="callbackPreference" label="Call-back preference (optional)" error={errors.callbackPreference} hint="e.g. mornings, or within 1 hour">
-              <input {...text('callbackPreference')} {...described('callbackPreference', errors.callbackPreference, true)} />
-            </Field>
-          </div>
-        )}
-        {leadType === 'Aged Leads' && (
-          <Field id="ageRange" label="Lead age" error={errors.ageRange} hint={`A package of ${RINGCLOUD.agedLeadQuantity} aged leads.`}>
-            <select {...text('ageRange')} {...described('ageRange', errors.ageRange, true)}>
-              <option value="">Select an age range</option>
-              {AGED_LEAD_AGE_RANGES.map((r) => (
-                <option key={r} value={r}>
-                  {r} days: {formatUsd(RINGCLOUD.agedLeadCents[r])} per lead
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
-
-        {quote?.ok && (
-          <p className="notice notice-info" aria-live="polite" data-testid="survey-estimate">
-            Your package: {quote.count} × {formatUsd(quote.unitPriceCents)} = <strong>{formatUsd(quote.amountCents)}</strong>
-          </p>
-        )}
-        {outOfRange && (
-          <p className="notice notice-warn" aria-live="polite" data-testid="survey-estimate">
-            {count.toLocaleString('en-US')} × {formatUsd(unitCents)} = <strong>{formatUsd(count * unitCents)}</strong>. {outOfRange}
-          </p>
-        )}
-
-        <div className="form-actions">
-          <button className="btn btn-outline" type="button" onClick={() => onBack(form.values)} disabled={busy}>
-            Back
-          </button>
-          <button className="btn btn-lg" type="submit" disabled={busy} aria-busy={busy}>
-            {busy ? 'Submitting...' : 'Continue to Checkout'}
           </button>
         </div>
       </HydratedFieldset>
@@ -331,16 +162,18 @@ export default function RingCloudSurvey() {
           }}
         />
       ) : (
-        <Step2
-          defaults={step2Raw}
-          busy={busy}
-          serverFields={step2Fields}
-          onBack={(raw) => {
-            setStep2Raw(raw);
-            setStep(1);
-          }}
-          onSubmit={submit}
-        />
+        <Suspense fallback={<p className="muted">Loading...</p>}>
+          <Step2
+            defaults={step2Raw}
+            busy={busy}
+            serverFields={step2Fields}
+            onBack={(raw) => {
+              setStep2Raw(raw);
+              setStep(1);
+            }}
+            onSubmit={submit}
+          />
+        </Suspense>
       )}
     </div>
   );

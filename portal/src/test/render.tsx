@@ -3,7 +3,7 @@
 // method and path. The component, its form library and its schema run for real; only the network is
 // replaced, and every request is recorded so a test can say what was (or was not) sent.
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -83,3 +83,14 @@ export const agent: SessionUser = {
   liveTransferPriceCents: LIVE_TRANSFER_DEFAULT_PRICE_CENTS,
   inactivityTimeoutMs: 600000,
 };
+
+/**
+ * Enters `value` into a field as a browser does when someone types, pastes or picks: the value, then
+ * an `input` event, then `change`. Preact (what the portal ships, and what these tests render with)
+ * hears a text field's onChange on `input`, as browsers fire it on every keystroke; a lone `change`
+ * event, which no browser sends without the `input` before it, would go unheard.
+ */
+export function enterValue(field: Element, value: string): void {
+  fireEvent.input(field, { target: { value } });
+  fireEvent.change(field);
+}

@@ -2,8 +2,10 @@
 // appointment cart checkout and its confirmation, and the shapes the appointment API answers.
 import { z } from 'zod';
 import { LIVE_TRANSFER_ORDER } from '../catalogue/index.ts';
+import { usStateChoiceSchema } from './us-states.ts';
 
 export const LIVE_TRANSFER_LEAD_TYPE = 'Live Transfers';
+export const WORKING_STATES_REQUIRED = 'Please specify working states';
 export const MAX_CART_APPOINTMENTS = 100;
 export const EMPTY_CART_MESSAGE = 'Please add appointments to cart before checkout.';
 
@@ -24,9 +26,13 @@ export const transferOrderSchema = z.object({
     .trim()
     .min(10, 'Phone number must be at least 10 digits')
     .max(32, 'Phone number is too long'),
-  workingStates: z.string({ error: 'Please specify working states' }).trim().min(1, 'Please specify working states').max(500, 'Working states are too long'),
+  /** Chosen from the 50 states and DC (codes as a list, or "TX, FL" text); kept on the order as "TX, FL". */
+  workingStates: usStateChoiceSchema(WORKING_STATES_REQUIRED).transform((codes) => codes.join(', ')),
 });
-export type TransferOrderInput = z.infer<typeof transferOrderSchema>;
+/** The order as the server takes it (working states as "TX, FL"). */
+export type TransferOrderInput = z.output<typeof transferOrderSchema>;
+/** The order form's values: the working states are the chosen codes. */
+export type TransferOrderFormValues = Omit<TransferOrderInput, 'workingStates'> & { workingStates: string[] };
 
 /** What POST /api/call-transfer-order answers: the server priced it. */
 export interface TransferOrderCreated {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RINGCLOUD, type RingCloudLeadType, type AgedLeadAgeRange } from '../catalogue/index.ts';
 import { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts';
 import { passwordSchema } from './auth.ts';
-import { US_STATE_CODES_50_DC } from '../us-states.ts';
+import { usStateChoiceSchema } from './us-states.ts';
 import { RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON } from '../logic/funnel-choices.ts';
 
 // ---------- shared field builders ----------
@@ -64,21 +64,7 @@ export const WORKING_STATES_MESSAGE = 'Please specify your working states';
  * The states an agent works, as the survey's state choice sends them: postal codes of the 50 states and
  * DC, as a list or as text ("TX, FL"); stored as "TX, FL". Any other code is refused by name.
  */
-export const workingStatesSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v),
-  z
-    .array(
-      z.string({ error: WORKING_STATES_MESSAGE }).transform((c) => c.trim().toUpperCase()),
-      { error: WORKING_STATES_MESSAGE },
-    )
-    .min(1, WORKING_STATES_MESSAGE)
-    .max(200, WORKING_STATES_MESSAGE)
-    .superRefine((codes, ctx) => {
-      const unknown = codes.find((c) => !US_STATE_CODES_50_DC.includes(c));
-      if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `${unknown.slice(0, 20)} is not a US state (choose from the 50 states and DC)` });
-    })
-    .transform((codes) => [...new Set(codes)].join(', ')),
-);
+export const workingStatesSchema = usStateChoiceSchema(WORKING_STATES_MESSAGE).transform((codes) => codes.join(', '));
 
 export const USERNAME_MESSAGE = 'Username must be at least 3 characters';
 

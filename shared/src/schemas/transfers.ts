@@ -3,7 +3,7 @@
 // and the API routes alike.
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isDateKey, isHhMm, isValidTimeZone, type AgentControls, type PauseReason, type RefusalReason } from '../logic/transfer-rules.ts';
-import { isUsStateCode } from '../logic/us-states.ts';
+import { isUsStateCode } from '../us-states.ts';
 import { consentFields } from './consent.ts';
 import type { OrderFigures } from './payments.ts';
 import type { Page } from './paging.ts';

@@ -21,6 +21,8 @@ describe('normalizeState / normalizeZip / parsePriceCents / parseDate', () => {
     expect(value(normalizeState('New  York'))).toBe('NY');
     expect(value(normalizeState('D.C.'))).toBe('DC');
     expect(normalizeState('Texass').ok).toBe(false);
+    // Lead data may come from Puerto Rico (decision 130), though no agent chooses it as a state.
+    expect(value(normalizeState('Puerto Rico'))).toBe('PR');
   });
   it('restores leading zeros and keeps ZIP+4', () => {
     expect(value(normalizeZip('2134'))).toBe('02134');

@@ -2,7 +2,7 @@
 // ZIP codes (restoring leading zeros a spreadsheet dropped), dollars to cents, dates to UTC.
 import { MAX_LEAD_PRICE_CENTS, formatUsd } from '@tm/shared';
 import { isIP } from 'node:net';
-import { toUsStateCode } from '@tm/shared/logic/us-states';
+import { toLeadStateCode } from '../leads/lead-state.ts';
 import { certificateKindOf } from '@tm/shared/schemas/consent';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -19,7 +19,7 @@ export function normalizePhone(raw: string): Parsed<string> {
 }
 
 export function normalizeState(raw: string): Parsed<string> {
-  const code = toUsStateCode(raw);
+  const code = toLeadStateCode(raw);
   if (code) return ok(code);
   return fail(`State "${raw.trim().slice(0, 40)}" is not a US state (use a code such as TX)`);
 }

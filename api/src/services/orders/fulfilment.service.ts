@@ -10,7 +10,8 @@
 // Every change writes a row of the order's timeline (order-events.ts) in the same transaction.
 import type { Knex } from 'knex';
 import { raw } from 'objection';
-import { toUsStateCode } from '@tm/shared/logic/us-states';
+import { statesNamedIn } from '@tm/shared/us-states';
+import { toLeadStateCode } from '../leads/lead-state.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { TransferRefused } from '../transfers/errors.ts';
@@ -47,18 +48,9 @@ export function ringCloudLeadType(order: { kind: string; metadata: string | null
   return typeof t === 'string' ? t : null;
 }
 
-/** Postal codes named in free text such as "TX, FL and New York"; empty when none can be read. */
+/** Postal codes named in free text such as "TX, FL and New York" (lead states: Puerto Rico too); empty when none can be read. */
 export function workingStateCodes(text: string | null | undefined): string[] {
-  if (!text) return [];
-  const codes = new Set<string>();
-  for (const piece of text.split(/[,;/|&\n]+|\band\b/i)) {
-    const p = piece.trim();
-    if (!p) continue;
-    // Two-letter pieces only as codes; longer ones as names (so "or" in prose is not Oregon).
-    const code = p.length === 2 ? (/^[A-Z]{2}$/.test(p) ? toUsStateCode(p) : null) : toUsStateCode(p);
-    if (code) codes.add(code);
-  }
-  return [...codes].sort();
+  return statesNamedIn(text, toLeadStateCode);
 }
 
 /** "30-60" -> [30, 60] (days since the lead came in). */

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { TIERS } from '@tm/shared';
 import TransferCheckout from './TransferCheckout.tsx';
+import { copyFor } from './copy.ts';
 
 /** Schemas and the payment form are imported on demand: allow for a busy machine. */
 const SLOW = { timeout: 15_000 };
@@ -37,7 +38,7 @@ function stubApi(user: unknown = null) {
 
 async function renderCheckout(page: 'standard' | 'premium' | 'high-volume' = 'standard', user: unknown = null) {
   const api = stubApi(user);
-  render(<TransferCheckout page={page} />);
+  render(<TransferCheckout page={page} copy={copyFor(page)} />);
   const count = screen.getByLabelText('How many transfers would you like to purchase?');
   await waitFor(() => expect((count as HTMLInputElement).disabled).toBe(false), SLOW);
   // The buyer step (or "Buying as") appears once the island knows who is logged in.

@@ -6,7 +6,7 @@
 // with the page (the 80 KB budget of bench/page-weight.ts).
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { api, ApiError, TIERS, HIGH_VOLUME, formatUsd, highVolumeBand, highVolumeBandLabel, type TierId } from '@tm/shared';
+import { api, ApiError, TIERS, HIGH_VOLUME, formatUsd, highVolumeBand, highVolumeBandLabel } from '@tm/shared';
 import {
   quoteTransferPackage,
   packageBounds,
@@ -29,7 +29,7 @@ import {
   type CheckoutPage,
 } from '../../stores/checkout.ts';
 import { toast } from '../../stores/toast.ts';
-import { ENTERPRISE_BENEFITS, PREMIUM_BENEFITS, ULTIMATE_BENEFITS, standardBenefits } from '../../components/tier-benefits.ts';
+import type { CheckoutCopy } from './copy.ts';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
 import {
   BuyerDetails,
@@ -48,52 +48,6 @@ const PaymentForm = lazy(() => loadPaymentForm().then((m) => ({ default: m.Payme
 
 export const CONFIGURE_PROMPT = 'Configure your package and click "Proceed to Payment" to continue';
 
-interface PageCopy {
-  heading: string;
-  intro: string;
-  benefitsTitle: string;
-  benefits: string[];
-}
-
-const COPY: Record<TierId | 'high-volume', PageCopy> = {
-  standard: {
-    heading: 'Customize Your Package',
-    intro: 'Choose how many qualified live transfers you want. You only pay for transfers that pass the buffer.',
-    benefitsTitle: "What's included",
-    benefits: standardBenefits(TIERS.standard.bufferSeconds),
-  },
-  special: {
-    heading: 'Customize Your Special Offer Package',
-    intro: `Special offer for agents taking ${TIERS.special.callsPerDay} calls per day.`,
-    benefitsTitle: "What's included",
-    benefits: standardBenefits(TIERS.special.bufferSeconds),
-  },
-  premium: {
-    heading: 'Premium Volume Package',
-    intro: `For agents taking ${TIERS.premium.callsPerDay} calls per day.`,
-    benefitsTitle: 'Premium benefits',
-    benefits: PREMIUM_BENEFITS,
-  },
-  enterprise: {
-    heading: 'Enterprise Volume Package',
-    intro: `For agencies taking ${TIERS.enterprise.callsPerDay} calls per day.`,
-    benefitsTitle: 'Enterprise benefits',
-    benefits: ENTERPRISE_BENEFITS,
-  },
-  ultimate: {
-    heading: 'Ultimate Volume Package',
-    intro: `For agencies taking ${TIERS.ultimate.callsPerDay} calls per day.`,
-    benefitsTitle: 'Ultimate benefits',
-    benefits: ULTIMATE_BENEFITS,
-  },
-  'high-volume': {
-    heading: 'High-Volume Transfer Package',
-    intro: `The more transfers you buy, the lower the rate. Minimum order: ${HIGH_VOLUME.minCount} transfers.`,
-    benefitsTitle: 'Volume pricing',
-    benefits: HIGH_VOLUME.bands.map(highVolumeBandLabel),
-  },
-};
-
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 function tierFor(page: CheckoutPage): PackageTier {
@@ -103,7 +57,8 @@ function tierFor(page: CheckoutPage): PackageTier {
   return q === 'special' ? 'special' : 'standard';
 }
 
-export default function TransferCheckout({ page }: { page: CheckoutPage }) {
+/** `copy`: the words of the tiers this page can show, from the page (copy.ts), so the island does not carry every page's. */
+export default function TransferCheckout({ page, copy: copies }: { page: CheckoutPage; copy: CheckoutCopy }) {
   const state = useStore($checkout);
   const [tier, setTier] = useState<PackageTier>(page === 'standard' ? 'standard' : page);
   const [raw, setRaw] = useState('');
@@ -137,7 +92,7 @@ export default function TransferCheckout({ page }: { page: CheckoutPage }) {
   const count = state.count;
   const quote = quoteTransferPackage(tier, count);
   const unitCents = packageUnitPriceCents(tier, Math.max(count, bounds.min));
-  const copy = COPY[tier];
+  const copy = copies[tier] ?? Object.values(copies)[0]!;
   const buffer = tier === 'high-volume' ? HIGH_VOLUME.bufferSeconds : TIERS[tier].bufferSeconds;
   const hint = boundsMessage(bounds.min, bounds.max);
   const outOfBounds = loaded && !quote.ok;

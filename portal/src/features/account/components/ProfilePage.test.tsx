@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { CURRENT_PASSWORD_WRONG } from '@tm/shared/schemas/mail';
 import { ProfilePage } from './ProfilePage.tsx';
-import { agent, renderScreen, stubApi, type ApiAnswer } from '../../../test/render.tsx';
+import { agent, renderScreen, stubApi, type ApiAnswer, enterValue } from '../../../test/render.tsx';
 
 afterEach(() => {
   cleanup();
@@ -23,7 +23,7 @@ async function openProfile(routes: Record<string, ApiAnswer> = {}) {
   return api;
 }
 const form = (name: string) => screen.getByRole('form', { name });
-const set = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+const set = (scope: HTMLElement, label: string, value: string) => enterValue(within(scope).getByLabelText(label), value);
 
 describe('Profile: Change password', () => {
   it('says the passwords do not match and sends nothing', async () => {

@@ -2,7 +2,7 @@
 // a link sent to the new address), Change password (current one required; other sessions end), and
 // which optional e-mails they receive (receipts and account e-mails always go).
 import { useState, type FormEvent } from 'react';
-import { toUsStateCode } from '@tm/shared/logic/us-states';
+import { toUsStateCode } from '@tm/shared/us-states';
 import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';

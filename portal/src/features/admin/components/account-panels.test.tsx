@@ -8,7 +8,7 @@ import { LIVE_TRANSFER_PRICE_MESSAGE, type AdminUser, type AdminUserAccount } fr
 import { UserFormPanel } from './UserFormPanel.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
 import { CreateAppointmentModal } from './CreateAppointmentModal.tsx';
-import { polyfillDialog, renderScreen, stubApi } from '../../../test/render.tsx';
+import { polyfillDialog, renderScreen, stubApi, enterValue } from '../../../test/render.tsx';
 
 beforeAll(polyfillDialog);
 afterEach(() => {
@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const set = (label: string, value: string) => enterValue(screen.getByLabelText(label), value);
 const errorOf = (label: string) => {
   const input = screen.getByLabelText(label);
   return input.closest('.field')?.querySelector('.field-error')?.textContent ?? null;

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LOGIN_MESSAGES, checkLogin } from '@tm/shared/logic/login-rules';
 import { loginSchema } from '@tm/shared/schemas/auth';
 import { LoginPage } from './LoginPage.tsx';
-import { agent, stubApi } from '../../../test/render.tsx';
+import { agent, stubApi, enterValue } from '../../../test/render.tsx';
 
 afterEach(() => {
   cleanup();
@@ -46,8 +46,8 @@ describe('LoginPage', () => {
 
   it('treats spaces as empty and keeps the password rule', async () => {
     const { logins } = renderLogin();
-    fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: '   ' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x'.repeat(129) } });
+    enterValue(screen.getByLabelText('Email or username'), '   ');
+    enterValue(screen.getByLabelText('Password'), 'x'.repeat(129));
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
       'Email or username is required',
@@ -58,8 +58,8 @@ describe('LoginPage', () => {
 
   it('sends a complete form and shows the server message', async () => {
     const { logins } = renderLogin();
-    fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: ' agent@example.com ' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-pass' } });
+    enterValue(screen.getByLabelText('Email or username'), ' agent@example.com ');
+    enterValue(screen.getByLabelText('Password'), 'wrong-pass');
     fireEvent.submit(screen.getByRole('button', { name: 'Sign In' }).closest('form')!);
     expect(await screen.findByText('Invalid email/username or password')).toBeTruthy();
     expect(logins()).toHaveLength(1);
@@ -109,8 +109,8 @@ describe('LoginPage without React Query (the first screen loads no data library)
   it('logs in and goes back to where the agent was going, never to another site', async () => {
     const api = stubApi({ 'GET /api/current-user': [200, null], 'POST /api/login': [200, { user: agent }] });
     const router = renderAt('/login?next=%2Fdashboard%2Ftransfers');
-    fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: 'agent' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-agent-pass' } });
+    enterValue(screen.getByLabelText('Email or username'), 'agent');
+    enterValue(screen.getByLabelText('Password'), 'demo-agent-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Dashboard screen')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/transfers');
@@ -118,8 +118,8 @@ describe('LoginPage without React Query (the first screen loads no data library)
 
     cleanup();
     const again = renderAt('/login?next=%2F%2Fevil.example.com');
-    fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: 'agent' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-agent-pass' } });
+    enterValue(screen.getByLabelText('Email or username'), 'agent');
+    enterValue(screen.getByLabelText('Password'), 'demo-agent-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Dashboard screen')).toBeTruthy();
     expect(again.state.location.pathname).toBe('/dashboard');

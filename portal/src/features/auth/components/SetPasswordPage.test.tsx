@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { SET_PASSWORD_LINK_INVALID } from '@tm/shared/schemas/auth';
 import { SetPasswordPage } from './SetPasswordPage.tsx';
-import { renderScreen, stubApi, type ApiAnswer } from '../../../test/render.tsx';
+import { renderScreen, stubApi, type ApiAnswer, enterValue } from '../../../test/render.tsx';
 
 afterEach(() => {
   cleanup();
@@ -18,7 +18,7 @@ async function openLink(setAnswer: ApiAnswer = [200, { success: true }]) {
   await screen.findByText('ada@example.com');
   return api;
 }
-const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const set = (label: string, value: string) => enterValue(screen.getByLabelText(label), value);
 const errorOf = (label: string) => screen.getByLabelText(label).closest('.field')?.querySelector('.field-error')?.textContent ?? null;
 
 describe('SetPasswordPage', () => {

@@ -3,9 +3,10 @@
 // the product's words next to the field and announced, nothing is sent until the form is right, and a
 // refusal from the server lands on its field with the message only (no field key).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { statesNamedIn } from '@tm/shared/us-states';
 import { CallTransfersPanel } from './CallTransfersPanel.tsx';
-import { agent, renderScreen, stubApi, type ApiAnswer } from '../../../test/render.tsx';
+import { agent, renderScreen, stubApi, type ApiAnswer, enterValue } from '../../../test/render.tsx';
 
 afterEach(() => {
   cleanup();
@@ -13,18 +14,26 @@ afterEach(() => {
   localStorage.clear();
 });
 
-async function openForm(orderAnswer: ApiAnswer = [500, { error: 'not expected' }]) {
-  const survey = { totalTransfers: 30, transfersPerDay: 3, transferHours: 'Business Hours', phone: '5125550101', workingStates: 'TX' };
+async function openForm(orderAnswer: ApiAnswer = [500, { error: 'not expected' }], workingStates = 'TX') {
+  const survey = { totalTransfers: 30, transfersPerDay: 3, transferHours: 'Business Hours', phone: '5125550101', workingStates };
   const api = stubApi({ 'GET /api/user-survey': [200, survey], 'POST /api/call-transfer-order': orderAnswer });
   renderScreen(<CallTransfersPanel user={agent} />, { path: '/dashboard' });
   fireEvent.click(screen.getByRole('button', { name: 'Order Call Transfers' }));
   await screen.findByRole('heading', { name: 'Order Call Transfers' });
   // The form is prefilled from the agent's survey once it arrives; edits come after that.
-  await vi.waitFor(() => expect((screen.getByLabelText('Working states') as HTMLInputElement).value).toBe('TX'));
+  await vi.waitFor(() => expect(ticked()).toEqual(statesNamedIn(workingStates)));
   expect((screen.getByLabelText('Total transfers') as HTMLInputElement).value).toBe('30');
   return api;
 }
-const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const set = (label: string, value: string) => enterValue(screen.getByLabelText(label), value);
+/** The working states: a group of checkboxes, one per state by name. */
+const states = () => screen.getByRole('group', { name: 'Working states' });
+const stateBox = (name: string) => within(states()).getByRole('checkbox', { name }) as HTMLInputElement;
+const ticked = () =>
+  within(states())
+    .getAllByRole('checkbox')
+    .filter((b) => (b as HTMLInputElement).checked)
+    .map((b) => (b as HTMLInputElement).value);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
 
 describe('Buy Call Transfers order form', () => {
@@ -34,7 +43,7 @@ describe('Buy Call Transfers order form', () => {
     set('Transfers per day', '0');
     set('Transfer hours', '  ');
     set('Phone to receive transfers', '555-01');
-    set('Working states', '');
+    fireEvent.click(stateBox('Texas'));
     submit();
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
@@ -55,7 +64,7 @@ describe('Buy Call Transfers order form', () => {
     set('Total transfers', '2.5');
     set('Transfer hours', '9am-5pm');
     set('Phone to receive transfers', '(512) 555-0101');
-    set('Working states', 'TX, FL');
+    fireEvent.click(stateBox('Florida'));
     submit();
     expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Must be a whole number of transfers']);
     expect(api.sent('POST', '/api/call-transfer-order')).toHaveLength(0);
@@ -67,14 +76,45 @@ describe('Buy Call Transfers order form', () => {
     set('Transfers per day', '4');
     set('Transfer hours', '9am-5pm');
     set('Phone to receive transfers', '(512) 555-0101');
-    set('Working states', 'Texas?');
+    fireEvent.click(stateBox('Florida'));
     expect(screen.getByText(/40 transfers × \$35\.00 =/)).toBeTruthy();
     submit();
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Use US state codes');
     expect((await screen.findByTestId('toast')).textContent).toContain('Use US state codes');
     expect(screen.getByTestId('toast').textContent).not.toContain('workingStates:');
     expect(api.sent('POST', '/api/call-transfer-order').map((c) => c.body)).toEqual([
-      { totalTransfers: 40, callsPerDay: 4, transferHours: '9am-5pm', transferPhone: '(512) 555-0101', workingStates: 'Texas?', leadType: 'Live Transfers' },
+      { totalTransfers: 40, callsPerDay: 4, transferHours: '9am-5pm', transferPhone: '(512) 555-0101', workingStates: 'FL, TX', leadType: 'Live Transfers' },
     ]);
+  });
+
+  it('offers the 50 states and DC by name in a labelled group, ticking the states the survey names', async () => {
+    await openForm(undefined, 'TX, OK and Louisiana');
+    expect(ticked()).toEqual(['LA', 'OK', 'TX']);
+    const boxes = within(states()).getAllByRole('checkbox');
+    expect(boxes).toHaveLength(51);
+    expect(stateBox('District of Columbia').value).toBe('DC');
+    expect(within(states()).queryByRole('checkbox', { name: 'Puerto Rico' })).toBeNull();
+  });
+
+  it('sends the states chosen, and Back to Form shows them ticked again', async () => {
+    const created = {
+      orderId: 9,
+      clientSecret: 'pi_9_secret_x',
+      paymentIntentId: 'pi_9',
+      amount: 105000,
+      unitPriceCents: 3500,
+      totalPrice: '1050.00',
+      testMode: true,
+    };
+    const api = await openForm([201, created]);
+    fireEvent.click(stateBox('Georgia'));
+    fireEvent.click(stateBox('Texas'));
+    fireEvent.click(stateBox('Alaska'));
+    submit();
+    await screen.findByRole('heading', { name: 'Payment' });
+    expect(api.sent('POST', '/api/call-transfer-order').map((c) => (c.body as { workingStates: string }).workingStates)).toEqual(['AK, GA']);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Form' }));
+    await screen.findByRole('heading', { name: 'Order Call Transfers' });
+    expect(ticked()).toEqual(['AK', 'GA']);
   });
 });

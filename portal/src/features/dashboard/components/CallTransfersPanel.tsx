@@ -3,7 +3,7 @@
 // returns). The created order is kept in browser storage so /transfer-checkout can finish it too.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@tm/shared/api-client';
 import { formatUsd, TIERS } from '@tm/shared';
@@ -12,8 +12,11 @@ import {
   transferOrderSchema,
   type PendingTransferOrder,
   type TransferOrderCreated,
+  type TransferOrderFormValues,
   type TransferOrderInput,
 } from '@tm/shared/schemas/dashboard';
+import { statesNamedIn } from '@tm/shared/us-states';
+import { UsStateChecklist } from '../../../components/UsStateChecklist.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { useUserSurvey } from '../api/user-survey.ts';
@@ -86,9 +89,11 @@ function OrderForm({
     watch,
     setError,
     formState: { errors },
-  } = useForm<TransferOrderInput>({
-    resolver: zodResolver(transferOrderSchema),
-    defaultValues: initial ?? { totalTransfers: 25, callsPerDay: 5, transferHours: '', transferPhone: user.phone ?? '', workingStates: '' },
+  } = useForm<TransferOrderFormValues, unknown, TransferOrderInput>({
+    resolver: zodResolver(transferOrderSchema) as Resolver<TransferOrderFormValues, unknown, TransferOrderInput>,
+    defaultValues: initial
+      ? { ...initial, workingStates: statesNamedIn(initial.workingStates) }
+      : { totalTransfers: 25, callsPerDay: 5, transferHours: '', transferPhone: user.phone ?? '', workingStates: [] },
   });
 
   // Prefill from the agent's survey once it arrives.
@@ -100,7 +105,8 @@ function OrderForm({
       callsPerDay: s.transfersPerDay ?? s.callsPerDay ?? 5,
       transferHours: s.transferHours ?? '',
       transferPhone: s.phone ?? user.phone ?? '',
-      workingStates: s.workingStates ?? '',
+      // The survey's answer may be text ("TX, OK, LA", "Multiple States"): the states it names are ticked.
+      workingStates: statesNamedIn(s.workingStates),
     });
   }, [survey.data, reset, user.phone, initial]);
 
@@ -118,7 +124,7 @@ function OrderForm({
     } catch (err) {
       if (err instanceof ApiError && err.fields) {
         for (const [name, message] of Object.entries(err.fields)) {
-          if (name in transferOrderSchema.shape) setError(name as keyof TransferOrderInput, { message });
+          if (name in transferOrderSchema.shape) setError(name as keyof TransferOrderFormValues, { message });
         }
       }
       toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to create order', variant: 'destructive' });
@@ -127,12 +133,12 @@ function OrderForm({
 
   if (!initial && survey.isPending) return <Spinner label="Loading your details..." />;
 
-  const field = (name: keyof TransferOrderInput) => ({
+  const field = (name: keyof TransferOrderFormValues) => ({
     id: `order-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `order-${name}-error` : undefined,
   });
-  const error = (name: keyof TransferOrderInput) =>
+  const error = (name: keyof TransferOrderFormValues) =>
     errors[name] && (
       <p className="field-error" id={`order-${name}-error`} role="alert">
         {errors[name]?.message}
@@ -165,9 +171,15 @@ function OrderForm({
           {error('transferPhone')}
         </div>
         <div className="field dash-span-2">
-          <label htmlFor="order-workingStates">Working states</label>
-          <input placeholder="e.g. TX, FL, GA" {...field('workingStates')} {...register('workingStates')} />
-          {error('workingStates')}
+          <UsStateChecklist
+            id="order-workingStates"
+            legend="Working states"
+            invalid={!!errors.workingStates}
+            describedBy={errors.workingStates ? 'order-workingStates-error' : undefined}
+            registration={register('workingStates')}
+          >
+            {error('workingStates')}
+          </UsStateChecklist>
         </div>
       </div>
       <div className="dash-estimate" aria-live="polite">

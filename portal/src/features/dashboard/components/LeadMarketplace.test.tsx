@@ -8,7 +8,7 @@ import { AGE_FILTER_MESSAGE } from '@tm/shared/logic/age-filter';
 import { NO_LEADS_SELECTED, STATE_FILTER_MESSAGE, ZIP_FILTER_MESSAGE, type LeadForSale } from '@tm/shared/schemas/leads';
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { LeadMarketplace } from './LeadMarketplace.tsx';
-import { renderScreen, stubApi, type ApiAnswer } from '../../../test/render.tsx';
+import { renderScreen, stubApi, type ApiAnswer, enterValue } from '../../../test/render.tsx';
 
 afterEach(() => {
   cleanup();
@@ -62,9 +62,9 @@ describe('Buy Aged Leads', () => {
 
   it('names bad filters under their field and never sends them', async () => {
     const api = await openAged();
-    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'Texas' } });
-    fireEvent.change(screen.getByLabelText('Age (days)'), { target: { value: 'old' } });
-    fireEvent.change(screen.getByLabelText('Zip Code'), { target: { value: '7870' } });
+    enterValue(screen.getByLabelText('State'), 'Texas');
+    enterValue(screen.getByLabelText('Age (days)'), 'old');
+    enterValue(screen.getByLabelText('Zip Code'), '7870');
     expect(helpOf('State')).toBe(STATE_FILTER_MESSAGE);
     expect(helpOf('Age (days)')).toBe(AGE_FILTER_MESSAGE);
     expect(helpOf('Zip Code')).toBe(ZIP_FILTER_MESSAGE);

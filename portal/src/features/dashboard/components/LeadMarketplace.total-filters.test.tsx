@@ -2,12 +2,13 @@
 // Buy Aged Leads as an agent meets it: a total past the server's counting limit reads "10,000+", and
 // the consent and times-sold filters are labelled and sent to the server as ?consent= and ?maxSold=.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
 import type { LeadForSale } from '@tm/shared/schemas/leads';
 import { LeadMarketplace } from './LeadMarketplace.tsx';
+import { enterValue } from '../../../test/render.tsx';
 
 afterEach(() => {
   cleanup();
@@ -63,8 +64,8 @@ describe('LeadMarketplace', () => {
   it('sends the consent and times-sold filters to the server', async () => {
     const { listUrls } = renderMarketplace(3, false);
     await screen.findByTestId('leads-total');
-    fireEvent.change(screen.getByLabelText('Consent'), { target: { value: 'certificate' } });
-    fireEvent.change(screen.getByLabelText('Sold before'), { target: { value: '0' } });
+    enterValue(screen.getByLabelText('Consent'), 'certificate');
+    enterValue(screen.getByLabelText('Sold before'), '0');
     await waitFor(() => expect(listUrls().some((u) => u.includes('consent=certificate') && u.includes('maxSold=0'))).toBe(true), { timeout: 3000 });
   });
 });

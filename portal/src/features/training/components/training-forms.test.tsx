@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { VideoForm } from './VideoForm.tsx';
 import { TrainingAdminLoginPage } from './TrainingAdminLoginPage.tsx';
-import { polyfillDialog, renderScreen, stubApi } from '../../../test/render.tsx';
+import { polyfillDialog, renderScreen, stubApi, enterValue } from '../../../test/render.tsx';
 
 beforeAll(polyfillDialog);
 afterEach(() => {
@@ -15,7 +15,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const set = (label: string, value: string) => enterValue(screen.getByLabelText(label), value);
 const errorOf = (label: string) => screen.getByLabelText(label).closest('.field')?.querySelector('.field-error')?.textContent ?? null;
 
 describe('Training admin sign-in', () => {

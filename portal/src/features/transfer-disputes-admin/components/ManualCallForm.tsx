@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '@tm/shared/api-client';
-import { US_STATE_CODES } from '@tm/shared/logic/us-states';
+import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { manualCallSchema, type ManualCallInput } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
 import { useRecordCall } from '../api/record-call.ts';
@@ -153,18 +153,7 @@ export function ManualCallForm() {
         )}
         {field('callerName', 'Caller name', <input id="mc-callerName" {...register('callerName')} aria-invalid={!!errors.callerName} />)}
         {field('callerPhone', 'Caller phone', <input id="mc-callerPhone" type="tel" {...register('callerPhone')} aria-invalid={!!errors.callerPhone} />)}
-        {field(
-          'state',
-          'State',
-          <select id="mc-state" {...register('state')} aria-invalid={!!errors.state}>
-            <option value="">Select a state</option>
-            {US_STATE_CODES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>,
-        )}
+        {field('state', 'State', <UsStateSelect id="mc-state" {...register('state')} aria-invalid={!!errors.state} />)}
         {field(
           'startedLocal',
           'Call started',

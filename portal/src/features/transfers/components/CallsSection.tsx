@@ -3,7 +3,7 @@
 import { Fragment, useState, type FormEvent } from 'react';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
-import { US_STATE_CODES } from '@tm/shared/logic/us-states';
+import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import type { TransferCallView } from '@tm/shared/schemas/transfers';
 import { exportCsvUrl, useTransfers, type TransferFilters } from '../api/get-transfers.ts';
 import { DisputeDialog } from './DisputeDialog.tsx';
@@ -133,14 +133,7 @@ export function CallsSection() {
         </div>
         <div className="field">
           <label htmlFor="xf-state">State</label>
-          <select id="xf-state" value={draft.state ?? ''} onChange={set('state')}>
-            <option value="">All states</option>
-            {US_STATE_CODES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
+          <UsStateSelect id="xf-state" emptyLabel="All states" value={draft.state ?? ''} onChange={set('state')} />
         </div>
         <div className="field">
           <label htmlFor="xf-billing">Billing</label>

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { TransferCallView } from '@tm/shared/schemas/transfers';
 import { DisputeDialog } from './DisputeDialog.tsx';
-import { polyfillDialog, renderScreen, stubApi, type ApiAnswer } from '../../../test/render.tsx';
+import { polyfillDialog, renderScreen, stubApi, type ApiAnswer, enterValue } from '../../../test/render.tsx';
 
 beforeAll(polyfillDialog);
 afterEach(() => {
@@ -65,7 +65,7 @@ describe('DisputeDialog', () => {
   it('sends a reason from the list, with optional details, and closes', async () => {
     const { api, onClose, submit } = open();
     fireEvent.click(screen.getByLabelText('Out of state'));
-    fireEvent.change(screen.getByLabelText('Details (optional)'), { target: { value: 'Caller lives in Ohio' } });
+    enterValue(screen.getByLabelText('Details (optional)'), 'Caller lives in Ohio');
     submit();
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.sent('POST', '/api/transfers/41/disputes').map((c) => c.body)).toEqual([{ reasonCode: 'out_of_state', reasonText: 'Caller lives in Ohio' }]);

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@tm/shared/api-client';
 import { US_TIME_ZONES } from '@tm/shared/logic/transfer-rules';
-import { US_STATES, US_STATE_CODES } from '@tm/shared/logic/us-states';
 import { transferSettingsSchema, type TransferSettingsInput, type TransferSettingsValues, type TransferSettingsView } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
+import { UsStateChecklist } from '../../../components/UsStateChecklist.tsx';
 import { useTransferSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 
@@ -107,18 +107,22 @@ function SettingsForm({ settings }: { settings: TransferSettingsView }) {
         </div>
       </div>
 
-      <fieldset className="xfer-fieldset">
-        <legend>Working states</legend>
-        <p className="muted small">Tick the states you take calls from. None ticked: every state.</p>
-        <div className="xfer-states">
-          {US_STATE_CODES.map((code) => (
-            <label key={code} className="xfer-check" title={US_STATES[code]}>
-              <input type="checkbox" value={code} {...register('workingStates')} /> {code}
-            </label>
-          ))}
-        </div>
-        {errors.workingStates && <p className="field-error">{errors.workingStates.message ?? 'Check the working states'}</p>}
-      </fieldset>
+      <div className="xfer-fieldset">
+        <UsStateChecklist
+          id="xs-workingStates"
+          legend="Working states"
+          hint="Tick the states you take calls from. None ticked: every state."
+          invalid={!!errors.workingStates}
+          describedBy={errors.workingStates ? 'xs-workingStates-error' : undefined}
+          registration={register('workingStates')}
+        >
+          {errors.workingStates && (
+            <p className="field-error" id="xs-workingStates-error">
+              {errors.workingStates.message ?? 'Check the working states'}
+            </p>
+          )}
+        </UsStateChecklist>
+      </div>
 
       <fieldset className="xfer-fieldset">
         <legend>Pause</legend>

@@ -1,0 +1,178 @@
+// /ringcloud's step 2, the lead preferences: the lead type with its price, the working states (a choice
+// of the 50 states and DC) and the fields of that lead type with the running quote. Loaded when the
+// visitor first touches step 1 (with the schemas) and awaited before step 2 shows, so the page's first
+// load carries neither the prices nor the state list (the 80 KB budget of bench/page-weight.ts).
+import { useEffect, type FormEvent } from 'react';
+import { RINGCLOUD, formatUsd } from '@tm/shared';
+import { quoteRingCloud, countProblem, RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '@tm/shared/logic/pricing';
+import { US_STATES } from '@tm/shared/us-states';
+import type { RingcloudStep2 } from '@tm/shared/schemas/funnel';
+import { Field, ErrorText, HydratedFieldset } from './form-parts.tsx';
+import { described } from './aria.ts';
+import { useLightForm, type FormValues } from './light-form.ts';
+
+const loadSchemas = () => import('@tm/shared/schemas/funnel');
+const STEP2_FIELDS = [
+  'leadType',
+  'workingStates',
+  'totalTransfers',
+  'callsPerDay',
+  'transferHours',
+  'totalCallbacks',
+  'callbackPreference',
+  'ageRange',
+] as const;
+
+const LEAD_TYPE_PRICE: Record<(typeof RINGCLOUD_LEAD_TYPES)[number], string> = {
+  'Live Transfers': `${formatUsd(RINGCLOUD.liveTransferCents)} per transfer`,
+  'Call-Backs': `${formatUsd(RINGCLOUD.callbackCents)} per call-back`,
+  'Aged Leads': `from ${formatUsd(Math.min(...Object.values(RINGCLOUD.agedLeadCents)))} per lead, ${RINGCLOUD.agedLeadQuantity} leads`,
+};
+
+/** The working states: a checkbox per state (the 50 states and DC), in a box that scrolls. */
+function StateChoice({ form }: { form: ReturnType<typeof useLightForm<RingcloudStep2>> }) {
+  const error = form.errors.workingStates;
+  return (
+    <fieldset id="workingStates" tabIndex={-1} aria-describedby={['workingStates-hint', error ? 'workingStates-error' : ''].filter(Boolean).join(' ')}>
+      <legend>Working states</legend>
+      <p className="hint" id="workingStates-hint">
+        The states you are licensed in.
+      </p>
+      <div className="state-choice">
+        {US_STATES.map((s) => (
+          <label className="choice" key={s.code}>
+            <input {...form.checkbox('workingStates', s.code)} aria-invalid={error ? true : undefined} />
+            {s.name}
+          </label>
+        ))}
+      </div>
+      <ErrorText id="workingStates" error={error} />
+    </fieldset>
+  );
+}
+
+/** A package's count (transfers or call-backs): a whole number within RingCloud's bounds. */
+function PackageCount({ id, label, form }: { id: 'totalTransfers' | 'totalCallbacks'; label: string; form: ReturnType<typeof useLightForm<RingcloudStep2>> }) {
+  const error = form.errors[id];
+  return (
+    <Field id={id} label={label} error={error}>
+      <input type="number" inputMode="numeric" min={RINGCLOUD.minCount} max={RINGCLOUD.maxCount} step={1} {...form.text(id)} {...described(id, error)} />
+    </Field>
+  );
+}
+
+export default function Step2({
+  defaults,
+  busy,
+  onBack,
+  onSubmit,
+  serverFields,
+}: {
+  defaults: FormValues;
+  busy: boolean;
+  onBack: (raw: FormValues) => void;
+  onSubmit: (v: RingcloudStep2, raw: FormValues) => void;
+  serverFields?: Record<string, string>;
+}) {
+  const form = useLightForm<RingcloudStep2>(defaults, () => loadSchemas().then((m) => m.ringcloudStep2Schema));
+  const { errors, text, radio, values, setServerErrors } = form;
+  useEffect(() => {
+    setServerErrors(serverFields, STEP2_FIELDS);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's answer changes
+  }, [serverFields]);
+  const leadType = values.leadType as (typeof RINGCLOUD_LEAD_TYPES)[number] | undefined;
+  const rawCount = String((leadType === 'Call-Backs' ? values.totalCallbacks : values.totalTransfers) ?? '');
+  const count = rawCount.trim() === '' ? Number.NaN : Number(rawCount);
+  const quote = leadType ? quoteRingCloud({ leadType, count, ageRange: (values.ageRange as (typeof AGED_LEAD_AGE_RANGES)[number]) || null }) : null;
+  // A whole count out of range still shows what it would cost, beside the reason.
+  const word = leadType === 'Call-Backs' ? 'call-back' : 'transfer';
+  const unitCents = leadType === 'Call-Backs' ? RINGCLOUD.callbackCents : RINGCLOUD.liveTransferCents;
+  const outOfRange =
+    leadType && leadType !== 'Aged Leads' && Number.isInteger(count) && count > 0 ? countProblem(count, RINGCLOUD.minCount, RINGCLOUD.maxCount, word) : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const v = await form.submit();
+    if (v) onSubmit(v, form.values);
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="step2-title">
+      <HydratedFieldset>
+        <h2 id="step2-title">Lead preferences</h2>
+        <fieldset aria-describedby={errors.leadType ? 'leadType-error' : undefined}>
+          <legend>Lead type</legend>
+          <div className="choices">
+            {RINGCLOUD_LEAD_TYPES.map((t) => (
+              <label className="choice" key={t}>
+                <input {...radio('leadType', t)} aria-invalid={errors.leadType ? true : undefined} />
+                <span>
+                  {t}
+                  <span className="muted small" style={{ display: 'block' }}>
+                    {LEAD_TYPE_PRICE[t]}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <ErrorText id="leadType" error={errors.leadType} />
+        </fieldset>
+        <StateChoice form={form} />
+
+        {leadType === 'Live Transfers' && (
+          <>
+            <div className="form-row">
+              <PackageCount id="totalTransfers" label="Total transfers" form={form} />
+              <Field id="callsPerDay" label="Calls per day (optional)" error={errors.callsPerDay}>
+                <input type="number" inputMode="numeric" min={1} step={1} {...text('callsPerDay')} {...described('callsPerDay', errors.callsPerDay)} />
+              </Field>
+            </div>
+            <Field id="transferHours" label="Transfer hours (optional)" error={errors.transferHours} hint="e.g. Mon-Fri 9am-5pm Central">
+              <input {...text('transferHours')} {...described('transferHours', errors.transferHours, true)} />
+            </Field>
+          </>
+        )}
+        {leadType === 'Call-Backs' && (
+          <div className="form-row">
+            <PackageCount id="totalCallbacks" label="Total call-backs" form={form} />
+            <Field id="callbackPreference" label="Call-back preference (optional)" error={errors.callbackPreference} hint="e.g. mornings, or within 1 hour">
+              <input {...text('callbackPreference')} {...described('callbackPreference', errors.callbackPreference, true)} />
+            </Field>
+          </div>
+        )}
+        {leadType === 'Aged Leads' && (
+          <Field id="ageRange" label="Lead age" error={errors.ageRange} hint={`A package of ${RINGCLOUD.agedLeadQuantity} aged leads.`}>
+            <select {...text('ageRange')} {...described('ageRange', errors.ageRange, true)}>
+              <option value="">Select an age range</option>
+              {AGED_LEAD_AGE_RANGES.map((r) => (
+                <option key={r} value={r}>
+                  {r} days: {formatUsd(RINGCLOUD.agedLeadCents[r])} per lead
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+
+        {quote?.ok && (
+          <p className="notice notice-info" aria-live="polite" data-testid="survey-estimate">
+            Your package: {quote.count} × {formatUsd(quote.unitPriceCents)} = <strong>{formatUsd(quote.amountCents)}</strong>
+          </p>
+        )}
+        {outOfRange && (
+          <p className="notice notice-warn" aria-live="polite" data-testid="survey-estimate">
+            {count.toLocaleString('en-US')} × {formatUsd(unitCents)} = <strong>{formatUsd(count * unitCents)}</strong>. {outOfRange}
+          </p>
+        )}
+
+        <div className="form-actions">
+          <button className="btn btn-outline" type="button" onClick={() => onBack(form.values)} disabled={busy}>
+            Back
+          </button>
+          <button className="btn btn-lg" type="submit" disabled={busy} aria-busy={busy}>
+            {busy ? 'Submitting...' : 'Continue to Checkout'}
+          </button>
+        </div>
+      </HydratedFieldset>
+    </form>
+  );
+}
