@@ -104,19 +104,50 @@ function unionOfIds(db: Db, parts: Knex.QueryBuilder[]): Knex.QueryBuilder {
   return rest.length ? first!.unionAll(rest) : first!;
 }
 
+/** The count table the triggers on `leads` keep (migrations/20261126100000_leads_for_sale_counts.ts). */
+export const FOR_SALE_COUNTS = 'leadsForSaleCounts';
+
 /**
- * How many leads match, counted up to COUNT_LIMIT + 1 and no further (each set reads at most that
- * many index entries): exact up to COUNT_LIMIT, else { total: COUNT_LIMIT, capped: true }.
+ * The `available` leads matching a filter without zips, summed from the count table: a few rows per
+ * state and age day, never the leads themselves (decision 115). Exact.
+ */
+function availableFromCounts(db: Db, kind: LeadKind, q: LeadFilter): Knex.QueryBuilder {
+  const query = db(FOR_SALE_COUNTS).sum({ n: 'n' }).where('kind', kind);
+  if (q.states.length) query.whereIn('customerState', q.states);
+  if (q.ages.length) {
+    query.where((w) => {
+      for (const c of q.ages) {
+        if (c.min === c.max) w.orWhere('ageDays', c.min);
+        else w.orWhereBetween('ageDays', [c.min, c.max]);
+      }
+    });
+  }
+  if (q.consent === 'certificate') query.where('consent', 'certificate');
+  else if (q.consent === 'any') query.whereIn('consent', ['certificate', 'recorded']);
+  if (q.maxSold !== undefined) query.where('timesSoldBefore', '<=', q.maxSold);
+  return query;
+}
+
+/** How many rows of one set match, counted up to COUNT_LIMIT + 1 index entries and no further. */
+const boundedCount = (db: Db, part: Knex.QueryBuilder) => db.count({ n: '*' }).from(part.as('b'));
+
+/**
+ * How many leads match: exact up to COUNT_LIMIT, else { total: COUNT_LIMIT, capped: true }. One
+ * statement: the `available` ones from the count table (a zip filter: from the zip's few leads, read up to
+ * COUNT_LIMIT + 1), the lapsed reservations from `leads` (up to COUNT_LIMIT + 1; they are few).
  */
 export async function countForSale(db: Db, kind: LeadKind, q: LeadFilter, now: Date): Promise<{ total: number; capped: boolean }> {
-  const parts = FOR_SALE.map((set) =>
-    forSaleQuery(db, kind, q, set, now)
-      .select('id')
-      .limit(COUNT_LIMIT + 1)
-      .toKnexQuery(),
-  );
-  const row = (await db.count({ n: '*' }).from(unionOfIds(db, parts).as('u')).first()) as { n?: number | string } | undefined;
-  const n = Number(row?.n ?? 0);
+  const bounded = (set: ForSale) =>
+    boundedCount(
+      db,
+      forSaleQuery(db, kind, q, set, now)
+        .select('id')
+        .limit(COUNT_LIMIT + 1)
+        .toKnexQuery(),
+    );
+  const available = q.zips.length ? bounded('available') : availableFromCounts(db, kind, q);
+  const row = (await db.select({ a: available, l: bounded('lapsed') }).first()) as { a?: number | string | null; l?: number | string | null } | undefined;
+  const n = Number(row?.a ?? 0) + Number(row?.l ?? 0);
   return n > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total: n, capped: false };
 }
 
