@@ -4,7 +4,7 @@
 // an index that answers it (migrations/20261124200000_leads_for_sale_indexes.ts), a page reads at
 // most the rows before it, and a total is counted only up to COUNT_LIMIT.
 import type { Knex } from 'knex';
-import type { Db } from '../../db/index.ts';
+import { isMysql, type Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { Lead, LeadAssignment } from '../../models/index.ts';
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
@@ -75,7 +75,6 @@ type LeadFilter = Pick<LeadsQuery, 'states' | 'zips' | 'ages' | 'consent' | 'max
  * row itself, a read never writes). Two sets, each read by its own index range on status.
  */
 type ForSale = 'available' | 'lapsed';
-const FOR_SALE: readonly ForSale[] = ['available', 'lapsed'];
 
 /** The filtered set of one kind of lead for sale (no order, no columns): shared by page and count. */
 export function forSaleQuery(db: Db, kind: LeadKind, q: LeadFilter, set: ForSale, now: Date) {
@@ -160,23 +159,35 @@ export const PER_STATE_MAX_STATES = 8;
 
 /**
  * The ids of one page, newest first: after the cursor (the last id of the page before), or at its page
- * number (bounded by the query schema, so at most COUNT_LIMIT rows are skipped).
+ * number (bounded by the query schema, so at most COUNT_LIMIT rows are skipped). Each state's available
+ * leads are read backwards from leads_for_sale_state_id and each read stops after the page and the
+ * rows before it; lapsed reservations (few) are one more read for every state at once.
  */
 async function pageIds(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<number[]> {
   const offset = q.after === undefined ? (q.page - 1) * q.pageSize : 0;
   const window = offset + q.pageSize;
   const perState = q.states.length > 0 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0;
   const filters: LeadFilter[] = perState ? q.states.map((state) => ({ ...q, states: [state] })) : [q];
-  const parts = FOR_SALE.flatMap((set) =>
-    filters.map((f) => {
-      const part = forSaleQuery(db, kind, f, set, now).select('id');
-      if (q.after !== undefined) part.where('id', '<', q.after);
-      return part.orderBy('id', 'desc').limit(window).toKnexQuery();
-    }),
-  );
-  const rows = (await db.select('id').from(unionOfIds(db, parts).as('u')).orderBy('id', 'desc').limit(q.pageSize).offset(offset)) as Array<{
-    id: number | string;
-  }>;
+  const read = (f: LeadFilter, set: ForSale) => {
+    const part = forSaleQuery(db, kind, f, set, now).select('id');
+    if (q.after !== undefined) part.where('id', '<', q.after);
+    return part.orderBy('id', 'desc').limit(window).toKnexQuery();
+  };
+  const parts = [...filters.map((f) => read(f, 'available')), read(q, 'lapsed')];
+  let rows: Array<{ id: number | string }>;
+  if (isMysql(db)) {
+    // (SELECT ... LIMIT n) UNION ALL (...) ORDER BY id DESC LIMIT: no derived table per part.
+    const sql = parts.map((p) => p.toSQL().toNative());
+    const [result] = (await db.raw(`${sql.map((p) => `(${p.sql})`).join(' UNION ALL ')} ORDER BY id DESC LIMIT ? OFFSET ?`, [
+      ...sql.flatMap((p) => p.bindings),
+      q.pageSize,
+      offset,
+    ])) as unknown as [Array<{ id: number | string }>];
+    rows = result;
+  } else {
+    // SQLite takes no LIMIT inside a compound select's parts: each part is a subquery.
+    rows = await db.select('id').from(unionOfIds(db, parts).as('u')).orderBy('id', 'desc').limit(q.pageSize).offset(offset);
+  }
   return rows.map((r) => Number(r.id));
 }
 
