@@ -158,12 +158,13 @@ export async function countForSale(db: Db, kind: LeadKind, q: LeadFilter, now: D
 export const PER_STATE_MAX_STATES = 8;
 
 /**
- * The ids of one page, newest first: after the cursor (the last id of the page before), or at its page
- * number (bounded by the query schema, so at most COUNT_LIMIT rows are skipped). Each state's available
- * leads are read backwards from leads_for_sale_state_id and each read stops after the page and the
- * rows before it; lapsed reservations (few) are one more read for every state at once.
+ * One page's leads, newest first, in one statement: the page's ids after the cursor (the last id of the
+ * page before) or at its page number (bounded by the query schema, so at most COUNT_LIMIT rows are
+ * skipped), joined to their rows by primary key. Each state's available leads are read backwards from
+ * leads_for_sale_state_id and each read stops after the page and the rows before it; lapsed
+ * reservations (few) are one more read for every state at once.
  */
-async function pageIds(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<number[]> {
+async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<LeadRow[]> {
   const offset = q.after === undefined ? (q.page - 1) * q.pageSize : 0;
   const window = offset + q.pageSize;
   const perState = q.states.length > 0 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0;
@@ -174,21 +175,23 @@ async function pageIds(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promis
     return part.orderBy('id', 'desc').limit(window).toKnexQuery();
   };
   const parts = [...filters.map((f) => read(f, 'available')), read(q, 'lapsed')];
-  let rows: Array<{ id: number | string }>;
+  let ids: Knex.Raw | Knex.QueryBuilder;
   if (isMysql(db)) {
-    // (SELECT ... LIMIT n) UNION ALL (...) ORDER BY id DESC LIMIT: no derived table per part.
+    // ((SELECT ... LIMIT n) UNION ALL (...) ORDER BY id DESC LIMIT ...): no derived table per part.
     const sql = parts.map((p) => p.toSQL().toNative());
-    const [result] = (await db.raw(`${sql.map((p) => `(${p.sql})`).join(' UNION ALL ')} ORDER BY id DESC LIMIT ? OFFSET ?`, [
+    ids = db.raw(`(${sql.map((p) => `(${p.sql})`).join(' UNION ALL ')} ORDER BY id DESC LIMIT ? OFFSET ?) AS u`, [
       ...sql.flatMap((p) => p.bindings),
       q.pageSize,
       offset,
-    ])) as unknown as [Array<{ id: number | string }>];
-    rows = result;
+    ]);
   } else {
     // SQLite takes no LIMIT inside a compound select's parts: each part is a subquery.
-    rows = await db.select('id').from(unionOfIds(db, parts).as('u')).orderBy('id', 'desc').limit(q.pageSize).offset(offset);
+    ids = db.select('id').from(unionOfIds(db, parts).as('u0')).orderBy('id', 'desc').limit(q.pageSize).offset(offset).as('u');
   }
-  return rows.map((r) => Number(r.id));
+  return (await db(Lead.tableName)
+    .select(FOR_SALE_COLUMNS.map((c) => `${Lead.tableName}.${c}`))
+    .join(ids, `${Lead.tableName}.id`, 'u.id')
+    .orderBy(`${Lead.tableName}.id`, 'desc')) as LeadRow[];
 }
 
 /**
@@ -196,18 +199,8 @@ async function pageIds(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promis
  * cursor of the next page. `now` decides which reservations have lapsed. A read: it never writes.
  */
 export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<Paged<LeadForSale>> {
-  const [count, ids] = await Promise.all([countForSale(db, kind, q, now), pageIds(db, kind, q, now)]);
-  let items: LeadForSale[] = [];
-  if (ids.length) {
-    const rows = await Lead.query(db)
-      .select(...FOR_SALE_COLUMNS)
-      .whereIn('id', ids);
-    const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    items = ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toLeadForSale(row)] : [];
-    });
-  }
+  const [count, rows] = await Promise.all([countForSale(db, kind, q, now), pageRows(db, kind, q, now)]);
+  const items = rows.map(toLeadForSale);
   const last = items.at(-1);
   return pageOf(items, count.total, q.page, q.pageSize, {
     totalCapped: count.capped,
