@@ -1,8 +1,8 @@
 // The lead marketplace read side: available leads of one kind, filtered (state, age in days, zip,
 // consent record, times sold before) and paginated by the database, and the agent's own leads
-// (assigned by an admin or bought). Nothing is kept between requests (decision 080): each filter has
-// an index that answers it (migrations/20261124200000_leads_for_sale_indexes.ts), a page reads at
-// most the rows before it, and a total is counted only up to COUNT_LIMIT.
+// (assigned by an admin or bought). Nothing is kept between requests (decision 080): each state's page
+// is read from its index and stops after the page, and a total is summed from the count table the
+// triggers on `leads` keep (decision 115), exact up to COUNT_LIMIT.
 import type { Knex } from 'knex';
 import { isMysql, type Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
