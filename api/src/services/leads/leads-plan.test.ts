@@ -1,5 +1,5 @@
 // How the for-sale list reads (decision 115): the total is summed from the count table, each state's page
-// is read backwards from leads_for_sale_state_id (index only, no filesort of the matches, no primary-key
+// is read newest first from leads_for_sale_state_id (index only, no filesort of the matches, no primary-key
 // scan), and the leads themselves only by the page's ids. Checked with the database's own plan
 // (EXPLAIN on MariaDB, EXPLAIN QUERY PLAN on SQLite) of every statement the list sends, and on MariaDB
 // with the rows the storage engine read (Handler_read_* of the connection).

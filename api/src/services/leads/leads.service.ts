@@ -160,7 +160,7 @@ export const PER_STATE_MAX_STATES = 8;
 /**
  * One page's leads, newest first, in one statement: the page's ids after the cursor (the last id of the
  * page before) or at its page number (bounded by the query schema, so at most COUNT_LIMIT rows are
- * skipped), joined to their rows by primary key. Each state's available leads are read backwards from
+ * skipped), joined to their rows by primary key. Each state's available leads are read newest first from
  * leads_for_sale_state_id and each read stops after the page and the rows before it; lapsed
  * reservations (few) are one more read for every state at once.
  */
