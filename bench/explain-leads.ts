@@ -5,7 +5,7 @@ import { listLeadsForSale } from '../api/src/services/leads/leads.service.ts';
 import { leadsQuerySchema } from '@tm/shared/schemas/leads';
 
 interface ExplainRow {
-  table: string;
+  table: string | null;
   type: string;
   key: string | null;
   rows: number;
@@ -28,7 +28,7 @@ export async function explainLeadList(db: Db, query: string): Promise<boolean> {
     for (const r of rows) {
       console.log(`| ${r.table} | ${r.type} | ${r.key ?? '(none)'} | ${r.rows} | ${r.Extra ?? ''} |`);
       // Derived tables (<derivedN>, <unionN>) are read whole by design; the base table must use an index.
-      if (!r.table.startsWith('<') && (!r.key || r.type === 'ALL')) indexed = false;
+      if (r.table && !r.table.startsWith('<') && (!r.key || r.type === 'ALL')) indexed = false;
     }
   }
   return indexed;

@@ -29,6 +29,7 @@ import * as m1123_9000 from './20261123900000_users_deactivated_at.ts';
 import * as m1124_2000 from './20261124200000_leads_for_sale_indexes.ts';
 import * as m1124_8000_leadSales from './20261124800000_lead_sales.ts';
 import * as m1124_8001_importConsent from './20261124800001_lead_import_consent.ts';
+import * as m1126_1000_forSaleCounts from './20261126100000_leads_for_sale_counts.ts';
 import * as m1126_4000_workingStatesWithoutPr from './20261126400000_working_states_without_pr.ts';
 
 interface Migration {
@@ -65,6 +66,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124200000_leads_for_sale_indexes': m1124_2000,
   '20261124800000_lead_sales': m1124_8000_leadSales,
   '20261124800001_lead_import_consent': m1124_8001_importConsent,
+  '20261126100000_leads_for_sale_counts': m1126_1000_forSaleCounts,
   '20261126400000_working_states_without_pr': m1126_4000_workingStatesWithoutPr,
 };
 

@@ -1,10 +1,10 @@
 // The lead marketplace read side: available leads of one kind, filtered (state, age in days, zip,
 // consent record, times sold before) and paginated by the database, and the agent's own leads
-// (assigned by an admin or bought). Nothing is kept between requests (decision 080): each filter has
-// an index that answers it (migrations/20261124200000_leads_for_sale_indexes.ts), a page reads at
-// most the rows before it, and a total is counted only up to COUNT_LIMIT.
+// (assigned by an admin or bought). Nothing is kept between requests (decision 080): each state's page
+// is read from its index and stops after the page, and a total is summed from the count table the
+// triggers on `leads` keep (decision 115), exact up to COUNT_LIMIT.
 import type { Knex } from 'knex';
-import type { Db } from '../../db/index.ts';
+import { isMysql, type Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { Lead, LeadAssignment } from '../../models/index.ts';
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
@@ -75,7 +75,6 @@ type LeadFilter = Pick<LeadsQuery, 'states' | 'zips' | 'ages' | 'consent' | 'max
  * row itself, a read never writes). Two sets, each read by its own index range on status.
  */
 type ForSale = 'available' | 'lapsed';
-const FOR_SALE: readonly ForSale[] = ['available', 'lapsed'];
 
 /** The filtered set of one kind of lead for sale (no order, no columns): shared by page and count. */
 export function forSaleQuery(db: Db, kind: LeadKind, q: LeadFilter, set: ForSale, now: Date) {
@@ -104,19 +103,50 @@ function unionOfIds(db: Db, parts: Knex.QueryBuilder[]): Knex.QueryBuilder {
   return rest.length ? first!.unionAll(rest) : first!;
 }
 
+/** The count table the triggers on `leads` keep (migrations/20261126100000_leads_for_sale_counts.ts). */
+export const FOR_SALE_COUNTS = 'leadsForSaleCounts';
+
 /**
- * How many leads match, counted up to COUNT_LIMIT + 1 and no further (each set reads at most that
- * many index entries): exact up to COUNT_LIMIT, else { total: COUNT_LIMIT, capped: true }.
+ * The `available` leads matching a filter without zips, summed from the count table: a few rows per
+ * state and age day, never the leads themselves (decision 115). Exact.
+ */
+function availableFromCounts(db: Db, kind: LeadKind, q: LeadFilter): Knex.QueryBuilder {
+  const query = db(FOR_SALE_COUNTS).sum({ n: 'n' }).where('kind', kind);
+  if (q.states.length) query.whereIn('customerState', q.states);
+  if (q.ages.length) {
+    query.where((w) => {
+      for (const c of q.ages) {
+        if (c.min === c.max) w.orWhere('ageDays', c.min);
+        else w.orWhereBetween('ageDays', [c.min, c.max]);
+      }
+    });
+  }
+  if (q.consent === 'certificate') query.where('consent', 'certificate');
+  else if (q.consent === 'any') query.whereIn('consent', ['certificate', 'recorded']);
+  if (q.maxSold !== undefined) query.where('timesSoldBefore', '<=', q.maxSold);
+  return query;
+}
+
+/** How many rows of one set match, counted up to COUNT_LIMIT + 1 index entries and no further. */
+const boundedCount = (db: Db, part: Knex.QueryBuilder) => db.count({ n: '*' }).from(part.as('b'));
+
+/**
+ * How many leads match: exact up to COUNT_LIMIT, else { total: COUNT_LIMIT, capped: true }. One
+ * statement: the `available` ones from the count table (a zip filter: from the zip's few leads, read up to
+ * COUNT_LIMIT + 1), the lapsed reservations from `leads` (up to COUNT_LIMIT + 1; they are few).
  */
 export async function countForSale(db: Db, kind: LeadKind, q: LeadFilter, now: Date): Promise<{ total: number; capped: boolean }> {
-  const parts = FOR_SALE.map((set) =>
-    forSaleQuery(db, kind, q, set, now)
-      .select('id')
-      .limit(COUNT_LIMIT + 1)
-      .toKnexQuery(),
-  );
-  const row = (await db.count({ n: '*' }).from(unionOfIds(db, parts).as('u')).first()) as { n?: number | string } | undefined;
-  const n = Number(row?.n ?? 0);
+  const bounded = (set: ForSale) =>
+    boundedCount(
+      db,
+      forSaleQuery(db, kind, q, set, now)
+        .select('id')
+        .limit(COUNT_LIMIT + 1)
+        .toKnexQuery(),
+    );
+  const available = q.zips.length ? bounded('available') : availableFromCounts(db, kind, q);
+  const row = (await db.select({ a: available, l: bounded('lapsed') }).first()) as { a?: number | string | null; l?: number | string | null } | undefined;
+  const n = Number(row?.a ?? 0) + Number(row?.l ?? 0);
   return n > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total: n, capped: false };
 }
 
@@ -128,25 +158,40 @@ export async function countForSale(db: Db, kind: LeadKind, q: LeadFilter, now: D
 export const PER_STATE_MAX_STATES = 8;
 
 /**
- * The ids of one page, newest first: after the cursor (the last id of the page before), or at its page
- * number (bounded by the query schema, so at most COUNT_LIMIT rows are skipped).
+ * One page's leads, newest first, in one statement: the page's ids after the cursor (the last id of the
+ * page before) or at its page number (bounded by the query schema, so at most COUNT_LIMIT rows are
+ * skipped), joined to their rows by primary key. Each state's available leads are read newest first from
+ * leads_for_sale_state_id and each read stops after the page and the rows before it; lapsed
+ * reservations (few) are one more read for every state at once.
  */
-async function pageIds(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<number[]> {
+async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<LeadRow[]> {
   const offset = q.after === undefined ? (q.page - 1) * q.pageSize : 0;
   const window = offset + q.pageSize;
   const perState = q.states.length > 0 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0;
   const filters: LeadFilter[] = perState ? q.states.map((state) => ({ ...q, states: [state] })) : [q];
-  const parts = FOR_SALE.flatMap((set) =>
-    filters.map((f) => {
-      const part = forSaleQuery(db, kind, f, set, now).select('id');
-      if (q.after !== undefined) part.where('id', '<', q.after);
-      return part.orderBy('id', 'desc').limit(window).toKnexQuery();
-    }),
-  );
-  const rows = (await db.select('id').from(unionOfIds(db, parts).as('u')).orderBy('id', 'desc').limit(q.pageSize).offset(offset)) as Array<{
-    id: number | string;
-  }>;
-  return rows.map((r) => Number(r.id));
+  const read = (f: LeadFilter, set: ForSale) => {
+    const part = forSaleQuery(db, kind, f, set, now).select('id');
+    if (q.after !== undefined) part.where('id', '<', q.after);
+    return part.orderBy('id', 'desc').limit(window).toKnexQuery();
+  };
+  const parts = [...filters.map((f) => read(f, 'available')), read(q, 'lapsed')];
+  let ids: Knex.Raw | Knex.QueryBuilder;
+  if (isMysql(db)) {
+    // ((SELECT ... LIMIT n) UNION ALL (...) ORDER BY id DESC LIMIT ...): no derived table per part.
+    const sql = parts.map((p) => p.toSQL().toNative());
+    ids = db.raw(`(${sql.map((p) => `(${p.sql})`).join(' UNION ALL ')} ORDER BY id DESC LIMIT ? OFFSET ?) AS u`, [
+      ...sql.flatMap((p) => p.bindings),
+      q.pageSize,
+      offset,
+    ]);
+  } else {
+    // SQLite takes no LIMIT inside a compound select's parts: each part is a subquery.
+    ids = db.select('id').from(unionOfIds(db, parts).as('u0')).orderBy('id', 'desc').limit(q.pageSize).offset(offset).as('u');
+  }
+  return (await db(Lead.tableName)
+    .select(FOR_SALE_COLUMNS.map((c) => `${Lead.tableName}.${c}`))
+    .join(ids, `${Lead.tableName}.id`, 'u.id')
+    .orderBy(`${Lead.tableName}.id`, 'desc')) as LeadRow[];
 }
 
 /**
@@ -154,18 +199,8 @@ async function pageIds(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promis
  * cursor of the next page. `now` decides which reservations have lapsed. A read: it never writes.
  */
 export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<Paged<LeadForSale>> {
-  const [count, ids] = await Promise.all([countForSale(db, kind, q, now), pageIds(db, kind, q, now)]);
-  let items: LeadForSale[] = [];
-  if (ids.length) {
-    const rows = await Lead.query(db)
-      .select(...FOR_SALE_COLUMNS)
-      .whereIn('id', ids);
-    const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    items = ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toLeadForSale(row)] : [];
-    });
-  }
+  const [count, rows] = await Promise.all([countForSale(db, kind, q, now), pageRows(db, kind, q, now)]);
+  const items = rows.map(toLeadForSale);
   const last = items.at(-1);
   return pageOf(items, count.total, q.page, q.pageSize, {
     totalCapped: count.capped,
