@@ -7,7 +7,8 @@ import { createTestDb, type Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { Lead } from '../../models/index.ts';
 import { leadsQuerySchema } from '@tm/shared/schemas/leads';
-import { FOR_SALE_COUNTS, countForSale } from './leads.service.ts';
+import { countForSale } from './leads.service.ts';
+import { LeadsForSaleCount } from '../../models/index.ts';
 
 let db: Db;
 let destroy: () => Promise<void>;
@@ -34,7 +35,7 @@ async function expectedCounts(): Promise<Record<string, number>> {
 
 async function tableCounts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const r of (await db(FOR_SALE_COUNTS).where('n', '>', 0)) as Array<Record<string, unknown>>) {
+  for (const r of (await LeadsForSaleCount.query(db).where('n', '>', 0)) as unknown as Array<Record<string, unknown>>) {
     out[[r.kind, r.customerState, Number(r.ageDays), Number(r.timesSoldBefore), r.consent].join('|')] = Number(r.n);
   }
   return out;

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { isMysql, type Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { Lead, LeadAssignment } from '../../models/index.ts';
+import { Lead, LeadAssignment, LeadsForSaleCount } from '../../models/index.ts';
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
@@ -103,15 +103,12 @@ function unionOfIds(db: Db, parts: Knex.QueryBuilder[]): Knex.QueryBuilder {
   return rest.length ? first!.unionAll(rest) : first!;
 }
 
-/** The count table the triggers on `leads` keep (migrations/20261126100000_leads_for_sale_counts.ts). */
-export const FOR_SALE_COUNTS = 'leadsForSaleCounts';
-
 /**
  * The `available` leads matching a filter without zips, summed from the count table: a few rows per
  * state and age day, never the leads themselves (decision 115). Exact.
  */
 function availableFromCounts(db: Db, kind: LeadKind, q: LeadFilter): Knex.QueryBuilder {
-  const query = db(FOR_SALE_COUNTS).sum({ n: 'n' }).where('kind', kind);
+  const query = LeadsForSaleCount.query(db).toKnexQuery().clearSelect().sum({ n: 'n' }).where('kind', kind);
   if (q.states.length) query.whereIn('customerState', q.states);
   if (q.ages.length) {
     query.where((w) => {
@@ -188,7 +185,9 @@ async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promi
     // SQLite takes no LIMIT inside a compound select's parts: each part is a subquery.
     ids = db.select('id').from(unionOfIds(db, parts).as('u0')).orderBy('id', 'desc').limit(q.pageSize).offset(offset).as('u');
   }
-  return (await db(Lead.tableName)
+  return (await Lead.query(db)
+    .toKnexQuery()
+    .clearSelect()
     .select(FOR_SALE_COLUMNS.map((c) => `${Lead.tableName}.${c}`))
     .join(ids, `${Lead.tableName}.id`, 'u.id')
     .orderBy(`${Lead.tableName}.id`, 'desc')) as LeadRow[];
