@@ -3,7 +3,7 @@
 // Run: npm run bench aged-leads   (BENCH_DATABASE_URL=mysql://root@127.0.0.1:3306/tm_bench_aged_leads,
 // BENCH_SECONDS=20, BENCH_FRESH=1 to rebuild the table). Needs MariaDB; the first run inserts the rows.
 import { explainLeadList } from './explain-leads.ts';
-import { startServer, measure, printTable, type Figures } from './lib.ts';
+import { startServer, measure, printTable, type Figures, loginCookie } from './lib.ts';
 import { benchDatabaseUrl, prepareMillionLeads } from './million-leads.ts';
 
 const { url, dbName } = benchDatabaseUrl('tm_bench_aged_leads');
@@ -21,13 +21,7 @@ await db.destroy();
 const app = await startServer(3911, { DATABASE_URL: url, DATABASE_POOL_MAX: '10' });
 const rows: Figures[] = [];
 try {
-  const login = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = await loginCookie(app.url);
   const probe = (await (await fetch(`${app.url}/api/aged-leads?${FILTERED}`, { headers: { cookie } })).json()) as { total: number; items: unknown[] };
   console.log(`\n${FILTERED}: ${probe.total.toLocaleString('en-US')} matching leads, ${probe.items.length} on page 1`);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);

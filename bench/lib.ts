@@ -130,3 +130,14 @@ export function printTable(rows: Figures[]): void {
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) console.log(`| ${r.name} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.total} |`);
 }
+
+/** Logs a demo account in on a started server and returns its session cookie (`name=value`). */
+export async function loginCookie(baseUrl: string, identifier = 'agent@example.com', password = 'demo-agent-pass'): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier, password }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+}

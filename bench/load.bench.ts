@@ -17,7 +17,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { explainLeadList } from './explain-leads.ts';
 import { TIERS } from '@tm/shared';
-import { ROOT, startServer, startBare } from './lib.ts';
+import { ROOT, startServer, startBare, loginCookie } from './lib.ts';
 import { benchDatabaseUrl, prepareMillionLeads } from './million-leads.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -128,13 +128,7 @@ const bareIndex = await startBare(3932, path.join(ROOT, 'marketing', 'dist', 'in
 const barePricing = await startBare(3933, path.join(ROOT, 'marketing', 'dist', 'standard-pricing.html'));
 const forwarder = await startSpreadForwarder(3931);
 const rows: Row[] = [];
-const login = await fetch(`${app.url}/api/login`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ identifier: 'agent@example.com', password: 'demo-agent-pass' }),
-});
-if (!login.ok) throw new Error(`login failed: ${login.status}`);
-const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+const cookie = await loginCookie(app.url);
 const callCount = 5;
 const buyer = { firstName: 'Bench', lastName: 'Buyer', email: 'bench-buyer@example.com', phone: '5550100000' };
 const body = JSON.stringify({ callCount, tier: 'standard', amount: (callCount * TIERS.standard.rateCents) / 100, ...buyer });

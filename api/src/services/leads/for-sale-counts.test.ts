@@ -5,10 +5,9 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createTestDb, type Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
-import { Lead } from '../../models/index.ts';
+import { Lead, LeadsForSaleCount } from '../../models/index.ts';
 import { leadsQuerySchema } from '@tm/shared/schemas/leads';
 import { countForSale } from './leads.service.ts';
-import { LeadsForSaleCount } from '../../models/index.ts';
 
 let db: Db;
 let destroy: () => Promise<void>;
