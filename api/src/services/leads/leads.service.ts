@@ -76,6 +76,15 @@ type LeadFilter = Pick<LeadsQuery, 'states' | 'zips' | 'ages' | 'consent' | 'max
  */
 type ForSale = 'available' | 'lapsed';
 
+/** Any of the filter's age windows (an exact day or a range), on `leads` and on the count table alike. */
+const inAgeWindows =
+  (ages: LeadFilter['ages']) => (w: { orWhere(column: string, value: number): unknown; orWhereBetween(column: string, range: [number, number]): unknown }) => {
+    for (const c of ages) {
+      if (c.min === c.max) w.orWhere('ageDays', c.min);
+      else w.orWhereBetween('ageDays', [c.min, c.max]);
+    }
+  };
+
 /** The filtered set of one kind of lead for sale (no order, no columns): shared by page and count. */
 export function forSaleQuery(db: Db, kind: LeadKind, q: LeadFilter, set: ForSale, now: Date) {
   const query = Lead.query(db).where('kind', kind);
@@ -83,14 +92,7 @@ export function forSaleQuery(db: Db, kind: LeadKind, q: LeadFilter, set: ForSale
   else query.where('status', 'reserved').where('reservedUntil', '<', toDbDate(now));
   if (q.states.length) query.whereIn('customerState', q.states);
   if (q.zips.length) query.whereIn('zipCode', q.zips);
-  if (q.ages.length) {
-    query.where((w) => {
-      for (const c of q.ages) {
-        if (c.min === c.max) w.orWhere('ageDays', c.min);
-        else w.orWhereBetween('ageDays', [c.min, c.max]);
-      }
-    });
-  }
+  if (q.ages.length) query.where(inAgeWindows(q.ages));
   if (q.consent === 'certificate') query.whereIn('certificateKind', CERTIFICATES);
   else if (q.consent === 'any') query.where((w) => w.whereNotNull('consentAt').orWhereIn('certificateKind', CERTIFICATES));
   if (q.maxSold !== undefined) query.where('timesSoldBefore', '<=', q.maxSold);
@@ -110,14 +112,7 @@ function unionOfIds(db: Db, parts: Knex.QueryBuilder[]): Knex.QueryBuilder {
 function availableFromCounts(db: Db, kind: LeadKind, q: LeadFilter): Knex.QueryBuilder {
   const query = LeadsForSaleCount.query(db).toKnexQuery().clearSelect().sum({ n: 'n' }).where('kind', kind);
   if (q.states.length) query.whereIn('customerState', q.states);
-  if (q.ages.length) {
-    query.where((w) => {
-      for (const c of q.ages) {
-        if (c.min === c.max) w.orWhere('ageDays', c.min);
-        else w.orWhereBetween('ageDays', [c.min, c.max]);
-      }
-    });
-  }
+  if (q.ages.length) query.where(inAgeWindows(q.ages));
   if (q.consent === 'certificate') query.where('consent', 'certificate');
   else if (q.consent === 'any') query.whereIn('consent', ['certificate', 'recorded']);
   if (q.maxSold !== undefined) query.where('timesSoldBefore', '<=', q.maxSold);
