@@ -13,7 +13,7 @@ import { sameOrigin } from './middleware/same-origin.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { notFound } from './errors.ts';
 import { apiRoutes } from './routes/index.ts';
-import { webRoutes, notFoundPage, inlineScriptHashes, BUILT_DIRS, type WebDirs } from './web.ts';
+import { webRoutes, notFoundPage, inlineScriptHashes, readWeb, type WebDirs } from './web.ts';
 import { withLimiterStores, redisLimiterStores, stripeWebhookLimit, STRIPE_WEBHOOK_RATE_LIMIT } from './middleware/rate-limit.ts';
 import { inProcessRunner } from './jobs/runner.ts';
 import { registerCoreJobs } from './jobs/core.ts';
@@ -100,8 +100,8 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('deps', deps);
 
-  // The built pages' inline scripts, allowed by hash (read once: the built files are read once too).
-  const web = input.web === false ? null : typeof input.web === 'object' ? input.web : BUILT_DIRS;
+  // The built site and portal, read into memory once; their inline scripts are allowed by hash.
+  const web = input.web === false ? null : readWeb(typeof input.web === 'object' ? input.web : undefined);
   app.use(
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(config, web === null ? [] : inlineScriptHashes(web)),

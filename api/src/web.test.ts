@@ -248,7 +248,7 @@ describe('static site and portal', () => {
       expect(res.text).toContain('Page Not Found');
       expect(res.headers['cache-control'], p).toBe('no-cache');
     }
-    // Compressed when asked (compression middleware: the 404 page is not a file request).
+    // Compressed when asked (the build's .gz of the page, from memory like every built file).
     expect((await request(app).get('/nope').set('Accept-Encoding', 'gzip')).headers['content-encoding']).toBe('gzip');
     expect((await request(app).head('/nope')).status).toBe(404);
   });

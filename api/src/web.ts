@@ -3,7 +3,6 @@
 // when the app is built, hashed assets cached for a year, pages revalidated by ETag; the host rules of
 // docs/product/funnel.md#host-and-flag-variants pick the file for "/", "/thank-you" and "/onboarding-success".
 import { type Request, type Response, type RequestHandler, Router } from 'express';
-import compression from 'compression';
 import { lookup as lookupType } from 'mrmime';
 import Negotiator from 'negotiator';
 import fs from 'node:fs';
@@ -65,26 +64,20 @@ const VARIANT_FILES: Record<string, Record<Variant, string>> = {
 
 // ---------------------------------------------------------------------------------------------
 // Inline scripts of the built pages (Astro's small hydration scripts), as CSP hashes, so script-src
-// needs no 'unsafe-inline'. Read once when the app is built (the built files are read once too: a
-// rebuild is served after a restart, as `npm start` does).
+// needs no 'unsafe-inline'. Taken from the built pages already in memory (readWeb), not read again.
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
-function htmlFiles(dir: string): string[] {
-  try {
-    return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => path.join(dir, f));
-  } catch {
-    return [];
-  }
-}
-
 /** sha256 hashes (base64) of every inline script in the built site and portal pages. */
-export function inlineScriptHashes(dirs: WebDirs = BUILT_DIRS): string[] {
+export function inlineScriptHashes(web: BuiltWeb): string[] {
   const hashes = new Set<string>();
-  for (const f of [...htmlFiles(dirs.marketing), ...htmlFiles(dirs.portal)]) {
-    for (const m of fs.readFileSync(f, 'utf8').matchAll(INLINE_SCRIPT)) {
-      if (/\bsrc\s*=/i.test(m[1] ?? '') || !(m[2] ?? '').length) continue;
-      hashes.add(crypto.createHash('sha256').update(m[2]!, 'utf8').digest('base64'));
+  for (const files of [web.site, web.portal]) {
+    for (const [name, file] of files) {
+      if (!name.endsWith('.html')) continue;
+      for (const m of file.identity.body.toString('utf8').matchAll(INLINE_SCRIPT)) {
+        if (/\bsrc\s*=/i.test(m[1] ?? '') || !(m[2] ?? '').length) continue;
+        hashes.add(crypto.createHash('sha256').update(m[2]!, 'utf8').digest('base64'));
+      }
     }
   }
   return [...hashes].sort();
@@ -158,6 +151,21 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
   return best === 'br' || best === 'gzip' ? best : undefined;
 }
 
+/** The built site and portal, in memory: read once when the app is built. */
+export interface BuiltWeb {
+  site: Files;
+  portal: Files;
+}
+
+export function readWeb(dirs: WebDirs = BUILT_DIRS): BuiltWeb {
+  return {
+    site: readBuilt(dirs.marketing, (name) => (name.startsWith('_astro/') ? IMMUTABLE : name.endsWith('.html') ? PAGE : PLAIN_FILE)),
+    portal: readBuilt(dirs.portal, (name) => (name.startsWith('app-assets/') ? IMMUTABLE : PAGE)),
+  };
+}
+
+const builtWeb = (web: BuiltWeb | WebDirs): BuiltWeb => ('site' in web ? web : readWeb(web));
+
 /**
  * Sends a built file through Express's `res.send`, which answers `If-None-Match` with 304 and HEAD
  * without a body. `Vary` names Host too when the file was chosen by host (a shared cache keyed on the
@@ -197,9 +205,8 @@ function fileAt(files: Files, pathname: string): BuiltFile | undefined {
  * standard-pricing.html), its other files. GET and HEAD only; paths under /api/ pass by. Mount
  * notFoundPage() after everything else.
  */
-export function webRoutes(config: AppConfig, dirs: WebDirs = BUILT_DIRS): Router {
-  const site = readBuilt(dirs.marketing, (name) => (name.startsWith('_astro/') ? IMMUTABLE : name.endsWith('.html') ? PAGE : PLAIN_FILE));
-  const portal = readBuilt(dirs.portal, (name) => (name.startsWith('app-assets/') ? IMMUTABLE : PAGE));
+export function webRoutes(config: AppConfig, web: BuiltWeb | WebDirs = BUILT_DIRS): Router {
+  const { site, portal } = builtWeb(web);
   const r = Router();
 
   // A variant page that was not built falls back to the default page.
@@ -231,18 +238,12 @@ export function webRoutes(config: AppConfig, dirs: WebDirs = BUILT_DIRS): Router
   return r;
 }
 
-/** Anything no route answered: the spec's 404 page with a real 404 status (compressed when asked). */
-export function notFoundPage(dirs: WebDirs = BUILT_DIRS): RequestHandler[] {
-  const page = path.join(dirs.marketing, '404.html');
-  const built = fs.existsSync(page);
-  return [
-    compression(),
-    (req, res) => {
-      if ((req.method === 'GET' || req.method === 'HEAD') && built) {
-        res.status(404).sendFile(page, { cacheControl: false, headers: { 'Cache-Control': PAGE } });
-        return;
-      }
-      res.status(404).type('text/plain').send('Page Not Found');
-    },
-  ];
+/** Anything no route answered: the spec's 404 page (from memory, its .br/.gz when asked) with a real 404 status. */
+export function notFoundPage(web: BuiltWeb | WebDirs = BUILT_DIRS): RequestHandler {
+  const page = builtWeb(web).site.get('/404.html');
+  return (req, res) => {
+    res.status(404);
+    if ((req.method === 'GET' || req.method === 'HEAD') && page) sendBuilt(req, res, page);
+    else res.type('text/plain').send('Page Not Found');
+  };
 }

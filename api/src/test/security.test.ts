@@ -13,7 +13,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { createApp, contentSecurityPolicy, STRIPE_WEBHOOK_RATE_LIMIT } from '../app.ts';
 import { testConfig, type AppConfig } from '../config.ts';
-import { inlineScriptHashes, MARKETING_DIST, PORTAL_DIST } from '../web.ts';
+import { inlineScriptHashes, readWeb, MARKETING_DIST, PORTAL_DIST } from '../web.ts';
 import { createTestApp, makeUser, type TestContext } from './harness.ts';
 import { startPayments } from '../services/payments/stripe-client.ts';
 import { LOGIN_RATE_MESSAGE } from '../routes/auth.routes.ts';
@@ -113,11 +113,11 @@ describe('Content-Security-Policy', () => {
     fs.writeFileSync(path.join(dirs.marketing, 'variants', 'v.html'), `<script>${b}</script><script>${a}</script>`);
     fs.writeFileSync(path.join(dirs.portal, 'index.html'), '<script type="module" src="/app-assets/i.js"></script>');
     const sha = (s: string) => crypto.createHash('sha256').update(s).digest('base64');
-    expect(inlineScriptHashes(dirs)).toEqual([sha(a), sha(b)].sort());
+    expect(inlineScriptHashes(readWeb(dirs))).toEqual([sha(a), sha(b)].sort());
     // A rebuild is read by the next app (createApp reads the hashes once, with the built files).
     const c = 'window.rebuilt=true;';
     fs.writeFileSync(path.join(dirs.portal, 'index.html'), `<script>${c}</script>`);
-    expect(inlineScriptHashes(dirs)).toEqual([sha(a), sha(b), sha(c)].sort());
+    expect(inlineScriptHashes(readWeb(dirs))).toEqual([sha(a), sha(b), sha(c)].sort());
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
