@@ -20,9 +20,14 @@ export interface Figures {
   total: number;
 }
 
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * The real server on `port`: one process, or `processes` processes sharing the port (bench/cluster.mjs,
+ * node:cluster), as several processes behind a load balancer serve in production.
+ */
+export async function startServer(port: number, env: Record<string, string> = {}, processes = 1): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts', '--seed'], {
+  const args = processes > 1 ? ['bench/cluster.mjs', '--seed'] : ['--import', 'tsx', 'api/src/server.ts', '--seed'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -31,6 +36,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite3')}`,
+      BENCH_PROCESSES: String(processes),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -5,14 +5,19 @@
 // Prints req/s, p50, p99, errors, 5xx, EXPLAIN of every query the filtered list runs, and checks the
 // targets: static pages at least half the bare server's throughput; the lead list with a different filter
 // and page per request at 50 connections at least 1,500 req/s with p99 under 100 ms (issue 16); no errors.
-// The app runs as ONE process (api/src/server.ts, pool of 10), MariaDB and autocannon on the same machine.
+// The app runs as ONE process (api/src/server.ts, pool of 10) for every row, and the issue's lead-list row
+// also as one process per core (BENCH_PROCESSES, default os.availableParallelism(): node:cluster sharing
+// the port, bench/cluster.mjs), as production runs several processes behind a load balancer; MariaDB
+// and autocannon on the same machine.
 //
 // Run: npm run build && npm run bench -- load
 // Env: BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/tm_bench), BENCH_SECONDS (20), BENCH_LEADS (1000000),
 //      BENCH_FRESH=1 (rebuild the table), BENCH_CONNECTIONS (100), BENCH_ONLY=leads (only the bare server and
-//      the lead-list row, with their checks). Not part of `npm test`.
+//      the lead-list rows, with their checks), BENCH_PROCESSES (processes of the lead-list target row).
+//      Not part of `npm test`.
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { explainLeadList } from './explain-leads.ts';
@@ -28,6 +33,8 @@ const FILTER = 'state=TX,FL&age=30-60';
 const LEAD_CONNECTIONS = 50;
 /** BENCH_ONLY=leads: the bare server's row and the issue's lead-list row only (a quick run). */
 const ONLY_LEADS = process.env.BENCH_ONLY === 'leads';
+/** The lead-list target row's app: one process per core, as a production machine runs it. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? os.availableParallelism());
 
 for (const f of ['index.html', 'standard-pricing.html']) {
   if (!fs.existsSync(path.join(ROOT, 'marketing', 'dist', f))) {
@@ -123,31 +130,40 @@ const indexed = (await explainLeadList(db, `${FILTER}&page=1`)) && (await explai
 await db.destroy();
 
 const app = await startServer(3931, { DATABASE_URL: url, DATABASE_POOL_MAX: '10' });
-console.log('\nApp: one process (api/src/server.ts), DATABASE_POOL_MAX 10; MariaDB, autocannon and the bare servers share this machine.');
+const appN = PROCESSES > 1 ? await startServer(3934, { DATABASE_URL: url, DATABASE_POOL_MAX: '10' }, PROCESSES) : app;
+console.log(
+  `\nApp: one process (api/src/server.ts), DATABASE_POOL_MAX 10; the lead-list target row: ${PROCESSES} process(es) sharing one port. MariaDB, autocannon and the bare servers share this machine (${os.availableParallelism()} cores).`,
+);
 const bareIndex = await startBare(3932, path.join(ROOT, 'marketing', 'dist', 'index.html'));
 const barePricing = await startBare(3933, path.join(ROOT, 'marketing', 'dist', 'standard-pricing.html'));
 const forwarder = await startSpreadForwarder(3931);
 const rows: Row[] = [];
 const cookie = await loginCookie(app.url);
+const cookieN = appN === app ? cookie : await loginCookie(appN.url);
 const callCount = 5;
 const buyer = { firstName: 'Bench', lastName: 'Buyer', email: 'bench-buyer@example.com', phone: '5550100000' };
 const body = JSON.stringify({ callCount, tier: 'standard', amount: (callCount * TIERS.standard.rateCents) / 100, ...buyer });
 
 /** Issue 16's row. What buyers do: every request its own filter and page (nothing is cached, decision 080). */
-const LEAD_ROW = `GET /api/aged-leads, a different filter and page per request, ${LEAD_CONNECTIONS} connections (1M leads)`;
-const leadRow = () =>
-  measure(LEAD_ROW, {
-    url: app.url,
-    headers: { cookie },
+const LEAD_ROW = `GET /api/aged-leads, a different filter and page per request, ${LEAD_CONNECTIONS} connections (1M leads), ${PROCESSES} process(es)`;
+const LEAD_ROW_1 = `GET /api/aged-leads, a different filter and page per request, ${LEAD_CONNECTIONS} connections (1M leads), 1 process (not a target)`;
+const leadRow = (name: string, target: { url: string }, sessionCookie: string) =>
+  measure(name, {
+    url: target.url,
+    headers: { cookie: sessionCookie },
     connections: LEAD_CONNECTIONS,
     requests: [{ setupRequest: (req) => ({ ...req, path: randomFilterPath() }) }],
   });
+const leadRows = async () => {
+  if (appN !== app) rows.push(await leadRow(LEAD_ROW_1, app, cookie));
+  rows.push(await leadRow(LEAD_ROW, appN, cookieN));
+};
 
 try {
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s each`);
   rows.push(await measure('bare node:http, index.html', { url: `${bareIndex.url}/` }));
   if (ONLY_LEADS) {
-    rows.push(await leadRow());
+    await leadRows();
   } else {
     const probe = await fetch(`${app.url}/api/create-payment-intent`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     if (probe.status !== 200) throw new Error(`create-payment-intent probe: ${probe.status} ${await probe.text()}`);
@@ -163,7 +179,7 @@ try {
         connections: 1,
       }),
     );
-    rows.push(await leadRow());
+    await leadRows();
     rows.push(
       await measure('POST /api/create-payment-intent (test-payment mode)', {
         url: `http://127.0.0.1:${forwarder.port}/api/create-payment-intent`,
@@ -179,6 +195,7 @@ try {
   await bareIndex.stop();
   await barePricing.stop();
   await app.stop();
+  if (appN !== app) await appN.stop();
 }
 
 console.log('\n| target | req/s | p50 ms | p99 ms | errors | 5xx | non-2xx | requests |');
@@ -190,7 +207,8 @@ const bareI = row('bare node:http, index.html')!;
 const mixed = row(LEAD_ROW)!;
 // The issue's row printed beside the bare server of the same run (the machine's speed at that moment).
 console.log(`\n| same run | req/s | p50 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|`);
-for (const r of [bareI, mixed]) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
+for (const r of [bareI, row(LEAD_ROW_1), mixed].filter((r) => r !== undefined))
+  console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
 const checks: Array<[string, boolean]> = [];
 const appI = row('GET / (app)');
 const bareP = row('bare node:http, standard-pricing.html');
