@@ -21,7 +21,7 @@ export async function explainLeadList(db: Db, query: string): Promise<boolean> {
   db.off('query', onQuery);
   console.log(`\n${query}: ${page.total.toLocaleString('en-US')}${page.totalCapped ? '+' : ''} matching leads, ${page.items.length} on the page`);
   let indexed = true;
-  for (const sql of captured.filter((s) => /^select/i.test(s.trim()))) {
+  for (const sql of captured.filter((s) => /^\(?select/i.test(s.trim()))) {
     const [rows] = (await db.raw(`EXPLAIN ${sql}`)) as unknown as [ExplainRow[]];
     console.log(`\nEXPLAIN ${sql.length > 400 ? `${sql.slice(0, 400)}...` : sql}`);
     console.log('| table | type | key | rows | Extra |\n|---|---|---|---:|---|');

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createRowTrigger, differ, isMysql, type RowTrigger } from './_helpers.ts';
 
 // The for-sale lists' totals read from a count table (issue 16 item 2, decision 115): how many leads are
 // `available`, per kind, state, age in days, times sold before and consent record. Triggers on `leads`
@@ -23,8 +24,6 @@ const consent = (row: 'NEW' | 'OLD' | 'leads') =>
 const BUCKET = ['kind', 'customer_state', 'age_days', 'times_sold_before'] as const;
 const KEY = [...BUCKET, 'consent'];
 
-const isMysql = (knex: Knex) => knex.client.config.client === 'mysql2';
-
 const FILTERS = ['age_days', 'times_sold_before', 'certificate_kind', 'consent_at'];
 const STATE_ID = 'leads_for_sale_state_id';
 /**
@@ -45,8 +44,7 @@ async function swapIndexes(knex: Knex, order: 'ASC' | 'DESC', stateAge: 'drop' |
 }
 
 function bucketChanged(knex: Knex): string {
-  const differ = (a: string, b: string) => (isMysql(knex) ? `NOT (${a} <=> ${b})` : `${a} IS NOT ${b}`);
-  return [...BUCKET.map((c) => differ(`OLD.${c}`, `NEW.${c}`)), differ(consent('OLD'), consent('NEW'))].join(' OR ');
+  return [...BUCKET.map((c) => differ(knex, `OLD.${c}`, `NEW.${c}`)), differ(knex, consent('OLD'), consent('NEW'))].join(' OR ');
 }
 
 const where = (row: 'NEW' | 'OLD') => [...BUCKET.map((c) => `${c} = ${row}.${c}`), `consent = ${consent(row)}`].join(' AND ');
@@ -59,7 +57,7 @@ function add(knex: Knex, row: 'NEW' | 'OLD'): string {
 const remove = (row: 'NEW' | 'OLD') => `UPDATE ${TABLE} SET n = n - 1 WHERE ${where(row)}`;
 
 /** Each trigger: its event, when it acts, and what it does. */
-function triggers(knex: Knex): Array<{ name: string; event: string; when: string; body: string }> {
+function triggers(knex: Knex): RowTrigger[] {
   const changed = bucketChanged(knex);
   return [
     { name: 'leads_for_sale_counts_insert', event: 'INSERT', when: `NEW.status = 'available'`, body: add(knex, 'NEW') },
@@ -94,14 +92,8 @@ export async function up(knex: Knex): Promise<void> {
      SELECT ${BUCKET.join(', ')}, ${consent('leads')}, COUNT(*) FROM leads WHERE status = 'available'
      GROUP BY ${BUCKET.join(', ')}, ${consent('leads')}`,
   );
-  for (const t of triggers(knex)) {
-    // MariaDB: one AFTER trigger per row with an IF; SQLite: the condition is the trigger's WHEN.
-    await knex.raw(
-      isMysql(knex)
-        ? `CREATE TRIGGER ${t.name} AFTER ${t.event} ON leads FOR EACH ROW BEGIN IF ${t.when} THEN ${t.body}; END IF; END`
-        : `CREATE TRIGGER ${t.name} AFTER ${t.event} ON leads FOR EACH ROW WHEN ${t.when} BEGIN ${t.body}; END`,
-    );
-  }
+  // MariaDB: one AFTER trigger per row with an IF; SQLite: the condition is the trigger's WHEN.
+  for (const t of triggers(knex)) await createRowTrigger(knex, 'leads', t);
   await swapIndexes(knex, 'DESC', 'drop');
 }
 

@@ -4,3 +4,27 @@ import type { Knex } from 'knex';
 export function nowDefault(knex: Knex): Knex.Raw {
   return knex.client.config.client === 'mysql2' ? knex.fn.now(3) : knex.raw("(strftime('%Y-%m-%d %H:%M:%f', 'now'))");
 }
+
+export const isMysql = (knex: Knex): boolean => knex.client.config.client === 'mysql2';
+
+/** `a` and `b` differ, NULL equal to NULL (MariaDB `<=>`, SQLite `IS NOT`). */
+export function differ(knex: Knex, a: string, b: string): string {
+  return isMysql(knex) ? `NOT (${a} <=> ${b})` : `${a} IS NOT ${b}`;
+}
+
+/** A row trigger: its event on `table`, the condition it acts on (NEW/OLD), and its one statement. */
+export interface RowTrigger {
+  name: string;
+  event: 'INSERT' | 'UPDATE' | 'DELETE';
+  when: string;
+  body: string;
+}
+
+/** Creates an AFTER ... FOR EACH ROW trigger: MariaDB with an IF in its body, SQLite with the condition as its WHEN. */
+export async function createRowTrigger(knex: Knex, table: string, t: RowTrigger): Promise<void> {
+  await knex.raw(
+    isMysql(knex)
+      ? `CREATE TRIGGER ${t.name} AFTER ${t.event} ON ${table} FOR EACH ROW BEGIN IF ${t.when} THEN ${t.body}; END IF; END`
+      : `CREATE TRIGGER ${t.name} AFTER ${t.event} ON ${table} FOR EACH ROW WHEN ${t.when} BEGIN ${t.body}; END`,
+  );
+}

@@ -31,6 +31,7 @@ import * as m1124_8000_leadSales from './20261124800000_lead_sales.ts';
 import * as m1124_8001_importConsent from './20261124800001_lead_import_consent.ts';
 import * as m1126_1000_forSaleCounts from './20261126100000_leads_for_sale_counts.ts';
 import * as m1126_4000_workingStatesWithoutPr from './20261126400000_working_states_without_pr.ts';
+import * as m1126_6000_leadListings from './20261126600000_lead_listings.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -68,6 +69,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124800001_lead_import_consent': m1124_8001_importConsent,
   '20261126100000_leads_for_sale_counts': m1126_1000_forSaleCounts,
   '20261126400000_working_states_without_pr': m1126_4000_workingStatesWithoutPr,
+  '20261126600000_lead_listings': m1126_6000_leadListings,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

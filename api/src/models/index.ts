@@ -16,6 +16,7 @@ export { LeadImport } from './LeadImport.ts';
 export { LeadImportRow } from './LeadImportRow.ts';
 export { LeadPoolEntry } from './LeadPoolEntry.ts';
 export { LeadSale } from './LeadSale.ts';
+export { LeadListing } from './LeadListing.ts';
 export { LeadsForSaleCount } from './LeadsForSaleCount.ts';
 export { LedgerAuditEntry } from './LedgerAuditEntry.ts';
 export { OnboardingSurvey } from './OnboardingSurvey.ts';

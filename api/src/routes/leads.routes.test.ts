@@ -45,9 +45,13 @@ async function insertLeads(rows: Seed[]): Promise<number[]> {
       timesSoldBefore: r.timesSoldBefore ?? 0,
     });
     ids.push(Number(id));
+    ageOf.set(Number(id), r.age);
   }
   return ids;
 }
+
+/** Each inserted lead's age in days: the list's order is by it (decision 140). */
+const ageOf = new Map<number, number>();
 
 const ids: Record<string, number[]> = {};
 
@@ -75,7 +79,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const sorted = (a: number[]) => [...a].sort((x, y) => y - x);
+/** In the list's order: youngest first, the newest listing (highest id) first among leads of one age. */
+const sorted = (a: number[]) => [...a].sort((x, y) => ageOf.get(x)! - ageOf.get(y)! || y - x);
 
 describe('GET /api/aged-leads', () => {
   it('needs a logged-in agent', async () => {
@@ -83,7 +88,7 @@ describe('GET /api/aged-leads', () => {
     expect((await request(ctx.app).get('/api/leads')).status).toBe(401);
   });
 
-  it('lists available aged leads only, 50 a page, newest first, with the total', async () => {
+  it('lists available aged leads only, 50 a page, youngest first, with the total', async () => {
     const res = await agent.get('/api/aged-leads');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(10 + 10 + 5 + 1 + 120);
@@ -223,6 +228,10 @@ describe('GET /api/aged-leads: consent and resale filters, cursor, bounded page'
     const badCursor = await agent.get('/api/aged-leads').query({ after: 'abc' });
     expect(badCursor.status).toBe(400);
     expect(badCursor.body.fields).toHaveProperty('after');
+    // The cursor's lead gives its place in the list (its age); an id that is no lead is refused by name.
+    const noLead = await agent.get('/api/aged-leads').query({ after: 999_999_999 });
+    expect(noLead.status).toBe(400);
+    expect(noLead.body.fields).toEqual({ after: 'No such lead' });
     const mine = await agent.get('/api/my-leads').query({ page: 201 });
     expect(mine.status).toBe(400);
     expect(mine.body.fields.page).toBe('Page must be at most 200');

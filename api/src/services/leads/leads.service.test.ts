@@ -1,5 +1,6 @@
 // The list's read plan: totals exact up to COUNT_LIMIT and capped beyond it, and every page the same
-// as the plain definition (newest first, the filter applied), whichever way its ids are read.
+// as the plain definition (youngest first, the newest listing first among leads of one age, the filter
+// applied), whichever way its ids are read.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createTestDb, type Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
@@ -40,7 +41,7 @@ describe('listLeadsForSale', () => {
     await db(Lead.tableName).where({ customerState: 'ND' }).delete();
   });
 
-  it('answers every page as the plain definition: newest first, filtered, lapsed reservations included', async () => {
+  it('answers every page as the plain definition: youngest first, filtered, lapsed reservations included', async () => {
     const past = toDbDate(new Date(now.getTime() - 1000));
     const future = toDbDate(new Date(now.getTime() + 60_000));
     await insert(300, (i) => ({
@@ -74,8 +75,8 @@ describe('listLeadsForSale', () => {
         .filter((l) => q0.maxSold === undefined || l.timesSoldBefore <= q0.maxSold)
         .filter((l) => q0.consent !== 'certificate' || l.certificateKind !== null)
         .filter((l) => q0.consent !== 'any' || l.certificateKind !== null || l.consentAt !== null)
-        .map((l) => l.id)
-        .sort((a, b) => b - a);
+        .sort((a, b) => a.ageDays - b.ageDays || b.id - a.id)
+        .map((l) => l.id);
       expect(expected.length, JSON.stringify(filter)).toBeGreaterThan(5);
       let after: string | null | undefined;
       for (let page = 1; page <= Math.ceil(expected.length / 7) + 1; page++) {

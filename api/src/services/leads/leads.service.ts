@@ -1,12 +1,14 @@
-// The lead marketplace read side: available leads of one kind, filtered (state, age in days, zip,
-// consent record, times sold before) and paginated by the database, and the agent's own leads
-// (assigned by an admin or bought). Nothing is kept between requests (decision 080): each state's page
-// is read from its index and stops after the page, and a total is summed from the count table the
-// triggers on `leads` keep (decision 115), exact up to COUNT_LIMIT.
+// The lead marketplace read side: leads of one kind for sale, filtered (state, age in days, zip,
+// consent record, times sold before) and paginated by the database, youngest first, and the agent's own
+// leads (assigned by an admin or bought). Nothing is kept between requests (decision 080): each state's
+// page is one range of lead_listings, clustered in the list's order, stopped after the page (decision
+// 140), and a total is summed from the count table the triggers on `leads` keep (decision 115), exact up
+// to COUNT_LIMIT.
 import type { Knex } from 'knex';
 import { isMysql, type Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { Lead, LeadAssignment, LeadsForSaleCount } from '../../models/index.ts';
+import { badRequest } from '../../errors.ts';
+import { Lead, LeadAssignment, LeadListing, LeadsForSaleCount } from '../../models/index.ts';
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
@@ -15,7 +17,10 @@ import { csvLine } from '../transfers/csv.ts';
 
 export type LeadKind = 'aged' | 'fresh';
 
-/** Columns a buyer may see before paying: never the phone, the e-mail or the transcript. */
+/**
+ * Columns a buyer may see before paying, as lead_listings holds them: never the phone, the e-mail, the
+ * transcript or the recording's address (only whether there is one).
+ */
 const FOR_SALE_COLUMNS = [
   'id',
   'customerName',
@@ -25,7 +30,7 @@ const FOR_SALE_COLUMNS = [
   'ageDays',
   'priceCents',
   'callDuration',
-  'recordingUrl',
+  'hasRecording',
   'formFillTime',
   'consentAt',
   'certificateKind',
@@ -33,7 +38,7 @@ const FOR_SALE_COLUMNS = [
   'exclusive',
 ] as const;
 
-type LeadRow = Pick<Lead, (typeof FOR_SALE_COLUMNS)[number]>;
+type ListingRow = Pick<LeadListing, (typeof FOR_SALE_COLUMNS)[number]>;
 
 export function leadPriceCents(row: { priceCents: number | null | undefined }): number {
   return row.priceCents ?? LEAD_DEFAULT_PRICE_CENTS;
@@ -41,7 +46,7 @@ export function leadPriceCents(row: { priceCents: number | null | undefined }): 
 
 const CERTIFICATES = ['trustedform', 'jornaya'] as const;
 
-export function toLeadForSale(row: LeadRow): LeadForSale {
+export function toLeadForSale(row: ListingRow): LeadForSale {
   const cents = leadPriceCents(row);
   const price = centsToDecimal(cents);
   const age = Number(row.ageDays);
@@ -58,11 +63,11 @@ export function toLeadForSale(row: LeadRow): LeadForSale {
     currentPrice: price,
     priceCents: cents,
     callDuration: row.callDuration === null ? null : Number(row.callDuration),
-    hasRecording: Boolean(row.recordingUrl),
+    hasRecording: Boolean(Number(row.hasRecording)),
     formFillTime: toIso(row.formFillTime),
     consent: row.certificateKind === 'trustedform' || row.certificateKind === 'jornaya' ? row.certificateKind : row.consentAt ? 'recorded' : null,
     timesSoldBefore: Number(row.timesSoldBefore ?? 0),
-    exclusive: Boolean(row.exclusive),
+    exclusive: Boolean(Number(row.exclusive)),
     isAvailable: true,
   };
 }
@@ -72,11 +77,12 @@ type LeadFilter = Pick<LeadsQuery, 'states' | 'zips' | 'ages' | 'consent' | 'max
 /**
  * Which leads are for sale: `available` ones, and `reserved` ones whose reservation has lapsed
  * (reserved_until in the past: the unpaid order gave them up; the reservation-sweep job releases the
- * row itself, a read never writes). Two sets, each read by its own index range on status.
+ * row itself, a read never writes). lead_listings holds both states, so `forSale` is one condition;
+ * `lapsed` is the second set alone (the count table holds the available ones).
  */
-type ForSale = 'available' | 'lapsed';
+type ForSale = 'forSale' | 'lapsed';
 
-/** Any of the filter's age windows (an exact day or a range), on `leads` and on the count table alike. */
+/** Any of the filter's age windows (an exact day or a range), on the listing and on the count table alike. */
 const inAgeWindows =
   (ages: LeadFilter['ages']) => (w: { orWhere(column: string, value: number): unknown; orWhereBetween(column: string, range: [number, number]): unknown }) => {
     for (const c of ages) {
@@ -85,11 +91,12 @@ const inAgeWindows =
     }
   };
 
-/** The filtered set of one kind of lead for sale (no order, no columns): shared by page and count. */
+/** The filtered set of one kind of lead for sale, from lead_listings (no order, no columns): shared by page and count. */
 export function forSaleQuery(db: Db, kind: LeadKind, q: LeadFilter, set: ForSale, now: Date) {
-  const query = Lead.query(db).where('kind', kind);
-  if (set === 'available') query.where('status', 'available');
-  else query.where('status', 'reserved').where('reservedUntil', '<', toDbDate(now));
+  const query = LeadListing.query(db).where('kind', kind);
+  const lapsedBefore = toDbDate(now);
+  if (set === 'lapsed') query.where('status', 'reserved').where('reservedUntil', '<', lapsedBefore);
+  else query.where((w) => w.where('status', 'available').orWhere('reservedUntil', '<', lapsedBefore));
   if (q.states.length) query.whereIn('customerState', q.states);
   if (q.zips.length) query.whereIn('zipCode', q.zips);
   if (q.ages.length) query.where(inAgeWindows(q.ages));
@@ -97,12 +104,6 @@ export function forSaleQuery(db: Db, kind: LeadKind, q: LeadFilter, set: ForSale
   else if (q.consent === 'any') query.where((w) => w.whereNotNull('consentAt').orWhereIn('certificateKind', CERTIFICATES));
   if (q.maxSold !== undefined) query.where('timesSoldBefore', '<=', q.maxSold);
   return query;
-}
-
-/** SELECT id FROM (a) UNION ALL SELECT id FROM (b) ...: subqueries that order and limit, on both databases. */
-function unionOfIds(db: Db, parts: Knex.QueryBuilder[]): Knex.QueryBuilder {
-  const [first, ...rest] = parts.map((p, i) => db.select('id').from(p.as(`p${i}`)));
-  return rest.length ? first!.unionAll(rest) : first!;
 }
 
 /**
@@ -124,8 +125,8 @@ const boundedCount = (db: Db, part: Knex.QueryBuilder) => db.count({ n: '*' }).f
 
 /**
  * How many leads match: exact up to COUNT_LIMIT, else { total: COUNT_LIMIT, capped: true }. One
- * statement: the `available` ones from the count table (a zip filter: from the zip's few leads, read up to
- * COUNT_LIMIT + 1), the lapsed reservations from `leads` (up to COUNT_LIMIT + 1; they are few).
+ * statement: the `available` ones from the count table plus the lapsed reservations from the listing
+ * (by its reserved_until index; few); with a zip filter, the zip's few listed leads (up to COUNT_LIMIT + 1).
  */
 export async function countForSale(db: Db, kind: LeadKind, q: LeadFilter, now: Date): Promise<{ total: number; capped: boolean }> {
   const bounded = (set: ForSale) =>
@@ -136,61 +137,68 @@ export async function countForSale(db: Db, kind: LeadKind, q: LeadFilter, now: D
         .limit(COUNT_LIMIT + 1)
         .toKnexQuery(),
     );
-  const available = q.zips.length ? bounded('available') : availableFromCounts(db, kind, q);
-  const row = (await db.select({ a: available, l: bounded('lapsed') }).first()) as { a?: number | string | null; l?: number | string | null } | undefined;
+  const columns = q.zips.length ? { a: bounded('forSale') } : { a: availableFromCounts(db, kind, q), l: bounded('lapsed') };
+  const row = (await db.select(columns).first()) as { a?: number | string | null; l?: number | string | null } | undefined;
   const n = Number(row?.a ?? 0) + Number(row?.l ?? 0);
   return n > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total: n, capped: false };
 }
 
 /**
  * A filter naming up to PER_STATE_MAX_STATES states (and no zip) is read per state: each state's
- * newest matches from leads_for_sale_state_id (in id order, filters checked inside the index), merged
- * by id. Each read stops after the rows of the page and those before it.
+ * youngest matches from lead_listings' primary key (kind, state, age, id descending), merged by
+ * (age, id descending). Each read stops after the rows of the page and those before it. Other filters
+ * are one read: by age from lead_listings_age, or by the zip's few rows.
  */
 export const PER_STATE_MAX_STATES = 8;
 
+/** The list's order: youngest first, and among leads of one age the newest listing (highest id) first. */
+const LIST_ORDER = [{ column: 'ageDays' }, { column: 'id', order: 'desc' as const }];
+
 /**
- * One page's leads, newest first, in one statement: the page's ids after the cursor (the last id of the
- * page before) or at its page number (bounded by the query schema, so at most COUNT_LIMIT rows are
- * skipped), joined to their rows by primary key. Each state's available leads are read newest first from
- * leads_for_sale_state_id and each read stops after the page and the rows before it; lapsed
- * reservations (few) are one more read for every state at once.
+ * Where a cursor page starts: after the lead `after` (the last one of the page before) in the list's
+ * order. Its age is read by primary key from `leads` (a sold or reserved lead is still there); an id
+ * that is no lead is a 400 naming `after`.
  */
-async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<LeadRow[]> {
-  const offset = q.after === undefined ? (q.page - 1) * q.pageSize : 0;
-  const window = offset + q.pageSize;
-  const perState = q.states.length > 0 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0;
-  const filters: LeadFilter[] = perState ? q.states.map((state) => ({ ...q, states: [state] })) : [q];
-  const read = (f: LeadFilter, set: ForSale) => {
-    const part = forSaleQuery(db, kind, f, set, now).select('id');
-    if (q.after !== undefined) part.where('id', '<', q.after);
-    return part.orderBy('id', 'desc').limit(window).toKnexQuery();
-  };
-  const parts = [...filters.map((f) => read(f, 'available')), read(q, 'lapsed')];
-  let ids: Knex.Raw | Knex.QueryBuilder;
-  if (isMysql(db)) {
-    // ((SELECT ... LIMIT n) UNION ALL (...) ORDER BY id DESC LIMIT ...): no derived table per part.
-    const sql = parts.map((p) => p.toSQL().toNative());
-    ids = db.raw(`(${sql.map((p) => `(${p.sql})`).join(' UNION ALL ')} ORDER BY id DESC LIMIT ? OFFSET ?) AS u`, [
-      ...sql.flatMap((p) => p.bindings),
-      q.pageSize,
-      offset,
-    ]);
-  } else {
-    // SQLite takes no LIMIT inside a compound select's parts: each part is a subquery.
-    ids = db.select('id').from(unionOfIds(db, parts).as('u0')).orderBy('id', 'desc').limit(q.pageSize).offset(offset).as('u');
-  }
-  return (await Lead.query(db)
-    .toKnexQuery()
-    .clearSelect()
-    .select(FOR_SALE_COLUMNS.map((c) => `${Lead.tableName}.${c}`))
-    .join(ids, `${Lead.tableName}.id`, 'u.id')
-    .orderBy(`${Lead.tableName}.id`, 'desc')) as LeadRow[];
+async function cursorOf(db: Db, after: number): Promise<{ ageDays: number; id: number }> {
+  const lead = (await Lead.query(db).findById(after).select('ageDays')) as Pick<Lead, 'ageDays'> | undefined;
+  if (!lead) throw badRequest('after: no such lead (use the nextCursor of the page before)', { after: 'No such lead' });
+  return { ageDays: Number(lead.ageDays), id: after };
 }
 
 /**
- * One page of leads for sale, newest first, with the total matching the filters (bounded) and the
- * cursor of the next page. `now` decides which reservations have lapsed. A read: it never writes.
+ * One page's leads, youngest first, in one statement straight from lead_listings: the page after the
+ * cursor or at its page number (bounded by the query schema, so at most COUNT_LIMIT rows are skipped).
+ * Per state, one range of the clustered primary key in the list's order, each stopping after the page
+ * and the rows before it, merged with UNION ALL.
+ */
+async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<ListingRow[]> {
+  const offset = q.after === undefined ? (q.page - 1) * q.pageSize : 0;
+  const window = offset + q.pageSize;
+  const cursor = q.after === undefined ? undefined : await cursorOf(db, q.after);
+  const perState = q.states.length > 1 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0;
+  const filters: LeadFilter[] = perState ? q.states.map((state) => ({ ...q, states: [state] })) : [q];
+  const read = (f: LeadFilter) => {
+    const part = forSaleQuery(db, kind, f, 'forSale', now).select(FOR_SALE_COLUMNS);
+    if (cursor) part.where((w) => w.where('ageDays', '>', cursor.ageDays).orWhere((e) => e.where('ageDays', cursor.ageDays).where('id', '<', cursor.id)));
+    return part.orderBy(LIST_ORDER).toKnexQuery();
+  };
+  if (filters.length === 1) return (await read(filters[0]!).limit(q.pageSize).offset(offset)) as ListingRow[];
+  const parts = filters.map((f) => read(f).limit(window));
+  // MariaDB: (SELECT ... LIMIT n) UNION ALL (...) ORDER BY ... LIMIT: no derived table per part.
+  // SQLite takes no LIMIT inside a compound select's parts: each part is a subquery.
+  const union = isMysql(db)
+    ? db.queryBuilder().unionAll(parts, true)
+    : db
+        .select('*')
+        .from(parts[0]!.as('p0'))
+        .unionAll(parts.slice(1).map((p, i) => db.select('*').from(p.as(`p${i + 1}`))));
+  return (await union.orderBy(LIST_ORDER).limit(q.pageSize).offset(offset)) as ListingRow[];
+}
+
+/**
+ * One page of leads for sale, youngest first (decision 140), with the total matching the filters
+ * (bounded) and the cursor of the next page. `now` decides which reservations have lapsed. A read: it
+ * never writes.
  */
 export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<Paged<LeadForSale>> {
   const [count, rows] = await Promise.all([countForSale(db, kind, q, now), pageRows(db, kind, q, now)]);

@@ -51,6 +51,11 @@ const helpOf = (label: string) => {
 };
 
 describe('Buy Aged Leads', () => {
+  it('says how the list is ordered: youngest first (decision 140)', async () => {
+    await openAged();
+    expect(screen.getByText(/Youngest leads first \(the newest listing first among leads of the same age\)/)).toBeTruthy();
+  });
+
   it('says No Leads Selected when nothing is selected, and sends nothing', async () => {
     const api = await openAged();
     fireEvent.click(screen.getByRole('button', { name: 'Purchase Selected Leads' }));

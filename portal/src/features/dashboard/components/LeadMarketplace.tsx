@@ -170,7 +170,8 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
           <h2 id={`${idPrefix}-title`}>{title}</h2>
           <p className="muted">
             {aged ? 'Leads aged 30 days and more at a fraction of the price. ' : 'Recently submitted leads, ready to call. '}
-            Filter by state, age in days or zip code; each accepts a comma-separated list.
+            Filter by state, age in days or zip code; each accepts a comma-separated list. Youngest leads first (the newest listing first among leads of the
+            same age).
           </p>
         </div>
         <nav className="dash-segmented" aria-label="Lead type">
