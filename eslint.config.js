@@ -20,6 +20,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS files (api/vendor/uncrypto-node/index.cjs): require() is how they import.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Type-aware, where a dropped promise loses an error or answers too early: the API and its data.
     files: ['api/src/**/*.ts', 'shared/src/**/*.ts', 'migrations/**/*.ts', 'knexfile.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

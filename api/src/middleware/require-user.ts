@@ -12,21 +12,30 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** The session's user, or null when there is none, it is gone or deactivated, or its password changed after the session began. */
-export async function sessionUser(deps: Pick<AppDeps, 'db'>, session: SessionData | undefined): Promise<UserRow | null> {
-  const id = session?.userId;
-  if (id === undefined) return null;
-  // Read on every request (an indexed primary-key read, no per-process copy: decision 080), so a
-  // password change, a deactivation or a new price made by any process is seen on the next request.
-  const user = await findUserById(deps.db, id);
+/**
+ * May this user act in this session: not gone, not deactivated, and its password not changed after
+ * the session began? The user as read on this request (no per-process copy: decision 080), so a
+ * password change, a deactivation or a new price made by any process is seen on the next request.
+ */
+function userMayAct(user: UserRow | null | undefined, session: SessionData | undefined): UserRow | null {
   const changed = user ? fromDbDate(user.passwordChangedAt) : null;
   if (!user || user.deactivatedAt || (changed && (session?.issuedAt ?? 0) < changed.getTime())) return null;
   return user;
 }
 
+/** The session's user, or null when there is none, it is gone or deactivated, or its password changed after the session began. */
+export async function sessionUser(deps: Pick<AppDeps, 'db'>, session: SessionData | undefined): Promise<UserRow | null> {
+  const id = session?.userId;
+  if (id === undefined) return null;
+  return userMayAct(await findUserById(deps.db, id), session);
+}
+
 async function loadUser(deps: AppDeps, req: Request): Promise<UserRow> {
   if (req.session?.userId === undefined) throw unauthorized();
-  const user = await sessionUser(deps, req.session);
+  // sessionMiddleware read the user with the session row; read here only where it did not (or the
+  // request has logged in as someone else since).
+  const read = req.sessionUserRow;
+  const user = read && read.id === req.session.userId ? userMayAct(read, req.session) : await sessionUser(deps, req.session);
   if (!user) {
     // Gone, deactivated, or the password changed after this session began: the session ends.
     req.session.destroy();

@@ -3,7 +3,8 @@
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
 import type { AppDeps } from '../deps.ts';
-import { createSession, revokeSession, sessionIsLive } from '../services/accounts/sessions.service.ts';
+import { createSession, liveSessionUser, revokeSession } from '../services/accounts/sessions.service.ts';
+import type { UserRow } from '../services/accounts/users.service.ts';
 
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
@@ -18,6 +19,11 @@ export interface SessionData {
 declare module 'express-serve-static-core' {
   interface Request {
     session: IronSession<SessionData>;
+    /**
+     * The session's user, read with the session row by sessionMiddleware (one statement), when the
+     * session is open; requireAgent/requireAdmin check that it may act and read it no more.
+     */
+    sessionUserRow?: UserRow;
   }
 }
 
@@ -44,22 +50,30 @@ export function sessionExpired(session: SessionData, now: Date): boolean {
 }
 
 /**
- * Is a logged-in session still open: within its absolute lifetime, and its server-side row neither
- * revoked nor idle past the inactivity timeout? Checked on every API request (Express and fast path).
+ * The user of a logged-in session that is still open: within its absolute lifetime, and its server-side
+ * row neither revoked nor idle past the inactivity timeout (null otherwise). The session row and the user
+ * are one statement. Checked on every API request.
  */
-export async function sessionIsOpen(deps: Pick<AppDeps, 'config' | 'clock' | 'db'>, session: SessionData): Promise<boolean> {
-  if (session.userId === undefined) return false;
+export async function openSessionUser(deps: Pick<AppDeps, 'config' | 'clock' | 'db'>, session: SessionData): Promise<UserRow | null> {
+  if (session.userId === undefined) return null;
   const now = deps.clock.now();
-  if (sessionExpired(session, now)) return false;
-  return sessionIsLive(deps.db, session.sid, session.userId, now, deps.config.inactivityTimeoutMs);
+  if (sessionExpired(session, now)) return null;
+  return liveSessionUser(deps.db, session.sid, session.userId, now, deps.config.inactivityTimeoutMs);
+}
+
+/** Is a logged-in session still open (openSessionUser, when the user is not wanted)? */
+export async function sessionIsOpen(deps: Pick<AppDeps, 'config' | 'clock' | 'db'>, session: SessionData): Promise<boolean> {
+  return (await openSessionUser(deps, session)) !== null;
 }
 
 export function sessionMiddleware(deps: Pick<AppDeps, 'config' | 'clock' | 'db'>, load: SessionLoader = sessionLoader(sessionOptions(deps))): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       req.session = await load(req, res);
-      if (req.session.userId !== undefined && !(await sessionIsOpen(deps, req.session))) {
-        req.session.destroy();
+      if (req.session.userId !== undefined) {
+        const user = await openSessionUser(deps, req.session);
+        if (user) req.sessionUserRow = user;
+        else req.session.destroy();
       }
       next();
     } catch (err) {

@@ -1,11 +1,13 @@
 // Server-side sessions: the encrypted cookie carries a session id (`sid`), and every request checks its
-// row here (an indexed primary-key read). Logout, a password change and deactivation revoke rows; a
-// session unused for longer than the inactivity timeout is over, whatever the cookie says. No
-// per-process cache: a revocation made by any process is seen by every process on the next request.
+// row here (an indexed primary-key read, joined to its user's in the same statement). Logout, a password
+// change and deactivation revoke rows; a session unused for longer than the inactivity timeout is over,
+// whatever the cookie says. No per-process cache: a revocation made by any process is seen by every
+// process on the next request.
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { fromDbDate, toDbDate } from '../../db/dates.ts';
-import { SessionRecord } from '../../models/index.ts';
+import { SessionRecord, User } from '../../models/index.ts';
+import { toUserRow, type UserRow } from './users.service.ts';
 
 /** last_seen_at is written at most this often per session (an idle limit of minutes needs no more). */
 export const TOUCH_EVERY_MS = 30_000;
@@ -18,28 +20,42 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
 }
 
 /**
- * Is the session `sid` of `userId` still open at `now`? Not when it is unknown, another user's,
- * revoked, or idle for longer than idleMs. A live session's last_seen_at moves forward (at most every
- * TOUCH_EVERY_MS).
+ * The user of the session `sid` of `userId` if the session is still open at `now`: null when it is
+ * unknown, another user's, revoked, or idle for longer than idleMs. One statement reads the session row
+ * and its user (two primary-key reads joined), so the request's user needs no read of its own. A live
+ * session's last_seen_at moves forward (at most every TOUCH_EVERY_MS). The user is as stored: whether
+ * it may act (deactivated, password changed since the login) is the caller's check.
  */
-export async function sessionIsLive(db: Db, sid: unknown, userId: number, now: Date, idleMs: number): Promise<boolean> {
-  if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64) return false;
-  const row = await SessionRecord.query(db).findById(sid).select('userId', 'lastSeenAt', 'revokedAt');
-  if (!row || Number(row.userId) !== userId || row.revokedAt) return false;
-  const seen = fromDbDate(row.lastSeenAt)?.getTime() ?? 0;
+export async function liveSessionUser(db: Db, sid: unknown, userId: number, now: Date, idleMs: number): Promise<UserRow | null> {
+  if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64) return null;
+  const row = await User.query(db)
+    .castTo<SessionUserRow>()
+    .join(SessionRecord.tableName, SessionRecord.ref('userId'), User.ref('id'))
+    .where(SessionRecord.ref('id'), sid)
+    .where(User.ref('id'), userId)
+    .select(User.ref('*'), SessionRecord.ref('lastSeenAt').as('sessionLastSeenAt'), SessionRecord.ref('revokedAt').as('sessionRevokedAt'))
+    .first();
+  if (!row || row.sessionRevokedAt) return null;
+  const seen = fromDbDate(row.sessionLastSeenAt)?.getTime() ?? 0;
   if (now.getTime() - seen > idleMs) {
     await SessionRecord.query(db)
       .where({ id: sid })
       .whereNull('revokedAt')
       .patch({ revokedAt: toDbDate(now) });
-    return false;
+    return null;
   }
   if (now.getTime() - seen >= TOUCH_EVERY_MS)
     await SessionRecord.query(db)
       .where({ id: sid })
       .patch({ lastSeenAt: toDbDate(now) });
-  return true;
+  const user: Omit<SessionUserRow, 'sessionLastSeenAt' | 'sessionRevokedAt'> & Partial<SessionUserRow> = row;
+  delete user.sessionLastSeenAt;
+  delete user.sessionRevokedAt;
+  return toUserRow(user);
 }
+
+/** A user row read with its session's two columns beside it. */
+type SessionUserRow = User & { sessionLastSeenAt: string | null; sessionRevokedAt: string | null };
 
 export async function revokeSession(db: Db, sid: unknown, now: Date): Promise<void> {
   if (typeof sid !== 'string' || !sid) return;

@@ -15,9 +15,13 @@ import { toDbDate } from '../../db/dates.ts';
  */
 export type UserRow = ModelObject<User> & { isAdmin: boolean };
 
-function normalise(user: User | undefined): UserRow | undefined {
-  if (!user) return undefined;
+/** A user model read from the database as a UserRow (isAdmin is 0/1 on some databases). */
+export function toUserRow(user: User): UserRow {
   return Object.assign(user, { isAdmin: Boolean(user.isAdmin) });
+}
+
+function normalise(user: User | undefined): UserRow | undefined {
+  return user ? toUserRow(user) : undefined;
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
