@@ -1,5 +1,6 @@
 // Test harness: a real app over a real database of its own (SQLite file, or MariaDB when TEST_DATABASE_URL is set).
 import request from 'supertest';
+import { beforeAll, afterAll } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
@@ -73,4 +74,24 @@ export async function loginAs(app: Express, identifier: string, password: string
   const res = await agent.post('/api/login').send({ identifier, password });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return agent;
+}
+
+/**
+ * A test database of its own for one test file: made before the file's tests, dropped after them.
+ * `file.db` is the database (read it inside tests and hooks, once it is made).
+ */
+export function testDbOfFile(): { readonly db: Db } {
+  let made: Awaited<ReturnType<typeof createTestDb>> | undefined;
+  beforeAll(async () => {
+    made = await createTestDb();
+  });
+  afterAll(async () => {
+    await made?.destroy();
+  });
+  return {
+    get db(): Db {
+      if (!made) throw new Error('testDbOfFile: the database is made in beforeAll');
+      return made.db;
+    },
+  };
 }

@@ -1,44 +1,37 @@
 // The list's read plan: totals exact up to COUNT_LIMIT and capped beyond it, and every page the same
 // as the plain definition (youngest first, the newest listing first among leads of one age, the filter
 // applied), whichever way its ids are read.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { createTestDb, type Db } from '../../db/index.ts';
+import { describe, it, expect } from 'vitest';
 import { toDbDate } from '../../db/dates.ts';
+import { testDbOfFile } from '../../test/harness.ts';
 import { Lead } from '../../models/index.ts';
 import { leadsQuerySchema } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
 import { listLeadsForSale } from './leads.service.ts';
 
-let db: Db;
-let destroy: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, destroy } = await createTestDb());
-});
-afterAll(async () => {
-  await destroy();
-});
+const file = testDbOfFile();
 
 const now = new Date('2026-11-24T12:00:00Z');
 
 /** Many rows at once (the model inserts one at a time on SQLite and MariaDB). */
 async function insert(n: number, row: (i: number) => Partial<Lead>): Promise<void> {
   const rows = Array.from({ length: n }, (_, i) => ({ kind: 'aged', customerName: `Lead ${i}`, zipCode: '73301', status: 'available', ...row(i) }));
-  for (let i = 0; i < rows.length; i += 500) await db.insert(rows.slice(i, i + 500)).into(Lead.tableName);
+  for (let i = 0; i < rows.length; i += 500) await file.db.insert(rows.slice(i, i + 500)).into(Lead.tableName);
 }
 
 describe('listLeadsForSale', () => {
   it('counts exactly up to 10,000 and says "more" beyond, without counting further', async () => {
     await insert(COUNT_LIMIT, () => ({ customerState: 'ND', ageDays: 50 }));
     const q = leadsQuerySchema.parse({ state: 'ND' });
-    const exact = await listLeadsForSale(db, 'aged', q, now);
+    const exact = await listLeadsForSale(file.db, 'aged', q, now);
     expect(exact).toMatchObject({ total: COUNT_LIMIT, totalCapped: false, pageCount: 200 });
     await insert(2, () => ({ customerState: 'ND', ageDays: 51 }));
-    const capped = await listLeadsForSale(db, 'aged', q, now);
+    const capped = await listLeadsForSale(file.db, 'aged', q, now);
     expect(capped).toMatchObject({ total: COUNT_LIMIT, totalCapped: true, pageCount: 200 });
     expect(capped.items).toHaveLength(50);
     // Small sets stay exact.
-    expect((await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ state: 'ND', age: '51' }), now)).total).toBe(2);
-    await db(Lead.tableName).where({ customerState: 'ND' }).delete();
+    expect((await listLeadsForSale(file.db, 'aged', leadsQuerySchema.parse({ state: 'ND', age: '51' }), now)).total).toBe(2);
+    await file.db(Lead.tableName).where({ customerState: 'ND' }).delete();
   });
 
   it('answers every page as the plain definition: youngest first, filtered, lapsed reservations included', async () => {
@@ -54,7 +47,7 @@ describe('listLeadsForSale', () => {
       certificateKind: i % 5 === 0 ? 'trustedform' : null,
       consentAt: i % 4 === 1 ? past : null,
     }));
-    const all = await Lead.query(db).where('kind', 'aged');
+    const all = await Lead.query(file.db).where('kind', 'aged');
     const forSale = (l: Lead) => l.status === 'available' || (l.status === 'reserved' && l.reservedUntil !== null && l.reservedUntil < toDbDate(now));
     const filters: Array<Record<string, string>> = [
       {},
@@ -81,7 +74,7 @@ describe('listLeadsForSale', () => {
       let after: string | null | undefined;
       for (let page = 1; page <= Math.ceil(expected.length / 7) + 1; page++) {
         const pq = leadsQuerySchema.parse({ ...filter, pageSize: '7', page: String(page) });
-        const got = await listLeadsForSale(db, 'aged', pq, now);
+        const got = await listLeadsForSale(file.db, 'aged', pq, now);
         const want = expected.slice((page - 1) * 7, page * 7);
         expect(
           got.items.map((l) => l.id),
@@ -89,7 +82,7 @@ describe('listLeadsForSale', () => {
         ).toEqual(want);
         expect(got.total).toBe(expected.length);
         if (after !== null) {
-          const byCursor = await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ ...filter, pageSize: '7', ...(after ? { after } : {}) }), now);
+          const byCursor = await listLeadsForSale(file.db, 'aged', leadsQuerySchema.parse({ ...filter, pageSize: '7', ...(after ? { after } : {}) }), now);
           expect(byCursor.items.map((l) => l.id)).toEqual(want);
           after = byCursor.nextCursor;
         }
