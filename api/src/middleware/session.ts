@@ -61,11 +61,6 @@ export async function openSessionUser(deps: Pick<AppDeps, 'config' | 'clock' | '
   return liveSessionUser(deps.db, session.sid, session.userId, now, deps.config.inactivityTimeoutMs);
 }
 
-/** Is a logged-in session still open (openSessionUser, when the user is not wanted)? */
-export async function sessionIsOpen(deps: Pick<AppDeps, 'config' | 'clock' | 'db'>, session: SessionData): Promise<boolean> {
-  return (await openSessionUser(deps, session)) !== null;
-}
-
 export function sessionMiddleware(deps: Pick<AppDeps, 'config' | 'clock' | 'db'>, load: SessionLoader = sessionLoader(sessionOptions(deps))): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
