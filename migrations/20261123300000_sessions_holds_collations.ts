@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { nowDefault } from './_helpers.ts';
+import { isMysql, nowDefault } from './_helpers.ts';
 
 // Issue 14 (holding up under attack):
 // - `sessions`: one row per login; the cookie's seal carries the id, and every request checks the row
@@ -19,8 +19,6 @@ const BINARY_COLUMNS: { table: string; column: string; length: number; nullable:
   { table: 'orders', column: 'payment_intent_id', length: 255, nullable: true },
   { table: 'payment_events', column: 'event_id', length: 255, nullable: false },
 ];
-
-const isMysql = (knex: Knex) => knex.client.config.client === 'mysql2';
 
 async function setCollation(knex: Knex, collation: string): Promise<void> {
   if (!isMysql(knex)) return;

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { nowDefault } from './_helpers.ts';
+import { isMysql, nowDefault } from './_helpers.ts';
 
 // Shared file storage in the database (STORAGE=db, api/src/storage): one row per stored file and its
 // bytes in chunks of at most 1 MB (under MariaDB's default max_allowed_packet), so every API process
 // reads what another one stored. MEDIUMBLOB on MariaDB (up to 16 MB a row), BLOB on SQLite.
 export async function up(knex: Knex): Promise<void> {
-  const mysql = knex.client.config.client === 'mysql2';
+  const mysql = isMysql(knex);
   await knex.schema.createTable('blobs', (t) => {
     t.string('blob_key', 255).primary();
     t.string('generation', 32).notNullable();

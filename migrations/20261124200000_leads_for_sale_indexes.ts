@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isMysql } from './_helpers.ts';
 
 // The for-sale lists (issue 16 item 2, decision 080): each filter has an index that holds every column
 // the list filters on, so a count or a page is read from the index alone, never from the rows:
@@ -36,7 +37,7 @@ const DROPPED = { name: 'leads_kind_status_id', columns: ['kind', 'status', 'id'
 
 /** MariaDB: one ALTER TABLE for every index added and dropped (one pass over the table, not eight). */
 async function swapIndexes(knex: Knex, add: Array<{ name: string; columns: string[] }>, drop: Array<{ name: string }>): Promise<void> {
-  if (knex.client.config.client === 'mysql2') {
+  if (isMysql(knex)) {
     const parts = [...add.map((i) => `ADD INDEX ?? (${i.columns.map(() => '??').join(', ')})`), ...drop.map(() => 'DROP INDEX ??')];
     const bindings = [...add.flatMap((i) => [i.name, ...i.columns]), ...drop.map((i) => i.name)];
     await knex.raw(`ALTER TABLE ?? ${parts.join(', ')}`, ['leads', ...bindings]);

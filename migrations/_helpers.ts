@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /** Default for timestamp columns: UTC with milliseconds on both databases ('YYYY-MM-DD HH:MM:SS.mmm'). */
 export function nowDefault(knex: Knex): Knex.Raw {
-  return knex.client.config.client === 'mysql2' ? knex.fn.now(3) : knex.raw("(strftime('%Y-%m-%d %H:%M:%f', 'now'))");
+  return isMysql(knex) ? knex.fn.now(3) : knex.raw("(strftime('%Y-%m-%d %H:%M:%f', 'now'))");
 }
 
 export const isMysql = (knex: Knex): boolean => knex.client.config.client === 'mysql2';
