@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { webRoutes, notFoundPage, variantFor, chooseEncoding, IMMUTABLE, MARKETING_DIST, type WebDirs } from './web.ts';
+import { webRoutes, notFoundPage, readWeb, variantFor, chooseEncoding, IMMUTABLE, MARKETING_DIST, type WebDirs } from './web.ts';
 import { createApp } from './app.ts';
 import { testConfig } from './config.ts';
 import { createTestApp, type TestContext } from './test/harness.ts';
@@ -53,8 +53,9 @@ beforeAll(() => {
   });
   expect(built.status, built.stderr).toBe(0);
   app = express();
-  app.use(webRoutes(testConfig(), dirs));
-  app.use(notFoundPage(dirs));
+  const web = readWeb(dirs);
+  app.use(webRoutes(testConfig(), web));
+  app.use(notFoundPage(web));
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -119,7 +120,7 @@ describe('host and flag variants (docs/product/funnel.md#host-and-flag-variants)
     const bare = { marketing: path.join(root, 'bare'), portal: path.join(root, 'none') };
     fs.mkdirSync(bare.marketing);
     fs.writeFileSync(path.join(bare.marketing, 'thank-you.html'), 'THANKS DEFAULT');
-    const small = express().use(webRoutes(testConfig(), bare));
+    const small = express().use(webRoutes(testConfig(), readWeb(bare)));
     expect((await request(small).get('/thank-you').set('Host', 'ghl.example.com')).text).toBe('THANKS DEFAULT');
   });
 });
@@ -177,7 +178,7 @@ describe('static site and portal', () => {
     fs.mkdirSync(dir);
     const page = path.join(dir, 'page.html');
     fs.writeFileSync(page, 'FIRST');
-    const first = express().use(webRoutes(testConfig(), { marketing: dir, portal: path.join(root, 'none') }));
+    const first = express().use(webRoutes(testConfig(), readWeb({ marketing: dir, portal: path.join(root, 'none') })));
     const before = await request(first).get('/page');
     // A later write is not seen by the routes already built (a rebuild is served after a restart)...
     fs.writeFileSync(page, 'SECOND');
@@ -185,7 +186,7 @@ describe('static site and portal', () => {
     // ...and the same bytes with another date have the same ETag (two servers built apart agree).
     fs.writeFileSync(page, 'FIRST');
     fs.utimesSync(page, new Date(2020, 0, 1), new Date(2020, 0, 1));
-    const second = express().use(webRoutes(testConfig(), { marketing: dir, portal: path.join(root, 'none') }));
+    const second = express().use(webRoutes(testConfig(), readWeb({ marketing: dir, portal: path.join(root, 'none') })));
     const after = await request(second).get('/page');
     expect(after.text).toBe('FIRST');
     expect(after.headers.etag).toBe(before.headers.etag);
@@ -258,7 +259,7 @@ describe('static site and portal', () => {
     expect(post.status).toBe(404);
     expect(post.text).toBe('Page Not Found');
     const withApi = express();
-    withApi.use(webRoutes(testConfig(), dirs));
+    withApi.use(webRoutes(testConfig(), readWeb(dirs)));
     withApi.get('/api/index', (_req, res) => void res.json({ api: true }));
     expect((await request(withApi).get('/api/index')).body).toEqual({ api: true });
   });

@@ -164,8 +164,6 @@ export function readWeb(dirs: WebDirs = BUILT_DIRS): BuiltWeb {
   };
 }
 
-const builtWeb = (web: BuiltWeb | WebDirs): BuiltWeb => ('site' in web ? web : readWeb(web));
-
 /**
  * Sends a built file through Express's `res.send`, which answers `If-None-Match` with 304 and HEAD
  * without a body. `Vary` names Host too when the file was chosen by host (a shared cache keyed on the
@@ -205,8 +203,7 @@ function fileAt(files: Files, pathname: string): BuiltFile | undefined {
  * standard-pricing.html), its other files. GET and HEAD only; paths under /api/ pass by. Mount
  * notFoundPage() after everything else.
  */
-export function webRoutes(config: AppConfig, web: BuiltWeb | WebDirs = BUILT_DIRS): Router {
-  const { site, portal } = builtWeb(web);
+export function webRoutes(config: AppConfig, { site, portal }: BuiltWeb): Router {
   const r = Router();
 
   // A variant page that was not built falls back to the default page.
@@ -239,8 +236,8 @@ export function webRoutes(config: AppConfig, web: BuiltWeb | WebDirs = BUILT_DIR
 }
 
 /** Anything no route answered: the spec's 404 page (from memory, its .br/.gz when asked) with a real 404 status. */
-export function notFoundPage(web: BuiltWeb | WebDirs = BUILT_DIRS): RequestHandler {
-  const page = builtWeb(web).site.get('/404.html');
+export function notFoundPage(web: BuiltWeb): RequestHandler {
+  const page = web.site.get('/404.html');
   return (req, res) => {
     res.status(404);
     if ((req.method === 'GET' || req.method === 'HEAD') && page) sendBuilt(req, res, page);
