@@ -68,8 +68,16 @@ export async function startServer(port: number, env: Record<string, string> = {}
 export async function startBare(port: number, file: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const code = `const fs=require('fs'),http=require('http');const body=fs.readFileSync(${JSON.stringify(file)});
 http.createServer((q,r)=>{r.writeHead(200,{'Content-Type':'text/html; charset=utf-8','Content-Length':body.length});r.end(body)}).listen(${port},'127.0.0.1',()=>console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  return startReadyProcess(port, ['-e', code]);
+}
+
+/** A node process (these arguments) that prints a line once it listens on `port`; stopped with SIGTERM. */
+export async function startReadyProcess(port: number, args: string[], env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before it listened`)));
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     stop: async () => {

@@ -22,8 +22,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { explainLeadList } from './explain-leads.ts';
 import { TIERS } from '@tm/shared';
-import { ROOT, startServer, startBare, loginCookie } from './lib.ts';
+import { ROOT, startServer, startBare, startReadyProcess, loginCookie } from './lib.ts';
 import { benchDatabaseUrl, prepareMillionLeads } from './million-leads.ts';
+import { STATEMENTS } from './bare-leads.ts';
+import { listLeadsForSale } from '../api/src/services/leads/leads.service.ts';
+import { liveSessionUser } from '../api/src/services/accounts/sessions.service.ts';
+import { leadsQuerySchema } from '@tm/shared/schemas/leads';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -35,6 +39,8 @@ const LEAD_CONNECTIONS = 50;
 const ONLY_LEADS = process.env.BENCH_ONLY === 'leads';
 /** The lead-list target row's app: one process per core, as a production machine runs it. */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? os.availableParallelism());
+/** The app's and the floor server's session secret (the floor opens the app's seals). */
+const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
 
 for (const f of ['index.html', 'standard-pricing.html']) {
   if (!fs.existsSync(path.join(ROOT, 'marketing', 'dist', f))) {
@@ -127,10 +133,28 @@ const db = await prepareMillionLeads(url, dbName);
 const total = Number(((await db('leads').where({ kind: 'aged' }).count({ n: '*' }).first()) as { n: number }).n);
 console.log(`aged leads in ${dbName}: ${total.toLocaleString('en-US')}`);
 const indexed = (await explainLeadList(db, `${FILTER}&page=1`)) && (await explainLeadList(db, `${FILTER}&page=5`));
+// The floor server (bench/bare-leads.ts) must send the app's own statements: the text the app sends for
+// a two-state, one-window page, as captured from its services, against the floor's.
+const sent: string[] = [];
+db.on('query', (q: { sql: string }) => sent.push(q.sql));
+await liveSessionUser(db, 'no-such-session', 1, new Date(), 60_000);
+await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ state: 'TX,FL', age: '40-70', page: '3' }), new Date());
+const floorStatements = [STATEMENTS.session, STATEMENTS.total, STATEMENTS.page];
+if (sent.length !== 3 || !floorStatements.every((sql) => sent.includes(sql))) {
+  console.error(`bench/bare-leads.ts does not send the app's statements; the app sent:\n${sent.join('\n')}`);
+  process.exit(1);
+}
 await db.destroy();
 
-const app = await startServer(3931, { DATABASE_URL: url, DATABASE_POOL_MAX: '10' });
-const appN = PROCESSES > 1 ? await startServer(3934, { DATABASE_URL: url, DATABASE_POOL_MAX: '10' }, PROCESSES) : app;
+const appEnv = { DATABASE_URL: url, DATABASE_POOL_MAX: '10', SESSION_SECRET };
+const app = await startServer(3931, appEnv);
+const appN = PROCESSES > 1 ? await startServer(3934, appEnv, PROCESSES) : app;
+const floor = await startReadyProcess(3935, ['--import', 'tsx', 'bench/bare-leads.ts'], {
+  PORT: '3935',
+  BENCH_DATABASE_URL: url,
+  SESSION_SECRET,
+  DATABASE_POOL_MAX: '10',
+});
 console.log(
   `\nApp: one process (api/src/server.ts), DATABASE_POOL_MAX 10; the lead-list target row: ${PROCESSES} process(es) sharing one port. MariaDB, autocannon and the bare servers share this machine (${os.availableParallelism()} cores).`,
 );
@@ -154,7 +178,15 @@ const leadRow = (name: string, target: { url: string }, sessionCookie: string) =
     connections: LEAD_CONNECTIONS,
     requests: [{ setupRequest: (req) => ({ ...req, path: randomFilterPath() }) }],
   });
+/** The same requests answered by bench/bare-leads.ts: the least any server does for them on this machine. */
+const FLOOR_ROW = `bare node:http + mysql2, the same seal, statements and JSON, ${LEAD_CONNECTIONS} connections (the row's floor, not a target)`;
 const leadRows = async () => {
+  // The floor answers what the app answers, byte for byte.
+  const probe = `/api/aged-leads?state=GA,OH&age=100-130&page=4`;
+  const [fromApp, fromFloor] = await Promise.all([app.url, floor.url].map(async (base) => (await fetch(base + probe, { headers: { cookie } })).text()));
+  if (fromApp !== fromFloor)
+    throw new Error(`the floor server's answer differs from the app's:\n${String(fromApp).slice(0, 300)}\n${String(fromFloor).slice(0, 300)}`);
+  rows.push(await leadRow(FLOOR_ROW, floor, cookie));
   if (appN !== app) rows.push(await leadRow(LEAD_ROW_1, app, cookie));
   rows.push(await leadRow(LEAD_ROW, appN, cookieN));
 };
@@ -196,6 +228,7 @@ try {
   await barePricing.stop();
   await app.stop();
   if (appN !== app) await appN.stop();
+  await floor.stop();
 }
 
 console.log('\n| target | req/s | p50 ms | p99 ms | errors | 5xx | non-2xx | requests |');
@@ -207,7 +240,8 @@ const bareI = row('bare node:http, index.html')!;
 const mixed = row(LEAD_ROW)!;
 // The issue's row printed beside the bare server of the same run (the machine's speed at that moment).
 console.log(`\n| same run | req/s | p50 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|`);
-for (const r of [bareI, row(LEAD_ROW_1), mixed].filter((r) => r !== undefined))
+const floorRow = row(FLOOR_ROW)!;
+for (const r of [bareI, floorRow, row(LEAD_ROW_1), mixed].filter((r) => r !== undefined))
   console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
 const checks: Array<[string, boolean]> = [];
 const appI = row('GET / (app)');
@@ -221,7 +255,7 @@ const leads = row(`GET /api/aged-leads?${FILTER} (1M leads)`);
 const leads1 = row(`GET /api/aged-leads?${FILTER}, 1 connection`);
 checks.push(
   [
-    `lead list, a different filter and page per request over ${total.toLocaleString('en-US')} leads at ${LEAD_CONNECTIONS} connections: ${mixed.rps} req/s, p99 ${mixed.p99} ms, ${mixed.errors + mixed.non2xx} errors (targets: at least 1,500 req/s, p99 under 100 ms, none; bare node:http in this run ${bareI.rps} req/s${leads && leads1 ? `; the same filter at ${CONNECTIONS} connections ${leads.rps} req/s p99 ${leads.p99} ms, from 1 connection p99 ${leads1.p99} ms, not targets` : ''})`,
+    `lead list, a different filter and page per request over ${total.toLocaleString('en-US')} leads at ${LEAD_CONNECTIONS} connections: ${mixed.rps} req/s, p99 ${mixed.p99} ms, ${mixed.errors + mixed.non2xx} errors (targets: at least 1,500 req/s, p99 under 100 ms, none; bare node:http in this run ${bareI.rps} req/s; the same work on a bare server ${floorRow.rps} req/s, p99 ${floorRow.p99} ms${leads && leads1 ? `; the same filter at ${CONNECTIONS} connections ${leads.rps} req/s p99 ${leads.p99} ms, from 1 connection p99 ${leads1.p99} ms, not targets` : ''})`,
     mixed.rps >= 1500 && mixed.p99 < 100 && mixed.errors === 0 && mixed.non2xx === 0,
   ],
   ['every query of the filtered list uses an index', indexed],
