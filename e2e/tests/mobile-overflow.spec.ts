@@ -63,3 +63,34 @@ test('a wide table scrolls inside its own box, with a hint, on a phone', async (
   expect(scrollWidth).toBeGreaterThan(clientWidth);
   await expect(page.getByText('Swipe sideways to see the whole table')).toBeVisible();
 });
+
+test('the filters of Buy Leads and Buy Appointments at 1366 px: labels on one line, buttons side by side; checkbox cells stay table cells', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  const tops = (form: string, labels: string[]) =>
+    Promise.all(labels.map(async (name) => Math.round((await page.locator(form).getByText(name, { exact: true }).first().boundingBox())!.y)));
+
+  await page.goto('/dashboard?tab=buy-leads');
+  const leadFilters = page.locator('form.dash-filters');
+  await expect(leadFilters.getByRole('button', { name: 'Search' })).toBeVisible();
+  const leadTops = await tops('form.dash-filters', ['State', 'Age (days)', 'Zip Code', 'Consent', 'Sold before']);
+  expect(new Set(leadTops).size, `label tops ${leadTops.join(', ')}`).toBe(1);
+  const search = (await leadFilters.getByRole('button', { name: 'Search' }).boundingBox())!;
+  const clear = (await leadFilters.getByRole('button', { name: 'Clear All Filters' }).boundingBox())!;
+  expect(Math.round(clear.y)).toBe(Math.round(search.y));
+  expect(clear.x).toBeGreaterThan(search.x + search.width);
+  // No select cuts its chosen option short.
+  for (const select of await leadFilters.locator('select').all()) {
+    expect(await select.evaluate((s: HTMLSelectElement) => s.scrollWidth <= s.clientWidth)).toBe(true);
+  }
+  await expect(page.getByTestId('lead-row').first()).toBeVisible();
+  const cellDisplays = await page.locator('.dash-table .dash-check').evaluateAll((cells) => [...new Set(cells.map((c) => getComputedStyle(c).display))]);
+  expect(cellDisplays).toEqual(['table-cell']);
+
+  await page.goto('/dashboard?tab=buy-appointments');
+  await expect(page.getByRole('button', { name: 'Apply filters' })).toBeVisible();
+  const apptTops = await tops('form.dash-filters', ['State', 'Call date from', 'Call date to', 'Sort by']);
+  expect(new Set(apptTops).size, `label tops ${apptTops.join(', ')}`).toBe(1);
+});

@@ -247,7 +247,7 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
         <div className="field">
           <label htmlFor={`${idPrefix}-sold`}>Sold before</label>
           <select id={`${idPrefix}-sold`} value={inputs.maxSold ?? ''} onChange={(e) => setFilter('maxSold', e.target.value)}>
-            <option value="">Any number of times</option>
+            <option value="">Any</option>
             <option value="0">Never sold</option>
             <option value="1">At most once</option>
             <option value="2">At most twice</option>
