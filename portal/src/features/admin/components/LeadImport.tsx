@@ -194,45 +194,47 @@ export function LeadImport() {
             · {step.upload.headers.length} columns
           </p>
           <h3>Match columns to fields</h3>
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">CSV column</th>
-                <th scope="col">First row</th>
-              </tr>
-            </thead>
-            <tbody>
-              {LEAD_FIELDS_BY_TARGET[step.upload.import.target].map((field) => {
-                const idx = mapping[field];
-                return (
-                  <tr key={field}>
-                    <td>
-                      <label htmlFor={`map-${field}`}>{LEAD_FIELDS[field]}</label>
-                      {(REQUIRED_HINT[field] || (step.upload.import.target === 'sale' && (field === 'state' || field === 'zipCode'))) && (
-                        <span className="muted small"> ({REQUIRED_HINT[field] ?? 'required'})</span>
-                      )}
-                    </td>
-                    <td>
-                      <select
-                        id={`map-${field}`}
-                        value={idx === undefined || idx === null ? '' : String(idx)}
-                        onChange={(e) => setMapping((m) => ({ ...m, [field]: e.target.value === '' ? null : Number(e.target.value) }))}
-                      >
-                        <option value="">— Not mapped —</option>
-                        {step.upload.headers.map((h, i) => (
-                          <option key={i} value={i}>
-                            {h || `Column ${i + 1}`}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className="muted small">{idx === undefined || idx === null ? '' : (step.upload.sample[0]?.[idx] ?? '')}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className="adm-table-wrap">
+            <table className="adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">CSV column</th>
+                  <th scope="col">First row</th>
+                </tr>
+              </thead>
+              <tbody>
+                {LEAD_FIELDS_BY_TARGET[step.upload.import.target].map((field) => {
+                  const idx = mapping[field];
+                  return (
+                    <tr key={field}>
+                      <td>
+                        <label htmlFor={`map-${field}`}>{LEAD_FIELDS[field]}</label>
+                        {(REQUIRED_HINT[field] || (step.upload.import.target === 'sale' && (field === 'state' || field === 'zipCode'))) && (
+                          <span className="muted small"> ({REQUIRED_HINT[field] ?? 'required'})</span>
+                        )}
+                      </td>
+                      <td>
+                        <select
+                          id={`map-${field}`}
+                          value={idx === undefined || idx === null ? '' : String(idx)}
+                          onChange={(e) => setMapping((m) => ({ ...m, [field]: e.target.value === '' ? null : Number(e.target.value) }))}
+                        >
+                          <option value="">— Not mapped —</option>
+                          {step.upload.headers.map((h, i) => (
+                            <option key={i} value={i}>
+                              {h || `Column ${i + 1}`}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      <td className="muted small">{idx === undefined || idx === null ? '' : (step.upload.sample[0]?.[idx] ?? '')}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
           {mappingProblem(mapping, step.upload.import.target) && <p className="field-error">{mappingProblem(mapping, step.upload.import.target)}</p>}
           <div className="adm-actions">
             <button type="button" className="btn btn-outline" onClick={restart}>
