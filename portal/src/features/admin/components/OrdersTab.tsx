@@ -267,31 +267,37 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
             )}
           </dl>
           <h3>Items</h3>
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th>Item</th>
-                  <th>Quantity</th>
-                  <th>Unit</th>
-                  <th>Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {o.items.map((i, n) => (
-                  <tr key={n}>
-                    <td>
-                      {i.kind.replace(/_/g, ' ')}
-                      {i.itemId ? ` #${i.itemId}` : ''}
-                    </td>
-                    <td>{i.quantity}</td>
-                    <td>{money(i.unitPriceCents)}</td>
-                    <td>{money(i.amountCents)}</td>
+          {o.items.length === 0 ? (
+            <p className="muted small" data-testid="order-no-items">
+              No line items for this order.
+            </p>
+          ) : (
+            <div className="adm-table-wrap">
+              <table className="adm-table">
+                <thead>
+                  <tr>
+                    <th>Item</th>
+                    <th>Quantity</th>
+                    <th>Unit</th>
+                    <th>Amount</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {o.items.map((i, n) => (
+                    <tr key={n}>
+                      <td>
+                        {i.kind.replace(/_/g, ' ')}
+                        {i.itemId ? ` #${i.itemId}` : ''}
+                      </td>
+                      <td>{i.quantity}</td>
+                      <td>{money(i.unitPriceCents)}</td>
+                      <td>{money(i.amountCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           <FulfilmentActions order={o} />
           {o.refundableCents > 0 && <RefundForm order={o} />}
           <h3>Timeline</h3>
