@@ -27,6 +27,20 @@ test('the phone top bar is as tall on a short screen as on a long one', async ({
   expect(await barHeight('/dashboard?tab=support')).toBe(long);
 });
 
+test('My Transfers at 1366 px: the call filters stand on one line, date fields and selects one height', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  await page.goto('/dashboard/transfers');
+  const form = page.getByRole('form', { name: 'Filter calls' });
+  await expect(form.getByRole('button', { name: 'Apply' })).toBeVisible();
+  const labels = await Promise.all(
+    ['From', 'To', 'State', 'Billing'].map(async (name) => Math.round((await form.getByText(name, { exact: true }).boundingBox())!.y)),
+  );
+  expect(new Set(labels).size, `label tops ${labels.join(', ')}`).toBe(1);
+  const heights = await form.locator('input, select').evaluateAll((els) => [...new Set(els.map((el) => Math.round(el.getBoundingClientRect().height)))]);
+  expect(heights).toHaveLength(1);
+});
+
 test('the Training Center at 1366 px: its heading starts where the other screens do', async ({ page }) => {
   await page.setViewportSize(WIDE);
   await login(page, DEMO.agent.email, DEMO.agent.password);
