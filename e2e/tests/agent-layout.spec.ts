@@ -75,6 +75,23 @@ test('My Leads on a phone: a phone number never breaks across lines', async ({ p
   }
 });
 
+test('the lead checkout on a phone: Expiry and CVC side by side, their labels and fields on one line', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  await page.goto('/dashboard?tab=buy-leads');
+  await page.getByTestId('lead-row').first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Purchase Selected Leads' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Your Lead Purchase' });
+  const expiry = dialog.getByLabel('Expiry (MM / YY)');
+  const cvc = dialog.getByLabel('CVC');
+  await expect(expiry).toBeVisible();
+  const [e, c] = [(await expiry.boundingBox())!, (await cvc.boundingBox())!];
+  expect(Math.round(e.y)).toBe(Math.round(c.y));
+  expect(c.x).toBeGreaterThan(e.x + e.width);
+  const [el, cl] = [(await dialog.getByText('Expiry (MM / YY)').boundingBox())!, (await dialog.getByText('CVC', { exact: true }).boundingBox())!];
+  expect(Math.round(el.height)).toBe(Math.round(cl.height));
+});
+
 test("the login on a phone: 'Forgot password?' is a tap target 24 px tall", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/login');
