@@ -92,6 +92,28 @@ test('the lead checkout on a phone: Expiry and CVC side by side, their labels an
   expect(Math.round(el.height)).toBe(Math.round(cl.height));
 });
 
+test('the profile on a phone: the notifications box heads itself like the cards above; its checkboxes are easy to tap', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  await page.goto('/profile');
+  const box = page.locator('fieldset.profile-prefs');
+  const heading = box.getByRole('heading', { name: 'E-mail notifications' });
+  await expect(heading).toBeVisible();
+  // The heading sits inside the box, as far from its top edge as 'Details' from its card's.
+  const fieldsetBox = (await box.boundingBox())!;
+  const headingBox = (await heading.boundingBox())!;
+  const details = page.getByRole('heading', { name: 'Details' });
+  const detailsGap = (await details.boundingBox())!.y - (await page.locator('form.card', { has: details }).boundingBox())!.y;
+  expect(Math.round(headingBox.y - fieldsetBox.y)).toBe(Math.round(detailsGap));
+  expect(Math.round(fieldsetBox.width)).toBe(Math.round((await page.locator('form.card', { has: details }).boundingBox())!.width));
+  for (const label of await box.locator('label.profile-check').all()) {
+    expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    const check = (await label.getByRole('checkbox').boundingBox())!;
+    expect(check.width).toBeGreaterThanOrEqual(18);
+    expect(check.height).toBeGreaterThanOrEqual(18);
+  }
+});
+
 test("the login on a phone: 'Forgot password?' is a tap target 24 px tall", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/login');
