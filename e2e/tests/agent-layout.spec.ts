@@ -120,3 +120,33 @@ test("the login on a phone: 'Forgot password?' is a tap target 24 px tall", asyn
   const link = page.getByRole('link', { name: 'Forgot password?' });
   expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
 });
+
+test('a receipt on a phone: nothing scrolls sideways, the lines table stays inside the receipt, the buttons on one line', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  // A paid lead order gives the agent a receipt.
+  await page.goto('/dashboard?tab=buy-leads');
+  await page.getByTestId('lead-row').first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Purchase Selected Leads' }).click();
+  const form = page.getByRole('dialog').locator('form[data-payment-mode="test"]');
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM / YY)').fill('12/40');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goto('/dashboard/transfers?view=ledger');
+  await page.getByRole('link', { name: 'Receipt' }).first().click();
+  await expect(page.getByTestId('receipt-total')).toBeVisible();
+
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  const receipt = (await page.locator('article.xfer-receipt').boundingBox())!;
+  const table = (await page.locator('.xfer-receipt-lines').boundingBox())!;
+  expect(table.x + table.width).toBeLessThanOrEqual(receipt.x + receipt.width);
+  // The receipt lines up with the frame's other screens (16 px from the edge on a phone), no second inset.
+  expect(Math.round(receipt.x)).toBe(16);
+  const back = (await page.getByRole('link', { name: 'Back to My Transfers' }).boundingBox())!;
+  const print = (await page.getByRole('button', { name: 'Print Receipt' }).boundingBox())!;
+  expect(Math.round(back.height)).toBe(Math.round(print.height));
+  expect(Math.round(back.y)).toBe(Math.round(print.y));
+});
