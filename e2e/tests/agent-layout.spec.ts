@@ -150,3 +150,29 @@ test('a receipt on a phone: nothing scrolls sideways, the lines table stays insi
   expect(Math.round(back.height)).toBe(Math.round(print.height));
   expect(Math.round(back.y)).toBe(Math.round(print.y));
 });
+
+test('Results at 1366 px: with a live purchase, every figures table fits its box (a long row label wraps)', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  // An appointment is a live purchase: the lead-age table gets its 'Live (transfers, appointments)' row.
+  await page.goto('/dashboard?tab=buy-appointments');
+  await page
+    .getByRole('button', { name: /^Buy .* for \$10$/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  const form = page.getByRole('dialog').locator('form[data-payment-mode="test"]');
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM / YY)').fill('12/40');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.goto('/dashboard/results');
+  await expect(page.getByRole('table', { name: 'By lead age' }).getByText('Live (transfers, appointments)')).toBeVisible();
+  for (const caption of ['By product', 'By state', 'By lead age']) {
+    const box = page.locator('.res-table-wrap', { has: page.getByRole('table', { name: caption }) });
+    const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scrollWidth, caption).toBeLessThanOrEqual(clientWidth);
+  }
+});
