@@ -2,11 +2,27 @@
 // each test guarding one layout mend (the top bar on a short screen, the call filters' labels, the
 // Training Center's heading and counts, phone numbers in tables, the card form's Expiry and CVC, the
 // profile's notification box, the login's 'Forgot password?').
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Page } from '@playwright/test';
 import { DEMO, login } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1366, height: 900 };
+
+// The tests that buy something log in as an agent of their own, so the demo agent's purchases (which
+// other specs count) stay as they were.
+async function newAgent(browser: Browser): Promise<{ email: string; password: string }> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await login(admin, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const email = `layout.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
+  const password = 'layout-pass-1';
+  const created = await admin.request.post('/api/admin/users', {
+    data: { email, password, firstName: 'Lee', lastName: 'Layout', agencyName: 'Layout Agency', role: 'Insurance Agent', phone: '5550104040', isAdmin: false },
+  });
+  expect(created.status()).toBe(201);
+  await context.close();
+  return { email, password };
+}
 
 async function top(page: Page, selector: string): Promise<number> {
   return Math.round((await page.locator(selector).first().boundingBox())!.y);
@@ -121,9 +137,10 @@ test("the login on a phone: 'Forgot password?' is a tap target 24 px tall", asyn
   expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
 });
 
-test('a receipt on a phone: nothing scrolls sideways, the lines table stays inside the receipt, the buttons on one line', async ({ page }) => {
+test('a receipt on a phone: nothing scrolls sideways, the lines table stays inside the receipt, the buttons on one line', async ({ page, browser }) => {
+  const agent = await newAgent(browser);
   await page.setViewportSize(PHONE);
-  await login(page, DEMO.agent.email, DEMO.agent.password);
+  await login(page, agent.email, agent.password);
   // A paid lead order gives the agent a receipt.
   await page.goto('/dashboard?tab=buy-leads');
   await page.getByTestId('lead-row').first().getByRole('checkbox').check();
@@ -151,9 +168,10 @@ test('a receipt on a phone: nothing scrolls sideways, the lines table stays insi
   expect(Math.round(back.y)).toBe(Math.round(print.y));
 });
 
-test('Results at 1366 px: with a live purchase, every figures table fits its box (a long row label wraps)', async ({ page }) => {
+test('Results at 1366 px: with a live purchase, every figures table fits its box (a long row label wraps)', async ({ page, browser }) => {
+  const agent = await newAgent(browser);
   await page.setViewportSize(WIDE);
-  await login(page, DEMO.agent.email, DEMO.agent.password);
+  await login(page, agent.email, agent.password);
   // An appointment is a live purchase: the lead-age table gets its 'Live (transfers, appointments)' row.
   await page.goto('/dashboard?tab=buy-appointments');
   await page
