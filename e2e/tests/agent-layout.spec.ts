@@ -194,3 +194,22 @@ test('Results at 1366 px: with a live purchase, every figures table fits its box
     expect(scrollWidth, caption).toBeLessThanOrEqual(clientWidth);
   }
 });
+
+test('Buy Appointments on a phone: the sticky cart bar stays below the top bar when the list scrolls', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, DEMO.agent.email, DEMO.agent.password);
+  await page.goto('/dashboard?tab=buy-appointments');
+  await expect(page.getByTestId('appointment-card').nth(3)).toBeVisible();
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  const bar = (await page.locator('.dash-topbar').boundingBox())!;
+  const cart = (await page.locator('.dash-cart-bar').boundingBox())!;
+  expect(cart.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+  // The cart's count is what a tap there reaches, not the top bar.
+  const count = (await page.getByTestId('cart-count').boundingBox())!;
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('.dash-cart-bar') !== null,
+    [count.x + count.width / 2, count.y + count.height / 2],
+  );
+  expect(hit).toBe(true);
+});
