@@ -238,7 +238,8 @@ function TestCardForm(props: PaymentFormProps) {
           required
         />
       </Field>
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 1rem' }}>
+      {/* Expiry takes the wider column, so its label stays on one line beside CVC's on a phone. */}
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', gap: '0 1rem' }}>
         <Field id={`${uid}-expiry`} label="Expiry (MM / YY)" error={errors.expiry}>
           <input
             id={`${uid}-expiry`}

@@ -75,32 +75,34 @@ function Receipt({ orderId }: { orderId: number }) {
             )}
           </p>
         </section>
-        <table className="xfer-table xfer-receipt-lines">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Unit price</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td data-testid="receipt-description">{data.description}</td>
-              <td>{data.count.toLocaleString('en-US')}</td>
-              <td>{formatUsd(data.unitPriceCents, { cents: true })}</td>
-              <td>{formatUsd(data.amountCents, { cents: true })}</td>
-            </tr>
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                Total ({data.currency.toUpperCase()})
-              </th>
-              <td data-testid="receipt-total">{formatUsd(data.amountCents, { cents: true })}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <div className="xfer-receipt-lines-box">
+          <table className="xfer-table xfer-receipt-lines">
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td data-testid="receipt-description">{data.description}</td>
+                <td>{data.count.toLocaleString('en-US')}</td>
+                <td>{formatUsd(data.unitPriceCents, { cents: true })}</td>
+                <td>{formatUsd(data.amountCents, { cents: true })}</td>
+              </tr>
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Total ({data.currency.toUpperCase()})
+                </th>
+                <td data-testid="receipt-total">{formatUsd(data.amountCents, { cents: true })}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
         {data.transfers && (
           <p className="small" data-testid="receipt-transfers">
             Transfers: {data.transfers.used} used, {data.transfers.remaining} left, {data.transfers.credits} credited back. A transfer is billable only if the
