@@ -163,3 +163,20 @@ test.describe('training admin and the Training Center', () => {
     for (const c of await counts.all()) await expectOneLine(c);
   });
 });
+
+test('buttons use the page typeface, a link styled as a button is as tall as a button, plain links are the brand blue', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await page.goto('/login');
+  const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  const fontOf = (l: Locator) => l.evaluate((e) => getComputedStyle(e).fontFamily);
+  expect.soft(await fontOf(page.getByRole('button', { name: 'Sign In' }))).toBe(bodyFont);
+  expect.soft(await page.getByRole('link', { name: 'See pricing' }).evaluate((e) => getComputedStyle(e).color)).toBe('rgb(11, 92, 171)');
+
+  await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const create = page.getByRole('button', { name: 'Create User' });
+  await expect(create).toBeVisible();
+  expect.soft(await fontOf(create)).toBe(bodyFont);
+  const open = page.locator('a.btn.adm-btn-sm').first();
+  const change = page.locator('button.btn.adm-btn-sm').first();
+  expect.soft(Math.abs((await box(open)).height - (await box(change)).height)).toBeLessThan(0.5);
+});
