@@ -116,6 +116,18 @@ test.describe('admin screens', () => {
     expect.soft(new Set(figures).size, `figure tops ${figures.join(', ')}`).toBe(1);
   });
 
+  test('the Audit Log filters at 1366 px: a text field and a select side by side are one height, their labels on one line', async ({ page }) => {
+    await page.setViewportSize(WIDE);
+    await page.goto('/admin/disputes?tab=audit');
+    const form = page.locator('form.xadm-filters');
+    await expect(form.getByLabel('Kind')).toBeVisible();
+    const [agent, kind] = [await box(form.getByLabel('Agent ID')), await box(form.getByLabel('Kind'))];
+    expect.soft(Math.round(kind.height)).toBe(Math.round(agent.height));
+    expect
+      .soft(Math.round((await box(form.getByText('Kind', { exact: true }))).y))
+      .toBe(Math.round((await box(form.getByText('Agent ID', { exact: true }))).y));
+  });
+
   test('a hovered outline button stays light and readable; Enter a Call has a 24 px checkbox', async ({ page }) => {
     await page.setViewportSize(WIDE);
     await page.goto('/admin');
