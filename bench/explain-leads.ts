@@ -12,13 +12,27 @@ interface ExplainRow {
   Extra: string | null;
 }
 
-export async function explainLeadList(db: Db, query: string): Promise<boolean> {
-  const captured: string[] = [];
-  const onQuery = (q: { sql: string; bindings?: readonly unknown[] }) => captured.push(db.raw(q.sql, (q.bindings ?? []) as never).toString());
+interface Sent {
+  sql: string;
+  bindings?: readonly unknown[];
+}
+
+/** What `run` returns, and every statement it sent through `db` (as Knex hands them to the driver). */
+export async function statementsOf<T>(db: Db, run: () => Promise<T>): Promise<{ result: T; sent: Sent[] }> {
+  const sent: Sent[] = [];
+  const onQuery = (q: Sent) => sent.push(q);
   db.on('query', onQuery);
+  try {
+    return { result: await run(), sent };
+  } finally {
+    db.off('query', onQuery);
+  }
+}
+
+export async function explainLeadList(db: Db, query: string): Promise<boolean> {
   const q = leadsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-  const page = await listLeadsForSale(db, 'aged', q, new Date());
-  db.off('query', onQuery);
+  const { result: page, sent } = await statementsOf(db, () => listLeadsForSale(db, 'aged', q, new Date()));
+  const captured = sent.map((s) => db.raw(s.sql, (s.bindings ?? []) as never).toString());
   console.log(`\n${query}: ${page.total.toLocaleString('en-US')}${page.totalCapped ? '+' : ''} matching leads, ${page.items.length} on the page`);
   let indexed = true;
   for (const sql of captured.filter((s) => /^\(?select/i.test(s.trim()))) {

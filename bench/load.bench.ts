@@ -20,7 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { explainLeadList } from './explain-leads.ts';
+import { explainLeadList, statementsOf } from './explain-leads.ts';
 import { TIERS } from '@tm/shared';
 import { ROOT, startServer, startBare, startReadyProcess, loginCookie } from './lib.ts';
 import { benchDatabaseUrl, prepareMillionLeads } from './million-leads.ts';
@@ -135,10 +135,11 @@ console.log(`aged leads in ${dbName}: ${total.toLocaleString('en-US')}`);
 const indexed = (await explainLeadList(db, `${FILTER}&page=1`)) && (await explainLeadList(db, `${FILTER}&page=5`));
 // The floor server (bench/bare-leads.ts) must send the app's own statements: the text the app sends for
 // a two-state, one-window page, as captured from its services, against the floor's.
-const sent: string[] = [];
-db.on('query', (q: { sql: string }) => sent.push(q.sql));
-await liveSessionUser(db, 'no-such-session', 1, new Date(), 60_000);
-await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ state: 'TX,FL', age: '40-70', page: '3' }), new Date());
+const { sent: appStatements } = await statementsOf(db, async () => {
+  await liveSessionUser(db, 'no-such-session', 1, new Date(), 60_000);
+  await listLeadsForSale(db, 'aged', leadsQuerySchema.parse({ state: 'TX,FL', age: '40-70', page: '3' }), new Date());
+});
+const sent = appStatements.map((s) => s.sql);
 const floorStatements = [STATEMENTS.session, STATEMENTS.total, STATEMENTS.page];
 if (sent.length !== 3 || !floorStatements.every((sql) => sent.includes(sql))) {
   console.error(`bench/bare-leads.ts does not send the app's statements; the app sent:\n${sent.join('\n')}`);
