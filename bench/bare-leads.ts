@@ -15,7 +15,7 @@ import { leadsQuerySchema } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
 import { toLeadForSale } from '../api/src/services/leads/leads.service.ts';
 import { toDbDate } from '../api/src/db/dates.ts';
-import { SESSION_LIFETIME_MS, type SessionData } from '../api/src/middleware/session.ts';
+import { SESSION_LIFETIME_MS, sessionExpired, type SessionData } from '../api/src/middleware/session.ts';
 
 const COLUMNS =
   '`id`, `customer_name`, `customer_state`, `zip_code`, `current_age_range`, `age_days`, `price_cents`, `call_duration`, `has_recording`, `form_fill_time`, `consent_at`, `certificate_kind`, `times_sold_before`, `exclusive`';
@@ -60,6 +60,8 @@ export function startBareLeads(port: number, databaseUrl: string, sessionSecret:
     void (async () => {
       const cookie = /(?:^|;\s*)tm_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
       const session = await unsealData<SessionData>(cookie, { password: sessionSecret, ttl: SESSION_LIFETIME_MS / 1000 });
+      // The app's checks of the session before its statement (api/src/middleware/session.ts).
+      if (session.userId === undefined || sessionExpired(session, new Date())) return reply(res, 401, '{"error":"Not logged in"}');
       const [users] = await pool.query<RowDataPacket[]>(STATEMENTS.session, [session.sid, session.userId]);
       if (!users[0] || users[0].session_revoked_at) return reply(res, 401, '{"error":"Not logged in"}');
       const q = leadsQuerySchema.parse(Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams));
