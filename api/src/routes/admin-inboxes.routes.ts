@@ -1,6 +1,7 @@
 // /api/admin/partner-applications (list, detail, review status with a note, each file: admins only) and
 // /api/admin/signups (agent-lab and RingCloud sign-ups).
 import { Router, type Request } from 'express';
+import { pipeline } from 'node:stream/promises';
 import type { AppDeps } from '../deps.ts';
 import { applicationsQuerySchema, reviewApplicationSchema, signupsQuerySchema } from '@tm/shared/schemas/admin-business';
 import { notFound, parseWith } from '../errors.ts';
@@ -32,11 +33,14 @@ export function adminInboxesRoutes(deps: AppDeps): Router {
   });
 
   r.get('/admin/partner-applications/:id/files/:fileId', admin, async (req, res) => {
-    const f = await applicationFile(deps.db, deps.config.uploadDir, idParam(req, 'id', 'Application'), idParam(req, 'fileId', 'File'));
+    const f = await applicationFile(deps.db, deps.storage, idParam(req, 'id', 'Application'), idParam(req, 'fileId', 'File'));
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Type', f.mime);
+    res.setHeader('Content-Length', String(f.size));
     // Always a download, never rendered in the admin's origin.
-    res.download(f.absPath, f.name, { headers: { 'Content-Type': f.mime } });
+    res.attachment(f.name);
+    await pipeline(f.body, res);
   });
 
   r.get('/admin/signups', admin, async (req, res) => {

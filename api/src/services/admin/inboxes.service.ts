@@ -3,8 +3,7 @@
 // whether the account's owner has chosen a password).
 import type { AppConfig } from '../../config.ts';
 import { enqueuePartnerDecision } from '../mail/account-mail.ts';
-import path from 'node:path';
-import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { ModelObject } from 'objection';
 import type { ListQuery, Page } from '@tm/shared/schemas/admin';
@@ -12,6 +11,7 @@ import type { ApplicationStatus, PartnerApplicationDetail, PartnerApplicationSum
 import { AGENT_LAB } from '@tm/shared/schemas/funnel';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
+import { checkKey, type Storage } from '../../storage/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { paginate, whereAnyContains } from './pagination.ts';
 import { OnboardingSurvey, PartnerApplication, User } from '../../models/index.ts';
@@ -152,27 +152,29 @@ export async function reviewApplication(
   return getApplication(db, id);
 }
 
-/** The stored file of an application, checked to lie inside the upload folder. 404 otherwise. */
+/**
+ * The stored file of an application, read through the storage module (the upload folder or the
+ * database, whichever STORAGE says; issue 27 M6): its bytes as a stream. 404 when the row or the bytes are missing.
+ */
 export async function applicationFile(
   db: Db,
-  uploadDir: string,
+  storage: Storage,
   applicationId: number,
   fileId: number,
-): Promise<{ absPath: string; name: string; mime: string; size: number }> {
+): Promise<{ body: Readable; name: string; mime: string; size: number }> {
   const f = await PartnerApplication.relatedQuery('partnerApplicationFiles', db)
     .for(applicationId)
     .findById(fileId)
     .select('storedPath', 'originalName', 'mimeType', 'sizeBytes');
   if (!f) throw notFound('File not found');
-  const root = path.resolve(uploadDir);
-  const absPath = path.resolve(root, String(f.storedPath));
-  if (!absPath.startsWith(root + path.sep)) throw notFound('File not found');
+  let body: Readable;
   try {
-    await fs.promises.access(absPath, fs.constants.R_OK);
+    body = await storage.read(checkKey(String(f.storedPath)));
   } catch {
+    // A key that is not a plain relative path, or bytes no longer stored (swept, lost): the same 404.
     throw notFound('File not found');
   }
-  return { absPath, name: String(f.originalName), mime: String(f.mimeType), size: num(f.sizeBytes) };
+  return { body, name: String(f.originalName), mime: String(f.mimeType), size: num(f.sizeBytes) };
 }
 
 // ---------------------------------------------------------------------------------------------
