@@ -25,6 +25,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the Stripe SDK sends its API calls (unset: Stripe itself). For a rehearsal against a Stripe-compatible emulator. */
+  STRIPE_API_URL: optionalString.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
   BRIGHTCALL_API_KEY: optionalString,
   BRIGHTCALL_WIDGET_KEY: optionalString,
   BRIGHTCALL_VERIFY_TOKEN: optionalString,
@@ -96,7 +98,14 @@ export interface AppConfig {
   publicOrigin: string;
   /** PUBLIC_ORIGIN was set (else publicOrigin is the http://localhost:PORT default). */
   publicOriginConfigured: boolean;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret: string; testMode: boolean };
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret: string;
+    testMode: boolean;
+    /** STRIPE_API_URL: another Stripe-compatible API for the SDK (a rehearsal's emulator); unset: Stripe. */
+    apiUrl?: string;
+  };
   brightcall: { apiKey?: string; widgetKey?: string; verifyToken?: string };
   transferApiKey?: string;
   routing: { goHostPrefix: string; ghlHostPrefix: string; surveyFlag: string; specialFlag: string };
@@ -211,6 +220,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) problems.push('STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  if (e.STRIPE_API_URL && !/^https?:\/\//.test(e.STRIPE_API_URL)) problems.push('STRIPE_API_URL: must start with http:// or https://');
+  if (e.STRIPE_API_URL && !e.STRIPE_SECRET_KEY) problems.push('STRIPE_API_URL: only with STRIPE_SECRET_KEY (test-payment mode runs its own emulator)');
   if (e.REDIS_URL && !/^rediss?:\/\//.test(e.REDIS_URL)) problems.push('REDIS_URL: must start with redis:// or rediss://');
   if (problems.length) throw new ConfigError(problems);
 
@@ -229,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? `whsec_${localSecret(dataDir, '.webhook-secret')}`,
       testMode,
+      apiUrl: e.STRIPE_API_URL,
     },
     brightcall: { apiKey: e.BRIGHTCALL_API_KEY, widgetKey: e.BRIGHTCALL_WIDGET_KEY, verifyToken: e.BRIGHTCALL_VERIFY_TOKEN },
     transferApiKey: e.TRANSFER_API_KEY,

@@ -55,6 +55,7 @@ if (config.isProduction) {
     await db.destroy();
     process.exit(1);
   }
+  if (config.stripe.apiUrl) console.warn(`STRIPE_API_URL is set: payments go to ${config.stripe.apiUrl}, not to Stripe.`);
   if (config.trustProxy === false)
     console.warn(
       'TRUST_PROXY is not set: X-Forwarded-For is ignored and every client is the address that connects. Behind a load balancer set TRUST_PROXY=1 (or its addresses).',

@@ -11,10 +11,22 @@ export interface Payments {
   close: () => Promise<void>;
 }
 
+function apiAddress(url: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
 export function createStripeClient(config: AppConfig, emulatorAddress?: { host: string; port: number; secretKey: string }): Stripe {
   if (!config.stripe.testMode) {
     if (!config.stripe.secretKey) throw new Error('STRIPE_SECRET_KEY is required outside test-payment mode');
-    return new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2, telemetry: false, appInfo: { name: 'transfer-marketplace' } });
+    return new Stripe(config.stripe.secretKey, {
+      maxNetworkRetries: 2,
+      telemetry: false,
+      appInfo: { name: 'transfer-marketplace' },
+      // STRIPE_API_URL (decision 175): a Stripe-compatible API in place of Stripe's, e.g. the emulator of the production rehearsal.
+      ...(config.stripe.apiUrl ? apiAddress(config.stripe.apiUrl) : {}),
+    });
   }
   if (config.isProduction) throw new Error('Test-payment mode is off in production: set STRIPE_SECRET_KEY');
   if (!emulatorAddress) throw new Error('Test-payment mode needs the emulator address');
