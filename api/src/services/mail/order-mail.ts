@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from './outbox.ts';
 import { appointmentPurchasedMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
 import { Appointment, Order, OrderItem, User } from '../../models/index.ts';
+import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 
 const ITEM_LABELS: Record<string, string> = {
   lead: 'Leads',
@@ -26,7 +27,7 @@ const KIND_LABELS: Record<string, string> = {
 async function recipient(trx: Knex, userId: number | null) {
   if (!userId) return null;
   const u = await User.query(trx).findById(userId).select('id', 'email', 'firstName');
-  return u ? { id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null } : null;
+  return u ? { id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null, timeZone: await recipientTimeZone(trx, Number(u.id)) } : null;
 }
 
 /** When an appointment's text date parses as a moment, that moment. */
