@@ -124,7 +124,7 @@ export interface ReceiptLine {
 export function orderReceiptMail(
   config: AppConfig,
   user: MailUser,
-  order: { id: number; totalCents: number; cardLast4: string | null; lines: ReceiptLine[]; receiptUrl: string },
+  order: { id: number; totalCents: number; cardLast4: string | null; lines: ReceiptLine[]; receiptUrl: string; notes?: string[] },
 ): NewMail {
   const table: [string, string][] = order.lines.map((l) => [l.label, `${l.count} × ${dollars(l.rateCents)} = ${dollars(l.amountCents)}`]);
   table.push(['Total', dollars(order.totalCents)]);
@@ -134,6 +134,7 @@ export function orderReceiptMail(
     lines: [`Thank you: we received your payment for order #${order.id}.`],
     table,
     link: { label: 'View your receipt', url: order.receiptUrl },
+    after: order.notes?.length ? order.notes : undefined,
   });
 }
 

@@ -8,6 +8,7 @@ import { enqueueMail } from './outbox.ts';
 import { appointmentPurchasedMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
 import { Appointment, Order, OrderItem, User } from '../../models/index.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
+import { REORDER_NOTE, orderPriceBasis, priceSourceOf } from '@tm/shared/logic/price-story';
 
 const ITEM_LABELS: Record<string, string> = {
   lead: 'Leads',
@@ -65,10 +66,14 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
       amountCents: Number(order.amountCents),
     });
   }
+  // Which price the transfers were bought at (decision 186): the public tier, the agent rate or a negotiated price.
+  const basis = orderPriceBasis({ kind: order.kind, tier: order.tier, priceSource: priceSourceOf(order) });
+  if (basis) for (const l of lines) if (l.label === ITEM_LABELS.transfer || l.label === KIND_LABELS.live_transfer) l.label = `${l.label} (${basis})`;
   await enqueueMail(
     trx,
     now,
     orderReceiptMail(config, to, {
+      notes: order.kind === 'transfer_package' ? [REORDER_NOTE] : [],
       id: Number(order.id),
       totalCents: Number(order.amountCents),
       cardLast4: order.cardLast4 ?? null,
