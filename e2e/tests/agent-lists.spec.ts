@@ -159,6 +159,7 @@ test('My Appointments: search and CSV export; the admin user page and Edit with 
   await expect(admin).toHaveURL(new RegExp(`/admin\\?user=${agent.id}$`));
   await expect(admin.getByRole('heading', { name: 'Lena Listera', level: 2 })).toBeVisible();
   await expect(admin.getByTestId('user-transfer-price')).toHaveText('$35.00');
+  await expect(admin.getByTestId('user-transfer-price-source')).toHaveText('Agent rate, the default for dashboard orders');
   await expect(admin.getByRole('heading', { name: 'Appointments (2)' })).toBeVisible();
   await expect(admin.getByTestId('user-appointment-row')).toHaveCount(2);
   await expect(admin.getByRole('heading', { name: 'Orders (0)' })).toBeVisible();
@@ -175,7 +176,7 @@ test('My Appointments: search and CSV export; the admin user page and Edit with 
   await panel.getByRole('button', { name: 'Save Changes' }).click();
   await expect(panel).toBeHidden();
   await expect(admin.getByTestId('user-transfer-price')).toHaveText('$28.50');
-  await expect(admin.getByText('Own price')).toBeVisible();
+  await expect(admin.getByTestId('user-transfer-price-source')).toHaveText('Negotiated price, set on this account');
   await expect(admin.getByText('Peach Agency')).toBeVisible();
   await shoot(admin, 'admin-user-page');
 

@@ -178,6 +178,9 @@ test.describe('agent dashboard', () => {
     await page.goto('/dashboard?tab=buy-call-transfers');
     await expect(page.getByRole('heading', { name: 'Buy Call Transfers' })).toBeVisible();
     await expect(page.getByTestId('your-price')).toHaveText('$35.00');
+    // Where the price comes from, beside it (decision 186): the agent rate, below the public Standard tier's $40.00.
+    await expect(page.getByTestId('your-price-source')).toContainText('Agent rate. Every agent with an account orders here at $35.00 a transfer');
+    await expect(page.getByTestId('your-price-source')).toContainText('Standard $40.00');
     await page.getByRole('button', { name: 'Order Call Transfers' }).click();
 
     // Prefilled from the agent's survey ("TX, OK, LA"): those working states are ticked.

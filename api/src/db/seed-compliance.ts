@@ -2,7 +2,7 @@
 // appointments, resale counts on aged leads, exclusive fresh leads, the AI-voice disclosure on
 // appointments, and a small do-not-call and litigator list (the listed leads are off sale).
 import type { Db } from './index.ts';
-import { toDbDate } from './dates.ts';
+import { fromDbDate, toDbDate } from './dates.ts';
 import { Appointment, DncEntry, Lead } from '../models/index.ts';
 
 const CONSENT_TEXT =
@@ -28,16 +28,24 @@ export async function seedComplianceDemo(db: Db, adminId: number, now: Date): Pr
         certificateClaimExpiresAt: toDbDate(new Date(at.getTime() + 90 * 86_400_000)),
         timesSoldBefore: l.kind === 'aged' ? i % 4 : 0,
         exclusive: l.kind === 'fresh' && i % 2 === 0,
-        dncScrubbedAt: toDbDate(new Date(now.getTime() - (i % 45) * 86_400_000)),
+        // Scrubbed after the form was filled (a lead is scrubbed when it comes in, and again later).
+        dncScrubbedAt: toDbDate(new Date(now.getTime() - Math.min(i % 45, l.ageDays) * 86_400_000)),
         dncStatus: 'clear',
       });
   }
-  await Appointment.query(db).patch({
-    aiDisclosure: AI_DISCLOSURE,
-    consentText: CONSENT_TEXT,
-    consentSourceUrl: 'https://quotes.example.com/appointment',
-    consentAt: toDbDate(now),
-  });
+  // The consumer asked for the call on the form before the AI called: consent 20 minutes to 2 days before it.
+  const appts = await Appointment.query(db).orderBy('id').select('id', 'callDate');
+  for (const [i, a] of appts.entries()) {
+    const call = fromDbDate(a.callDate) ?? now;
+    await Appointment.query(db)
+      .findById(a.id)
+      .patch({
+        aiDisclosure: AI_DISCLOSURE,
+        consentText: CONSENT_TEXT,
+        consentSourceUrl: 'https://quotes.example.com/appointment',
+        consentAt: toDbDate(new Date(call.getTime() - (20 + ((i * 337) % 2860)) * 60_000)),
+      });
+  }
 
   // Two available aged leads are on the lists (off sale), plus numbers no lead has.
   const listed = await Lead.query(db).where({ kind: 'aged', status: 'available' }).orderBy('id', 'desc').limit(2).select('id', 'customerPhone');

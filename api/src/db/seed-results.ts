@@ -6,7 +6,7 @@ import { APPOINTMENT_PRICE_CENTS, LEAD_DEFAULT_PRICE_CENTS, TIERS } from '@tm/sh
 import { callerPhoneKey } from '@tm/shared/logic/transfer-rules';
 import type { OutcomeStatus } from '@tm/shared/schemas/outcomes';
 import type { Db } from './index.ts';
-import { toDbDate } from './dates.ts';
+import { fromDbDate, toDbDate } from './dates.ts';
 import { Appointment, ItemOutcome, Lead, Order, TransferCall, TransferOrderUsage } from '../models/index.ts';
 
 /** The outcomes dealt out in turn (sold and issued carry a premium). */
@@ -29,7 +29,7 @@ export async function seedResultsDemo(db: Db, agentId: number, now: Date): Promi
   const at = (days: number, hour = 15) => {
     const d = new Date(now.getTime() - days * 86_400_000);
     d.setUTCHours(hour, 0, 0, 0);
-    return d;
+    return d.getTime() > now.getTime() ? new Date(now) : d;
   };
   const dateKey = (d: Date) => d.toISOString().slice(0, 10);
   const items: Array<{ itemType: 'lead' | 'appointment' | 'transfer'; itemId: number; bought: Date }> = [];
@@ -39,7 +39,8 @@ export async function seedResultsDemo(db: Db, agentId: number, now: Date): Promi
   const fresh = await Lead.query(db).where({ kind: 'fresh', status: 'available' }).orderBy('id').limit(4).select('id', 'ageDays');
   let n = 0;
   for (const l of [...aged, ...fresh]) {
-    const bought = at(3 + ((n * 7) % 53));
+    // Bought after the form was filled: never before the lead existed.
+    const bought = at(Math.min(3 + ((n * 7) % 53), Math.max(0, Number(l.ageDays) - 1)));
     await Lead.query(db)
       .findById(l.id)
       .patch({
@@ -53,9 +54,10 @@ export async function seedResultsDemo(db: Db, agentId: number, now: Date): Promi
   }
 
   // Appointments: 3.
-  const appts = await Appointment.query(db).where({ status: 'available' }).orderBy('id').limit(3).select('id');
+  // Completed calls only (a call still going or failed set no appointment to buy), bought after the call.
+  const appts = await Appointment.query(db).where({ status: 'available', callStatus: 'completed' }).orderBy('id').limit(3).select('id', 'callDate');
   for (const [i, a] of appts.entries()) {
-    const bought = at(6 + i * 9);
+    const bought = new Date(Math.min(now.getTime(), (fromDbDate(a.callDate) ?? now).getTime() + (40 + i * 25) * 60_000));
     await Appointment.query(db)
       .findById(a.id)
       .patch({ status: 'sold', buyerId: agentId, purchasedAt: toDbDate(bought), priceCents: APPOINTMENT_PRICE_CENTS });

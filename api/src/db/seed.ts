@@ -8,6 +8,8 @@ import { toDbDate } from './dates.ts';
 import { createUser } from '../services/accounts/users.service.ts';
 import { hashPassword, verifyPassword } from '../services/accounts/passwords.ts';
 import { RINGCLOUD } from '@tm/shared';
+import { localDateKey, localTime, nextDateKey, startOfLocalDate, zonedParts } from '@tm/shared/logic/transfer-rules';
+import { stateTimeZone } from '@tm/shared/logic/state-zones';
 import { seedResultsDemo } from './seed-results.ts';
 import { seedComplianceDemo } from './seed-compliance.ts';
 import { Appointment, BrightcallCallback, Lead, LeadAssignment, OnboardingSurvey, TrainingAdmin, TrainingVideo, User } from '../models/index.ts';
@@ -113,9 +115,32 @@ export function generateWav(seconds = 100, rate = 8000): Buffer {
   return buf;
 }
 
-function transcriptFor(name: string, state: string, rand: () => number): string {
-  const day = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'][Math.floor(rand() * 5)];
+/** "Friday, December 4 at 3:00 PM CST": an appointment as the AI says it to the customer, on their clock. */
+export function spokenAppointment(at: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(at);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at);
+  return `${day} at ${time}`.replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/**
+ * A demo appointment on the customer's clock (decision 186): a weekday 2 to 5 days after the call,
+ * on the hour between 9 AM and 4 PM in the zone of their state.
+ */
+function appointmentAfter(callDate: Date, timeZone: string, rand: () => number): Date {
+  let day = localDateKey(new Date(callDate.getTime() + (2 + Math.floor(rand() * 4)) * 86_400_000), timeZone);
+  for (;;) {
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) break;
+    day = nextDateKey(day);
+  }
   const hour = 9 + Math.floor(rand() * 8);
+  const at = new Date(startOfLocalDate(day, timeZone).getTime() + hour * 3_600_000);
+  // A daylight-saving change that day moves the wall clock: put it back on the hour said.
+  return new Date(at.getTime() + (hour - zonedParts(at, timeZone).hour) * 3_600_000);
+}
+
+function transcriptFor(name: string, state: string, appointment: string, rand: () => number): string {
+  const [weekday] = appointment.split(',');
   return [
     `AI: Hi, is this ${name}?`,
     `Customer: Yes, speaking.`,
@@ -125,9 +150,9 @@ function transcriptFor(name: string, state: string, rand: () => number): string 
     `Customer: I'm ${55 + Math.floor(rand() * 25)}.`,
     `AI: Do you currently have any life insurance?`,
     `Customer: ${rand() > 0.5 ? 'No, nothing right now.' : 'Just a small policy through work.'}`,
-    `AI: A licensed agent can walk you through options. Would ${day} at ${hour > 12 ? hour - 12 : hour}:00 ${hour >= 12 ? 'PM' : 'AM'} work for a call?`,
-    `Customer: Yes, ${day} works.`,
-    `AI: Perfect, you're booked for ${day}. The agent will call this number.`,
+    `AI: A licensed agent can walk you through options. Would ${appointment} work for a call?`,
+    `Customer: Yes, ${weekday} works.`,
+    `AI: Perfect, you're booked for ${appointment}. The agent will call this number.`,
     `Customer: Thank you.`,
   ].join('\n');
 }
@@ -228,10 +253,10 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
   for (let i = 0; i < 25; i++) {
     const name = `${pick(FIRST)} ${pick(LAST)}`;
     const state = pick(STATES);
-    const transcript = transcriptFor(name.split(' ')[0]!, state, rand);
+    const zone = stateTimeZone(state);
     const callDate = new Date(now.getTime() - (i + 1) * 3_600_000 * 5);
-    const appt = new Date(callDate.getTime() + (2 + Math.floor(rand() * 4)) * 86_400_000);
-    appt.setUTCHours(14 + Math.floor(rand() * 6), 0, 0, 0);
+    const appt = appointmentAfter(callDate, zone, rand);
+    const transcript = transcriptFor(name.split(' ')[0]!, state, spokenAppointment(appt, zone), rand);
     const status = i % 7 === 3 ? 'failed' : i % 5 === 4 ? 'in-progress' : 'completed';
     const confidence = Math.round((0.45 + rand() * 0.55) * 100) / 100;
     apptRows.push({
@@ -243,9 +268,10 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
       extractionConfidence: confidence,
       callDate: toDbDate(callDate),
       extractedAppointmentDateTime: appt.toISOString(),
-      appointmentDate: appt.toISOString().slice(0, 10),
-      extractedAppointmentDate: appt.toISOString().slice(0, 10),
-      extractedAppointmentTime: appt.toISOString().slice(11, 16),
+      // The date and time the customer said, on their clock.
+      appointmentDate: localDateKey(appt, zone),
+      extractedAppointmentDate: localDateKey(appt, zone),
+      extractedAppointmentTime: localTime(appt, zone),
       hasExtractedAppointment: true,
       extractedAppointmentInfo: JSON.stringify({
         preferredTime: appt.toISOString(),

@@ -5,6 +5,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { Appointment } from '../models/index.ts';
 
 let ctx: TestContext;
 let me: Awaited<ReturnType<typeof makeUser>>;
@@ -148,6 +149,31 @@ describe('the compliance file', () => {
     expect(res.text).toContain('(expired)');
     expect((await other.get(`/api/compliance/lead/${id}`)).status).toBe(404);
     expect((await request(ctx.app).get(`/api/compliance/lead/${id}`)).status).toBe(401);
+  });
+});
+
+describe('the compliance file of an appointment', () => {
+  it("links its recording (a path on this site) and gives every time on the agent's clock with the zone named", async () => {
+    const west = await makeUser(ctx.db, { state: 'CA' });
+    await ctx.db('agent_transfer_settings').insert({ userId: west.id, timeZone: 'America/Los_Angeles' });
+    const westAgent = await loginAs(ctx.app, west.email, west.password);
+    const { id } = await Appointment.query(ctx.db).insert({
+      customerName: 'Maria Lopez',
+      customerPhone: '5125550777',
+      callStatus: 'completed',
+      transcript: 'AI: hello',
+      status: 'sold',
+      buyerId: west.id,
+      purchasedAt: '2026-12-01 18:00:00.000',
+      consentAt: '2026-11-30 17:30:00.000',
+      recordingUrl: '/api/media/demo-call.mp3',
+    });
+    const res = await westAgent.get(`/api/compliance/appointment/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<a href="/api/media/demo-call.mp3" class="wrap">Listen to the recording</a>');
+    expect(res.text).toContain('Tue, Dec 1, 2026, 10:00 AM PST');
+    expect(res.text).toContain('Mon, Nov 30, 2026, 9:30 AM PST');
+    expect(res.text).not.toMatch(/\bUTC\b|GMT/);
   });
 });
 

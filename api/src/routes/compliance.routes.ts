@@ -1,6 +1,7 @@
 // Compliance (issue 19, item 1).
 //
-// GET  /api/compliance/:itemType/:itemId   the printable one-page compliance file of an item the agent bought (HTML)
+// GET  /api/compliance/:itemType/:itemId   the printable one-page compliance file of an item the agent bought or was
+//                                           assigned (lead | transfer | appointment | assignment; HTML)
 // GET  /api/admin/dnc-lists                 how many numbers each list holds
 // POST /api/admin/dnc-lists                 { list: 'dnc' | 'litigator', csv, source? } (or text/csv ?list=&source=): adds the CSV's numbers;
 //                                           leads with them leave sale at once (also those in a checkout)
@@ -22,7 +23,7 @@ const uploadSchema = z.object({
 const scrubSchema = z.object({
   csv: z.string({ error: 'csv is required' }).min(1, 'csv is required').max(20_000_000, 'csv is too large'),
 });
-const KINDS = ['lead', 'transfer', 'appointment'] as const;
+const KINDS = ['lead', 'transfer', 'appointment', 'assignment'] as const;
 
 export function complianceRoutes(deps: AppDeps): Router {
   const r = Router();

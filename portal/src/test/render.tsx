@@ -81,6 +81,7 @@ export const agent: SessionUser = {
   isAdmin: false,
   liveTransferPrice: centsToDecimal(LIVE_TRANSFER_DEFAULT_PRICE_CENTS),
   liveTransferPriceCents: LIVE_TRANSFER_DEFAULT_PRICE_CENTS,
+  liveTransferPriceSource: 'agent-rate',
   inactivityTimeoutMs: 600000,
 };
 

@@ -1,6 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import {
+  countOf,
   formatDate,
+  formatLongDateTime,
+  isCalendarDate,
   formatDateTime,
   formatMaybeDateTime,
   formatPhone,
@@ -26,6 +29,18 @@ describe('dates and times on the agent clock, labelled', () => {
     expect(formatDate('2026-11-26T03:30:00.000Z', 'America/Los_Angeles')).toBe('Nov 25, 2026');
     expect(formatDate('2026-11-26T03:30:00.000Z', 'America/New_York')).toBe('Nov 25, 2026');
     expect(formatDate('2026-11-26T05:30:00.000Z', 'America/New_York')).toBe('Nov 26, 2026');
+  });
+  it('keeps a calendar date (no time) on its own day in every zone', () => {
+    for (const zone of ['America/Los_Angeles', 'America/New_York', 'Pacific/Honolulu', 'Asia/Tokyo']) {
+      expect(formatDate('2026-11-03', zone)).toBe('Nov 3, 2026');
+      expect(formatDateTime('2026-11-03', zone)).toBe('Nov 3, 2026');
+    }
+    expect(isCalendarDate('2026-11-03')).toBe(true);
+    expect(isCalendarDate('2026-11-03T00:00:00.000Z')).toBe(false);
+  });
+  it('names the zone in a message time, with the weekday', () => {
+    expect(formatLongDateTime('2026-12-01T18:00:00.000Z', 'America/New_York')).toBe('Tue, Dec 1, 2026, 1:00 PM EST');
+    expect(formatLongDateTime('2026-12-01T18:00:00.000Z', 'America/Los_Angeles')).toBe('Tue, Dec 1, 2026, 10:00 AM PST');
   });
   it('labels the zone', () => {
     expect(zoneLabel('America/New_York', new Date('2026-11-26T15:00:00Z'))).toBe('EST');
@@ -75,6 +90,14 @@ describe('messages without field keys', () => {
     });
     expect(err.serverMessage).toBe('Only pdf, doc, docx, jpg, jpeg, png files');
     expect(messageOnly('expiry: Expiry is required')).toBe('Expiry is required');
+  });
+});
+
+describe('countOf', () => {
+  it('says "1 day", never "1 days"', () => {
+    expect(countOf(1, 'day')).toBe('1 day');
+    expect(countOf(0, 'day')).toBe('0 days');
+    expect(countOf(45, 'day')).toBe('45 days');
   });
 });
 

@@ -49,14 +49,37 @@ const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
 /** "Nov 26, 2026, 10:00 AM EST" on the agent's clock; '' for a missing or unreadable value. */
 export function formatDateTime(value: DateInput, timeZone: string = DEFAULT_TIME_ZONE): string {
+  if (isCalendarDate(value)) return formatDate(value);
   const d = toDate(value);
   return d ? plain(formatter(timeZone, 'dateTime').format(d)) : '';
 }
 
-/** "Nov 26, 2026" on the agent's calendar. */
+/** A calendar date without a time ("2026-11-03"): a day on every calendar, never shifted by a zone. */
+export const isCalendarDate = (value: DateInput): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** "Nov 26, 2026" on the agent's calendar; a calendar date ("2026-11-03") as that very day in any zone. */
 export function formatDate(value: DateInput, timeZone: string = DEFAULT_TIME_ZONE): string {
   const d = toDate(value);
-  return d ? plain(formatter(timeZone, 'date').format(d)) : '';
+  if (!d) return '';
+  return plain(formatter(isCalendarDate(value) ? 'UTC' : timeZone, 'date').format(d));
+}
+
+/** "Tue, Dec 1, 2026, 1:00 PM EST": an instant in a message (e-mail) on the reader's clock, zone named. */
+export function formatLongDateTime(value: DateInput, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const zone = safeZone(timeZone);
+  const f = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+  return plain(f.format(d));
 }
 
 /** "10:00 AM EST". */
@@ -116,4 +139,9 @@ export function weekStartKey(dateKey: string): string {
 /** Strips a "field: " prefix the API or a validator put before a message ("cardNumber: Card declined"). */
 export function messageOnly(text: string): string {
   return text.replace(/^[A-Za-z_][\w.[\]]*:\s+/, '');
+}
+
+/** "1 day", "2 days": a count with its noun in the right number. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
 }

@@ -75,4 +75,6 @@ export interface CurrentUser extends AccountProfile {
   /** Dollars, e.g. "35.00": the user's own live-transfer price or the default. */
   liveTransferPrice: string;
   liveTransferPriceCents: number;
+  /** Where that price comes from (decision 186): a negotiated price, or the agent rate. */
+  liveTransferPriceSource: 'negotiated' | 'agent-rate';
 }

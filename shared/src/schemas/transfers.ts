@@ -403,6 +403,8 @@ export interface LedgerEntry {
 export interface ReceiptView extends OrderFigures {
   status: string;
   description: string;
+  /** What the unit price was (decision 186): "Standard tier, public price", "Agent rate", "Your negotiated price". */
+  priceBasis: string | null;
   paymentReference: string | null;
   buyer: { name: string; email: string; agencyName: string; phone: string };
   transfers: { bufferSeconds: number; used: number; remaining: number; credits: number } | null;

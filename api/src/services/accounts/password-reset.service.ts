@@ -9,6 +9,7 @@ import { findUserById, type UserRow } from './users.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { User } from '../../models/index.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/messages.ts';
+import { recipientTimeZone } from './agent-time-zone.ts';
 
 /** Writes the reset e-mail to the outbox when `email` belongs to an account; nothing otherwise. */
 export async function sendPasswordReset(deps: AppDeps, email: string): Promise<boolean> {
@@ -25,5 +26,9 @@ export async function sendPasswordReset(deps: AppDeps, email: string): Promise<b
 
 /** The "your password was changed" notice, after any password change of the user. */
 export async function notifyPasswordChanged(deps: AppDeps, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
-  await enqueueMail(deps.db, deps.clock.now(), passwordChangedMail(deps.config, user, deps.clock.now()));
+  await enqueueMail(
+    deps.db,
+    deps.clock.now(),
+    passwordChangedMail(deps.config, { ...user, timeZone: await recipientTimeZone(deps.db, user.id) }, deps.clock.now()),
+  );
 }

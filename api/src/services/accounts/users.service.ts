@@ -2,6 +2,7 @@
 import type { ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
+import { dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
 import { User } from '../../models/index.ts';
 import { hashPassword } from './passwords.ts';
@@ -109,5 +110,6 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     isAdmin: user.isAdmin,
     liveTransferPrice: centsToDecimal(cents),
     liveTransferPriceCents: cents,
+    liveTransferPriceSource: dashboardTransferPrice(user.liveTransferPriceCents).source,
   };
 }

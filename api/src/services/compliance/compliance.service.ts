@@ -5,9 +5,11 @@
 import type { Knex } from 'knex';
 import { parse } from 'csv-parse/sync';
 import type { Db } from '../../db/index.ts';
-import { toDbDate } from '../../db/dates.ts';
+import { fromDbDate, toCalendarDateOrIso, toDbDate } from '../../db/dates.ts';
+import { formatDate, formatLongDateTime, isCalendarDate } from '@tm/shared/logic/format';
+import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { ConsumerClaim, DncEntry, ExclusiveSale, Lead, LeadSale, TransferCall, Appointment } from '../../models/index.ts';
+import { ConsumerClaim, DncEntry, ExclusiveSale, Lead, LeadAssignment, LeadSale, TransferCall, Appointment } from '../../models/index.ts';
 import { ItemsUnavailable } from '../orders/inventory.ts';
 import { badRequest } from '../../errors.ts';
 import type { DncUploadResult, ScrubRowError, ScrubUploadResult } from '@tm/shared/schemas/consent';
@@ -262,17 +264,32 @@ export async function saleableLeadIds(trx: Knex.Transaction, ids: number[], stam
 // The compliance file: one printable page per bought item
 
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const when = (v: unknown) => {
+/** An instant on the agent's clock with its zone named ("Tue, Dec 1, 2026, 1:00 PM EST"); a stored text as given. */
+const whenIn = (timeZone: string) => (v: unknown) => {
   if (!v) return '';
-  const d = new Date(String(v).includes('T') ? String(v) : `${String(v).replace(' ', 'T')}Z`);
-  return Number.isNaN(d.getTime()) ? String(v) : d.toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+  const d = v instanceof Date ? v : fromDbDate(String(v));
+  return d && !Number.isNaN(d.getTime()) ? formatLongDateTime(d, timeZone) : String(v);
 };
-const link = (url: unknown) => (url && /^https?:\/\//.test(String(url)) ? `<a href="${esc(url)}">${esc(url)}</a>` : url ? esc(url) : '');
+/** A web address or a path on this site (a recording under /api/media/) as a link; anything else as text. */
+const link = (url: unknown, label?: string) =>
+  url && /^(https?:\/\/|\/(?!\/))/.test(String(url)) ? `<a href="${esc(url)}" class="wrap">${esc(label ?? url)}</a>` : url ? esc(url) : '';
 
-type ItemKind = 'lead' | 'transfer' | 'appointment';
+/** A form-fill date without a time stays that calendar day (decision 185); an instant is on the agent's clock. */
+function calendarOrWhen(v: unknown, when: (v: unknown) => string): string {
+  const day = toCalendarDateOrIso(v);
+  return day && isCalendarDate(day) ? formatDate(day) : when(v);
+}
+
+type ItemKind = 'lead' | 'transfer' | 'appointment' | 'assignment';
 
 /** The row of an item the agent bought, or undefined. */
 async function boughtRow(db: Db, userId: number, kind: ItemKind, id: number): Promise<Record<string, unknown> | undefined> {
+  if (kind === 'assignment') {
+    // A lead our team assigned (My Leads, "Assigned"): the import carries contact details and its form-fill
+    // date, no consent record; the page says so rather than leaving the agent without a file.
+    const a = await LeadAssignment.query(db).where({ id, agentId: userId }).first();
+    return a ? { ...a, customerName: a.name, customerPhone: a.phone, customerState: a.state } : undefined;
+  }
   const row =
     kind === 'lead'
       ? await Lead.query(db).where({ id, buyerId: userId, status: 'sold' }).first()
@@ -290,11 +307,13 @@ function rows(pairs: Array<[string, string]>): string {
 export async function complianceFileHtml(db: Db, userId: number, kind: ItemKind, id: number, now: Date): Promise<string | null> {
   const r = await boughtRow(db, userId, kind, id);
   if (!r) return null;
+  const zone = await recipientTimeZone(db, userId);
+  const when = whenIn(zone);
   const name = kind === 'transfer' ? r.callerName : r.customerName;
   const phone = kind === 'transfer' ? r.callerPhone : r.customerPhone;
   const key = phoneKey(phone);
   const listed = key ? await DncEntry.query(db).where({ phoneKey: key }).select('list', 'createdAt') : [];
-  const expires = r.certificateClaimExpiresAt ? new Date(`${String(r.certificateClaimExpiresAt).replace(' ', 'T')}Z`) : null;
+  const expires = fromDbDate(r.certificateClaimExpiresAt);
   const consent = rows([
     ['Source page', link(r.consentSourceUrl)],
     ['Consent given', esc(when(r.consentAt))],
@@ -314,32 +333,39 @@ export async function complianceFileHtml(db: Db, userId: number, kind: ItemKind,
     ['Last scrubbed', esc(when(r.dncScrubbedAt))],
   ]);
   const sale =
-    kind === 'lead'
+    kind === 'assignment'
       ? rows([
-          ['Kind', esc(r.kind)],
-          ['Exclusive', r.exclusive ? 'Yes: never sold again' : 'No'],
-          ['Sold before this sale', `${Number(r.timesSoldBefore ?? 0)} time(s)`],
-          ['Sold to you', esc(when(r.soldAt))],
+          ['Assigned to you', esc(when(r.assignedAt))],
+          ['Form filled', esc(calendarOrWhen(r.formFillTime, when))],
+          ['Consent record', 'The lead file we assigned did not include one; ask your account manager for the source.'],
         ])
-      : kind === 'appointment'
+      : kind === 'lead'
         ? rows([
-            ['AI-voice disclosure', r.aiDisclosure ? `<blockquote>${esc(r.aiDisclosure)}</blockquote>` : ''],
-            ['Call recording', link(r.recordingUrl)],
-            ['Purchased', esc(when(r.purchasedAt))],
+            ['Kind', esc(r.kind)],
+            ['Exclusive', r.exclusive ? 'Yes: never sold again' : 'No'],
+            ['Sold before this sale', `${Number(r.timesSoldBefore ?? 0)} time(s)`],
+            ['Form filled', esc(calendarOrWhen(r.formFillTime, when))],
+            ['Sold to you', esc(when(r.soldAt))],
           ])
-        : rows([
-            ['Call started', esc(when(r.startedAt))],
-            ['Duration', `${Number(r.durationSeconds)} s`],
-            ['Recording', link(r.recordingUrl)],
-          ]);
+        : kind === 'appointment'
+          ? rows([
+              ['AI-voice disclosure', r.aiDisclosure ? `<blockquote>${esc(r.aiDisclosure)}</blockquote>` : ''],
+              ['Call recording', link(r.recordingUrl, 'Listen to the recording')],
+              ['Purchased', esc(when(r.purchasedAt))],
+            ])
+          : rows([
+              ['Call started', esc(when(r.startedAt))],
+              ['Duration', `${Number(r.durationSeconds)} s`],
+              ['Recording', link(r.recordingUrl, 'Listen to the recording')],
+            ]);
   const transcript = r.transcript ? `<h2>Transcript</h2><pre>${esc(r.transcript)}</pre>` : '';
   const title = `Compliance file: ${kind} #${id}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
-<style>body{font:14px/1.45 system-ui,sans-serif;color:#0f172a;max-width:780px;margin:1.5rem auto;padding:0 1rem}h1{font-size:1.4rem;margin:0 0 .25rem}h2{font-size:1.05rem;margin:1.2rem 0 .4rem;border-bottom:1px solid #cbd5e1}table{width:100%;border-collapse:collapse}th{text-align:left;width:34%;vertical-align:top;padding:.3rem .5rem .3rem 0;color:#475569;font-weight:600}td{padding:.3rem 0}blockquote{margin:0;padding:.3rem .6rem;border-left:3px solid #94a3b8;background:#f8fafc}pre{white-space:pre-wrap;font:12px/1.4 ui-monospace,monospace;background:#f8fafc;padding:.5rem}.none{color:#94a3b8}.warn{color:#b91c1c}.bar{display:flex;justify-content:space-between;align-items:center}@media print{.noprint{display:none}body{margin:0}}</style></head>
+<style>body{font:14px/1.45 system-ui,sans-serif;color:#0f172a;max-width:780px;margin:1.5rem auto;padding:0 1rem}h1{font-size:1.4rem;margin:0 0 .25rem}h2{font-size:1.05rem;margin:1.2rem 0 .4rem;border-bottom:1px solid #cbd5e1}table{width:100%;border-collapse:collapse}th{text-align:left;width:34%;vertical-align:top;padding:.3rem .5rem .3rem 0;color:#475569;font-weight:600}td{padding:.3rem 0;overflow-wrap:anywhere}blockquote{margin:0;padding:.3rem .6rem;border-left:3px solid #94a3b8;background:#f8fafc}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:12px/1.4 ui-monospace,monospace;background:#f8fafc;padding:.5rem}.none{color:#94a3b8}.warn{color:#b91c1c}.bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;justify-content:space-between;align-items:center}.bar>*{min-width:0;overflow-wrap:anywhere}@media print{.noprint{display:none}body{margin:0}}</style></head>
 <body><div class="bar"><div><h1>${esc(title)}</h1><div>${esc(name)} · ${esc(phone)} · ${esc(kind === 'transfer' ? r.state : r.customerState)}</div></div><span class="noprint" style="color:#475569">Print or save as PDF: Ctrl/Cmd + P</span></div>
-<p style="color:#475569">Generated ${esc(when(now.toISOString()))} by TransferLine for the buyer of this item.</p>
+<p style="color:#475569">Generated ${esc(when(now))} by TransferLine for the buyer of this item. Times are in ${esc(zone)}.</p>
 <h2>Consent record</h2><table>${consent}</table>
 <h2>Do-not-call status</h2><table>${dnc}</table>
-<h2>${kind === 'lead' ? 'Sale history' : kind === 'appointment' ? 'AI call' : 'Call'}</h2><table>${sale}</table>
+<h2>${kind === 'assignment' ? 'Assignment' : kind === 'lead' ? 'Sale history' : kind === 'appointment' ? 'AI call' : 'Call'}</h2><table>${sale}</table>
 ${transcript}</body></html>`;
 }

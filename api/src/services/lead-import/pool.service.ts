@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { ModelObject } from 'objection';
 import type { poolQuerySchema } from '@tm/shared/schemas/admin';
 import { conflict, notFound } from '../../errors.ts';
-import { toDbDate, toIso } from '../../db/dates.ts';
+import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
 import { LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
 
@@ -28,7 +28,7 @@ function toPoolLead(r: PoolRow): PoolLead {
     state: r.state ?? null,
     zipCode: r.zipCode ?? null,
     ageRange: r.ageRange ?? null,
-    formFillTime: toIso(r.formFillTime),
+    formFillTime: toCalendarDateOrIso(r.formFillTime),
     assignedAgentId: r.assignedAgentId === null ? null : Number(r.assignedAgentId),
     assignedAgentEmail: r.assignedAgentEmail ?? null,
     assignedAt: toIso(r.assignedAt),

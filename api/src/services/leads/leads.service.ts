@@ -6,7 +6,7 @@
 // to COUNT_LIMIT.
 import type { Knex } from 'knex';
 import { isMysql, type Db } from '../../db/index.ts';
-import { toDbDate, toIso } from '../../db/dates.ts';
+import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
 import { badRequest } from '../../errors.ts';
 import { Lead, LeadAssignment, LeadListing, LeadsForSaleCount } from '../../models/index.ts';
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
@@ -64,7 +64,7 @@ export function toLeadForSale(row: ListingRow): LeadForSale {
     priceCents: cents,
     callDuration: row.callDuration === null ? null : Number(row.callDuration),
     hasRecording: Boolean(Number(row.hasRecording)),
-    formFillTime: toIso(row.formFillTime),
+    formFillTime: toCalendarDateOrIso(row.formFillTime),
     consent: row.certificateKind === 'trustedform' || row.certificateKind === 'jornaya' ? row.certificateKind : row.consentAt ? 'recorded' : null,
     timesSoldBefore: Number(row.timesSoldBefore ?? 0),
     exclusive: Boolean(Number(row.exclusive)),
@@ -286,7 +286,7 @@ function toMyLead(r: Record<string, unknown>): MyLead {
     zipCode: (r.zipCode as string | null) ?? null,
     ageRange: (r.ageRange as string | null) ?? null,
     createdAt: toIso(r.createdAt),
-    formFillTime: toIso(r.formFillTime),
+    formFillTime: toCalendarDateOrIso(r.formFillTime),
   };
 }
 

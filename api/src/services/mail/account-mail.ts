@@ -8,6 +8,7 @@ import { enqueueMail } from './outbox.ts';
 import { accountCreatedMail, partnerDecisionMail, type MailUser } from './messages.ts';
 import type { NewMail } from './outbox.ts';
 import { User } from '../../models/index.ts';
+import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 
 /**
  * "Your account is ready": with a one-time set-password link (24 hours) when the account was made with
@@ -24,7 +25,7 @@ export async function enqueueAccountCreated(
   const user = await findUserById(trx as Knex, userId);
   if (!user) throw new Error(`enqueueAccountCreated: no user ${userId}`);
   const link = opts.setPassword ? await createSetPasswordLink(trx as Knex, config.sessionSecret, config.publicOrigin, userId, now) : null;
-  await enqueueMail(trx, now, accountCreatedMail(config, user, link));
+  await enqueueMail(trx, now, accountCreatedMail(config, { ...user, timeZone: await recipientTimeZone(trx, userId) }, link));
 }
 
 /** For the partner-applications inbox (13b): the decision e-mail, in the transaction of the status change. */
@@ -48,5 +49,9 @@ export async function enqueueUserMail(
 ): Promise<void> {
   const u = await User.query(trx).findById(userId).select('id', 'email', 'firstName');
   if (!u) return;
-  await enqueueMail(trx, now, build({ id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null }));
+  await enqueueMail(
+    trx,
+    now,
+    build({ id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null, timeZone: await recipientTimeZone(trx, Number(u.id)) }),
+  );
 }

@@ -5,6 +5,7 @@ import { createEvent } from 'ics';
 import type { AppConfig } from '../../config.ts';
 import type { MailKind } from '@tm/shared/schemas/mail';
 import type { NewMail } from './outbox.ts';
+import { formatLongDateTime } from '@tm/shared/logic/format';
 
 export const PRODUCT = 'TransferLine';
 
@@ -60,6 +61,8 @@ export interface MailUser {
   email: string;
   firstName?: string | null;
   username?: string | null;
+  /** The zone the e-mail gives times in (recipientTimeZone); Eastern when not given. */
+  timeZone?: string;
 }
 
 /** With a set-password link when the account has a generated password; else a link to log in. */
@@ -67,7 +70,7 @@ export function accountCreatedMail(config: AppConfig, user: MailUser, link: { ur
   const made = `We have made your ${PRODUCT} account.${user.username ? ` Your username is ${user.username}; you can also log in with this e-mail.` : ''}`;
   return mail(config, 'account-created', user.email, user.id, `Your ${PRODUCT} account is ready`, {
     greeting: hello(user.firstName),
-    lines: link ? [made, `Choose your password with the link below. It works once, until ${new Date(link.expiresAt).toUTCString()}.`] : [made],
+    lines: link ? [made, `Choose your password with the link below. It works once, until ${formatLongDateTime(link.expiresAt, user.timeZone)}.`] : [made],
     link: link ? { label: 'Set your password', url: link.url } : { label: 'Log in', url: `${config.publicOrigin}/login` },
   });
 }
@@ -84,7 +87,7 @@ export function passwordResetMail(config: AppConfig, user: MailUser, link: { url
 export function passwordChangedMail(config: AppConfig, user: MailUser, when: Date): NewMail {
   return mail(config, 'password-changed', user.email, user.id, `Your ${PRODUCT} password was changed`, {
     greeting: hello(user.firstName),
-    lines: [`The password of your account was changed on ${when.toUTCString()}. Every other browser was logged out.`],
+    lines: [`The password of your account was changed on ${formatLongDateTime(when, user.timeZone)}. Every other browser was logged out.`],
     after: [`If this was not you, reply to this e-mail or call us at ${config.mail.supportPhone} at once.`],
     link: { label: 'Forgot password? Set a new one', url: `${config.publicOrigin}/forgot-password` },
   });
@@ -121,7 +124,7 @@ export interface ReceiptLine {
 export function orderReceiptMail(
   config: AppConfig,
   user: MailUser,
-  order: { id: number; totalCents: number; cardLast4: string | null; lines: ReceiptLine[]; receiptUrl: string },
+  order: { id: number; totalCents: number; cardLast4: string | null; lines: ReceiptLine[]; receiptUrl: string; notes?: string[] },
 ): NewMail {
   const table: [string, string][] = order.lines.map((l) => [l.label, `${l.count} × ${dollars(l.rateCents)} = ${dollars(l.amountCents)}`]);
   table.push(['Total', dollars(order.totalCents)]);
@@ -131,6 +134,7 @@ export function orderReceiptMail(
     lines: [`Thank you: we received your payment for order #${order.id}.`],
     table,
     link: { label: 'View your receipt', url: order.receiptUrl },
+    after: order.notes?.length ? order.notes : undefined,
   });
 }
 
@@ -254,7 +258,7 @@ export function appointmentIcs(config: AppConfig, a: PurchasedAppointment & { st
 
 /** The appointment bought; with its .ics invitation when its time is known. */
 export function appointmentPurchasedMail(config: AppConfig, user: MailUser, a: PurchasedAppointment, orderId: number): NewMail {
-  const when = a.startsAt ? a.startsAt.toUTCString() : null;
+  const when = a.startsAt ? formatLongDateTime(a.startsAt, user.timeZone) : null;
   return mail(
     config,
     'appointment-purchased',

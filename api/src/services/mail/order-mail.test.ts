@@ -76,7 +76,7 @@ describe('order e-mails', () => {
     await drain();
     const mails = sink.to(user.email);
     expect(mails.map((m) => m.subject).sort()).toEqual(
-      [expect.stringMatching(/^Receipt for your TransferLine order #\d+$/), 'Your appointment on Wed, 10 Jun 2026 17:30:00 GMT'].sort(),
+      [expect.stringMatching(/^Receipt for your TransferLine order #\d+$/), 'Your appointment on Wed, Jun 10, 2026, 1:30 PM EDT'].sort(),
     );
     const invite = mails.find((m) => m.subject?.startsWith('Your appointment'))!;
     const ics = invite.attachments.find((a) => a.filename === `appointment-${apptId}.ics`);
@@ -85,6 +85,25 @@ describe('order e-mails', () => {
     expect(body).toContain('BEGIN:VCALENDAR');
     expect(body).toContain('DTSTART:20260610T173000Z');
     expect(body).toContain('SUMMARY:Appointment with Ada Byron');
+  });
+
+  it('gives the appointment time in the agent zone: their Transfer Controls zone, else their state, never GMT', async () => {
+    const pacific = await makeUser(ctx.db, { email: 'appt.pacific@example.com', state: 'TX' });
+    await ctx.db('agent_transfer_settings').insert({ userId: pacific.id, timeZone: 'America/Los_Angeles' });
+    const texan = await makeUser(ctx.db, { email: 'appt.texas@example.com', state: 'TX' });
+    for (const [u, want] of [
+      [pacific, 'Your appointment on Tue, Dec 1, 2026, 10:00 AM PST'],
+      [texan, 'Your appointment on Tue, Dec 1, 2026, 12:00 PM CST'],
+    ] as const) {
+      const agent = await loginAs(ctx.app, u.email, u.password);
+      const apptId = await insertAppointment(ctx.db, { customerName: 'Zed Zone', extractedAppointmentDateTime: '2026-12-01T18:00:00Z' });
+      await buy(agent, '/api/vapi/create-appointment-payment', { appointmentIds: [apptId] }, 'pm_card_visa');
+      await drain();
+      const invite = sink.to(u.email).find((m) => m.subject?.startsWith('Your appointment'))!;
+      expect(invite.subject).toBe(want);
+      expect(invite.text).toContain(`It starts ${want.slice('Your appointment on '.length)}.`);
+      expect(invite.text).not.toContain('GMT');
+    }
   });
 
   it('a declined card: one "payment did not go through" e-mail, no receipt', async () => {

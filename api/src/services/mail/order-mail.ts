@@ -7,6 +7,8 @@ import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from './outbox.ts';
 import { appointmentPurchasedMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
 import { Appointment, Order, OrderItem, User } from '../../models/index.ts';
+import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
+import { REORDER_NOTE, orderPriceBasis, priceSourceOf } from '@tm/shared/logic/price-story';
 
 const ITEM_LABELS: Record<string, string> = {
   lead: 'Leads',
@@ -26,7 +28,7 @@ const KIND_LABELS: Record<string, string> = {
 async function recipient(trx: Knex, userId: number | null) {
   if (!userId) return null;
   const u = await User.query(trx).findById(userId).select('id', 'email', 'firstName');
-  return u ? { id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null } : null;
+  return u ? { id: Number(u.id), email: String(u.email), firstName: u.firstName as string | null, timeZone: await recipientTimeZone(trx, Number(u.id)) } : null;
 }
 
 /** When an appointment's text date parses as a moment, that moment. */
@@ -64,10 +66,14 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
       amountCents: Number(order.amountCents),
     });
   }
+  // Which price the transfers were bought at (decision 186): the public tier, the agent rate or a negotiated price.
+  const basis = orderPriceBasis({ kind: order.kind, tier: order.tier, priceSource: priceSourceOf(order) });
+  if (basis) for (const l of lines) if (l.label === ITEM_LABELS.transfer || l.label === KIND_LABELS.live_transfer) l.label = `${l.label} (${basis})`;
   await enqueueMail(
     trx,
     now,
     orderReceiptMail(config, to, {
+      notes: order.kind === 'transfer_package' ? [REORDER_NOTE] : [],
       id: Number(order.id),
       totalCents: Number(order.amountCents),
       cardLast4: order.cardLast4 ?? null,

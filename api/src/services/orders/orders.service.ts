@@ -1,6 +1,7 @@
 // The one purchase path: createOrder() prices from the catalogue, reserves inventory and opens the
 // PaymentIntent; orders move only on verified payment outcomes (signed webhook events or a server-side
 // retrieve), fulfil once per order, and give back what unpaid orders reserved.
+import { dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { enqueueOrderPaid, enqueuePaymentFailed } from '../mail/order-mail.ts';
 import crypto from 'node:crypto';
 import type Stripe from 'stripe';
@@ -149,7 +150,8 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
         amountCents: q.amountCents,
         userId: req.userId,
         surveyId: null,
-        metadata: { details: req.details },
+        // The price it was bought at, and where that price came from (decision 186), for the receipt.
+        metadata: { details: req.details, priceSource: dashboardTransferPrice(user.liveTransferPriceCents).source },
         description: `${q.count} live transfers`,
         items: [{ kind: 'transfer', itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
       };

@@ -1,5 +1,6 @@
 // The agent's ledger: every paid order (a purchase), every transfer credited back by an approved dispute
 // (a credit) and every refunded order (a refund), newest first; its CSV; and one order's receipt.
+import { orderPriceBasis, priceSourceOf } from '@tm/shared/logic/price-story';
 import { centsToDecimal } from '@tm/shared';
 import type { LedgerEntry, ReceiptView } from '@tm/shared/schemas/transfers';
 import type { AppDeps } from '../../deps.ts';
@@ -146,6 +147,7 @@ export async function orderReceipt(deps: AppDeps, userId: number, orderId: numbe
     orderId: Number(o.id),
     status: o.status,
     description: orderDescription(o),
+    priceBasis: orderPriceBasis({ kind: o.kind, tier: o.tier, priceSource: priceSourceOf(o) }),
     kind: o.kind,
     tier: o.tier,
     count: Number(o.count),

@@ -1,5 +1,6 @@
 // The admin's page for one user (/admin?user=ID): account details with Edit, their live-transfer price,
 // transfer balance, what they paid, and their orders, leads and appointments (newest first).
+import { PRICE_SOURCE_LABEL, dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '@tm/shared';
@@ -83,7 +84,11 @@ export function UserPage({ userId }: { userId: number }) {
           <div className="adm-summary-value" data-testid="user-transfer-price">
             {formatUsd(u.effectiveLiveTransferPriceCents, { cents: true })}
           </div>
-          <div className="muted small">{u.liveTransferPriceCents === null ? 'Default price' : 'Own price'}</div>
+          <div className="muted small" data-testid="user-transfer-price-source">
+            {dashboardTransferPrice(u.liveTransferPriceCents).source === 'negotiated'
+              ? 'Negotiated price, set on this account'
+              : `${PRICE_SOURCE_LABEL['agent-rate']}, the default for dashboard orders`}
+          </div>
         </div>
         <div className="card adm-summary-card">
           <div className="muted small">Transfers left</div>

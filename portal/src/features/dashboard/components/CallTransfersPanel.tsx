@@ -16,6 +16,7 @@ import {
   type TransferOrderInput,
 } from '@tm/shared/schemas/dashboard';
 import { statesNamedIn } from '@tm/shared/us-states';
+import { PRICE_SOURCE_LABEL, priceSourceNote, type DashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { UsStateChecklist } from '../../../components/UsStateChecklist.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useToast } from '../../../components/toast.tsx';
@@ -36,7 +37,7 @@ export function savePendingTransferOrder(order: PendingTransferOrder): void {
   }
 }
 
-function InfoCards({ priceCents }: { priceCents: number }) {
+function InfoCards({ price }: { price: DashboardTransferPrice }) {
   return (
     <div className="dash-info-cards">
       <div className="card dash-info-card">
@@ -59,9 +60,12 @@ function InfoCards({ priceCents }: { priceCents: number }) {
         </div>
         <h3>Your Price</h3>
         <p className="dash-big-price" data-testid="your-price">
-          {formatUsd(priceCents, { cents: true })}
+          {formatUsd(price.cents, { cents: true })}
         </p>
         <p className="muted">per transfer</p>
+        <p className="dash-price-source" data-testid="your-price-source">
+          <strong>{PRICE_SOURCE_LABEL[price.source]}.</strong> {priceSourceNote(price)}
+        </p>
       </div>
     </div>
   );
@@ -226,7 +230,7 @@ export function CallTransfersPanel({ user }: { user: SessionUser }) {
           <p className="muted">Live, pre-qualified final expense prospects transferred straight to your phone.</p>
         </div>
       </div>
-      <InfoCards priceCents={user.liveTransferPriceCents} />
+      <InfoCards price={{ cents: user.liveTransferPriceCents, source: user.liveTransferPriceSource }} />
       {step === 'info' && (
         <div className="dash-cta">
           <button type="button" className="btn btn-lg" onClick={() => setStep('form')}>

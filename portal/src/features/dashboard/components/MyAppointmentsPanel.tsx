@@ -66,9 +66,20 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
             {a.followUpRequired && <Badge tone="warning">Follow-up Required</Badge>}
           </div>
         </div>
-        <button type="button" className="btn btn-danger btn-sm" onClick={onDelete} aria-label={`Delete appointment with ${a.customerName}`}>
-          Delete
-        </button>
+        <div className="dash-appt-actions">
+          <a
+            className="btn btn-outline btn-sm"
+            href={`/api/compliance/appointment/${a.id}`}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={`Compliance file of the appointment with ${a.customerName}`}
+          >
+            Compliance file
+          </a>
+          <button type="button" className="btn btn-danger btn-sm" onClick={onDelete} aria-label={`Delete appointment with ${a.customerName}`}>
+            Delete
+          </button>
+        </div>
       </header>
       <div className="dash-two-col">
         <div>

@@ -10,6 +10,12 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { Badge, EmptyState, ErrorNote, Spinner } from './ui.tsx';
 import { SearchExportBar } from './SearchExportBar.tsx';
 
+/** The lead's compliance file: a bought lead's, or (assigned by our team) the assignment's. */
+function complianceHref(l: { id: string; source: 'purchased' | 'assigned' }): string {
+  const n = l.id.slice(l.id.indexOf('-') + 1);
+  return `/api/compliance/${l.source === 'purchased' ? 'lead' : 'assignment'}/${n}`;
+}
+
 export function MyLeadsPanel() {
   const tz = useTimeZone();
   const [page, setPage] = useState(1);
@@ -63,6 +69,7 @@ export function MyLeadsPanel() {
                 <th scope="col">Assigned</th>
                 <th scope="col">Form Filled</th>
                 <th scope="col">Source</th>
+                <th scope="col">Compliance</th>
               </tr>
             </thead>
             <tbody>
@@ -78,6 +85,11 @@ export function MyLeadsPanel() {
                   <td>{formatDate(l.formFillTime, tz) || '—'}</td>
                   <td>
                     <Badge tone={l.source === 'purchased' ? 'success' : 'neutral'}>{l.source === 'purchased' ? 'Purchased' : 'Assigned'}</Badge>
+                  </td>
+                  <td>
+                    <a href={complianceHref(l)} target="_blank" rel="noreferrer" aria-label={`Compliance file of ${l.name}`}>
+                      File
+                    </a>
                   </td>
                 </tr>
               ))}

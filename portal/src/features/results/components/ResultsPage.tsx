@@ -5,6 +5,8 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
+import { countOf, formatDate } from '@tm/shared/logic/format';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { OUTCOME_STATUSES, PRODUCT_LABELS, needsPremium, type OutcomeItemView, type OutcomeStatus, type ResultsRow } from '@tm/shared/schemas/outcomes';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
@@ -149,6 +151,7 @@ const ITEM_LABEL: Record<OutcomeItemView['itemType'], string> = { lead: 'Lead', 
 
 function ItemsSection({ period }: { period: Period }) {
   const items = useOutcomeItems(period);
+  const tz = useTimeZone();
   const [onlyOpen, setOnlyOpen] = useState(false);
   const shown = (items.data ?? []).filter((i) => !onlyOpen || !i.outcome);
   return (
@@ -187,12 +190,12 @@ function ItemsSection({ period }: { period: Period }) {
               )}
               {shown.map((i) => (
                 <tr key={`${i.itemType}-${i.itemId}`} data-testid="outcome-row">
-                  <td>{i.boughtAt.slice(0, 10)}</td>
+                  <td>{formatDate(i.boughtAt, tz)}</td>
                   <td>
                     <strong>{i.name}</strong>
                     <div className="muted small">
                       {ITEM_LABEL[i.itemType]} · {PRODUCT_LABELS[i.product]}
-                      {i.ageDays !== null ? ` · ${i.ageDays} days old` : ''}
+                      {i.ageDays !== null ? ` · ${countOf(i.ageDays, 'day')} old` : ''}
                     </div>
                     <a className="small" href={`/api/compliance/${i.itemType}/${i.itemId}`} target="_blank" rel="noreferrer">
                       Compliance file

@@ -89,7 +89,14 @@ function Receipt({ orderId }: { orderId: number }) {
               <tr>
                 <td data-testid="receipt-description">{data.description}</td>
                 <td>{data.count.toLocaleString('en-US')}</td>
-                <td>{formatUsd(data.unitPriceCents, { cents: true })}</td>
+                <td>
+                  {formatUsd(data.unitPriceCents, { cents: true })}
+                  {data.priceBasis && (
+                    <div className="muted small" data-testid="receipt-price-basis">
+                      {data.priceBasis}
+                    </div>
+                  )}
+                </td>
                 <td>{formatUsd(data.amountCents, { cents: true })}</td>
               </tr>
             </tbody>
