@@ -58,6 +58,8 @@ interface LimiterOptions {
   key?: (req: Request, res: Response) => string;
   skip?: (req: Request) => boolean;
   skipSuccessfulRequests?: boolean;
+  /** With skipSuccessfulRequests: which answers do not count (default: status below 400). */
+  requestWasSuccessful?: (req: Request, res: Response) => boolean;
 }
 
 export function limiter(opts: LimiterOptions): RequestHandler {
@@ -75,6 +77,7 @@ export function limiter(opts: LimiterOptions): RequestHandler {
   };
   if (opts.key) options.keyGenerator = opts.key;
   if (opts.skip) options.skip = opts.skip;
+  if (opts.requestWasSuccessful) options.requestWasSuccessful = opts.requestWasSuccessful;
   if (store) {
     options.store = store;
     // Redis unreachable: the request goes on unthrottled (express-rate-limit logs the error) rather
@@ -244,3 +247,22 @@ export const TRANSFER_CALLBACK_RATE_LIMIT = { windowMs: 60_000, limit: 600 };
 export const stripeWebhookLimit = () => limiter({ ...STRIPE_WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });
 export const voiceWebhookLimit = () => limiter({ ...WEBHOOK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });
 export const transferCallbackLimit = () => limiter({ ...TRANSFER_CALLBACK_RATE_LIMIT, key: clientIp, message: 'Too many requests' });
+
+// ---------------------------------------------------------------------------------------------
+// Personal API tokens: a wrong, revoked or dead token (its owner deactivated, or a password change since)
+// answers 401; those answers count per address, so a stranger cannot try tokens without end. Requests
+// that were not refused as unauthenticated do not count.
+
+export const INVALID_TOKEN_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 20 };
+export const INVALID_TOKEN_RATE_MESSAGE = 'Too many requests with an invalid API token. Try again in 15 minutes.';
+
+export const invalidTokenLimit = () =>
+  limiter({
+    name: 'invalid-api-token',
+    ...INVALID_TOKEN_RATE_LIMIT,
+    message: INVALID_TOKEN_RATE_MESSAGE,
+    key: (req) => `ip:${clientIp(req)}`,
+    skip: (req) => !req.headers.authorization,
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+  });

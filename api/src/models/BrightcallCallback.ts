@@ -18,4 +18,6 @@ export class BrightcallCallback extends Model {
   interestLevel!: string | null;
   source!: string;
   createdAt!: string;
+  idempotencyKey!: string | null;
+  callId!: string | null;
 }

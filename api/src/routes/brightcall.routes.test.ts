@@ -28,11 +28,82 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+describe('POST /api/callbacks/brightcall is idempotent (issue 26 item 4)', () => {
+  const post = (body: object, headers: Record<string, string> = {}) => {
+    const req = request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', KEY);
+    for (const [k, v] of Object.entries(headers)) req.set(k, v);
+    return req.send(body);
+  };
+  const appointmentsNamed = async (name: string) =>
+    Number(((await ctx.db('appointments').where({ customerName: name }).count({ n: '*' }).first()) as { n: number }).n);
+  const unique = () => crypto.randomBytes(6).toString('hex');
+
+  it('a repeat with the same Idempotency-Key answers 200 with the first ids and creates nothing', async () => {
+    const body = { ...payload, first_name: 'Bea', last_name: `Li${unique()}` };
+    const key = `bc-${unique()}`;
+    const first = await post(body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ duplicate: false, callback_id: expect.any(Number), appointment_id: expect.any(Number) });
+    const again = await post(body, { 'Idempotency-Key': key });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({
+      success: true,
+      message: 'Callback already received',
+      callback_id: first.body.callback_id,
+      appointment_id: first.body.appointment_id,
+      duplicate: true,
+    });
+    expect(await appointmentsNamed(`Bea ${body.last_name}`)).toBe(1);
+    // Without the key the same body is a new call (the platform did not say it was the same).
+    expect((await post(body)).body.duplicate).toBe(false);
+    expect(await appointmentsNamed(`Bea ${body.last_name}`)).toBe(2);
+  });
+
+  it('a repeat of the same call_id in the body answers the first appointment, with or without a key', async () => {
+    const callId = `call-${unique()}`;
+    const body = { ...payload, first_name: 'Bea', last_name: `Li${unique()}`, call_id: callId };
+    const first = await post(body);
+    expect(first.status).toBe(200);
+    const again = await post(body, { 'Idempotency-Key': `other-${unique()}` });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ duplicate: true, callback_id: first.body.callback_id, appointment_id: first.body.appointment_id });
+    expect(await appointmentsNamed(`Bea ${body.last_name}`)).toBe(1);
+    expect(await ctx.db('brightcallCallbacks').where({ callId }).first()).toMatchObject({ id: first.body.callback_id });
+  });
+
+  it('two identical posts at once store one callback and both answer its ids', async () => {
+    for (const headers of [{ 'Idempotency-Key': `race-${unique()}` }, {}] as Array<Record<string, string>>) {
+      const body = { ...payload, first_name: 'Bea', last_name: `Li${unique()}`, ...('Idempotency-Key' in headers ? {} : { call_id: `race-${unique()}` }) };
+      const answers = await Promise.all(Array.from({ length: 6 }, () => post(body, headers)));
+      expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+      const ids = new Set(answers.map((a) => a.body.appointment_id));
+      expect(ids.size).toBe(1);
+      expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
+      expect(await appointmentsNamed(`Bea ${body.last_name}`)).toBe(1);
+    }
+  });
+
+  it('refuses a malformed Idempotency-Key or an over-long call_id with 400 naming it', async () => {
+    const bad = await post(payload, { 'Idempotency-Key': 'x'.repeat(300) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('Idempotency-Key');
+    const long = await post({ ...payload, call_id: 'c'.repeat(129) });
+    expect(long.status).toBe(400);
+    expect(long.body.fields).toEqual({ call_id: 'call_id must be at most 128 characters' });
+  });
+});
+
 describe('POST /api/callbacks/brightcall', () => {
   it('answers 200 { success, message, callback_id } with the key in x-api-key and stores the callback', async () => {
     const res = await request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', KEY).send(payload);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: expect.any(String), callback_id: expect.any(Number) });
+    expect(res.body).toEqual({
+      success: true,
+      message: expect.any(String),
+      callback_id: expect.any(Number),
+      appointment_id: expect.any(Number),
+      duplicate: false,
+    });
     const row = await ctx.db('brightcallCallbacks').where({ id: res.body.callback_id }).first();
     expect(row).toMatchObject({
       firstName: 'Dana',
@@ -64,7 +135,13 @@ describe('POST /api/callbacks/brightcall', () => {
     };
     const ok = await request(ctx.app).post('/api/callbacks/brightcall').set('Content-Type', 'application/json').set('x-api-key', KEY).send(example);
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ success: true, message: 'Callback received successfully', callback_id: expect.any(Number) });
+    expect(ok.body).toEqual({
+      success: true,
+      message: 'Callback received successfully',
+      callback_id: expect.any(Number),
+      appointment_id: expect.any(Number),
+      duplicate: false,
+    });
     const { phone_number: _p, transcript: _t, ...partial } = example;
     const bad = await request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', KEY).send(partial);
     expect(bad.status).toBe(400);

@@ -22,7 +22,7 @@ import { centsToDecimal } from '@tm/shared';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, notFound, parseWith, unauthorized } from '../errors.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
-import { limiter, clientIp } from '../middleware/rate-limit.ts';
+import { limiter, clientIp, invalidTokenLimit } from '../middleware/rate-limit.ts';
 import { presentedKey } from '../services/brightcall/api-key.ts';
 import { idParam } from '../services/transfers/calls.service.ts';
 import { csvLine } from '../services/transfers/csv.ts';
@@ -56,6 +56,8 @@ export function outcomesRoutes(deps: AppDeps): Router {
     },
   });
 
+  const badTokens = invalidTokenLimit();
+
   r.get('/outcomes/items', agent, async (req, res) => {
     const { from, to } = period(deps, req.query);
     res.setHeader('Cache-Control', 'no-store');
@@ -70,7 +72,7 @@ export function outcomesRoutes(deps: AppDeps): Router {
     res.json(await recordOutcome(deps.db, currentUser(req).id, itemType, itemId, input, 'portal', deps.clock.now()));
   });
 
-  r.post('/outcomes', rate, async (req, res) => {
+  r.post('/outcomes', badTokens, rate, async (req, res) => {
     const token = bearer(req);
     let userId: number;
     if (token) {

@@ -384,6 +384,44 @@ describe('payload checks', () => {
     expect(ahead.body.reason).toBe('invalid_payload');
   });
 
+  it('bounds startedAt and endedAt (years like 0001, 1900, 9999; a window around now) with 400 naming the field (issue 27 L5)', async () => {
+    const { user } = await agentWith({ kind: 'transfer_package', tier: 'standard', count: 5 });
+    for (const startedAt of ['0001-01-01T00:00:00Z', '1900-01-01T00:00:00Z', '9999-12-31T00:00:00Z']) {
+      const res = await post({ ...payload(user, 90), startedAt, durationSeconds: undefined });
+      expect(res.status).toBe(400);
+      expect(res.body.reason).toBe('invalid_payload');
+      expect(res.body.fields).toHaveProperty('startedAt');
+    }
+    // A 1990 start without durationSeconds: never a call of a billion seconds.
+    const old = await post({ ...payload(user, 90), startedAt: '1990-01-01T00:00:00Z', durationSeconds: undefined });
+    expect(old.status).toBe(400);
+    expect(old.body.fields).toHaveProperty('startedAt');
+    // Inside the years but long ago (more than 90 days): refused naming startedAt.
+    const now = ctx.clock.now().getTime();
+    const stale = new Date(now - 100 * 86_400_000);
+    const staleRes = await post({ ...payload(user, 90), startedAt: stale.toISOString(), endedAt: new Date(stale.getTime() + 90_000).toISOString() });
+    expect(staleRes.status).toBe(400);
+    expect(staleRes.body.fields).toEqual({ startedAt: 'startedAt is more than 90 days ago' });
+    // A computed duration is capped like an explicit one (at most 24 hours).
+    const start = new Date(now - 3 * 86_400_000);
+    const long = await post({
+      ...payload(user, 90),
+      startedAt: start.toISOString(),
+      endedAt: new Date(now - 60_000).toISOString(),
+      durationSeconds: undefined,
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.fields).toHaveProperty('endedAt');
+    expect(await ctx.db('transfer_calls').where({ userId: user.id }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    // An ending in the future is refused too.
+    const endsLater = await post({ ...payload(user, 90), endedAt: new Date(now + 3_600_000).toISOString(), durationSeconds: undefined });
+    expect(endsLater.status).toBe(400);
+    expect(endsLater.body.fields).toHaveProperty('endedAt');
+    // The same payload inside the window is recorded, its duration computed from the times.
+    const ok = await post({ ...payload(user, 90), durationSeconds: undefined });
+    expect(ok.status).toBe(201);
+  });
+
   it('takes calls from the 50 states and DC only: Puerto Rico is refused naming the state (decision 130)', async () => {
     const { user } = await agentWith({ kind: 'transfer_package', tier: 'standard', count: 5 });
     const pr = await post({ ...payload(user, 90), state: 'PR' });

@@ -13,8 +13,10 @@
 //   taken now: 200 { ok, balanceRemaining }.
 // Refusals answer 4xx in the one refusal shape with the stable reason as `code` (and, as the caller
 //   systems were told, again as `reason`): { error, code, reason, fields? }: 401 unauthorized, 400 invalid_payload
-//   (with fields), 404 unknown_agent, 409 call_id_conflict, 422 agent_paused | state_not_allowed |
-//   outside_hours | daily_cap_reached | no_balance.
+//   (with fields), 404 unknown_agent, 409 call_id_conflict, 422 agent_deactivated | agent_paused |
+//   state_not_allowed | outside_hours | daily_cap_reached | no_balance. A deactivated agent is refused
+//   every new call (transfer or call-back) and by the check; a repeated callId still answers its call.
+// GET /api/callbacks/transfer/check?agentId=…&state=… (or agentEmail) answers the same as the POST.
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { transferCallbackSchema, transferCheckSchema } from '@tm/shared/schemas/transfers';
 import type { AppDeps } from '../deps.ts';
@@ -22,7 +24,7 @@ import { HttpError, parseWith } from '../errors.ts';
 import { transferCallbackLimit, TRANSFER_CALLBACK_RATE_LIMIT } from '../middleware/rate-limit.ts';
 import { apiKeyMatches, presentedKey } from '../services/brightcall/api-key.ts';
 import { TransferRefused } from '../services/transfers/errors.ts';
-import { checkTransfer, recordDeliveredCall, resolveAgent } from '../services/transfers/calls.service.ts';
+import { checkCallWindow, checkTransfer, recordDeliveredCall, refuseDeactivated, resolveAgent } from '../services/transfers/calls.service.ts';
 import { deliverCallbackForAgent } from '../services/orders/fulfilment.service.ts';
 
 export const TRANSFER_CALLBACK_PATH = '/callbacks/transfer';
@@ -50,6 +52,7 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
   r.post(TRANSFER_CALLBACK_PATH, rate, authenticate, async (req, res) => {
     const input = parsePayload(transferCallbackSchema, req.body);
     if (input.kind === 'callback') {
+      checkCallWindow(input, deps.clock.now());
       const agent = await resolveAgent(deps.db, input);
       const call = {
         state: input.state,
@@ -58,7 +61,7 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
         durationSeconds: input.durationSeconds,
         recordingUrl: input.recordingUrl,
       };
-      const { duplicate, ...delivery } = await deliverCallbackForAgent(deps, agent.id, input.callId, call);
+      const { duplicate, ...delivery } = await deliverCallbackForAgent(deps, agent.id, input.callId, call, () => refuseDeactivated(agent));
       res.status(duplicate ? 200 : 201).json({ ok: true, duplicate, kind: 'callback', ...delivery });
       return;
     }
@@ -68,6 +71,15 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
 
   r.post(`${TRANSFER_CALLBACK_PATH}/check`, rate, authenticate, async (req, res) => {
     const input = parsePayload(transferCheckSchema, req.body);
+    res.json(await checkTransfer(deps, input));
+  });
+
+  // The same question as a GET (query string), for dialers that can only ask that way.
+  r.get(`${TRANSFER_CALLBACK_PATH}/check`, rate, authenticate, async (req, res) => {
+    const q = req.query as Record<string, unknown>;
+    const agentId = typeof q.agentId === 'string' && /^\d+$/.test(q.agentId) ? Number(q.agentId) : q.agentId;
+    const input = parsePayload(transferCheckSchema, { ...q, ...(agentId !== undefined ? { agentId } : {}) });
+    res.setHeader('Cache-Control', 'no-store');
     res.json(await checkTransfer(deps, input));
   });
 

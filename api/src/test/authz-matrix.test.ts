@@ -412,6 +412,16 @@ const MATRIX: Record<string, Row> = {
       headers: { 'x-api-key': TRANSFER_KEY },
     }),
   },
+  'GET /api/callbacks/transfer/check': {
+    ...cols(401, 401, 401, 401, 401),
+    key: 200,
+    req: () => ({ method: 'GET', path: `/api/callbacks/transfer/check?agentId=${who.ids.agentA}&state=FL` }),
+    keyReq: () => ({
+      method: 'GET',
+      path: `/api/callbacks/transfer/check?agentId=${who.ids.agentA}&state=FL`,
+      headers: { 'x-api-key': TRANSFER_KEY },
+    }),
+  },
   'GET /api/outcomes/items': { ...cols(401, 200, 200, 200, 401), req: get('/api/outcomes/items') },
   'PUT /api/outcomes/:itemType/:itemId': {
     ...cols(401, 200, 404, 404, 401),

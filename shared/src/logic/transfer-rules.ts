@@ -248,6 +248,8 @@ export type RefusalReason =
   /** A call-back delivery for an agent with no paid call-back order that still owes some. */
   | 'nothing_owed'
   | 'agent_paused'
+  /** The agent's account is deactivated by an admin. */
+  | 'agent_deactivated'
   | 'state_not_allowed'
   | 'outside_hours'
   | 'daily_cap_reached'

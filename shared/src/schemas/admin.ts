@@ -275,7 +275,7 @@ export type ListQuery = z.output<typeof listQuerySchema>;
 // ---- Voice-AI webhook (POST /api/callbacks/brightcall), as documented at /brightcalldocs ----
 
 export const CALLBACK_REQUIRED_FIELDS = ['first_name', 'last_name', 'phone_number', 'transcript'] as const;
-export const CALLBACK_OPTIONAL_FIELDS = ['call_outcome', 'state', 'callback_time', 'agent_id', 'lead_quality', 'interest_level'] as const;
+export const CALLBACK_OPTIONAL_FIELDS = ['call_id', 'call_outcome', 'state', 'callback_time', 'agent_id', 'lead_quality', 'interest_level'] as const;
 /** The transcript column is TEXT on MariaDB (65,535 bytes). */
 export const CALLBACK_TRANSCRIPT_MAX_BYTES = 65_535;
 

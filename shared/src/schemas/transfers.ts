@@ -64,6 +64,11 @@ const transcript = z
   .nullable()
   .transform((v) => (v && v.trim() ? v : null));
 
+/** The longest call: an explicit durationSeconds, and the time between startedAt and endedAt, at most this. */
+export const MAX_CALL_SECONDS = 86_400;
+/** Call times outside these years are refused outright (the server narrows this to a window around now). */
+export const CALL_YEARS = { min: 2000, max: 2100 } as const;
+
 const callFields = {
   agentId: z.number({ error: 'agentId must be a user id' }).int().positive().optional(),
   agentEmail: z
@@ -78,7 +83,12 @@ const callFields = {
   state: stateCode(),
   startedAt: isoInstant('startedAt'),
   endedAt: isoInstant('endedAt'),
-  durationSeconds: z.number({ error: 'durationSeconds must be a number' }).int('durationSeconds must be whole seconds').min(0).max(86_400).optional(),
+  durationSeconds: z
+    .number({ error: 'durationSeconds must be a number' })
+    .int('durationSeconds must be whole seconds')
+    .min(0)
+    .max(MAX_CALL_SECONDS, `durationSeconds must be at most ${MAX_CALL_SECONDS} (24 hours)`)
+    .optional(),
   recordingUrl,
   transcript,
   /** docs/product/rules.md#transfers-buffer-and-billing: the agent hung up after the caller's 'Yes', before the buffer: still billable. */
@@ -93,8 +103,20 @@ function checkCall(v: CallShape, ctx: z.RefinementCtx) {
   if (v.agentId === undefined && v.agentEmail === undefined) {
     ctx.addIssue({ code: 'custom', path: ['agentId'], message: 'Give agentId or agentEmail' });
   }
+  let outOfRange = false;
+  for (const name of ['startedAt', 'endedAt'] as const) {
+    const year = new Date(v[name]).getUTCFullYear();
+    if (!(year >= CALL_YEARS.min && year < CALL_YEARS.max)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `${name} must be a date between ${CALL_YEARS.min} and ${CALL_YEARS.max}` });
+      outOfRange = true;
+    }
+  }
+  if (outOfRange) return;
   const span = (new Date(v.endedAt).getTime() - new Date(v.startedAt).getTime()) / 1000;
-  if (span < 0) ctx.addIssue({ code: 'custom', path: ['endedAt'], message: 'endedAt must not be before startedAt' });
+  if (span > MAX_CALL_SECONDS) {
+    // A duration computed from the times is held to the same limit as an explicit one.
+    ctx.addIssue({ code: 'custom', path: ['endedAt'], message: `endedAt must be at most ${MAX_CALL_SECONDS} seconds (24 hours) after startedAt` });
+  } else if (span < 0) ctx.addIssue({ code: 'custom', path: ['endedAt'], message: 'endedAt must not be before startedAt' });
   else if (v.durationSeconds !== undefined && v.durationSeconds > span + 1) {
     ctx.addIssue({ code: 'custom', path: ['durationSeconds'], message: 'durationSeconds is longer than the time between startedAt and endedAt' });
   }

@@ -15,6 +15,7 @@ import {
 import { certificateKindOf, consentFields, type ConsentInput } from '@tm/shared/schemas/consent';
 import { z } from 'zod';
 import { badRequest } from '../../errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { Appointment, BrightcallCallback, User } from '../../models/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { consentColumns } from '../compliance/consent-columns.ts';
@@ -43,6 +44,10 @@ export function toAppointment(r: CallbackRow): BrightcallAppointment {
   };
 }
 
+/** The longest Idempotency-Key header and `call_id` value taken (the columns' sizes). */
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const CALL_ID_MAX = 128;
+
 /** Column limits of brightcall_callbacks for the webhook's fields. */
 const MAX: Record<string, number> = {
   first_name: 100,
@@ -53,6 +58,7 @@ const MAX: Record<string, number> = {
   call_outcome: 100,
   callback_time: 100,
   agent_id: 100,
+  call_id: CALL_ID_MAX,
   lead_quality: 50,
   interest_level: 50,
 };
@@ -73,6 +79,23 @@ export interface WebhookCallback {
   consent?: ConsentInput;
   aiDisclosure?: string;
   recordingUrl?: string;
+  /** The platform's own id of the call (`call_id`): a repeat of it is the same callback. */
+  callId?: string;
+}
+
+/**
+ * The request's Idempotency-Key header: printable ASCII, at most IDEMPOTENCY_KEY_MAX characters;
+ * undefined when absent or blank. A bad one is a 400 naming the header.
+ */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const v = (Array.isArray(header) ? header.join(',') : header).trim();
+  if (!v) return undefined;
+  if (v.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(v)) {
+    const message = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} printable characters without spaces`;
+    throw badRequest(message, { 'Idempotency-Key': message });
+  }
+  return v;
 }
 
 /** The webhook's consent fields (snake_case like the rest of its payload) and their column names. */
@@ -207,6 +230,7 @@ export function parseWebhookPayload(body: unknown): WebhookCallback {
     externalAgentId: text(b.agent_id),
     leadQuality: text(b.lead_quality),
     interestLevel: text(b.interest_level),
+    callId: text(b.call_id),
   };
 }
 
@@ -266,26 +290,67 @@ async function appointmentForCallback(
   return appointment.id;
 }
 
-export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Date): Promise<number> {
-  return db.transaction(async (trx) => {
-    const callback = await BrightcallCallback.query(trx).insert({
-      firstName: cb.firstName,
-      lastName: cb.lastName,
-      phone: cb.phone,
-      email: cb.email ?? null,
-      state: cb.state ?? null,
-      transcript: cb.transcript,
-      callOutcome: cb.callOutcome ?? null,
-      callbackTime: cb.callbackTime ?? null,
-      externalAgentId: cb.externalAgentId ?? null,
-      leadQuality: cb.leadQuality ?? null,
-      interestLevel: cb.interestLevel ?? null,
-      source: 'webhook',
-      createdAt: toDbDate(now),
+export interface WebhookResult {
+  callbackId: number;
+  appointmentId: number | null;
+  /** A repeat of a call stored before (same Idempotency-Key or call_id): nothing was stored. */
+  duplicate: boolean;
+}
+
+/** The callback stored for this Idempotency-Key or call_id, with its appointment, if any. */
+async function storedFor(db: Db, keys: { idempotencyKey?: string; callId?: string }): Promise<WebhookResult | null> {
+  if (!keys.idempotencyKey && !keys.callId) return null;
+  const row = await BrightcallCallback.query(db)
+    .where((w) => {
+      if (keys.idempotencyKey) w.orWhere({ idempotencyKey: keys.idempotencyKey });
+      if (keys.callId) w.orWhere({ callId: keys.callId });
+    })
+    .orderBy('id')
+    .select('id')
+    .first();
+  if (!row) return null;
+  const appointment = await Appointment.query(db).where({ brightcallCallbackId: row.id }).orderBy('id').select('id').first();
+  return { callbackId: Number(row.id), appointmentId: appointment ? Number(appointment.id) : null, duplicate: true };
+}
+
+/**
+ * Stores a webhook callback and its appointment for sale. Idempotent: a repeat with the same
+ * Idempotency-Key header or the same call_id answers the first callback (duplicate) and stores nothing;
+ * two identical requests at once meet on the columns' unique indexes, and the loser answers the winner's.
+ */
+export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Date, idempotencyKey?: string): Promise<WebhookResult> {
+  const keys = { idempotencyKey, callId: cb.callId };
+  const seen = await storedFor(db, keys);
+  if (seen) return seen;
+  try {
+    return await db.transaction(async (trx) => {
+      const callback = await BrightcallCallback.query(trx).insert({
+        firstName: cb.firstName,
+        lastName: cb.lastName,
+        phone: cb.phone,
+        email: cb.email ?? null,
+        state: cb.state ?? null,
+        transcript: cb.transcript,
+        callOutcome: cb.callOutcome ?? null,
+        callbackTime: cb.callbackTime ?? null,
+        externalAgentId: cb.externalAgentId ?? null,
+        leadQuality: cb.leadQuality ?? null,
+        interestLevel: cb.interestLevel ?? null,
+        idempotencyKey: idempotencyKey ?? null,
+        callId: cb.callId ?? null,
+        source: 'webhook',
+        createdAt: toDbDate(now),
+      });
+      const appointmentId = await appointmentForCallback(trx, callback.id, cb, 'webhook', now);
+      return { callbackId: Number(callback.id), appointmentId: Number(appointmentId), duplicate: false };
     });
-    await appointmentForCallback(trx, callback.id, cb, 'webhook', now);
-    return callback.id;
-  });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const first = await storedFor(db, keys);
+      if (first) return first;
+    }
+    throw err;
+  }
 }
 
 export const UNKNOWN_AGENT_MESSAGE = 'Agent not found';

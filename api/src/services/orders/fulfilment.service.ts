@@ -304,6 +304,8 @@ export async function deliverCallbackForAgent(
   agentId: number,
   callId: string,
   call?: Record<string, unknown>,
+  /** Checked after a repeated callId was answered and before a new delivery (e.g. a deactivated agent is refused). */
+  mayDeliver?: () => void,
 ): Promise<FulfilmentView & { duplicate: boolean }> {
   const seen = async () => {
     const d = await OrderDelivery.query(deps.db).where({ externalCallId: callId }).select('orderId').first();
@@ -314,6 +316,7 @@ export async function deliverCallbackForAgent(
   };
   const before = await seen();
   if (before) return before;
+  mayDeliver?.();
   const candidates = await Order.query(deps.db)
     .where({ userId: agentId, kind: 'ringcloud', status: 'paid' })
     .where('quantityOwed', '>', 0)

@@ -56,6 +56,25 @@ import { AgentTransferSetting, TransferCall, TransferDispute, User } from '../..
 /** How far in the future a call's start may be (clock drift between systems). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
+/** How long after a call it may still be recorded (by the caller system or an admin's hand entry). */
+export const MAX_CALL_AGE_DAYS = 90;
+
+/**
+ * A call's times must lie in a window around now: started at most MAX_CALL_AGE_DAYS ago and not in the
+ * future, ended not in the future (each with MAX_CLOCK_SKEW_MS of drift allowed). 400 naming the field.
+ */
+export function checkCallWindow(call: { startedAt: string; endedAt: string }, now: Date): void {
+  const fields: Record<string, string> = {};
+  const latest = now.getTime() + MAX_CLOCK_SKEW_MS;
+  const earliest = now.getTime() - MAX_CALL_AGE_DAYS * 86_400_000;
+  const startedAt = new Date(call.startedAt).getTime();
+  if (startedAt > latest) fields.startedAt = 'startedAt is in the future';
+  else if (startedAt < earliest) fields.startedAt = `startedAt is more than ${MAX_CALL_AGE_DAYS} days ago`;
+  if (new Date(call.endedAt).getTime() > latest) fields.endedAt = 'endedAt is in the future';
+  const names = Object.keys(fields);
+  if (names.length) throw new TransferRefused(400, 'invalid_payload', fields[names[0]!]!, fields);
+}
+
 /** A stored call (the model's row, dates in database form), its status and source typed as the view's. */
 export type CallRow = Omit<ModelObject<TransferCall>, 'status' | 'source'> & Pick<TransferCallView, 'status' | 'source'>;
 
@@ -134,9 +153,21 @@ interface AgentRef {
 }
 
 /** The agent a payload names by id or e-mail; both given must be the same user. */
-export async function resolveAgent(db: Db, ref: AgentRef): Promise<{ id: number; email: string }> {
-  const byId = ref.agentId !== undefined ? await User.query(db).findById(ref.agentId).select('id', 'email') : undefined;
-  const byEmail = ref.agentEmail !== undefined ? await User.query(db).where({ email: ref.agentEmail }).select('id', 'email').first() : undefined;
+export async function resolveAgent(db: Db, ref: AgentRef): Promise<{ id: number; email: string; deactivated: boolean }> {
+  const columns = ['id', 'email', 'deactivatedAt'] as const;
+  const byId =
+    ref.agentId !== undefined
+      ? await User.query(db)
+          .findById(ref.agentId)
+          .select(...columns)
+      : undefined;
+  const byEmail =
+    ref.agentEmail !== undefined
+      ? await User.query(db)
+          .where({ email: ref.agentEmail })
+          .select(...columns)
+          .first()
+      : undefined;
   const unknown = () => new TransferRefused(404, 'unknown_agent', 'No agent matches agentId/agentEmail.');
   if (ref.agentId !== undefined && !byId) throw unknown();
   if (ref.agentEmail !== undefined && !byEmail) throw unknown();
@@ -144,7 +175,14 @@ export async function resolveAgent(db: Db, ref: AgentRef): Promise<{ id: number;
     throw new TransferRefused(404, 'unknown_agent', 'agentId and agentEmail name different users.');
   }
   const user = (byId ?? byEmail)!;
-  return { id: Number(user.id), email: String(user.email) };
+  return { id: Number(user.id), email: String(user.email), deactivated: Boolean(user.deactivatedAt) };
+}
+
+export const AGENT_DEACTIVATED_MESSAGE = "The agent's account is deactivated: they take no calls.";
+
+/** The caller system sends no call to a deactivated agent (they cannot log in to see or dispute it). */
+export function refuseDeactivated(agent: { deactivated: boolean }): void {
+  if (agent.deactivated) throw new TransferRefused(REFUSAL_STATUS, 'agent_deactivated', AGENT_DEACTIVATED_MESSAGE);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,14 +223,14 @@ export async function recordDeliveredCall(
   const now = deps.clock.now();
   const startedAt = new Date(input.startedAt);
   const endedAt = new Date(input.endedAt);
-  if (startedAt.getTime() > now.getTime() + MAX_CLOCK_SKEW_MS) {
-    throw new TransferRefused(400, 'invalid_payload', 'startedAt is in the future', { startedAt: 'startedAt is in the future' });
-  }
+  checkCallWindow(input, now);
   const manual = actor.type === 'admin';
   const externalCallId = input.callId ?? `manual-${crypto.randomUUID()}`;
 
   const seen = await existingAnswer(deps, externalCallId, agent.id);
   if (seen) return { created: false, body: seen };
+  // A repeat of a call recorded before the deactivation answers that call (above); a new one is refused.
+  if (!manual) refuseDeactivated(agent);
 
   // Rows that must exist before the transaction locks anything (inserting them inside it could deadlock):
   // only for an agent who has bought transfers. Anyone else's call is refused (no balance), and a refusal
@@ -395,6 +433,7 @@ async function earlierCallFromSameCaller(trx: Knex.Transaction, userId: number, 
 /** Would a transfer to this agent from this state be taken right now? (The caller system may ask first.) */
 export async function checkTransfer(deps: AppDeps, input: TransferCheck): Promise<{ ok: true; balanceRemaining: number }> {
   const agent = await resolveAgent(deps.db, input);
+  refuseDeactivated(agent);
   const now = deps.clock.now();
   const controls = await readControls(deps.db, agent.id);
   const balance = await remainingBalance(deps.db, agent.id);
