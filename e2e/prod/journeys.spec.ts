@@ -29,7 +29,7 @@ test('the rehearsal runs in production settings behind the load balancer', async
   expect([...backends].sort()).toEqual(['api1', 'api2']);
 });
 
-test('funnel checkout: an anonymous buyer pays for 30 standard transfers and lands on the paid order; the set-password mail arrives', async ({ page }) => {
+test('funnel checkout: an anonymous buyer pays for 30 standard transfers and lands on the paid order; the receipt arrives by SMTP', async ({ page }) => {
   const email = `${unique('prod-buyer')}@example.com`;
   await page.goto('/checkout');
   await page.getByLabel('How many transfers would you like to purchase?').fill('30');
