@@ -25,6 +25,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  // Test-payment mode only: where the Stripe emulator (tools/stripe-emulator) listens; `npm start` sets it.
+  STRIPE_EMULATOR_URL: optionalString.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
   BRIGHTCALL_API_KEY: optionalString,
   BRIGHTCALL_WIDGET_KEY: optionalString,
   BRIGHTCALL_VERIFY_TOKEN: optionalString,
@@ -96,7 +98,8 @@ export interface AppConfig {
   publicOrigin: string;
   /** PUBLIC_ORIGIN was set (else publicOrigin is the http://localhost:PORT default). */
   publicOriginConfigured: boolean;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret: string; testMode: boolean };
+  /** emulatorUrl: test-payment mode's Stripe emulator (tools/stripe-emulator), never used with keys. */
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret: string; testMode: boolean; emulatorUrl?: string };
   brightcall: { apiKey?: string; widgetKey?: string; verifyToken?: string };
   transferApiKey?: string;
   routing: { goHostPrefix: string; ghlHostPrefix: string; surveyFlag: string; specialFlag: string };
@@ -229,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? `whsec_${localSecret(dataDir, '.webhook-secret')}`,
       testMode,
+      emulatorUrl: testMode ? e.STRIPE_EMULATOR_URL : undefined,
     },
     brightcall: { apiKey: e.BRIGHTCALL_API_KEY, widgetKey: e.BRIGHTCALL_WIDGET_KEY, verifyToken: e.BRIGHTCALL_VERIFY_TOKEN },
     transferApiKey: e.TRANSFER_API_KEY,
