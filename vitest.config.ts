@@ -26,6 +26,7 @@ export default defineConfig({
             'migrations/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tools/*/src/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },
