@@ -20,14 +20,8 @@ export default tseslint.config(
     },
   },
   {
-    // CommonJS files (api/vendor/uncrypto-node/index.cjs): require() is how they import.
-    files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs' },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
-  {
     // Type-aware, where a dropped promise loses an error or answers too early: the API and its data.
-    files: ['api/src/**/*.ts', 'shared/src/**/*.ts', 'migrations/**/*.ts', 'knexfile.ts'],
+    files: ['api/src/**/*.ts', 'shared/src/**/*.ts', 'migrations/**/*.ts', 'knexfile.ts', 'tools/*/src/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -3,7 +3,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 import objection from 'objection';
 import { migrationSource } from './migrations/index.ts';
@@ -25,54 +24,32 @@ export const DEFAULT_DB_TIMEOUT_MS = 5000;
 /** Statements that may legitimately run long (migrations on big tables) get no timeout. */
 const DDL = /^\s*(create|alter|drop|rename|truncate|optimize|analyze)\b/i;
 
-/**
- * The SQLite driver for this Node: better-sqlite3 13 (Node-API, one prebuilt binary for every Node
- * version) on Node 22 and later, better-sqlite3 12 (compiled against the running Node's headers) on
- * Node 20, which 13 does not support. better-sqlite3 12 built against Node 24.19+ headers aborts the
- * process when V8 collects a statement outside a JavaScript context (docs/decisions/050-node-24.md).
- */
-export const SQLITE_DRIVER = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
-
-function sqliteClient(): Knex.Config['client'] {
-  if (SQLITE_DRIVER === 'better-sqlite3') return 'better-sqlite3';
-  const require = createRequire(import.meta.url);
-  // Knex's own better-sqlite3 dialect with only the module it loads changed (the API is the same).
-  const BetterSqlite3 = require('knex/lib/dialects/better-sqlite3/index.js') as new (config: Knex.Config) => { _driver(): unknown };
-  return class extends BetterSqlite3 {
-    override _driver() {
-      return require(SQLITE_DRIVER);
-    }
-  } as unknown as Knex.Config['client'];
+/** What Knex emits as 'start': a query builder or a raw statement (a schema builder has no timeout()). */
+interface StartingQuery {
+  timeout?: (ms: number) => unknown;
+  _timeout?: number;
+  sql?: string;
 }
 
-type QueryCallback = (err: (Error & { code?: string }) | null, ...rest: unknown[]) => void;
+/**
+ * Every query on MariaDB gets Knex's own query timeout (`.timeout(ms)`, its public API) unless it set
+ * one: Knex rejects it with a KnexTimeoutError (a 503, api/src/db/errors.ts) and, as the query is not
+ * cancelled, marks the connection disposed so the pool destroys it rather than lend it again. A network
+ * partition that silently drops packets then answers 503 after timeoutMs and the pool heals by itself;
+ * without it a request and its connection wait until TCP gives up, minutes later. Schema changes
+ * (migrations, `db.raw('ALTER ...')`) run without one.
+ */
+export function applyQueryTimeout(db: Knex, timeoutMs: number): void {
+  if (!(timeoutMs > 0)) return;
+  db.on('start', (query: StartingQuery) => {
+    if (typeof query.timeout !== 'function' || query._timeout !== undefined) return;
+    if (typeof query.sql === 'string' && DDL.test(query.sql)) return;
+    query.timeout(timeoutMs);
+  });
+}
+
 interface Mysql2Connection {
-  query: (...args: unknown[]) => unknown;
-  destroy: () => void;
-}
-
-/**
- * Every query of a pooled MariaDB connection gets mysql2's inactivity timeout, and a connection whose
- * query timed out is destroyed (the pool then drops it, as its stream is destroyed). Without this, a
- * network partition that silently drops packets holds a request and its connection until TCP gives
- * up, minutes later; with it the request answers 503 after timeoutMs and the pool heals by itself.
- */
-export function instrumentConnection(conn: Mysql2Connection, timeoutMs: number): void {
-  const query = conn.query.bind(conn);
-  conn.query = (...args: unknown[]) => {
-    const opts = args[0] as { sql?: string; timeout?: number } | undefined;
-    const cbAt = args.findIndex((a) => typeof a === 'function');
-    if (opts && typeof opts === 'object' && cbAt > 0) {
-      const sql = String(opts.sql ?? '');
-      if (timeoutMs > 0 && opts.timeout === undefined && !DDL.test(sql)) args[0] = { ...opts, timeout: timeoutMs };
-      const cb = args[cbAt] as QueryCallback;
-      args[cbAt] = (err: (Error & { code?: string }) | null, ...rest: unknown[]) => {
-        if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') conn.destroy();
-        cb(err, ...rest);
-      };
-    }
-    return query(...args);
-  };
+  query: (options: { sql: string; timeout?: number }, callback: (err: Error | null) => void) => unknown;
 }
 
 export interface KnexOptions {
@@ -80,8 +57,13 @@ export interface KnexOptions {
   timeoutMs?: number;
 }
 
+/** DB_TIMEOUT_MS unless the options name one. */
+export function dbTimeoutMs(opts: KnexOptions = {}): number {
+  return opts.timeoutMs ?? Number(process.env.DB_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUT_MS);
+}
+
 export function knexConfig(url: string | undefined = process.env.DATABASE_URL, sqliteFile = DEFAULT_SQLITE_FILE, opts: KnexOptions = {}): Knex.Config {
-  const timeoutMs = opts.timeoutMs ?? Number(process.env.DB_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUT_MS);
+  const timeoutMs = dbTimeoutMs(opts);
   const common = {
     migrations: { migrationSource, tableName: 'knex_migrations' },
     ...objection.knexSnakeCaseMappers(),
@@ -107,9 +89,9 @@ export function knexConfig(url: string | undefined = process.env.DATABASE_URL, s
       pool: {
         min: 0,
         max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+        // mysql2's per-query `timeout` option: a connection that goes silent while it is set up fails.
         afterCreate(conn: Mysql2Connection, done: (err: Error | null, conn: unknown) => void) {
-          instrumentConnection(conn, timeoutMs);
-          conn.query({ sql: "SET time_zone = '+00:00'" }, (err: Error | null) => done(err, conn));
+          conn.query({ sql: "SET time_zone = '+00:00'", ...(timeoutMs > 0 ? { timeout: timeoutMs } : {}) }, (err) => done(err, conn));
         },
       },
       acquireConnectionTimeout: 10000,
@@ -122,7 +104,7 @@ export function knexConfig(url: string | undefined = process.env.DATABASE_URL, s
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   return {
     ...common,
-    client: sqliteClient(),
+    client: 'better-sqlite3',
     connection: { filename: file },
     useNullAsDefault: true,
     pool: {

@@ -1,16 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
-import { preactAliases } from './portal/vite.config.ts';
 
-// Two projects share the options below. The portal's tests run on what the portal ships: `react`,
-// `react-dom` and the JSX runtime resolve to preact/compat as in portal/vite.config.ts, and the
-// libraries that import React (Testing Library, React Query, React Router, react-hook-form, Stripe's
-// React bindings) are inlined so the aliases reach their imports too (decision 130). The marketing
-// islands ship React (@astrojs/react), so their tests stay on React with everything else.
+// Two projects share the options below. The portal's tests render through React and react-dom, as the
+// portal ships them (decision 190), with Testing Library; each test file that needs a DOM says so
+// (`// @vitest-environment jsdom`).
 const PORTAL_TESTS = 'portal/src/**/*.test.{ts,tsx}';
-// Testing Library's package has no exports map and its `main` is CommonJS, which Node would load with
-// React itself: its ES module build goes through Vite, so its `react` imports meet the aliases.
-const testingLibraryEsm = fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url));
 
 export default defineConfig({
   test: {
@@ -32,32 +25,15 @@ export default defineConfig({
             'marketing/src/**/*.test.{ts,tsx}',
             'migrations/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'tools/*/src/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },
       {
         extends: true,
-        resolve: {
-          conditions: ['module', 'browser', 'development'],
-          alias: [{ find: /^@testing-library\/react$/, replacement: testingLibraryEsm }, ...preactAliases],
-        },
         esbuild: { jsx: 'automatic', jsxImportSource: 'react' },
-        test: {
-          name: 'portal',
-          include: [PORTAL_TESTS],
-          server: {
-            deps: {
-              inline: [
-                /@testing-library\/react/,
-                /@tanstack\/react-query/,
-                /react-router/,
-                /react-hook-form/,
-                /@hookform\/resolvers/,
-                /@stripe\/react-stripe-js/,
-              ],
-            },
-          },
-        },
+        test: { name: 'portal', include: [PORTAL_TESTS] },
       },
     ],
   },

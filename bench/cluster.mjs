@@ -1,11 +1,12 @@
-// Runs the real server (api/src/server.ts) as BENCH_PROCESSES processes sharing one port (node:cluster:
+// Runs the real server (api/src/server.ts, through tools/stripe-emulator/src/serve.ts: each process with
+// its own Stripe emulator in test-payment mode) as BENCH_PROCESSES processes sharing one port (node:cluster:
 // the first process accepts connections and hands each to a worker in turn), as a load balancer in
 // front of several processes does in production (README, "Production topology"). Benchmarks only.
 import cluster from 'node:cluster';
 
 const count = Number(process.env.BENCH_PROCESSES ?? 2);
 let stopping = false;
-cluster.setupPrimary({ exec: 'api/src/server.ts', execArgv: ['--import', 'tsx'], args: process.argv.slice(2) });
+cluster.setupPrimary({ exec: 'tools/stripe-emulator/src/serve.ts', execArgv: ['--import', 'tsx'], args: process.argv.slice(2) });
 for (let i = 0; i < count; i++) cluster.fork();
 cluster.on('exit', (worker, code) => {
   if (!stopping) console.error(`bench cluster: worker ${worker.process.pid} exited (${code})`);

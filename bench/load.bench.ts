@@ -2,9 +2,12 @@
 // on MariaDB with 1,000,000 leads, beside a bare node:http server serving the same static files:
 //   GET /, GET /standard-pricing (app and bare), GET /api/aged-leads with filters (logged in),
 //   POST /api/create-payment-intent (test-payment mode: order row + PaymentIntent at the embedded emulator).
-// Prints req/s, p50, p99, errors, 5xx, EXPLAIN of every query the filtered list runs, and checks the
-// targets: static pages at least half the bare server's throughput; the lead list with a different filter
-// and page per request at 50 connections at least 1,500 req/s with p99 under 100 ms (issue 16); no errors.
+// Prints req/s, p50, p99, errors, 5xx, EXPLAIN of every query the filtered list runs, and checks issue 28's
+// targets, each a ratio in this run: static pages through the static middleware at least 35% of the bare
+// node:http server's req/s; the lead list with a different filter and page per request at 50 connections
+// at least 50% of its same-work floor (bench/bare-leads.ts); the same list offered 100 requests per second
+// with Poisson arrivals, open loop (bench/poisson.ts), after a 5 s warm-up: p99 under 50 ms; no errors.
+// (Issue 16's 1,500 req/s and p99 100 ms are withdrawn: this machine's floor for that work is ~1,000 req/s.)
 // The app runs as ONE process (api/src/server.ts, pool of 10) for every row, and the issue's lead-list row
 // also as one process per core (BENCH_PROCESSES, default os.availableParallelism(): node:cluster sharing
 // the port, bench/cluster.mjs), as production runs several processes behind a load balancer; MariaDB
@@ -13,7 +16,8 @@
 // Run: npm run build && npm run bench -- load
 // Env: BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/tm_bench), BENCH_SECONDS (20), BENCH_LEADS (1000000),
 //      BENCH_FRESH=1 (rebuild the table), BENCH_CONNECTIONS (100), BENCH_ONLY=leads (only the bare server and
-//      the lead-list rows, with their checks), BENCH_PROCESSES (processes of the lead-list target row).
+//      the lead-list rows, with their checks), BENCH_PROCESSES (processes of the lead-list target rows),
+//      BENCH_POISSON_SECONDS (30: the measured part of the open-loop row, after its 5 s warm-up).
 //      Not part of `npm test`.
 import fs from 'node:fs';
 import net from 'node:net';
@@ -23,6 +27,7 @@ import autocannon from 'autocannon';
 import { explainLeadList, statementsOf } from './explain-leads.ts';
 import { TIERS } from '@tm/shared';
 import { ROOT, startServer, startBare, startReadyProcess, loginCookie } from './lib.ts';
+import { openLoop, type OpenLoopResult } from './poisson.ts';
 import { benchDatabaseUrl, prepareMillionLeads } from './million-leads.ts';
 import { STATEMENTS } from './bare-leads.ts';
 import { listLeadsForSale } from '../api/src/services/leads/leads.service.ts';
@@ -39,6 +44,11 @@ const LEAD_CONNECTIONS = 50;
 const ONLY_LEADS = process.env.BENCH_ONLY === 'leads';
 /** The lead-list target row's app: one process per core, as a production machine runs it. */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? os.availableParallelism());
+/** The open-loop row: offered rate, warm-up, measured seconds, and its p99 target. */
+const POISSON = { rate: 100, warmupSeconds: 5, seconds: Number(process.env.BENCH_POISSON_SECONDS ?? 30), p99TargetMs: 50 };
+/** The static pages' and the lead list's targets, as ratios of the same run's bare servers. */
+const STATIC_RATIO = 0.35;
+const FLOOR_RATIO = 0.5;
 /** The app's and the floor server's session secret (the floor opens the app's seals). */
 const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
 
@@ -57,7 +67,7 @@ for (const f of ['index.html', 'standard-pricing.html']) {
 
 /**
  * A different filter on (almost) every request: two of the 20 states, a 30-day age window and one of the
- * first five pages (190 x 306 x 5 = 290,700 combinations), so the list cache rarely helps and the figure
+ * first five pages (190 x 306 x 5 = 290,700 combinations), so requests rarely repeat and the figure
  * is the database's own cost under load.
  */
 const BENCH_STATES = ['TX', 'FL', 'CA', 'GA', 'NC', 'OH', 'PA', 'AZ', 'TN', 'MI', 'IL', 'NY', 'SC', 'AL', 'MO', 'IN', 'KY', 'LA', 'OK', 'VA'];
@@ -190,7 +200,12 @@ const leadRows = async () => {
   rows.push(await leadRow(FLOOR_ROW, floor, cookie));
   if (appN !== app) rows.push(await leadRow(LEAD_ROW_1, app, cookie));
   rows.push(await leadRow(LEAD_ROW, appN, cookieN));
+  // Issue 28's latency row: buyers arriving at random, 100 a second on average, each a new filter and page.
+  console.log(`  open loop: ${POISSON.rate} req/s offered (Poisson), ${POISSON.warmupSeconds} s warm-up, ${POISSON.seconds} s measured...`);
+  poisson = await openLoop({ url: appN.url, ...POISSON, path: randomFilterPath, headers: { cookie: cookieN } });
+  console.log(`  open loop: p50 ${poisson.p50} ms, p99 ${poisson.p99} ms over ${poisson.total} requests`);
 };
+let poisson: OpenLoopResult | undefined;
 
 try {
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s each`);
@@ -249,15 +264,24 @@ const appI = row('GET / (app)');
 const bareP = row('bare node:http, standard-pricing.html');
 const appP = row('GET /standard-pricing (app)');
 if (appI && appP && bareP) {
-  checks.push([`GET / at ${Math.round((appI.rps / bareI.rps) * 100)}% of the bare server (target at least 50%)`, appI.rps >= bareI.rps / 2]);
-  checks.push([`GET /standard-pricing at ${Math.round((appP.rps / bareP.rps) * 100)}% of the bare server (target at least 50%)`, appP.rps >= bareP.rps / 2]);
+  checks.push([`GET / at ${Math.round((appI.rps / bareI.rps) * 100)}% of the bare server (target at least 35%)`, appI.rps >= bareI.rps * STATIC_RATIO]);
+  checks.push([
+    `GET /standard-pricing at ${Math.round((appP.rps / bareP.rps) * 100)}% of the bare server (target at least 35%)`,
+    appP.rps >= bareP.rps * STATIC_RATIO,
+  ]);
 }
 const leads = row(`GET /api/aged-leads?${FILTER} (1M leads)`);
 const leads1 = row(`GET /api/aged-leads?${FILTER}, 1 connection`);
 checks.push(
   [
-    `lead list, a different filter and page per request over ${total.toLocaleString('en-US')} leads at ${LEAD_CONNECTIONS} connections: ${mixed.rps} req/s, p99 ${mixed.p99} ms, ${mixed.errors + mixed.non2xx} errors (targets: at least 1,500 req/s, p99 under 100 ms, none; bare node:http in this run ${bareI.rps} req/s; the same work on a bare server ${floorRow.rps} req/s, p99 ${floorRow.p99} ms${leads && leads1 ? `; the same filter at ${CONNECTIONS} connections ${leads.rps} req/s p99 ${leads.p99} ms, from 1 connection p99 ${leads1.p99} ms, not targets` : ''})`,
-    mixed.rps >= 1500 && mixed.p99 < 100 && mixed.errors === 0 && mixed.non2xx === 0,
+    `lead list, a different filter and page per request over ${total.toLocaleString('en-US')} leads at ${LEAD_CONNECTIONS} connections: ${mixed.rps} req/s, ${Math.round((mixed.rps / floorRow.rps) * 100)}% of the same work on a bare server (${floorRow.rps} req/s, p99 ${floorRow.p99} ms), ${mixed.errors + mixed.non2xx} errors (targets: at least 50% of the floor, none; p99 ${mixed.p99} ms and bare node:http ${bareI.rps} req/s in this run${leads && leads1 ? `; the same filter at ${CONNECTIONS} connections ${leads.rps} req/s p99 ${leads.p99} ms, from 1 connection p99 ${leads1.p99} ms, not targets` : ''})`,
+    mixed.rps >= floorRow.rps * FLOOR_RATIO && mixed.errors === 0 && mixed.non2xx === 0,
+  ],
+  [
+    poisson
+      ? `lead list offered ${POISSON.rate} req/s with Poisson arrivals, open loop, after a ${POISSON.warmupSeconds} s warm-up (${poisson.offeredRate} req/s over ${POISSON.seconds} s, ${poisson.total} requests): p50 ${poisson.p50} ms, p90 ${poisson.p90} ms, p99 ${poisson.p99} ms, max ${poisson.max} ms, ${poisson.errors + poisson.non2xx} errors (target: p99 under ${POISSON.p99TargetMs} ms, none)`
+      : 'the open-loop lead-list row ran',
+    !!poisson && poisson.p99 < POISSON.p99TargetMs && poisson.errors + poisson.non2xx === 0,
   ],
   ['every query of the filtered list uses an index', indexed],
   [

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createHttpServer } from '../api/src/app.ts';
 import { createTestDb } from '../api/src/db/index.ts';
 import { testConfig } from '../api/src/config.ts';
-import { startPayments } from '../api/src/services/payments/stripe-client.ts';
+import { startPayments } from '@tm/stripe-emulator';
 import { createUser } from '../api/src/services/accounts/users.service.ts';
 import { PROVIDER_CHECK_INTERVAL_MS } from '../api/src/services/orders/orders.service.ts';
 import { ORDERS_PER_USER } from '../api/src/middleware/rate-limit.ts';

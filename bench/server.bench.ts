@@ -1,6 +1,7 @@
-// GET / and GET /standard-pricing on the real server beside a bare node:http server sending the same file
-// from memory, measured in turns in the same run (issue 16 item 1: each page at least 50% of the bare
-// server's req/s; exits 1 when not), and GET /api/current-user logged in (not a target).
+// GET / and GET /standard-pricing on the real server (express.static and express-static-gzip) beside a
+// bare node:http server sending the same file from memory, measured in turns in the same run (issue 28:
+// each page at least 35% of the bare server's req/s; FAIL and exit 1 when not), and GET
+// /api/current-user logged in (not a target).
 // Run: npm run bench (BENCH_SECONDS per target, default 12, in BENCH_ROUNDS turns, default 4). Needs `npm run build` first.
 import path from 'node:path';
 import fs from 'node:fs';
@@ -13,6 +14,8 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
 }
 const seconds = Number(process.env.BENCH_SECONDS ?? 12);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+/** Issue 28: a page through the static middleware at least this share of the bare server's req/s. */
+const TARGET = 0.35;
 const app = await startServer(await freePort());
 const bareIndex = await startBare(await freePort(), path.join(dist, 'index.html'));
 const barePricing = await startBare(await freePort(), path.join(dist, 'standard-pricing.html'));
@@ -44,10 +47,10 @@ try {
     ['GET /', bareI, appI],
     ['GET /standard-pricing', bareP, appP],
   ] as const) {
-    const ok = own.requestsPerSec >= bare.requestsPerSec / 2 && own.errors + own.non2xx === 0;
+    const ok = own.requestsPerSec >= bare.requestsPerSec * TARGET && own.errors + own.non2xx === 0;
     failed ||= !ok;
     console.log(
-      `${ok ? 'PASS' : 'FAIL'}  ${page} at ${Math.round((own.requestsPerSec / bare.requestsPerSec) * 100)}% of the bare server (target at least 50%, no errors)`,
+      `${ok ? 'PASS' : 'FAIL'}  ${page} at ${Math.round((own.requestsPerSec / bare.requestsPerSec) * 100)}% of the bare server (target at least ${TARGET * 100}%, no errors)`,
     );
   }
 } finally {

@@ -1,20 +1,11 @@
-// The portal runs on Preact through its React compatibility layer (preact/compat): the code is written
-// against React's API and types, and `react`, `react-dom` and the JSX runtime resolve to Preact here, in
-// the dev server and in the build. React 19's DOM renderer alone is about 65 KB gzipped, more than the
-// login page's 60 KB budget; Preact is about 7 KB (docs/decisions/100-portal-weight-preact.md).
+// The portal ships React and react-dom (decision 190), built with @vitejs/plugin-react (the automatic JSX
+// runtime, and Fast Refresh in `npm run dev`). Every screen but /login is its own lazily loaded chunk
+// (src/app/router.tsx); bench/page-weight.ts and e2e/tests/portal-bundle.spec.ts hold the budgets.
 import { defineConfig } from 'vite';
-
-export const preactAliases = [
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
+import react from '@vitejs/plugin-react';
 
 export default defineConfig({
-  resolve: { alias: preactAliases },
-  esbuild: { jsx: 'automatic', jsxImportSource: 'react' },
+  plugins: [react()],
   build: {
     outDir: 'dist',
     assetsDir: 'app-assets',

@@ -56,12 +56,19 @@ const result = await esbuild.build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node22.19',
   sourcemap: 'linked',
   plugins: [externals],
   logLevel: 'warning',
   metafile: true,
 });
+// Development tools (tools/: the Stripe emulator) are never part of the compiled API.
+const tools = Object.keys(result.metafile.inputs).filter((f) => f.startsWith('tools/'));
+if (tools.length) {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  console.error(`build:api: the API imports development tools, which production never has: ${tools.join(', ')}`);
+  process.exit(1);
+}
 fs.writeFileSync(path.join(outdir, 'package.json'), JSON.stringify({ type: 'module', private: true }, null, 2) + '\n');
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([f]) => f.endsWith('.js'))

@@ -1,11 +1,13 @@
 // The production build: `npm run build:api` compiles the API to JavaScript that plain `node` runs (no
-// tsx, no TypeScript at run time): it migrates, serves, and logs a demo account in.
+// tsx, no TypeScript at run time): it migrates, serves, and logs a demo account in. The Stripe emulator
+// (tools/stripe-emulator, development and tests only) is not in it: here the test runs one beside it.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { StripeEmulator } from '@tm/stripe-emulator';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'api', 'dist');
@@ -18,6 +20,7 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 let server: ChildProcess | undefined;
+const emulator = new StripeEmulator({ webhookSecret: 'whsec_build_api_test' });
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -27,13 +30,16 @@ const freePort = () =>
     });
   });
 
-beforeAll(() => {
+beforeAll(async () => {
+  const { host, port } = await emulator.start();
+  Object.assign(env, { STRIPE_EMULATOR_URL: `http://${host}:${port}`, STRIPE_WEBHOOK_SECRET: 'whsec_build_api_test' });
   const build = spawnSync(process.execPath, ['scripts/build-api.mjs'], { cwd: root, encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
 }, 120_000);
 
-afterAll(() => {
+afterAll(async () => {
   server?.kill('SIGTERM');
+  await emulator.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -44,6 +50,24 @@ describe('npm run build:api', () => {
       const imports = [...js.matchAll(/^import .*? from "([^"]+)";$|^import "([^"]+)";$/gm)].map((m) => m[1] ?? m[2]!);
       expect(imports.length).toBeGreaterThan(0);
       expect(imports.filter((i) => i.endsWith('.ts') || /^(tsx|vitest|typescript|esbuild|supertest)(\/|$)/.test(i))).toEqual([]);
+    }
+  });
+
+  it('never contains the Stripe emulator (a development tool): no module of tools/, no emulator code', () => {
+    const files = fs.readdirSync(dist, { recursive: true }) as string[];
+    expect(files.filter((f) => /emulator/i.test(f))).toEqual([]);
+    for (const f of files.filter((x) => x.endsWith('.js'))) {
+      const js = fs.readFileSync(path.join(dist, f), 'utf8');
+      // The emulator's class and what only it sends (its replay header, its refusal of an API key).
+      expect(js, f).not.toMatch(/class StripeEmulator|Idempotent-Replayed|Invalid API Key provided/);
+    }
+    for (const f of files.filter((x) => x.endsWith('.js.map'))) {
+      const sources = (JSON.parse(fs.readFileSync(path.join(dist, f), 'utf8')) as { sources: string[] }).sources;
+      expect(sources.length).toBeGreaterThan(0);
+      expect(
+        sources.filter((s) => /stripe-emulator|tools\//.test(s)),
+        f,
+      ).toEqual([]);
     }
   });
 

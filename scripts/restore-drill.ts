@@ -26,7 +26,7 @@ import { ledgerEntries } from '../api/src/services/transfers/ledger.service.ts';
 import { dbStorage } from '../api/src/storage/index.ts';
 import { deleteKeys } from '../api/src/infra/redis.ts';
 import { Order, PartnerApplicationFile, StoredBlob, User } from '../api/src/models/index.ts';
-import { StripeEmulator } from '../api/src/services/payments/emulator/stripe-emulator.ts';
+import { StripeEmulator } from '@tm/stripe-emulator';
 import { readState } from '../e2e/prod/state.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -6,6 +6,9 @@ import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './node-version.mjs';
+
+requireSupportedNode('`npm start`');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args, opts = {}) => {
@@ -51,7 +54,8 @@ if (!production && process.env.SKIP_BUILD !== '1' && sources > builtAt) {
   run('npm', ['run', 'build']);
 }
 
-const args = production ? [compiled] : ['--import', 'tsx', 'api/src/server.ts', '--seed'];
+// Development: the API with the Stripe emulator beside it in test-payment mode (tools/stripe-emulator).
+const args = production ? [compiled] : ['--import', 'tsx', 'tools/stripe-emulator/src/serve.ts', '--seed'];
 const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

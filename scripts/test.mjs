@@ -5,6 +5,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './node-version.mjs';
+
+requireSupportedNode('`npm test`');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const step = (title, cmd, args, env = {}) => {

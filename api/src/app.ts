@@ -1,7 +1,6 @@
 // createApp(deps): builds the Express app (API, webhooks, built site and portal). No listen().
 import express, { type Express } from 'express';
 import http, { type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import helmet from 'helmet';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
@@ -13,7 +12,7 @@ import { sameOrigin } from './middleware/same-origin.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { notFound } from './errors.ts';
 import { apiRoutes } from './routes/index.ts';
-import { webRoutes, notFoundPage, inlineScriptHashes, readWeb, type WebDirs } from './web.ts';
+import { webRoutes, notFoundPage, inlineScriptHashes, BUILT_DIRS, type WebDirs } from './web.ts';
 import { withLimiterStores, redisLimiterStores, stripeWebhookLimit, STRIPE_WEBHOOK_RATE_LIMIT } from './middleware/rate-limit.ts';
 import { inProcessRunner } from './jobs/runner.ts';
 import { registerCoreJobs } from './jobs/core.ts';
@@ -100,8 +99,8 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('deps', deps);
 
-  // The built site and portal, read into memory once; their inline scripts are allowed by hash.
-  const web = input.web === false ? null : readWeb(typeof input.web === 'object' ? input.web : undefined);
+  // The built site and portal (web.ts); their inline scripts are allowed by hash.
+  const web = input.web === false ? null : typeof input.web === 'object' ? input.web : BUILT_DIRS;
   app.use(
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(config, web === null ? [] : inlineScriptHashes(web)),
@@ -133,30 +132,6 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
 }
 
 /**
- * The request and response classes node:http builds for `app`: real `IncomingMessage` and
- * `ServerResponse` objects whose prototype is already Express's (`app.request`, `app.response`). Express
- * sets that prototype on every request it dispatches (`Object.setPrototypeOf`); on an object built by
- * node:http that change of shape makes V8 leave its fast paths for the whole request, in node:http's
- * own code too (about as much CPU as the rest of a static page; decision 120). On these objects the
- * same call changes nothing. Express's dispatch itself is unchanged. Constructor functions rather than
- * classes: a class's instances would have the class's prototype, not Express's.
- */
-export function expressRequestClasses(app: Express): { IncomingMessage: typeof http.IncomingMessage; ServerResponse: typeof http.ServerResponse } {
-  function AppRequest(this: http.IncomingMessage, socket: Socket) {
-    http.IncomingMessage.call(this, socket);
-  }
-  AppRequest.prototype = app.request;
-  function AppResponse(this: http.ServerResponse, req: http.IncomingMessage, options?: unknown) {
-    (http.ServerResponse as unknown as (req: http.IncomingMessage, options?: unknown) => void).call(this, req, options);
-  }
-  AppResponse.prototype = app.response;
-  return {
-    IncomingMessage: AppRequest as unknown as typeof http.IncomingMessage,
-    ServerResponse: AppResponse as unknown as typeof http.ServerResponse,
-  };
-}
-
-/**
  * Bounds slow and idle connections (a slow-header flood must not exhaust file descriptors): the whole
  * header within headersTimeoutMs, the whole request within requestTimeoutMs, idle keep-alive sockets
  * closed after keepAliveTimeoutMs (keep it above the load balancer's idle timeout), and at most
@@ -171,7 +146,6 @@ export function createHttpServer(app: Express, config: Pick<AppConfig, 'server'>
       keepAliveTimeout: s.keepAliveTimeoutMs,
       // How often node:http looks for sockets past those timeouts (its default, 30 s, lets a flood pile up).
       connectionsCheckingInterval: Math.min(1000, Math.floor(s.headersTimeoutMs / 2)),
-      ...expressRequestClasses(app),
     },
     app,
   );

@@ -27,6 +27,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Where the Stripe SDK sends its API calls (unset: Stripe itself). For a rehearsal against a Stripe-compatible emulator. */
   STRIPE_API_URL: optionalString.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
+  // Test-payment mode only: where the Stripe emulator (tools/stripe-emulator) listens; `npm start` sets it.
+  STRIPE_EMULATOR_URL: optionalString.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
   BRIGHTCALL_API_KEY: optionalString,
   BRIGHTCALL_WIDGET_KEY: optionalString,
   BRIGHTCALL_VERIFY_TOKEN: optionalString,
@@ -105,6 +107,8 @@ export interface AppConfig {
     testMode: boolean;
     /** STRIPE_API_URL: another Stripe-compatible API for the SDK (a rehearsal's emulator); unset: Stripe. */
     apiUrl?: string;
+    /** emulatorUrl: test-payment mode's Stripe emulator (tools/stripe-emulator), never used with keys. */
+    emulatorUrl?: string;
   };
   brightcall: { apiKey?: string; widgetKey?: string; verifyToken?: string };
   transferApiKey?: string;
@@ -241,6 +245,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? `whsec_${localSecret(dataDir, '.webhook-secret')}`,
       testMode,
       apiUrl: e.STRIPE_API_URL,
+      emulatorUrl: testMode ? e.STRIPE_EMULATOR_URL : undefined,
     },
     brightcall: { apiKey: e.BRIGHTCALL_API_KEY, widgetKey: e.BRIGHTCALL_WIDGET_KEY, verifyToken: e.BRIGHTCALL_VERIFY_TOKEN },
     transferApiKey: e.TRANSFER_API_KEY,

@@ -8,7 +8,7 @@ import { createApp } from './app.ts';
 import { createTestDb, type Db } from './db/index.ts';
 import { testConfig } from './config.ts';
 import { ManualClock } from './clock.ts';
-import { startPayments } from './services/payments/stripe-client.ts';
+import { startPayments } from '@tm/stripe-emulator';
 import { makeUser } from './test/harness.ts';
 import { createLogger, redactUrl, REDACTED } from './logger.ts';
 

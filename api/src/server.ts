@@ -1,13 +1,12 @@
 // Reads config, migrates (outside production; production migrates as a release step, `npm run migrate`),
 // (with --seed) seeds demo data into an empty non-production database, connects Redis when configured,
 // starts the job worker and listens.
-import type { AddressInfo } from 'node:net';
 import { loadConfig, ConfigError, type AppConfig } from './config.ts';
 import { createDb, migrateLatest, pendingMigrations } from './db/index.ts';
 import { seedDemo, demoAccountsText, demoAccountsWithPublishedPasswords } from './db/seed.ts';
 import { createApp, createHttpServer, depsOf } from './app.ts';
 import { startUploadSweep } from './services/funnel/upload-quotas.ts';
-import { startPayments } from './services/payments/stripe-client.ts';
+import { createStripeClient, EMULATOR_NEEDED } from './services/payments/stripe-client.ts';
 import { connectRedis } from './infra/redis.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { createLogger } from './logger.ts';
@@ -23,6 +22,11 @@ try {
     process.exit(1);
   }
   throw err;
+}
+
+if (config.stripe.testMode && !config.isProduction && !config.stripe.emulatorUrl) {
+  console.error(EMULATOR_NEEDED);
+  process.exit(1);
 }
 
 const logger = createLogger(config.logLevel);
@@ -83,10 +87,9 @@ if (redis) {
 const queueRedis = config.redis.url ? connectRedis(config.redis.url, { queue: true }) : undefined;
 queueRedis?.on('error', (err) => logger.error({ err }, 'redis (job queue) error'));
 const jobs = createJobRunner(config, queueRedis, logger);
-// Test-payment mode (no Stripe keys, never production): the embedded emulator posts its signed
-// events to this server's own webhook once it listens.
-const payments = await startPayments(config, { onError: (message, err) => console.error(message, err) });
-const app = createApp({ db, config, stripe: payments.stripe, logger, jobs, redis });
+// Test-payment mode (no Stripe keys, never production): the Stripe emulator runs beside the app
+// (tools/stripe-emulator/src/serve.ts starts it, then this file) and posts its events to our webhook.
+const app = createApp({ db, config, stripe: createStripeClient(config), logger, jobs, redis });
 const server = createHttpServer(app, config);
 // Mail (decision 045): the outbox sender is one repeatable job for the fleet (BullMQ with Redis, the
 // in-process runner without); its row claims keep a message from going out twice either way.
@@ -97,13 +100,11 @@ jobs.repeat(OUTBOX_JOB, OUTBOX_EVERY_MS);
 if (!config.mail.smtpUrl) console.log(`Mail: no SMTP_URL, messages are written as .eml files under ${config.mail.mailDir}`);
 await jobs.start();
 server.listen(config.port, config.host, () => {
-  const { port } = server.address() as AddressInfo;
-  payments.emulator?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
   console.log(
     `\nServing on ${config.publicOrigin} (${config.env}; ${redis ? 'Redis' : 'memory'} rate limits and ${jobs.kind} jobs; ${config.storage} storage)`,
   );
   if (!config.isProduction) console.log(demoAccountsText(config.publicOrigin));
-  if (payments.emulator) console.log('Test-payment mode: no Stripe keys set, cards are charged by the embedded emulator (try 4242 4242 4242 4242).');
+  if (config.stripe.testMode) console.log(`Test-payment mode: no Stripe keys set, cards are charged by the Stripe emulator at ${config.stripe.emulatorUrl}.`);
 });
 const stopUploadSweep = startUploadSweep(depsOf(app));
 
@@ -117,7 +118,7 @@ function shutdown() {
       .then(() => redis?.quit())
       .then(() => queueRedis?.quit())
       .catch(() => undefined)
-      .finally(() => void payments.close().finally(() => db.destroy().finally(() => process.exit(0))));
+      .finally(() => void db.destroy().finally(() => process.exit(0)));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

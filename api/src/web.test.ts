@@ -1,7 +1,7 @@
-// The built site and portal as Express routes (web.ts, decision 075): host and flag variants, clean
-// paths, the portal's routes, precompressed .br/.gz made by the build step (scripts/precompress.mjs),
-// caching headers, ETag and 304, HEAD, the 404 page; and, through createApp, helmet's headers and the
-// CSP hashes of the pages' inline scripts on every page.
+// The built site and portal through express.static and express-static-gzip (web.ts, decisions 075 and
+// 190): host and flag variants, clean paths, the portal's routes, precompressed .br/.gz made by the build
+// step (scripts/precompress.mjs), caching headers, ETag and 304, HEAD, the 404 page; and, through
+// createApp, helmet's headers and the CSP hashes of the pages' inline scripts on every page.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import express from 'express';
 import request from 'supertest';
@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { webRoutes, notFoundPage, readWeb, variantFor, chooseEncoding, IMMUTABLE, MARKETING_DIST, type WebDirs } from './web.ts';
+import { webRoutes, notFoundPage, variantFor, chooseEncoding, IMMUTABLE, MARKETING_DIST, type WebDirs } from './web.ts';
 import { createApp } from './app.ts';
 import { testConfig } from './config.ts';
 import { createTestApp, type TestContext } from './test/harness.ts';
@@ -53,9 +53,8 @@ beforeAll(() => {
   });
   expect(built.status, built.stderr).toBe(0);
   app = express();
-  const web = readWeb(dirs);
-  app.use(webRoutes(testConfig(), web));
-  app.use(notFoundPage(web));
+  app.use(webRoutes(testConfig(), dirs));
+  app.use(notFoundPage(dirs));
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -120,7 +119,7 @@ describe('host and flag variants (docs/product/funnel.md#host-and-flag-variants)
     const bare = { marketing: path.join(root, 'bare'), portal: path.join(root, 'none') };
     fs.mkdirSync(bare.marketing);
     fs.writeFileSync(path.join(bare.marketing, 'thank-you.html'), 'THANKS DEFAULT');
-    const small = express().use(webRoutes(testConfig(), readWeb(bare)));
+    const small = express().use(webRoutes(testConfig(), bare));
     expect((await request(small).get('/thank-you').set('Host', 'ghl.example.com')).text).toBe('THANKS DEFAULT');
   });
 });
@@ -173,25 +172,20 @@ describe('static site and portal', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
-  it('reads the built files once, when the routes are built: the ETag is of the bytes, not of the file date', async () => {
+  it('serves the files on disk: a rebuilt page is sent at once, with a new validator', async () => {
     const dir = path.join(root, 'reread');
     fs.mkdirSync(dir);
     const page = path.join(dir, 'page.html');
     fs.writeFileSync(page, 'FIRST');
-    const first = express().use(webRoutes(testConfig(), readWeb({ marketing: dir, portal: path.join(root, 'none') })));
-    const before = await request(first).get('/page');
-    // A later write is not seen by the routes already built (a rebuild is served after a restart)...
-    fs.writeFileSync(page, 'SECOND');
-    expect((await request(first).get('/page')).text).toBe('FIRST');
-    // ...and the same bytes with another date have the same ETag (two servers built apart agree).
-    fs.writeFileSync(page, 'FIRST');
-    fs.utimesSync(page, new Date(2020, 0, 1), new Date(2020, 0, 1));
-    const second = express().use(webRoutes(testConfig(), readWeb({ marketing: dir, portal: path.join(root, 'none') })));
-    const after = await request(second).get('/page');
-    expect(after.text).toBe('FIRST');
-    expect(after.headers.etag).toBe(before.headers.etag);
-    expect(before.headers.etag).toMatch(/^"[\w-]{27}"$/);
-    expect((await request(second).get('/page').set('If-None-Match', before.headers.etag!)).status).toBe(304);
+    const site = express().use(webRoutes(testConfig(), { marketing: dir, portal: path.join(root, 'none') }));
+    const before = await request(site).get('/page');
+    expect(before.text).toBe('FIRST');
+    expect((await request(site).get('/page').set('If-None-Match', before.headers.etag!)).status).toBe(304);
+    fs.writeFileSync(page, 'SECOND!');
+    const after = await request(site).get('/page').set('If-None-Match', before.headers.etag!);
+    expect(after.status).toBe(200);
+    expect(after.text).toBe('SECOND!');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
   it('answers HEAD with the headers of the GET and no body', async () => {
@@ -249,7 +243,7 @@ describe('static site and portal', () => {
       expect(res.text).toContain('Page Not Found');
       expect(res.headers['cache-control'], p).toBe('no-cache');
     }
-    // Compressed when asked (the build's .gz of the page, from memory like every built file).
+    // Compressed when asked (the build's .gz of the page, like every built file).
     expect((await request(app).get('/nope').set('Accept-Encoding', 'gzip')).headers['content-encoding']).toBe('gzip');
     expect((await request(app).head('/nope')).status).toBe(404);
   });
@@ -259,7 +253,7 @@ describe('static site and portal', () => {
     expect(post.status).toBe(404);
     expect(post.text).toBe('Page Not Found');
     const withApi = express();
-    withApi.use(webRoutes(testConfig(), readWeb(dirs)));
+    withApi.use(webRoutes(testConfig(), dirs));
     withApi.get('/api/index', (_req, res) => void res.json({ api: true }));
     expect((await request(withApi).get('/api/index')).body).toEqual({ api: true });
   });

@@ -1,14 +1,17 @@
-// Serves the built Astro site and the built portal as ordinary Express routes (decisions 075, 120): the
-// built files and the .br/.gz variants made at build time (scripts/precompress.mjs) are read into memory
-// when the app is built, hashed assets cached for a year, pages revalidated by ETag; the host rules of
-// docs/product/funnel.md#host-and-flag-variants pick the file for "/", "/thank-you" and "/onboarding-success".
+// Serves the built Astro site and the built portal through Express's static middleware (decision 190):
+// `express.static` (serve-static) sends the files from disk with its ETag and Last-Modified, and
+// express-static-gzip sends the .br/.gz made at build time (scripts/precompress.mjs) when the client
+// accepts them. Hashed assets are cached for a year, pages revalidated on every use; the host rules of
+// docs/product/funnel.md#host-and-flag-variants pick the file for "/", "/thank-you" and
+// "/onboarding-success". In production nginx in front serves the same files (deploy/nginx.conf).
 import { type Request, type Response, type RequestHandler, Router } from 'express';
-import { lookup as lookupType } from 'mrmime';
+import expressStaticGzip from 'express-static-gzip';
 import Negotiator from 'negotiator';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import crypto from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { AppConfig } from './config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -64,17 +67,25 @@ const VARIANT_FILES: Record<string, Record<Variant, string>> = {
 
 // ---------------------------------------------------------------------------------------------
 // Inline scripts of the built pages (Astro's small hydration scripts), as CSP hashes, so script-src
-// needs no 'unsafe-inline'. Taken from the built pages already in memory (readWeb), not read again.
+// needs no 'unsafe-inline'. Read once when the app is built.
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
+/** The .html files of a built folder, as paths relative to it with '/' separators ([] when not built). */
+function htmlFiles(dir: string): string[] {
+  try {
+    return (fs.readdirSync(dir, { recursive: true }) as string[]).map((n) => n.split(path.sep).join('/')).filter((n) => n.endsWith('.html'));
+  } catch {
+    return [];
+  }
+}
+
 /** sha256 hashes (base64) of every inline script in the built site and portal pages. */
-export function inlineScriptHashes(web: BuiltWeb): string[] {
+export function inlineScriptHashes(dirs: WebDirs = BUILT_DIRS): string[] {
   const hashes = new Set<string>();
-  for (const files of [web.site, web.portal]) {
-    for (const [name, file] of files) {
-      if (!name.endsWith('.html')) continue;
-      for (const m of file.identity.body.toString('utf8').matchAll(INLINE_SCRIPT)) {
+  for (const dir of [dirs.marketing, dirs.portal]) {
+    for (const name of htmlFiles(dir)) {
+      for (const m of fs.readFileSync(path.join(dir, name), 'utf8').matchAll(INLINE_SCRIPT)) {
         if (/\bsrc\s*=/i.test(m[1] ?? '') || !(m[2] ?? '').length) continue;
         hashes.add(crypto.createHash('sha256').update(m[2]!, 'utf8').digest('base64'));
       }
@@ -84,7 +95,7 @@ export function inlineScriptHashes(web: BuiltWeb): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The built files, in memory (decision 120)
+// Caching and encodings
 
 /** Hashed file names (Astro's _astro/, Vite's app-assets/): a new build makes new names. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -92,51 +103,6 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PAGE = 'no-cache';
 /** The site's other files (favicon, images): names without a hash. */
 const PLAIN_FILE = 'public, max-age=3600';
-
-type Encoding = 'br' | 'gzip';
-/** One way a file can be sent: its bytes and a strong ETag of those bytes. */
-type Representation = { body: Buffer; etag: string; encoding?: Encoding };
-/** A built file with the .br and .gz the build made beside it (scripts/precompress.mjs). */
-type BuiltFile = { type: string; cacheControl: string; identity: Representation; br?: Representation; gzip?: Representation };
-type Files = Map<string, BuiltFile>;
-
-const COMPRESSED: Record<string, Encoding> = { '.br': 'br', '.gz': 'gzip' };
-
-function representation(body: Buffer, encoding?: Encoding): Representation {
-  // A hash of the bytes sent: two servers built from the same sources give the same ETag, and each
-  // encoding has its own.
-  return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, encoding };
-}
-
-/**
- * Every file of a built folder, read once when the app is built (as the CSP hashes are; `npm start`
- * builds, then starts): a request is a Map lookup and a write of bytes already in memory, never a file
- * read. Keys are URL paths ('/standard-pricing.html'). A folder that is not built gives no files.
- */
-function readBuilt(dir: string, cacheControl: (file: string) => string): Files {
-  const files: Files = new Map();
-  let names: string[];
-  try {
-    names = (fs.readdirSync(dir, { recursive: true }) as string[]).map((n) => n.split(path.sep).join('/'));
-  } catch {
-    return files;
-  }
-  const present = new Set(names);
-  for (const name of names) {
-    const ext = path.extname(name);
-    // A variant is read with its original; dot-files are never served.
-    if ((COMPRESSED[ext] && present.has(name.slice(0, -3))) || name.split('/').some((part) => part.startsWith('.'))) continue;
-    const abs = path.join(dir, name);
-    if (!fs.statSync(abs).isFile()) continue;
-    const type = ext === '.html' ? 'text/html; charset=utf-8' : (lookupType(ext) ?? 'application/octet-stream');
-    const file: BuiltFile = { type, cacheControl: cacheControl(name), identity: representation(fs.readFileSync(abs)) };
-    for (const [suffix, encoding] of Object.entries(COMPRESSED)) {
-      if (present.has(name + suffix)) file[encoding] = representation(fs.readFileSync(abs + suffix), encoding);
-    }
-    files.set(`/${name}`, file);
-  }
-  return files;
-}
 
 const OFFERED = ['br', 'gzip', 'identity'];
 const SERVER_ORDER = ['br', 'gzip'];
@@ -146,73 +112,84 @@ const SERVER_ORDER = ['br', 'gzip'];
  * `accepts`): the client's q-values decide, br before gzip where they tie; a coding refused with q=0
  * is never sent; no header, or nothing acceptable but identity, is identity.
  */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(OFFERED, { preferred: SERVER_ORDER });
   return best === 'br' || best === 'gzip' ? best : undefined;
 }
 
-/** The built site and portal, in memory: read once when the app is built. */
-export interface BuiltWeb {
-  site: Files;
-  portal: Files;
-}
+/** Set on res.locals when the file was chosen by host: a shared cache keyed on the path must not mix variants. */
+const BY_HOST = 'webByHost';
 
-export function readWeb(dirs: WebDirs = BUILT_DIRS): BuiltWeb {
-  return {
-    site: readBuilt(dirs.marketing, (name) => (name.startsWith('_astro/') ? IMMUTABLE : name.endsWith('.html') ? PAGE : PLAIN_FILE)),
-    portal: readBuilt(dirs.portal, (name) => (name.startsWith('app-assets/') ? IMMUTABLE : PAGE)),
+/**
+ * A built folder through express.static, with the .br/.gz beside its files. express-static-gzip reads
+ * Accept-Encoding itself and does not weigh q-values as RFC 9110 does, so it is handed the one
+ * encoding chooseEncoding picked. `immutablePrefix`: the folder of hashed assets.
+ */
+function builtFolder(dir: string, immutablePrefix: string): RequestHandler {
+  const serve = expressStaticGzip(dir, {
+    enableBrotli: true,
+    index: false,
+    serveStatic: {
+      index: false,
+      redirect: false,
+      setHeaders(res: ServerResponse, file: string) {
+        const name = path.relative(dir, file).split(path.sep).join('/');
+        const original = name.replace(/\.(br|gz)$/, '');
+        res.setHeader('Cache-Control', name.startsWith(immutablePrefix) ? IMMUTABLE : original.endsWith('.html') ? PAGE : PLAIN_FILE);
+        res.setHeader('Vary', (res as Response).locals?.[BY_HOST] ? 'Accept-Encoding, Host' : 'Accept-Encoding');
+      },
+    },
+  }) as RequestHandler;
+  return (req, res, next) => {
+    req.headers['accept-encoding'] = chooseEncoding(req.headers['accept-encoding']) ?? 'identity';
+    serve(req, res, next);
   };
 }
 
-/**
- * Sends a built file through Express's `res.send`, which answers `If-None-Match` with 304 and HEAD
- * without a body. `Vary` names Host too when the file was chosen by host (a shared cache keyed on the
- * path alone must not mix the variants).
- */
-function sendBuilt(req: Request, res: Response, file: BuiltFile, byHost = false): void {
-  const encoding = chooseEncoding(req.headers['accept-encoding']);
-  const rep = (encoding && file[encoding]) || file.identity;
-  res.setHeader('Cache-Control', file.cacheControl);
-  res.setHeader('Content-Type', file.type);
-  res.setHeader('Vary', byHost ? 'Accept-Encoding, Host' : 'Accept-Encoding');
-  res.setHeader('ETag', rep.etag);
-  if (rep.encoding) res.setHeader('Content-Encoding', rep.encoding);
-  res.send(rep.body);
+/** Serves `file` (a path in the folder, '/index.html') for this request, whatever its URL; next() when absent. */
+function serveAs(folder: RequestHandler, file: string, req: Request, res: Response, next: (err?: unknown) => void): void {
+  const url = req.url;
+  const query = url.indexOf('?');
+  req.url = file + (query < 0 ? '' : url.slice(query));
+  folder(req, res, (err?: unknown) => {
+    req.url = url;
+    next(err);
+  });
 }
 
-/** The file a URL path names: exactly, or as a clean path (`/a` or `/a/` is `/a.html` or `/a/index.html`). */
-function fileAt(files: Files, pathname: string): BuiltFile | undefined {
-  let p = pathname;
-  if (p.includes('%')) {
-    try {
-      p = decodeURI(p);
-    } catch {
-      return undefined;
-    }
+/** Clean paths of the built pages: `/a` and `/a/` for a.html, `/a` and `/a/` for a/index.html. */
+function cleanPaths(dir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const name of htmlFiles(dir)) {
+    if (name.split('/').some((part) => part.startsWith('.'))) continue;
+    const clean = `/${name.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`.replace(/\/$/, '');
+    for (const p of clean === '' ? ['/'] : [clean, `${clean}/`]) if (!pages.has(p) || !name.endsWith('index.html')) pages.set(p, `/${name}`);
   }
-  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
-  return files.get(p) ?? files.get(`${p}.html`) ?? files.get(`${p === '/' ? '' : p}/index.html`);
+  return pages;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The routes
 
 /**
- * The site and the portal: the variant pages, the portal's routes (its index.html), then any built
- * file by path: hashed assets, the site's pages by clean path (`/standard-pricing` is
- * standard-pricing.html), its other files. GET and HEAD only; paths under /api/ pass by. Mount
+ * The site and the portal: the variant pages, the portal's routes (its index.html), the site's pages
+ * by clean path (`/standard-pricing` is standard-pricing.html), then any built file by path: the
+ * site's files, the portal's hashed assets. GET and HEAD only; paths under /api/ pass by. Mount
  * notFoundPage() after everything else.
  */
-export function webRoutes(config: AppConfig, { site, portal }: BuiltWeb): Router {
+export function webRoutes(config: AppConfig, dirs: WebDirs = BUILT_DIRS): Router {
   const r = Router();
+  const site = builtFolder(dirs.marketing, '_astro/');
+  const portal = builtFolder(dirs.portal, 'app-assets/');
+  const pages = cleanPaths(dirs.marketing);
+  const built = (file: string) => pages.has(`/${file.replace(/\.html$/, '')}`) || (file === 'index.html' && pages.has('/'));
 
   // A variant page that was not built falls back to the default page.
   const variants = new Map(
     Object.entries(VARIANT_FILES).flatMap(([route, byVariant]) => {
-      const fallback = site.get(`/${byVariant.default}`);
-      if (!fallback) return [];
-      const built = (f: string) => site.get(`/${f}`) ?? fallback;
-      return [[route, { default: fallback, go: built(byVariant.go), special: built(byVariant.special) }] as const];
+      if (!built(byVariant.default)) return [];
+      const pick = (f: string) => `/${built(f) ? f : byVariant.default}`;
+      return [[route, { default: `/${byVariant.default}`, go: pick(byVariant.go), special: pick(byVariant.special) }] as const];
     }),
   );
   if (variants.size)
@@ -220,27 +197,29 @@ export function webRoutes(config: AppConfig, { site, portal }: BuiltWeb): Router
       // Express matches routes case-insensitively and with a trailing slash.
       const byVariant = variants.get(req.path.toLowerCase().replace(/(.)\/$/, '$1'));
       if (!byVariant) return next();
-      sendBuilt(req, res, byVariant[variantFor(req, config.routing)], true);
+      res.locals[BY_HOST] = true;
+      serveAs(site, byVariant[variantFor(req, config.routing)], req, res, next);
     });
 
-  const portalIndex = portal.get('/index.html');
-  if (portalIndex) r.get(PORTAL_ROUTES, (req, res) => sendBuilt(req, res, portalIndex));
+  if (fs.existsSync(path.join(dirs.portal, 'index.html'))) r.get(PORTAL_ROUTES, (req, res, next) => serveAs(portal, '/index.html', req, res, next));
 
   r.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
-    const file = fileAt(site, req.path) ?? (req.path.startsWith('/app-assets/') ? portal.get(req.path) : undefined);
-    if (!file) return next();
-    sendBuilt(req, res, file);
+    const page = pages.get(req.path);
+    if (page) return serveAs(site, page, req, res, next);
+    if (req.path.startsWith('/app-assets/')) return portal(req, res, next);
+    site(req, res, next);
   });
   return r;
 }
 
-/** Anything no route answered: the spec's 404 page (from memory, its .br/.gz when asked) with a real 404 status. */
-export function notFoundPage(web: BuiltWeb): RequestHandler {
-  const page = web.site.get('/404.html');
+/** Anything no route answered: the spec's 404 page (its .br/.gz when asked) with a real 404 status. */
+export function notFoundPage(dirs: WebDirs = BUILT_DIRS): RequestHandler {
+  const site = builtFolder(dirs.marketing, '_astro/');
+  const plain = (res: Response) => void res.status(404).type('text/plain').send('Page Not Found');
   return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res);
     res.status(404);
-    if ((req.method === 'GET' || req.method === 'HEAD') && page) sendBuilt(req, res, page);
-    else res.type('text/plain').send('Page Not Found');
+    serveAs(site, '/404.html', req, res, () => plain(res));
   };
 }

@@ -34,7 +34,8 @@ const DB_DOWN_CODES = new Set([
 /** The database is unreachable, timed out or out of connections: a 503, not a 500. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = driverError(err);
-  return Boolean((e?.code && DB_DOWN_CODES.has(e.code)) || /Knex: Timeout acquiring a connection/.test(String(e?.message)));
+  // KnexTimeoutError: a query past DB_TIMEOUT_MS (knexfile.ts) or no pooled connection in time.
+  return Boolean((e?.code && DB_DOWN_CODES.has(e.code)) || e?.name === 'KnexTimeoutError' || /Knex: Timeout acquiring a connection/.test(String(e?.message)));
 }
 
 /** A unique index or primary key refused the row (MariaDB ER_DUP_ENTRY 1062, SQLite SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY). */

@@ -5,13 +5,15 @@ import path from 'node:path';
 import os from 'node:os';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
-import { knexConfig, type KnexOptions } from '../../../knexfile.ts';
+import { knexConfig, applyQueryTimeout, dbTimeoutMs, type KnexOptions } from '../../../knexfile.ts';
 import { User } from '../models/index.ts';
 
 export type Db = Knex;
 
 export function createDb(databaseUrl?: string, sqliteFile?: string, opts?: KnexOptions): Db {
   const db = knexFactory(knexConfig(databaseUrl, sqliteFile, opts));
+  // On MariaDB every query is bounded by DB_TIMEOUT_MS (knexfile.ts).
+  if (isMysql(db)) applyQueryTimeout(db, dbTimeoutMs(opts));
   Model.knex(db);
   return db;
 }

@@ -10,7 +10,7 @@ import { createApp } from '../app.ts';
 import { createTestDb, type Db } from '../db/index.ts';
 import { testConfig } from '../config.ts';
 import { ManualClock } from '../clock.ts';
-import { startPayments } from '../services/payments/stripe-client.ts';
+import { startPayments } from '@tm/stripe-emulator';
 import { connectRedis, deleteKeys, type Redis } from './redis.ts';
 import { createJobRunner, type JobRunner } from '../jobs/index.ts';
 import { makeUser, loginAs } from '../test/harness.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, makeUser, type TestContext } from './harness.ts';
 import { listApiRoutes } from '../route-list.ts';
-import { signPayload } from '../services/payments/emulator/stripe-emulator.ts';
+import { signPayload } from '@tm/stripe-emulator';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
 import { insertOwedOrder } from '../services/orders/testing.ts';
 import { signMediaUrl } from '../services/media/media-links.ts';

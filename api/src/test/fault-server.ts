@@ -7,13 +7,12 @@ import { createApp, depsOf } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { createDb } from '../db/index.ts';
 import { createStripeClient } from '../services/payments/stripe-client.ts';
-import { EMULATOR_SECRET_KEY } from '../services/payments/emulator/stripe-emulator.ts';
 
 const port = Number(process.env.FAULT_PORT);
 const paymentCheckMs = Number(process.env.FAULT_PAYMENT_CHECK_MS) || undefined;
 const config = testConfig({ port, publicOrigin: `http://127.0.0.1:${port}`, ...(paymentCheckMs ? { paymentCheckMs } : {}) });
 const db = createDb(process.env.FAULT_DB_URL);
-const stripe = createStripeClient(config, { host: '127.0.0.1', port: Number(process.env.FAULT_EMULATOR_PORT), secretKey: EMULATOR_SECRET_KEY });
+const stripe = createStripeClient({ ...config, stripe: { ...config.stripe, emulatorUrl: `http://127.0.0.1:${process.env.FAULT_EMULATOR_PORT}` } });
 const app = createApp({ db, config, stripe });
 await depsOf(app).jobs.start();
 const server = http.createServer(app);

@@ -15,8 +15,8 @@ import { createDb, createTestDb, type Db } from '../db/index.ts';
 import { createTestApp, makeUser, type TestContext } from './harness.ts';
 import { sessionOptions, SESSION_LIFETIME_MS } from '../middleware/session.ts';
 import { createSession } from '../services/accounts/sessions.service.ts';
-import { StripeEmulator, signPayload } from '../services/payments/emulator/stripe-emulator.ts';
-import { createStripeClient, startPayments } from '../services/payments/stripe-client.ts';
+import { StripeEmulator, signPayload, startPayments } from '@tm/stripe-emulator';
+import { createStripeClient } from '../services/payments/stripe-client.ts';
 import { releaseExpiredReservations, EXPIRED_MESSAGE } from '../services/orders/orders.service.ts';
 import { inProcessRunner } from '../jobs/runner.ts';
 import { registerCoreJobs } from '../jobs/core.ts';
@@ -102,7 +102,7 @@ describe('server killed between PaymentIntent creation and the webhook', () => {
     'fulfils each order once after the restart: from the redelivered event, or from the payment-check job (the return page reads it)',
     { timeout: 60_000 },
     async () => {
-      const stripe = createStripeClient(config, { host: '127.0.0.1', port: emulatorPort, secretKey: emulator.secretKey });
+      const stripe = createStripeClient({ ...config, stripe: { ...config.stripe, emulatorUrl: `http://127.0.0.1:${emulatorPort}` } });
       // Two buyers (one buyer's second order of a kind would replace the first: issue 14).
       const buyers = [await makeUser(db), await makeUser(db)];
       const cookies = [await cookieFor(db, buyers[0]!.id), await cookieFor(db, buyers[1]!.id)];

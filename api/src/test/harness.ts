@@ -10,8 +10,7 @@ import { createTestDb, type Db } from '../db/index.ts';
 import { testConfig, type AppConfig } from '../config.ts';
 import { ManualClock, type Clock } from '../clock.ts';
 import { createUser, type NewUser, type UserRow } from '../services/accounts/users.service.ts';
-import { startPayments } from '../services/payments/stripe-client.ts';
-import type { StripeEmulator } from '../services/payments/emulator/stripe-emulator.ts';
+import { startPayments, type StripeEmulator } from '@tm/stripe-emulator';
 
 export interface TestContext {
   app: Express;

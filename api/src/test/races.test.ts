@@ -7,7 +7,7 @@ import { sealData } from 'iron-session';
 import { createTestApp, type TestContext } from './harness.ts';
 import { sessionOptions, SESSION_LIFETIME_MS } from '../middleware/session.ts';
 import { createSession } from '../services/accounts/sessions.service.ts';
-import { signPayload } from '../services/payments/emulator/stripe-emulator.ts';
+import { signPayload } from '@tm/stripe-emulator';
 import { SOLD_MESSAGE } from '../services/orders/orders.service.ts';
 import { LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import { insertLead, uniq, createUserBody } from './proof-fixtures.ts';

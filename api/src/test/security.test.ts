@@ -13,9 +13,9 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { createApp, contentSecurityPolicy, STRIPE_WEBHOOK_RATE_LIMIT } from '../app.ts';
 import { testConfig, type AppConfig } from '../config.ts';
-import { inlineScriptHashes, readWeb, MARKETING_DIST, PORTAL_DIST } from '../web.ts';
+import { inlineScriptHashes, MARKETING_DIST, PORTAL_DIST } from '../web.ts';
 import { createTestApp, makeUser, type TestContext } from './harness.ts';
-import { startPayments } from '../services/payments/stripe-client.ts';
+import { createStripeClient, EMULATOR_NEEDED } from '../services/payments/stripe-client.ts';
 import { LOGIN_RATE_MESSAGE } from '../routes/auth.routes.ts';
 import { CHECKOUT_RATE_MESSAGE } from '../routes/payments.routes.ts';
 import { WEBHOOK_RATE_LIMIT } from '../routes/brightcall.routes.ts';
@@ -113,11 +113,11 @@ describe('Content-Security-Policy', () => {
     fs.writeFileSync(path.join(dirs.marketing, 'variants', 'v.html'), `<script>${b}</script><script>${a}</script>`);
     fs.writeFileSync(path.join(dirs.portal, 'index.html'), '<script type="module" src="/app-assets/i.js"></script>');
     const sha = (s: string) => crypto.createHash('sha256').update(s).digest('base64');
-    expect(inlineScriptHashes(readWeb(dirs))).toEqual([sha(a), sha(b)].sort());
+    expect(inlineScriptHashes(dirs)).toEqual([sha(a), sha(b)].sort());
     // A rebuild is read by the next app (createApp reads the hashes once, with the built files).
     const c = 'window.rebuilt=true;';
     fs.writeFileSync(path.join(dirs.portal, 'index.html'), `<script>${c}</script>`);
-    expect(inlineScriptHashes(readWeb(dirs))).toEqual([sha(a), sha(b), sha(c)].sort());
+    expect(inlineScriptHashes(dirs)).toEqual([sha(a), sha(b), sha(c)].sort());
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -259,7 +259,11 @@ describe('session cookie on a production-configured app', () => {
     expect((await request(app).post('/api/test-payments/confirm').send({})).status).toBe(404);
   });
 
-  it('production refuses to start without Stripe keys (no test-payment mode)', async () => {
-    await expect(startPayments({ ...ctx.config, isProduction: true, env: 'production' })).rejects.toThrow(/production/);
+  it('production refuses to start without Stripe keys (no test-payment mode)', () => {
+    expect(() => createStripeClient({ ...ctx.config, isProduction: true, env: 'production' })).toThrow(/production/);
+  });
+
+  it('test-payment mode without the Stripe emulator says how to start it', () => {
+    expect(() => createStripeClient({ ...ctx.config, stripe: { ...ctx.config.stripe, emulatorUrl: undefined } })).toThrow(EMULATOR_NEEDED);
   });
 });

@@ -87,9 +87,8 @@ export const agent: SessionUser = {
 
 /**
  * Enters `value` into a field as a browser does when someone types, pastes or picks: the value, then
- * an `input` event, then `change`. Preact (what the portal ships, and what these tests render with)
- * hears a text field's onChange on `input`, as browsers fire it on every keystroke; a lone `change`
- * event, which no browser sends without the `input` before it, would go unheard.
+ * an `input` event, then `change` (React hears a text field's onChange on `input`, as browsers fire it
+ * on every keystroke; the `change` after it changes nothing more).
  */
 export function enterValue(field: Element, value: string): void {
   fireEvent.input(field, { target: { value } });

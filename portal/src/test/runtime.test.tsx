@@ -1,34 +1,45 @@
 // @vitest-environment jsdom
-// The portal's component tests render through Preact, as the portal ships (vitest.config.ts, decision
-// 130): `react` is preact/compat here, and Testing Library's render drives Preact's renderer (a
-// component using Preact's own hooks only works under Preact's renderer).
+// The portal's component tests render through React and react-dom, as the portal ships them (decision
+// 190): Testing Library drives React's own renderer, and APIs only React has (use(), useActionState,
+// useOptimistic) work under it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import * as React from 'react';
-import * as ReactDom from 'react-dom';
-import * as PreactCompat from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createContext, use, useActionState, version } from 'react';
+import { version as domVersion } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 
 afterEach(cleanup);
 
-function PreactCounter() {
-  const [n, setN] = useState(0);
+const Greeting = createContext('nobody');
+
+function Counter() {
+  const name = use(Greeting);
+  const [count, add] = useActionState((n: number) => n + 1, 0);
   return (
-    <button type="button" onClick={() => setN(n + 1)}>
-      Clicked {n}
-    </button>
+    <form action={add}>
+      <button type="submit">
+        {name} clicked {count}
+      </button>
+    </form>
   );
 }
 
 describe('the portal test runtime', () => {
-  it('resolves react and react-dom to preact/compat', () => {
-    expect(React.createElement).toBe(PreactCompat.createElement);
-    expect(ReactDom.createPortal).toBe(PreactCompat.createPortal);
+  it('is React 19 and its DOM renderer, not a compatibility layer', () => {
+    expect(version).toMatch(/^19\./);
+    expect(domVersion).toBe(version);
+    expect(typeof createRoot).toBe('function');
   });
 
-  it("renders through Preact: Preact's own hooks work under Testing Library", () => {
-    render(<PreactCounter />);
-    fireEvent.click(screen.getByRole('button', { name: 'Clicked 0' }));
-    expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeTruthy();
+  it('renders through React: React-only hooks work under Testing Library', async () => {
+    render(
+      <Greeting value="Ada">
+        <Counter />
+      </Greeting>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ada clicked 0' }));
+    });
+    expect(await screen.findByRole('button', { name: 'Ada clicked 1' })).toBeTruthy();
   });
 });

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { createStripeClient } from './stripe-client.ts';
-import { StripeEmulator, EMULATOR_SECRET_KEY } from './emulator/stripe-emulator.ts';
+import { StripeEmulator } from '@tm/stripe-emulator';
+import { EMULATOR_SECRET_KEY } from './stripe-client.ts';
 
 const emulator = new StripeEmulator({ webhookSecret: 'whsec_rehearsal', webhookUrl: null });
 afterAll(() => emulator.stop());

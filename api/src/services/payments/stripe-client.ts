@@ -1,15 +1,12 @@
 // The one place the Stripe SDK client is built: real Stripe when keys are configured; in test-payment
-// mode (no STRIPE_SECRET_KEY, never in production) the same SDK pointed at the embedded emulator.
+// mode (no STRIPE_SECRET_KEY, never in production) the same SDK pointed at the Stripe emulator, a
+// development tool that runs beside the app (tools/stripe-emulator: `npm start`, `npm run dev` and the
+// tests start it and give its address as STRIPE_EMULATOR_URL). The compiled API never contains it.
 import Stripe from 'stripe';
 import type { AppConfig } from '../../config.ts';
-import { StripeEmulator } from './emulator/stripe-emulator.ts';
 
-export interface Payments {
-  stripe: Stripe;
-  /** The embedded provider in test-payment mode, null with real keys. */
-  emulator: StripeEmulator | null;
-  close: () => Promise<void>;
-}
+/** The API key the app sends to the emulator, the only one the emulator accepts. */
+export const EMULATOR_SECRET_KEY = 'sk_test_emulator_0000000000000000';
 
 function apiAddress(url: string): { host: string; port: number; protocol: 'http' | 'https' } {
   const u = new URL(url);
@@ -17,7 +14,10 @@ function apiAddress(url: string): { host: string; port: number; protocol: 'http'
   return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
-export function createStripeClient(config: AppConfig, emulatorAddress?: { host: string; port: number; secretKey: string }): Stripe {
+export const EMULATOR_NEEDED =
+  'Test-payment mode (no STRIPE_SECRET_KEY) needs the Stripe emulator: start the app with `npm start` or `npm run dev`, which run it (tools/stripe-emulator), or set STRIPE_EMULATOR_URL to where one listens. With real keys set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.';
+
+export function createStripeClient(config: AppConfig): Stripe {
   if (!config.stripe.testMode) {
     if (!config.stripe.secretKey) throw new Error('STRIPE_SECRET_KEY is required outside test-payment mode');
     return new Stripe(config.stripe.secretKey, {
@@ -29,28 +29,10 @@ export function createStripeClient(config: AppConfig, emulatorAddress?: { host: 
     });
   }
   if (config.isProduction) throw new Error('Test-payment mode is off in production: set STRIPE_SECRET_KEY');
-  if (!emulatorAddress) throw new Error('Test-payment mode needs the emulator address');
-  return new Stripe(emulatorAddress.secretKey, {
-    host: emulatorAddress.host,
-    port: emulatorAddress.port,
-    protocol: 'http',
+  if (!config.stripe.emulatorUrl) throw new Error(EMULATOR_NEEDED);
+  return new Stripe(EMULATOR_SECRET_KEY, {
+    ...apiAddress(config.stripe.emulatorUrl),
     maxNetworkRetries: 0,
     telemetry: false,
   });
-}
-
-/**
- * Builds the Stripe client, starting the emulator first in test-payment mode. Its events go to
- * webhookUrl (the app's own /api/stripe/webhook), which may be set later via emulator.setWebhookUrl.
- */
-export async function startPayments(
-  config: AppConfig,
-  opts: { webhookUrl?: string | null; onError?: (message: string, err?: unknown) => void } = {},
-): Promise<Payments> {
-  if (!config.stripe.testMode) return { stripe: createStripeClient(config), emulator: null, close: async () => {} };
-  if (config.isProduction) throw new Error('Test-payment mode is off in production: set STRIPE_SECRET_KEY');
-  const emulator = new StripeEmulator({ webhookSecret: config.stripe.webhookSecret, webhookUrl: opts.webhookUrl ?? null, onError: opts.onError });
-  const address = await emulator.start();
-  const stripe = createStripeClient(config, { ...address, secretKey: emulator.secretKey });
-  return { stripe, emulator, close: () => emulator.stop() };
 }

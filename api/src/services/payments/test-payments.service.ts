@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import type { TestConfirmResponse } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
-import { testPaymentMethodFor } from './emulator/stripe-emulator.ts';
+import { testPaymentMethodFor } from './test-cards.ts';
 
 export interface TestConfirm {
   clientSecret: string;

@@ -30,7 +30,7 @@ function DetailsForm({ user }: { user: SessionUser }) {
   const save = useSaveProfile();
   const [done, setDone] = useState(false);
   const [fields, setFields] = useState<Fields>({});
-  // Controlled (a stored full name such as "Texas" shows as its code; Preact ignores a select's defaultValue).
+  // Controlled: a stored full name such as "Texas" shows as its code.
   const [state, setState] = useState(toUsStateCode(user.state ?? '') ?? '');
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -19,7 +19,7 @@ async function openForm(orderAnswer: ApiAnswer = [500, { error: 'not expected' }
   const api = stubApi({ 'GET /api/user-survey': [200, survey], 'POST /api/call-transfer-order': orderAnswer });
   renderScreen(<CallTransfersPanel user={agent} />, { path: '/dashboard' });
   fireEvent.click(screen.getByRole('button', { name: 'Order Call Transfers' }));
-  await screen.findByRole('heading', { name: 'Order Call Transfers' });
+  await screen.findByRole('heading', { name: 'Order Call Transfers' }, { timeout: 5000 });
   // The form is prefilled from the agent's survey once it arrives; edits come after that.
   await vi.waitFor(() => expect(ticked()).toEqual(statesNamedIn(workingStates)));
   expect((screen.getByLabelText('Total transfers') as HTMLInputElement).value).toBe('30');
@@ -114,7 +114,7 @@ describe('Buy Call Transfers order form', () => {
     await screen.findByRole('heading', { name: 'Payment' });
     expect(api.sent('POST', '/api/call-transfer-order').map((c) => (c.body as { workingStates: string }).workingStates)).toEqual(['AK, GA']);
     fireEvent.click(screen.getByRole('button', { name: 'Back to Form' }));
-    await screen.findByRole('heading', { name: 'Order Call Transfers' });
+    await screen.findByRole('heading', { name: 'Order Call Transfers' }, { timeout: 5000 });
     expect(ticked()).toEqual(['AK', 'GA']);
   });
 });

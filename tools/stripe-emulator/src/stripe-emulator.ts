@@ -1,12 +1,11 @@
 // A Stripe-compatible PaymentIntent provider for test-payment mode (no keys, no network): the real
 // Stripe SDK talks to it through its host/port/protocol options, and every outcome is posted as a
 // signed event to the app's own webhook, so fulfilment runs the same code as in production.
-// Never started in production.
+// A development and test tool (the workspace tools/stripe-emulator): the compiled API never contains it.
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-
-export const EMULATOR_SECRET_KEY = 'sk_test_emulator_0000000000000000';
+import { EMULATOR_SECRET_KEY } from '../../../api/src/services/payments/stripe-client.ts';
 const API_VERSION = '2025-10-29.clover';
 
 type Json = Record<string, unknown>;
@@ -92,41 +91,6 @@ const TEST_PAYMENT_METHODS: Record<string, CardOutcome | CardDecline> = {
       'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
   },
 };
-
-/** Stripe's test card numbers and the test PaymentMethod each stands for. */
-const TEST_CARDS: Record<string, string> = {
-  '4242424242424242': 'pm_card_visa',
-  '4000056655665556': 'pm_card_visa_debit',
-  '5555555555554444': 'pm_card_mastercard',
-  '378282246310005': 'pm_card_amex',
-  '6011111111111117': 'pm_card_discover',
-  '4000000000000002': 'pm_card_chargeDeclined',
-  '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
-  '4100000000000019': 'pm_card_chargeDeclinedFraudulent',
-  '4000000000000069': 'pm_card_chargeDeclinedExpiredCard',
-  '4000000000000127': 'pm_card_chargeDeclinedIncorrectCvc',
-  '4000000000000119': 'pm_card_chargeDeclinedProcessingError',
-};
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
-
-/** The test PaymentMethod a typed card number stands for, or null when the number is invalid. */
-export function testPaymentMethodFor(cardNumber: string): string | null {
-  const digits = cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return null;
-  return TEST_CARDS[digits] ?? 'pm_card_liveCardInTestMode';
-}
 
 class StripeHttpError extends Error {
   constructor(
