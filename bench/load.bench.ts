@@ -26,7 +26,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { explainLeadList, statementsOf } from './explain-leads.ts';
 import { TIERS } from '@tm/shared';
-import { ROOT, startServer, startBare, startReadyProcess, loginCookie } from './lib.ts';
+import { ROOT, startServer, startBare, startReadyProcess, loginCookie, freePort } from './lib.ts';
 import { openLoop, type OpenLoopResult } from './poisson.ts';
 import { benchDatabaseUrl, prepareMillionLeads } from './million-leads.ts';
 import { STATEMENTS } from './bare-leads.ts';
@@ -158,10 +158,18 @@ if (sent.length !== 3 || !floorStatements.every((sql) => sent.includes(sql))) {
 await db.destroy();
 
 const appEnv = { DATABASE_URL: url, DATABASE_POOL_MAX: '10', SESSION_SECRET };
-const app = await startServer(3931, appEnv);
-const appN = PROCESSES > 1 ? await startServer(3934, appEnv, PROCESSES) : app;
-const floor = await startReadyProcess(3935, ['--import', 'tsx', 'bench/bare-leads.ts'], {
-  PORT: '3935',
+// Free ports: other benchmarks may run on this machine at the same time.
+const [appPort, appNPort, floorPort, bareIndexPort, barePricingPort] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+];
+const app = await startServer(appPort, appEnv);
+const appN = PROCESSES > 1 ? await startServer(appNPort, appEnv, PROCESSES) : app;
+const floor = await startReadyProcess(floorPort, ['--import', 'tsx', 'bench/bare-leads.ts'], {
+  PORT: String(floorPort),
   BENCH_DATABASE_URL: url,
   SESSION_SECRET,
   DATABASE_POOL_MAX: '10',
@@ -169,9 +177,9 @@ const floor = await startReadyProcess(3935, ['--import', 'tsx', 'bench/bare-lead
 console.log(
   `\nApp: one process (api/src/server.ts), DATABASE_POOL_MAX 10; the lead-list target row: ${PROCESSES} process(es) sharing one port. MariaDB, autocannon and the bare servers share this machine (${os.availableParallelism()} cores).`,
 );
-const bareIndex = await startBare(3932, path.join(ROOT, 'marketing', 'dist', 'index.html'));
-const barePricing = await startBare(3933, path.join(ROOT, 'marketing', 'dist', 'standard-pricing.html'));
-const forwarder = await startSpreadForwarder(3931);
+const bareIndex = await startBare(bareIndexPort, path.join(ROOT, 'marketing', 'dist', 'index.html'));
+const barePricing = await startBare(barePricingPort, path.join(ROOT, 'marketing', 'dist', 'standard-pricing.html'));
+const forwarder = await startSpreadForwarder(appPort);
 const rows: Row[] = [];
 const cookie = await loginCookie(app.url);
 const cookieN = appN === app ? cookie : await loginCookie(appN.url);
