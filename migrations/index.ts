@@ -33,6 +33,7 @@ import * as m1126_1000_forSaleCounts from './20261126100000_leads_for_sale_count
 import * as m1126_4000_workingStatesWithoutPr from './20261126400000_working_states_without_pr.ts';
 import * as m1126_6000_leadListings from './20261126600000_lead_listings.ts';
 import * as m1127_1001_brightcallIdempotency from './20261127100100_brightcall_idempotency.ts';
+import * as m1127_1002_appointmentsAssignedAt from './20261127100200_appointments_assigned_at.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -72,6 +73,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126400000_working_states_without_pr': m1126_4000_workingStatesWithoutPr,
   '20261126600000_lead_listings': m1126_6000_leadListings,
   '20261127100100_brightcall_idempotency': m1127_1001_brightcallIdempotency,
+  '20261127100200_appointments_assigned_at': m1127_1002_appointmentsAssignedAt,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -44,6 +44,8 @@ export class Appointment extends ConsentRecordModel {
   createdAt!: string;
   brightcallCallbackId!: number | null;
   source!: string | null;
+  /** When an admin assigned it to the buyer for free (no order): it costs them nothing. */
+  assignedAt!: string | null;
   // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   aiDisclosure!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).

@@ -113,6 +113,9 @@ export interface AppointmentForSale {
 }
 
 /** An appointment the agent bought: everything. */
+/** How an appointment or lead an admin gave the agent for free is labelled everywhere (issue 26 item 6). */
+export const ASSIGNED_LABEL = 'Assigned by TransferLine';
+
 export interface PurchasedAppointment {
   id: number;
   customerName: string;
@@ -122,8 +125,11 @@ export interface PurchasedAppointment {
   callStatus: string;
   purchasedAt: string | null;
   callDate: string | null;
+  /** What the agent paid: 0 when assigned. */
   price: string;
   priceCents: number;
+  /** Assigned for free by an admin (shown "Assigned by TransferLine"), not bought. */
+  assigned: boolean;
   hasExtractedAppointment: boolean;
   /** Percent, 0..100. */
   extractionConfidence: number | null;

@@ -25,7 +25,9 @@ export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const NO_ANSWER_BUFFER_SECONDS = TIERS.standard.bufferSeconds;
 
 const owned = (db: Db, userId: number) => Appointment.query(db).where({ buyerId: userId, status: 'sold' });
-const priceOf = (a: Pick<Appointment, 'priceCents'>) => appointmentPriceCents({ priceCents: a.priceCents });
+/** What the agent paid for it: nothing when an admin assigned it (so a no-show credits nothing). */
+const priceOf = (a: Pick<Appointment, 'priceCents'> & Partial<Pick<Appointment, 'assignedAt'>>) =>
+  a.assignedAt ? 0 : appointmentPriceCents({ priceCents: a.priceCents });
 
 function eventOf(row: Appointment, origin: string): EventAttributes | null {
   const start = appointmentStart(row);
@@ -206,7 +208,7 @@ export async function decideNoShow(
   if (!row) throw notFound('No-show report not found');
   let creditCents = 0;
   if (decision === 'approved') {
-    const appt = await Appointment.query(db).findById(row.appointmentId).select('priceCents');
+    const appt = await Appointment.query(db).findById(row.appointmentId).select('priceCents', 'assignedAt');
     creditCents = appt ? priceOf(appt) : 0;
   }
   const n = await AppointmentNoShow.query(db)

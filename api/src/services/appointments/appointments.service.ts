@@ -81,7 +81,9 @@ function parseInfo(v: unknown): string | Record<string, unknown> | null {
 
 export function toPurchasedAppointment(row: Row): PurchasedAppointment {
   const confidence = num(row.extractionConfidence);
-  const cents = appointmentPriceCents(row);
+  // An appointment an admin assigned cost the agent nothing.
+  const assigned = Boolean(row.assignedAt);
+  const cents = assigned ? 0 : appointmentPriceCents(row);
   return {
     id: Number(row.id),
     customerName: str(row.customerName) ?? 'Unknown Customer',
@@ -93,6 +95,7 @@ export function toPurchasedAppointment(row: Row): PurchasedAppointment {
     callDate: toIso(row.callDate),
     price: centsToDecimal(cents),
     priceCents: cents,
+    assigned,
     hasExtractedAppointment: Boolean(row.hasExtractedAppointment),
     // Stored on the 0..1 scale; My Appointments shows percent.
     extractionConfidence: confidence === null ? null : Math.round(confidence * 100),

@@ -280,6 +280,8 @@ async function appointmentForCallback(
     status: agentId ? 'sold' : 'available',
     buyerId: agentId ?? null,
     purchasedAt: agentId ? stamp : null,
+    // Given by the admin, not bought: "Assigned by TransferLine", free for the agent (decision 156).
+    assignedAt: agentId ? stamp : null,
     brightcallCallbackId: callbackId,
     source,
     createdAt: stamp,

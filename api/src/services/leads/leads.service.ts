@@ -4,6 +4,7 @@
 // page is one range of lead_listings, clustered in the list's order, stopped after the page (decision
 // 140), and a total is summed from the count table the triggers on `leads` keep (decision 115), exact up
 // to COUNT_LIMIT.
+import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
 import type { Knex } from 'knex';
 import { isMysql, type Db } from '../../db/index.ts';
 import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
@@ -349,7 +350,7 @@ export async function* myLeadsCsv(db: Db, userId: number, search?: string): Asyn
         l.state,
         l.zipCode,
         l.ageRange,
-        l.source === 'purchased' ? 'Purchased' : 'Assigned',
+        l.source === 'purchased' ? 'Purchased' : ASSIGNED_LABEL,
         l.createdAt,
         l.formFillTime,
       ]);

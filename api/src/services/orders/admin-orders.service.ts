@@ -33,6 +33,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
 import { isTransferOrder, orderDescription, refundedTransfers } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';
+import { balanceIn, lockBalance, noteBalanceChange } from '../transfers/balance-alerts.ts';
+import { ensureSettingsRow } from '../transfers/settings.service.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
 
@@ -423,12 +425,16 @@ export async function refundOrder(
       .insert({ orderId, userId: o.userId as number, capacity: o.count, used: 0, bufferSeconds: bufferSecondsFor(o), updatedAt: now })
       .onConflict('orderId')
       .ignore();
+    // So is the agent's settings row, which the refund holds while it takes transfers back (decision 156).
+    await ensureSettingsRow(deps.db, o.userId as number);
   }
 
   let refundId: number;
   try {
     refundId = await withRetry(() =>
       deps.db.transaction(async (trx) => {
+        // The agent's balance changes one change at a time (the low-balance e-mail sees each crossing once).
+        const balanceBefore = lot ? await lockBalance(trx, o.userId as number) : 0;
         const n = await Order.query(trx)
           .where({ id: orderId, status: 'paid', refundedCents: before })
           .patch({ refundedCents: after, status: after >= o.amountCents ? 'refunded' : 'paid', updatedAt: now });
@@ -451,6 +457,11 @@ export async function refundOrder(
           createdAt: now,
           updatedAt: now,
         });
+        if (lot) {
+          const userId = o.userId as number;
+          const change = { before: balanceBefore, after: await balanceIn(trx, userId), ref: `refund-${id}` };
+          await noteBalanceChange(trx, deps, userId, change, deps.clock.now());
+        }
         return Number(id);
       }),
     );

@@ -43,7 +43,7 @@ function within(column: string, p: Period) {
 /** What an item's order line says it cost (null when the item came without one). */
 type LinePrice = { unitPriceCents: OrderItem['unitPriceCents'] | null };
 type BoughtLead = Pick<Lead, 'id' | 'kind' | 'customerName' | 'customerState' | 'ageDays' | 'soldAt' | 'priceCents'> & LinePrice;
-type BoughtAppointment = Pick<Appointment, 'id' | 'customerName' | 'customerState' | 'purchasedAt' | 'priceCents'> & LinePrice;
+type BoughtAppointment = Pick<Appointment, 'id' | 'customerName' | 'customerState' | 'purchasedAt' | 'priceCents' | 'assignedAt'> & LinePrice;
 type OutcomeRow = Pick<ItemOutcome, 'itemType' | 'itemId' | 'premiumCents' | 'outcomeDate'> & { status: OutcomeStatus; source: 'portal' | 'api' };
 
 /** Every item the agent bought in the period, with its outcome, newest first. */
@@ -61,7 +61,7 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
       .leftJoin(`${OrderItem.tableName} as oi`, (j) => j.on('oi.orderId', '=', 'a.reservedOrderId').andOn('oi.itemId', '=', 'a.id'))
       .where({ 'a.buyerId': userId, 'a.status': 'sold' })
       .modify(within('a.purchasedAt', p))
-      .select('a.id', 'a.customerName', 'a.customerState', 'a.purchasedAt', 'a.priceCents', 'oi.unitPriceCents')
+      .select('a.id', 'a.customerName', 'a.customerState', 'a.purchasedAt', 'a.priceCents', 'a.assignedAt', 'oi.unitPriceCents')
       .castTo<BoughtAppointment[]>(),
     TransferCall.query(db).where({ userId, status: 'billed' }).modify(within('startedAt', p)).select('id', 'callerName', 'state', 'startedAt', 'chargeCents'),
     ItemOutcome.query(db).where({ userId }).select('itemType', 'itemId', 'status', 'premiumCents', 'outcomeDate', 'source').castTo<OutcomeRow[]>(),
@@ -109,7 +109,8 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
           .toUpperCase(),
         ageDays: null,
         boughtAt: toIso(r.purchasedAt) ?? '',
-        costCents: Math.max(0, cost(r, APPOINTMENT_PRICE_CENTS) - (credits.get(Number(r.id)) ?? 0)),
+        // Assigned by an admin: it cost nothing (and counts nothing toward spend).
+        costCents: r.assignedAt ? 0 : Math.max(0, cost(r, APPOINTMENT_PRICE_CENTS) - (credits.get(Number(r.id)) ?? 0)),
         name: String(r.customerName ?? 'Appointment'),
       }),
     ),

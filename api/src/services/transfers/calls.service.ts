@@ -3,10 +3,10 @@
 // agent's oldest paid order with a remainder, inside a transaction that holds the agent's settings row
 // (so checks and draw see the same state) and draws with a conditional update (never below zero).
 import { enqueueUserMail } from '../mail/account-mail.ts';
-import { balanceEmptyMail, balanceLowMail } from '../mail/messages.ts';
+import { balanceEmptyMail } from '../mail/messages.ts';
+import { noteBalanceChange } from './balance-alerts.ts';
 
-/** The balance at which the agent is warned by e-mail ("5 transfers left"). */
-export const BALANCE_LOW_AT = 5;
+export { BALANCE_LOW_AT } from './balance-alerts.ts';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ModelObject } from 'objection';
@@ -359,13 +359,14 @@ export async function recordDeliveredCall(
             at: now,
           });
 
+          const balanceBefore = balance;
           if (drawn) balance -= 1;
-          // E-mail (decision 045): balance low when this call took it down to 5, empty when to 0 (paused);
-          // one per crossing (the call that crossed is in the dedupe key).
-          if (drawn && (balance === BALANCE_LOW_AT || balance === 0)) {
-            await enqueueUserMail(trx, deps.config, agent.id, now, (to) =>
-              balance === 0 ? balanceEmptyMail(deps.config, to, `call-${id}`) : balanceLowMail(deps.config, to, balance, `call-${id}`),
-            );
+          // E-mail (decisions 045, 156): balance low when this call crossed down to 5 or below, empty when
+          // it took the last one (paused); one per crossing (the call that crossed is in the dedupe key).
+          if (drawn && balance === 0) {
+            await enqueueUserMail(trx, deps.config, agent.id, now, (to) => balanceEmptyMail(deps.config, to, `call-${id}`));
+          } else if (drawn) {
+            await noteBalanceChange(trx, deps, agent.id, { before: balanceBefore, after: balance, ref: `call-${id}` }, now);
           }
           let agentPaused = controls.paused;
           if (drawn && balance === 0 && !controls.paused) {

@@ -1,6 +1,7 @@
 // The admin's page for one user (/admin?user=ID): account details with Edit, their live-transfer price,
 // transfer balance, what they paid, and their orders, leads and appointments (newest first).
 import { PRICE_SOURCE_LABEL, dashboardTransferPrice } from '@tm/shared/logic/price-story';
+import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '@tm/shared';
@@ -172,7 +173,7 @@ export function UserPage({ userId }: { userId: number }) {
                     <td>{l.name}</td>
                     <td>{l.phone ? formatPhone(l.phone) : '—'}</td>
                     <td>{l.state ?? '—'}</td>
-                    <td>{l.source === 'purchased' ? 'Purchased' : 'Assigned'}</td>
+                    <td>{l.source === 'purchased' ? 'Purchased' : ASSIGNED_LABEL}</td>
                     <td>{formatDateTime(l.createdAt, tz)}</td>
                   </tr>
                 ))}
@@ -186,7 +187,7 @@ export function UserPage({ userId }: { userId: number }) {
       <section aria-labelledby="adm-user-appointments">
         <h3 id="adm-user-appointments">Appointments ({user.data.appointmentsTotal})</h3>
         {appointments.length === 0 ? (
-          <p className="adm-empty">No appointments bought.</p>
+          <p className="adm-empty">No appointments bought or assigned.</p>
         ) : (
           <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Appointments table">
             <table className="adm-table" aria-labelledby="adm-user-appointments">
@@ -205,7 +206,7 @@ export function UserPage({ userId }: { userId: number }) {
                     <td>{a.customerName}</td>
                     <td>{a.customerPhone ? formatPhone(a.customerPhone) : '—'}</td>
                     <td>{a.customerState ?? '—'}</td>
-                    <td>{formatUsd(a.priceCents, { cents: true })}</td>
+                    <td>{a.assigned ? ASSIGNED_LABEL : formatUsd(a.priceCents, { cents: true })}</td>
                     <td>{formatDateTime(a.purchasedAt, tz)}</td>
                   </tr>
                 ))}

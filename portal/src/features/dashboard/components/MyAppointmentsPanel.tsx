@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
 import { formatDateTime, formatMaybeDateTime, formatPhone, formatUsd, telHref, formatDuration } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
-import { isVerifiedOwned, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
+import { ASSIGNED_LABEL, isVerifiedOwned, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
 import { myAppointmentsCsvUrl, useMyAppointments } from '../api/my-appointments.ts';
 import { useDeleteAppointment } from '../api/delete-appointment.ts';
@@ -64,6 +64,7 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
               </Badge>
             )}
             {a.followUpRequired && <Badge tone="warning">Follow-up Required</Badge>}
+            {a.assigned && <Badge tone="neutral">{ASSIGNED_LABEL}</Badge>}
           </div>
         </div>
         <div className="dash-appt-actions">
@@ -107,7 +108,7 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
               <dd>{appointmentWhen(a, tz)}</dd>
             </div>
             <div>
-              <dt>Purchased</dt>
+              <dt>{a.assigned ? 'Assigned' : 'Purchased'}</dt>
               <dd>{formatDateTime(a.purchasedAt, tz) || '—'}</dd>
             </div>
             <div>
@@ -124,7 +125,7 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
             </div>
             <div>
               <dt>Price</dt>
-              <dd>{formatUsd(a.priceCents, { cents: true })}</dd>
+              <dd data-testid="my-appointment-price">{a.assigned ? `${ASSIGNED_LABEL}, free` : formatUsd(a.priceCents, { cents: true })}</dd>
             </div>
           </dl>
           <AppointmentCare appointment={a} />

@@ -1,5 +1,6 @@
 // My Leads: the leads assigned to the agent (and those they bought), with every field; a search (name,
 // e-mail, phone, state, ZIP, by the server) and the CSV export of what the search finds, for a CRM.
+import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
 import { useState } from 'react';
 import { totalLabel } from '@tm/shared/schemas/paging';
 import { ApiError } from '@tm/shared/api-client';
@@ -84,7 +85,7 @@ export function MyLeadsPanel() {
                   <td>{formatDate(l.createdAt, tz) || '—'}</td>
                   <td>{formatDate(l.formFillTime, tz) || '—'}</td>
                   <td>
-                    <Badge tone={l.source === 'purchased' ? 'success' : 'neutral'}>{l.source === 'purchased' ? 'Purchased' : 'Assigned'}</Badge>
+                    <Badge tone={l.source === 'purchased' ? 'success' : 'neutral'}>{l.source === 'purchased' ? 'Purchased' : ASSIGNED_LABEL}</Badge>
                   </td>
                   <td>
                     <a href={complianceHref(l)} target="_blank" rel="noreferrer" aria-label={`Compliance file of ${l.name}`}>
