@@ -34,6 +34,7 @@ import * as m1126_4000_workingStatesWithoutPr from './20261126400000_working_sta
 import * as m1126_6000_leadListings from './20261126600000_lead_listings.ts';
 import * as m1127_1001_brightcallIdempotency from './20261127100100_brightcall_idempotency.ts';
 import * as m1127_1002_appointmentsAssignedAt from './20261127100200_appointments_assigned_at.ts';
+import * as m1127_2000_refundTransfers from './20261127200000_refund_transfers.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,6 +75,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126600000_lead_listings': m1126_6000_leadListings,
   '20261127100100_brightcall_idempotency': m1127_1001_brightcallIdempotency,
   '20261127100200_appointments_assigned_at': m1127_1002_appointmentsAssignedAt,
+  '20261127200000_refund_transfers': m1127_2000_refundTransfers,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -7,6 +7,7 @@ import { DEMO, login } from './helpers.ts';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test('admin finds an order, refunds half, and the agent’s ledger shows the credit change', async ({ page, browser }) => {
+  test.setTimeout(180_000); // two browsers and a real checkout; the shared machine is slow
   const tag = unique();
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -50,6 +51,7 @@ test('admin finds an order, refunds half, and the agent’s ledger shows the cre
   await detail.getByLabel('Amount to refund (USD)').fill('200.00');
   await expect(detail.getByTestId('refund-transfers-note')).toHaveText("This takes 5 transfers out of the agent's balance (10 unused now).");
   await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+  await admin.getByTestId('refund-confirm').getByRole('button', { name: 'Refund $200.00' }).click();
   await expect(admin.getByTestId('toast').first()).toContainText('Refunded $200.00');
   await expect(detail).toContainText('Partially refunded');
   await expect(detail).toContainText('refunded $200.00');

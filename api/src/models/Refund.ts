@@ -20,6 +20,8 @@ export class Refund extends Model {
   reason!: string | null;
   failureMessage!: string | null;
   createdByUserId!: number | null;
+  transfersTakenBack!: number | null;
+  moneyOnly!: boolean | number;
   createdAt!: string;
   updatedAt!: string;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).

@@ -234,7 +234,7 @@ describe('order detail and refunds', () => {
     expect(ledger.find((e) => e.type === 'refund')).toMatchObject({
       transfers: -15,
       amountCents: total / 2,
-      description: `Order #${orderId} partially refunded`,
+      description: `Order #${orderId} partially refunded: 15 transfers taken back`,
     });
     expect((await admin.get('/api/admin/orders').query({ status: 'partially_refunded' })).body.items.map((o: { id: number }) => o.id)).toContain(orderId);
 

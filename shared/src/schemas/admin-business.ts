@@ -111,6 +111,10 @@ export interface AdminRefund {
   failureMessage: string | null;
   createdBy: string | null;
   createdAt: string | null;
+  /** Transfers this refund took out of the agent's balance (0 for money-only refunds and other products). */
+  transfersTakenBack: number;
+  /** A goodwill refund: money back, no transfers taken back. */
+  moneyOnly: boolean;
 }
 
 export interface AdminOrderDetail extends AdminOrderSummary {
@@ -120,6 +124,10 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   timeline: AdminOrderEvent[];
   /** What can still be refunded (amount - refunded), in cents. */
   refundableCents: number;
+  /** What the buyer paid after refunds (amount - refunded), in cents; 0 for an unpaid order. */
+  netPaidCents: number;
+  /** At most this much can be refunded as money only (the value of the unused transfers stays with them). */
+  moneyOnlyRefundableCents: number;
   /** Transfers of this order still unused (transfer orders only): a refund can take back at most these. */
   transfers: { count: number; used: number; refunded: number; remaining: number } | null;
 }
@@ -127,21 +135,29 @@ export interface AdminOrderDetail extends AdminOrderSummary {
 export type AdminOrdersPage = Page<AdminOrderSummary>;
 
 export const REFUND_REASON_MAX = 500;
+export const REFUND_REASON_REQUIRED = 'A money-only refund needs a reason';
 
 /** POST /api/admin/orders/:id/refunds: amountCents absent = everything not yet refunded. */
-export const refundOrderSchema = z.object({
-  amountCents: z
-    .number({ error: 'amountCents must be a number of cents' })
-    .int('amountCents must be a whole number of cents')
-    .positive('The refund amount must be more than zero')
-    .optional(),
-  reason: z.string().trim().max(REFUND_REASON_MAX, `Must be at most ${REFUND_REASON_MAX} characters`).optional(),
-  /** One key per refund action (the form makes one when it opens): repeats of it refund once. 8 to 64 characters. */
-  idempotencyKey: z
-    .string({ error: 'idempotencyKey is required' })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8 to 64 letters, digits, - or _'),
-});
+export const refundOrderSchema = z
+  .object({
+    amountCents: z
+      .number({ error: 'amountCents must be a number of cents' })
+      .int('amountCents must be a whole number of cents')
+      .positive('The refund amount must be more than zero')
+      .optional(),
+    reason: z.string().trim().max(REFUND_REASON_MAX, `Must be at most ${REFUND_REASON_MAX} characters`).optional(),
+    /**
+     * A goodwill refund: money back for transfers already used, none taken back. Needs a reason.
+     * Absent or false: the refund takes back the transfers its amount covers.
+     */
+    moneyOnly: z.boolean({ error: 'moneyOnly must be true or false' }).optional(),
+    /** One key per refund action (the form makes one when it opens): repeats of it refund once. 8 to 64 characters. */
+    idempotencyKey: z
+      .string({ error: 'idempotencyKey is required' })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8 to 64 letters, digits, - or _'),
+  })
+  .refine((v) => !v.moneyOnly || !!v.reason, { message: REFUND_REASON_REQUIRED, path: ['reason'] });
 export type RefundOrderInput = z.input<typeof refundOrderSchema>;
 
 export interface RefundResult {

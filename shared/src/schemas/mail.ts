@@ -5,6 +5,7 @@ import { optionalUsStateSchema } from './us-states.ts';
 
 export const MAIL_KINDS = [
   'order-receipt',
+  'order-refund',
   'payment-failed',
   'account-created',
   'password-reset',

@@ -299,9 +299,14 @@ export interface TransferLotView {
   tier: string | null;
   label: string;
   paidAt: string | null;
+  /** Transfers the lot holds now (bought less those refunded). */
   count: number;
   used: number;
   remaining: number;
+  /** Transfers the order bought. */
+  bought: number;
+  /** Transfers taken back by refunds. */
+  refunded: number;
   unitPriceCents: number;
   bufferSeconds: number;
 }
@@ -422,14 +427,38 @@ export interface LedgerEntry {
   receiptPath: string | null;
 }
 
+/** A refund on a receipt: what went back to the card and what it took out of the balance. */
+export interface ReceiptRefund {
+  id: number;
+  amountCents: number;
+  at: string | null;
+  /** Transfers taken back (0 for a money-only refund). */
+  transfers: number;
+  /** A goodwill refund: money back, no transfers taken back. */
+  moneyOnly: boolean;
+}
+
+/** A receipt's status: paid, partly refunded, or refunded in full. */
+export type ReceiptStatus = 'paid' | 'partially_refunded' | 'refunded';
+export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
+  paid: 'Paid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+};
+
 export interface ReceiptView extends OrderFigures {
-  status: string;
+  status: ReceiptStatus;
   description: string;
   /** What the unit price was (decision 186): "Standard tier, public price", "Agent rate", "Your negotiated price". */
   priceBasis: string | null;
   paymentReference: string | null;
   buyer: { name: string; email: string; agencyName: string; phone: string };
-  transfers: { bufferSeconds: number; used: number; remaining: number; credits: number } | null;
+  /** Every refund of the order, oldest first. */
+  refunds: ReceiptRefund[];
+  refundedCents: number;
+  /** What the buyer paid after refunds (amount - refunded). */
+  netPaidCents: number;
+  transfers: { bufferSeconds: number; used: number; remaining: number; credits: number; refunded: number } | null;
 }
 
 /** What the callback answers when it records (201) or recognises a repeat (200). */

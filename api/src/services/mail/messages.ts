@@ -138,6 +138,60 @@ export function orderReceiptMail(
   });
 }
 
+export interface RefundMailFacts {
+  orderId: number;
+  description: string;
+  amountCents: number;
+  orderAmountCents: number;
+  refundedCents: number;
+  /** Transfers this refund took back; null for orders that are not transfers. */
+  transfersTakenBack: number | null;
+  moneyOnly: boolean;
+  /** Transfers left across the agent's orders after the refund; null for orders that are not transfers. */
+  balance: number | null;
+  refundId: number;
+}
+
+/** A refund (whole or partial) made by an admin: what went back to the card and what it changed. */
+export function orderRefundMail(config: AppConfig, user: MailUser, r: RefundMailFacts): NewMail {
+  const whole = r.refundedCents >= r.orderAmountCents;
+  const table: [string, string][] = [
+    ['Refunded now', dollars(r.amountCents)],
+    ['Order total', dollars(r.orderAmountCents)],
+    ['Refunded in all', dollars(r.refundedCents)],
+    ['Net paid', dollars(Math.max(0, r.orderAmountCents - r.refundedCents))],
+  ];
+  if (r.transfersTakenBack !== null) {
+    table.push([
+      'Transfers taken back',
+      r.moneyOnly || r.transfersTakenBack === 0 ? 'None (money only)' : `${r.transfersTakenBack} transfer${r.transfersTakenBack === 1 ? '' : 's'}`,
+    ]);
+  }
+  if (r.balance !== null) table.push(['Transfers left on your balance', String(r.balance)]);
+  return mail(
+    config,
+    'order-refund',
+    user.email,
+    user.id,
+    `${whole ? 'Refund' : 'Partial refund'} of ${dollars(r.amountCents)} for your ${PRODUCT} order #${r.orderId}`,
+    {
+      greeting: hello(user.firstName),
+      lines: [
+        `We refunded ${dollars(r.amountCents)} of order #${r.orderId} (${r.description}) to the card you paid with${whole ? ': the order is now refunded in full' : ''}.`,
+        r.moneyOnly
+          ? 'This is a goodwill refund: the money goes back to you and no transfers are taken from your balance.'
+          : r.transfersTakenBack
+            ? `The refund takes ${r.transfersTakenBack} transfer${r.transfersTakenBack === 1 ? '' : 's'} of this order out of your balance.`
+            : 'Nothing else about your order changes.',
+        'Your bank usually shows the refund within 5 to 10 business days.',
+      ],
+      table,
+      link: { label: 'View your receipt', url: `${config.publicOrigin}/dashboard/receipts/${r.orderId}` },
+    },
+    { dedupeKey: `order-refund:${r.refundId}` },
+  );
+}
+
 export function paymentFailedMail(config: AppConfig, user: MailUser, order: { id: number; totalCents: number; reason: string | null }): NewMail {
   return mail(config, 'payment-failed', user.email, user.id, `Your ${PRODUCT} payment did not go through`, {
     greeting: hello(user.firstName),

@@ -26,12 +26,14 @@ import { centsToDecimal } from '@tm/shared';
 import { bufferSecondsFor } from '@tm/shared/logic/transfer-rules';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
-import { conflict, HttpError, notFound } from '../../errors.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { withRetry } from '../../db/retry.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
-import { isTransferOrder, orderDescription, refundedTransfers } from '../transfers/lots.service.ts';
+import { isTransferOrder, orderDescription, refundedTransfers, refundLines, transferLots } from '../transfers/lots.service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { orderRefundMail } from '../mail/messages.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { balanceIn, lockBalance, noteBalanceChange } from '../transfers/balance-alerts.ts';
 import { ensureSettingsRow } from '../transfers/settings.service.ts';
@@ -42,6 +44,11 @@ export const ALREADY_REFUNDED_MESSAGE = 'This order is already fully refunded.';
 export const NOT_REFUNDABLE_MESSAGE = 'Only paid orders can be refunded.';
 export const REFUND_CHANGED_MESSAGE = 'This order was refunded by someone else a moment ago. Reload it and try again.';
 export const overRefundMessage = (remainingCents: number) => `The refund is more than what is left to refund ($${centsToDecimal(remainingCents)}).`;
+export const OWN_ORDER_REFUND_MESSAGE = 'You cannot refund your own order. Another admin must do it.';
+export const moneyOnlyCapMessage = (capCents: number, unused: number) =>
+  capCents <= 0
+    ? `Nothing can be refunded as money only: what is left pays for the ${unused} unused transfer${unused === 1 ? '' : 's'}. Refund with the transfers taken back instead.`
+    : `A money-only refund can be at most $${centsToDecimal(capCents)}: the rest pays for the ${unused} unused transfer${unused === 1 ? '' : 's'}, which a refund with the transfers taken back returns.`;
 export const usedTransfersMessage = (unused: number) =>
   `Only ${unused} transfer${unused === 1 ? '' : 's'} of this order ${unused === 1 ? 'is' : 'are'} unused; a refund cannot take back transfers already delivered.`;
 
@@ -260,6 +267,48 @@ const EVENT_LABELS: Record<string, string> = {
   refund_failed: 'Refund failed',
 };
 
+const NOUNS: Record<string, [string, string]> = {
+  aged_leads: ['aged lead', 'aged leads'],
+  callbacks: ['call-back', 'call-backs'],
+  transfers: ['transfer', 'transfers'],
+  leads: ['lead', 'leads'],
+  appointments: ['appointment', 'appointments'],
+  transfer_package: ['transfer', 'transfers'],
+  live_transfer: ['transfer', 'transfers'],
+};
+const countOf = (n: number, product: unknown) => {
+  const [one, many] = NOUNS[String(product)] ?? ['item', 'items'];
+  return `${n} ${n === 1 ? one : many}`;
+};
+const intOf = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const BY_WHOM: Record<string, string> = { callback: 'reported by the caller system', admin: 'entered by an admin' };
+
+/** A fulfilment event in words: what, how many, and (with the actor shown beside it) who. */
+export function fulfilmentLabel(type: string, detail: Record<string, unknown> | null): string | null {
+  if (!detail || !detail.product) return null;
+  const p = detail.product;
+  const count = intOf(detail.count);
+  const delivered = intOf(detail.delivered);
+  const owed = intOf(detail.owed);
+  const credited = intOf(detail.credited);
+  const by = typeof detail.by === 'string' && BY_WHOM[detail.by] ? ` (${BY_WHOM[detail.by]})` : '';
+  const tally = delivered !== null && owed !== null ? `: ${delivered} delivered in all, ${owed} owed` : '';
+  switch (type) {
+    case 'delivered':
+      return count !== null ? `Delivered ${countOf(count, p)}${by}${tally}` : null;
+    case 'fulfilled':
+      if (credited !== null) return `Fulfilled: ${countOf(credited, p)} added to the buyer's balance`;
+      if (count !== null) return `Fulfilled: delivered ${countOf(count, p)}${by}, all ${delivered ?? count} delivered`;
+      return delivered !== null ? `Fulfilled: ${countOf(delivered, p)} delivered` : null;
+    case 'partially_fulfilled':
+      return delivered !== null ? `Partially fulfilled: ${countOf(delivered, p)} delivered, ${owed ?? 0} owed` : null;
+    case 'owed':
+      return owed !== null ? `Owed to the buyer: ${countOf(owed, p)}` : null;
+    default:
+      return null;
+  }
+}
+
 function personName(r: Actor): string | null {
   const email = str(r.actorEmail);
   if (!email) return null;
@@ -307,7 +356,7 @@ async function timelineOf(db: Db, order: AdminOrderSummary): Promise<AdminOrderE
     events.push({
       at: toIso(r.createdAt),
       type: String(r.type),
-      label: EVENT_LABELS[String(r.type)] ?? String(r.type).replace(/_/g, ' '),
+      label: fulfilmentLabel(String(r.type), detail) ?? EVENT_LABELS[String(r.type)] ?? String(r.type).replace(/_/g, ' '),
       actor: personName(r),
       detail,
       order: 2,
@@ -316,7 +365,11 @@ async function timelineOf(db: Db, order: AdminOrderSummary): Promise<AdminOrderE
   return events.sort((a, b) => (a.at === b.at ? a.order - b.order : (a.at ?? '').localeCompare(b.at ?? ''))).map(({ order: _o, ...e }) => e);
 }
 
-async function refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
+async function refundsOf(
+  db: Db,
+  order: { kind: string; metadata: string | null; count: number; unitPriceCents: number },
+  orderId: number,
+): Promise<AdminRefund[]> {
   const rows = await Refund.query(db)
     .alias('r')
     .leftJoin(`${User.tableName} as a`, 'a.id', 'r.createdByUserId')
@@ -324,6 +377,12 @@ async function refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
     .orderBy('r.id', 'asc')
     .select('r.*', 'a.firstName as actorFirstName', 'a.lastName as actorLastName', 'a.email as actorEmail')
     .castTo<Array<ModelObject<Refund> & Actor>>();
+  const lines = new Map(
+    refundLines(
+      order,
+      rows.filter((r) => r.status === 'succeeded'),
+    ).map((l) => [l.id, l]),
+  );
   return rows.map((r) => ({
     id: num(r.id),
     amountCents: num(r.amountCents),
@@ -333,6 +392,8 @@ async function refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
     failureMessage: str(r.failureMessage),
     createdBy: personName(r),
     createdAt: toIso(r.createdAt),
+    transfersTakenBack: lines.get(num(r.id))?.transfers ?? (r.transfersTakenBack === null ? 0 : num(r.transfersTakenBack)),
+    moneyOnly: Boolean(r.moneyOnly),
   }));
 }
 
@@ -346,10 +407,14 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
   if (isTransferOrder(lite)) {
     const usage = await TransferOrderUsage.query(db).findById(orderId).select('capacity', 'used');
     const count = summary.count;
-    const refunded = refundedTransfers(summary.refundedCents, num(row.unitPriceCents), count);
+    // The lot's capacity is what refunds left of it; without a usage row, no refund took any.
+    const capacity = usage ? Math.min(count, num(usage.capacity)) : count;
+    const refunded = count - capacity;
     const used = usage ? num(usage.used) : 0;
-    transfers = { count, used, refunded, remaining: summary.status === 'refunded' ? 0 : Math.max(0, count - refunded - used) };
+    transfers = { count, used, refunded, remaining: summary.status === 'refunded' ? 0 : Math.max(0, capacity - used) };
   }
+  const refundableCents = summary.status === 'paid' || summary.status === 'partially_refunded' ? Math.max(0, summary.amountCents - summary.refundedCents) : 0;
+  const unit = num(row.unitPriceCents);
   return {
     ...summary,
     items: items.map((i) => ({
@@ -360,9 +425,14 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       amountCents: num(i.amountCents),
     })),
     metadata: metadataOf(row.metadata),
-    refunds: await refundsOf(db, orderId),
+    refunds: await refundsOf(db, { ...lite, count: summary.count, unitPriceCents: unit }, orderId),
     timeline: await timelineOf(db, summary),
-    refundableCents: summary.status === 'paid' || summary.status === 'partially_refunded' ? Math.max(0, summary.amountCents - summary.refundedCents) : 0,
+    refundableCents,
+    netPaidCents:
+      summary.status === 'paid' || summary.status === 'partially_refunded' || summary.status === 'refunded'
+        ? Math.max(0, summary.amountCents - summary.refundedCents)
+        : 0,
+    moneyOnlyRefundableCents: transfers ? moneyOnlyCap(refundableCents, transfers.remaining, unit) : refundableCents,
     transfers,
   };
 }
@@ -383,9 +453,24 @@ async function duplicateOf(deps: AppDeps, key: string): Promise<RefundResult | n
   return { refund, duplicate: true, order };
 }
 
-/** The lot capacity an order keeps after `refundedCents` were refunded. */
-function capacityAfter(o: OrderForRefund, refundedCents: number): number {
-  return o.count - refundedTransfers(refundedCents, o.unitPriceCents, o.count);
+/** The lot capacity an order keeps after refunds that take transfers of `takingCents` in all. */
+function capacityAfter(o: OrderForRefund, takingCents: number): number {
+  return o.count - refundedTransfers(takingCents, o.unitPriceCents, o.count);
+}
+
+/** What a money-only refund may give back: what is left, less the value of the unused transfers (decision 160). */
+export function moneyOnlyCap(refundableCents: number, unused: number, unitPriceCents: number): number {
+  return Math.max(0, refundableCents - unused * unitPriceCents);
+}
+
+/** Cents of this order's live (pending or succeeded) refunds that take transfers back. */
+async function takingCentsOf(trx: Knex.Transaction, orderId: number): Promise<number> {
+  const row = (await Refund.query(trx)
+    .where({ orderId, moneyOnly: false })
+    .whereIn('status', ['pending', 'succeeded'])
+    .sum('amountCents as cents')
+    .first()) as unknown as { cents?: number | string | null } | undefined;
+  return num(row?.cents);
 }
 
 /**
@@ -397,16 +482,18 @@ function capacityAfter(o: OrderForRefund, refundedCents: number): number {
 export async function refundOrder(
   deps: AppDeps,
   orderId: number,
-  input: { amountCents?: number; reason?: string; idempotencyKey: string },
+  input: { amountCents?: number; reason?: string; moneyOnly?: boolean; idempotencyKey: string },
   actorUserId: number | null,
 ): Promise<RefundResult> {
   const key = `admin-${orderId}-${input.idempotencyKey}`;
-  const dup = await duplicateOf(deps, key);
-  if (dup) return dup;
   const o: OrderForRefund | undefined = await Order.query(deps.db)
     .findById(orderId)
     .select('id', 'userId', 'kind', 'tier', 'count', 'unitPriceCents', 'amountCents', 'refundedCents', 'status', 'paymentIntentId', 'metadata');
   if (!o) throw notFound('Order not found');
+  // Separation of duties (issue 27 L4), as for disputes: nobody refunds money to themselves.
+  if (actorUserId !== null && o.userId !== null && Number(o.userId) === actorUserId) throw forbidden(OWN_ORDER_REFUND_MESSAGE);
+  const dup = await duplicateOf(deps, key);
+  if (dup) return dup;
   for (const k of ['id', 'count', 'unitPriceCents', 'amountCents', 'refundedCents'] as const) o[k] = Number(o[k]);
   if (o.status === 'refunded') throw conflict(ALREADY_REFUNDED_MESSAGE);
   if (o.status !== 'paid' || !o.paymentIntentId) throw conflict(NOT_REFUNDABLE_MESSAGE);
@@ -417,6 +504,7 @@ export async function refundOrder(
   if (amount > remaining) throw conflict(overRefundMessage(remaining), { amountCents: overRefundMessage(remaining) });
   const after = before + amount;
   const lot = isTransferOrder(o) && o.userId !== null;
+  const moneyOnly = lot && input.moneyOnly === true;
   const now = toDbDate(deps.clock.now());
 
   if (lot) {
@@ -439,12 +527,25 @@ export async function refundOrder(
           .where({ id: orderId, status: 'paid', refundedCents: before })
           .patch({ refundedCents: after, status: after >= o.amountCents ? 'refunded' : 'paid', updatedAt: now });
         if (Number(n) !== 1) throw conflict(REFUND_CHANGED_MESSAGE);
+        // Every refund writer moves the order row first, so the refunds read here are settled.
+        let taken: number | null = null;
         if (lot) {
-          const cap = capacityAfter(o, after);
-          const m = await TransferOrderUsage.query(trx).where({ orderId }).where('used', '<=', cap).patch({ capacity: cap, updatedAt: now });
-          if (Number(m) !== 1) {
+          const taking = await takingCentsOf(trx, orderId);
+          const capBefore = capacityAfter(o, taking);
+          if (moneyOnly) {
             const usage = await TransferOrderUsage.query(trx).findById(orderId).select('used');
-            throw conflict(usedTransfersMessage(Math.max(0, capacityAfter(o, before) - num(usage?.used))));
+            const unused = Math.max(0, capBefore - num(usage?.used));
+            const cap = moneyOnlyCap(remaining, unused, o.unitPriceCents);
+            if (amount > cap) throw conflict(moneyOnlyCapMessage(cap, unused), { amountCents: moneyOnlyCapMessage(cap, unused) });
+            taken = 0;
+          } else {
+            const cap = capacityAfter(o, taking + amount);
+            const m = await TransferOrderUsage.query(trx).where({ orderId }).where('used', '<=', cap).patch({ capacity: cap, updatedAt: now });
+            if (Number(m) !== 1) {
+              const usage = await TransferOrderUsage.query(trx).findById(orderId).select('used');
+              throw conflict(usedTransfersMessage(Math.max(0, capBefore - num(usage?.used))));
+            }
+            taken = capBefore - cap;
           }
         }
         const { id } = await Refund.query(trx).insert({
@@ -454,6 +555,8 @@ export async function refundOrder(
           idempotencyKey: key,
           reason: input.reason || null,
           createdByUserId: actorUserId,
+          transfersTakenBack: taken,
+          moneyOnly,
           createdAt: now,
           updatedAt: now,
         });
@@ -486,6 +589,8 @@ export async function refundOrder(
         await Refund.query(trx)
           .where({ id: refundId })
           .patch({ status: 'succeeded', providerRefundId: re.id, updatedAt: toDbDate(deps.clock.now()) });
+        const saved = await Refund.query(trx).findById(refundId).select('transfersTakenBack');
+        const taken = saved?.transfersTakenBack === null || saved?.transfersTakenBack === undefined ? null : num(saved.transfersTakenBack);
         await recordOrderEvent(
           trx,
           orderId,
@@ -496,10 +601,11 @@ export async function refundOrder(
             refundedCents: after,
             providerRefundId: re.id,
             reason: input.reason || null,
-            ...(lot ? { transfersRemoved: refundedTransfers(after, o.unitPriceCents, o.count) - refundedTransfers(before, o.unitPriceCents, o.count) } : {}),
+            ...(lot ? { transfersRemoved: taken ?? 0, moneyOnly } : {}),
           },
           actorUserId,
         );
+        await enqueueRefundMail(deps, trx, o, { refundId, amount, refundedCents: after, taken: lot ? (taken ?? 0) : null, moneyOnly });
       }),
     );
   } catch (err) {
@@ -511,15 +617,14 @@ export async function refundOrder(
         await Order.query(trx)
           .where({ id: orderId })
           .patch({ refundedCents: raw('?? - ?', ['refundedCents', amount]), status: 'paid', updatedAt: toDbDate(deps.clock.now()) });
-        if (lot) {
-          const cur = (await Order.query(trx).findById(orderId).select('refundedCents')) as Order;
-          await TransferOrderUsage.query(trx)
-            .where({ orderId })
-            .patch({ capacity: capacityAfter(o, num(cur.refundedCents)), updatedAt: toDbDate(deps.clock.now()) });
-        }
         await Refund.query(trx)
           .where({ id: refundId })
           .patch({ status: 'failed', failureMessage: message, updatedAt: toDbDate(deps.clock.now()) });
+        if (lot) {
+          await TransferOrderUsage.query(trx)
+            .where({ orderId })
+            .patch({ capacity: capacityAfter(o, await takingCentsOf(trx, orderId)), updatedAt: toDbDate(deps.clock.now()) });
+        }
         await recordOrderEvent(trx, orderId, 'refund_failed', { refundId, amountCents: amount, message }, actorUserId);
       }),
     );
@@ -527,4 +632,36 @@ export async function refundOrder(
   }
   const order = await getAdminOrder(deps.db, orderId);
   return { refund: order.refunds.find((r) => r.id === refundId)!, duplicate: false, order };
+}
+
+/** The agent's e-mail about a refund, in the refund's own transaction (the outbox sends it). */
+async function enqueueRefundMail(
+  deps: AppDeps,
+  trx: Knex.Transaction,
+  o: OrderForRefund,
+  r: { refundId: number; amount: number; refundedCents: number; taken: number | null; moneyOnly: boolean },
+): Promise<void> {
+  if (o.userId === null) return;
+  const user = await User.query(trx).findById(o.userId).select('id', 'email', 'firstName');
+  if (!user) return;
+  const balance = r.taken === null ? null : (await transferLots(trx, Number(o.userId))).reduce((sum, l) => sum + l.remaining, 0);
+  await enqueueMail(
+    trx,
+    deps.clock.now(),
+    orderRefundMail(
+      deps.config,
+      { id: Number(user.id), email: String(user.email), firstName: user.firstName },
+      {
+        orderId: o.id,
+        description: orderDescription({ kind: o.kind, tier: o.tier, count: o.count, metadata: o.metadata }),
+        amountCents: r.amount,
+        orderAmountCents: o.amountCents,
+        refundedCents: r.refundedCents,
+        transfersTakenBack: r.taken,
+        moneyOnly: r.moneyOnly,
+        balance,
+        refundId: r.refundId,
+      },
+    ),
+  );
 }

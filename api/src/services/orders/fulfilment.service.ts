@@ -26,6 +26,7 @@ import { Lead, OnboardingSurvey, Order, OrderDelivery } from '../../models/index
 export type FulfilmentStatus = 'fulfilled' | 'partial' | 'owed';
 
 export const NOTHING_OWED_MESSAGE = 'Nothing is owed on this order.';
+export const owedLimitMessage = (owed: number) => `At most ${owed} ${owed === 1 ? 'is' : 'are'} owed on this order.`;
 export const NOT_LEADS_ORDER_MESSAGE = 'Only aged-lead orders are completed from stock; enter delivered call-backs as a count.';
 export const NOT_CALLBACK_ORDER_MESSAGE = 'Deliveries are entered for call-back orders only.';
 export const NOT_PAID_MESSAGE = 'The order is not paid.';
@@ -229,7 +230,10 @@ async function moveCounts(trx: Knex.Transaction, o: OwedRow, n: number, stamp: s
         quantityDelivered: raw('?? + ?', ['quantity_delivered', n]),
         updatedAt: stamp,
       });
-    if (changed === 0) throw conflict(`At most ${Number(o.quantityOwed)} are owed on this order.`);
+    if (changed === 0) {
+      const now = (await Order.query(trx).findById(o.id).select('quantityOwed')) as Order | undefined;
+      throw conflict(owedLimitMessage(Number(now?.quantityOwed ?? o.quantityOwed)));
+    }
   }
   const row = (await Order.query(trx).findById(o.id)) as Order;
   const owed = Number(row.quantityOwed);

@@ -2,24 +2,25 @@
 // (a credit) and every refunded order (a refund), newest first; its CSV; and one order's receipt.
 import { orderPriceBasis, priceSourceOf } from '@tm/shared/logic/price-story';
 import { centsToDecimal } from '@tm/shared';
-import type { LedgerEntry, ReceiptView } from '@tm/shared/schemas/transfers';
+import type { LedgerEntry, ReceiptStatus, ReceiptView } from '@tm/shared/schemas/transfers';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { toIso } from '../../db/dates.ts';
-import { isTransferOrder, orderDescription, refundedTransfers, transferLots } from './lots.service.ts';
+import { isTransferOrder, orderDescription, refundLines, succeededRefunds, transferLots } from './lots.service.ts';
 import { csvLine } from './csv.ts';
-import { Order, Refund, TransferCall, TransferDispute, User } from '../../models/index.ts';
+import { Order, TransferCall, TransferDispute, User } from '../../models/index.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const receiptPath = (orderId: number) => `/dashboard/receipts/${orderId}`;
 
-type RefundRow = Pick<Refund, 'id' | 'orderId' | 'amountCents' | 'updatedAt'>;
 /** An approved dispute (decided, so decidedAt is set) with the call it credited. */
 type CreditRow = { disputeId: TransferDispute['id']; decidedAt: NonNullable<TransferDispute['decidedAt']>; callId: TransferCall['id'] } & Pick<
   TransferCall,
   'externalCallId' | 'orderId' | 'chargeCents'
 >;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry[]> {
   const orders = await Order.query(db).where({ userId }).whereIn('status', ['paid', 'refunded']);
@@ -28,17 +29,10 @@ export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry
     .join(`${TransferCall.tableName} as c`, 'c.id', 'd.callId')
     .where({ 'd.userId': userId, 'd.status': 'approved' })
     .select('d.id as disputeId', 'd.decidedAt', 'c.id as callId', 'c.externalCallId', 'c.orderId', 'c.chargeCents')) as unknown as CreditRow[];
-  const refunds: RefundRow[] =
-    orders.length === 0
-      ? []
-      : await Refund.query(db)
-          .whereIn(
-            'orderId',
-            orders.map((o) => o.id),
-          )
-          .where({ status: 'succeeded' })
-          .orderBy('id', 'asc')
-          .select('id', 'orderId', 'amountCents', 'updatedAt');
+  const refunds = await succeededRefunds(
+    db,
+    orders.map((o) => Number(o.id)),
+  );
   const entries: LedgerEntry[] = [];
   for (const o of orders) {
     const transfers = isTransferOrder(o) ? Number(o.count) : 0;
@@ -54,26 +48,26 @@ export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry
       receiptPath: receiptPath(Number(o.id)),
     });
     // Refunds made by an admin (whole or partial): each one, with the transfers it took back.
-    const own = refunds.filter((r) => Number(r.orderId) === Number(o.id));
+    const lines = refundLines(o, refunds.get(Number(o.id)) ?? []);
     let refundedSoFar = 0;
-    for (const r of own) {
-      const before = refundedTransfers(refundedSoFar, Number(o.unitPriceCents), transfers);
-      refundedSoFar += Number(r.amountCents);
-      const after = refundedTransfers(refundedSoFar, Number(o.unitPriceCents), transfers);
+    for (const r of lines) {
+      refundedSoFar += r.amountCents;
       const whole = refundedSoFar >= Number(o.amountCents);
+      const what =
+        transfers === 0 ? '' : r.moneyOnly ? ': money only, no transfers taken back' : `: ${plural(r.transfers, 'transfer', 'transfers')} taken back`;
       entries.push({
         id: `refund-${o.id}-${r.id}`,
-        at: toIso(r.updatedAt) ?? '',
+        at: r.at ?? '',
         type: 'refund',
         orderId: Number(o.id),
         disputeId: null,
-        description: `Order #${o.id} ${whole ? 'refunded' : 'partially refunded'}`,
-        transfers: before - after,
-        amountCents: Number(r.amountCents),
+        description: `Order #${o.id} ${whole ? 'refunded' : 'partially refunded'}${what}`,
+        transfers: -r.transfers,
+        amountCents: r.amountCents,
         receiptPath: receiptPath(Number(o.id)),
       });
     }
-    if (o.status === 'refunded' && own.length === 0) {
+    if (o.status === 'refunded' && lines.length === 0) {
       entries.push({
         id: `refund-${o.id}`,
         at: toIso(o.updatedAt) ?? '',
@@ -127,6 +121,15 @@ export async function orderReceipt(deps: AppDeps, userId: number, orderId: numbe
   const o = await Order.query(deps.db).where({ id: orderId, userId }).whereIn('status', ['paid', 'refunded']).first();
   if (!o) throw notFound(ORDER_NOT_FOUND);
   const user = await User.query(deps.db).findById(userId).select('firstName', 'lastName', 'email', 'agencyName', 'phone');
+  const lines = refundLines(o, (await succeededRefunds(deps.db, [orderId])).get(orderId) ?? []);
+  const amountCents = Number(o.amountCents);
+  // A refund made when the items had gone to another buyer has no refund row: the order's own figure.
+  const refundedCents = o.status === 'refunded' && lines.length === 0 ? amountCents : Number(o.refundedCents ?? 0);
+  const status: ReceiptStatus = o.status === 'refunded' ? 'refunded' : refundedCents > 0 ? 'partially_refunded' : 'paid';
+  const refunds: ReceiptView['refunds'] =
+    lines.length === 0 && o.status === 'refunded'
+      ? [{ id: 0, amountCents, at: toIso(o.updatedAt), transfers: isTransferOrder(o) ? Number(o.count) : 0, moneyOnly: false }]
+      : lines.map((l) => ({ id: l.id, amountCents: l.amountCents, at: l.at, transfers: l.transfers, moneyOnly: l.moneyOnly }));
   let transfers: ReceiptView['transfers'] = null;
   if (isTransferOrder(o)) {
     const lot = (await transferLots(deps.db, userId)).find((l) => l.orderId === orderId);
@@ -141,11 +144,15 @@ export async function orderReceipt(deps: AppDeps, userId: number, orderId: numbe
       used: lot?.used ?? 0,
       remaining: lot?.remaining ?? 0,
       credits: Number(creditRow?.n ?? 0),
+      refunded: refunds.reduce((sum, r) => sum + r.transfers, 0),
     };
   }
   return {
     orderId: Number(o.id),
-    status: o.status,
+    status,
+    refunds,
+    refundedCents,
+    netPaidCents: Math.max(0, amountCents - refundedCents),
     description: orderDescription(o),
     priceBasis: orderPriceBasis({ kind: o.kind, tier: o.tier, priceSource: priceSourceOf(o) }),
     kind: o.kind,

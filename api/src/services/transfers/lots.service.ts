@@ -9,7 +9,7 @@ import type { TransferBalanceView, TransferLotView } from '@tm/shared/schemas/tr
 import type { Db } from '../../db/index.ts';
 import { toIso } from '../../db/dates.ts';
 import { raw } from 'objection';
-import { Order, TransferCall, TransferOrderUsage } from '../../models/index.ts';
+import { Order, Refund, TransferCall, TransferOrderUsage } from '../../models/index.ts';
 
 export interface Lot extends TransferLotView {
   createdAt: string | null;
@@ -92,6 +92,8 @@ export async function transferLots(db: Db | Knex.Transaction, userId: number): P
       count,
       used,
       remaining: Math.max(0, count - used),
+      bought: Number(o.count),
+      refunded: Math.max(0, Number(o.count) - count),
       unitPriceCents: Number(o.unitPriceCents),
       // The buffer is fixed when the lot is first drawn on; until then it follows the catalogue.
       bufferSeconds: u ? Number(u.bufferSeconds) : bufferSecondsFor(o),
@@ -106,6 +108,57 @@ export async function transferLots(db: Db | Knex.Transaction, userId: number): P
 export function refundedTransfers(refundedCents: number, unitPriceCents: number, count: number): number {
   if (refundedCents <= 0 || unitPriceCents <= 0) return 0;
   return Math.min(count, Math.ceil(refundedCents / unitPriceCents));
+}
+
+/** A refund as the agent's and the admin's views show it: what it gave back and what it took back. */
+export interface RefundLine {
+  id: number;
+  amountCents: number;
+  at: string | null;
+  /** Transfers it took out of the order's lot (0 for a money-only refund and for orders of other kinds). */
+  transfers: number;
+  moneyOnly: boolean;
+  reason: string | null;
+}
+
+type RefundRowLike = Pick<Refund, 'id' | 'amountCents' | 'transfersTakenBack' | 'moneyOnly' | 'reason' | 'updatedAt'>;
+
+/**
+ * The succeeded refunds of one order (oldest first) as lines. A refund records the transfers it took
+ * back; one made before that was recorded took back what its amount covers, counted on the refunds
+ * that took transfers (money-only refunds take none, decision 160).
+ */
+export function refundLines(order: { kind: string; metadata: string | null; count: number; unitPriceCents: number }, refunds: RefundRowLike[]): RefundLine[] {
+  const lot = isTransferOrder(order);
+  let takingCents = 0;
+  return [...refunds]
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map((r) => {
+      const moneyOnly = Boolean(r.moneyOnly);
+      const before = refundedTransfers(takingCents, Number(order.unitPriceCents), Number(order.count));
+      if (!moneyOnly) takingCents += Number(r.amountCents);
+      const after = refundedTransfers(takingCents, Number(order.unitPriceCents), Number(order.count));
+      const transfers =
+        !lot || moneyOnly ? 0 : r.transfersTakenBack !== null && r.transfersTakenBack !== undefined ? Number(r.transfersTakenBack) : after - before;
+      return { id: Number(r.id), amountCents: Number(r.amountCents), at: toIso(r.updatedAt), transfers, moneyOnly, reason: r.reason ?? null };
+    });
+}
+
+/** The succeeded refunds of these orders, by order id (oldest first). */
+export async function succeededRefunds(db: Db | Knex.Transaction, orderIds: number[]): Promise<Map<number, RefundRowLike[]>> {
+  const out = new Map<number, RefundRowLike[]>();
+  if (orderIds.length === 0) return out;
+  const rows = await Refund.query(db)
+    .whereIn('orderId', orderIds)
+    .where({ status: 'succeeded' })
+    .orderBy('id', 'asc')
+    .select('id', 'orderId', 'amountCents', 'transfersTakenBack', 'moneyOnly', 'reason', 'updatedAt');
+  for (const r of rows) {
+    const list = out.get(Number(r.orderId)) ?? [];
+    list.push(r);
+    out.set(Number(r.orderId), list);
+  }
+  return out;
 }
 
 /** Creates the usage rows of lots that have none yet (outside the draw's transaction: no lasting lock). */

@@ -42,7 +42,7 @@ export function useOrder(id: number | null) {
 export function useRefundOrder(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { amountCents?: number; reason?: string; idempotencyKey: string }) =>
+    mutationFn: (body: { amountCents?: number; reason?: string; moneyOnly?: boolean; idempotencyKey: string }) =>
       api.requestJson<RefundResult>('POST', `/api/admin/orders/${id}/refunds`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.orders }),
   });

@@ -1,7 +1,8 @@
 // Orders tab: every order with its buyer, product, amount, status, fulfilment and payment id; filters by
 // status, product, dates and buyer; server-side pages; CSV export of the filtered list. "View" opens the
 // order: items, refunds, the timeline, Refund (whole or partial) and, for an owed order, its fulfilment.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { centsToDecimal } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
 import { formatDateTime } from '@tm/shared/logic/format';
@@ -81,38 +82,67 @@ function toCents(text: string): number | null {
   return Math.round(Number(t) * 100);
 }
 
+type RefundKind = 'whole' | 'part' | 'money';
+
+/** What a refund of `cents` takes out of the agent's balance (transfer orders), as the server counts it. */
+function transfersTakenBy(order: AdminOrderDetail, cents: number, kind: RefundKind): number {
+  if (!order.transfers || order.count <= 0 || kind === 'money') return 0;
+  const unit = order.amountCents / order.count;
+  const taking = order.refunds.filter((r) => !r.moneyOnly && (r.status === 'succeeded' || r.status === 'pending')).reduce((s, r) => s + r.amountCents, 0);
+  const before = Math.min(order.transfers.count, Math.ceil(taking / unit));
+  return Math.min(order.transfers.count, Math.ceil((taking + cents) / unit)) - before;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 function RefundForm({ order }: { order: AdminOrderDetail }) {
   const toast = useToast();
   const refund = useRefundOrder(order.id);
-  const [whole, setWhole] = useState(true);
+  const [kind, setKind] = useState<RefundKind>('whole');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ cents: number; taken: number } | null>(null);
   const [key, setKey] = useState(newKey);
-  const unit = order.transfers && order.count > 0 ? order.amountCents / order.count : null;
+  const canMoneyOnly = !!order.transfers && order.moneyOnlyRefundableCents > 0;
 
-  const cents = whole ? order.refundableCents : toCents(amount);
-  const transfersTaken = unit && cents ? Math.min(order.transfers!.count, Math.ceil((order.refundedCents + cents) / unit)) - order.transfers!.refunded : 0;
+  const cents = kind === 'whole' ? order.refundableCents : toCents(amount);
+  const transfersTaken = cents ? transfersTakenBy(order, cents, kind) : 0;
+  const max = kind === 'money' ? order.moneyOnlyRefundableCents : order.refundableCents;
 
-  const submit = async (e: FormEvent) => {
+  const review = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (cents === null || cents <= 0) return setError('Enter an amount in dollars, e.g. 25.00');
-    if (cents > order.refundableCents) return setError(`At most ${money(order.refundableCents)} can be refunded`);
+    if (cents > max) return setError(kind === 'money' ? `At most ${money(max)} can be refunded as money only` : `At most ${money(max)} can be refunded`);
+    if (kind === 'money' && !reason.trim()) return setError('A money-only refund needs a reason');
+    setConfirming({ cents, taken: transfersTaken });
+  };
+
+  const send = async () => {
+    if (!confirming) return;
     try {
-      const res = await refund.mutateAsync({ amountCents: whole ? undefined : cents, reason: reason.trim() || undefined, idempotencyKey: key });
+      const res = await refund.mutateAsync({
+        amountCents: kind === 'whole' ? undefined : confirming.cents,
+        reason: reason.trim() || undefined,
+        ...(kind === 'money' ? { moneyOnly: true } : {}),
+        idempotencyKey: key,
+      });
       toast({ title: res.duplicate ? 'This refund was already made' : `Refunded ${money(res.refund.amountCents)}` });
       setAmount('');
       setReason('');
+      setKind('whole');
       setKey(newKey());
     } catch (err) {
       setError(err instanceof ApiError ? err.serverMessage : 'The refund failed. Please try again.');
       setKey(newKey());
+    } finally {
+      setConfirming(null);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate className="adm-refund" aria-label="Refund">
+    <form onSubmit={review} noValidate className="adm-refund" aria-label="Refund">
       <h3>Refund</h3>
       <p className="muted small">
         Left to refund: {money(order.refundableCents)} of {money(order.amountCents)}. The money goes back to the buyer's card through the payment provider.
@@ -120,12 +150,19 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
       <fieldset className="adm-fieldset">
         <legend className="small">Amount</legend>
         <label className="adm-radio">
-          <input type="radio" name="refund-kind" checked={whole} onChange={() => setWhole(true)} /> Whole remaining amount ({money(order.refundableCents)})
+          <input type="radio" name="refund-kind" checked={kind === 'whole'} onChange={() => setKind('whole')} /> Whole remaining amount (
+          {money(order.refundableCents)})
         </label>
         <label className="adm-radio">
-          <input type="radio" name="refund-kind" checked={!whole} onChange={() => setWhole(false)} /> Part of it
+          <input type="radio" name="refund-kind" checked={kind === 'part'} onChange={() => setKind('part')} /> Part of it
         </label>
-        {!whole && (
+        {canMoneyOnly && (
+          <label className="adm-radio">
+            <input type="radio" name="refund-kind" checked={kind === 'money'} onChange={() => setKind('money')} /> Money only (goodwill), no transfers taken
+            back (at most {money(order.moneyOnlyRefundableCents)})
+          </label>
+        )}
+        {kind !== 'whole' && (
           <Field id="refund-amount" label="Amount to refund (USD)">
             <input
               id="refund-amount"
@@ -138,12 +175,14 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
           </Field>
         )}
       </fieldset>
-      <Field id="refund-reason" label="Reason (optional)">
+      <Field id="refund-reason" label={kind === 'money' ? 'Reason (required)' : 'Reason (optional)'}>
         <input id="refund-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </Field>
       {order.transfers && cents !== null && cents > 0 && (
         <p className="small" data-testid="refund-transfers-note">
-          This takes {transfersTaken} transfer{transfersTaken === 1 ? '' : 's'} out of the agent's balance ({order.transfers.remaining} unused now).
+          {kind === 'money'
+            ? "No transfers are taken out of the agent's balance."
+            : `This takes ${plural(transfersTaken, 'transfer', 'transfers')} out of the agent's balance (${order.transfers.remaining} unused now).`}
         </p>
       )}
       {error && (
@@ -156,6 +195,35 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
           {refund.isPending ? 'Refunding...' : 'Refund'}
         </button>
       </div>
+      <Modal open={confirming !== null} title="Confirm refund" onClose={() => setConfirming(null)}>
+        {confirming && (
+          <div data-testid="refund-confirm">
+            <p>
+              Refund <strong>{money(confirming.cents)}</strong> of order #{order.id} to {order.buyer.name}'s card
+              {order.cardLast4 ? ` (•••• ${order.cardLast4})` : ''}?
+            </p>
+            <p data-testid="refund-confirm-takes">
+              {order.transfers
+                ? kind === 'money'
+                  ? "Money only: no transfers are taken out of the agent's balance."
+                  : `It takes ${plural(confirming.taken, 'transfer', 'transfers')} out of the agent's balance (${order.transfers.remaining} unused now, ${Math.max(0, order.transfers.remaining - confirming.taken)} after).`
+                : 'It takes nothing back from the buyer.'}
+            </p>
+            <p className="muted small">
+              {money(Math.max(0, order.refundableCents - confirming.cents))} will be left to refund. The agent is e-mailed about the refund. A refund cannot be
+              undone.
+            </p>
+            <div className="adm-actions">
+              <button type="button" className="btn btn-outline" onClick={() => setConfirming(null)}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-danger" onClick={() => void send()} disabled={refund.isPending}>
+                {refund.isPending ? 'Refunding...' : `Refund ${money(confirming.cents)}`}
+              </button>
+            </div>
+          </div>
+        )}
+      </Modal>
     </form>
   );
 }
@@ -244,7 +312,7 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
             <dt>Amount</dt>
             <dd>
               {money(o.amountCents)}
-              {o.refundedCents > 0 ? ` · refunded ${money(o.refundedCents)}` : ''}
+              {o.refundedCents > 0 ? ` · refunded ${money(o.refundedCents)} · net paid ${money(o.netPaidCents)}` : ''}
             </dd>
             <dt>Payment</dt>
             <dd className="adm-mono">
@@ -298,6 +366,27 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
               </table>
             </div>
           )}
+          {o.refunds.length > 0 && (
+            <>
+              <h3>Refunds</h3>
+              <ul className="adm-refunds" aria-label="Refunds">
+                {o.refunds.map((r) => (
+                  <li key={r.id} data-testid="order-refund">
+                    <strong>{money(r.amountCents)}</strong> · {when(r.createdAt)}
+                    {r.status !== 'succeeded' ? ` · ${r.status}` : ''}
+                    {o.transfers
+                      ? r.moneyOnly
+                        ? ' · money only, no transfers taken back'
+                        : ` · ${plural(r.transfersTakenBack, 'transfer', 'transfers')} taken back`
+                      : ''}
+                    {r.createdBy ? <span className="muted"> · by {r.createdBy}</span> : null}
+                    {r.reason ? <span className="muted"> · {r.reason}</span> : null}
+                    {r.failureMessage ? <span className="muted"> · {r.failureMessage}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <FulfilmentActions order={o} />
           {o.refundableCents > 0 && <RefundForm order={o} />}
           <h3>Timeline</h3>
@@ -321,19 +410,44 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
   );
 }
 
-const EMPTY: OrderFilters = { status: '', product: '', from: '', to: '', q: '' };
+const FILTER_KEYS = ['status', 'product', 'from', 'to', 'q'] as const satisfies ReadonlyArray<keyof OrderFilters>;
+
+/** The filters and page live in the URL (?status=&product=&from=&to=&q=&page=), so a reload or Back keeps them. */
+function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as OrderFilters;
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const update = (patch: Partial<Record<keyof OrderFilters | 'page', string>>, replace = false) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        if (!('page' in patch)) next.delete('page');
+        return next;
+      },
+      { replace },
+    );
+  return { filters, page, update };
+}
 
 export function OrdersTab() {
-  const [filters, setFilters] = useState<OrderFilters>(EMPTY);
-  const [page, setPage] = useState(1);
+  const { filters: applied, page, update } = useUrlFilters();
   const [viewing, setViewing] = useState<number | null>(null);
-  const q = useDebouncedValue(filters.q.trim(), 250);
-  const applied = { ...filters, q };
+  // The search box is typed into here; the URL follows once typing pauses (replacing, not adding, history).
+  const [search, setSearch] = useState(applied.q);
+  const typed = useDebouncedValue(search.trim(), 250);
+  useEffect(() => {
+    if (typed !== applied.q) update({ q: typed }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typed text settles
+  }, [typed]);
+  // Back / Forward to other filters: the box shows the URL's search.
+  useEffect(() => setSearch(applied.q), [applied.q]);
   const { data, isPending, isError, error } = useOrders(applied, page);
-  const set = (k: keyof OrderFilters) => (e: { target: { value: string } }) => {
-    setFilters((f) => ({ ...f, [k]: e.target.value }));
-    setPage(1);
-  };
+  const set = (k: Exclude<keyof OrderFilters, 'q'>) => (e: { target: { value: string } }) => update({ [k]: e.target.value });
+  const filters = { ...applied, q: search };
   const filtering = Object.values(applied).some(Boolean);
   return (
     <div>
@@ -343,8 +457,8 @@ export function OrdersTab() {
           className="adm-search"
           placeholder="Search buyer name or email..."
           aria-label="Search buyer name or email"
-          value={filters.q}
-          onChange={set('q')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
         />
         <select aria-label="Status" value={filters.status} onChange={set('status')}>
           <option value="">All statuses</option>
@@ -390,7 +504,14 @@ export function OrdersTab() {
               <OrderCard key={o.id} o={o} onView={() => setViewing(o.id)} />
             ))}
           </ul>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Orders pages" totalNoun="total" />
+          <Pagination
+            page={data.page}
+            total={data.total}
+            pageSize={data.pageSize}
+            onPage={(p) => update({ page: p > 1 ? String(p) : '' })}
+            label="Orders pages"
+            totalNoun="total"
+          />
         </>
       )}
       <OrderDetail id={viewing} onClose={() => setViewing(null)} />

@@ -36,7 +36,9 @@ export function BalanceSummary({ balance }: { balance: TransferBalanceView }) {
                   <th scope="col">Package</th>
                   <th scope="col">Rate</th>
                   <th scope="col">Buffer</th>
+                  <th scope="col">Bought</th>
                   <th scope="col">Used</th>
+                  <th scope="col">Refunded</th>
                   <th scope="col">Left</th>
                   <th scope="col">
                     <span className="sr-only">Receipt</span>
@@ -50,7 +52,9 @@ export function BalanceSummary({ balance }: { balance: TransferBalanceView }) {
                     <td>{l.label}</td>
                     <td>{formatUsd(l.unitPriceCents, { cents: true })}</td>
                     <td>{l.bufferSeconds} s</td>
+                    <td>{l.bought}</td>
                     <td>{l.used}</td>
+                    <td data-testid="lot-refunded">{l.refunded}</td>
                     <td data-testid="lot-remaining">{l.remaining}</td>
                     <td>
                       <Link to={`/dashboard/receipts/${l.orderId}`}>Receipt</Link>

@@ -53,7 +53,8 @@ export function PaymentReturnBanner() {
   if (o.status === 'paid') {
     return (
       <div className="xfer-banner" role="status" data-testid="payment-return">
-        <strong>Payment Successful!</strong> Order #{o.orderId}: {o.count.toLocaleString('en-US')} transfers added to your balance.
+        <strong>Payment Successful!</strong> Order #{o.orderId}: {o.count.toLocaleString('en-US')} {o.count === 1 ? 'transfer' : 'transfers'} added to your
+        balance.
       </div>
     );
   }

@@ -5,12 +5,11 @@ import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { useReceipt } from '../api/get-receipt.ts';
+import { RECEIPT_STATUS_LABELS } from '@tm/shared/schemas/transfers';
 import { formatDateTime, formatPhone } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
 import './transfers.css';
-
-const STATUS_LABEL: Record<string, string> = { paid: 'Paid', refunded: 'Refunded' };
 
 function Receipt({ orderId }: { orderId: number }) {
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
@@ -52,7 +51,7 @@ function Receipt({ orderId }: { orderId: number }) {
             <dt>Date paid</dt>
             <dd>{formatDateTime(data.paidAt ?? data.createdAt, tz)}</dd>
             <dt>Status</dt>
-            <dd data-testid="receipt-status">{STATUS_LABEL[data.status] ?? data.status}</dd>
+            <dd data-testid="receipt-status">{RECEIPT_STATUS_LABELS[data.status] ?? data.status}</dd>
           </dl>
         </header>
         <section className="xfer-receipt-buyer">
@@ -107,13 +106,34 @@ function Receipt({ orderId }: { orderId: number }) {
                 </th>
                 <td data-testid="receipt-total">{formatUsd(data.amountCents, { cents: true })}</td>
               </tr>
+              {data.refunds.map((r) => (
+                <tr key={r.id} data-testid="receipt-refund">
+                  <th scope="row" colSpan={3}>
+                    Refunded {formatDateTime(r.at, tz)}
+                    {data.transfers &&
+                      (r.moneyOnly || r.transfers === 0
+                        ? ' · money only, no transfers taken back'
+                        : ` · ${r.transfers} transfer${r.transfers === 1 ? '' : 's'} taken back`)}
+                  </th>
+                  <td>−{formatUsd(r.amountCents, { cents: true })}</td>
+                </tr>
+              ))}
+              {data.refundedCents > 0 && (
+                <tr>
+                  <th scope="row" colSpan={3}>
+                    Net paid ({data.currency.toUpperCase()})
+                  </th>
+                  <td data-testid="receipt-net">{formatUsd(data.netPaidCents, { cents: true })}</td>
+                </tr>
+              )}
             </tfoot>
           </table>
         </div>
         {data.transfers && (
           <p className="small" data-testid="receipt-transfers">
-            Transfers: {data.transfers.used} used, {data.transfers.remaining} left, {data.transfers.credits} credited back. A transfer is billable only if the
-            call lasts longer than {data.transfers.bufferSeconds} seconds.
+            Transfers: {data.transfers.used} used, {data.transfers.remaining} left, {data.transfers.credits} credited back
+            {data.transfers.refunded > 0 ? `, ${data.transfers.refunded} refunded` : ''}. A transfer is billable only if the call lasts longer than{' '}
+            {data.transfers.bufferSeconds} seconds.
           </p>
         )}
         <footer className="muted small">
