@@ -27,6 +27,10 @@ import * as m1123_3000 from './20261123300000_sessions_holds_collations.ts';
 import * as m2340_00 from './20261123400000_mail_outbox.ts';
 import * as m1123_9000 from './20261123900000_users_deactivated_at.ts';
 import * as m1124_2000 from './20261124200000_leads_for_sale_indexes.ts';
+import * as m1127_4000_uploadReservations from './20261127400000_upload_reservations.ts';
+import * as m1127_4001_outboxPriority from './20261127400100_outbox_priority.ts';
+import * as m1127_4002_emailChanges from './20261127400200_email_changes.ts';
+import * as m1127_4003_trainingAdminSessions from './20261127400300_training_admin_sessions.ts';
 import * as m1124_8000_leadSales from './20261124800000_lead_sales.ts';
 import * as m1124_8001_importConsent from './20261124800001_lead_import_consent.ts';
 import * as m1126_1000_forSaleCounts from './20261126100000_leads_for_sale_counts.ts';
@@ -70,6 +74,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126100000_leads_for_sale_counts': m1126_1000_forSaleCounts,
   '20261126400000_working_states_without_pr': m1126_4000_workingStatesWithoutPr,
   '20261126600000_lead_listings': m1126_6000_leadListings,
+  '20261127400000_upload_reservations': m1127_4000_uploadReservations,
+  '20261127400100_outbox_priority': m1127_4001_outboxPriority,
+  '20261127400200_email_changes': m1127_4002_emailChanges,
+  '20261127400300_training_admin_sessions': m1127_4003_trainingAdminSessions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

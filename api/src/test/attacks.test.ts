@@ -429,3 +429,57 @@ describe('5. smaller doors', () => {
     }
   });
 });
+
+// =============================================================================================
+// Issue 27: the doors an audit of a production-like copy found (H1, M1-M5, L2-L4, L6, L7).
+// Each test below failed on the code before its fix.
+
+const partnerUpload = (app: TestContext['app'], file: Buffer | null) => {
+  let r = request(app).post('/api/affnetwork-signup');
+  for (const [k, v] of Object.entries(partnerForm())) r = r.field(k, v);
+  return file ? r.attach('file_0', file, 'license.pdf') : r;
+};
+const storedPartnerBytes = async (ctx: TestContext): Promise<number> =>
+  Number((await ctx.db('partner_application_files').sum({ n: 'size_bytes' }).first())?.n ?? 0);
+
+describe('27 H1. upload quotas hold under concurrency', () => {
+  const file = Buffer.concat([samplePdf(), Buffer.alloc(15_000, 0x20)]);
+
+  it('20 simultaneous uploads from one address, through two app instances, never pass the per-address quota', { timeout: 60_000 }, async () => {
+    const QUOTA = 100_000;
+    const ctx = await createTestApp({ config: { uploads: { perAddressBytes: QUOTA, totalBytes: 0, retentionDays: 90 } } });
+    const other = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe, web: false });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => partnerUpload(i % 2 ? other : ctx.app, file)));
+      const created = answers.filter((a) => a.status === 201).length;
+      expect(created).toBeGreaterThan(0);
+      expect(answers.every((a) => a.status === 201 || a.status === 429)).toBe(true);
+      expect(await storedPartnerBytes(ctx)).toBeLessThanOrEqual(QUOTA);
+      // Every reservation ended with its request: the quota is free again for what was not stored.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await ctx.db('upload_reservations')).toHaveLength(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('20 simultaneous uploads never pass the total; a full total still takes applications without files', { timeout: 60_000 }, async () => {
+    const TOTAL = 60_000;
+    const ctx = await createTestApp({ config: { uploads: { perAddressBytes: 0, totalBytes: TOTAL, retentionDays: 90 } } });
+    const other = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe, web: false });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => partnerUpload(i % 2 ? other : ctx.app, file)));
+      expect(answers.some((a) => a.status === 503 && a.body.error === GLOBAL_QUOTA_MESSAGE)).toBe(true);
+      expect(await storedPartnerBytes(ctx)).toBeLessThanOrEqual(TOTAL);
+      // Fill the rest, then an application without files is still taken; one with a file is not.
+      while ((await partnerUpload(ctx.app, file)).status === 201);
+      const bare = await partnerUpload(ctx.app, null);
+      expect(bare.status).toBe(201);
+      const withFile = await partnerUpload(ctx.app, file);
+      expect(withFile.status).toBe(503);
+      expect(withFile.body.error).toBe(GLOBAL_QUOTA_MESSAGE);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
