@@ -13,7 +13,7 @@ export class EmailChange extends Model {
   oldEmail!: string;
   newEmail!: string;
   confirmHash!: string;
-  undoHash!: string;
+  undoHash!: string | null;
   createdAt!: string;
   expiresAt!: string;
   confirmedAt!: string | null;
