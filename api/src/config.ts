@@ -65,6 +65,9 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  /** The outbox's sending rate (issue 27 M1): at most MAIL_OUTBOX_BATCH messages every MAIL_OUTBOX_EVERY_MS, security mail first. */
+  MAIL_OUTBOX_BATCH: z.coerce.number().int().min(1).max(10_000).default(20),
+  MAIL_OUTBOX_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   PUBLIC_CONTACT_EMAIL: optionalString,
   PUBLIC_CONTACT_PHONE: optionalString,
   /** The reverse proxies in front of the app: a hop count, or addresses/subnets (unset: none, X-Forwarded-For is ignored). */
@@ -128,7 +131,7 @@ export interface AppConfig {
   logLevel: string;
   inactivityTimeoutMs: number;
   /** Outgoing mail (decision 045): SMTP when smtpUrl is set, else .eml files under mailDir. */
-  mail: { smtpUrl?: string; from: string; mailDir: string; supportEmail: string; supportPhone: string };
+  mail: { smtpUrl?: string; from: string; mailDir: string; supportEmail: string; supportPhone: string; outboxBatch: number; outboxEveryMs: number };
   /** Express's `trust proxy`: false (reached directly), a hop count, or a list of proxy addresses/subnets. */
   trustProxy: false | number | string;
   server: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
@@ -270,6 +273,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
       mailDir: path.join(dataDir, 'mail'),
       supportEmail: e.PUBLIC_CONTACT_EMAIL ?? 'support@example.com',
       supportPhone: e.PUBLIC_CONTACT_PHONE ?? '(800) 555-0199',
+      outboxBatch: e.MAIL_OUTBOX_BATCH,
+      outboxEveryMs: e.MAIL_OUTBOX_EVERY_MS,
     },
     inactivityTimeoutMs: !isProduction && e.INACTIVITY_TIMEOUT_MS ? e.INACTIVITY_TIMEOUT_MS : DEFAULT_INACTIVITY_MS,
     trustProxy: typeof trustProxy === 'object' ? false : trustProxy,

@@ -10,7 +10,7 @@ import { createStripeClient, EMULATOR_NEEDED } from './services/payments/stripe-
 import { connectRedis } from './infra/redis.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { createLogger } from './logger.ts';
-import { outboxDeps, sendDueMessages, OUTBOX_JOB, OUTBOX_EVERY_MS } from './services/mail/outbox.ts';
+import { outboxDeps, sendDueMessages, OUTBOX_JOB } from './services/mail/outbox.ts';
 import { createMailTransport } from './services/mail/transport.ts';
 
 let config: AppConfig;
@@ -96,7 +96,7 @@ const server = createHttpServer(app, config);
 const mailTransport = createMailTransport(config, logger);
 const mailDeps = outboxDeps(depsOf(app), mailTransport);
 jobs.register(OUTBOX_JOB, async () => sendDueMessages(mailDeps));
-jobs.repeat(OUTBOX_JOB, OUTBOX_EVERY_MS);
+jobs.repeat(OUTBOX_JOB, config.mail.outboxEveryMs);
 if (!config.mail.smtpUrl) console.log(`Mail: no SMTP_URL, messages are written as .eml files under ${config.mail.mailDir}`);
 await jobs.start();
 server.listen(config.port, config.host, () => {

@@ -37,6 +37,7 @@ export const PORTAL_ROUTES = [
   '/forgot-password',
   '/profile',
   '/confirm-email',
+  '/undo-email-change',
 ];
 
 export type Variant = 'default' | 'go' | 'special';

@@ -79,7 +79,14 @@ test('an agent edits their profile, changes their password and e-mail, and turns
 
   const since = Date.now() - 1000;
   const newEmail = `pro.new.${Date.now()}@example.com`;
+  // The e-mail change asks the password (a stolen session alone cannot move the account).
   await page.getByLabel('New e-mail').fill(newEmail);
+  await page.getByRole('button', { name: 'Send Confirmation Link' }).click();
+  await expect(page.getByText('Enter your current password')).toBeVisible();
+  await page.getByLabel('Your password').fill('wrong-pass-0');
+  await page.getByRole('button', { name: 'Send Confirmation Link' }).click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await page.getByLabel('Your password').fill('profile-pass-2');
   await page.getByRole('button', { name: 'Send Confirmation Link' }).click();
   await expect(page.getByText('We sent a confirmation link to the new address.')).toBeVisible();
   const link = await linkTo(newEmail, since, /http:\/\/\S+\/confirm-email\?token=\S+/);
@@ -88,4 +95,11 @@ test('an agent edits their profile, changes their password and e-mail, and turns
   await page.goto('/api/logout');
   await login(page, newEmail, 'profile-pass-2');
   await expect(page).toHaveURL(/\/dashboard/);
+
+  // The old address was told, with a link that undoes the change (a button on the page, not the load).
+  const undo = await linkTo(email, since, /http:\/\/\S+\/undo-email-change\?token=\S+/);
+  await page.goto(undo);
+  await page.getByRole('button', { name: 'Undo E-mail Change' }).click();
+  await expect(page.getByRole('status')).toContainText(`Your account's e-mail is ${email} again`);
+  expect((await page.request.get('/api/current-user')).status()).toBe(401);
 });

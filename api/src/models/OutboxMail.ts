@@ -21,6 +21,8 @@ export class OutboxMail extends Model {
   attachments!: string | null;
   status!: string;
   attempts!: number;
+  /** 0: security mail (sent first), 1: the rest. */
+  priority!: number;
   nextAttemptAt!: string;
   leaseUntil!: string | null;
   lastError!: string | null;

@@ -1,5 +1,5 @@
-// The agent's own account (decision 045): profile details, an e-mail change confirmed by a link sent to
-// the new address, which optional e-mails they receive, and a password change that needs the current
+// The agent's own account (decision 045): profile details, an e-mail change (current password asked)
+// confirmed by a link sent to the new address and undoable for 7 days from the old one (decision 171), which optional e-mails they receive, and a password change that needs the current
 // password and ends every other session (this one stays).
 import { Router } from 'express';
 import { z } from 'zod';
@@ -7,22 +7,29 @@ import type { AppDeps } from '../deps.ts';
 import { passwordSchema } from '@tm/shared/schemas/auth';
 import {
   CURRENT_PASSWORD_WRONG,
+  EMAIL_CHANGE_RATE_MESSAGE,
   EMAIL_CHANGE_SENT,
   OPTIONAL_MAIL_KINDS,
   emailChangeSchema,
   mailPreferencesSchema,
   profileSchema,
 } from '@tm/shared/schemas/mail';
-import { confirmEmailChange, requestEmailChange } from '../services/accounts/email-change.service.ts';
+import { confirmEmailChange, requestEmailChange, undoEmailChange } from '../services/accounts/email-change.service.ts';
 import { findUserById, toCurrentUser } from '../services/accounts/users.service.ts';
 import { mailOptOut, setMailOptOut, updateProfile } from '../services/accounts/account.service.ts';
 import { badRequest, parseWith } from '../errors.ts';
 import { currentUser, requireAgent } from '../middleware/require-user.ts';
-import { clientIp, limiter } from '../middleware/rate-limit.ts';
+import { accountKey, clientIp, limiter } from '../middleware/rate-limit.ts';
 import { verifyPassword } from '../services/accounts/passwords.ts';
 import { setUserPassword } from '../services/admin/users.admin.service.ts';
 import { startSession } from '../middleware/session.ts';
 import { notifyPasswordChanged } from '../services/accounts/password-reset.service.ts';
+
+const HOUR = 60 * 60 * 1000;
+/** E-mail change requests per hour: per account, per address, per recipient (issue 27 M1). */
+export const EMAIL_CHANGES_PER_USER = 5;
+export const EMAIL_CHANGES_PER_ADDRESS = 20;
+export const EMAIL_CHANGES_PER_RECIPIENT = 3;
 
 const changeOwnPasswordSchema = z.object({
   currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(200, CURRENT_PASSWORD_WRONG),
@@ -32,6 +39,18 @@ const changeOwnPasswordSchema = z.object({
 export function accountRoutes(deps: AppDeps): Router {
   const r = Router();
   const agent = requireAgent(deps);
+  const emailChangeLimits = [
+    limiter({ windowMs: HOUR, limit: EMAIL_CHANGES_PER_USER, message: EMAIL_CHANGE_RATE_MESSAGE, key: (req) => `email-change-user:${currentUser(req).id}` }),
+    limiter({ windowMs: HOUR, limit: EMAIL_CHANGES_PER_ADDRESS, message: EMAIL_CHANGE_RATE_MESSAGE, key: (req) => `email-change-ip:${clientIp(req)}` }),
+    limiter({ windowMs: HOUR, limit: EMAIL_CHANGES_PER_RECIPIENT, message: EMAIL_CHANGE_RATE_MESSAGE, key: accountKey('email-change-to', 'email') }),
+  ];
+  // Each change mails a notice: a bounded number per account.
+  const passwordChangesPerUser = limiter({
+    windowMs: HOUR,
+    limit: 10,
+    message: 'Too many password changes. Please wait an hour and try again.',
+    key: (req) => `password-change-user:${req.session?.userId ?? 'none'}`,
+  });
   // Wrong current passwords only: someone at an unlocked screen cannot guess on for ever.
   const perIp = limiter({
     windowMs: 15 * 60 * 1000,
@@ -50,7 +69,7 @@ export function accountRoutes(deps: AppDeps): Router {
     res.json({ optOut: await setMailOptOut(deps.db, currentUser(req).id, optOut, deps.clock.now()), options: OPTIONAL_MAIL_KINDS });
   });
 
-  r.put('/account/password', perIp, agent, async (req, res) => {
+  r.put('/account/password', perIp, agent, passwordChangesPerUser, async (req, res) => {
     const user = currentUser(req);
     const input = parseWith(changeOwnPasswordSchema, req.body);
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
@@ -70,15 +89,24 @@ export function accountRoutes(deps: AppDeps): Router {
     res.json({ user: toCurrentUser((await findUserById(deps.db, id))!) });
   });
 
-  r.post('/account/email', agent, async (req, res) => {
-    const { email } = parseWith(emailChangeSchema, req.body);
-    await requestEmailChange(deps, currentUser(req), email);
+  // Asks the current password (a stolen cookie alone cannot move the account), and is limited per
+  // account, per address and per recipient: the form sends mail to an address it is given (issue 27 M1).
+  r.post('/account/email', perIp, agent, ...emailChangeLimits, async (req, res) => {
+    const user = currentUser(req);
+    const { email, currentPassword } = parseWith(emailChangeSchema, req.body);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+    await requestEmailChange(deps, user, email);
     res.status(202).json({ message: EMAIL_CHANGE_SENT });
   });
 
   // The link's token is the capability (it may be opened in another browser): no session needed.
   r.post('/account/email/confirm', perIp, async (req, res) => {
-    res.json(await confirmEmailChange(deps, (req.body as { token?: unknown } | undefined)?.token));
+    res.json(await confirmEmailChange(deps, (req.body as { token?: unknown } | undefined)?.token, req.session?.sid));
+  });
+
+  // The undo link sent to the old address (7 days): back to it, every session ended, a set-password link sent.
+  r.post('/account/email/undo', perIp, async (req, res) => {
+    res.json(await undoEmailChange(deps, (req.body as { token?: unknown } | undefined)?.token));
   });
 
   return r;

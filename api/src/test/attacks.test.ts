@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, makeUser, loginAs, type TestContext } from './harness.ts';
+import { testConfig } from '../config.ts';
 import { createApp, createHttpServer, depsOf } from '../app.ts';
 import { uniq, uniqPhone, ringcloudSurveyBody, transferOrderBody, partnerForm, brightcallBody, checkoutBuyer } from './proof-fixtures.ts';
 import { HOLD_MAX_ITEMS_PER_ADDRESS, HOLD_MAX_ITEMS_PER_BUYER, REPLACED_MESSAGE, holdLimitMessage } from '../services/orders/orders.service.ts';
@@ -27,6 +28,12 @@ import { seedDemo, demoAccountsWithPublishedPasswords, DEMO_ACCOUNTS } from '../
 import { setUserPassword } from '../services/admin/users.admin.service.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
 import { toDbDate } from '../db/dates.ts';
+import { startMailTestApp } from './smtp-sink.ts';
+import { connectRedis, deleteKeys, type Redis } from '../infra/redis.ts';
+import { enqueueMail } from '../services/mail/outbox.ts';
+import { partnerApplicationMail } from '../services/mail/messages.ts';
+import { EMAIL_CHANGES_PER_ADDRESS, EMAIL_CHANGES_PER_RECIPIENT, EMAIL_CHANGES_PER_USER } from '../routes/account.routes.ts';
+import { CURRENT_PASSWORD_WRONG, EMAIL_CHANGE_SENT } from '@tm/shared/schemas/mail';
 
 const MARIADB = Boolean(process.env.TEST_DATABASE_URL);
 const cookieOf = (res: request.Response): string => String((res.headers['set-cookie'] as unknown as string[] | undefined)?.[0] ?? '').split(';')[0]!;
@@ -426,6 +433,261 @@ describe('5. smaller doors', () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await ctx.close();
+    }
+  });
+});
+
+// =============================================================================================
+// Issue 27: the doors an audit of a production-like copy found (H1, M1-M5, L2-L4, L6, L7).
+// Each test below failed on the code before its fix.
+
+const partnerUpload = (app: TestContext['app'], file: Buffer | null) => {
+  let r = request(app).post('/api/affnetwork-signup');
+  for (const [k, v] of Object.entries(partnerForm())) r = r.field(k, v);
+  return file ? r.attach('file_0', file, 'license.pdf') : r;
+};
+const storedPartnerBytes = async (ctx: TestContext): Promise<number> =>
+  Number((await ctx.db('partner_application_files').sum({ n: 'size_bytes' }).first())?.n ?? 0);
+
+describe('27 H1. upload quotas hold under concurrency', () => {
+  const file = Buffer.concat([samplePdf(), Buffer.alloc(15_000, 0x20)]);
+
+  it('20 simultaneous uploads from one address, through two app instances, never pass the per-address quota', { timeout: 60_000 }, async () => {
+    const QUOTA = 100_000;
+    const ctx = await createTestApp({ config: { uploads: { perAddressBytes: QUOTA, totalBytes: 0, retentionDays: 90 } } });
+    const other = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe, web: false });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => partnerUpload(i % 2 ? other : ctx.app, file)));
+      const created = answers.filter((a) => a.status === 201).length;
+      expect(created).toBeGreaterThan(0);
+      expect(answers.every((a) => a.status === 201 || a.status === 429)).toBe(true);
+      expect(await storedPartnerBytes(ctx)).toBeLessThanOrEqual(QUOTA);
+      // Every reservation ended with its request: the quota is free again for what was not stored.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await ctx.db('upload_reservations')).toHaveLength(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('20 simultaneous uploads never pass the total; a full total still takes applications without files', { timeout: 60_000 }, async () => {
+    const TOTAL = 60_000;
+    const ctx = await createTestApp({ config: { uploads: { perAddressBytes: 0, totalBytes: TOTAL, retentionDays: 90 } } });
+    const other = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe, web: false });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => partnerUpload(i % 2 ? other : ctx.app, file)));
+      expect(answers.some((a) => a.status === 503 && a.body.error === GLOBAL_QUOTA_MESSAGE)).toBe(true);
+      expect(await storedPartnerBytes(ctx)).toBeLessThanOrEqual(TOTAL);
+      // Fill the rest, then an application without files is still taken; one with a file is not.
+      while ((await partnerUpload(ctx.app, file)).status === 201);
+      const bare = await partnerUpload(ctx.app, null);
+      expect(bare.status).toBe(201);
+      const withFile = await partnerUpload(ctx.app, file);
+      expect(withFile.status).toBe(503);
+      expect(withFile.body.error).toBe(GLOBAL_QUOTA_MESSAGE);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const linkOf = (text: string | false | undefined, pathPart: string): string => {
+  const m = new RegExp(`(http://\\S+/${pathPart}\\?token=\\S+)`).exec(text || '');
+  if (!m) throw new Error(`no ${pathPart} link in: ${text}`);
+  return new URL(m[1]!).searchParams.get('token')!;
+};
+
+describe('27 M1. e-mail is no relay', () => {
+  it('e-mail changes are limited per account, per recipient and per address, counted in Redis across two processes', { timeout: 60_000 }, async () => {
+    const ctx = await createTestApp();
+    const prefix = `sec-test-${uniq()}:`;
+    const conns: Redis[] = [connectRedis(REDIS_URL), connectRedis(REDIS_URL)];
+    const config = { ...ctx.config, redis: { url: REDIS_URL, prefix } };
+    const [a, b] = conns.map((redis) => createApp({ db: ctx.db, config, clock: ctx.clock, stripe: ctx.stripe, web: false, redis })) as [
+      TestContext['app'],
+      TestContext['app'],
+    ];
+    try {
+      const change = async (u: { email: string; password: string }, to: string, i: number) => {
+        const cookie = (await request(a).post('/api/login').send({ identifier: u.email, password: u.password })).headers['set-cookie'] as unknown as string[];
+        return request(i % 2 ? b : a)
+          .post('/api/account/email')
+          .set('Cookie', cookie[0]!.split(';')[0]!)
+          .send({ currentPassword: u.password, email: to });
+      };
+      // Per account: the sixth request of one account is refused, on either process.
+      const u = await makeUser(ctx.db);
+      for (let i = 0; i < EMAIL_CHANGES_PER_USER; i++) expect((await change(u, `relay-${uniq()}@outside.example`, i)).status).toBe(202);
+      expect((await change(u, `relay-${uniq()}@outside.example`, 1)).status).toBe(429);
+      // Per recipient: one outside address gets at most EMAIL_CHANGES_PER_RECIPIENT links, whichever accounts ask.
+      const victim = `victim-${uniq()}@outside.example`;
+      for (let i = 0; i < EMAIL_CHANGES_PER_RECIPIENT; i++) expect((await change(await makeUser(ctx.db), victim, i)).status).toBe(202);
+      expect((await change(await makeUser(ctx.db), victim, 0)).status).toBe(429);
+      // Per address: fresh accounts from one address run out too (the refusal per recipient counted there).
+      let counted = EMAIL_CHANGES_PER_USER + EMAIL_CHANGES_PER_RECIPIENT + 1;
+      for (; counted < EMAIL_CHANGES_PER_ADDRESS; counted++)
+        expect((await change(await makeUser(ctx.db), `more-${uniq()}@outside.example`, counted)).status).toBe(202);
+      expect((await change(await makeUser(ctx.db), `last-${uniq()}@outside.example`, 0)).status).toBe(429);
+      expect(Number((await ctx.db('mail_outbox').where('kind', 'email-change').count({ n: '*' }).first())?.n)).toBe(EMAIL_CHANGES_PER_ADDRESS - 1);
+    } finally {
+      await deleteKeys(conns[0]!, prefix);
+      for (const c of conns) await c.quit();
+      await ctx.close();
+    }
+  });
+
+  it('a profile name carrying a link never opens a message; the new address gets no name at all', { timeout: 30_000 }, async () => {
+    const { ctx, sink, drain, close } = await startMailTestApp();
+    try {
+      const u = await makeUser(ctx.db);
+      await ctx.db('users').where({ id: u.id }).update({ firstName: 'URGENT: your account is locked, pay at http://evil.example/pay' });
+      const agent = await loginAs(ctx.app, u.email, u.password);
+      const to = `new-${uniq()}@outside.example`;
+      expect((await agent.post('/api/account/email').send({ currentPassword: u.password, email: to })).status).toBe(202);
+      await drain();
+      const [msg] = sink.to(to);
+      expect(msg!.text!.split('\n')[0]).toBe('Hello,');
+      expect(msg!.text).not.toContain('evil.example');
+      expect(msg!.html).not.toContain('evil.example');
+      // The old address's notice (after the confirm) opens plainly too.
+      expect(
+        (
+          await request(ctx.app)
+            .post('/api/account/email/confirm')
+            .send({ token: linkOf(msg!.text, 'confirm-email') })
+        ).status,
+      ).toBe(200);
+      await drain();
+      const [notice] = sink.to(u.email);
+      expect(notice!.text!.split('\n')[0]).toBe('Hello,');
+      expect(notice!.text).not.toContain('evil.example');
+    } finally {
+      await close();
+    }
+  });
+
+  it('a password reset goes out before a queue of bulk mail, at the configured rate', { timeout: 30_000 }, async () => {
+    const { ctx, sink, drain, close } = await startMailTestApp({ mail: { ...ctx0Mail(), outboxBatch: 5 } as TestContext['config']['mail'] });
+    try {
+      for (let i = 0; i < 40; i++) await enqueueMail(ctx.db, ctx.clock.now(), partnerApplicationMail(ctx.config, `bulk-${i}-${uniq()}@outside.example`, 'Pat'));
+      const u = await makeUser(ctx.db);
+      expect((await request(ctx.app).post('/api/forgot-password').send({ email: u.email })).status).toBe(202);
+      for (let i = 0; i < 100 && !(await ctx.db('mail_outbox').where({ toEmail: u.email }).first()); i++) await new Promise((r) => setTimeout(r, 10));
+      const run = await drain();
+      expect(run.sent).toBe(5);
+      expect(sink.to(u.email)).toHaveLength(1);
+      expect(sink.to(u.email)[0]!.subject).toBe('Set a new TransferLine password');
+    } finally {
+      await close();
+    }
+  });
+});
+
+function ctx0Mail() {
+  return testConfig().mail;
+}
+
+describe('27 M2, M5, L6. e-mail change: password, undo from the old address, one use, no enumeration', () => {
+  it('asks the current password; a confirmed change ends other sessions and the old address can undo it for 7 days, once', { timeout: 30_000 }, async () => {
+    const { ctx, sink, drain, close } = await startMailTestApp();
+    try {
+      const u = await makeUser(ctx.db);
+      const thief = await loginAs(ctx.app, u.email, u.password);
+      const owner = await loginAs(ctx.app, u.email, u.password);
+      const to = `thief-${uniq()}@outside.example`;
+      const none = await thief.post('/api/account/email').send({ email: to });
+      expect(none.status).toBe(400);
+      expect(none.body.fields).toHaveProperty('currentPassword');
+      const wrong = await thief.post('/api/account/email').send({ email: to, currentPassword: 'not-it' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.fields.currentPassword).toBe(CURRENT_PASSWORD_WRONG);
+      expect((await thief.post('/api/account/email').send({ email: to, currentPassword: u.password })).status).toBe(202);
+      await drain();
+      const confirm = await thief.post('/api/account/email/confirm').send({ token: linkOf(sink.to(to)[0]!.text, 'confirm-email') });
+      expect(confirm.status).toBe(200);
+      // Every other session ended; the confirming browser stays.
+      expect((await owner.get('/api/current-user')).status).toBe(401);
+      expect((await thief.get('/api/current-user')).status).toBe(200);
+      await drain();
+      const [notice] = sink.to(u.email);
+      expect(notice!.subject).toBe('Your TransferLine e-mail was changed');
+      expect(notice!.text).toContain(to);
+      const undo = linkOf(notice!.text, 'undo-email-change');
+      ctx.clock.advance(6 * 24 * 3600 * 1000);
+      const undone = await request(ctx.app).post('/api/account/email/undo').send({ token: undo });
+      expect(undone.status).toBe(200);
+      expect((await ctx.db('users').where({ id: u.id }).first()).email).toBe(u.email);
+      expect((await thief.get('/api/current-user')).status).toBe(401);
+      expect((await request(ctx.app).post('/api/account/email/undo').send({ token: undo })).status).toBe(400);
+      await drain();
+      expect(sink.to(u.email).map((m) => m.subject)).toContain('Set a new TransferLine password');
+    } finally {
+      await close();
+    }
+  });
+
+  it('an undo link older than 7 days does nothing', { timeout: 30_000 }, async () => {
+    const { ctx, sink, drain, close } = await startMailTestApp();
+    try {
+      const u = await makeUser(ctx.db);
+      const agent = await loginAs(ctx.app, u.email, u.password);
+      const to = `late-${uniq()}@outside.example`;
+      await agent.post('/api/account/email').send({ email: to, currentPassword: u.password });
+      await drain();
+      await request(ctx.app)
+        .post('/api/account/email/confirm')
+        .send({ token: linkOf(sink.to(to)[0]!.text, 'confirm-email') });
+      await drain();
+      ctx.clock.advance(7 * 24 * 3600 * 1000 + 1000);
+      expect(
+        (
+          await request(ctx.app)
+            .post('/api/account/email/undo')
+            .send({ token: linkOf(sink.to(u.email)[0]!.text, 'undo-email-change') })
+        ).status,
+      ).toBe(400);
+      expect((await ctx.db('users').where({ id: u.id }).first()).email).toBe(to);
+    } finally {
+      await close();
+    }
+  });
+
+  it('L6: a spent confirm link stays spent after the address returns to its old value', { timeout: 30_000 }, async () => {
+    const { ctx, sink, drain, close } = await startMailTestApp();
+    try {
+      const u = await makeUser(ctx.db);
+      const agent = await loginAs(ctx.app, u.email, u.password);
+      const to = `again-${uniq()}@outside.example`;
+      await agent.post('/api/account/email').send({ email: to, currentPassword: u.password });
+      await drain();
+      const token = linkOf(sink.to(to)[0]!.text, 'confirm-email');
+      expect((await request(ctx.app).post('/api/account/email/confirm').send({ token })).status).toBe(200);
+      await ctx.db('users').where({ id: u.id }).update({ email: u.email });
+      expect((await request(ctx.app).post('/api/account/email/confirm').send({ token })).status).toBe(400);
+      expect((await ctx.db('users').where({ id: u.id }).first()).email).toBe(u.email);
+    } finally {
+      await close();
+    }
+  });
+
+  it('M5: an address of another account answers exactly as a free one (no 409), and its owner is told', { timeout: 30_000 }, async () => {
+    const { ctx, sink, drain, close } = await startMailTestApp();
+    try {
+      const u = await makeUser(ctx.db);
+      const other = await makeUser(ctx.db);
+      const agent = await loginAs(ctx.app, u.email, u.password);
+      const taken = await agent.post('/api/account/email').send({ email: other.email, currentPassword: u.password });
+      const free = await agent.post('/api/account/email').send({ email: `free-${uniq()}@outside.example`, currentPassword: u.password });
+      expect(taken.status).toBe(202);
+      expect(taken.body).toEqual(free.body);
+      expect(taken.body).toEqual({ message: EMAIL_CHANGE_SENT });
+      await drain();
+      const [told] = sink.to(other.email);
+      expect(told!.subject).toBe('Someone tried to use your TransferLine e-mail');
+      expect(told!.text).not.toMatch(/confirm-email/);
+    } finally {
+      await close();
     }
   });
 });

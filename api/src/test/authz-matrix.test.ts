@@ -304,9 +304,10 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/account/email': {
     ...cols(401, 202, 202, 202, 401),
-    req: post('/api/account/email', () => ({ email: `matrix-new-${Math.random().toString(36).slice(2)}@example.com` })),
+    req: post('/api/account/email', () => ({ currentPassword: 'correct-horse-1', email: `matrix-new-${Math.random().toString(36).slice(2)}@example.com` })),
   },
   'POST /api/account/email/confirm': { ...cols(400, 400, 400, 400, 400), req: post('/api/account/email/confirm', () => ({ token: 'not.a-token' })) },
+  'POST /api/account/email/undo': { ...cols(400, 400, 400, 400, 400), req: post('/api/account/email/undo', () => ({ token: 'not.a-token' })) },
   'GET /api/admin/appointments/brightcall': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall') },
   'GET /api/admin/appointments/brightcall/search': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/appointments/brightcall/search?q=Vera') },
   'POST /api/admin/appointments/brightcall': { ...cols(401, 403, 403, 201, 401), req: post('/api/admin/appointments/brightcall', adminAppointmentBody) },

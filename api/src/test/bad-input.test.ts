@@ -357,9 +357,13 @@ const SPECS: Record<string, Spec> = {
   },
   'POST /api/account/email': {
     role: 'agentB',
-    base: json('POST', '/api/account/email', () => ({ email: `fuzz-new-${Math.random().toString(36).slice(2)}@example.com` })),
+    base: json('POST', '/api/account/email', () => ({
+      currentPassword: 'correct-horse-1',
+      email: `fuzz-new-${Math.random().toString(36).slice(2)}@example.com`,
+    })),
   },
   'POST /api/account/email/confirm': { role: 'anon', base: json('POST', '/api/account/email/confirm', () => ({ token: 'not.a-token' })) },
+  'POST /api/account/email/undo': { role: 'anon', base: json('POST', '/api/account/email/undo', () => ({ token: 'not.a-token' })) },
   'POST /api/admin/appointments/brightcall': { role: 'admin', base: json('POST', '/api/admin/appointments/brightcall', adminAppointmentBody) },
   'POST /api/admin/orders/:id/refunds': {
     role: 'admin',

@@ -15,4 +15,5 @@ export const paths = {
   forgotPassword: '/forgot-password',
   profile: '/profile',
   confirmEmail: '/confirm-email',
+  undoEmailChange: '/undo-email-change',
 } as const;

@@ -32,6 +32,7 @@ const screens: Array<[string, React.ReactElement]> = [
   [paths.forgotPassword, page(() => import('../features/auth/components/ForgotPasswordPage.tsx'), 'ForgotPasswordPage')],
   [paths.profile, page(() => import('../features/account/components/ProfilePage.tsx'), 'ProfilePage')],
   [paths.confirmEmail, page(() => import('../features/account/components/ConfirmEmailPage.tsx'), 'ConfirmEmailPage')],
+  [paths.undoEmailChange, page(() => import('../features/account/components/UndoEmailChangePage.tsx'), 'UndoEmailChangePage')],
 ];
 
 export function PortalScreens() {

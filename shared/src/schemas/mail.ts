@@ -98,6 +98,7 @@ export const profileSchema = z.object({
 export type ProfileInput = z.input<typeof profileSchema>;
 
 export const emailChangeSchema = z.object({
+  currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(200, CURRENT_PASSWORD_WRONG),
   email: z
     .string({ error: 'Enter the new e-mail' })
     .trim()
@@ -109,3 +110,5 @@ export const emailChangeSchema = z.object({
 export const EMAIL_CHANGE_SENT = 'We sent a confirmation link to the new address. Your e-mail changes when you open it (within 24 hours).';
 export const EMAIL_CHANGE_INVALID = 'This confirmation link is invalid or has expired.';
 export const EMAIL_TAKEN = 'This e-mail is already used by another account';
+export const EMAIL_UNDO_INVALID = 'This undo link is invalid, was already used, or has expired.';
+export const EMAIL_CHANGE_RATE_MESSAGE = 'Too many e-mail change requests. Please wait an hour and try again.';

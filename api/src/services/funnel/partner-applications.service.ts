@@ -7,6 +7,7 @@ import type { Db } from '../../db/index.ts';
 import type { PartnerApplication } from '@tm/shared/schemas/funnel';
 import { toDbDate } from '../../db/dates.ts';
 import { PartnerApplication as PartnerApplicationModel, PartnerApplicationFile } from '../../models/index.ts';
+import { releaseReservation } from './upload-quotas.ts';
 import { checkFile, storeFile, removeQuietly, cleanName, type IncomingFile, type CheckedFile } from './uploads.ts';
 
 export const PARTNER_SUCCESS_MESSAGE = 'Application submitted successfully! We will review it and get back to you within 48 hours.';
@@ -22,6 +23,8 @@ export async function submitPartnerApplication(
   files: IncomingFile[],
   now: Date,
   clientKey: string | null = null,
+  /** The request's upload reservation (decision 170): it ends in the transaction that stores the files. */
+  reservationId: number | null = null,
 ): Promise<SubmittedApplication> {
   const stored: string[] = [];
   try {
@@ -61,6 +64,7 @@ export async function submitPartnerApplication(
           createdAt: toDbDate(now),
         });
       }
+      await releaseReservation(trx, reservationId);
       // "We received your application", written with it (decision 045).
       await enqueueMail(trx, now, partnerApplicationMail(deps.config, input.email, input.contactName));
       return id;

@@ -53,7 +53,15 @@ function mail(config: AppConfig, kind: MailKind, to: string, userId: number | nu
   return { kind, to, userId, subject, ...render(config, subject, b), ...extra };
 }
 
-const hello = (firstName?: string | null) => (firstName ? `Hello ${firstName},` : 'Hello,');
+/**
+ * A name goes into a greeting only when it is plainly a name (letters, spaces, . ' -, at most 40
+ * characters): a profile's free text ("URGENT: pay at http://...") never opens a message (issue 27 M1).
+ */
+export const PLAIN_NAME = /^\p{L}[\p{L}\p{M} .'-]{0,39}$/u;
+export const hello = (firstName?: string | null) => {
+  const name = firstName?.trim();
+  return name && PLAIN_NAME.test(name) && !/\.\p{L}/u.test(name) ? `Hello ${name},` : 'Hello,';
+};
 export const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export interface MailUser {
@@ -106,11 +114,36 @@ export function signupAttemptMail(config: AppConfig, user: MailUser): NewMail {
   });
 }
 
-export function emailChangeMail(config: AppConfig, user: MailUser, newEmail: string, url: string): NewMail {
-  return mail(config, 'email-change', newEmail, user.id, `Confirm your new ${PRODUCT} e-mail`, {
-    greeting: hello(user.firstName),
+/** To the NEW address (not yet proven to be the agent's): no name in it, only the product's own words. */
+export function emailChangeMail(config: AppConfig, _user: MailUser, newEmail: string, url: string): NewMail {
+  return mail(config, 'email-change', newEmail, null, `Confirm your new ${PRODUCT} e-mail`, {
     lines: [`Confirm that ${newEmail} is the new e-mail of your ${PRODUCT} account. Until you do, the old one stays.`],
     link: { label: 'Confirm this e-mail', url },
+    after: ['If you did not ask for this, ignore this e-mail: nothing changes.'],
+  });
+}
+
+/** To the OLD address once a change is confirmed: what happened, and a link that undoes it for 7 days. */
+export function emailChangedNoticeMail(config: AppConfig, user: MailUser, oldEmail: string, newEmail: string, undoUrl: string): NewMail {
+  return mail(config, 'email-change', oldEmail, user.id, `Your ${PRODUCT} e-mail was changed`, {
+    greeting: hello(user.firstName),
+    lines: [
+      `The e-mail of your ${PRODUCT} account was changed to ${newEmail}. Every other browser was logged out.`,
+      'If this was not you, undo it with the link below (it works once, for 7 days): your account goes back to this address, every session ends, and we send you a link to set a new password.',
+    ],
+    link: { label: 'Undo this change', url: undoUrl },
+    after: [`Questions: ${config.mail.supportEmail} or ${config.mail.supportPhone}.`],
+  });
+}
+
+/** To an address that already has an account, when another account asked to move to it (the form answered as usual). */
+export function emailTakenNoticeMail(config: AppConfig, to: string): NewMail {
+  return mail(config, 'email-change', to, null, `Someone tried to use your ${PRODUCT} e-mail`, {
+    lines: [
+      `Someone asked to move another ${PRODUCT} account to this e-mail address. It already belongs to your account, so nothing was changed.`,
+      'You do not need to do anything.',
+    ],
+    after: [`Questions: ${config.mail.supportEmail}.`],
   });
 }
 

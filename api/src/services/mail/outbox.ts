@@ -23,7 +23,15 @@ export const LEASE_MS = 2 * 60 * 1000;
 export const MAX_ATTEMPTS = 8;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60 * 1000;
-const BATCH = 20;
+/** Messages per run unless the deployment says otherwise (MAIL_OUTBOX_BATCH). */
+export const DEFAULT_BATCH = 20;
+
+/**
+ * Security mail goes before everything else (issue 27 M1): a flood of one kind never delays a
+ * password reset. 0 = security, 1 = the rest (receipts, notices).
+ */
+export const SECURITY_MAIL_KINDS: readonly MailKind[] = ['password-reset', 'password-changed', 'email-change', 'account-created', 'signup-attempt'];
+export const priorityOf = (kind: MailKind): number => (SECURITY_MAIL_KINDS.includes(kind) ? 0 : 1);
 
 /** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, ... at most 1 hour. */
 export function backoffMs(attempts: number): number {
@@ -68,6 +76,7 @@ export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail:
     htmlBody: mail.html,
     attachments: mail.attachments || mail.icalEvent ? JSON.stringify({ attachments: mail.attachments ?? [], icalEvent: mail.icalEvent ?? null }) : null,
     status: 'pending',
+    priority: priorityOf(mail.kind),
     attempts: 0,
     nextAttemptAt: toDbDate(now),
     createdAt: toDbDate(now),
@@ -90,6 +99,8 @@ export interface OutboxDeps {
   from: string;
   /** The domain of Message-IDs (the public origin's host). */
   messageIdDomain: string;
+  /** Messages per run (MAIL_OUTBOX_BATCH); the run's period is the job's (MAIL_OUTBOX_EVERY_MS). */
+  batch?: number;
   /**
    * Test-only fault injection at the one point where a crash matters: after the server accepted the
    * message and before the outbox records it. Whatever it throws leaves sendDueMessages at once,
@@ -114,7 +125,11 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
   const result = { sent: 0, failed: 0, retrying: 0 };
   const now = deps.clock.now();
   const nowDb = toDbDate(now);
-  const candidates = await due(OutboxMail.query(deps.db), nowDb).orderBy('id').limit(BATCH).select('id');
+  const candidates = await due(OutboxMail.query(deps.db), nowDb)
+    .orderBy('priority')
+    .orderBy('id')
+    .limit(deps.batch ?? DEFAULT_BATCH)
+    .select('id');
   for (const { id } of candidates) {
     const claimedAt = deps.clock.now();
     const claimed = await due(OutboxMail.query(deps.db).where({ id }), toDbDate(claimedAt)).patch({
@@ -170,6 +185,7 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
  */
 /** The outbox sender's job name and period (server.ts registers it on the job runner). */
 export const OUTBOX_JOB = 'email-outbox';
+/** The default period (MAIL_OUTBOX_EVERY_MS sets it). */
 export const OUTBOX_EVERY_MS = 2000;
 
 export function startOutboxWorker(deps: OutboxDeps, everyMs = 2000): { stop: () => void; kick: () => void; idle: () => Promise<void> } {
@@ -243,7 +259,7 @@ export async function resendFailed(db: Db, id: number, now: Date): Promise<Outbo
 
 /** The outbox's dependencies taken from the app's. */
 export function outboxDeps(
-  deps: { db: Db; clock: Clock; logger: Logger; config: { mail: { from: string }; publicOrigin: string } },
+  deps: { db: Db; clock: Clock; logger: Logger; config: { mail: { from: string; outboxBatch?: number }; publicOrigin: string } },
   transport: MailTransport,
 ): OutboxDeps {
   return {
@@ -253,5 +269,6 @@ export function outboxDeps(
     transport,
     from: deps.config.mail.from,
     messageIdDomain: new URL(deps.config.publicOrigin).hostname,
+    batch: deps.config.mail.outboxBatch,
   };
 }

@@ -1,4 +1,4 @@
-// The agent's own account: PUT /api/account/profile, POST /api/account/email (+ /confirm),
+// The agent's own account: PUT /api/account/profile, POST /api/account/email (+ /confirm, /undo),
 // PUT /api/account/password, GET/PUT /api/account/mail-preferences (decision 045).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
@@ -15,11 +15,17 @@ export function useSaveProfile() {
 }
 
 export function useRequestEmailChange() {
-  return useMutation({ mutationFn: (email: string) => api.requestJson<{ message: string }>('POST', '/api/account/email', { email }) });
+  return useMutation({
+    mutationFn: (input: { email: string; currentPassword: string }) => api.requestJson<{ message: string }>('POST', '/api/account/email', input),
+  });
 }
 
 export function useConfirmEmailChange() {
   return useMutation({ mutationFn: (token: string) => api.requestJson<{ email: string }>('POST', '/api/account/email/confirm', { token }) });
+}
+
+export function useUndoEmailChange() {
+  return useMutation({ mutationFn: (token: string) => api.requestJson<{ email: string }>('POST', '/api/account/email/undo', { token }) });
 }
 
 export function useChangeOwnPassword() {

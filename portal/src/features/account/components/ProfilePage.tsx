@@ -84,15 +84,19 @@ function DetailsForm({ user }: { user: SessionUser }) {
 function EmailForm({ user }: { user: SessionUser }) {
   const change = useRequestEmailChange();
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Fields>({});
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
+    const f = new FormData(form);
     setSent(null);
-    setError(null);
+    setFields({});
     try {
-      setSent((await change.mutateAsync(String(new FormData(e.currentTarget).get('newEmail')))).message);
+      setSent((await change.mutateAsync({ email: String(f.get('newEmail')), currentPassword: String(f.get('emailCurrentPassword')) })).message);
+      form.reset();
     } catch (err) {
-      setError(fieldsOf(err).email ?? messageOf(err, 'Could not send the link.'));
+      const got = fieldsOf(err);
+      setFields(Object.keys(got).length ? got : { email: messageOf(err, 'Could not send the link.') });
     }
   };
   return (
@@ -106,7 +110,8 @@ function EmailForm({ user }: { user: SessionUser }) {
           {sent}
         </div>
       )}
-      <Input id="newEmail" label="New e-mail" type="email" autoComplete="email" error={error ?? undefined} />
+      <Input id="newEmail" label="New e-mail" type="email" autoComplete="email" error={fields.email} />
+      <Input id="emailCurrentPassword" label="Your password" type="password" autoComplete="current-password" error={fields.currentPassword} />
       <button className="btn btn-outline" type="submit" disabled={change.isPending}>
         {change.isPending ? 'Sending...' : 'Send Confirmation Link'}
       </button>
