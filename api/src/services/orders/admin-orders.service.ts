@@ -32,6 +32,7 @@ import { withRetry } from '../../db/retry.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
 import { isTransferOrder, orderDescription, refundedTransfers } from '../transfers/lots.service.ts';
+import { adminById, recordAudit } from '../audit/audit.service.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
@@ -489,6 +490,20 @@ export async function refundOrder(
           },
           actorUserId,
         );
+        await recordAudit(trx, {
+          actor: adminById(actorUserId),
+          action: 'order.refunded',
+          entity: 'order',
+          entityId: orderId,
+          userId: o.userId,
+          after: {
+            amountCents: amount,
+            refundedCents: after,
+            reason: input.reason || null,
+            ...(lot ? { transfersRemoved: refundedTransfers(after, o.unitPriceCents, o.count) - refundedTransfers(before, o.unitPriceCents, o.count) } : {}),
+          },
+          at: deps.clock.now(),
+        });
       }),
     );
   } catch (err) {
