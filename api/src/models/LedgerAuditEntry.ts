@@ -19,6 +19,7 @@ export class LedgerAuditEntry extends Model {
   userId!: number | null;
   beforeJson!: string | null;
   afterJson!: string | null;
+  actorLabel!: string | null;
   createdAt!: string;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   user?: User | null;

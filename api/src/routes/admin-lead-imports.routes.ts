@@ -9,6 +9,7 @@ import { parseWith, notFound } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
 import { claimImportRun, getImport, importProgress, listImportErrors, uploadImport } from '../services/lead-import/imports.service.ts';
 import { JOBS } from '../jobs/index.ts';
+import { adminActor } from '../services/audit/audit.service.ts';
 
 function importId(raw: unknown): number {
   const id = Number(raw);
@@ -44,7 +45,7 @@ export function adminLeadImportsRoutes(deps: AppDeps): Router {
 
   r.post('/admin/lead-imports/:id/run', admin, async (req, res) => {
     const { mapping, dryRun } = parseWith(runImportSchema, req.body);
-    const job = await claimImportRun(importDeps, importId(req.params.id), mapping, dryRun);
+    const job = await claimImportRun(importDeps, importId(req.params.id), mapping, dryRun, adminActor(currentUser(req)));
     // One job per claim: a stalled job (its process died) is retried by the queue, never doubled.
     await deps.jobs.enqueue(JOBS.leadImport, job, { jobId: `lead-import-${job.id}-${Date.now()}`, attempts: 3, backoffMs: 2000 });
     res.status(202).json({ import: await getImport(deps.db, job.id), progress: await importProgress(deps.db, job.id) });

@@ -1,10 +1,11 @@
 // /api/admin/lead-pool: imported leads waiting for an agent (paginated, searchable) and assigning them.
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { assignLeadsSchema, poolQuerySchema } from '@tm/shared/schemas/admin';
+import { assignLeadsSchema, deleteLeadsSchema, poolQuerySchema, unassignLeadsSchema } from '@tm/shared/schemas/admin';
 import { parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
-import { assignLeads, listPool } from '../services/lead-import/pool.service.ts';
+import { assignLeads, deletePoolLeads, listPool, unassignLeads } from '../services/lead-import/pool.service.ts';
+import { adminActor } from '../services/audit/audit.service.ts';
 
 export function adminLeadPoolRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -17,6 +18,17 @@ export function adminLeadPoolRoutes(deps: AppDeps): Router {
   r.post('/admin/lead-pool/assign', admin, async (req, res) => {
     const input = parseWith(assignLeadsSchema, req.body);
     res.json(await assignLeads(deps.db, currentUser(req).id, input, deps.clock.now(), deps.config));
+  });
+
+  // Reassigning is unassign, then assign to the new agent.
+  r.post('/admin/lead-pool/unassign', admin, async (req, res) => {
+    const { leadIds } = parseWith(unassignLeadsSchema, req.body);
+    res.json(await unassignLeads(deps.db, adminActor(currentUser(req)), leadIds, deps.clock.now()));
+  });
+
+  r.post('/admin/lead-pool/delete', admin, async (req, res) => {
+    const { leadIds } = parseWith(deleteLeadsSchema, req.body);
+    res.json(await deletePoolLeads(deps.db, adminActor(currentUser(req)), leadIds, deps.clock.now()));
   });
 
   return r;

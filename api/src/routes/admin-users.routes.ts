@@ -5,7 +5,7 @@
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { startSession } from '../middleware/session.ts';
-import { changePasswordSchema, createUserSchema, listQuerySchema, updateUserSchema } from '@tm/shared/schemas/admin';
+import { changePasswordSchema, createUserSchema, listQuerySchema, setPasswordLinkSchema, updateUserSchema } from '@tm/shared/schemas/admin';
 import { parseWith, notFound } from '../errors.ts';
 import { currentUser, requireAdmin } from '../middleware/require-user.ts';
 import {
@@ -17,7 +17,8 @@ import {
   updateUser,
   userDetail,
 } from '../services/admin/users.admin.service.ts';
-import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
+import { adminSetPasswordLink } from '../services/admin/account-links.service.ts';
+import { adminActor } from '../services/audit/audit.service.ts';
 
 /** The :userId of the path; anything but a positive integer is an unknown user. */
 function userIdParam(req: Request): number {
@@ -42,7 +43,7 @@ export function adminUsersRoutes(deps: AppDeps): Router {
 
   r.post('/admin/users', admin, async (req, res) => {
     const input = parseWith(createUserSchema, req.body);
-    const user = await createUserAsAdmin(deps.db, input, deps.clock.now());
+    const user = await createUserAsAdmin(deps.db, input, deps.clock.now(), adminActor(currentUser(req)));
     res.status(201).json({ user });
   });
 
@@ -53,14 +54,14 @@ export function adminUsersRoutes(deps: AppDeps): Router {
   r.patch('/admin/users/:userId', admin, async (req, res) => {
     const userId = userIdParam(req);
     const input = parseWith(updateUserSchema, req.body);
-    res.json({ user: await updateUser(deps.db, userId, input, deps.clock.now()) });
+    res.json({ user: await updateUser(deps.db, userId, input, deps.clock.now(), adminActor(currentUser(req))) });
   });
 
   r.put('/admin/users/:userId/password', admin, async (req, res) => {
     const userId = userIdParam(req);
     const { password } = parseWith(changePasswordSchema, req.body);
     const now = deps.clock.now();
-    await setUserPassword(deps.db, userId, password, now);
+    await setUserPassword(deps.db, userId, password, now, { actor: adminActor(currentUser(req)) });
     // Every session of that user issued before now ends; an admin changing their own password keeps this one.
     if (userId === req.session.userId) await startSession(deps, req, userId);
     res.json({ success: true });
@@ -71,17 +72,18 @@ export function adminUsersRoutes(deps: AppDeps): Router {
     // PUBLIC_ORIGIN when set (always in production), else the origin the admin is using.
     const host = req.get('host');
     const origin = deps.config.publicOriginConfigured || !host ? deps.config.publicOrigin : `${req.protocol}://${host}`;
-    res.json(await createSetPasswordLink(deps.db, deps.config.sessionSecret, origin, userId, deps.clock.now()));
+    const { email } = parseWith(setPasswordLinkSchema, req.body ?? {});
+    res.json(await adminSetPasswordLink(deps.db, deps.config, origin, userId, deps.clock.now(), adminActor(currentUser(req)), { email }));
   });
 
   r.post('/admin/users/:userId/deactivate', admin, async (req, res) => {
     const userId = userIdParam(req);
-    res.json({ user: await deactivateUser(deps.db, currentUser(req).id, userId, deps.clock.now()) });
+    res.json({ user: await deactivateUser(deps.db, adminActor(currentUser(req)), userId, deps.clock.now()) });
   });
 
   r.post('/admin/users/:userId/reactivate', admin, async (req, res) => {
     const userId = userIdParam(req);
-    res.json({ user: await reactivateUser(deps.db, userId, deps.clock.now()) });
+    res.json({ user: await reactivateUser(deps.db, userId, deps.clock.now(), adminActor(currentUser(req))) });
   });
 
   return r;

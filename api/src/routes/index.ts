@@ -32,6 +32,7 @@ import { complianceRoutes } from './compliance.routes.ts';
 import { dashboardHomeRoutes } from './dashboard-home.routes.ts';
 import { mailRoutes } from './mail.routes.ts';
 import { accountRoutes } from './account.routes.ts';
+import { adminAuditRoutes } from './admin-audit.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -53,6 +54,7 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(adminInboxesRoutes(deps));
   api.use(adminLeadImportsRoutes(deps));
   api.use(adminLeadPoolRoutes(deps));
+  api.use(adminAuditRoutes(deps));
   api.use(brightcallRoutes(deps));
   api.use(trainingAdminRoutes(deps));
   api.use(trainingVideosRoutes(deps));

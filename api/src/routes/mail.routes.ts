@@ -6,9 +6,10 @@ import type { AppDeps } from '../deps.ts';
 import { FORGOT_PASSWORD_ANSWER, FORGOT_PASSWORD_RATE_MESSAGE, forgotPasswordSchema, outboxQuerySchema } from '@tm/shared/schemas/mail';
 import { notFound, parseWith } from '../errors.ts';
 import { accountKey, clientIp, limiter } from '../middleware/rate-limit.ts';
-import { requireAdmin } from '../middleware/require-user.ts';
+import { currentUser, requireAdmin } from '../middleware/require-user.ts';
 import { sendPasswordReset } from '../services/accounts/password-reset.service.ts';
-import { listOutbox, resendFailed } from '../services/mail/outbox.ts';
+import { listOutbox, outboxMessage, resendMessage } from '../services/mail/outbox.ts';
+import { adminActor } from '../services/audit/audit.service.ts';
 import { FORM_WINDOW_MS } from '../services/funnel/limits.ts';
 
 /** Per address: 10 requests a quarter hour; per e-mail: 3 (a mailbox is not flooded with links). */
@@ -40,8 +41,12 @@ export function mailRoutes(deps: AppDeps): Router {
     const q = parseWith(outboxQuerySchema, req.query, 'query');
     res.json(await listOutbox(deps.db, q));
   });
+  r.get('/admin/outbox/:id', admin, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ message: await outboxMessage(deps.db, idParam(req)) });
+  });
   r.post('/admin/outbox/:id/resend', admin, async (req, res) => {
-    res.json({ message: await resendFailed(deps.db, idParam(req), deps.clock.now()) });
+    res.json({ message: await resendMessage(deps.db, idParam(req), deps.clock.now(), adminActor(currentUser(req))) });
   });
   return r;
 }

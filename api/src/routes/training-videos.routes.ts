@@ -5,6 +5,7 @@ import { trainingVideoSchema } from '@tm/shared/schemas/training';
 import { parseWith, notFound } from '../errors.ts';
 import { requireTrainingAdminToken } from '../services/training/admin-token.service.ts';
 import { createVideo, deleteVideo, listAllVideos, listPublicVideos, updateVideo } from '../services/training/videos.service.ts';
+import { trainingActor } from '../services/audit/audit.service.ts';
 
 function videoId(raw: unknown): number {
   const id = Number(raw);
@@ -14,9 +15,9 @@ function videoId(raw: unknown): number {
 
 export function trainingVideosRoutes(deps: AppDeps): Router {
   const r = Router();
-  const trainingAdmin = async (req: Request, _res: Response, next: NextFunction) => {
+  const trainingAdmin = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      await requireTrainingAdminToken(deps.db, deps.config.sessionSecret, req.headers.authorization, deps.clock.now());
+      res.locals.trainingAdminId = await requireTrainingAdminToken(deps.db, deps.config.sessionSecret, req.headers.authorization, deps.clock.now());
       next();
     } catch (err) {
       next(err);
@@ -33,17 +34,17 @@ export function trainingVideosRoutes(deps: AppDeps): Router {
 
   r.post('/training-videos', trainingAdmin, async (req, res) => {
     const input = parseWith(trainingVideoSchema, req.body);
-    res.status(201).json(await createVideo(deps.db, input, deps.clock.now()));
+    res.status(201).json(await createVideo(deps.db, input, deps.clock.now(), await trainingActor(deps.db, res.locals.trainingAdminId as number)));
   });
 
   r.put('/training-videos/:id', trainingAdmin, async (req, res) => {
     const id = videoId(req.params.id);
     const input = parseWith(trainingVideoSchema, req.body);
-    res.json(await updateVideo(deps.db, id, input, deps.clock.now()));
+    res.json(await updateVideo(deps.db, id, input, deps.clock.now(), await trainingActor(deps.db, res.locals.trainingAdminId as number)));
   });
 
   r.delete('/training-videos/:id', trainingAdmin, async (req, res) => {
-    await deleteVideo(deps.db, videoId(req.params.id));
+    await deleteVideo(deps.db, videoId(req.params.id), deps.clock.now(), await trainingActor(deps.db, res.locals.trainingAdminId as number));
     res.json({ success: true });
   });
 

@@ -290,6 +290,40 @@ const MATRIX: Record<string, Row> = {
     req: post('/api/forgot-password', () => ({ email: `matrix-forgot-${Math.random().toString(36).slice(2)}@example.com` })),
   },
   'GET /api/admin/outbox': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/outbox') },
+  'GET /api/admin/outbox/:id': { ...cols(401, 403, 403, 404, 401), req: get('/api/admin/outbox/999999') },
+  'GET /api/admin/audit': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/audit') },
+  'GET /api/admin/audit.csv': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/audit.csv') },
+  'GET /api/admin/appointments/:id': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({ method: 'GET', path: `/api/admin/appointments/${await insertAppointment(ctx.db)}` }),
+  },
+  'PATCH /api/admin/appointments/:id': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({ method: 'PATCH', path: `/api/admin/appointments/${await insertAppointment(ctx.db)}`, body: { notes: 'Checked by hand' } }),
+  },
+  'POST /api/admin/appointments/:id/withdraw': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({ method: 'POST', path: `/api/admin/appointments/${await insertAppointment(ctx.db)}/withdraw`, body: { reason: 'Junk call' } }),
+  },
+  'POST /api/admin/appointments/:id/restore': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({ method: 'POST', path: `/api/admin/appointments/${await insertAppointment(ctx.db, { status: 'withdrawn' })}/restore`, body: {} }),
+  },
+  'POST /api/admin/appointments/:id/assign': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({ method: 'POST', path: `/api/admin/appointments/${await insertAppointment(ctx.db)}/assign`, body: { agentId: own.spareUserId } }),
+  },
+  'POST /api/admin/appointments/:id/unassign': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => ({
+      method: 'POST',
+      path: `/api/admin/appointments/${await insertAppointment(ctx.db, { status: 'sold', buyerId: own.spareUserId, purchasedAt: '2026-01-01 10:00:00.000' })}/unassign`,
+      body: {},
+    }),
+  },
+  // Leads that are not assigned (unassign) or do not exist (delete): 409 for the admin, nothing changed.
+  'POST /api/admin/lead-pool/unassign': { ...cols(401, 403, 403, 409, 401), req: post('/api/admin/lead-pool/unassign', () => ({ leadIds: [999999] })) },
+  'POST /api/admin/lead-pool/delete': { ...cols(401, 403, 403, 409, 401), req: post('/api/admin/lead-pool/delete', () => ({ leadIds: [999999] })) },
   'POST /api/admin/outbox/:id/resend': { ...cols(401, 403, 403, 404, 401), req: post('/api/admin/outbox/999999/resend') },
   'GET /api/account/mail-preferences': { ...cols(401, 200, 200, 200, 401), req: get('/api/account/mail-preferences') },
   'PUT /api/account/mail-preferences': { ...cols(401, 200, 200, 200, 401), req: put('/api/account/mail-preferences', () => ({ optOut: [] })) },

@@ -344,6 +344,36 @@ const SPECS: Record<string, Spec> = {
     base: json('POST', '/api/forgot-password', () => ({ email: `fuzz-forgot-${Math.random().toString(36).slice(2)}@example.com` })),
   },
   'POST /api/admin/outbox/:id/resend': { role: 'admin', base: () => ({ method: 'POST', path: '/api/admin/outbox/999999/resend', body: {} }) },
+  'PATCH /api/admin/appointments/:id': {
+    role: 'admin',
+    base: async () => ({
+      method: 'PATCH',
+      path: `/api/admin/appointments/${await insertAppointment(ctx.db)}`,
+      body: { notes: 'Checked', callbackTime: 'Monday 3pm' },
+    }),
+  },
+  'POST /api/admin/appointments/:id/withdraw': {
+    role: 'admin',
+    base: async () => ({ method: 'POST', path: `/api/admin/appointments/${await insertAppointment(ctx.db)}/withdraw`, body: { reason: 'Junk call' } }),
+  },
+  'POST /api/admin/appointments/:id/restore': {
+    role: 'admin',
+    base: async () => ({ method: 'POST', path: `/api/admin/appointments/${await insertAppointment(ctx.db, { status: 'withdrawn' })}/restore`, body: {} }),
+  },
+  'POST /api/admin/appointments/:id/assign': {
+    role: 'admin',
+    base: async () => ({ method: 'POST', path: `/api/admin/appointments/${await insertAppointment(ctx.db)}/assign`, body: { agentId: who.ids.admin } }),
+  },
+  'POST /api/admin/appointments/:id/unassign': {
+    role: 'admin',
+    base: async () => ({
+      method: 'POST',
+      path: `/api/admin/appointments/${await insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.admin, purchasedAt: '2026-01-01 10:00:00.000' })}/unassign`,
+      body: {},
+    }),
+  },
+  'POST /api/admin/lead-pool/unassign': { role: 'admin', base: json('POST', '/api/admin/lead-pool/unassign', () => ({ leadIds: [999999] })) },
+  'POST /api/admin/lead-pool/delete': { role: 'admin', base: json('POST', '/api/admin/lead-pool/delete', () => ({ leadIds: [999999] })) },
   'PUT /api/account/mail-preferences': { role: 'agentB', base: json('PUT', '/api/account/mail-preferences', () => ({ optOut: ['balance-low'] })) },
   // A wrong current password (a right one would change agent A's password under the other tests).
   'PUT /api/account/password': {

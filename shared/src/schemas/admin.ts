@@ -132,6 +132,9 @@ export interface UpdateUserValues {
 }
 
 export const changePasswordSchema = z.object({ password: passwordSchema });
+
+/** POST /api/admin/users/:id/set-password-link: { email: true } also e-mails it to the user (the welcome e-mail). */
+export const setPasswordLinkSchema = z.object({ email: z.boolean({ error: 'email must be true or false' }).default(false) }).default({ email: false });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Create Appointment modal: a voice-AI appointment entered by hand (stored with source 'admin'). */
@@ -416,3 +419,82 @@ export const assignLeadsSchema = z.object({
     .max(ASSIGN_MAX_LEADS, `Assign at most ${ASSIGN_MAX_LEADS} leads at a time`),
 });
 export type AssignLeadsInput = z.infer<typeof assignLeadsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin appointment tools (issue 26): detail, edit, withdraw from sale, put back, assign / reassign.
+
+export const APPOINTMENT_STATUS_LABELS: Record<string, string> = {
+  available: 'For sale',
+  reserved: 'Being bought',
+  sold: 'Sold',
+  withdrawn: 'Withdrawn',
+};
+
+export interface AdminAppointmentDetail {
+  id: number;
+  customerName: string | null;
+  customerPhone: string | null;
+  customerEmail: string | null;
+  customerState: string | null;
+  callbackTime: string | null;
+  leadQuality: string | null;
+  notes: string | null;
+  transcript: string | null;
+  recordingUrl: string | null;
+  source: string | null;
+  status: string;
+  priceCents: number;
+  createdAt: string | null;
+  callDate: string | null;
+  /** The agent it is sold or assigned to. */
+  agent: { id: number; name: string; email: string } | null;
+  /** Bought through an order (it cannot be reassigned: refund the order instead). */
+  orderId: number | null;
+}
+
+export const updateAppointmentSchema = z
+  .object({
+    customerName: required('Name is required', 200).optional(),
+    customerPhone: required('Phone is required', 32).optional(),
+    customerEmail: z
+      .union([z.literal(''), z.null(), emailSchema])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    customerState: optionalUsStateSchema.optional().transform((v) => (v === undefined ? undefined : v || null)),
+    callbackTime: z
+      .union([z.string().trim().max(64, 'Must be at most 64 characters'), z.null()])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    leadQuality: z
+      .union([z.string().trim().max(32, 'Must be at most 32 characters'), z.null()])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    notes: z
+      .union([z.string().trim().max(2000, 'Must be at most 2000 characters'), z.null()])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+  })
+  .strict();
+export type UpdateAppointmentValues = z.output<typeof updateAppointmentSchema>;
+
+export const withdrawAppointmentSchema = z.object({
+  reason: z.string({ error: 'Give a reason' }).trim().min(1, 'Give a reason').max(300, 'Must be at most 300 characters'),
+});
+
+export const assignAppointmentSchema = z.object({
+  agentId: z.coerce.number({ error: 'Choose an agent' }).int('Choose an agent').positive('Choose an agent'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Lead tools (issue 26): take assigned leads back, delete unsold ones.
+
+const leadIdList = (verb: string) =>
+  z
+    .array(z.number().int().positive(), { error: 'Select at least one lead' })
+    .min(1, 'Select at least one lead')
+    .max(ASSIGN_MAX_LEADS, `${verb} at most ${ASSIGN_MAX_LEADS} leads at a time`);
+
+/** POST /api/admin/lead-pool/unassign: assigned pool leads go back to the pool (gone from the agent's My Leads). */
+export const unassignLeadsSchema = z.object({ leadIds: leadIdList('Unassign') });
+/** POST /api/admin/lead-pool/delete and /api/admin/leads/delete: leads nobody has (unassigned / unsold). */
+export const deleteLeadsSchema = z.object({ leadIds: leadIdList('Delete') });

@@ -55,7 +55,16 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const outboxQuerySchema = z.object({
   status: z.enum([...OUTBOX_STATUSES, 'all']).default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Part of the recipient's address ("jane@", "example.com"). */
+  to: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().max(200, 'To must be at most 200 characters')),
 });
+
+/** One message as the admin previews it (the text part; the HTML part says the same). */
+export interface OutboxMessage extends OutboxItem {
+  text: string;
+  /** A resend of this message (a copy) made from it, when there was one. */
+  resentFromId?: number | null;
+}
 
 export interface OutboxItem {
   id: number;

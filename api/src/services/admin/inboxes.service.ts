@@ -15,6 +15,7 @@ import { checkKey, type Storage } from '../../storage/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { paginate, whereAnyContains } from './pagination.ts';
 import { OnboardingSurvey, PartnerApplication, User } from '../../models/index.ts';
+import { adminById, recordAudit } from '../audit/audit.service.ts';
 
 /** A partner application as the lists show it: its columns and how many files came with it. */
 type ApplicationSummaryRow = Pick<
@@ -134,7 +135,7 @@ export async function reviewApplication(
   now: Date,
 ): Promise<PartnerApplicationDetail> {
   await db.transaction(async (trx) => {
-    const before = await PartnerApplication.query(trx).findById(id).select('status', 'email', 'contactName');
+    const before = await PartnerApplication.query(trx).findById(id).select('status', 'email', 'contactName', 'reviewNote', 'businessName');
     if (!before) throw notFound('Application not found');
     await PartnerApplication.query(trx)
       .findById(id)
@@ -148,6 +149,15 @@ export async function reviewApplication(
     if (input.status !== 'new' && before.status !== input.status) {
       await enqueuePartnerDecision(trx, config, now, { email: before.email, name: before.contactName }, input.status);
     }
+    await recordAudit(trx, {
+      actor: adminById(adminId),
+      action: 'application.reviewed',
+      entity: 'application',
+      entityId: id,
+      before: { businessName: before.businessName, status: before.status, note: before.reviewNote ?? null },
+      after: { businessName: before.businessName, status: input.status, note: input.note || null },
+      at: now,
+    });
   });
   return getApplication(db, id);
 }

@@ -29,6 +29,7 @@ import { containsPattern } from './pagination.ts';
 import { balanceView, orderDescription } from '../transfers/lots.service.ts';
 import { listMyLeads } from '../leads/leads.service.ts';
 import { listMyAppointments } from '../appointments/appointments.service.ts';
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 type AdminUserSource = Pick<
   ModelObject<User>,
@@ -125,9 +126,24 @@ export async function listUsers(db: Db, query: ListQuery): Promise<UsersPage> {
   };
 }
 
-export async function createUserAsAdmin(db: Db, input: CreateUserValues, now: Date): Promise<AdminUser> {
-  const user = await createUser(db, { ...input, state: input.state ?? null }, now);
-  return toAdminUser(user);
+/** The audited values of an account (never its password). */
+const accountValues = (u: AdminUserSource) => ({
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  agencyName: u.agencyName,
+  role: u.role,
+  phone: u.phone,
+  state: u.state ?? null,
+  isAdmin: Boolean(u.isAdmin),
+});
+
+export async function createUserAsAdmin(db: Db, input: CreateUserValues, now: Date, actor: AuditActor): Promise<AdminUser> {
+  return db.transaction(async (trx) => {
+    const user = await createUser(trx, { ...input, state: input.state ?? null }, now);
+    await recordAudit(trx, { actor, action: 'user.created', entity: 'user', entityId: user.id, userId: user.id, after: accountValues(user), at: now });
+    return toAdminUser(user);
+  });
 }
 
 /**
@@ -135,12 +151,13 @@ export async function createUserAsAdmin(db: Db, input: CreateUserValues, now: Da
  * already used by another account is a 409 naming the field. Their next transfer order is priced with
  * the new price by the server (orders.service reads it); orders already made keep theirs.
  */
-export async function updateUser(db: Db, userId: number, values: UpdateUserValues, now: Date): Promise<AdminUserAccount> {
+export async function updateUser(db: Db, userId: number, values: UpdateUserValues, now: Date, actor: AuditActor): Promise<AdminUserAccount> {
   const { liveTransferPrice, ...details } = values;
   const patch: Partial<ModelObject<User>> = { ...details, updatedAt: toDbDate(now) };
   if (liveTransferPrice !== undefined) patch.liveTransferPriceCents = liveTransferPrice;
   return db.transaction(async (trx) => {
-    if (!(await findUser(trx, userId))) throw notFound('User not found');
+    const old = await findUser(trx, userId);
+    if (!old) throw notFound('User not found');
     if (details.email !== undefined) {
       const taken = await User.query(trx)
         .select(User.ref('id'))
@@ -155,7 +172,15 @@ export async function updateUser(db: Db, userId: number, values: UpdateUserValue
       if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
       throw err;
     }
-    return toAdminUserAccount((await findUser(trx, userId))!);
+    const updated = (await findUser(trx, userId))!;
+    const edit = changedFields(accountValues(old), accountValues(updated));
+    if (edit) await recordAudit(trx, { actor, action: 'user.updated', entity: 'user', entityId: userId, userId, ...edit, at: now });
+    const price = changedFields(
+      { liveTransferPriceCents: old.liveTransferPriceCents ?? null },
+      { liveTransferPriceCents: updated.liveTransferPriceCents ?? null },
+    );
+    if (price) await recordAudit(trx, { actor, action: 'user.price_changed', entity: 'user', entityId: userId, userId, ...price, at: now });
+    return toAdminUserAccount(updated);
   });
 }
 
@@ -213,7 +238,13 @@ export async function userDetail(db: Db, userId: number): Promise<AdminUserDetai
  * `ifPasswordHashIs`, only while the stored hash is still that one (a set-password link is used
  * once even when two requests race): answers whether the password was set.
  */
-export async function setUserPassword(db: Db, userId: number, password: string, now: Date, opts: { ifPasswordHashIs?: string } = {}): Promise<boolean> {
+export async function setUserPassword(
+  db: Db,
+  userId: number,
+  password: string,
+  now: Date,
+  opts: { ifPasswordHashIs?: string; actor?: AuditActor } = {},
+): Promise<boolean> {
   const user = await findUser(db, userId);
   if (!user) throw notFound('User not found');
   const passwordHash = await hashPassword(password);
@@ -221,6 +252,8 @@ export async function setUserPassword(db: Db, userId: number, password: string, 
   if (opts.ifPasswordHashIs !== undefined) update.where(User.ref('passwordHash'), opts.ifPasswordHashIs);
   const changed = await update.patch({ passwordHash, passwordChangedAt: toDbDate(now), updatedAt: toDbDate(now) });
   if (Number(changed) > 0) await revokeUserSessions(db, userId, now);
+  if (Number(changed) > 0 && opts.actor)
+    await recordAudit(db, { actor: opts.actor, action: 'user.password_set', entity: 'user', entityId: userId, userId, at: now });
   return Number(changed) > 0;
 }
 
@@ -229,26 +262,31 @@ export async function setUserPassword(db: Db, userId: number, password: string, 
  * transaction (their next request answers 401, and login is refused). Already deactivated: the first
  * moment is kept. An admin cannot deactivate their own account (400).
  */
-export async function deactivateUser(db: Db, actingAdminId: number, userId: number, now: Date): Promise<AdminUser> {
-  if (userId === actingAdminId) throw badRequest(SELF_DEACTIVATION_MESSAGE, { userId: SELF_DEACTIVATION_MESSAGE });
+export async function deactivateUser(db: Db, actor: AuditActor, userId: number, now: Date): Promise<AdminUser> {
+  if (userId === actor.id) throw badRequest(SELF_DEACTIVATION_MESSAGE, { userId: SELF_DEACTIVATION_MESSAGE });
   return db.transaction(async (trx) => {
     const user = await findUser(trx, userId);
     if (!user) throw notFound('User not found');
-    await User.query(trx)
+    const n = await User.query(trx)
       .where(User.ref('id'), userId)
       .whereNull(User.ref('deactivatedAt'))
       .patch({ deactivatedAt: toDbDate(now), updatedAt: toDbDate(now) });
     await revokeUserSessions(trx, userId, now);
+    if (Number(n) > 0) await recordAudit(trx, { actor, action: 'user.deactivated', entity: 'user', entityId: userId, userId, at: now });
     return toAdminUser((await findUser(trx, userId))!);
   });
 }
 
 /** Reactivates a user: they can log in again (with their password; no session comes back). */
-export async function reactivateUser(db: Db, userId: number, now: Date): Promise<AdminUser> {
-  const user = await findUser(db, userId);
-  if (!user) throw notFound('User not found');
-  await User.query(db)
-    .where(User.ref('id'), userId)
-    .patch({ deactivatedAt: null, updatedAt: toDbDate(now) });
-  return toAdminUser((await findUser(db, userId))!);
+export async function reactivateUser(db: Db, userId: number, now: Date, actor: AuditActor): Promise<AdminUser> {
+  return db.transaction(async (trx) => {
+    const user = await findUser(trx, userId);
+    if (!user) throw notFound('User not found');
+    const n = await User.query(trx)
+      .where(User.ref('id'), userId)
+      .whereNotNull(User.ref('deactivatedAt'))
+      .patch({ deactivatedAt: null, updatedAt: toDbDate(now) });
+    if (Number(n) > 0) await recordAudit(trx, { actor, action: 'user.reactivated', entity: 'user', entityId: userId, userId, at: now });
+    return toAdminUser((await findUser(trx, userId))!);
+  });
 }

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError, conflict, notFound } from '../../errors.ts';
 import { Appointment, AppointmentNoShow, CalendarFeed, User } from '../../models/index.ts';
 import { appointmentPriceCents } from '../appointments/appointments.service.ts';
+import { adminById, recordAudit } from '../audit/audit.service.ts';
 
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 /** Under this many seconds the agent's call counts as not answered (the standard tier's transfer buffer). */
@@ -215,5 +216,15 @@ export async function decideNoShow(
     .where({ id, status: 'pending' })
     .patch({ status: decision, creditCents, decisionReason: reason, decidedBy: adminId, decidedAt: toDbDate(now) });
   if (!n) throw conflict('This no-show report has already been decided.');
+  await recordAudit(db, {
+    actor: adminById(adminId),
+    action: `no_show.${decision}`,
+    entity: 'no_show',
+    entityId: id,
+    userId: row.userId,
+    before: { status: 'pending' },
+    after: { status: decision, creditCents, reason },
+    at: now,
+  });
   return view((await AppointmentNoShow.query(db).findById(id))!);
 }

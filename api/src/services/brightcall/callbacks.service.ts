@@ -20,6 +20,7 @@ import { Appointment, BrightcallCallback, User } from '../../models/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { consentColumns } from '../compliance/consent-columns.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
+import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 /** A brightcall_callbacks row has the answer's columns (dates in database form); createdAt is never empty. */
 type CallbackRow = Omit<BrightcallAppointment, 'createdAt'> & { createdAt: string };
@@ -357,7 +358,12 @@ export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Da
 
 export const UNKNOWN_AGENT_MESSAGE = 'Agent not found';
 
-export async function createAdminAppointment(db: Db, input: CreateAppointmentValues, now: Date): Promise<BrightcallAppointment> {
+export async function createAdminAppointment(
+  db: Db,
+  input: CreateAppointmentValues,
+  now: Date,
+  actor: AuditActor = adminById(null),
+): Promise<BrightcallAppointment> {
   if (input.agentId !== undefined) {
     const agent = await User.query(db).findById(input.agentId).select('id');
     if (!agent) throw badRequest(UNKNOWN_AGENT_MESSAGE, { agentId: UNKNOWN_AGENT_MESSAGE });
@@ -374,7 +380,23 @@ export async function createAdminAppointment(db: Db, input: CreateAppointmentVal
       source: 'admin',
       createdAt: toDbDate(now),
     });
-    await appointmentForCallback(trx, callback.id, { ...input, callbackTime: input.callbackTime ?? null }, 'admin', now, input.agentId);
+    const appointmentId = await appointmentForCallback(trx, callback.id, { ...input, callbackTime: input.callbackTime ?? null }, 'admin', now, input.agentId);
+    await recordAudit(trx, {
+      actor,
+      action: 'appointment.created',
+      entity: 'appointment',
+      entityId: appointmentId,
+      userId: input.agentId ?? null,
+      after: {
+        customerName: `${input.firstName} ${input.lastName}`.trim(),
+        customerPhone: input.phone,
+        customerEmail: input.email ?? null,
+        customerState: input.state ?? null,
+        extractedAppointmentDateTime: input.callbackTime ?? null,
+        buyerId: input.agentId ?? null,
+      },
+      at: now,
+    });
     return callback.id;
   });
   const row = (await listBase(db).where('c.id', id).first()) as CallbackRow;

@@ -31,6 +31,7 @@ import { suggestMapping } from './mapping.ts';
 import { mappingProblem, validateRecord, type StagedLead } from './rows.ts';
 import { Lead, LeadAssignment, LeadImport, LeadImportRow, LeadPoolEntry } from '../../models/index.ts';
 import type { ConsentRecordModel } from '../../models/ConsentRecordModel.ts';
+import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 export const BATCH_ROWS = 500;
 /** Row errors sent back in the final event; the rest are paged from GET .../errors. */
@@ -157,6 +158,14 @@ export async function uploadImport(
       createdAt: toDbDate(now),
     });
     const row = await importById(deps.db, id);
+    await recordAudit(deps.db, {
+      actor: adminById(input.adminId),
+      action: 'lead_import.uploaded',
+      entity: 'lead_import',
+      entityId: Number(id),
+      after: { filename: row!.filename, target: input.target, kind: input.kind ?? null, sizeBytes: size },
+      at: now,
+    });
     return { import: toSummary(row!), headers: head.headers, sample: head.sample, suggestedMapping: suggestMapping(head.headers, input.target) };
   } catch (err) {
     await deps.storage.remove(key).catch(() => undefined);
@@ -305,7 +314,13 @@ type RunDeps = ImportDeps & { clock: { now(): Date } };
  * Checks the import can run with this mapping (errors here are plain HTTP errors) and claims it; the
  * caller then enqueues the run job (runClaimedImport). A second claim while it runs gets 409.
  */
-export async function claimImportRun(deps: RunDeps, id: number, mapping: ColumnMapping, dryRun: boolean): Promise<ImportRunJob> {
+export async function claimImportRun(
+  deps: RunDeps,
+  id: number,
+  mapping: ColumnMapping,
+  dryRun: boolean,
+  actor: AuditActor = adminById(null),
+): Promise<ImportRunJob> {
   const { db } = deps;
   const imp = await importById(db, id);
   if (!imp) throw notFound('Import not found');
@@ -326,6 +341,14 @@ export async function claimImportRun(deps: RunDeps, id: number, mapping: ColumnM
   else claim.whereIn('status', ['uploaded', 'checked']);
   const claimed = await claim.patch({ status: 'running', error: null, progress: JSON.stringify({ type: 'queued' }), heartbeatAt: toDbDate(deps.clock.now()) });
   if (!claimed) throw conflict('This import is already running');
+  await recordAudit(db, {
+    actor,
+    action: 'lead_import.run',
+    entity: 'lead_import',
+    entityId: id,
+    after: { filename: imp.filename, dryRun, mapping },
+    at: deps.clock.now(),
+  });
   return { id, mapping, dryRun };
 }
 

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
 import { LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
+import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 /** A pool entry's columns (dates in database form) with its agent's e-mail. */
 type PoolRow = Pick<
@@ -103,6 +104,69 @@ export async function assignLeads(
       await LeadPoolEntry.query(trx).findById(r.id).patch({ assignmentId: assignment.id });
     }
     await enqueueUserMail(trx, config, agent.id, now, (to) => leadsAssignedMail(config, to, ids.length));
+    await recordAudit(trx, {
+      actor: adminById(adminId),
+      action: 'lead.assigned',
+      entity: 'lead',
+      entityId: null,
+      userId: agent.id,
+      after: { count: ids.length, leadIds: ids.slice(0, 100) },
+      at: now,
+    });
   });
   return { assigned: ids.length, agentId: agent.id };
+}
+
+export const ONLY_ASSIGNED_MESSAGE = 'Some of the selected leads are not assigned. Refresh the list and try again.';
+export const ONLY_UNASSIGNED_MESSAGE = 'Only unassigned leads can be deleted; unassign them first.';
+
+/**
+ * Takes assigned pool leads back: their copies leave the agents' My Leads and they wait in the pool
+ * again (to be reassigned). One audit entry per agent concerned.
+ */
+export async function unassignLeads(db: Db, actor: AuditActor, leadIds: number[], now: Date): Promise<{ unassigned: number }> {
+  const ids = [...new Set(leadIds)];
+  return db.transaction(async (trx) => {
+    const rows = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNotNull('assignedAt').select('id', 'assignedAgentId', 'assignmentId');
+    if (rows.length !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
+    const n = await LeadPoolEntry.query(trx)
+      .whereIn('id', ids)
+      .whereNotNull('assignedAt')
+      .patch({ assignedAgentId: null, assignedAt: null, assignmentId: null });
+    if (Number(n) !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
+    const assignmentIds = rows.map((r) => r.assignmentId).filter((x): x is number => x !== null);
+    if (assignmentIds.length) await LeadAssignment.query(trx).whereIn('id', assignmentIds).delete();
+    const byAgent = new Map<number, number[]>();
+    for (const r of rows) if (r.assignedAgentId) byAgent.set(Number(r.assignedAgentId), [...(byAgent.get(Number(r.assignedAgentId)) ?? []), Number(r.id)]);
+    for (const [agentId, list] of byAgent) {
+      await recordAudit(trx, {
+        actor,
+        action: 'lead.unassigned',
+        entity: 'lead',
+        entityId: null,
+        userId: agentId,
+        after: { count: list.length, leadIds: list.slice(0, 100) },
+        at: now,
+      });
+    }
+    return { unassigned: ids.length };
+  });
+}
+
+/** Deletes unassigned pool leads (a bad import row, a duplicate). */
+export async function deletePoolLeads(db: Db, actor: AuditActor, leadIds: number[], now: Date): Promise<{ deleted: number }> {
+  const ids = [...new Set(leadIds)];
+  return db.transaction(async (trx) => {
+    const n = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNull('assignedAt').delete();
+    if (Number(n) !== ids.length) throw conflict(ONLY_UNASSIGNED_MESSAGE);
+    await recordAudit(trx, {
+      actor,
+      action: 'lead.deleted',
+      entity: 'lead',
+      entityId: null,
+      before: { count: ids.length, leadIds: ids.slice(0, 100), from: 'pool' },
+      at: now,
+    });
+    return { deleted: ids.length };
+  });
 }

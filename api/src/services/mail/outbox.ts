@@ -14,10 +14,12 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../clock.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { isOptionalMailKind, type MailKind, type OutboxItem, type OutboxPage, type OutboxStatus } from '@tm/shared/schemas/mail';
+import { isOptionalMailKind, type MailKind, type OutboxItem, type OutboxMessage, type OutboxPage, type OutboxStatus } from '@tm/shared/schemas/mail';
 import type { MailTransport, OutgoingMail } from './transport.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { OutboxMail, User } from '../../models/index.ts';
+import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { containsPattern } from '../admin/pagination.ts';
 
 export const LEASE_MS = 2 * 60 * 1000;
 export const MAX_ATTEMPTS = 8;
@@ -235,8 +237,13 @@ function toItem(r: OutboxListed): OutboxItem {
 
 export const OUTBOX_PAGE_SIZE = 50;
 
-export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page: number }): Promise<OutboxPage> {
-  const base = () => (q.status === 'all' ? OutboxMail.query(db) : OutboxMail.query(db).where('status', q.status));
+export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page: number; to?: string }): Promise<OutboxPage> {
+  const base = () => {
+    const b = q.status === 'all' ? OutboxMail.query(db) : OutboxMail.query(db).where('status', q.status);
+    // Case-insensitive on both databases, also where the column's collation is binary (decision 040).
+    if (q.to) b.whereRaw('LOWER(??) LIKE ? ESCAPE ?', ['toEmail', containsPattern(q.to.toLowerCase()), '!']);
+    return b;
+  };
   const total = await base().resultSize();
   const rows = await base()
     .orderBy('id', 'desc')
@@ -246,15 +253,63 @@ export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page
   return { items: rows.map(toItem), page: q.page, pageSize: OUTBOX_PAGE_SIZE, total };
 }
 
-/** An admin's resend of a failed message: due now, attempts from zero, the same Message-ID. */
-export async function resendFailed(db: Db, id: number, now: Date): Promise<OutboxItem> {
-  const n = await OutboxMail.query(db)
-    .where({ id, status: 'failed' })
-    .patch({ status: 'pending', attempts: 0, nextAttemptAt: toDbDate(now), leaseUntil: null });
+/** One message with its text, for the admin's preview. */
+export async function outboxMessage(db: Db, id: number): Promise<OutboxMessage> {
   const row = await OutboxMail.query(db).findById(id);
   if (!row) throw notFound('Message not found');
-  if (n !== 1) throw conflict('Only a failed message can be resent');
-  return toItem(row);
+  return { ...toItem(row), text: String(row.textBody) };
+}
+
+export const RESEND_WAITING_MESSAGE = 'This message is already waiting to be sent';
+
+/**
+ * An admin's resend. A failed message is sent again as it was (due now, attempts from zero, the same
+ * Message-ID); a sent one is copied to a new message, due now (the first stays as the record of what went
+ * out). A message still waiting or being sent: 409. Audited in the same transaction.
+ */
+export async function resendMessage(db: Db, id: number, now: Date, actor: AuditActor = adminById(null)): Promise<OutboxItem> {
+  return db.transaction(async (trx) => {
+    const row = await OutboxMail.query(trx).findById(id);
+    if (!row) throw notFound('Message not found');
+    let result: OutboxMail;
+    if (row.status === 'failed') {
+      const n = await OutboxMail.query(trx)
+        .where({ id, status: 'failed' })
+        .patch({ status: 'pending', attempts: 0, nextAttemptAt: toDbDate(now), leaseUntil: null });
+      if (n !== 1) throw conflict(RESEND_WAITING_MESSAGE);
+      result = (await OutboxMail.query(trx).findById(id))!;
+    } else if (row.status === 'sent') {
+      const copy = {
+        messageKey: crypto.randomBytes(16).toString('hex'),
+        dedupeKey: null,
+        kind: row.kind,
+        userId: row.userId,
+        toEmail: row.toEmail,
+        subject: row.subject,
+        textBody: row.textBody,
+        htmlBody: row.htmlBody,
+        attachments: row.attachments,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: toDbDate(now),
+        createdAt: toDbDate(now),
+      };
+      await OutboxMail.query(trx).insert(copy);
+      result = (await OutboxMail.query(trx).where({ messageKey: copy.messageKey }).first())!;
+    } else {
+      throw conflict(RESEND_WAITING_MESSAGE);
+    }
+    await recordAudit(trx, {
+      actor,
+      action: 'mail.resent',
+      entity: 'mail',
+      entityId: id,
+      userId: row.userId === null ? null : Number(row.userId),
+      after: { toEmail: row.toEmail, subject: row.subject, ...(Number(result.id) !== id ? { copyId: Number(result.id) } : {}) },
+      at: now,
+    });
+    return toItem(result);
+  });
 }
 
 /** The outbox's dependencies taken from the app's. */

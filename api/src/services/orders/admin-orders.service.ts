@@ -34,6 +34,7 @@ import { paginate, whereAnyContains } from '../admin/pagination.ts';
 import { isTransferOrder, orderDescription, refundedTransfers, refundLines, transferLots } from '../transfers/lots.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { orderRefundMail } from '../mail/messages.ts';
+import { adminById, recordAudit } from '../audit/audit.service.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { balanceIn, lockBalance, noteBalanceChange } from '../transfers/balance-alerts.ts';
 import { ensureSettingsRow } from '../transfers/settings.service.ts';
@@ -606,6 +607,20 @@ export async function refundOrder(
           actorUserId,
         );
         await enqueueRefundMail(deps, trx, o, { refundId, amount, refundedCents: after, taken: lot ? (taken ?? 0) : null, moneyOnly });
+        await recordAudit(trx, {
+          actor: adminById(actorUserId),
+          action: 'order.refunded',
+          entity: 'order',
+          entityId: orderId,
+          userId: o.userId,
+          after: {
+            amountCents: amount,
+            refundedCents: after,
+            reason: input.reason || null,
+            ...(lot ? { transfersRemoved: taken ?? 0, moneyOnly } : {}),
+          },
+          at: deps.clock.now(),
+        });
       }),
     );
   } catch (err) {

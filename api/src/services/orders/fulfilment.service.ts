@@ -22,6 +22,7 @@ import { isMysql } from '../../db/index.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { recordLeadSales, saleableLeadIds } from '../compliance/compliance.service.ts';
 import { Lead, OnboardingSurvey, Order, OrderDelivery } from '../../models/index.ts';
+import { adminById, recordAudit } from '../audit/audit.service.ts';
 
 export type FulfilmentStatus = 'fulfilled' | 'partial' | 'owed';
 
@@ -214,6 +215,15 @@ export async function completeFulfilment(deps: AppDeps, orderId: number, adminUs
         { product: 'aged_leads', count: got, delivered: next.quantityDelivered, owed: next.quantityOwed, by: 'admin' },
         adminUserId,
       );
+      await recordAudit(trx, {
+        actor: adminById(adminUserId),
+        action: 'order.fulfilled',
+        entity: 'order',
+        entityId: o.id,
+        userId: o.userId,
+        after: { product: 'aged_leads', count: got, owed: next.quantityOwed },
+        at: deps.clock.now(),
+      });
       return next;
     }),
   );
@@ -287,6 +297,16 @@ export async function recordCallbackDeliveries(
           },
           source.type === 'admin' ? source.adminUserId : null,
         );
+        if (source.type === 'admin')
+          await recordAudit(trx, {
+            actor: adminById(source.adminUserId),
+            action: 'order.fulfilled',
+            entity: 'order',
+            entityId: o.id,
+            userId: o.userId,
+            after: { product: 'callbacks', count, owed: next.quantityOwed },
+            at: deps.clock.now(),
+          });
         return { ...next, duplicate: false };
       }),
     );

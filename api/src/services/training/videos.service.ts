@@ -4,6 +4,8 @@ import type { TrainingVideo, TrainingVideoValues, TrainingSection } from '@tm/sh
 import { notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { TrainingVideo as TrainingVideoModel } from '../../models/index.ts';
+import type { Knex } from 'knex';
+import { adminById, changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 function toVideo(r: TrainingVideoModel): TrainingVideo {
   return {
@@ -49,25 +51,65 @@ function columns(v: TrainingVideoValues) {
   };
 }
 
-async function findVideo(db: Db, id: number): Promise<TrainingVideo | undefined> {
+async function findVideo(db: Db | Knex.Transaction, id: number): Promise<TrainingVideo | undefined> {
   const row = await TrainingVideoModel.query(db).findById(id);
   return row ? toVideo(row) : undefined;
 }
 
-export async function createVideo(db: Db, v: TrainingVideoValues, now: Date): Promise<TrainingVideo> {
-  const { id } = await TrainingVideoModel.query(db).insert({ ...columns(v), isActive: v.isActive ?? true, createdAt: toDbDate(now), updatedAt: toDbDate(now) });
-  return (await findVideo(db, id))!;
+/** The audited fields of a video. */
+const audited = (v: TrainingVideo) => ({
+  title: v.title,
+  description: v.description ?? null,
+  videoUrl: v.videoUrl,
+  section: v.section,
+  thumbnailUrl: v.thumbnailUrl ?? null,
+  duration: v.duration ?? null,
+  sortOrder: v.sortOrder,
+  isActive: v.isActive,
+});
+
+export async function createVideo(db: Db, v: TrainingVideoValues, now: Date, actor: AuditActor = adminById(null)): Promise<TrainingVideo> {
+  return db.transaction(async (trx) => {
+    const { id } = await TrainingVideoModel.query(trx).insert({
+      ...columns(v),
+      isActive: v.isActive ?? true,
+      createdAt: toDbDate(now),
+      updatedAt: toDbDate(now),
+    });
+    const video = (await findVideo(trx, id))!;
+    await recordAudit(trx, { actor, action: 'training_video.created', entity: 'training_video', entityId: Number(id), after: audited(video), at: now });
+    return video;
+  });
 }
 
-export async function updateVideo(db: Db, id: number, v: TrainingVideoValues, now: Date): Promise<TrainingVideo> {
+export async function updateVideo(db: Db, id: number, v: TrainingVideoValues, now: Date, actor: AuditActor = adminById(null)): Promise<TrainingVideo> {
   const patch = { ...columns(v), updatedAt: toDbDate(now), ...(v.isActive !== undefined ? { isActive: v.isActive } : {}) };
-  // Existence is checked first: MariaDB counts only changed rows, so an identical save would look like a miss.
-  if (!(await findVideo(db, id))) throw notFound('Video not found');
-  await TrainingVideoModel.query(db).findById(id).patch(patch);
-  return (await findVideo(db, id))!;
+  return db.transaction(async (trx) => {
+    // Existence is checked first: MariaDB counts only changed rows, so an identical save would look like a miss.
+    const old = await findVideo(trx, id);
+    if (!old) throw notFound('Video not found');
+    await TrainingVideoModel.query(trx).findById(id).patch(patch);
+    const video = (await findVideo(trx, id))!;
+    const edit = changedFields(audited(old), audited(video));
+    if (edit)
+      await recordAudit(trx, {
+        actor,
+        action: 'training_video.updated',
+        entity: 'training_video',
+        entityId: id,
+        before: { title: old.title, ...edit.before },
+        after: { title: video.title, ...edit.after },
+        at: now,
+      });
+    return video;
+  });
 }
 
-export async function deleteVideo(db: Db, id: number): Promise<void> {
-  const n = await TrainingVideoModel.query(db).deleteById(id);
-  if (!n) throw notFound('Video not found');
+export async function deleteVideo(db: Db, id: number, now: Date = new Date(), actor: AuditActor = adminById(null)): Promise<void> {
+  await db.transaction(async (trx) => {
+    const old = await findVideo(trx, id);
+    const n = await TrainingVideoModel.query(trx).deleteById(id);
+    if (!n || !old) throw notFound('Video not found');
+    await recordAudit(trx, { actor, action: 'training_video.deleted', entity: 'training_video', entityId: id, before: audited(old), at: now });
+  });
 }
