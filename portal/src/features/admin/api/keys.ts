@@ -10,4 +10,6 @@ export const adminKeys = {
   signups: ['admin', 'signups'] as const,
   outbox: ['admin', 'outbox'] as const,
   dncLists: ['admin', 'dnc-lists'] as const,
+  audit: ['admin', 'audit'] as const,
+  appointment: ['admin', 'appointment'] as const,
 };

@@ -1,5 +1,5 @@
 // /admin: the admin panel. Heading, summary cards, and tabs Users (default), Appointments,
-// Integration, plus Leads (CSV upload and assignment), Orders (refunds), Applications, Sign-ups and E-mail (the outbox). The tab lives in the URL (?tab=).
+// Integration, plus Leads (CSV upload and assignment), Orders (refunds), Applications, Sign-ups, E-mail (the outbox) and the Audit log. The tab lives in the URL (?tab=).
 import { useSearchParams } from 'react-router';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { useUsers } from '../api/get-users.ts';
@@ -10,6 +10,7 @@ import { LeadsTab } from './LeadsTab.tsx';
 import { OrdersTab } from './OrdersTab.tsx';
 import { ApplicationsTab, SignupsTab } from './InboxesTabs.tsx';
 import { OutboxTab } from './OutboxTab.tsx';
+import { AuditTab } from './AuditTab.tsx';
 
 const TABS = [
   { key: 'users', label: 'Users' },
@@ -20,6 +21,7 @@ const TABS = [
   { key: 'applications', label: 'Applications' },
   { key: 'signups', label: 'Sign-ups' },
   { key: 'email', label: 'E-mail' },
+  { key: 'audit', label: 'Audit log' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -93,6 +95,7 @@ function AdminPanel() {
         {tab === 'applications' && <ApplicationsTab />}
         {tab === 'signups' && <SignupsTab />}
         {tab === 'email' && <OutboxTab />}
+        {tab === 'audit' && <AuditTab />}
       </section>
     </div>
   );
