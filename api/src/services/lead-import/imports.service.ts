@@ -292,14 +292,45 @@ async function copyStagedRows(trx: Knex.Transaction, imp: ImportRow, now: Date):
           ['createdAt', raw('?', [at])],
         ];
   const target = imp.target === 'sale' ? Lead.tableName : LeadPoolEntry.tableName;
-  const staged = LeadImportRow.query(trx)
-    .where({ importId: imp.id })
-    .whereNull('error')
-    .orderBy('rowNumber')
-    .select(pairs.map(([, from]) => from))
-    .toKnexQuery();
-  await trx.into(trx.raw('?? (??)', [target, pairs.map(([to]) => to)])).insert(staged);
+  const last = Number(
+    ((await LeadImportRow.query(trx).where({ importId: imp.id }).max('rowNumber as n').first()) as { n?: number | string } | undefined)?.n ?? 0,
+  );
+  // In slices of row numbers: each statement stays short (under the per-query timeout, DB_TIMEOUT_MS, on
+  // a file of 100,000 rows and more) while the transaction keeps the import all or nothing.
+  for (let from = 0; from <= last; from += COPY_SLICE_ROWS) {
+    const staged = LeadImportRow.query(trx)
+      .where({ importId: imp.id })
+      .whereNull('error')
+      .where('rowNumber', '>=', from)
+      .where('rowNumber', '<', from + COPY_SLICE_ROWS)
+      .orderBy('rowNumber')
+      .select(pairs.map(([, from]) => from))
+      .toKnexQuery();
+    await trx.into(trx.raw('?? (??)', [target, pairs.map(([to]) => to)])).insert(staged);
+    await LeadImportRow.query(trx)
+      .where({ importId: imp.id })
+      .whereNull('error')
+      .where('rowNumber', '>=', from)
+      .where('rowNumber', '<', from + COPY_SLICE_ROWS)
+      .delete();
+  }
 }
+
+/** Deletes an import's staged rows (only the good ones with `goodOnly`), in slices of row numbers (short statements). */
+async function clearStaged(db: Db, importId: number, goodOnly = false): Promise<void> {
+  const last = Number(((await LeadImportRow.query(db).where({ importId }).max('rowNumber as n').first()) as { n?: number | string } | undefined)?.n ?? 0);
+  for (let from = 0; from <= last; from += COPY_SLICE_ROWS) {
+    const q = LeadImportRow.query(db)
+      .where({ importId })
+      .where('rowNumber', '>=', from)
+      .where('rowNumber', '<', from + COPY_SLICE_ROWS);
+    if (goodOnly) q.whereNull('error');
+    await q.delete();
+  }
+}
+
+/** Staged rows copied (and then cleared) by one statement each at commit. */
+export const COPY_SLICE_ROWS = 5_000;
 
 /** What the run job gets: the import and how to read it. */
 export interface ImportRunJob {
@@ -382,7 +413,7 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
   const seen = new Map<string, number>();
   const errors: ImportRowError[] = [];
   const fail = async (message: string) => {
-    await LeadImportRow.query(db).where({ importId: id }).delete();
+    await clearStaged(db, id);
     await LeadImport.query(db)
       .findById(id)
       .patch({ status: 'failed', storedFile: null, error: message.slice(0, 500), completedAt: toDbDate(deps.clock.now()) });
@@ -391,7 +422,7 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
     return getImport(db, id);
   };
   try {
-    await LeadImportRow.query(db).where({ importId: id }).delete();
+    await clearStaged(db, id);
     const now = deps.clock.now();
     const parser = csvParser();
     const source = await deps.storage.read(key);
@@ -454,13 +485,13 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
 
     const completedAt = toDbDate(deps.clock.now());
     if (dryRun) {
-      await LeadImportRow.query(db).where({ importId: id }).whereNull('error').delete();
+      await clearStaged(db, id, true);
       await LeadImport.query(db).findById(id).patch({ status: 'checked', totalRows: rowsProcessed, importedRows: 0, rejectedRows: rejected, completedAt });
     } else {
       await emit({ type: 'committing', rowsProcessed, goodRows: good });
       await db.transaction(async (trx) => {
+        // Copies the good rows into their table and clears them from the staging table, slice by slice.
         await copyStagedRows(trx, imp, deps.clock.now());
-        await LeadImportRow.query(trx).where({ importId: id }).whereNull('error').delete();
         await LeadImport.query(trx)
           .findById(id)
           .patch({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
