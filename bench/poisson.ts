@@ -17,6 +17,8 @@ export interface OpenLoopOptions {
   /** The path of each request (a different filter and page each time). */
   path: () => string;
   headers?: Record<string, string>;
+  /** A request unanswered this long is abandoned and counted as an error (default 10 s). */
+  timeoutMs?: number;
   /** Randomness in [0, 1), for a repeatable run. */
   random?: () => number;
 }
@@ -29,7 +31,7 @@ export interface OpenLoopResult {
   p90: number;
   p99: number;
   max: number;
-  /** Network errors and answers other than 2xx, among the measured. */
+  /** Network errors and timeouts, and answers other than 2xx, among the measured. */
   errors: number;
   non2xx: number;
 }
@@ -51,16 +53,27 @@ export async function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
   const send = (due: number) => {
     const counted = due >= measureFrom;
     const done = new Promise<void>((resolve) => {
-      const req = http.request({ host: base.hostname, port: base.port, path: opts.path(), method: 'GET', agent, headers: opts.headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (counted) {
-            latencies.push(performance.now() - due);
-            if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx += 1;
-          }
-          resolve();
-        });
-      });
+      const req = http.request(
+        {
+          host: base.hostname,
+          port: base.port,
+          path: opts.path(),
+          method: 'GET',
+          agent,
+          headers: opts.headers,
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (counted) {
+              latencies.push(performance.now() - due);
+              if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx += 1;
+            }
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         if (counted) errors += 1;
         resolve();
