@@ -14,7 +14,7 @@ export default defineConfig({
   ...base,
   testDir: './prod',
   outputDir: path.join(os.tmpdir(), `tm-pw-prod-results-${port}`),
-  timeout: 120_000,
+  timeout: 180_000,
   // Production pages behind the balancer on a shared CI machine: first loads can take longer than 10 s.
   expect: { timeout: 25_000 },
   use: { ...base.use, baseURL },

@@ -73,9 +73,14 @@ test('portal: the agent buys an aged lead and an appointment with a card', async
   await expect(page.getByTestId('my-lead-row').filter({ hasText: 'Purchased' }).first()).toBeVisible();
 
   await page.goto('/dashboard?tab=buy-appointments');
-  const card = page.getByTestId('appointment-card').first();
+  // One with a call recording: kept in the shared store (STORAGE=db), played through a signed link.
+  const forSale = (await (await page.request.get('/api/vapi/available-appointments')).json()) as {
+    items: Array<{ id: number; recordingUrl: string | null }>;
+  };
+  const appointmentId = forSale.items.find((a) => a.recordingUrl?.startsWith('/api/media/'))?.id;
+  expect(appointmentId).toBeTruthy();
+  const card = page.locator(`[data-testid="appointment-card"][data-appointment-id="${appointmentId}"]`);
   await expect(card).toBeVisible();
-  const appointmentId = await card.getAttribute('data-appointment-id');
   await card.getByRole('button', { name: /^Buy / }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await page.getByRole('button', { name: 'Checkout' }).click();
@@ -84,7 +89,16 @@ test('portal: the agent buys an aged lead and an appointment with a card', async
   await expect(toast(page)).toContainText('Payment Successful');
   await expect(apptDialog).toBeHidden();
   await page.getByRole('link', { name: /My Appointments/ }).click();
-  await expect(page.locator(`[data-testid="my-appointment-card"][data-appointment-id="${appointmentId}"]`)).toBeVisible();
+  const mine = page.locator(`[data-testid="my-appointment-card"][data-appointment-id="${appointmentId}"]`);
+  await expect(mine).toBeVisible();
+  // Bought: the whole recording, read from the database by whichever process answers.
+  const src = await mine.locator('audio').getAttribute('src');
+  expect(src).toMatch(/^\/api\/media\/.+sig=/);
+  expect(src).not.toContain('preview=');
+  const recording = await page.request.get(src!);
+  expect(recording.status()).toBe(200);
+  expect(recording.headers()['content-type']).toMatch(/^audio\//);
+  expect((await recording.body()).length).toBeGreaterThan(100_000);
 });
 
 test('partner application: the file sent with it is stored in the database and an admin downloads it', async ({ page, browser }) => {

@@ -21,7 +21,8 @@ import knexFactory from 'knex';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { knexConfig } from '../../knexfile.ts';
-import { seedDemo, DEMO_ACCOUNTS } from '../../api/src/db/seed.ts';
+import { seedDemo, DEMO_ACCOUNTS, DEMO_RECORDING_FILE } from '../../api/src/db/seed.ts';
+import { dbStorage } from '../../api/src/storage/index.ts';
 import { hashPassword } from '../../api/src/services/accounts/passwords.ts';
 import { StripeEmulator } from '@tm/stripe-emulator';
 import { EMULATOR_SECRET_KEY } from '../../api/src/services/payments/stripe-client.ts';
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
   // Catalogue, inventory and accounts: the demo data, then new passwords for every demo account.
   const db = knexFactory(knexConfig(DATABASE_URL));
   await seedDemo(db, { dataDir: path.join(dir, 'data') });
+  // The demo call recording goes where every process finds it with STORAGE=db: the shared store.
+  await dbStorage(db).put(`recordings/${DEMO_RECORDING_FILE}`, fs.readFileSync(path.join(dir, 'data', 'media', DEMO_RECORDING_FILE)));
   const passwords = {
     admin: `rehearsal-admin-${run}`,
     agent: `rehearsal-agent-${run}`,
