@@ -1,4 +1,5 @@
-// Runs every benchmark named on the command line (default: server).
+// Runs every benchmark named on the command line (default: server): server, load, aged-leads, session-seal,
+// provider, portal-home (the portal home's largest contentful paint, throttled; decision 185).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -10,6 +10,9 @@ import { paths } from './paths.ts';
 import './styles.css';
 
 const PortalScreens = lazy(async () => ({ default: (await import('./router.tsx')).PortalScreens }));
+// The portal home is the first screen after logging in: its chunk loads beside the route table's, not
+// after it (decision 185), so Home paints a round trip sooner.
+if (location.pathname === paths.dashboard) void import('../features/dashboard/components/DashboardPage.tsx');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -46,7 +46,7 @@ function SetPasswordForm({ token, email, onDeadLink, onDone }: { token: string; 
   return (
     <form onSubmit={onSubmit} noValidate>
       <p className="muted">
-        Choose a password for <strong>{email}</strong>.
+        Choose a password for <strong className="break-anywhere">{email}</strong>.
       </p>
       {formError && (
         <div role="alert" className="form-error">

@@ -1,18 +1,28 @@
 // /dashboard: the agent's area, opening on Home. The panel comes from ?tab= (reload and back keep it); the session
 // is polled every 30 seconds (a 401 goes to /login and back here after login) and ends after the
 // inactivity timeout the server announces (10 minutes).
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { PortalShell } from './PortalShell.tsx';
 import { HomePanel } from '../../home/components/HomePanel.tsx';
+import { homeQuery } from '../../home/api/get-home.ts';
 import { PANEL_TITLES, TAB_PARAM, panelFromParam, type PanelKey } from './panels.ts';
-import { LeadMarketplace } from './LeadMarketplace.tsx';
-import { BuyAppointmentsPanel } from './BuyAppointmentsPanel.tsx';
-import { MyAppointmentsPanel } from './MyAppointmentsPanel.tsx';
-import { MyLeadsPanel } from './MyLeadsPanel.tsx';
-import { CallTransfersPanel } from './CallTransfersPanel.tsx';
-import { ComingSoonPanel, FacebookAdsCoursePanel, SupportPanel, TrainingVideosPanel } from './InfoPanels.tsx';
+import { Spinner } from './ui.tsx';
+
+// Home is in this chunk and paints at once; every other panel is its own chunk, loaded when opened, so
+// Home downloads no validation schemas (zod) and no form library (decision 185).
+const LeadMarketplace = lazy(async () => ({ default: (await import('./LeadMarketplace.tsx')).LeadMarketplace }));
+const BuyAppointmentsPanel = lazy(async () => ({ default: (await import('./BuyAppointmentsPanel.tsx')).BuyAppointmentsPanel }));
+const MyAppointmentsPanel = lazy(async () => ({ default: (await import('./MyAppointmentsPanel.tsx')).MyAppointmentsPanel }));
+const MyLeadsPanel = lazy(async () => ({ default: (await import('./MyLeadsPanel.tsx')).MyLeadsPanel }));
+const CallTransfersPanel = lazy(async () => ({ default: (await import('./CallTransfersPanel.tsx')).CallTransfersPanel }));
+const ComingSoonPanel = lazy(async () => ({ default: (await import('./InfoPanels.tsx')).ComingSoonPanel }));
+const FacebookAdsCoursePanel = lazy(async () => ({ default: (await import('./InfoPanels.tsx')).FacebookAdsCoursePanel }));
+const SupportPanel = lazy(async () => ({ default: (await import('./InfoPanels.tsx')).SupportPanel }));
+const TrainingVideosPanel = lazy(async () => ({ default: (await import('./InfoPanels.tsx')).TrainingVideosPanel }));
 
 function Panel({ panel, user }: { panel: PanelKey; user: SessionUser }) {
   switch (panel) {
@@ -65,11 +75,17 @@ function Dashboard({ user }: { user: SessionUser }) {
   const panel = panelFromParam(params.get(TAB_PARAM));
   return (
     <PortalShell user={user} current={panel} title={PANEL_TITLES[panel]}>
-      <Panel panel={panel} user={user} />
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <Panel panel={panel} user={user} />
+      </Suspense>
     </PortalShell>
   );
 }
 
 export function DashboardPage() {
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  // Home's figures are asked for with the session, not after it: the two requests run side by side.
+  if (panelFromParam(params.get(TAB_PARAM)) === 'home') void queryClient.prefetchQuery(homeQuery());
   return <RequireUser>{(user) => <Dashboard user={user} />}</RequireUser>;
 }

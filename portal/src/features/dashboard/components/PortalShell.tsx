@@ -13,6 +13,15 @@ import { SESSION_EXPIRED_TEXT, SESSION_EXPIRED_TITLE } from './messages.ts';
 export function PortalShell({ user, current, title, children }: { user: SessionUser; current: ShellPlace; title: string; children: ReactNode }) {
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Escape closes the phone menu, as it closes any menu.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
 

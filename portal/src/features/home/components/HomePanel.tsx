@@ -55,28 +55,43 @@ function Alerts({ home }: { home: DashboardHomeView }) {
   );
 }
 
-function HomeBody({ home, user }: { home: DashboardHomeView; user: SessionUser }) {
-  const tz = home.timeZone;
-  const n = (v: number) => v.toLocaleString('en-US');
+/**
+ * Home paints at once (decision 185): the headline, the figures' cards (a dash until the figures come)
+ * and the quick actions need no data, so the largest paint never waits for GET /api/dashboard/home.
+ */
+function HomeBody({ home, user, failed }: { home: DashboardHomeView | undefined; user: SessionUser; failed: boolean }) {
+  const tz = home?.timeZone;
+  const n = (v: number | undefined) => (v === undefined ? '—' : v.toLocaleString('en-US'));
   return (
     <>
       <div className="dash-section-head">
         <div>
           <h2 id="home-title">Welcome back, {user.firstName}</h2>
-          <p className="muted">Times are shown in your time zone ({zoneLabel(tz)}). Change it under My Transfers, Transfer Controls.</p>
+          {/* Fixed text: a paragraph that grew when the figures came would be painted again as the largest. */}
+          <p className="muted">Times are shown in your time zone. Change it under My Transfers, Transfer Controls.</p>
+          {tz && (
+            <p className="muted small" data-testid="home-zone">
+              Your time zone: {zoneLabel(tz)}
+            </p>
+          )}
         </div>
       </div>
-      <Alerts home={home} />
-      <div className="home-stats">
-        <Stat id="balance" label="Transfers left" value={n(home.transfersRemaining)} hint={`of ${n(home.transfersPurchased)} bought`} />
-        <Stat id="spend" label="Spent on transfers" value={formatUsd(home.spentCents, { cents: true })} hint="billable calls, after credits" />
-        <Stat id="today" label="Transfers today" value={n(home.transfersToday)} />
-        <Stat id="week" label="Transfers this week" value={n(home.transfersThisWeek)} hint="since Monday" />
+      {failed && (
+        <p className="form-error" role="alert">
+          Could not load your overview. Please try again.
+        </p>
+      )}
+      {home && <Alerts home={home} />}
+      <div className="home-stats" aria-busy={!home}>
+        <Stat id="balance" label="Transfers left" value={n(home?.transfersRemaining)} hint={`of ${n(home?.transfersPurchased)} bought`} />
+        <Stat id="spend" label="Spent on transfers" value={home ? formatUsd(home.spentCents, { cents: true }) : '—'} hint="billable calls, after credits" />
+        <Stat id="today" label="Transfers today" value={n(home?.transfersToday)} />
+        <Stat id="week" label="Transfers this week" value={n(home?.transfersThisWeek)} hint="since Monday" />
         <Stat
           id="disputes"
           label="Awaiting dispute decision"
-          value={n(home.disputesAwaitingDecision)}
-          to={home.disputesAwaitingDecision > 0 ? '/dashboard/transfers' : undefined}
+          value={n(home?.disputesAwaitingDecision)}
+          to={home && home.disputesAwaitingDecision > 0 ? '/dashboard/transfers' : undefined}
         />
       </div>
 
@@ -94,6 +109,14 @@ function HomeBody({ home, user }: { home: DashboardHomeView; user: SessionUser }
         </ul>
       </section>
 
+      {home ? <HomeLists home={home} tz={home.timeZone} /> : <p className="muted">Loading your overview...</p>}
+    </>
+  );
+}
+
+function HomeLists({ home, tz }: { home: DashboardHomeView; tz: string }) {
+  return (
+    <>
       <div className="home-columns">
         <section aria-labelledby="home-upcoming-h" className="card home-card">
           <h3 id="home-upcoming-h">Upcoming appointments</h3>
@@ -152,17 +175,7 @@ export function HomePanel({ user }: { user: SessionUser }) {
   const home = useHome();
   return (
     <section aria-labelledby="home-title" className="dash-section">
-      {home.isPending && (
-        <p className="muted" id="home-title">
-          Loading your overview...
-        </p>
-      )}
-      {home.isError && !home.data && (
-        <p className="form-error" role="alert" id="home-title">
-          Could not load your overview. Please try again.
-        </p>
-      )}
-      {home.data && <HomeBody home={home.data} user={user} />}
+      <HomeBody home={home.data} user={user} failed={home.isError && !home.data} />
     </section>
   );
 }
