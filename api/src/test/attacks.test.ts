@@ -745,3 +745,56 @@ describe('27 L2. CSV exports', () => {
     }
   });
 });
+
+describe('27 M4. production refuses demo credentials by password, not by name', () => {
+  it('the demo admin with a renamed e-mail (or username), or any admin on a published password, is found', { timeout: 60_000 }, async () => {
+    const { db, destroy } = await createTestDb();
+    try {
+      await seedDemo(db, { dataDir: path.join(process.cwd(), 'data', 'test') });
+      await db('users').where({ email: DEMO_ACCOUNTS.admin.email }).update({ email: 'renamed-admin@example.com' });
+      expect(await demoAccountsWithPublishedPasswords(db)).toContain(DEMO_ACCOUNTS.admin.email);
+      await db('users').where({ email: 'renamed-admin@example.com' }).update({ username: 'renamed-admin' });
+      // Neither name is the demo's now: still found, as an admin on a published password.
+      expect(await demoAccountsWithPublishedPasswords(db)).toContain('renamed-admin@example.com');
+      const admin = await db('users').where({ email: 'renamed-admin@example.com' }).first('id');
+      await setUserPassword(db, Number(admin.id), 'a-private-password-9', new Date());
+      const left = await demoAccountsWithPublishedPasswords(db);
+      expect(left).not.toContain('renamed-admin@example.com');
+      expect(left).not.toContain(DEMO_ACCOUNTS.admin.email);
+    } finally {
+      await destroy();
+    }
+  });
+});
+
+describe('27 L4. no-shows: no credit on the word alone, no admin deciding their own', () => {
+  it('a 0-second report without a recording waits for an admin; its reporter, an admin, cannot approve it; another admin can', async () => {
+    const ctx = await createTestApp();
+    try {
+      const start = new Date(ctx.clock.now().getTime() - 3_600_000);
+      const boss = await makeUser(ctx.db, { isAdmin: true });
+      const other = await makeUser(ctx.db, { isAdmin: true });
+      const [id] = await ctx.db('appointments').insert({
+        customerName: 'Dana Whitfield',
+        customerPhone: uniqPhone(),
+        customerState: 'GA',
+        status: 'sold',
+        buyerId: boss.id,
+        purchasedAt: toDbDate(new Date(start.getTime() - 86_400_000)),
+        extractedAppointmentDateTime: start.toISOString(),
+        hasExtractedAppointment: true,
+        priceCents: null,
+      });
+      const own = await loginAs(ctx.app, boss.email, boss.password);
+      const report = await own.post(`/api/appointments/${Number(id)}/no-show`).send({ callDurationSeconds: 0 });
+      expect(report.status).toBe(201);
+      expect(report.body).toMatchObject({ status: 'pending', creditCents: 0 });
+      const self = await own.post(`/api/admin/no-shows/${report.body.id}/approve`).send({ reason: 'mine' });
+      expect(self.status).toBe(403);
+      const second = await loginAs(ctx.app, other.email, other.password);
+      expect((await second.post(`/api/admin/no-shows/${report.body.id}/approve`).send({ reason: 'Recording checked: voicemail' })).status).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
