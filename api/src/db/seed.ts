@@ -379,14 +379,32 @@ export function demoAccountsText(origin: string): string {
  * production server refuses to start while this list is not empty (server.ts): a database first
  * seeded in development must not keep `admin@example.com / demo-admin-pass` once it serves customers.
  */
+/**
+ * The demo credentials that still open an account (production refuses to start on any): each demo
+ * account's published password is tried on every account its username OR its e-mail names (a renamed
+ * e-mail keeps the username, and the reverse), and every published password on every admin and training
+ * admin, whatever their names (issue 27 M4). Answers the demo accounts' e-mails (or the admin's own).
+ */
 export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
-  const open: string[] = [];
-  for (const a of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.agent, DEMO_ACCOUNTS.agent2]) {
-    const row = await User.query(db).where({ email: a.email }).select('passwordHash').limit(1).first();
-    if (row && (await verifyPassword(row.passwordHash, a.password))) open.push(a.email);
+  const open = new Set<string>();
+  const users = [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.agent, DEMO_ACCOUNTS.agent2];
+  const passwords = [...users.map((a) => a.password), DEMO_ACCOUNTS.trainingAdmin.password];
+  for (const a of users) {
+    const rows = await User.query(db)
+      .where((w) => w.whereRaw('lower(email) = ?', [a.email]).orWhereRaw('lower(username) = ?', [a.username]))
+      .select('passwordHash')
+      .limit(10);
+    for (const row of rows) if (await verifyPassword(row.passwordHash, a.password)) open.add(a.email);
   }
-  const t = DEMO_ACCOUNTS.trainingAdmin;
-  const trainer = await TrainingAdmin.query(db).where({ email: t.email }).select('passwordHash').limit(1).first();
-  if (trainer && (await verifyPassword(trainer.passwordHash, t.password))) open.push(t.email);
-  return open;
+  const admins = await User.query(db).where({ isAdmin: true }).select('email', 'passwordHash').limit(100);
+  const trainers = await TrainingAdmin.query(db).select('email', 'passwordHash').limit(100);
+  for (const row of [...admins, ...trainers]) {
+    for (const p of passwords) {
+      if (await verifyPassword(row.passwordHash, p)) {
+        open.add(String(row.email));
+        break;
+      }
+    }
+  }
+  return [...open];
 }

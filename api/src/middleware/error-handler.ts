@@ -13,6 +13,16 @@ interface BodyParserError extends Error {
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
+export const BAD_ENCODING_MESSAGE = 'The body does not decode with its Content-Encoding';
+
+/**
+ * A body whose Content-Encoding (gzip, deflate, br) does not decode: body-parser hands on zlib's own
+ * error (Z_DATA_ERROR, Z_BUF_ERROR, brotli's ERR__ERROR_FORMAT_...). The client's fault: 400, not logged.
+ */
+function isBadCompression(e: (BodyParserError & { code?: unknown }) | undefined): boolean {
+  return typeof e?.code === 'string' && /^(Z_|ERR__ERROR_|ERR_BROTLI|ERR_PADDING)/.test(e.code);
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return;
@@ -27,6 +37,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (e?.type === 'entity.parse.failed') {
       res.status(400).json(refusalBody('Malformed JSON body', { fields: { body: 'Malformed JSON body' } }));
+      return;
+    }
+    if (isBadCompression(e)) {
+      res.status(400).json(refusalBody(BAD_ENCODING_MESSAGE, { fields: { body: BAD_ENCODING_MESSAGE } }));
       return;
     }
     if (e?.type && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {

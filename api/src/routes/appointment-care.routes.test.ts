@@ -1,7 +1,7 @@
 // Appointments that respect the agent's time (issue 19, item 3): .ics per purchased appointment, a
 // secret calendar feed per agent (revocable), and no-show reports at their edges: the window opens at the
-// appointment time and closes 24 hours later (both included); a call under the buffer is credited at
-// once, at the buffer it goes to the admin's queue, decided exactly once.
+// appointment time and closes 24 hours later (both included); every report (even a call under the buffer)
+// goes to the admin's queue (issue 27 L4), decided exactly once.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { APPOINTMENT_PRICE_CENTS } from '@tm/shared';
@@ -93,7 +93,7 @@ describe('no-show reports', () => {
     ctx.clock.set(START);
     const atStart = await report(id, 10);
     expect(atStart.status).toBe(201);
-    expect(atStart.body).toMatchObject({ status: 'credited', creditCents: APPOINTMENT_PRICE_CENTS, callDurationSeconds: 10 });
+    expect(atStart.body).toMatchObject({ status: 'pending', creditCents: 0, callDurationSeconds: 10 });
   });
 
   it('closes 24 hours later: the last millisecond is inside, the next is refused', async () => {
@@ -107,19 +107,19 @@ describe('no-show reports', () => {
     expect(late.body.error).toBe('No-show reports close 24 hours after the appointment time.');
   });
 
-  it('credits a call under the buffer at once; at the buffer it goes to the dispute queue; once per appointment', async () => {
+  it("a call under the buffer is not credited on the agent's word: every report goes to the admin queue; once per appointment", async () => {
     ctx.clock.set(new Date(START.getTime() + 3_600_000));
     const under = await appointment(a.id, START, { priceCents: 1500 });
     const at = await appointment(a.id, START);
     const u = await report(under, NO_ANSWER_BUFFER_SECONDS - 1);
-    expect(u.body).toMatchObject({ status: 'credited', creditCents: 1500 });
-    // Results count the credited appointment at what it cost after the credit.
+    expect(u.body).toMatchObject({ status: 'pending', creditCents: 0 });
+    // Nothing credited yet: results count the appointment at its price.
     const items = (await agentA.get('/api/outcomes/items?from=2026-11-01&to=2026-11-30')).body.items as Array<{
       itemType: string;
       itemId: number;
       costCents: number;
     }>;
-    expect(items.find((i) => i.itemType === 'appointment' && i.itemId === under)?.costCents).toBe(0);
+    expect(items.find((i) => i.itemType === 'appointment' && i.itemId === under)?.costCents).toBe(1500);
     expect(items.find((i) => i.itemType === 'appointment' && i.itemId === at)?.costCents).toBe(APPOINTMENT_PRICE_CENTS);
     const p = await report(at, NO_ANSWER_BUFFER_SECONDS);
     expect(p.status).toBe(201);

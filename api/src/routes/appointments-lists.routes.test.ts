@@ -236,26 +236,26 @@ describe('My Appointments: search and CSV export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="my-appointments.csv"');
     expect(res.headers['cache-control']).toBe('no-store');
     const lines = res.text.split('\r\n');
-    expect(lines[0]).toBe(MY_APPOINTMENTS_CSV_HEADER.join(','));
+    expect(lines[0]).toBe(MY_APPOINTMENTS_CSV_HEADER.map((h) => `"${h}"`).join(','));
     expect(lines).toHaveLength(4); // header, two appointments, the final CRLF
     expect(lines[1]).toBe(
       [
         `"'=HYPERLINK(""http://evil.example"",""click"")"`,
-        `'+15125550100`,
-        `'@evil.example`,
-        'TX',
-        '2026-03-25T18:00:00.000Z',
-        'hot',
+        `"'+15125550100"`,
+        `"'@evil.example"`,
+        '"TX"',
+        '"2026-03-25T18:00:00.000Z"',
+        '"hot"',
         '82',
-        'completed',
-        '2026-03-22T10:00:00.000Z',
-        '2026-03-10T15:00:00.000Z',
-        '10.00',
+        '"completed"',
+        '"2026-03-22T10:00:00.000Z"',
+        '"2026-03-10T15:00:00.000Z"',
+        '"10.00"',
         '"Said ""yes"", then, hung up"',
-        `'-2+3`,
+        `"'-2+3"`,
       ].join(','),
     );
-    expect(lines[2]).toMatch(/^Maria Lopez,3055550142,maria@example\.org,FL,/);
+    expect(lines[2]).toMatch(/^"Maria Lopez","3055550142","maria@example\.org","FL",/);
     expect(res.text).not.toContain('Maria Other');
     expect(res.text).not.toContain('Maria Deleted');
   });
@@ -264,7 +264,7 @@ describe('My Appointments: search and CSV export', () => {
     const res = await agent.get('/api/vapi/my-appointments/export.csv?q=maria').buffer(true);
     const lines = res.text.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^Maria Lopez,/);
+    expect(lines[1]).toMatch(/^"Maria Lopez",/);
   });
 });
 

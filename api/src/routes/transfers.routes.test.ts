@@ -125,10 +125,10 @@ describe('GET /api/transfers', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toContain('attachment');
     const lines = res.text.trim().split('\r\n');
-    expect(lines[0]).toMatch(/^Call ID,Started \(America\/New_York\),Started \(UTC\),/);
+    expect(lines[0]).toMatch(/^"Call ID","Started \(America\/New_York\)","Started \(UTC\)",/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'=cmd()`);
-    expect(lines[1]).toContain(`,TX,yes,billed,${centsToDecimal(TIERS.standard.rateCents)},60,`);
+    expect(lines[1]!.replace(/"/g, '')).toContain(`,TX,yes,billed,${centsToDecimal(TIERS.standard.rateCents)},60,`);
   });
 });
 
@@ -335,9 +335,11 @@ describe('ledger and receipts', () => {
     const csv = await agent.get('/api/ledger.csv');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('Date (UTC),Type,Order,Dispute,Description,Transfers,Amount (USD),Receipt');
+    expect(lines[0]).toBe('"Date (UTC)","Type","Order","Dispute","Description","Transfers","Amount (USD)","Receipt"');
     expect(lines).toHaveLength(4);
-    expect(lines[2]).toContain(`Purchase,${orderId},,"Order #${orderId}: 4 transfers, Standard",4,${centsToDecimal(4 * TIERS.standard.rateCents)},`);
+    expect(lines[2]!.replace(/"/g, '')).toContain(
+      `Purchase,${orderId},,Order #${orderId}: 4 transfers, Standard,4,${centsToDecimal(4 * TIERS.standard.rateCents)},`,
+    );
   });
 
   it("shows a receipt of the agent's own paid order; others are 404", async () => {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, makeUser, loginAs, type TestContext } from './harness.ts';
 import { testConfig } from '../config.ts';
+import { pino } from 'pino';
+import { BAD_ENCODING_MESSAGE } from '../middleware/error-handler.ts';
 import { createApp, createHttpServer, depsOf } from '../app.ts';
 import { uniq, uniqPhone, ringcloudSurveyBody, transferOrderBody, partnerForm, brightcallBody, checkoutBuyer } from './proof-fixtures.ts';
 import { HOLD_MAX_ITEMS_PER_ADDRESS, HOLD_MAX_ITEMS_PER_BUYER, REPLACED_MESSAGE, holdLimitMessage } from '../services/orders/orders.service.ts';
@@ -688,6 +690,111 @@ describe('27 M2, M5, L6. e-mail change: password, undo from the old address, one
       expect(told!.text).not.toMatch(/confirm-email/);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('27 L7. a body that does not decode', () => {
+  it('gzip, deflate and br bodies that are not what they say answer 400 and log nothing', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
+    const ctx = await createTestApp();
+    const app = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe, web: false, logger });
+    try {
+      for (const enc of ['gzip', 'deflate', 'br']) {
+        const res = await request(app)
+          .post('/api/login')
+          .set('Content-Type', 'application/json')
+          .set('Content-Encoding', enc)
+          .send(Buffer.from('{"not":"compressed"}'));
+        expect(res.status, enc).toBe(400);
+        expect(res.body.error).toBe(BAD_ENCODING_MESSAGE);
+      }
+      expect(lines.filter((l) => /"level":50/.test(l))).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('27 L2. CSV exports', () => {
+  it('a name like "Eve;=2+5;" is one quoted cell with no formula start after any separator', async () => {
+    const ctx = await createTestApp();
+    try {
+      const u = await makeUser(ctx.db);
+      await ctx.db('leads').insert({
+        kind: 'aged',
+        customerName: 'Eve;=2+5;',
+        customerPhone: uniqPhone(),
+        customerState: 'TX',
+        zipCode: '73301',
+        ageDays: 45,
+        priceCents: null,
+        status: 'sold',
+        buyerId: u.id,
+      });
+      const agent = await loginAs(ctx.app, u.email, u.password);
+      const res = await agent.get('/api/my-leads/export.csv');
+      expect(res.status).toBe(200);
+      const line = res.text.split('\r\n')[1]!;
+      expect(line.startsWith(`"Eve;'=2+5;",`)).toBe(true);
+      // Split as a ';' spreadsheet would (ignoring quotes): no piece starts a formula.
+      for (const piece of line.split(/[;,\t]/)) expect(piece.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('27 M4. production refuses demo credentials by password, not by name', () => {
+  it('the demo admin with a renamed e-mail (or username), or any admin on a published password, is found', { timeout: 60_000 }, async () => {
+    const { db, destroy } = await createTestDb();
+    try {
+      await seedDemo(db, { dataDir: path.join(process.cwd(), 'data', 'test') });
+      await db('users').where({ email: DEMO_ACCOUNTS.admin.email }).update({ email: 'renamed-admin@example.com' });
+      expect(await demoAccountsWithPublishedPasswords(db)).toContain(DEMO_ACCOUNTS.admin.email);
+      await db('users').where({ email: 'renamed-admin@example.com' }).update({ username: 'renamed-admin' });
+      // Neither name is the demo's now: still found, as an admin on a published password.
+      expect(await demoAccountsWithPublishedPasswords(db)).toContain('renamed-admin@example.com');
+      const admin = await db('users').where({ email: 'renamed-admin@example.com' }).first('id');
+      await setUserPassword(db, Number(admin.id), 'a-private-password-9', new Date());
+      const left = await demoAccountsWithPublishedPasswords(db);
+      expect(left).not.toContain('renamed-admin@example.com');
+      expect(left).not.toContain(DEMO_ACCOUNTS.admin.email);
+    } finally {
+      await destroy();
+    }
+  });
+});
+
+describe('27 L4. no-shows: no credit on the word alone, no admin deciding their own', () => {
+  it('a 0-second report without a recording waits for an admin; its reporter, an admin, cannot approve it; another admin can', async () => {
+    const ctx = await createTestApp();
+    try {
+      const start = new Date(ctx.clock.now().getTime() - 3_600_000);
+      const boss = await makeUser(ctx.db, { isAdmin: true });
+      const other = await makeUser(ctx.db, { isAdmin: true });
+      const [id] = await ctx.db('appointments').insert({
+        customerName: 'Dana Whitfield',
+        customerPhone: uniqPhone(),
+        customerState: 'GA',
+        status: 'sold',
+        buyerId: boss.id,
+        purchasedAt: toDbDate(new Date(start.getTime() - 86_400_000)),
+        extractedAppointmentDateTime: start.toISOString(),
+        hasExtractedAppointment: true,
+        priceCents: null,
+      });
+      const own = await loginAs(ctx.app, boss.email, boss.password);
+      const report = await own.post(`/api/appointments/${Number(id)}/no-show`).send({ callDurationSeconds: 0 });
+      expect(report.status).toBe(201);
+      expect(report.body).toMatchObject({ status: 'pending', creditCents: 0 });
+      const self = await own.post(`/api/admin/no-shows/${report.body.id}/approve`).send({ reason: 'mine' });
+      expect(self.status).toBe(403);
+      const second = await loginAs(ctx.app, other.email, other.password);
+      expect((await second.post(`/api/admin/no-shows/${report.body.id}/approve`).send({ reason: 'Recording checked: voicemail' })).status).toBe(200);
+    } finally {
+      await ctx.close();
     }
   });
 });

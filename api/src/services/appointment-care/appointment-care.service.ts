@@ -16,7 +16,7 @@ import type { ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { HttpError, conflict, notFound } from '../../errors.ts';
+import { HttpError, conflict, forbidden, notFound } from '../../errors.ts';
 import { Appointment, AppointmentNoShow, CalendarFeed, User } from '../../models/index.ts';
 import { appointmentPriceCents } from '../appointments/appointments.service.ts';
 import { adminById, recordAudit } from '../audit/audit.service.ts';
@@ -136,8 +136,8 @@ const view = (r: NoShowRow): NoShowView => ({
 
 /**
  * Reports a no-show. Allowed from the appointment time to 24 hours after it (both ends included), once.
- * A call that lasted less than the buffer shows nobody answered: credited at once (the appointment's
- * price). Otherwise it waits in the admin's dispute queue.
+ * Every report waits in the admin queue (nothing is credited on the agent's word: issue 27 L4); an
+ * admin never decides a report of their own (separation of duties, as for disputes).
  */
 export async function reportNoShow(db: Db, userId: number, appointmentId: number, input: NoShowInput, now: Date): Promise<NoShowView> {
   const row = await owned(db, userId).where({ id: appointmentId }).first();
@@ -146,7 +146,8 @@ export async function reportNoShow(db: Db, userId: number, appointmentId: number
   if (!start) throw new HttpError(422, 'This appointment has no time set, so a no-show cannot be checked against it.');
   if (now.getTime() < start.getTime()) throw new HttpError(422, 'A no-show can be reported once the appointment time has passed.');
   if (now.getTime() > start.getTime() + NO_SHOW_WINDOW_MS) throw new HttpError(422, 'No-show reports close 24 hours after the appointment time.');
-  const noAnswer = input.callDurationSeconds < NO_ANSWER_BUFFER_SECONDS;
+  // Never credited on the agent's word alone (issue 27 L4): a short call (even 0 s) or no recording is
+  // what the agent says, not evidence. Every report waits for an admin, who hears the recordings.
   const record = {
     appointmentId,
     userId,
@@ -154,12 +155,10 @@ export async function reportNoShow(db: Db, userId: number, appointmentId: number
     recordingUrl: input.recordingUrl,
     note: input.note ?? null,
     bufferSeconds: NO_ANSWER_BUFFER_SECONDS,
-    status: (noAnswer ? 'credited' : 'pending') as NoShowStatus,
-    creditCents: noAnswer ? priceOf(row) : 0,
-    decidedAt: noAnswer ? toDbDate(now) : null,
-    decisionReason: noAnswer
-      ? `Credited automatically: your call lasted ${input.callDurationSeconds} s, under the ${NO_ANSWER_BUFFER_SECONDS} s buffer.`
-      : null,
+    status: 'pending' as NoShowStatus,
+    creditCents: 0,
+    decidedAt: null,
+    decisionReason: null,
     createdAt: toDbDate(now),
   };
   try {
@@ -196,6 +195,8 @@ export async function noShowQueue(db: Db, status: NoShowStatus | undefined) {
   }));
 }
 
+export const OWN_NO_SHOW_MESSAGE = 'You cannot decide a no-show report of your own. Another admin must decide it.';
+
 /** Approve (credit the price) or deny (with a reason) a pending report, exactly once. */
 export async function decideNoShow(
   db: Db,
@@ -207,6 +208,8 @@ export async function decideNoShow(
 ): Promise<NoShowView> {
   const row = await AppointmentNoShow.query(db).findById(id);
   if (!row) throw notFound('No-show report not found');
+  // Separation of duties: the credit would go to the reporting agent, so that agent may not decide it.
+  if (Number(row.userId) === adminId) throw forbidden(OWN_NO_SHOW_MESSAGE);
   let creditCents = 0;
   if (decision === 'approved') {
     const appt = await Appointment.query(db).findById(row.appointmentId).select('priceCents', 'assignedAt');

@@ -1,15 +1,24 @@
-// CSV for spreadsheets: RFC 4180 quoting, CRLF line ends, and cells that a spreadsheet would run as a
-// formula (=, +, -, @, tab, CR first) prefixed with an apostrophe (OWASP CSV injection advice).
+// CSV for spreadsheets, written by csv-stringify (RFC 4180, CRLF line ends). Every text cell is quoted
+// (a spreadsheet that splits on ';' or tabs keeps it one cell), and a formula start (=, +, -, @, tab,
+// CR) is neutralised with an apostrophe at the cell's start AND after any separator a spreadsheet might
+// split on (, ; tab |), so "Eve;=2+5;" cannot become a formula cell (OWASP CSV injection; issue 27 L2).
+import { stringify } from 'csv-stringify/sync';
 
 export type Cell = string | number | boolean | null | undefined;
 
-function cell(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+const FORMULA_AFTER_SEPARATOR = /(^|[,;\t|])([=+\-@\t\r])/g;
+
+/** A text cell with every formula start neutralised (exported for the tests). */
+export function defuse(text: string): string {
+  return text.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
 }
 
 export function csvLine(cells: Cell[]): string {
-  return cells.map(cell).join(',') + '\r\n';
+  const row = cells.map((c) => (typeof c === 'string' ? defuse(c) : (c ?? null)));
+  return stringify([row], {
+    record_delimiter: '\r\n',
+    quoted_string: true,
+    quoted_empty: false, // an empty cell stays empty
+    cast: { boolean: (b) => String(b), number: (n) => String(n) },
+  });
 }

@@ -1,5 +1,5 @@
 // On a purchased appointment: "Add to calendar" (.ics) and "Report no-show" (within 24 hours of the
-// appointment time; a call under the buffer is credited at once, otherwise an admin decides). In the
+// appointment time; every report waits for an admin, issue 27 L4). In the
 // My Appointments header: the agent's secret calendar feed URL (shown once, replaceable, revocable).
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -78,8 +78,7 @@ export function AppointmentCare({ appointment }: { appointment: Appt }) {
       {open && (
         <form className="apc-form" onSubmit={submit} aria-label={`Report a no-show for ${appointment.customerName}`}>
           <p className="muted small">
-            Tell us about your call at the appointment time. Under 60 seconds (nobody answered) is credited at once; longer calls are reviewed with the
-            recording.
+            Tell us about your call at the appointment time. An admin reviews every report with the recordings and credits the appointment when nobody answered.
           </p>
           <label className="field">
             Your call lasted (seconds)
