@@ -47,6 +47,7 @@ const envSchema = z.object({
   STORAGE: z.enum(['local', 'db']).optional(),
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   PAYMENT_CHECK_MS: z.coerce.number().int().min(100).default(10_000),
+  PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(1440),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // Third-party embeds of the public pages (build-time for the pages, read here too so the
   // Content-Security-Policy allows exactly their hosts; see docs/funnel-config.md).
@@ -126,6 +127,8 @@ export interface AppConfig {
   reservationSweepMs: number;
   /** Period of the payment-check job (pending orders whose webhook has not arrived, asked at the provider). */
   paymentCheckMs: number;
+  /** A pending (unpaid) order older than this is expired by the stale-order job. */
+  pendingOrderTtlMs: number;
   /** Embed URLs of the public pages (http(s) only; anything else counts as unset, as in the build). */
   embeds: { bookingWidgetUrl?: string; websiteBookingUrl?: string; onboardingSurveyUrl?: string; specialSurveyUrl?: string; formEmbedScriptUrl?: string };
   logLevel: string;
@@ -259,6 +262,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     storage: e.STORAGE ?? (isProduction ? 'db' : 'local'),
     reservationSweepMs: e.RESERVATION_SWEEP_MS,
     paymentCheckMs: e.PAYMENT_CHECK_MS,
+    pendingOrderTtlMs: e.PENDING_ORDER_TTL_MINUTES * 60_000,
     embeds: {
       bookingWidgetUrl: embedUrl(e.PUBLIC_BOOKING_WIDGET_URL),
       websiteBookingUrl: embedUrl(e.PUBLIC_WEBSITE_BOOKING_URL),

@@ -35,7 +35,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
-export const unauthorized = (message = 'Not logged in') => new HttpError(401, message);
+export const unauthorized = (message = 'Not logged in', code?: string) => new HttpError(401, message, undefined, code);
 export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);

@@ -3,7 +3,7 @@
 // the same way, by name, next to their services.
 import type { AppDeps } from '../deps.ts';
 import { JOBS } from './index.ts';
-import { checkPendingPayments, releaseExpiredReservations } from '../services/orders/orders.service.ts';
+import { checkPendingPayments, expireStaleOrders, releaseExpiredReservations } from '../services/orders/orders.service.ts';
 import { runClaimedImport, type ImportRunJob } from '../services/lead-import/imports.service.ts';
 
 export function registerCoreJobs(deps: AppDeps): void {
@@ -20,6 +20,13 @@ export function registerCoreJobs(deps: AppDeps): void {
     return paid;
   });
   deps.jobs.repeat(JOBS.paymentCheck, deps.config.paymentCheckMs);
+  // Pending orders nobody paid within PENDING_ORDER_TTL_MINUTES: expired, their held items given back.
+  deps.jobs.register(JOBS.staleOrders, async () => {
+    const expired = await expireStaleOrders(deps);
+    if (expired > 0) deps.logger.info({ job: JOBS.staleOrders, expired }, 'stale pending orders expired');
+    return expired;
+  });
+  deps.jobs.repeat(JOBS.staleOrders, deps.config.reservationSweepMs);
   deps.jobs.register<ImportRunJob>(JOBS.leadImport, async (job) => {
     const summary = await runClaimedImport({ db: deps.db, storage: deps.storage, clock: deps.clock }, job);
     deps.logger.info({ job: JOBS.leadImport, importId: job.id, status: summary.status }, 'lead import job ran');

@@ -11,6 +11,7 @@ export * from './runner.ts';
 export const JOBS = {
   reservationSweep: 'reservation-sweep',
   paymentCheck: 'payment-check',
+  staleOrders: 'stale-order-expiry',
   leadImport: 'lead-import',
 } as const;
 

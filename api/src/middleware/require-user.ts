@@ -31,7 +31,7 @@ export async function sessionUser(deps: Pick<AppDeps, 'db'>, session: SessionDat
 }
 
 async function loadUser(deps: AppDeps, req: Request): Promise<UserRow> {
-  if (req.session?.userId === undefined) throw unauthorized();
+  if (req.session?.userId === undefined) throw unauthorized(undefined, req.sessionEnded);
   // sessionMiddleware read the user with the session row; read here only where it did not (or the
   // request has logged in as someone else since).
   const read = req.sessionUserRow;
@@ -39,7 +39,7 @@ async function loadUser(deps: AppDeps, req: Request): Promise<UserRow> {
   if (!user) {
     // Gone, deactivated, or the password changed after this session began: the session ends.
     req.session.destroy();
-    throw unauthorized();
+    throw unauthorized(undefined, read?.deactivatedAt ? 'account_deactivated' : read ? 'password_changed' : undefined);
   }
   req.user = user;
   return user;

@@ -3,7 +3,7 @@
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
 import type { AppDeps } from '../deps.ts';
-import { createSession, liveSessionUser, revokeSession } from '../services/accounts/sessions.service.ts';
+import { createSession, liveSessionUser, revokeSession, whySessionEnded, type SessionEndCode } from '../services/accounts/sessions.service.ts';
 import type { UserRow } from '../services/accounts/users.service.ts';
 
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -24,6 +24,8 @@ declare module 'express-serve-static-core' {
      * session is open; requireAgent/requireAdmin check that it may act and read it no more.
      */
     sessionUserRow?: UserRow;
+    /** Why this request's session stopped working (set when it just did), for the 401's code. */
+    sessionEnded?: SessionEndCode;
   }
 }
 
@@ -68,7 +70,11 @@ export function sessionMiddleware(deps: Pick<AppDeps, 'config' | 'clock' | 'db'>
       if (req.session.userId !== undefined) {
         const user = await openSessionUser(deps, req.session);
         if (user) req.sessionUserRow = user;
-        else req.session.destroy();
+        else {
+          const s = req.session;
+          req.sessionEnded = await whySessionEnded(deps.db, s, deps.clock.now(), deps.config.inactivityTimeoutMs, sessionExpired(s, deps.clock.now()));
+          req.session.destroy();
+        }
       }
       next();
     } catch (err) {

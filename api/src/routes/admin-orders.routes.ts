@@ -1,11 +1,12 @@
 // /api/admin/orders: every order (filters, server-side pagination, CSV), one order's detail and timeline,
-// and refunds through the payment provider. Admin only.
+// refunds through the payment provider, and canceling a pending order. Admin only.
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { adminOrdersQuerySchema, refundOrderSchema } from '@tm/shared/schemas/admin-business';
 import { notFound, parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
 import { adminOrdersCsv, getAdminOrder, listAdminOrders, refundOrder } from '../services/orders/admin-orders.service.ts';
+import { cancelPendingOrder } from '../services/orders/orders.service.ts';
 
 function orderIdParam(req: Request): number {
   const id = Number(req.params.id);
@@ -38,6 +39,13 @@ export function adminOrdersRoutes(deps: AppDeps): Router {
     const input = parseWith(refundOrderSchema, req.body);
     const result = await refundOrder(deps, id, input, currentUser(req).id);
     res.status(result.duplicate ? 200 : 201).json(result);
+  });
+
+  // A pending (unpaid) order: its payment is voided at the provider and its held items go back on sale.
+  r.post('/admin/orders/:id/cancel', admin, async (req, res) => {
+    const id = orderIdParam(req);
+    await cancelPendingOrder(deps, id, currentUser(req).id);
+    res.json(await getAdminOrder(deps.db, id));
   });
 
   return r;

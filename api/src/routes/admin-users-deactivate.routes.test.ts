@@ -53,7 +53,7 @@ describe('POST /api/admin/users/:userId/deactivate', () => {
 
     const after = await browser.get('/api/current-user');
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ error: 'Not logged in' });
+    expect(after.body).toEqual({ error: 'Not logged in', code: 'account_deactivated' }); // /login says why (issue 26)
     expect((await request(app).get('/api/current-user').set('Cookie', cookie)).status).toBe(401);
     // Every session row of the user is revoked (in the same transaction as deactivated_at).
     const open = await ctx.db('sessions').where({ userId: agent.id }).whereNull('revokedAt');

@@ -37,6 +37,7 @@ import {
   TRAINER,
   loginCookie,
   paidPackageOrder,
+  pendingPackageOrder,
   insertApplication,
   type Identities,
   type Req,
@@ -355,6 +356,14 @@ const MATRIX: Record<string, Row> = {
       method: 'POST',
       path: `/api/admin/orders/${role === 'admin' ? await paidPackageOrder(ctx, who.cookies.agentB) : own.transferOrderId}/refunds`,
       body: { amountCents: 100, idempotencyKey: `matrix-${role}-${uniqPhone()}` },
+    }),
+  },
+  'POST /api/admin/orders/:id/cancel': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async (role) => ({
+      method: 'POST',
+      path: `/api/admin/orders/${role === 'admin' ? await pendingPackageOrder(ctx, who.cookies.agentB) : own.transferOrderId}/cancel`,
+      body: {},
     }),
   },
   'GET /api/admin/partner-applications': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/partner-applications') },

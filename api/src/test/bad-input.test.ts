@@ -38,6 +38,7 @@ import {
   leadCsv,
   TRAINER,
   paidPackageOrder,
+  pendingPackageOrder,
   insertApplication,
   type Identities,
   type Req,
@@ -401,6 +402,14 @@ const SPECS: Record<string, Spec> = {
       method: 'POST',
       path: `/api/admin/orders/${await paidPackageOrder({ app: setupApp(), stripe: ctx.stripe }, who.cookies.agentA)}/refunds`,
       body: { amountCents: 100, reason: 'Goodwill', idempotencyKey: `fuzz-${uniqPhone()}` },
+    }),
+  },
+  'POST /api/admin/orders/:id/cancel': {
+    role: 'admin',
+    base: async () => ({
+      method: 'POST',
+      path: `/api/admin/orders/${await pendingPackageOrder({ app: setupApp() }, who.cookies.agentA)}/cancel`,
+      body: {},
     }),
   },
   'PUT /api/admin/partner-applications/:id/status': {

@@ -155,6 +155,13 @@ export async function paidPackageOrder(ctx: Pick<TestContext, 'app' | 'stripe'>,
   return Number(res.body.orderId);
 }
 
+/** An unpaid (pending) transfer-package order of the cookie's agent. */
+export async function pendingPackageOrder(ctx: Pick<TestContext, 'app'>, cookie: string, count = 2): Promise<number> {
+  const res = await request(ctx.app).post('/api/create-payment-intent').set('Cookie', cookie).send({ callCount: count, tier: 'standard' });
+  if (res.status !== 200) throw new Error(`create-payment-intent: ${res.status} ${JSON.stringify(res.body)}`);
+  return Number(res.body.orderId);
+}
+
 /** A partner application with one stored file (as the form leaves it). */
 export async function insertApplication(db: Db, uploadDir: string): Promise<{ id: number; fileId: number }> {
   const rel = `partner-applications/${crypto.randomBytes(8).toString('hex')}.pdf`;

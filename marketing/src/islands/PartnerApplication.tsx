@@ -13,6 +13,7 @@ import {
   PARTNER_FILE_EXTENSIONS,
   PARTNER_FILE_MAX_BYTES,
   PARTNER_MAX_FILES,
+  PARTNER_REVIEW_PROMISE,
   type PartnerApplicationInput,
   type PartnerApplication as PartnerValues,
 } from '@tm/shared/schemas/funnel';
@@ -242,7 +243,7 @@ export default function PartnerApplication() {
           {busy ? 'Submitting...' : 'Submit Application'}
         </button>
         <p className="muted small" style={{ marginTop: '0.75rem' }}>
-          We review every application and get back to you within 48 hours.
+          We review every application and get back to you {PARTNER_REVIEW_PROMISE}.
         </p>
       </HydratedFieldset>
     </form>

@@ -134,6 +134,8 @@ export interface RingcloudSurveyResponse {
 
 // ---------- Partner network application (docs/product/funnel.md#partner-application) ----------
 
+/** The review promise of a partner application, in the same words on the form, the thank-you page and the e-mail. */
+export const PARTNER_REVIEW_PROMISE = 'within 48 hours';
 export const PARTNER_BUSINESS_TYPES = ['Lead Generation', 'Marketing Agency', 'Call Center', 'Insurance Agency', 'Other'] as const;
 export const PARTNER_EXPERIENCE = ['Less than 1 year', '1-3 years', '3-5 years', '5+ years'] as const;
 export const PARTNER_VOLUMES = ['Less than 100', '100-500', '500-1000', '1000-5000', '5000+'] as const;

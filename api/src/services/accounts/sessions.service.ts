@@ -72,3 +72,32 @@ export async function revokeUserSessions(db: Db, userId: number, now: Date): Pro
     .whereNull('revokedAt')
     .patch({ revokedAt: toDbDate(now) });
 }
+
+/** Why a logged-in browser's session no longer works (the 401's code; /login says it in words). */
+export type SessionEndCode = 'account_deactivated' | 'password_changed' | 'session_inactive' | 'session_expired' | 'session_revoked';
+
+/**
+ * The reason a session that was open is not any more: the account was deactivated, its password
+ * changed after the session began, it idled past the timeout, it outlived its lifetime, or it was
+ * ended (logged out elsewhere, revoked). Read only when a session fails, so it costs nothing otherwise.
+ */
+export async function whySessionEnded(
+  db: Db,
+  session: { userId?: number; sid?: unknown; issuedAt?: number },
+  now: Date,
+  idleMs: number,
+  lifetimeExpired: boolean,
+): Promise<SessionEndCode> {
+  const user = session.userId === undefined ? undefined : await User.query(db).findById(session.userId).select('deactivatedAt', 'passwordChangedAt');
+  if (user?.deactivatedAt) return 'account_deactivated';
+  const changed = fromDbDate(user?.passwordChangedAt ?? null);
+  if (changed && (session.issuedAt ?? 0) < changed.getTime()) return 'password_changed';
+  if (lifetimeExpired) return 'session_expired';
+  if (typeof session.sid === 'string' && session.sid) {
+    const row = await SessionRecord.query(db).findById(session.sid).select('revokedAt', 'lastSeenAt');
+    const seen = fromDbDate(row?.lastSeenAt ?? null)?.getTime() ?? 0;
+    const revoked = fromDbDate(row?.revokedAt ?? null)?.getTime();
+    if (row && (revoked === undefined ? now.getTime() : revoked) - seen > idleMs) return 'session_inactive';
+  }
+  return 'session_revoked';
+}

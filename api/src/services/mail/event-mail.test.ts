@@ -5,6 +5,7 @@ import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import request from 'supertest';
 import { loginAs, makeUser, type TestContext } from '../../test/harness.ts';
 import { startMailTestApp, type SmtpSink } from '../../test/smtp-sink.ts';
+import { PARTNER_REVIEW_PROMISE } from '@tm/shared/schemas/funnel';
 import { partnerForm, uniqPhone } from '../../test/proof-fixtures.ts';
 import { callPayload, insertPaidOrder } from '../transfers/testing.ts';
 
@@ -41,6 +42,9 @@ describe('event e-mails', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await drain();
     expect(subjects(form.email!)).toEqual(['We received your TransferLine partner application']);
+    // The same review promise as the form and the thank-you page (issue 26).
+    expect(sink.to(form.email!)[0]!.text).toContain(`We review every application ${PARTNER_REVIEW_PROMISE}`);
+    expect(PARTNER_REVIEW_PROMISE).toBe('within 48 hours');
   });
 
   it('balance: "5 transfers left" once when it crosses to 5, "paused" once at 0', async () => {

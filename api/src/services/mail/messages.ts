@@ -4,6 +4,7 @@
 import { createEvent } from 'ics';
 import type { AppConfig } from '../../config.ts';
 import type { MailKind } from '@tm/shared/schemas/mail';
+import { PARTNER_REVIEW_PROMISE } from '@tm/shared/schemas/funnel';
 import type { NewMail } from './outbox.ts';
 import { formatLongDateTime } from '@tm/shared/logic/format';
 
@@ -239,7 +240,7 @@ export function paymentFailedMail(config: AppConfig, user: MailUser, order: { id
 export function partnerApplicationMail(config: AppConfig, to: string, name: string): NewMail {
   return mail(config, 'partner-application', to, null, `We received your ${PRODUCT} partner application`, {
     greeting: hello(name),
-    lines: ['Thank you for applying to partner with us. We review every application and answer by e-mail, usually within 2 business days.'],
+    lines: [`Thank you for applying to partner with us. We review every application ${PARTNER_REVIEW_PROMISE} and answer by e-mail or phone.`],
   });
 }
 

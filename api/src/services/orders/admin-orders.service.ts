@@ -266,6 +266,8 @@ const EVENT_LABELS: Record<string, string> = {
   delivered: 'Delivered',
   refund: 'Refunded',
   refund_failed: 'Refund failed',
+  expired: 'Expired (not paid in time)',
+  canceled: 'Canceled',
 };
 
 const NOUNS: Record<string, [string, string]> = {

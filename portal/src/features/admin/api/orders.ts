@@ -48,6 +48,15 @@ export function useRefundOrder(id: number) {
   });
 }
 
+/** Cancel a pending (unpaid) order: its payment is voided and its held items go back on sale. */
+export function useCancelOrder(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.requestJson<AdminOrderDetail>('POST', `/api/admin/orders/${id}/cancel`, {}),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.orders }),
+  });
+}
+
 /** Complete an owed order (fulfil) or record delivered call-backs (deliveries). */
 export function useFulfilmentAction(id: number) {
   const qc = useQueryClient();

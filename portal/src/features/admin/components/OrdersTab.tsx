@@ -16,7 +16,7 @@ import {
   type AdminOrderSummary,
 } from '@tm/shared/schemas/admin-business';
 import { useToast } from '../../../components/toast.tsx';
-import { ordersParams, useFulfilmentAction, useOrder, useOrders, useRefundOrder, type OrderFilters } from '../api/orders.ts';
+import { ordersParams, useCancelOrder, useFulfilmentAction, useOrder, useOrders, useRefundOrder, type OrderFilters } from '../api/orders.ts';
 import { Field, Modal, Pagination, useDebouncedValue } from './ui.tsx';
 
 const money = (cents: number) => `$${centsToDecimal(cents)}`;
@@ -228,6 +228,55 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+function CancelPending({ order }: { order: AdminOrderDetail }) {
+  const toast = useToast();
+  const cancel = useCancelOrder(order.id);
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setError(null);
+    try {
+      await cancel.mutateAsync();
+      toast({ title: `Order #${order.id} canceled` });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.serverMessage : 'That did not work. Please try again.');
+    } finally {
+      setAsking(false);
+    }
+  };
+  return (
+    <section className="adm-fulfil" aria-label="Cancel order">
+      <h3>Unpaid order</h3>
+      {asking ? (
+        <div role="group" aria-label="Confirm cancel" data-testid="cancel-confirm">
+          <p className="small">
+            Cancel order #{order.id}? Its payment ({money(order.amountCents)}) can no longer be made, and anything it holds goes back on sale.
+          </p>
+          <div className="adm-actions adm-actions-start">
+            <button type="button" className="btn btn-outline" onClick={() => setAsking(false)}>
+              Keep it
+            </button>
+            <button type="button" className="btn btn-danger" disabled={cancel.isPending} onClick={() => void run()}>
+              {cancel.isPending ? 'Canceling...' : 'Cancel order'}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="adm-actions adm-actions-start">
+          <button type="button" className="btn btn-outline" onClick={() => setAsking(true)}>
+            Cancel this order...
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
 function FulfilmentActions({ order }: { order: AdminOrderDetail }) {
   const toast = useToast();
   const act = useFulfilmentAction(order.id);
@@ -388,6 +437,7 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
             </>
           )}
           <FulfilmentActions order={o} />
+          {o.status === 'pending' && <CancelPending order={o} />}
           {o.refundableCents > 0 && <RefundForm order={o} />}
           <h3>Timeline</h3>
           <ol className="adm-timeline" aria-label="Timeline">

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { OUTBOX_STATUSES, type OutboxItem, type OutboxStatus } from '@tm/shared/schemas/mail';
 import { ApiError } from '@tm/shared/api-client';
 import { useOutbox, useResendMessage } from '../api/outbox.ts';
-import { Pagination, formatDate } from './ui.tsx';
+import { formatDateTime } from '@tm/shared/logic/format';
+import { Pagination } from './ui.tsx';
 
 const LABELS: Record<OutboxStatus, string> = { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
 
@@ -13,7 +14,7 @@ function Row({ m }: { m: OutboxItem }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <tr data-testid={`outbox-${m.id}`}>
-      <td>{formatDate(m.createdAt)}</td>
+      <td data-testid="outbox-created">{formatDateTime(m.createdAt)}</td>
       <td>{m.to}</td>
       <td>
         {m.subject}
@@ -22,8 +23,8 @@ function Row({ m }: { m: OutboxItem }) {
       <td>
         <span className={`adm-badge adm-mail-${m.status}`}>{LABELS[m.status]}</span>
         <div className="muted small">
-          {m.status === 'sent' && m.sentAt && `at ${formatDate(m.sentAt)}`}
-          {m.status === 'pending' && m.attempts > 0 && m.nextAttemptAt && `retry ${formatDate(m.nextAttemptAt)}`}
+          {m.status === 'sent' && m.sentAt && `at ${formatDateTime(m.sentAt)}`}
+          {m.status === 'pending' && m.attempts > 0 && m.nextAttemptAt && `retry ${formatDateTime(m.nextAttemptAt)}`}
           {m.attempts > 0 && ` · ${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`}
         </div>
         {m.lastError && m.status !== 'sent' && <div className="field-error small">{m.lastError}</div>}

@@ -1,13 +1,28 @@
 // GET /api/current-user: the session's user, or null when logged out.
 import { useQuery, queryOptions } from '@tanstack/react-query';
-import { api } from '@tm/shared/api-client';
+import { api, ApiError } from '@tm/shared/api-client';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
 
 export type SessionUser = CurrentUser & { inactivityTimeoutMs: number };
 export const currentUserKey = ['/api/current-user'] as const;
 
-export function getCurrentUser(): Promise<SessionUser | null> {
-  return api.getJson<SessionUser>('/api/current-user', { on401: 'returnNull' });
+/** Why the last session ended, when the server said (the 401's code): /login explains it. */
+let sessionEnded: string | null = null;
+export const lastSessionEnd = () => sessionEnded;
+
+export async function getCurrentUser(): Promise<SessionUser | null> {
+  try {
+    const user = await api.getJson<SessionUser>('/api/current-user');
+    sessionEnded = null;
+    return user;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      const code = (err.body as { code?: unknown } | null)?.code;
+      sessionEnded = typeof code === 'string' ? code : null;
+      return null;
+    }
+    throw err;
+  }
 }
 
 export const currentUserQuery = (opts: { poll?: boolean } = {}) =>

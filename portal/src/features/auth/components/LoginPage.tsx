@@ -1,6 +1,7 @@
 // /login: the logo, email or username and password; on success back to where the agent was going.
 // A visitor who is already logged in goes straight to the dashboard (admins to /admin). After logout
-// or the inactivity timeout (/api/logout?reason=inactivity) it says so. Links: forgot password, pricing.
+// or the inactivity timeout (/api/logout?reason=inactivity), or a logout the server forced (?loggedOut=<code>:
+// deactivation, password change, revoked or idle session), it says so and why. Links: forgot password, pricing.
 // Validation is the zod-free checkLogin (same words as the API's schema), and the calls are plain
 // fetches, so this first screen downloads neither the form and validation libraries nor React Query.
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +15,14 @@ import { BrandLogo } from './BrandLogo.tsx';
 
 export const LOGGED_OUT_TEXT = 'You have been logged out.';
 export const INACTIVITY_TEXT = 'You have been logged out due to inactivity.';
+/** What /login says after the server ended the session (the 401's code, passed as ?loggedOut=). */
+export const FORCED_LOGOUT_TEXT: Record<string, string> = {
+  account_deactivated: 'You have been logged out: your account was deactivated. Please contact support if you think this is a mistake.',
+  password_changed: 'You have been logged out because your password was changed. Log in with the new password.',
+  session_revoked: 'You have been logged out: your session was ended from another browser or by support. Please log in again.',
+  session_inactive: INACTIVITY_TEXT,
+  session_expired: 'Your session expired. Please log in again.',
+};
 
 function safeNext(next: string | null, isAdmin: boolean): string {
   if (next && next.startsWith('/') && !next.startsWith('//')) return next;
@@ -42,7 +51,14 @@ export function LoginPage() {
     };
   }, [navigate, next]);
   const loggedOut = params.get('loggedOut');
-  const notice = loggedOut === 'inactivity' ? INACTIVITY_TEXT : loggedOut ? LOGGED_OUT_TEXT : null;
+  const notice =
+    loggedOut === 'inactivity'
+      ? INACTIVITY_TEXT
+      : loggedOut && Object.hasOwn(FORCED_LOGOUT_TEXT, loggedOut)
+        ? FORCED_LOGOUT_TEXT[loggedOut]!
+        : loggedOut
+          ? LOGGED_OUT_TEXT
+          : null;
 
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -1,7 +1,7 @@
 // Guards a portal screen: logged out goes to /login?next=..., agents without admin rights see a 403 note.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useCurrentUser, type SessionUser } from '../api/current-user.ts';
+import { lastSessionEnd, useCurrentUser, type SessionUser } from '../api/current-user.ts';
 import { paths } from '../../../app/paths.ts';
 
 export function RequireUser({ admin = false, children }: { admin?: boolean; children: (user: SessionUser) => ReactNode }) {
@@ -12,7 +12,9 @@ export function RequireUser({ admin = false, children }: { admin?: boolean; chil
   if (isPending || (!user && isFetching)) return <div className="page-loading">Loading...</div>;
   if (isError || !user) {
     const next = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`${paths.login}?next=${next}`} replace />;
+    // A session the server ended (deactivation, password change, revoked, idle): /login says why.
+    const why = lastSessionEnd();
+    return <Navigate to={`${paths.login}?next=${next}${why ? `&loggedOut=${encodeURIComponent(why)}` : ''}`} replace />;
   }
   if (admin && !user.isAdmin) {
     return (
