@@ -51,14 +51,20 @@ export function accountRoutes(deps: AppDeps): Router {
     message: 'Too many password changes. Please wait an hour and try again.',
     key: (req) => `password-change-user:${req.session?.userId ?? 'none'}`,
   });
-  // Wrong current passwords only: someone at an unlocked screen cannot guess on for ever.
-  const perIp = limiter({
-    windowMs: 15 * 60 * 1000,
-    limit: 10,
-    message: 'Too many attempts. Please wait 15 minutes and try again.',
-    key: clientIp,
-    skipSuccessfulRequests: true,
-  });
+  // Wrong current passwords and bad link tokens only: someone at an unlocked screen, or guessing
+  // tokens, cannot go on for ever. One count per form, so a mistyped password does not spend the links'.
+  const perIpOf = (form: string) =>
+    limiter({
+      windowMs: 15 * 60 * 1000,
+      limit: 10,
+      message: 'Too many attempts. Please wait 15 minutes and try again.',
+      key: (req) => `${form}:${clientIp(req)}`,
+      skipSuccessfulRequests: true,
+    });
+  const passwordTries = perIpOf('account-password');
+  const emailTries = perIpOf('account-email');
+  const confirmTries = perIpOf('account-email-confirm');
+  const undoTries = perIpOf('account-email-undo');
 
   r.get('/account/mail-preferences', agent, async (req, res) => {
     res.json({ optOut: await mailOptOut(deps.db, currentUser(req).id), options: OPTIONAL_MAIL_KINDS });
@@ -69,7 +75,7 @@ export function accountRoutes(deps: AppDeps): Router {
     res.json({ optOut: await setMailOptOut(deps.db, currentUser(req).id, optOut, deps.clock.now()), options: OPTIONAL_MAIL_KINDS });
   });
 
-  r.put('/account/password', perIp, agent, passwordChangesPerUser, async (req, res) => {
+  r.put('/account/password', passwordTries, agent, passwordChangesPerUser, async (req, res) => {
     const user = currentUser(req);
     const input = parseWith(changeOwnPasswordSchema, req.body);
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
@@ -91,7 +97,7 @@ export function accountRoutes(deps: AppDeps): Router {
 
   // Asks the current password (a stolen cookie alone cannot move the account), and is limited per
   // account, per address and per recipient: the form sends mail to an address it is given (issue 27 M1).
-  r.post('/account/email', perIp, agent, ...emailChangeLimits, async (req, res) => {
+  r.post('/account/email', emailTries, agent, ...emailChangeLimits, async (req, res) => {
     const user = currentUser(req);
     const { email, currentPassword } = parseWith(emailChangeSchema, req.body);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
@@ -100,12 +106,12 @@ export function accountRoutes(deps: AppDeps): Router {
   });
 
   // The link's token is the capability (it may be opened in another browser): no session needed.
-  r.post('/account/email/confirm', perIp, async (req, res) => {
+  r.post('/account/email/confirm', confirmTries, async (req, res) => {
     res.json(await confirmEmailChange(deps, (req.body as { token?: unknown } | undefined)?.token, req.session?.sid));
   });
 
   // The undo link sent to the old address (7 days): back to it, every session ended, a set-password link sent.
-  r.post('/account/email/undo', perIp, async (req, res) => {
+  r.post('/account/email/undo', undoTries, async (req, res) => {
     res.json(await undoEmailChange(deps, (req.body as { token?: unknown } | undefined)?.token));
   });
 

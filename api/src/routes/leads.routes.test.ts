@@ -343,7 +343,7 @@ describe('GET /api/my-leads', () => {
         zipCode: '73301',
         ageRange: '60-70',
         createdAt: '2026-01-05T00:00:00.000Z',
-        formFillTime: '2026-01-02T00:00:00.000Z',
+        formFillTime: '2026-01-02',
       },
     ]);
     expect(JSON.stringify(res.body)).not.toContain('Not Mine');
