@@ -33,8 +33,6 @@ import * as m1126_1000_forSaleCounts from './20261126100000_leads_for_sale_count
 import * as m1126_4000_workingStatesWithoutPr from './20261126400000_working_states_without_pr.ts';
 import * as m1126_6000_leadListings from './20261126600000_lead_listings.ts';
 import * as m1127_3000_auditLogBusiness from './20261127300000_audit_log_business.ts';
-import * as m1127_3001_signupStatus from './20261127300100_signup_status.ts';
-import * as m1127_3002_staffAlerts from './20261127300200_users_staff_alerts.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,8 +72,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126400000_working_states_without_pr': m1126_4000_workingStatesWithoutPr,
   '20261126600000_lead_listings': m1126_6000_leadListings,
   '20261127300000_audit_log_business': m1127_3000_auditLogBusiness,
-  '20261127300100_signup_status': m1127_3001_signupStatus,
-  '20261127300200_users_staff_alerts': m1127_3002_staffAlerts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
