@@ -36,8 +36,6 @@ import * as m1127_1001_brightcallIdempotency from './20261127100100_brightcall_i
 import * as m1127_1002_appointmentsAssignedAt from './20261127100200_appointments_assigned_at.ts';
 import * as m1127_2000_refundTransfers from './20261127200000_refund_transfers.ts';
 import * as m1127_3000_auditLogBusiness from './20261127300000_audit_log_business.ts';
-import * as m1127_3001_signupStatus from './20261127300100_signup_status.ts';
-import * as m1127_3002_staffAlerts from './20261127300200_users_staff_alerts.ts';
 import * as m1127_4000_uploadReservations from './20261127400000_upload_reservations.ts';
 import * as m1127_4001_outboxPriority from './20261127400100_outbox_priority.ts';
 import * as m1127_4002_emailChanges from './20261127400200_email_changes.ts';
@@ -84,8 +82,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127100200_appointments_assigned_at': m1127_1002_appointmentsAssignedAt,
   '20261127200000_refund_transfers': m1127_2000_refundTransfers,
   '20261127300000_audit_log_business': m1127_3000_auditLogBusiness,
-  '20261127300100_signup_status': m1127_3001_signupStatus,
-  '20261127300200_users_staff_alerts': m1127_3002_staffAlerts,
   '20261127400000_upload_reservations': m1127_4000_uploadReservations,
   '20261127400100_outbox_priority': m1127_4001_outboxPriority,
   '20261127400200_email_changes': m1127_4002_emailChanges,

@@ -31,7 +31,6 @@ export class OnboardingSurvey extends Model {
   ageRange!: string | null;
   onboardingForm!: string | null;
   salesperson!: string | null;
-  adminStatus!: string;
   createdAt!: string;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   user?: User | null;

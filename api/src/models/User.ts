@@ -58,7 +58,6 @@ export class User extends Model {
   passwordChangedAt!: string | null;
   mailOptOut!: string | null;
   deactivatedAt!: string | null;
-  staffAlerts!: boolean | number;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   agentTransferSettings?: AgentTransferSetting[];
   apiTokens?: ApiToken[];

@@ -18,7 +18,7 @@ export async function adminSetPasswordLink(
   now: Date,
   actor: AuditActor,
   opts: { email: boolean },
-): Promise<SetPasswordLink & { emailedTo: string | null }> {
+): Promise<SetPasswordLink & { emailedTo?: string }> {
   return db.transaction(async (trx) => {
     const user = await findUserById(trx, userId);
     if (!user) throw notFound('User not found');
@@ -33,6 +33,7 @@ export async function adminSetPasswordLink(
       after: { emailed: opts.email, expiresAt: link.expiresAt },
       at: now,
     });
-    return { ...link, emailedTo: opts.email ? user.email : null };
+    // The answer of a copied link stays { url, expiresAt }; an e-mailed one also says to whom.
+    return opts.email ? { ...link, emailedTo: user.email } : link;
   });
 }

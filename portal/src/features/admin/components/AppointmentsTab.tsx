@@ -6,8 +6,9 @@ import { useSearchAppointments } from '../api/search-appointments.ts';
 import { formatDate, formatPhone } from './ui.tsx';
 import { SearchPagedList } from './SearchPagedList.tsx';
 import { CreateAppointmentModal } from './CreateAppointmentModal.tsx';
+import { AppointmentPanel } from './AppointmentPanel.tsx';
 
-function AppointmentCard({ a }: { a: BrightcallAppointment }) {
+function AppointmentCard({ a, onOpen }: { a: BrightcallAppointment; onOpen: (id: number) => void }) {
   return (
     <li className="card adm-card" data-testid="appointment-card">
       <div className="adm-card-main">
@@ -18,6 +19,7 @@ function AppointmentCard({ a }: { a: BrightcallAppointment }) {
           {a.source === 'admin' && <span className="adm-badge adm-badge-basic">Manual</span>}
           {a.appointmentStatus === 'available' && <span className="adm-badge adm-badge-ok">For sale</span>}
           {a.appointmentStatus === 'sold' && <span className="adm-badge adm-badge-admin">{a.agentEmail ? `Agent: ${a.agentEmail}` : 'Sold'}</span>}
+          {a.appointmentStatus === 'withdrawn' && <span className="adm-badge adm-badge-basic">Withdrawn</span>}
         </div>
         <div className="adm-card-meta">
           {a.email && <span>{a.email}</span>}
@@ -26,6 +28,16 @@ function AppointmentCard({ a }: { a: BrightcallAppointment }) {
         </div>
       </div>
       <div className="muted small">Created: {formatDate(a.createdAt)}</div>
+      {a.appointmentId !== null && (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() => onOpen(a.appointmentId!)}
+          aria-label={`Details of ${a.firstName} ${a.lastName}`}
+        >
+          Details
+        </button>
+      )}
     </li>
   );
 }
@@ -39,6 +51,7 @@ function useAppointmentsPage(q: string, page: number, searching: boolean) {
 
 export function AppointmentsTab() {
   const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<number | null>(null);
   return (
     <div>
       <SearchPagedList
@@ -48,9 +61,10 @@ export function AppointmentsTab() {
         createLabel="Create Appointment"
         onCreate={() => setCreating(true)}
         usePage={useAppointmentsPage}
-        renderItem={(a) => <AppointmentCard a={a} />}
+        renderItem={(a) => <AppointmentCard a={a} onOpen={setOpen} />}
       />
       <CreateAppointmentModal open={creating} onClose={() => setCreating(false)} />
+      <AppointmentPanel id={open} onClose={() => setOpen(null)} />
     </div>
   );
 }

@@ -1,15 +1,17 @@
 // Admin > E-mail: the outbox (decision 045). Every message the product wrote, newest first: sent,
-// pending (with the next try and the last error), failed (with the error, and Resend).
+// pending (with the next try and the last error), failed (with the error). Search by recipient, a
+// preview of each message, and Resend of a sent or failed one (issue 26).
 import { useState } from 'react';
 import { OUTBOX_STATUSES, type OutboxItem, type OutboxStatus } from '@tm/shared/schemas/mail';
 import { ApiError } from '@tm/shared/api-client';
-import { useOutbox, useResendMessage } from '../api/outbox.ts';
+import { useOutbox, useOutboxMessage, useResendMessage } from '../api/outbox.ts';
 import { formatDateTime } from '@tm/shared/logic/format';
-import { Pagination } from './ui.tsx';
+import { Pagination, SidePanel, useDebouncedValue } from './ui.tsx';
+import './admin-audit.css';
 
 const LABELS: Record<OutboxStatus, string> = { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
 
-function Row({ m }: { m: OutboxItem }) {
+function Row({ m, onPreview }: { m: OutboxItem; onPreview: (id: number) => void }) {
   const resend = useResendMessage();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -30,7 +32,10 @@ function Row({ m }: { m: OutboxItem }) {
         {m.lastError && m.status !== 'sent' && <div className="field-error small">{m.lastError}</div>}
       </td>
       <td>
-        {m.status === 'failed' && (
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => onPreview(m.id)} aria-label={`Preview message ${m.id}`}>
+          Preview
+        </button>{' '}
+        {(m.status === 'failed' || m.status === 'sent') && (
           <button
             type="button"
             className="btn btn-outline btn-sm"
@@ -43,6 +48,7 @@ function Row({ m }: { m: OutboxItem }) {
             {resend.isPending ? 'Resending...' : 'Resend'}
           </button>
         )}
+        {resend.isSuccess && <div className="muted small">Queued to send again.</div>}
         {error && (
           <div role="alert" className="field-error small">
             {error}
@@ -53,14 +59,50 @@ function Row({ m }: { m: OutboxItem }) {
   );
 }
 
+function Preview({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { data, isError } = useOutboxMessage(id);
+  return (
+    <SidePanel open={id !== null} title="Message preview" onClose={onClose}>
+      {isError && <p className="form-error">Could not load the message.</p>}
+      {data && (
+        <div data-testid="outbox-preview">
+          <p>
+            <strong>To:</strong> {data.to}
+            <br />
+            <strong>Subject:</strong> {data.subject}
+          </p>
+          <pre className="adm-transcript">{data.text}</pre>
+        </div>
+      )}
+      <button type="button" className="btn btn-outline" onClick={onClose}>
+        Close
+      </button>
+    </SidePanel>
+  );
+}
+
 export function OutboxTab() {
   const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
   const [page, setPage] = useState(1);
-  const { data, isLoading, error } = useOutbox(status, page);
+  const [search, setSearch] = useState('');
+  const to = useDebouncedValue(search.trim(), 300);
+  const [preview, setPreview] = useState<number | null>(null);
+  const { data, isLoading, error } = useOutbox(status, page, to);
   return (
     <div className="card">
       <div className="adm-toolbar">
         <h2>E-mail</h2>
+        <input
+          type="search"
+          className="adm-search"
+          aria-label="Search by recipient"
+          placeholder="Search by recipient..."
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
         <label className="small">
           Show{' '}
           <select
@@ -101,12 +143,13 @@ export function OutboxTab() {
             </thead>
             <tbody>
               {data.items.map((m) => (
-                <Row key={m.id} m={m} />
+                <Row key={m.id} m={m} onPreview={setPreview} />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <Preview id={preview} onClose={() => setPreview(null)} />
       {data && <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Outbox pages" totalNoun="total" />}
     </div>
   );
