@@ -32,6 +32,7 @@ import * as m1124_8001_importConsent from './20261124800001_lead_import_consent.
 import * as m1126_1000_forSaleCounts from './20261126100000_leads_for_sale_counts.ts';
 import * as m1126_4000_workingStatesWithoutPr from './20261126400000_working_states_without_pr.ts';
 import * as m1126_6000_leadListings from './20261126600000_lead_listings.ts';
+import * as m1127_5000_surveyPendingSignup from './20261127500000_survey_pending_signup.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -70,6 +71,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126100000_leads_for_sale_counts': m1126_1000_forSaleCounts,
   '20261126400000_working_states_without_pr': m1126_4000_workingStatesWithoutPr,
   '20261126600000_lead_listings': m1126_6000_leadListings,
+  '20261127500000_survey_pending_signup': m1127_5000_surveyPendingSignup,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -334,6 +334,11 @@ async function refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
   }));
 }
 
+function shortfallNoteOf(meta: Record<string, unknown>): string | null {
+  const s = meta.shortfall;
+  return s && typeof s === 'object' && typeof (s as { note?: unknown }).note === 'string' ? (s as { note: string }).note : null;
+}
+
 export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
   const row = await baseQuery(db).where('o.id', orderId).select(SUMMARY_COLUMNS).first().castTo<SummaryRow | undefined>();
   if (!row) throw notFound('Order not found');
@@ -362,6 +367,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
     timeline: await timelineOf(db, summary),
     refundableCents: summary.status === 'paid' || summary.status === 'partially_refunded' ? Math.max(0, summary.amountCents - summary.refundedCents) : 0,
     transfers,
+    shortfallNote: shortfallNoteOf(metadataOf(row.metadata)),
   };
 }
 
