@@ -14,6 +14,8 @@ export interface SessionData {
   issuedAt?: number;
   /** The server-side session (table `sessions`): revoked by logout, a password change or deactivation. */
   sid?: string;
+  /** An anonymous RingCloud buyer's survey (no account until its payment succeeds, issue 25 item 4). */
+  ringcloudSurveyId?: number;
 }
 
 declare module 'express-serve-static-core' {

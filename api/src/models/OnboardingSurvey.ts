@@ -31,6 +31,9 @@ export class OnboardingSurvey extends Model {
   ageRange!: string | null;
   onboardingForm!: string | null;
   salesperson!: string | null;
+  /** A RingCloud sign-up's chosen password (hashed) until its payment makes the account; then null. */
+  passwordHash?: string | null;
+  bestTimeToReach?: string | null;
   createdAt!: string;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   user?: User | null;

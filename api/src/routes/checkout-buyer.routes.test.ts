@@ -82,20 +82,30 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined(); // never logged in by the checkout
     const email = `fresh.buyer.${process.pid}@example.com`;
+    // No account and no e-mail before the payment (issue 25 item 4): the order keeps what the buyer typed.
+    expect(await ctx.db('users').where({ email }).first()).toBeUndefined();
+    expect(await ctx.db('mailOutbox').where({ toEmail: email }).first()).toBeUndefined();
+    const order = await ctx.db('orders').where({ id: res.body.orderId }).first();
+    expect(order.userId).toBeNull();
+    expect(JSON.parse(order.metadata).buyer).toMatchObject({ email, firstName: 'Nina' });
+
+    const paid = await payAndSettle(res.body.clientSecret);
+    expect(paid.status).toBe(200);
     const user = await ctx.db('users').where({ email }).first();
     expect(user).toMatchObject({ firstName: 'Nina', lastName: 'Newbuyer', phone: '(555) 010-0177', agencyName: 'Nina Agency' });
-    const order = await ctx.db('orders').where({ id: res.body.orderId }).first();
-    expect(Number(order.userId)).toBe(Number(user.id));
-    expect(JSON.parse(order.metadata).buyer).toMatchObject({ email, firstName: 'Nina' });
+    const after = await ctx.db('orders').where({ id: res.body.orderId }).first();
+    expect(after).toMatchObject({ status: 'paid', fulfilmentStatus: 'fulfilled', quantityDelivered: 4, quantityOwed: 0, cardLast4: '4242' });
+    expect(Number(after.userId)).toBe(Number(user.id));
+    expect(JSON.parse(after.metadata).accountCreated).toBe(true);
+    // The welcome e-mail (set-password link) and the receipt went out with the payment.
+    const kinds = (await ctx.db('mailOutbox').where({ userId: user.id }).pluck('kind')).sort();
+    expect(kinds).toEqual(['account-created', 'order-receipt']);
+    const view = await request(ctx.app).get(`/api/orders/by-intent/${res.body.clientSecret.split('_secret_')[0]}`);
+    expect(view.body).toMatchObject({ status: 'paid', accountCreated: true });
 
     // Nobody can log in with a guess: the stored password is random.
     for (const guess of ['', 'password', email]) expect(await verifyPassword(user.passwordHash, guess)).toBe(false);
     expect((await request(ctx.app).post('/api/login').send({ identifier: email, password: 'password' })).status).toBe(401);
-
-    const paid = await payAndSettle(res.body.clientSecret);
-    expect(paid.status).toBe(200);
-    const after = await ctx.db('orders').where({ id: res.body.orderId }).first();
-    expect(after).toMatchObject({ status: 'paid', fulfilmentStatus: 'fulfilled', quantityDelivered: 4, quantityOwed: 0, cardLast4: '4242' });
 
     // The set-password link (what the e-mail will carry) works, then the buyer sees their balance.
     const { url } = await createSetPasswordLink(ctx.db, ctx.config.sessionSecret, ctx.config.publicOrigin, Number(user.id), ctx.clock.now());
@@ -134,11 +144,13 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
     // The owner's profile is untouched by what the stranger typed; the order is the owner's.
     const ownerRow = await ctx.db('users').where({ id: owner.id }).first();
     expect(ownerRow).toMatchObject({ firstName: 'Olive', lastName: 'Owner', agencyName: 'Secret Agency' });
+    // Nothing is left on the owner's account before a payment.
     const order = await ctx.db('orders').where({ id: a.body.orderId }).first();
-    expect(Number(order.userId)).toBe(owner.id);
+    expect(order.userId).toBeNull();
 
     // The return page's view of the order carries no account data either.
     await payAndSettle(a.body.clientSecret);
+    expect(Number((await ctx.db('orders').where({ id: a.body.orderId }).first()).userId)).toBe(owner.id);
     const intentId = a.body.clientSecret.split('_secret_')[0];
     const view = await request(ctx.app).get(`/api/orders/by-intent/${intentId}`);
     expect(view.status).toBe(200);
@@ -160,7 +172,7 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
     expect(JSON.parse(order.metadata).buyer).toBeUndefined();
   });
 
-  it('two checkouts racing with one new e-mail end on one account', async () => {
+  it('two payments racing with one new e-mail end on one account', async () => {
     const b = buyer();
     const [x, y] = await Promise.all([
       request(ctx.app)
@@ -171,6 +183,8 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
         .send({ callCount: 1, ...b }),
     ]);
     expect([x.status, y.status]).toEqual([200, 200]);
+    await Promise.all([payAndSettle(x.body.clientSecret), payAndSettle(y.body.clientSecret)]);
+    await ctx.emulator.flush();
     const users = await ctx.db('users').where({ email: b.email }).select('id');
     expect(users).toHaveLength(1);
     const orders = await ctx.db('orders').whereIn('id', [x.body.orderId, y.body.orderId]).select('userId');
@@ -189,5 +203,55 @@ describe('POST /api/create-payment-intent: anonymous buyers say who they are', (
     const intentId = res.body.clientSecret.split('_secret_')[0];
     const view = await request(ctx.app).get(`/api/orders/by-intent/${intentId}`);
     expect(view.body).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.', fulfilmentStatus: null });
+  });
+});
+
+describe('no account and no e-mail before payment (issue 25 item 4)', () => {
+  it('an unpaid checkout with a new e-mail leaves no account and no outbox row', async () => {
+    const b = buyer();
+    const usersBefore = await ctx.db('users').count({ n: '*' }).first();
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 3, ...b });
+    expect(res.status).toBe(200);
+    expect(await ctx.db('users').count({ n: '*' }).first()).toEqual(usersBefore);
+    expect(await ctx.db('mailOutbox').where({ toEmail: b.email }).first()).toBeUndefined();
+  });
+
+  it("a declined anonymous checkout with someone else's e-mail sends them nothing and leaves nothing on their account", async () => {
+    const owner = await makeUser(ctx.db);
+    const mailsBefore = await ctx.db('mailOutbox').where({ userId: owner.id }).count({ n: '*' }).first();
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 2, ...buyer({ email: owner.email }) });
+    const declined = await payAndSettle(res.body.clientSecret, '4000 0000 0000 0002');
+    expect(declined.status).toBe(402);
+    const order = await ctx.db('orders').where({ id: res.body.orderId }).first();
+    expect(order).toMatchObject({ status: 'failed', userId: null });
+    expect(await ctx.db('orders').where({ userId: owner.id }).first()).toBeUndefined();
+    expect(await ctx.db('mailOutbox').where({ userId: owner.id }).count({ n: '*' }).first()).toEqual(mailsBefore);
+    expect(await ctx.db('mailOutbox').where({ toEmail: owner.email }).count({ n: '*' }).first()).toEqual(mailsBefore);
+  });
+
+  it('a declined card and then a good one on the same intent: the account is made once, at the success, and the return page says paid', async () => {
+    const b = buyer();
+    const res = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 2, ...b });
+    await payAndSettle(res.body.clientSecret, '4000 0000 0000 0002');
+    expect(await ctx.db('users').where({ email: b.email }).first()).toBeUndefined();
+    // The success event is slow: the return page's check asks the provider about the latest attempt.
+    ctx.emulator.holdWebhooks();
+    await request(ctx.app)
+      .post('/api/test-payments/confirm')
+      .send({ clientSecret: res.body.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    const intentId = res.body.clientSecret.split('_secret_')[0];
+    expect((await request(ctx.app).get(`/api/orders/by-intent/${intentId}`)).body.status).toBe('failed');
+    const checked = await request(ctx.app).post('/api/orders/check').send({ paymentIntentId: intentId });
+    expect(checked.status).toBe(200);
+    expect(checked.body).toMatchObject({ status: 'paid', accountCreated: true, failureMessage: null });
+    ctx.emulator.releaseWebhooks();
+    await ctx.emulator.flush();
+    expect(await ctx.db('users').where({ email: b.email })).toHaveLength(1);
   });
 });

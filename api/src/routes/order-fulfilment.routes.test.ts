@@ -58,7 +58,15 @@ async function paidRingCloud(
   opts: { ageRange?: '30-60' | '60-90' | '90-180'; count?: number; states?: string } = {},
 ) {
   const surveyId = await surveyFor(userId, leadType, opts.ageRange ?? null, opts.states);
-  const order = await createOrder(depsOf(ctx.app), { kind: 'ringcloud', surveyId, userId, leadType, ageRange: opts.ageRange, count: opts.count });
+  const order = await createOrder(depsOf(ctx.app), {
+    kind: 'ringcloud',
+    surveyId,
+    userId,
+    leadType,
+    ageRange: opts.ageRange,
+    count: opts.count,
+    workingStates: opts.states ?? 'TX, FL',
+  });
   await ctx.stripe.paymentIntents.confirm(order.paymentIntentId, { payment_method: 'pm_card_visa' });
   await getOrderByIntent(depsOf(ctx.app), order.paymentIntentId);
   await ctx.emulator.flush();
@@ -83,75 +91,103 @@ describe('working states read from the survey text', () => {
   });
 });
 
-describe('RingCloud aged leads', () => {
-  it('sells 100 leads of the bought band, working states first, in the paying transaction; they are in My Leads', async () => {
+describe('RingCloud aged leads (issue 25 item 1: only the chosen states and age range, stock known before payment)', () => {
+  it("holds and sells leads of the buyer's states and band only, as many as stock has (at most 100); they are in My Leads", async () => {
     await addAgedLeads(60, { state: 'TX' });
     await addAgedLeads(70, { state: 'CA' });
     await addAgedLeads(50, { state: 'FL', ageDays: 120 }); // another band
     const u = await makeUser(ctx.db);
-    const order = await paidRingCloud(u.id, 'Aged Leads', { ageRange: '30-60', states: 'TX, FL' });
+    const surveyId = await surveyFor(u.id, 'Aged Leads', '30-60', 'TX, FL');
+    const deps = depsOf(ctx.app);
+    const order = await createOrder(deps, { kind: 'ringcloud', surveyId, userId: u.id, leadType: 'Aged Leads', ageRange: '30-60', workingStates: 'TX, FL' });
+    expect(order.amount).toBe(60 * 500);
+    // Held for the payment, as the portal's lead checkout holds its leads.
+    expect(Number((await ctx.db('leads').where({ status: 'reserved', reservedOrderId: order.orderId }).count({ n: '*' }).first())?.n)).toBe(60);
+    await ctx.stripe.paymentIntents.confirm(order.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await ctx.emulator.flush();
     const row = await orderRow(order.orderId);
-    expect(row).toMatchObject({ status: 'paid', fulfilmentStatus: 'fulfilled', quantityDelivered: 100, quantityOwed: 0, cardLast4: '4242' });
-    expect(row.fulfilledAt).toBeTruthy();
+    expect(row).toMatchObject({ status: 'paid', count: 60, fulfilmentStatus: 'fulfilled', quantityDelivered: 60, quantityOwed: 0, refundedCents: 0 });
     const sold = await ctx.db('leads').where({ buyerId: u.id, status: 'sold' }).select('customerState', 'ageDays', 'reservedOrderId');
-    expect(sold).toHaveLength(100);
-    expect(sold.filter((l: { customerState: string }) => l.customerState === 'TX')).toHaveLength(60); // every matching one first
-    expect(
-      sold.every((l: { ageDays: number; reservedOrderId: number }) => l.ageDays >= 30 && l.ageDays <= 60 && Number(l.reservedOrderId) === order.orderId),
-    ).toBe(true);
+    expect(sold).toHaveLength(60);
+    expect(sold.every((l: { customerState: string; ageDays: number }) => l.customerState === 'TX' && l.ageDays >= 30 && l.ageDays <= 60)).toBe(true);
     expect((await events(order.orderId)).map((e) => e.type)).toEqual(['created', 'payment_succeeded', 'fulfilled']);
 
     const agent = await loginAs(ctx.app, u.email, u.password);
     const mine = await agent.get('/api/my-leads');
-    expect(mine.status).toBe(200);
-    expect(mine.body.total).toBe(100);
+    expect(mine.body.total).toBe(60);
     expect(mine.body.items[0]).toMatchObject({ source: 'purchased' });
   });
 
-  it('short stock: delivers what there is, records the rest owed (partial), and an admin completes it later', async () => {
-    await addAgedLeads(30);
-    const u = await makeUser(ctx.db);
-    const order = await paidRingCloud(u.id, 'Aged Leads', { ageRange: '30-60' });
-    expect(await orderRow(order.orderId)).toMatchObject({
-      status: 'paid',
-      fulfilmentStatus: 'partial',
-      quantityDelivered: 30,
-      quantityOwed: 70,
-      fulfilledAt: null,
-    });
-    const ev = await events(order.orderId);
-    expect(ev.at(-1)).toMatchObject({ type: 'partially_fulfilled', detail: { delivered: 30, owed: 70 } });
-    const view = await request(ctx.app).get(`/api/orders/by-intent/${order.paymentIntentId}`);
-    expect(view.body).toMatchObject({ status: 'paid', fulfilmentStatus: 'partial', quantityDelivered: 30, quantityOwed: 70 });
+  it('the stock check: GET /api/ringcloud/aged-leads/stock counts the states and band; an order for more, or with none, is refused before payment', async () => {
+    await addAgedLeads(7, { state: 'OH', ageDays: 75 });
+    await addAgedLeads(5, { state: 'OH', ageDays: 20 });
+    await addAgedLeads(9, { state: 'TX', ageDays: 75 });
+    const stock = await request(ctx.app).get('/api/ringcloud/aged-leads/stock?states=OH&ageRange=60-90');
+    expect(stock.status).toBe(200);
+    expect(stock.body).toEqual({ available: 7, maxPerOrder: 7, states: ['OH'], ageRange: '60-90' });
+    const both = await request(ctx.app).get('/api/ringcloud/aged-leads/stock').query({ states: 'OH,TX', ageRange: '60-90' });
+    expect(both.body.available).toBe(16);
+    const bad = await request(ctx.app).get('/api/ringcloud/aged-leads/stock?states=ZZ&ageRange=1-2');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['ageRange', 'states']);
 
-    // Only admins complete it.
+    const u = await makeUser(ctx.db);
     const agent = await loginAs(ctx.app, u.email, u.password);
-    expect((await agent.post(`/api/admin/orders/${order.orderId}/fulfil`).send({})).status).toBe(403);
-
-    await addAgedLeads(50);
-    const first = await admin.post(`/api/admin/orders/${order.orderId}/fulfil`).send({});
-    expect(first.status).toBe(200);
-    expect(first.body).toEqual({ orderId: order.orderId, fulfilmentStatus: 'partial', quantityDelivered: 80, quantityOwed: 20 });
-    await addAgedLeads(40);
-    const second = await admin.post(`/api/admin/orders/${order.orderId}/fulfil`).send({});
-    expect(second.body).toEqual({ orderId: order.orderId, fulfilmentStatus: 'fulfilled', quantityDelivered: 100, quantityOwed: 0 });
-    expect(Number((await ctx.db('leads').where({ buyerId: u.id, status: 'sold' }).count({ n: '*' }).first())?.n)).toBe(100);
-    expect(Number((await ctx.db('leads').where({ status: 'available' }).count({ n: '*' }).first())?.n)).toBe(20);
-    const done = await events(order.orderId);
-    expect(done.slice(-2).map((e) => e.type)).toEqual(['delivered', 'fulfilled']);
-    expect(done.at(-1)!.actor).toBeGreaterThan(0);
-    const third = await admin.post(`/api/admin/orders/${order.orderId}/fulfil`).send({});
-    expect(third.status).toBe(409);
-    expect(third.body.error).toBe('Nothing is owed on this order.');
+    const surveyId = await surveyFor(u.id, 'Aged Leads', '60-90', 'OH');
+    const tooMany = await agent
+      .post('/api/create-payment-intent')
+      .send({ tier: 'ringcloud', callCount: 1, packageType: 'RingCloud Aged Leads', calls: 8, surveyId });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.fields.calls).toMatch(/^Only 7 aged leads are available/);
+    const ok = await agent
+      .post('/api/create-payment-intent')
+      .send({ tier: 'ringcloud', callCount: 1, packageType: 'RingCloud Aged Leads', calls: 7, amount: 28, surveyId });
+    expect(ok.status).toBe(200);
+    // Held: nothing is left for sale in OH 60-90 while the payment is open.
+    expect((await request(ctx.app).get('/api/ringcloud/aged-leads/stock?states=OH&ageRange=60-90').send()).body.available).toBe(0);
+    const none = await agent
+      .post('/api/create-payment-intent')
+      .send({ tier: 'ringcloud', callCount: 1, packageType: 'RingCloud Aged Leads', surveyId: await surveyFor(u.id, 'Aged Leads', '90-180', 'OH') });
+    expect(none.status).toBe(409);
+    expect(none.body.error).toBe('No aged leads are available for your working states and age range right now.');
   });
 
-  it('no stock at all: the whole order is owed', async () => {
+  it('a race past the hold: the shortfall is refunded through the provider at once; the receipt, the e-mail and the admin order say so', async () => {
+    await addAgedLeads(40, { state: 'FL', ageDays: 70 });
     const u = await makeUser(ctx.db);
-    const order = await paidRingCloud(u.id, 'Aged Leads', { ageRange: '90-180' });
-    expect(await orderRow(order.orderId)).toMatchObject({ fulfilmentStatus: 'owed', quantityDelivered: 0, quantityOwed: 100 });
+    const surveyId = await surveyFor(u.id, 'Aged Leads', '60-90', 'FL');
+    const deps = depsOf(ctx.app);
+    const order = await createOrder(deps, { kind: 'ringcloud', surveyId, userId: u.id, leadType: 'Aged Leads', ageRange: '60-90', workingStates: 'FL' });
+    expect(order.amount).toBe(40 * 400);
+    // The hold lapsed and another buyer took 11 of the held leads before this card went through.
+    const held = await ctx.db('leads').where({ reservedOrderId: order.orderId, status: 'reserved' }).orderBy('id').limit(11).pluck('id');
+    const other = await makeUser(ctx.db);
+    await ctx.db('leads').whereIn('id', held).update({ status: 'sold', buyerId: other.id, reservedOrderId: null, reservedUntil: null });
+    await ctx.stripe.paymentIntents.confirm(order.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await ctx.emulator.flush();
+    await new Promise((r) => setTimeout(r, 50));
+
+    const row = await orderRow(order.orderId);
+    expect(row).toMatchObject({ status: 'paid', fulfilmentStatus: 'partial', quantityDelivered: 29, quantityOwed: 0, refundedCents: 11 * 400 });
+    const refunds = await ctx.db('refunds').where({ orderId: order.orderId });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amountCents: 4400, status: 'succeeded' });
+    expect(refunds[0].providerRefundId).toMatch(/^re_/);
+    // The provider refunded it: the charge keeps only what was delivered.
+    const intent = await ctx.stripe.paymentIntents.retrieve(order.paymentIntentId);
+    expect(intent.amount_received).toBe(29 * 400);
+    expect(Number((await ctx.db('leads').where({ buyerId: u.id, status: 'sold' }).count({ n: '*' }).first())?.n)).toBe(29);
+
+    const view = await request(ctx.app).get(`/api/orders/by-intent/${order.paymentIntentId}`);
+    expect(view.body).toMatchObject({ status: 'paid', quantityDelivered: 29, refundedCents: 4400, shortfallNote: '29 of 40 delivered, $44.00 refunded' });
+    const mail = await ctx.db('mailOutbox').where({ userId: u.id, kind: 'order-receipt' }).first();
+    expect(mail.textBody).toContain('29 of 40 delivered, $44.00 refunded');
+    const adminView = await admin.get(`/api/admin/orders/${order.orderId}`);
+    expect(adminView.body.refunds[0]).toMatchObject({ amountCents: 4400, status: 'succeeded' });
+    expect(adminView.body.shortfallNote).toBe('29 of 40 delivered, $44.00 refunded');
   });
 
-  it('skips a do-not-call listed number and a consumer already sold as exclusive, taking both off sale (decision 110)', async () => {
+  it('skips a do-not-call listed number and a consumer already sold as exclusive before counting the stock (decision 110)', async () => {
     await addAgedLeads(5);
     const stock = await ctx.db('leads').where({ status: 'available' }).orderBy('id').select('id', 'customerPhone');
     const [listed, claimed] = [stock[1]!, stock[3]!];
@@ -159,18 +195,18 @@ describe('RingCloud aged leads', () => {
     await ctx.db('consumer_claims').insert({ consumerKey: claimed.customerPhone, mode: 'exclusive', createdAt: '2026-01-01 00:00:00.000' });
     const u = await makeUser(ctx.db);
     const order = await paidRingCloud(u.id, 'Aged Leads', { ageRange: '30-60' });
-    expect(await orderRow(order.orderId)).toMatchObject({ fulfilmentStatus: 'partial', quantityDelivered: 3, quantityOwed: 97 });
+    expect(await orderRow(order.orderId)).toMatchObject({ count: 3, fulfilmentStatus: 'fulfilled', quantityDelivered: 3, quantityOwed: 0 });
     const sold = (await ctx.db('leads').where({ buyerId: u.id, status: 'sold' }).pluck('id')).map(Number).sort((a, b) => a - b);
     expect(sold).toEqual([stock[0]!.id, stock[2]!.id, stock[4]!.id].map(Number));
     const off = await ctx.db('leads').whereIn('id', [listed.id, claimed.id]).pluck('status');
     expect(off).toEqual(['blocked', 'blocked']);
   });
 
-  it('20 concurrent paid orders on one pool: every lead sold exactly once, each order delivered + owed = 100', async () => {
+  it('20 concurrent orders on one pool: each holds its own leads (or is refused), every lead is sold once, nothing falls short', async () => {
     await addAgedLeads(1530);
     const deps = depsOf(ctx.app);
     const buyers = await Promise.all(Array.from({ length: 20 }, () => makeUser(ctx.db)));
-    const orders = await Promise.all(
+    const settled = await Promise.allSettled(
       buyers.map(async (u) =>
         createOrder(deps, {
           kind: 'ringcloud',
@@ -178,51 +214,41 @@ describe('RingCloud aged leads', () => {
           userId: u.id,
           leadType: 'Aged Leads',
           ageRange: '30-60',
+          workingStates: 'TX, FL',
         }),
       ),
     );
+    const orders = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    for (const r of settled) if (r.status === 'rejected') expect((r.reason as { status?: number }).status).toBe(409);
+    expect(orders.length).toBeGreaterThanOrEqual(15);
     await Promise.all(orders.map((o) => ctx.stripe.paymentIntents.confirm(o.paymentIntentId, { payment_method: 'pm_card_visa' })));
-    // The webhooks and the payment-check job's retrieves race to apply the same payments.
     await Promise.all([checkPendingPayments(deps), checkPendingPayments(deps), ctx.emulator.flush()]);
     await ctx.emulator.flush();
-
     const rows = await ctx
       .db('orders')
       .whereIn(
         'id',
         orders.map((o) => o.orderId),
       )
-      .select('id', 'userId', 'status', 'quantityDelivered', 'quantityOwed', 'fulfilmentStatus');
-    expect(rows.every((r: { status: string }) => r.status === 'paid')).toBe(true);
+      .select('id', 'userId', 'status', 'count', 'quantityDelivered', 'refundedCents');
     let total = 0;
     for (const r of rows) {
-      expect(Number(r.quantityDelivered) + Number(r.quantityOwed)).toBe(100);
+      expect(r).toMatchObject({ status: 'paid', refundedCents: 0 });
+      expect(Number(r.quantityDelivered)).toBe(Number(r.count));
       const mine = Number((await ctx.db('leads').where({ reservedOrderId: r.id, buyerId: r.userId, status: 'sold' }).count({ n: '*' }).first())?.n);
-      expect(mine).toBe(Number(r.quantityDelivered));
+      expect(mine).toBe(Number(r.count));
       total += mine;
     }
-    expect(total).toBe(1530);
-    const soldIds = await ctx
+    const sold = await ctx
       .db('leads')
+      .where({ status: 'sold', kind: 'aged' })
       .whereIn(
         'reservedOrderId',
-        orders.map((o) => o.orderId),
+        rows.map((r: { id: number }) => r.id),
       )
-      .select('id', 'buyerId');
-    expect(new Set(soldIds.map((l: { id: number }) => Number(l.id))).size).toBe(1530);
-    expect(soldIds).toHaveLength(1530);
-    expect(Number((await ctx.db('leads').where({ status: 'available', kind: 'aged' }).count({ n: '*' }).first())?.n)).toBe(0);
-    // Exactly one payment_succeeded per order, however many deliveries raced.
-    const succeeded = await ctx
-      .db('orderEvents')
-      .whereIn(
-        'orderId',
-        orders.map((o) => o.orderId),
-      )
-      .where({ type: 'payment_succeeded' })
-      .count({ n: '*' })
-      .first();
-    expect(Number(succeeded?.n)).toBe(20);
+      .pluck('id');
+    expect(new Set(sold).size).toBe(total);
+    expect(sold).toHaveLength(total);
   }, 60_000);
 });
 

@@ -181,11 +181,27 @@ describe('POST /api/create-payment-intent', () => {
     expect((await orderRow(res.body.orderId)).userId).toBe(u.id);
   });
 
-  it('prices RingCloud by lead type: aged leads a fixed 100 by age range, live transfers and call-backs by count', async () => {
+  it('prices RingCloud by lead type: 100 aged leads by age range (with the stock), live transfers and call-backs by count', async () => {
     const u = await makeUser(ctx.db);
     const agent = await loginAs(ctx.app, u.email, u.password);
     const survey = async (leadType: string, ageRange: string | null = null) =>
-      Number((await ctx.db('onboarding_surveys').insert({ userId: u.id, firstName: 'R', lastName: 'C', email: u.email, leadType, ageRange }))[0]);
+      Number(
+        (
+          await ctx.db('onboarding_surveys').insert({ userId: u.id, firstName: 'R', lastName: 'C', email: u.email, leadType, ageRange, workingStates: 'FL' })
+        )[0],
+      );
+    // 100 aged leads in stock for the survey's state and band (the order is never for more than stock).
+    for (let i = 0; i < 100; i++) {
+      await ctx.db('leads').insert({
+        kind: 'aged',
+        customerName: `P ${i}`,
+        customerPhone: `5559${String(i).padStart(6, '0')}`,
+        customerState: 'FL',
+        zipCode: '33101',
+        ageDays: 70,
+        status: 'available',
+      });
+    }
     const agedId = await survey('Aged Leads', '60-90');
     const aged = await agent
       .post('/api/create-payment-intent')

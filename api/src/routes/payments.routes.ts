@@ -1,14 +1,21 @@
 // Checkout payments: POST /api/create-payment-intent, GET /api/stripe/public-key,
 // GET /api/orders/by-intent/:id, and (test-payment mode only) POST /api/test-payments/confirm.
 import { Router } from 'express';
-import { createPaymentIntentSchema, testConfirmSchema, type CreatePaymentIntentResponse, type PublicKeyResponse } from '@tm/shared/schemas/payments';
+import {
+  createPaymentIntentSchema,
+  orderCheckSchema,
+  testConfirmSchema,
+  type CreatePaymentIntentResponse,
+  type PublicKeyResponse,
+} from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../errors.ts';
 import { byIntentLimits, clientIp, orderLimits, CHECKOUT_RATE_MESSAGE } from '../middleware/rate-limit.ts';
 import { startCheckout } from '../services/payments/checkout.service.ts';
 import { confirmTestPayment } from '../services/payments/test-payments.service.ts';
-import { getOrderByIntent } from '../services/orders/orders.service.ts';
+import { checkOrderByIntent, getOrderByIntent } from '../services/orders/orders.service.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
+import { sessionExpired } from '../middleware/session.ts';
 
 export { CHECKOUT_RATE_MESSAGE };
 
@@ -19,7 +26,8 @@ export function paymentsRoutes(deps: AppDeps): Router {
 
   r.post('/create-payment-intent', ...checkoutLimit, async (req, res) => {
     const input = parseWith(createPaymentIntentSchema, req.body);
-    const order = await startCheckout(deps, input, req.session?.userId ?? null, clientIp(req));
+    const anonymousSurvey = req.session && !sessionExpired(req.session, deps.clock.now()) ? (req.session.ringcloudSurveyId ?? null) : null;
+    const order = await startCheckout(deps, input, { userId: req.session?.userId ?? null, ringcloudSurveyId: anonymousSurvey }, clientIp(req));
     const body: CreatePaymentIntentResponse = {
       clientSecret: order.clientSecret,
       orderId: order.orderId,
@@ -41,6 +49,13 @@ export function paymentsRoutes(deps: AppDeps): Router {
   r.get('/orders/by-intent/:id', ...byIntentLimits(), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await getOrderByIntent(deps, String(req.params.id)));
+  });
+
+  // The return pages: the order after the server's own check of the latest attempt at the provider.
+  r.post('/orders/check', ...byIntentLimits(), async (req, res) => {
+    const { paymentIntentId } = parseWith(orderCheckSchema, req.body);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await checkOrderByIntent(deps, paymentIntentId));
   });
 
   // The test card form's confirm: only in test-payment mode, never in production.

@@ -1,12 +1,13 @@
-// POST /api/ringcloud-survey: the RingCloud sub-offer's two-step survey. Creates the account,
-// stores the survey and logs the new agent in, so the checkout's payment intent is bound to them.
+// POST /api/ringcloud-survey: the RingCloud sub-offer's two-step survey. Stores the survey and remembers it
+// in the browser's session (the checkout pays for that survey); no account is made and nothing is mailed
+// before a payment (issue 25 item 4). The answer, Set-Cookie included, is the same for an e-mail that has
+// an account and one that has none (issue 27 M5).
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { ringcloudSurveySchema, type RingcloudSurveyResponse } from '@tm/shared/schemas/funnel';
+import { agedStockQuerySchema, ringcloudSurveySchema, type AgedStockResponse, type RingcloudSurveyResponse } from '@tm/shared/schemas/funnel';
+import { agedStockView } from '../services/leads/aged-stock.service.ts';
 import { parseWith } from '../errors.ts';
 import { accountFormLimit } from '../middleware/rate-limit.ts';
-import { startSession } from '../middleware/session.ts';
-import { notifyExistingAccountSignup } from '../services/accounts/signup-notices.ts';
 import { submitRingcloudSurvey } from '../services/funnel/ringcloud-survey.service.ts';
 
 export function ringcloudSurveyRoutes(deps: AppDeps): Router {
@@ -16,18 +17,24 @@ export function ringcloudSurveyRoutes(deps: AppDeps): Router {
   r.post('/ringcloud-survey', perIp, async (req, res) => {
     const input = parseWith(ringcloudSurveySchema, req.body);
     const now = deps.clock.now();
-    const { surveyId, userId } = await submitRingcloudSurvey(deps.db, input, now, deps.config);
-    if (userId !== null) {
-      await startSession(deps, req, userId);
-    } else {
-      // The e-mail already has an account: the same answer (and a session cookie, logged in as nobody)
-      // as for a new account; the owner is told by e-mail.
-      await notifyExistingAccountSignup(deps, input.email);
+    const sessionUserId = req.session?.userId ?? null;
+    const { surveyId } = await submitRingcloudSurvey(deps.db, input, now, sessionUserId);
+    if (!sessionUserId) {
+      // The anonymous buyer's survey, named by the sealed session (the checkout pays for this one only).
+      req.session.ringcloudSurveyId = surveyId;
       req.session.issuedAt = now.getTime();
       await req.session.save();
     }
     const body: RingcloudSurveyResponse = { ok: true, surveyId };
     res.status(201).json(body);
+  });
+
+  // The checkout's stock check: how many aged leads of these states and age range can be bought now.
+  r.get('/ringcloud/aged-leads/stock', async (req, res) => {
+    const q = parseWith(agedStockQuerySchema, req.query);
+    const body: AgedStockResponse = await agedStockView(deps.db, q.states, q.ageRange);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(body);
   });
 
   return r;

@@ -41,16 +41,16 @@ describe('POST /api/survey (agent lab)', () => {
     const body = payload({ password: 'client-chosen' });
     const res = await request(ctx.app).post('/api/survey').send(body);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ ok: true, username: 'janeoneil' });
+    expect(Object.keys(res.body).sort()).toEqual(['ok', 'surveyId']);
     expect(JSON.stringify(res.body)).not.toMatch(/password/i);
-    const user = await ctx.db('users').where({ id: res.body.userId }).first();
+    const user = await ctx.db('users').where({ email: body.email }).first();
     expect(user).toMatchObject({ username: 'janeoneil', role: 'Insurance Agent', agencyName: 'Lab Agency', phone: '555 010 0123' });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     // The browser never picks the password: one it sends is ignored.
     expect(await verifyPassword(user.passwordHash, 'client-chosen')).toBe(false);
     const row = await ctx.db('onboarding_surveys').where({ id: res.body.surveyId }).first();
     expect(row).toMatchObject({
-      userId: res.body.userId,
+      userId: user.id,
       role: 'Insurance Agent',
       leadType: 'Live Transfers',
       totalTransfers: 120,
@@ -73,7 +73,8 @@ describe('POST /api/survey (agent lab)', () => {
     const c = await request(ctx.app)
       .post('/api/survey')
       .send(payload({ firstName: 'Sam', lastName: 'Lee', username: 'ignored' }));
-    expect([a.body.username, b.body.username, c.body.username]).toEqual(['samlee', 'samlee2', 'samlee3']);
+    const names = await ctx.db('onboarding_surveys').whereIn('id', [a.body.surveyId, b.body.surveyId, c.body.surveyId]).orderBy('id').pluck('username');
+    expect(names).toEqual(['samlee', 'samlee2', 'samlee3']);
   });
 
   it('fixes the fields the form does not choose, whatever the browser sends', async () => {
@@ -108,14 +109,20 @@ describe('POST /api/survey (agent lab)', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('answers 409 when the e-mail already has an account', async () => {
+  it('answers a taken e-mail exactly as a new one (never 409, issue 27 M5); the owner is told by e-mail and nothing is linked', async () => {
     const existing = await makeUser(ctx.db);
     const before = await counts();
+    const fresh = await request(ctx.app).post('/api/survey').send(payload());
     const res = await request(ctx.app)
       .post('/api/survey')
-      .send(payload({ email: existing.email }));
-    expect(res.status).toBe(409);
-    expect(res.body.error).toBe('An account with this email already exists');
-    expect(await counts()).toEqual(before);
+      .send(payload({ email: existing.email.toUpperCase() }));
+    expect(res.status).toBe(fresh.status);
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(res.headers['set-cookie']).toEqual(fresh.headers['set-cookie']);
+    expect(await counts()).toEqual({ users: before.users + 1, surveys: before.surveys + 2 });
+    const kept = await ctx.db('onboarding_surveys').where({ id: res.body.surveyId }).first();
+    expect(kept.userId).toBeNull();
+    expect(await ctx.db('mailOutbox').where({ userId: existing.id }).pluck('kind')).toContain('signup-attempt');
   });
 });

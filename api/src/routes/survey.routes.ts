@@ -1,11 +1,14 @@
 // POST /api/survey: the agent-lab registration (docs/product/funnel.md#agent-lab-registration). Creates the account with a
-// derived unique username and a generated temporary password (never answered), plus the survey row.
+// derived unique username and a generated temporary password (never answered), plus the survey row. The
+// answer is { ok, surveyId } for a new e-mail and for one that has an account alike (issue 27 M5).
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { agentLabSurveySchema, type AgentLabSurveyResponse } from '@tm/shared/schemas/funnel';
+import { agentLabSurveySchema, onboardingSurveySchema, type AgentLabSurveyResponse, type OnboardingSurveyResponse } from '@tm/shared/schemas/funnel';
+import { saveOnboardingSurvey } from '../services/funnel/onboarding-survey.service.ts';
 import { parseWith } from '../errors.ts';
 import { accountFormLimit } from '../middleware/rate-limit.ts';
 import { registerAgentLab } from '../services/funnel/agent-lab.service.ts';
+import { notifyExistingAccountSignup } from '../services/accounts/signup-notices.ts';
 
 export function surveyRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -14,7 +17,17 @@ export function surveyRoutes(deps: AppDeps): Router {
   r.post('/survey', perIp, async (req, res) => {
     const input = parseWith(agentLabSurveySchema, req.body);
     const result = await registerAgentLab(deps.db, input, deps.clock.now(), deps.config);
-    const body: AgentLabSurveyResponse = { ok: true, ...result };
+    // The same answer whether the e-mail had an account or not (issue 27 M5): the owner is told by e-mail.
+    if (result.userId === null) await notifyExistingAccountSignup(deps, input.email);
+    const body: AgentLabSurveyResponse = { ok: true, surveyId: result.surveyId };
+    res.status(201).json(body);
+  });
+
+  // The first-party onboarding survey (/survey without an external embed, issue 25 item 3).
+  r.post('/onboarding-survey', async (req, res) => {
+    const input = parseWith(onboardingSurveySchema, req.body);
+    await saveOnboardingSurvey(deps, input, req.session?.userId ?? null);
+    const body: OnboardingSurveyResponse = { ok: true };
     res.status(201).json(body);
   });
 

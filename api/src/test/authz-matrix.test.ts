@@ -430,6 +430,24 @@ const MATRIX: Record<string, Row> = {
     req: post('/api/create-payment-intent', () => ({ callCount: 5, ...checkoutBuyer() })),
   },
   'GET /api/stripe/public-key': { ...cols(200, 200, 200, 200, 200), req: get('/api/stripe/public-key') },
+  // The first-party onboarding survey: a logged-in agent (or a paid order's intent and secret, tested in survey.routes.test.ts).
+  'POST /api/onboarding-survey': {
+    ...cols(401, 201, 201, 201, 401),
+    req: post('/api/onboarding-survey', () => ({
+      workingStates: ['FL', 'TX'],
+      transferHours: '9am-5pm EST',
+      callsPerDay: 3,
+      deliveryPhone: '(555) 010-0123',
+      bestTimeToReach: 'Any time',
+    })),
+  },
+  // The RingCloud checkout's stock count (issue 25 item 1): public, counts only.
+  'GET /api/ringcloud/aged-leads/stock': { ...cols(200, 200, 200, 200, 200), req: get('/api/ringcloud/aged-leads/stock?states=FL,TX&ageRange=30-60') },
+  // The return pages' check of the latest attempt: the intent id is the capability, as for the GET.
+  'POST /api/orders/check': {
+    ...cols(200, 200, 200, 200, 200),
+    req: () => post('/api/orders/check', () => ({ paymentIntentId: own.paidLeadIntent }))('anon'),
+  },
   // The intent id is the capability (unguessable, known only to the payer's browser); the answer
   // carries the order's count, tier, amount and status, no personal data.
   'GET /api/orders/by-intent/:id': { ...cols(200, 200, 200, 200, 200), req: () => get(`/api/orders/by-intent/${own.paidLeadIntent}`)('anon') },

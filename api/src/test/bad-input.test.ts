@@ -301,7 +301,21 @@ const SPECS: Record<string, Spec> = {
   },
   'POST /api/call-transfer-order': { role: 'agentA', base: json('POST', '/api/call-transfer-order', transferOrderBody) },
   'POST /api/ringcloud-survey': { role: 'anon', base: json('POST', '/api/ringcloud-survey', ringcloudSurveyBody) },
+  'POST /api/orders/by-intent/:id/check': {
+    role: 'anon',
+    base: () => ({ method: 'POST', path: `/api/orders/by-intent/${own.pendingLeadIntent}/check`, body: {} }),
+  },
   'POST /api/survey': { role: 'anon', base: json('POST', '/api/survey', agentLabBody) },
+  'POST /api/onboarding-survey': {
+    role: 'agentA',
+    base: json('POST', '/api/onboarding-survey', () => ({
+      workingStates: ['FL', 'TX'],
+      transferHours: '9am-5pm EST',
+      callsPerDay: 3,
+      deliveryPhone: '(555) 010-0123',
+      bestTimeToReach: 'Any time',
+    })),
+  },
   'POST /api/affnetwork-signup': { role: 'anon', base: () => ({ method: 'POST', path: '/api/affnetwork-signup', form: partnerForm() }) },
   'POST /api/admin/users': { role: 'admin', base: json('POST', '/api/admin/users', createUserBody) },
   'PATCH /api/admin/users/:userId': {

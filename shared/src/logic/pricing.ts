@@ -82,7 +82,13 @@ export function quoteRingCloud(input: { leadType: RingCloudLeadType; count?: unk
     const range = input.ageRange ?? null;
     if (!range || !(range in RINGCLOUD.agedLeadCents)) return { ok: false, message: 'Please select an age range (30-60, 60-90 or 90-180 days)' };
     const unit = RINGCLOUD.agedLeadCents[range];
-    return { ok: true, count: RINGCLOUD.agedLeadQuantity, unitPriceCents: unit, amountCents: unit * RINGCLOUD.agedLeadQuantity };
+    // 100 leads, or fewer when the stock of the buyer's states and age range is smaller (issue 25 item 1).
+    const c =
+      input.count === undefined || input.count === null
+        ? { ok: true as const, count: RINGCLOUD.agedLeadQuantity }
+        : countIn(input.count, 1, RINGCLOUD.agedLeadQuantity, 'lead');
+    if (!c.ok) return c;
+    return { ok: true, count: c.count, unitPriceCents: unit, amountCents: unit * c.count };
   }
   const word = input.leadType === 'Call-Backs' ? 'call-back' : 'transfer';
   const unit = input.leadType === 'Call-Backs' ? RINGCLOUD.callbackCents : input.leadType === 'Live Transfers' ? RINGCLOUD.liveTransferCents : null;

@@ -130,6 +130,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   moneyOnlyRefundableCents: number;
   /** Transfers of this order still unused (transfer orders only): a refund can take back at most these. */
   transfers: { count: number; used: number; refunded: number; remaining: number } | null;
+  /** An aged-lead order short of stock at payment: "69 of 100 delivered, $124.00 refunded" (issue 25 item 1). */
+  shortfallNote: string | null;
 }
 
 export type AdminOrdersPage = Page<AdminOrderSummary>;

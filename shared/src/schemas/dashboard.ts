@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { LIVE_TRANSFER_ORDER } from '../catalogue/index.ts';
 import { usStateChoiceSchema } from './us-states.ts';
+import { parseTransferHours } from '../logic/transfer-hours.ts';
+
+export const TRANSFER_HOURS_MESSAGE = 'Enter your hours as a start and an end, such as 9am-5pm EST';
 
 export const LIVE_TRANSFER_LEAD_TYPE = 'Live Transfers';
 export const WORKING_STATES_REQUIRED = 'Please specify working states';
@@ -20,7 +23,13 @@ export const transferOrderSchema = z.object({
     .int('Must be a whole number of calls')
     .min(1, 'Must be at least 1 call per day')
     .max(LIVE_TRANSFER_ORDER.maxCount, `Must be at most ${LIVE_TRANSFER_ORDER.maxCount} calls per day`),
-  transferHours: z.string({ error: 'Please specify transfer hours' }).trim().min(1, 'Please specify transfer hours').max(200, 'Transfer hours are too long'),
+  /** Read into Transfer Controls' hours when the order is paid (issue 25 item 2), so it must name a start and an end. */
+  transferHours: z
+    .string({ error: 'Please specify transfer hours' })
+    .trim()
+    .min(1, 'Please specify transfer hours')
+    .max(200, 'Transfer hours are too long')
+    .refine((v) => parseTransferHours(v) !== null, TRANSFER_HOURS_MESSAGE),
   transferPhone: z
     .string({ error: 'Phone number must be at least 10 digits' })
     .trim()

@@ -6,6 +6,7 @@ import { RINGCLOUD, type RingCloudLeadType, type AgedLeadAgeRange } from '../cat
 import { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts';
 import { passwordSchema } from './auth.ts';
 import { usStateChoiceSchema } from './us-states.ts';
+import { parseTransferHours } from '../logic/transfer-hours.ts';
 import { RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON } from '../logic/funnel-choices.ts';
 
 // ---------- shared field builders ----------
@@ -125,12 +126,59 @@ export type RingcloudStep2Input = z.input<typeof ringcloudStep2Schema>;
 export type RingcloudStep2 = z.output<typeof ringcloudStep2Schema>;
 export type RingcloudSurvey = z.output<typeof ringcloudSurveySchema>;
 
-/** What POST /api/ringcloud-survey answers (the new account is logged in by the same answer). */
-/** The same answer whether the e-mail was new or already had an account (the owner is e-mailed then). */
+/** What POST /api/ringcloud-survey answers: the same whether the e-mail has an account or not (no account is made before the payment). */
 export interface RingcloudSurveyResponse {
   ok: true;
   surveyId: number;
 }
+
+/** GET /api/ringcloud/aged-leads/stock?states=FL,TX&ageRange=60-90: how many aged leads can be bought now. */
+export const agedStockQuerySchema = z.object({
+  states: usStateChoiceSchema(WORKING_STATES_MESSAGE),
+  ageRange: z.enum(AGED_LEAD_AGE_RANGES as [AgedLeadAgeRange, ...AgedLeadAgeRange[]], { error: 'Please select an age range' }),
+});
+export interface AgedStockResponse {
+  /** Aged leads for sale now in these states and age range. */
+  available: number;
+  /** What one order can buy: the stock, at most 100. */
+  maxPerOrder: number;
+  states: string[];
+  ageRange: AgedLeadAgeRange;
+}
+
+// ---------- First-party onboarding survey (/survey without an external embed, issue 25 item 3) ----------
+
+export const BEST_TIMES_TO_REACH = ['Morning (8am-12pm)', 'Afternoon (12pm-5pm)', 'Evening (5pm-8pm)', 'Any time'] as const;
+export const ONBOARDING_HOURS_MESSAGE = 'Enter your hours as a start and an end, such as 9am-5pm EST';
+
+/**
+ * POST /api/onboarding-survey: the agent's working states, transfer hours, calls per day, delivery phone
+ * and best time to reach, saved to their account and to Transfer Controls. The agent is the session's, or
+ * a funnel buyer named by their paid order's intent id and client secret (what the return page's URL has).
+ */
+export const onboardingSurveySchema = z.object({
+  workingStates: workingStatesSchema,
+  transferHours: z
+    .string({ error: ONBOARDING_HOURS_MESSAGE })
+    .trim()
+    .max(200, 'Transfer hours are too long')
+    .refine((v) => parseTransferHours(v) !== null, ONBOARDING_HOURS_MESSAGE),
+  callsPerDay: z.preprocess(toNumberOrUndefined, countSchema('Calls per day must be at least 1', 1000, 'Calls per day must be at most 1000')),
+  deliveryPhone: z
+    .string({ error: 'Phone number must be at least 10 digits' })
+    .trim()
+    .refine((v) => v.replace(/\D/g, '').length >= 10, 'Phone number must be at least 10 digits')
+    .refine((v) => v.length <= 32, 'Phone number is too long'),
+  bestTimeToReach: z.enum(BEST_TIMES_TO_REACH, { error: 'Please choose the best time to reach you' }),
+  paymentIntentId: z.string().trim().max(220).optional(),
+  clientSecret: z.string().trim().max(300).optional(),
+});
+export type OnboardingSurveyInput = z.input<typeof onboardingSurveySchema>;
+export type OnboardingSurveyValues = z.output<typeof onboardingSurveySchema>;
+export interface OnboardingSurveyResponse {
+  ok: true;
+}
+export const ONBOARDING_WHO_MESSAGE = 'Please log in to save your onboarding answers.';
 
 // ---------- Partner network application (docs/product/funnel.md#partner-application) ----------
 
@@ -298,11 +346,10 @@ export function agentLabPayload(form: AgentLabForm) {
   };
 }
 
+/** The same answer whether the e-mail had an account or not (issue 27 M5): no account data in it. */
 export interface AgentLabSurveyResponse {
   ok: true;
   surveyId: number;
-  userId: number;
-  username: string;
 }
 
 export interface PartnerApplicationResponse {

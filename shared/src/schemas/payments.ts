@@ -91,7 +91,21 @@ export interface OrderView extends OrderFigures {
   fulfilmentStatus: 'fulfilled' | 'partial' | 'owed' | null;
   quantityDelivered: number;
   quantityOwed: number;
+  /** Integer cents refunded so far (an aged-lead order short of stock is refunded the missing leads at once). */
+  refundedCents: number;
+  /** An account was made for this anonymous buyer when the payment succeeded (its welcome e-mail is on its way). */
+  accountCreated: boolean;
+  /** "69 of 100 delivered, $124.00 refunded" when stock fell short at payment; null otherwise. */
+  shortfallNote: string | null;
 }
+
+/** POST /api/orders/check: the return pages ask about their payment (the intent id is the capability). */
+export const orderCheckSchema = z.object({
+  paymentIntentId: z
+    .string({ error: 'paymentIntentId is required' })
+    .trim()
+    .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'paymentIntentId is not a payment id'),
+});
 
 /** POST /api/test-payments/confirm: test-payment mode only (never mounted with real Stripe keys). */
 export const testConfirmSchema = z.object({

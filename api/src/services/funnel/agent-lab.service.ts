@@ -5,15 +5,18 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { AGENT_LAB, deriveUsername, type AgentLabSurvey } from '@tm/shared/schemas/funnel';
 import { HttpError } from '../../errors.ts';
-import { createAccountWithSurvey } from './surveys.ts';
+import { createAccountWithSurvey, insertSurvey, type SurveyAnswers } from './surveys.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { EMAIL_TAKEN_MESSAGE } from '../accounts/users.service.ts';
 import type { AppConfig } from '../../config.ts';
 import { enqueueAccountCreated } from '../mail/account-mail.ts';
 import { User } from '../../models/index.ts';
 
 export interface RegisteredAgent {
   surveyId: number;
-  userId: number;
-  username: string;
+  /** null when the e-mail already had an account: the survey is kept without one, nothing is linked. */
+  userId: number | null;
+  username: string | null;
 }
 
 /** 24 random bytes, base64url: about 190 bits; nobody is meant to type it. */
@@ -30,6 +33,20 @@ export async function uniqueUsername(db: Db, base: string): Promise<string> {
     const candidate = `${base}${n}`;
     if (!taken.has(candidate)) return candidate;
   }
+}
+
+function agentLabAnswers(input: AgentLabSurvey): SurveyAnswers {
+  return {
+    leadType: AGENT_LAB.leadType,
+    workingStates: AGENT_LAB.workingStates,
+    totalTransfers: input.totalTransfers,
+    transfersPerDay: input.transfersPerDay,
+    callsPerDay: input.transfersPerDay,
+    transferHours: AGENT_LAB.transferHours,
+    callbackPreference: input.callbackPreference,
+    onboardingForm: AGENT_LAB.onboardingForm,
+    salesperson: AGENT_LAB.salesperson,
+  };
 }
 
 export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date, config: AppConfig): Promise<RegisteredAgent> {
@@ -51,17 +68,7 @@ export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date,
             role: AGENT_LAB.role,
             phone: input.phone,
           },
-          {
-            leadType: AGENT_LAB.leadType,
-            workingStates: AGENT_LAB.workingStates,
-            totalTransfers: input.totalTransfers,
-            transfersPerDay: input.transfersPerDay,
-            callsPerDay: input.transfersPerDay,
-            transferHours: AGENT_LAB.transferHours,
-            callbackPreference: input.callbackPreference,
-            onboardingForm: AGENT_LAB.onboardingForm,
-            salesperson: AGENT_LAB.salesperson,
-          },
+          agentLabAnswers(input),
           now,
         );
         // The e-mail with the set-password link is written with the account (decision 045).
@@ -71,6 +78,27 @@ export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date,
     } catch (err) {
       const usernameTaken = err instanceof HttpError && err.status === 409 && err.fields && 'username' in err.fields;
       if (usernameTaken && attempt < 5) continue;
+      // The e-mail has an account (issue 27 M5): answered as a new one by the route; the answers are kept
+      // without an account, and a hash is computed as a new account's would be, so it takes as long.
+      if (err instanceof HttpError && err.status === 409 && err.fields?.email === EMAIL_TAKEN_MESSAGE) {
+        await hashPassword(temporaryPassword());
+        const surveyId = await insertSurvey(
+          db,
+          {
+            userId: null,
+            firstName: input.firstName.trim(),
+            lastName: input.lastName.trim(),
+            agencyName: input.agencyName.trim(),
+            role: AGENT_LAB.role,
+            phone: input.phone.trim(),
+            email: input.email.trim().toLowerCase(),
+            username: null,
+            ...agentLabAnswers(input),
+          },
+          now,
+        );
+        return { surveyId, userId: null, username: null };
+      }
       throw err;
     }
   }

@@ -1,26 +1,26 @@
-// The RingCloud sub-offer survey: creates the agent's account (hashed password, 409 on a taken
-// e-mail or username) and stores the survey linked to it, both or neither.
+// The RingCloud sub-offer survey (issue 25 item 4, issue 27 M5). No account is made here: the survey is
+// stored with the chosen password's hash, and the account is made (or the order linked to the account that
+// already has the e-mail) only when the payment succeeds (accounts/funnel-buyers.service.ts). The answer is
+// the same whether the e-mail has an account or not, and nothing is sent to anyone before a payment.
 import type { Db } from '../../db/index.ts';
 import { RINGCLOUD_SALESPERSON, type RingcloudSurvey } from '@tm/shared/schemas/funnel';
-import { createAccountWithSurvey, insertSurvey, type SurveyAnswers } from './surveys.ts';
-import { HttpError } from '../../errors.ts';
+import { insertSurvey, type SurveyAnswers } from './surveys.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { EMAIL_TAKEN_MESSAGE } from '../accounts/users.service.ts';
-import type { AppConfig } from '../../config.ts';
-import { enqueueAccountCreated } from '../mail/account-mail.ts';
+import { OnboardingSurvey, User } from '../../models/index.ts';
+import { conflict } from '../../errors.ts';
+
+export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
 
 export interface SubmittedSurvey {
   surveyId: number;
-  /** null when the e-mail already had an account: nothing was created or linked to it. */
-  userId: number | null;
 }
 
-export async function submitRingcloudSurvey(db: Db, input: RingcloudSurvey, now: Date, config: AppConfig): Promise<SubmittedSurvey> {
-  // Only the fields of the chosen lead type are kept: they are what the checkout prices.
+/** The survey's answers kept for the chosen lead type: they are what the checkout prices. */
+function answersOf(input: RingcloudSurvey): SurveyAnswers {
   const live = input.leadType === 'Live Transfers';
   const callbacks = input.leadType === 'Call-Backs';
   const aged = input.leadType === 'Aged Leads';
-  const answers: SurveyAnswers = {
+  return {
     leadType: input.leadType,
     workingStates: input.workingStates,
     totalTransfers: live ? input.totalTransfers : null,
@@ -32,44 +32,32 @@ export async function submitRingcloudSurvey(db: Db, input: RingcloudSurvey, now:
     onboardingForm: 'ringcloud',
     salesperson: RINGCLOUD_SALESPERSON,
   };
-  const account = {
-    email: input.email,
-    username: input.username,
-    password: input.password,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    agencyName: input.agencyName,
-    role: input.role,
-    phone: input.phone,
-  };
-  try {
-    return await db.transaction(async (trx) => {
-      const created = await createAccountWithSurvey(trx, account, answers, now);
-      // The agent chose a password: the welcome e-mail links to /login (decision 045).
-      await enqueueAccountCreated(trx, config, created.userId, now, { setPassword: false });
-      return { surveyId: created.surveyId, userId: created.userId };
-    });
-  } catch (err) {
-    // The e-mail has an account: answer as for a new one (the route tells the owner by e-mail). The
-    // answers are kept without an account; nothing is linked to the existing one. A hash is computed
-    // as a new account's would be, so the answer takes about as long.
-    if (!(err instanceof HttpError) || err.status !== 409 || err.fields?.email !== EMAIL_TAKEN_MESSAGE) throw err;
-    await hashPassword(input.password);
-    const surveyId = await insertSurvey(
-      db,
-      {
-        userId: null,
-        firstName: account.firstName.trim(),
-        lastName: account.lastName.trim(),
-        agencyName: account.agencyName.trim(),
-        role: account.role,
-        phone: account.phone.trim(),
-        email: account.email.trim().toLowerCase(),
-        username: null,
-        ...answers,
-      },
-      now,
-    );
-    return { surveyId, userId: null };
-  }
+}
+
+/**
+ * Stores the survey. A logged-in agent's survey is theirs (sessionUserId); an anonymous one belongs to no
+ * account until its payment succeeds. The password is hashed now (the same work whatever the e-mail).
+ */
+export async function submitRingcloudSurvey(db: Db, input: RingcloudSurvey, now: Date, sessionUserId: number | null): Promise<SubmittedSurvey> {
+  // A taken username is refused as the form always did (usernames are public handles, not addresses).
+  const username = input.username.trim().toLowerCase();
+  if (await User.query(db).where({ username }).select('id').first()) throw conflict(USERNAME_TAKEN_MESSAGE, { username: USERNAME_TAKEN_MESSAGE });
+  const passwordHash = sessionUserId ? null : await hashPassword(input.password);
+  const surveyId = await insertSurvey(
+    db,
+    {
+      userId: sessionUserId,
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      agencyName: input.agencyName.trim(),
+      role: input.role,
+      phone: input.phone.trim(),
+      email: input.email.trim().toLowerCase(),
+      username,
+      ...answersOf(input),
+    },
+    now,
+  );
+  if (passwordHash) await OnboardingSurvey.query(db).findById(surveyId).patch({ passwordHash });
+  return { surveyId };
 }

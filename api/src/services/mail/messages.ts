@@ -158,14 +158,32 @@ export interface ReceiptLine {
 export function orderReceiptMail(
   config: AppConfig,
   user: MailUser,
-  order: { id: number; totalCents: number; cardLast4: string | null; lines: ReceiptLine[]; receiptUrl: string; notes?: string[] },
+  order: {
+    id: number;
+    totalCents: number;
+    cardLast4: string | null;
+    lines: ReceiptLine[];
+    receiptUrl: string;
+    notes?: string[];
+    /** Stock fell short at payment: what was delivered and refunded ("69 of 100 delivered, $124.00 refunded"). */
+    shortfall?: { note: string; refundCents: number } | null;
+  },
 ): NewMail {
   const table: [string, string][] = order.lines.map((l) => [l.label, `${l.count} × ${dollars(l.rateCents)} = ${dollars(l.amountCents)}`]);
   table.push(['Total', dollars(order.totalCents)]);
+  if (order.shortfall) {
+    table.push(['Refunded', dollars(order.shortfall.refundCents)]);
+    table.push(['Net paid', dollars(order.totalCents - order.shortfall.refundCents)]);
+  }
   if (order.cardLast4) table.push(['Card', `ending in ${order.cardLast4}`]);
   return mail(config, 'order-receipt', user.email, user.id, `Receipt for your ${PRODUCT} order #${order.id}`, {
     greeting: hello(user.firstName),
-    lines: [`Thank you: we received your payment for order #${order.id}.`],
+    lines: [
+      `Thank you: we received your payment for order #${order.id}.`,
+      ...(order.shortfall
+        ? [`Not enough leads were left for your states and age range when your payment went through: ${order.shortfall.note} to your card.`]
+        : []),
+    ],
     table,
     link: { label: 'View your receipt', url: order.receiptUrl },
     after: order.notes?.length ? order.notes : undefined,
@@ -230,7 +248,8 @@ export function paymentFailedMail(config: AppConfig, user: MailUser, order: { id
   return mail(config, 'payment-failed', user.email, user.id, `Your ${PRODUCT} payment did not go through`, {
     greeting: hello(user.firstName),
     lines: [
-      `The payment of ${dollars(order.totalCents)} for order #${order.id} was not completed${order.reason ? `: ${order.reason}` : ''}.`,
+      // The provider's reason ends with its own full stop ("Your card was declined."): one full stop, never two (issue 26).
+      `The payment of ${dollars(order.totalCents)} for order #${order.id} was not completed${order.reason ? `: ${order.reason.trim().replace(/[.\s]+$/, '')}` : ''}.`,
       'Nothing was charged. You can try again with another card.',
     ],
     link: { label: 'Go to your dashboard', url: `${config.publicOrigin}/dashboard` },

@@ -41,6 +41,15 @@ export function appointmentStart(a: { extractedAppointmentDateTime?: string | nu
   return null;
 }
 
+function shortfallOf(metadata: string | null): { note: string; refundCents: number } | null {
+  try {
+    const s = (metadata ? (JSON.parse(metadata) as Record<string, unknown>) : {}).shortfall as { note?: unknown; refundCents?: unknown } | undefined;
+    return s && typeof s.note === 'string' && typeof s.refundCents === 'number' ? { note: s.note, refundCents: s.refundCents } : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: number, now: Date): Promise<void> {
   const order = await Order.query(trx).findById(orderId);
   if (!order) return;
@@ -79,6 +88,7 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
       cardLast4: order.cardLast4 ?? null,
       lines,
       receiptUrl: `${config.publicOrigin}/dashboard/receipts/${order.id}`,
+      shortfall: shortfallOf(order.metadata),
     }),
   );
   if (order.kind === 'appointments') {

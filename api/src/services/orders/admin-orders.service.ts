@@ -400,6 +400,11 @@ async function refundsOf(
   }));
 }
 
+function shortfallNoteOf(meta: Record<string, unknown>): string | null {
+  const s = meta.shortfall;
+  return s && typeof s === 'object' && typeof (s as { note?: unknown }).note === 'string' ? (s as { note: string }).note : null;
+}
+
 export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
   const row = await baseQuery(db).where('o.id', orderId).select(SUMMARY_COLUMNS).first().castTo<SummaryRow | undefined>();
   if (!row) throw notFound('Order not found');
@@ -437,6 +442,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
         : 0,
     moneyOnlyRefundableCents: transfers ? moneyOnlyCap(refundableCents, transfers.remaining, unit) : refundableCents,
     transfers,
+    shortfallNote: shortfallNoteOf(metadataOf(row.metadata)),
   };
 }
 

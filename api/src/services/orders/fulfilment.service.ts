@@ -2,9 +2,10 @@
 // - Leads and appointments: the reserved items are sold (inventory.ts); fulfilled.
 // - Live transfers (funnel packages, dashboard orders, RingCloud live transfers): the paid order is the
 //   agent's transfer balance (decision 020); fulfilled.
-// - RingCloud aged leads: up to 100 available aged leads of the bought age band (the buyer's working
-//   states first) are sold to the buyer in the transaction that marks the order paid; what stock lacks is
-//   owed (fulfilment 'partial', or 'owed' when none could be delivered) until an admin completes it.
+// - RingCloud aged leads: the leads held for the order (the buyer's working states and age band only,
+//   never others) are sold in the transaction that marks the order paid; what stock lacks (a race past the
+//   hold) is refunded at once through the payment provider (issue 25 item 1). Orders made before that
+//   may still owe leads, which an admin completes from the same states and band.
 // - RingCloud call-backs: owed in full; delivered one by one through the delivered-call callback with
 //   kind "callback", or by an admin entering a count.
 // Every change writes a row of the order's timeline (order-events.ts) in the same transaction.
@@ -16,11 +17,12 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { TransferRefused } from '../transfers/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { toDbDate } from '../../db/dates.ts';
+import { fromDbDate, toDbDate } from '../../db/dates.ts';
+import { applyOrderPreferences } from '../transfers/settings.service.ts';
 import { withRetry } from '../../db/retry.ts';
-import { isMysql } from '../../db/index.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { recordLeadSales, saleableLeadIds } from '../compliance/compliance.service.ts';
+import { takeAgedLeads } from '../leads/aged-stock.service.ts';
 import { Lead, OnboardingSurvey, Order, OrderDelivery } from '../../models/index.ts';
 import { adminById, recordAudit } from '../audit/audit.service.ts';
 
@@ -32,7 +34,7 @@ export const NOT_LEADS_ORDER_MESSAGE = 'Only aged-lead orders are completed from
 export const NOT_CALLBACK_ORDER_MESSAGE = 'Deliveries are entered for call-back orders only.';
 export const NOT_PAID_MESSAGE = 'The order is not paid.';
 
-type FulfilOrder = Pick<Order, 'id' | 'kind' | 'userId' | 'surveyId' | 'count' | 'metadata'>;
+type FulfilOrder = Pick<Order, 'id' | 'kind' | 'userId' | 'surveyId' | 'count' | 'metadata' | 'unitPriceCents'>;
 
 function metaOf(order: { metadata: string | null }): Record<string, unknown> {
   try {
@@ -61,59 +63,34 @@ function ageBand(range: unknown): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
-/**
- * Sells up to `wanted` available aged leads of the band to the buyer for this order; returns how many.
- * Each round picks candidates and takes them with one conditional update (status still 'available'), so
- * a lead taken by a concurrent order is skipped, never sold twice; the rows this order got are counted
- * by its id afterwards. A short order is owed only when no matching lead is left.
- */
+/** The states an aged-lead order was bought for: kept on the order (codes), else its survey's (older orders). */
+async function orderStates(trx: Knex.Transaction, order: Pick<Order, 'surveyId' | 'metadata'>): Promise<string[]> {
+  const kept = metaOf(order).workingStates;
+  if (Array.isArray(kept)) return kept.filter((c): c is string => typeof c === 'string');
+  const survey = order.surveyId ? await OnboardingSurvey.query(trx).findById(order.surveyId).select('workingStates') : undefined;
+  return workingStateCodes(survey?.workingStates);
+}
+
+/** Sells up to `wanted` aged leads of the order's states and band (those it holds first); never another state or age. */
 async function sellAgedLeads(
   trx: Knex.Transaction,
-  orderId: number,
+  order: Pick<Order, 'id' | 'surveyId' | 'metadata'>,
   buyerId: number,
-  band: [number, number],
-  states: string[],
   wanted: number,
   stamp: string,
 ): Promise<number> {
-  const countMine = async () =>
-    Number(
-      ((await Lead.query(trx).where({ reservedOrderId: orderId, status: 'sold', buyerId }).count({ n: '*' }).first()) as { n?: number | string } | undefined)
-        ?.n ?? 0,
-    );
-  const before = await countMine();
-  let got = 0;
-  const passes: (string[] | null)[] = states.length ? [states, null] : [null];
-  for (const inStates of passes) {
-    for (let round = 0; round < 5 && got < wanted; round++) {
-      const q = Lead.query(trx).where({ kind: 'aged', status: 'available' }).whereBetween('ageDays', band);
-      if (inStates) q.whereIn('customerState', inStates);
-      // MariaDB: a locking read sees the latest commits (not the transaction's snapshot) and waits for a
-      // concurrent order holding the same leads, so it never reads them as available once sold, and never
-      // gives up on stock another order only looked at. (SKIP LOCKED could answer "none" while others
-      // merely held rows.) SQLite has one writer anyway.
-      if (isMysql(trx)) q.forUpdate();
-      const ids = (
-        await q
-          .orderBy('id')
-          .limit(wanted - got)
-          .select('id')
-      ).map((r) => Number(r.id));
-      if (!ids.length) break;
-      // Compliance: listed numbers and consumers sold as exclusive leave sale instead (decision 110).
-      const saleable = await saleableLeadIds(trx, ids, stamp);
-      if (saleable.length) {
-        await Lead.query(trx)
-          .whereIn('id', saleable)
-          .where({ status: 'available' })
-          .patch({ status: 'sold', buyerId, reservedOrderId: orderId, reservedUntil: null, soldAt: stamp, dncScrubbedAt: stamp, dncStatus: 'clear' });
-        const mine = (await Lead.query(trx).whereIn('id', saleable).where({ status: 'sold', reservedOrderId: orderId }).select('id')).map((r) => Number(r.id));
-        await recordLeadSales(trx, mine, buyerId, orderId, stamp);
-      }
-      got = (await countMine()) - before;
-    }
-  }
-  return got;
+  const band = ageBand(metaOf(order).ageRange);
+  if (!band) return 0;
+  const states = await orderStates(trx, order);
+  return (await takeAgedLeads(trx, { mode: 'sell', orderId: order.id, buyerId, states, band, wanted, stamp })).length;
+}
+
+/** What a paid aged-lead order could not get from stock: refunded at once (issue 25 item 1). */
+export interface Shortfall {
+  ordered: number;
+  delivered: number;
+  missing: number;
+  refundCents: number;
 }
 
 async function setFulfilment(trx: Knex.Transaction, orderId: number, status: FulfilmentStatus, delivered: number, owed: number, stamp: string): Promise<void> {
@@ -132,32 +109,39 @@ async function setFulfilment(trx: Knex.Transaction, orderId: number, status: Ful
  * Fulfils a just-paid order that does not hold reserved items (those are sold by the caller), inside the
  * transaction that marked it paid. Records fulfilled / partially_fulfilled / owed on its timeline.
  */
-export async function fulfilUnreservedOrder(trx: Knex.Transaction, order: FulfilOrder, stamp: string): Promise<void> {
+export async function fulfilUnreservedOrder(trx: Knex.Transaction, order: FulfilOrder, stamp: string): Promise<Shortfall | null> {
   const leadType = ringCloudLeadType(order);
   const count = Number(order.count);
   if (leadType === 'Aged Leads' && order.userId) {
-    const band = ageBand(metaOf(order).ageRange);
-    const survey = order.surveyId ? await OnboardingSurvey.query(trx).findById(order.surveyId).select('workingStates') : undefined;
-    const delivered = band ? await sellAgedLeads(trx, order.id, order.userId, band, workingStateCodes(survey?.workingStates), count, stamp) : 0;
-    const owed = count - delivered;
-    const status: FulfilmentStatus = owed === 0 ? 'fulfilled' : delivered === 0 ? 'owed' : 'partial';
-    await setFulfilment(trx, order.id, status, delivered, owed, stamp);
-    await recordOrderEvent(trx, order.id, owed === 0 ? 'fulfilled' : 'partially_fulfilled', {
+    // The leads held for the payment are sold (topped up from the same states and band when a hold lapsed);
+    // what stock still lacks is not owed but refunded at once by the caller.
+    const delivered = await sellAgedLeads(trx, order, Number(order.userId), count, stamp);
+    const missing = count - delivered;
+    const status: FulfilmentStatus = missing === 0 ? 'fulfilled' : 'partial';
+    await setFulfilment(trx, order.id, status, delivered, 0, stamp);
+    await recordOrderEvent(trx, order.id, missing === 0 ? 'fulfilled' : 'partially_fulfilled', {
       product: 'aged_leads',
       ageRange: metaOf(order).ageRange,
       delivered,
-      owed,
+      owed: 0,
+      ...(missing ? { refunded: missing } : {}),
     });
-    return;
+    return missing ? { ordered: count, delivered, missing, refundCents: missing * Number(order.unitPriceCents) } : null;
   }
   if (leadType === 'Call-Backs') {
     await setFulfilment(trx, order.id, 'owed', 0, count, stamp);
     await recordOrderEvent(trx, order.id, 'owed', { product: 'callbacks', delivered: 0, owed: count });
-    return;
+    return null;
   }
-  // Live transfers: the paid order is the buyer's transfer balance.
+  // Live transfers: the paid order is the buyer's transfer balance. A portal order's states, hours and
+  // calls per day become the agent's delivery settings (Transfer Controls, checked by the transfer callback).
+  const details = metaOf(order).details as { workingStates?: string; transferHours?: string; callsPerDay?: number } | undefined;
+  if (order.kind === 'live_transfer' && order.userId && details) {
+    await applyOrderPreferences(trx, Number(order.userId), details, order.id, fromDbDate(stamp) ?? new Date());
+  }
   await setFulfilment(trx, order.id, 'fulfilled', count, 0, stamp);
   await recordOrderEvent(trx, order.id, 'fulfilled', { product: 'transfers', credited: count });
+  return null;
 }
 
 /** Marks an order whose reserved items were just sold as fulfilled. */
@@ -203,10 +187,8 @@ export async function completeFulfilment(deps: AppDeps, orderId: number, adminUs
       if (ringCloudLeadType(o) !== 'Aged Leads') throw conflict(NOT_LEADS_ORDER_MESSAGE);
       if (Number(o.quantityOwed) <= 0 || !o.userId) throw conflict(NOTHING_OWED_MESSAGE);
       const stamp = toDbDate(deps.clock.now());
-      const band = ageBand(metaOf(o).ageRange);
-      const survey = o.surveyId ? await OnboardingSurvey.query(trx).findById(o.surveyId).select('workingStates') : undefined;
       const owedBefore = Number(o.quantityOwed);
-      const got = band ? await sellAgedLeads(trx, o.id, o.userId, band, workingStateCodes(survey?.workingStates), owedBefore, stamp) : 0;
+      const got = await sellAgedLeads(trx, o, Number(o.userId), owedBefore, stamp);
       const next = await moveCounts(trx, o, got, stamp);
       await recordOrderEvent(
         trx,

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Knex } from 'knex';
 import { raw } from 'objection';
-import { APPOINTMENT_PRICE_CENTS, CURRENCY, LEAD_DEFAULT_PRICE_CENTS, RESERVATION_MINUTES } from '@tm/shared';
+import { APPOINTMENT_PRICE_CENTS, CURRENCY, LEAD_DEFAULT_PRICE_CENTS, RESERVATION_MINUTES, RINGCLOUD } from '@tm/shared';
 import { quoteLiveTransfer, quoteRingCloud, quoteTransferPackage } from '@tm/shared/logic/pricing';
 import type { OrderView, OrderStatusView } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../../deps.ts';
@@ -19,9 +19,11 @@ import type { CreatedOrder, OrderKind, OrderRequest, OrderStatus } from './types
 import { INVENTORY_TABLES, inventoryQuery, ItemsUnavailable, releaseItems, reserveItems, sellItems, type InventoryTable } from './inventory.ts';
 import { withRetry } from '../../db/retry.ts';
 import { recordOrderEvent } from './order-events.ts';
-import { fulfilledWithItems, fulfilUnreservedOrder } from './fulfilment.service.ts';
+import { fulfilledWithItems, fulfilUnreservedOrder, type Shortfall } from './fulfilment.service.ts';
 import { isMysql } from '../../db/index.ts';
-import { Appointment, Lead, OnboardingSurvey, Order, OrderItem, PaymentEvent, User } from '../../models/index.ts';
+import { Appointment, Lead, OnboardingSurvey, Order, OrderItem, PaymentEvent, Refund, User } from '../../models/index.ts';
+import { agedLeadBand, agedLeadStock, scrubAgedStock, takeAgedLeads, workingStateCodesOf } from '../leads/aged-stock.service.ts';
+import { linkPaidOrderBuyer } from '../accounts/funnel-buyers.service.ts';
 
 export const SOLD_MESSAGE = 'Sorry, one or more of the selected items were just sold to another buyer.';
 export const AMOUNT_MISMATCH_MESSAGE = 'The amount does not match the price of this order. Please refresh the page and try again.';
@@ -29,6 +31,11 @@ export const PAYMENT_START_FAILED_MESSAGE = 'Payment could not be started. Pleas
 export const EXPIRED_MESSAGE = 'The reservation expired before the payment completed.';
 export const REFUNDED_MESSAGE = 'The selected items were sold to another buyer before your payment completed; your payment was refunded.';
 const MAX_ITEMS = 1000;
+export const NO_AGED_STOCK_MESSAGE = 'No aged leads are available for your working states and age range right now.';
+export const agedStockMessage = (n: number) =>
+  `Only ${n.toLocaleString('en-US')} aged lead${n === 1 ? ' is' : 's are'} available for your working states and age range. Please review your order.`;
+/** Aged leads that pending RingCloud orders from one address may hold at a time. */
+export const HOLD_MAX_AGED_LEADS_PER_ADDRESS = 300;
 
 // Holds (issue 14): what unpaid orders may keep from other buyers. A buyer has at most one pending
 // order per kind (a new one replaces the old), and all of a buyer's pending orders, and all pending
@@ -81,6 +88,8 @@ interface Plan {
   description: string;
   items: PlannedItem[];
   reserve?: { table: InventoryTable; ids: number[] };
+  /** RingCloud aged leads: `count` leads of these states and band are held for the payment. */
+  reserveAged?: { states: string[]; band: [number, number]; count: number };
 }
 
 const TABLE_BY_KIND: Partial<Record<OrderKind, InventoryTable>> = { leads: 'leads', appointments: 'appointments' };
@@ -119,8 +128,31 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
       };
     }
     case 'ringcloud': {
-      const field = req.leadType === 'Aged Leads' ? 'ageRange' : 'calls';
-      const q = quoted(quoteRingCloud({ leadType: req.leadType, count: req.count, ageRange: req.ageRange }), field);
+      const aged = req.leadType === 'Aged Leads';
+      const field = aged ? 'ageRange' : 'calls';
+      let reserveAged: Plan['reserveAged'];
+      let count = req.count;
+      if (aged) {
+        // Stock is known before the card is charged: never more than the leads of the survey's states and band.
+        const band = agedLeadBand(req.ageRange);
+        if (!band) quoted(quoteRingCloud({ leadType: req.leadType, ageRange: null }), 'ageRange');
+        const states = workingStateCodesOf(req.workingStates);
+        if (band)
+          await scrubAgedStock(
+            db,
+            states,
+            band,
+            Math.min(Number(count ?? RINGCLOUD.agedLeadQuantity) || 1, RINGCLOUD.agedLeadQuantity),
+            toDbDate(deps.clock.now()),
+          );
+        const stock = band ? await agedLeadStock(db, states, band) : 0;
+        if (stock === 0) throw conflict(NO_AGED_STOCK_MESSAGE, { calls: NO_AGED_STOCK_MESSAGE });
+        count ??= Math.min(stock, RINGCLOUD.agedLeadQuantity);
+        if (typeof count === 'number' && count > stock) throw conflict(agedStockMessage(stock), { calls: agedStockMessage(stock) });
+        reserveAged = { states, band: band!, count: Number(count) };
+      }
+      const q = quoted(quoteRingCloud({ leadType: req.leadType, count, ageRange: req.ageRange }), aged ? 'calls' : field);
+      if (reserveAged) reserveAged.count = q.count;
       const survey = await OnboardingSurvey.query(db).findById(req.surveyId).select('id');
       if (!survey) throw notFound('Survey not found. Please complete the survey first.');
       const itemKind: ItemKindName = req.leadType === 'Aged Leads' ? 'aged_lead' : req.leadType === 'Call-Backs' ? 'callback' : 'transfer';
@@ -133,9 +165,15 @@ async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
         amountCents: q.amountCents,
         userId: req.userId,
         surveyId: req.surveyId,
-        metadata: { packageType, leadType: req.leadType, ageRange: req.leadType === 'Aged Leads' ? req.ageRange : undefined },
+        metadata: {
+          packageType,
+          leadType: req.leadType,
+          ageRange: aged ? req.ageRange : undefined,
+          workingStates: aged ? reserveAged!.states : undefined,
+        },
         description: `${packageType} x ${q.count}`,
         items: [{ kind: itemKind, itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
+        reserveAged,
       };
     }
     case 'live_transfer': {
@@ -213,7 +251,7 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
   if (opts.expectedAmountCents !== undefined && opts.expectedAmountCents !== plan.amountCents) {
     throw badRequest(AMOUNT_MISMATCH_MESSAGE, { amount: AMOUNT_MISMATCH_MESSAGE });
   }
-  if (plan.reserve) await releaseExpiredReservations(deps);
+  if (plan.reserve || plan.reserveAged) await releaseExpiredReservations(deps);
 
   const now = deps.clock.now();
   const stamp = toDbDate(now);
@@ -226,8 +264,15 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
       deps.db.transaction(async (trx) => {
         // Only orders that hold items (leads, appointments: logged-in buyers) replace their kind's older one;
         // a package order holds nothing, and the funnel's buyer is named by an e-mail anyone can type.
-        replacedIntents = plan.reserve && plan.userId !== null ? await replacePendingOrders(deps, trx, plan, stamp) : [];
+        // A RingCloud survey has one pending order at a time (a reload of its checkout replaces it, issue 26).
+        replacedIntents =
+          plan.kind === 'ringcloud' && plan.surveyId !== null
+            ? await replacePendingOrders(deps, trx, plan, stamp, { surveyId: plan.surveyId })
+            : plan.reserve && plan.userId !== null
+              ? await replacePendingOrders(deps, trx, plan, stamp)
+              : [];
         if (plan.reserve) await checkHolds(trx, plan, clientKey);
+        if (plan.reserveAged && clientKey) await checkAgedHolds(trx, plan.reserveAged.count, clientKey);
         const inserted = await Order.query(trx).insert({
           userId: plan.userId,
           surveyId: plan.surveyId,
@@ -248,6 +293,13 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
         if (plan.reserve) {
           const until = toDbDate(new Date(now.getTime() + RESERVATION_MINUTES * 60_000));
           await reserveItems(trx, plan.reserve.table, plan.reserve.ids, orderId, until);
+        }
+        if (plan.reserveAged) {
+          const until = toDbDate(new Date(now.getTime() + RESERVATION_MINUTES * 60_000));
+          const { states, band, count } = plan.reserveAged;
+          const held = await takeAgedLeads(trx, { mode: 'reserve', orderId, states, band, wanted: count, stamp, until });
+          // Another buyer took some between the count and the hold: nothing is held, the page shows the new count.
+          if (held.length < count) throw conflict(agedStockMessage(held.length), { calls: agedStockMessage(held.length) });
         }
         // One row at a time: a batch insert through a model works on PostgreSQL only.
         for (const item of plan.items) await OrderItem.query(trx).insert({ orderId, ...item });
@@ -302,9 +354,14 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
  * card typed into an old form cannot pay for it). The buyer's user row is locked first (MariaDB;
  * SQLite has one writer), so two racing orders of one buyer run one after the other.
  */
-async function replacePendingOrders(deps: AppDeps, trx: Knex.Transaction, plan: Plan, stamp: string): Promise<string[]> {
-  if (isMysql(deps.db) && plan.userId !== null) await User.query(trx).findById(plan.userId).forUpdate().select('id');
-  const old = await Order.query(trx).where({ userId: plan.userId, kind: plan.kind, status: 'pending' }).select('id', 'paymentIntentId');
+async function replacePendingOrders(deps: AppDeps, trx: Knex.Transaction, plan: Plan, stamp: string, by?: { surveyId: number }): Promise<string[]> {
+  if (by) {
+    if (isMysql(deps.db)) await OnboardingSurvey.query(trx).findById(by.surveyId).forUpdate().select('id');
+  } else if (isMysql(deps.db) && plan.userId !== null) await User.query(trx).findById(plan.userId).forUpdate().select('id');
+  const old = await Order.query(trx)
+    .where(by ? { surveyId: by.surveyId } : { userId: plan.userId })
+    .where({ kind: plan.kind, status: 'pending' })
+    .select('id', 'paymentIntentId');
   for (const o of old) {
     await Order.query(trx).where({ id: o.id, status: 'pending' }).patch({ status: 'canceled', failureMessage: REPLACED_MESSAGE, updatedAt: stamp });
     await releaseOrderItems(trx, plan.kind, Number(o.id));
@@ -339,6 +396,16 @@ async function checkHolds(trx: Knex.Transaction, plan: Plan, clientKey: string |
   }
 }
 
+/** Refuses a RingCloud aged-lead order that would take an address over what its unpaid orders may hold. */
+async function checkAgedHolds(trx: Knex.Transaction, count: number, clientKey: string): Promise<void> {
+  const row = (await Lead.query(trx)
+    .where({ status: 'reserved' })
+    .whereIn('reservedOrderId', Order.query(trx).where({ clientKey, kind: 'ringcloud', status: 'pending' }).select('id'))
+    .count({ n: '*' })
+    .first()) as { n?: number | string | null } | undefined;
+  if (Number(row?.n ?? 0) + count > HOLD_MAX_AGED_LEADS_PER_ADDRESS) throw new HttpError(429, ADDRESS_HOLD_MESSAGE);
+}
+
 function cancelIntents(deps: Pick<AppDeps, 'stripe' | 'logger'>, ids: string[]): void {
   for (const id of ids) {
     deps.stripe.paymentIntents.cancel(id).catch((err: unknown) => deps.logger.warn({ err, intentId: id }, 'canceling a PaymentIntent failed'));
@@ -346,15 +413,20 @@ function cancelIntents(deps: Pick<AppDeps, 'stripe' | 'logger'>, ids: string[]):
 }
 
 async function releaseOrderItems(trx: Knex | Knex.Transaction, kind: OrderKind, orderId: number): Promise<number> {
-  const table = TABLE_BY_KIND[kind];
+  // RingCloud aged-lead orders hold leads too.
+  const table = kind === 'ringcloud' ? 'leads' : TABLE_BY_KIND[kind];
   return table ? releaseItems(trx, table, orderId) : 0;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Payment outcomes
 
-/** Fulfils a paid order, once (callers hold the pending -> paid transition). */
-async function fulfil(trx: Knex.Transaction, order: OrderRow, stamp: string): Promise<void> {
+/**
+ * Fulfils a paid order, once (callers hold the pending -> paid transition). An anonymous buyer's account is
+ * made or linked first (issue 25 item 4). Returns what an aged-lead order could not get from stock.
+ */
+async function fulfil(deps: AppDeps, trx: Knex.Transaction, order: OrderRow, stamp: string): Promise<Shortfall | null> {
+  const { userId } = await linkPaidOrderBuyer(deps, trx, order);
   const table = TABLE_BY_KIND[order.kind as OrderKind];
   if (table) {
     const items = await OrderItem.query(trx).where({ orderId: order.id }).select('itemId');
@@ -363,22 +435,76 @@ async function fulfil(trx: Knex.Transaction, order: OrderRow, stamp: string): Pr
       table,
       items.map((i) => Number(i.itemId)),
       order.id,
-      order.userId,
+      userId,
       stamp,
     );
     await fulfilledWithItems(trx, order, stamp);
-    return;
+    return null;
   }
-  let userId = order.userId;
-  if (userId === null && order.surveyId !== null) {
-    // Orders made before every checkout knew its buyer: the credit goes to the survey's account.
-    const survey = await OnboardingSurvey.query(trx).findById(order.surveyId).select('userId');
-    if (survey?.userId) {
-      userId = Number(survey.userId);
-      await Order.query(trx).where({ id: order.id }).patch({ userId });
+  return fulfilUnreservedOrder(trx, { ...order, userId }, stamp);
+}
+
+export const shortfallNote = (s: { ordered: number; delivered: number; refundCents: number }) =>
+  `${s.delivered.toLocaleString('en-US')} of ${s.ordered.toLocaleString('en-US')} delivered, ${formatDollars(s.refundCents)} refunded`;
+
+/**
+ * A paid aged-lead order short of stock: the missing leads' price is claimed as a refund (status pending)
+ * in the payment's transaction; the caller asks the provider after the commit (refundShortfall).
+ */
+async function claimShortfallRefund(trx: Knex.Transaction, order: OrderRow, short: Shortfall, stamp: string): Promise<number> {
+  const all = short.refundCents >= Number(order.amountCents);
+  const meta = (() => {
+    try {
+      return order.metadata ? (JSON.parse(order.metadata) as Record<string, unknown>) : {};
+    } catch {
+      return {};
     }
+  })();
+  const current = (await Order.query(trx).findById(order.id).select('metadata')) as Order;
+  const latest = current.metadata ? (JSON.parse(current.metadata) as Record<string, unknown>) : meta;
+  const note = shortfallNote(short);
+  await Order.query(trx)
+    .where({ id: order.id })
+    .patch({
+      refundedCents: short.refundCents,
+      ...(all ? { status: 'refunded', failureMessage: REFUNDED_MESSAGE } : {}),
+      metadata: JSON.stringify({ ...latest, shortfall: { ...short, note } }),
+      updatedAt: stamp,
+    });
+  const { id } = await Refund.query(trx).insert({
+    orderId: order.id,
+    amountCents: short.refundCents,
+    status: 'pending',
+    idempotencyKey: `shortfall-${order.id}`,
+    reason: `Not enough stock at payment: ${note}`,
+    createdByUserId: null,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
+  return Number(id);
+}
+
+/** Refunds a claimed shortfall through the provider at once; a refusal is recorded for an admin to act on. */
+async function refundShortfall(deps: AppDeps, intentId: string, orderId: number, refundId: number, amount: number): Promise<void> {
+  const stamp = () => toDbDate(deps.clock.now());
+  try {
+    const re = await deps.stripe.refunds.create(
+      { payment_intent: intentId, amount, metadata: { orderId: String(orderId), refundId: String(refundId), reason: 'stock_shortfall' } },
+      { idempotencyKey: `refund-shortfall-${orderId}` },
+    );
+    if (re.status === 'failed' || re.status === 'canceled') throw new Error(re.failure_reason ?? `The refund ${re.status}`);
+    await deps.db.transaction(async (trx) => {
+      await Refund.query(trx).where({ id: refundId }).patch({ status: 'succeeded', providerRefundId: re.id, updatedAt: stamp() });
+      await recordOrderEvent(trx, orderId, 'refund', { refundId, amountCents: amount, providerRefundId: re.id, reason: 'stock shortfall at payment' });
+    });
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    deps.logger.error({ err, orderId, refundId }, 'shortfall refund refused by the payment provider; refund it by hand');
+    await deps.db.transaction(async (trx) => {
+      await Refund.query(trx).where({ id: refundId }).patch({ status: 'failed', failureMessage: message, updatedAt: stamp() });
+      await recordOrderEvent(trx, orderId, 'refund_failed', { refundId, amountCents: amount, message });
+    });
   }
-  await fulfilUnreservedOrder(trx, { ...order, userId }, stamp);
 }
 
 /** Stripe's documented test PaymentMethods and their cards' last four digits (the emulator's cards). */
@@ -440,10 +566,22 @@ export async function applyIntentOutcome(
 ): Promise<IntentEventOutcome> {
   const { intent } = ev;
   let refundOrderId: number | null = null;
+  let shortfall: { orderId: number; refundId: number; amount: number } | null = null;
   const outcome = await withRetry(() =>
     deps.db.transaction(async (trx) => {
+      refundOrderId = null;
+      shortfall = null;
       if (ev.eventId && !(await recordEvent(trx, ev.eventId, ev.type, intent?.id ?? null))) return 'duplicate';
-      const result = intent ? await applyInTransaction(deps, trx, ev.type, intent, (id) => (refundOrderId = id)) : 'ignored: event type';
+      const result = intent
+        ? await applyInTransaction(
+            deps,
+            trx,
+            ev.type,
+            intent,
+            (id) => (refundOrderId = id),
+            (s) => (shortfall = s),
+          )
+        : 'ignored: event type';
       if (ev.eventId)
         await PaymentEvent.query(trx)
           .where({ eventId: ev.eventId })
@@ -452,6 +590,8 @@ export async function applyIntentOutcome(
     }),
   );
   if (refundOrderId !== null && intent) await refundIntent(deps, intent.id, refundOrderId);
+  const short = shortfall as { orderId: number; refundId: number; amount: number } | null;
+  if (short && intent) await refundShortfall(deps, intent.id, short.orderId, short.refundId, short.amount);
   if (outcome.startsWith('ignored: amount')) deps.logger.warn({ intent: intent?.id, outcome }, 'payment event refused');
   return outcome;
 }
@@ -462,6 +602,7 @@ async function applyInTransaction(
   type: string,
   intent: Stripe.PaymentIntent,
   needsRefund: (orderId: number) => void,
+  needsShortfallRefund: (s: { orderId: number; refundId: number; amount: number }) => void = () => {},
 ): Promise<string> {
   const isSuccess = type === 'payment_intent.succeeded';
   const isFailure = type === 'payment_intent.payment_failed' || type === 'payment_intent.canceled';
@@ -504,8 +645,9 @@ async function applyInTransaction(
     cardLast4: last4,
     ...(order.status !== 'pending' ? { was: order.status } : {}),
   });
+  let short: Shortfall | null = null;
   try {
-    await trx.transaction((sp) => fulfil(sp, order, stamp));
+    short = await trx.transaction((sp) => fulfil(deps, sp, order, stamp));
   } catch (err) {
     if (!(err instanceof ItemsUnavailable)) throw err;
     // Paid after the reservation lapsed, and another buyer has the items since: refund.
@@ -517,7 +659,12 @@ async function applyInTransaction(
     needsRefund(order.id);
     return 'refunded';
   }
+  if (short) {
+    const refundId = await claimShortfallRefund(trx, order, short, stamp);
+    needsShortfallRefund({ orderId: order.id, refundId, amount: short.refundCents });
+  }
   await enqueueOrderPaid(trx, deps.config, order.id, deps.clock.now());
+  if (short?.delivered === 0) return 'refunded';
   return order.status === 'pending' ? 'paid' : `paid (was ${order.status})`;
 }
 
@@ -531,6 +678,30 @@ async function refundIntent(deps: AppDeps, intentId: string, orderId: number): P
 
 // ---------------------------------------------------------------------------------------------
 // Reading orders
+
+function metadataFlag(metadata: string | null, key: string): unknown {
+  try {
+    const m: unknown = metadata ? JSON.parse(metadata) : {};
+    return m && typeof m === 'object' ? (m as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The buyer's return page asks: the order a PaymentIntent pays for, after asking the provider about an
+ * order that is not paid (the latest attempt decides: a decline and then a good card shows paid even when
+ * the success event is still on its way). The intent id is the capability, as for the GET.
+ */
+export async function checkOrderByIntent(deps: AppDeps, intentId: string): Promise<OrderView> {
+  if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) throw notFound('Order not found');
+  const order = await Order.query(deps.db).where({ paymentIntentId: intentId }).select('id', 'paymentIntentId', 'status').first();
+  if (!order) throw notFound('Order not found');
+  if (order.status !== 'paid' && order.status !== 'refunded') {
+    await checkOrderPayment(deps, { id: Number(order.id), paymentIntentId: order.paymentIntentId, status: order.status });
+  }
+  return getOrderByIntent(deps, intentId);
+}
 
 export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
   return {
@@ -546,6 +717,12 @@ export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
     fulfilmentStatus: (row.fulfilmentStatus ?? null) as OrderView['fulfilmentStatus'],
     quantityDelivered: Number(row.quantityDelivered ?? 0),
     quantityOwed: Number(row.quantityOwed ?? 0),
+    refundedCents: Number(row.refundedCents ?? 0),
+    accountCreated: metadataFlag(row.metadata, 'accountCreated') === true,
+    shortfallNote: (() => {
+      const s = metadataFlag(row.metadata, 'shortfall');
+      return s && typeof s === 'object' && typeof (s as { note?: unknown }).note === 'string' ? (s as { note: string }).note : null;
+    })(),
     createdAt: toIso(row.createdAt),
     paidAt: toIso(row.paidAt),
     testMode,

@@ -20,7 +20,17 @@ export type OrderRequest =
       buyer?: CheckoutBuyer | null;
     }
   /** RingCloud sub-offer: priced by lead type; aged leads are a fixed 100 at the age range's price. */
-  | { kind: 'ringcloud'; surveyId: number; userId: number; leadType: RingCloudLeadType; count?: number; ageRange?: AgedLeadAgeRange }
+  /** RingCloud sub-offer: priced by lead type; aged leads are at most 100, and no more than the stock of the survey's states and age range
+   * (held for the payment). userId null: an anonymous buyer, whose account is made or linked when the payment succeeds. */
+  | {
+      kind: 'ringcloud';
+      surveyId: number;
+      userId: number | null;
+      leadType: RingCloudLeadType;
+      count?: number;
+      ageRange?: AgedLeadAgeRange;
+      workingStates?: string | null;
+    }
   /** Bulk lead purchase from the dashboard: each lead's own price (default 10.00); reserved until paid. */
   | { kind: 'leads'; userId: number; leadIds: number[] }
   /** AI appointments from the dashboard cart: $10 each; reserved until paid. */

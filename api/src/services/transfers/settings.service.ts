@@ -10,6 +10,8 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { writeAudit } from './audit.ts';
 import { transferLots } from './lots.service.ts';
 import { withRetry } from '../../db/retry.ts';
+import { statesNamedIn } from '@tm/shared/us-states';
+import { parseTransferHours } from '@tm/shared/logic/transfer-hours';
 import { AgentTransferSetting, TransferCall } from '../../models/index.ts';
 
 type SettingsRow = Pick<
@@ -117,4 +119,50 @@ export async function updateSettings(deps: AppDeps, userId: number, input: Trans
     }),
   );
   return settingsView(deps, userId);
+}
+
+/**
+ * A paid transfer order's preferences (or the onboarding survey's answers) become the agent's delivery settings (issue 25 items 2 and 3): its working
+ * states, hours (and the zone its hours name) and calls per day, in the transaction that marks it paid.
+ * A pause stays as it is. Audited like an agent's own change ('settings.from_order').
+ */
+export async function applyOrderPreferences(
+  trx: Knex.Transaction,
+  userId: number,
+  prefs: { workingStates?: string | null; transferHours?: string | null; callsPerDay?: number | null },
+  /** The paid order they came with; null: the agent's onboarding survey. */
+  orderId: number | null,
+  now: Date,
+): Promise<void> {
+  await AgentTransferSetting.query(trx).insert({ userId }).onConflict('userId').ignore();
+  const before = await readControls(trx, userId, { lock: true });
+  const states = statesNamedIn(prefs.workingStates ?? '');
+  const hours = parseTransferHours(prefs.transferHours);
+  const cap = typeof prefs.callsPerDay === 'number' && Number.isInteger(prefs.callsPerDay) && prefs.callsPerDay > 0 ? prefs.callsPerDay : null;
+  const after: AgentControls = {
+    ...before,
+    ...(states.length ? { workingStates: states } : {}),
+    ...(hours ? { hoursStart: hours.start, hoursEnd: hours.end, ...(hours.timeZone ? { timeZone: hours.timeZone } : {}) } : {}),
+    ...(cap ? { callsPerDay: cap } : {}),
+  };
+  await AgentTransferSetting.query(trx)
+    .where({ userId })
+    .patch({
+      callsPerDay: after.callsPerDay,
+      workingStates: after.workingStates.join(','),
+      hoursStart: after.hoursStart,
+      hoursEnd: after.hoursEnd,
+      timeZone: after.timeZone,
+      updatedAt: toDbDate(now),
+    });
+  await writeAudit(trx, {
+    actor: { type: 'agent', id: userId },
+    action: orderId === null ? 'settings.from_survey' : 'settings.from_order',
+    entity: 'settings',
+    entityId: userId,
+    userId,
+    before: controlsForAudit(before),
+    after: { ...controlsForAudit(after), orderId },
+    at: now,
+  });
 }
