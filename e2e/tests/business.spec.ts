@@ -142,7 +142,8 @@ test('RingCloud aged leads: paid at checkout, the 100 leads are in My Leads', as
   const order = await db('orders').where({ userId: user.id, kind: 'ringcloud' }).first();
   expect(order).toMatchObject({ status: 'paid', fulfilmentStatus: 'fulfilled', quantityDelivered: 100, quantityOwed: 0 });
 
-  // The survey logged the agent in: My Leads lists the bought leads.
+  // No account before the payment (issue 25 item 4): it was made at payment with the chosen password.
+  await login(page, email, 'aged-pass-1');
   await page.goto('/dashboard?tab=my-leads');
   await expect(page.getByRole('heading', { name: 'My Leads' })).toBeVisible();
   await expect(page.getByTestId('my-lead-row').first()).toContainText(`Wyo Aged ${runTag}`);

@@ -79,7 +79,18 @@ test.beforeAll(async ({ playwright }, info) => {
     },
   });
   expect(survey.status()).toBe(201);
-  // The answer does not name the account (issue 14: no account discovery); the new agent's session does.
+  // No account before a payment (issue 25 item 4): the survey's order is paid, which makes the account with
+  // the chosen password; then the agent logs in.
+  const signupOrder = await agent.post('/api/create-payment-intent', {
+    data: { tier: 'ringcloud', callCount: 1, packageType: 'RingCloud Live Transfers', calls: 5 },
+  });
+  expect(signupOrder.status()).toBe(200);
+  const signupSecret = ((await signupOrder.json()) as { clientSecret: string }).clientSecret;
+  const signupPaid = await agent.post('/api/test-payments/confirm', {
+    data: { clientSecret: signupSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+  });
+  expect(signupPaid.status()).toBe(200);
+  await expect.poll(async () => (await agent.post('/api/login', { data: { identifier: agentEmail, password } })).status(), { timeout: 10_000 }).toBe(200);
   const me = await agent.get('/api/current-user');
   expect(me.status()).toBe(200);
   agentId = ((await me.json()) as { id: number }).id;
