@@ -21,9 +21,8 @@ import { fromDbDate, toDbDate } from '../../db/dates.ts';
 import { applyOrderPreferences } from '../transfers/settings.service.ts';
 import { withRetry } from '../../db/retry.ts';
 import { recordOrderEvent } from './order-events.ts';
-import { recordLeadSales, saleableLeadIds } from '../compliance/compliance.service.ts';
 import { takeAgedLeads } from '../leads/aged-stock.service.ts';
-import { Lead, OnboardingSurvey, Order, OrderDelivery } from '../../models/index.ts';
+import { OnboardingSurvey, Order, OrderDelivery } from '../../models/index.ts';
 import { adminById, recordAudit } from '../audit/audit.service.ts';
 
 export type FulfilmentStatus = 'fulfilled' | 'partial' | 'owed';
