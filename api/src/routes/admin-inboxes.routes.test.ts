@@ -144,7 +144,8 @@ describe('sign-ups', () => {
     const labRes = await request(ctx.app).post('/api/survey').send(lab);
     expect(labRes.status, JSON.stringify(labRes.body)).toBeLessThan(300);
     const ring = ringcloudSurveyBody() as { email: string };
-    const ringRes = await request(ctx.app).post('/api/ringcloud-survey').send(ring);
+    const ringBrowser = request.agent(ctx.app);
+    const ringRes = await ringBrowser.post('/api/ringcloud-survey').send(ring);
     expect(ringRes.status, JSON.stringify(ringRes.body)).toBeLessThan(300);
 
     const all = await admin.get('/api/admin/signups');
@@ -160,13 +161,28 @@ describe('sign-ups', () => {
         { label: 'Transfers per day', value: '6' },
       ]),
     );
-    expect(ringRow).toMatchObject({ source: 'ringcloud', name: 'Rita Cloud', passwordSet: true });
+    // No account before the payment (decision 180): the RingCloud sign-up has none, so no password yet.
+    expect(ringRow).toMatchObject({ source: 'ringcloud', name: 'Rita Cloud', userId: null, passwordSet: false });
     expect(ringRow.request).toEqual(
       expect.arrayContaining([
         { label: 'Total transfers', value: '40' },
         { label: 'Working states', value: 'TX, FL' },
       ]),
     );
+
+    // Its payment makes the account with the password chosen on the form.
+    const order = await ringBrowser
+      .post('/api/create-payment-intent')
+      .send({ tier: 'ringcloud', callCount: 1, packageType: 'RingCloud Live Transfers', calls: 40, amount: 1480 });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const paid = await request(ctx.app)
+      .post('/api/test-payments/confirm')
+      .send({ clientSecret: order.body.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    expect(paid.status).toBe(200);
+    await ctx.emulator.flush();
+    const ringAccount = await ctx.db('users').where({ email: ring.email.toLowerCase() }).first();
+    const ringAfter = (await admin.get('/api/admin/signups').query({ q: ring.email })).body.items[0];
+    expect(ringAfter).toMatchObject({ source: 'ringcloud', userId: Number(ringAccount.id), passwordSet: true });
 
     expect((await admin.get('/api/admin/signups').query({ source: 'ringcloud' })).body.items.every((s: { source: string }) => s.source === 'ringcloud')).toBe(
       true,

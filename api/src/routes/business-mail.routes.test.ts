@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import request from 'supertest';
 import { loginAs, makeUser, type TestContext } from '../test/harness.ts';
 import { startMailTestApp, type SmtpSink } from '../test/smtp-sink.ts';
-import { insertApplication, ringcloudSurveyBody } from '../test/proof-fixtures.ts';
+import { agentLabBody, insertApplication, ringcloudSurveyBody } from '../test/proof-fixtures.ts';
 import { testConfig } from '../config.ts';
 
 let ctx: TestContext;
@@ -39,8 +39,9 @@ describe('funnel buyers', () => {
       .post('/api/create-payment-intent')
       .send({ callCount: 3, tier: 'standard', firstName: 'Fay', lastName: 'Funnel', email, phone: '(555) 010-0123' });
     expect(start.status, JSON.stringify(start.body)).toBe(200);
-    // The account and its e-mail were written together.
-    expect(await ctx.db('mail_outbox').where({ to_email: email })).toHaveLength(1);
+    // No account and no e-mail before the payment (decision 180): both are written when it succeeds.
+    expect(await ctx.db('users').where({ email }).first()).toBeUndefined();
+    expect(await ctx.db('mail_outbox').where({ to_email: email })).toHaveLength(0);
     const pay = await request(ctx.app)
       .post('/api/test-payments/confirm')
       .send({ clientSecret: start.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
@@ -85,16 +86,28 @@ describe('partner application decisions', () => {
 });
 
 describe('sign-up with a taken e-mail', () => {
-  it('answers as for a new account and tells the owner by e-mail', async () => {
+  it('agent lab: answers as for a new account and tells the owner by e-mail', async () => {
     const owner = await makeUser(ctx.db, { email: `taken.${process.pid}@example.com`, firstName: 'Tia' });
     const res = await request(ctx.app)
-      .post('/api/ringcloud-survey')
-      .send({ ...ringcloudSurveyBody(), email: owner.email });
+      .post('/api/survey')
+      .send({ ...agentLabBody(), email: owner.email });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(['ok', 'surveyId']);
     await drain();
     const got = sink.to(owner.email);
     expect(got).toHaveLength(1);
     expect(got[0]!.subject).toBe('Someone tried to sign up with your TransferLine e-mail');
     expect(got[0]!.text).toContain('/forgot-password');
+  });
+
+  it('RingCloud: answers as for a new account and mails nobody before a payment (decision 180)', async () => {
+    const owner = await makeUser(ctx.db, { email: `taken.rc.${process.pid}@example.com`, firstName: 'Tom' });
+    const res = await request(ctx.app)
+      .post('/api/ringcloud-survey')
+      .send({ ...ringcloudSurveyBody(), email: owner.email });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await drain();
+    expect(sink.to(owner.email)).toHaveLength(0);
+    expect(await ctx.db('mail_outbox').where({ to_email: owner.email })).toHaveLength(0);
   });
 });

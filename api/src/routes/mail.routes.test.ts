@@ -167,48 +167,93 @@ describe('account e-mails', () => {
     const body = agentLabBody();
     const res = await request(app).post('/api/survey').send(body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const user = await ctx
+      .db('users')
+      .where({ email: String(body.email) })
+      .first();
+    expect(user).toBeTruthy();
+    expect(await outboxRows(String(body.email))).toHaveLength(1);
     await drain();
     const mails = sink.to(String(body.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your TransferLine account is ready');
-    expect(mails[0]!.text).toContain(`Your username is ${res.body.username}`);
+    expect(mails[0]!.text).toContain(`Your username is ${user.username}`);
     const token = tokenOf(linkIn(mails[0]!.text));
     expect((await request(app).post('/api/set-password').send({ token, password: 'my-own-pass-9' })).status).toBe(200);
     expect((await request(app).post('/api/set-password').send({ token, password: 'my-own-pass-10' })).status).toBe(400);
     expect((await request(app).post('/api/login').send({ identifier: body.email, password: 'my-own-pass-9' })).status).toBe(200);
   });
 
-  it('RingCloud: "account ready" with the username and a link to log in', async () => {
+  /** The RingCloud survey in one browser, then its checkout for the survey's 40 live transfers. */
+  async function ringcloudCheckout(body: Record<string, unknown>) {
+    const browser = request.agent(app);
+    const survey = await browser.post('/api/ringcloud-survey').send(body);
+    expect(survey.status, JSON.stringify(survey.body)).toBe(201);
+    const order = await browser
+      .post('/api/create-payment-intent')
+      .send({ tier: 'ringcloud', callCount: 1, packageType: 'RingCloud Live Transfers', calls: 40, amount: 1480 });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    return order.body as { orderId: number; clientSecret: string };
+  }
+  async function pay(clientSecret: string, cardNumber = '4242424242424242') {
+    const res = await request(app).post('/api/test-payments/confirm').send({ clientSecret, cardNumber, expiry: '12/40', cvc: '123' });
+    await ctx.emulator.flush();
+    return res;
+  }
+
+  it('RingCloud: nothing before the payment; then "account ready" with the username and a link to log in', async () => {
     const body = ringcloudSurveyBody();
-    const res = await request(app).post('/api/ringcloud-survey').send(body);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const order = await ringcloudCheckout(body);
+    expect(await outboxRows(String(body.email))).toHaveLength(0);
+    expect((await pay(order.clientSecret)).status).toBe(200);
     await drain();
-    const mails = sink.to(String(body.email));
+    const mails = sink.to(String(body.email)).filter((m) => m.subject === 'Your TransferLine account is ready');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Your username is ${String(body.username).toLowerCase()}`);
     expect(mails[0]!.text).toContain(`${ctx.config.publicOrigin}/login`);
+    expect((await outboxRows(String(body.email))).map((r) => r.kind).sort()).toEqual(['account-created', 'order-receipt']);
   });
 
-  it('a failed sign-up (username taken) writes no e-mail: the message lives and dies with its transaction', async () => {
-    const body = ringcloudSurveyBody();
-    expect((await request(app).post('/api/ringcloud-survey').send(body)).status).toBe(201);
+  it('a failed sign-up (username taken) or a declined payment writes no e-mail', async () => {
+    const taken = await makeUser(ctx.db);
     const other = ringcloudSurveyBody();
     const again = await request(app)
       .post('/api/ringcloud-survey')
-      .send({ ...other, username: body.username });
+      .send({ ...other, username: taken.username });
     expect(again.status).toBe(409);
-    expect(await outboxRows(String(body.email))).toHaveLength(1);
     expect(await outboxRows(String(other.email))).toHaveLength(0);
+    expect(await outboxRows(taken.email)).toHaveLength(0);
+
+    const body = ringcloudSurveyBody();
+    const order = await ringcloudCheckout(body);
+    expect((await pay(order.clientSecret, '4000000000000002')).status).toBe(402);
+    expect(
+      await ctx
+        .db('users')
+        .where({ email: String(body.email) })
+        .first(),
+    ).toBeUndefined();
+    expect(await outboxRows(String(body.email))).toHaveLength(0);
   });
 
   it('a sign-up with a taken e-mail answers as for a new account: no second account e-mail, the owner is told', async () => {
-    const body = ringcloudSurveyBody();
-    expect((await request(app).post('/api/ringcloud-survey').send(body)).status).toBe(201);
+    const body = agentLabBody();
+    expect((await request(app).post('/api/survey').send(body)).status).toBe(201);
     const again = await request(app)
-      .post('/api/ringcloud-survey')
-      .send({ ...body, username: `${String(body.username)}x` });
+      .post('/api/survey')
+      .send({ ...body, firstName: 'Other' });
     expect(again.status).toBe(201);
+    expect(Object.keys(again.body).sort()).toEqual(['ok', 'surveyId']);
     expect((await outboxRows(String(body.email))).map((r) => r.kind)).toEqual(['account-created', 'signup-attempt']);
+  });
+
+  it('a paid RingCloud order with a taken e-mail goes to that account: a receipt, no second account e-mail', async () => {
+    const owner = await makeUser(ctx.db);
+    const order = await ringcloudCheckout({ ...ringcloudSurveyBody(), email: owner.email });
+    expect(await outboxRows(owner.email)).toHaveLength(0);
+    expect((await pay(order.clientSecret)).status).toBe(200);
+    expect(Number((await ctx.db('orders').where({ id: order.orderId }).first()).userId)).toBe(owner.id);
+    expect((await outboxRows(owner.email)).map((r) => r.kind)).toEqual(['order-receipt']);
   });
 });
 

@@ -82,8 +82,13 @@ describe('high-volume quotes', () => {
 });
 
 describe('RingCloud quotes', () => {
-  it('aged leads: a fixed 100 at the age range price, whatever the count sent', () => {
-    expect(quoteRingCloud({ leadType: 'Aged Leads', ageRange: '30-60', count: 7 })).toEqual({ ok: true, count: 100, unitPriceCents: 500, amountCents: 50000 });
+  it('aged leads: 100 at the age range price, or fewer when the stock is smaller (never more than 100)', () => {
+    expect(quoteRingCloud({ leadType: 'Aged Leads', ageRange: '30-60' })).toEqual({ ok: true, count: 100, unitPriceCents: 500, amountCents: 50000 });
+    expect(quoteRingCloud({ leadType: 'Aged Leads', ageRange: '30-60', count: 7 })).toEqual({ ok: true, count: 7, unitPriceCents: 500, amountCents: 3500 });
+    expect(quoteRingCloud({ leadType: 'Aged Leads', ageRange: '30-60', count: 100 })).toMatchObject({ ok: true, count: 100, amountCents: 50000 });
+    expect(quoteRingCloud({ leadType: 'Aged Leads', ageRange: '30-60', count: 101 })).toEqual({ ok: false, message: boundsMessage(1, 100, 'lead') });
+    expect(quoteRingCloud({ leadType: 'Aged Leads', ageRange: '30-60', count: 0 }).ok).toBe(false);
+    expect(quoteRingCloud({ leadType: 'Aged Leads', ageRange: '30-60', count: 2.5 }).ok).toBe(false);
     expect(quoteRingCloud({ leadType: 'Aged Leads', ageRange: '60-90' })).toMatchObject({ amountCents: 40000 });
     expect(quoteRingCloud({ leadType: 'Aged Leads', ageRange: '90-180' })).toMatchObject({ amountCents: 30000 });
     expect(quoteRingCloud({ leadType: 'Aged Leads' }).ok).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { leadsQuerySchema, leadsQueryString, splitList, bulkPurchaseSchema } from './leads.ts';
-import { transferOrderSchema } from './dashboard.ts';
+import { transferOrderSchema, TRANSFER_HOURS_MESSAGE } from './dashboard.ts';
 
 describe('lead filters', () => {
   it('splits comma-separated lists, trimmed and de-duplicated', () => {
@@ -36,7 +36,9 @@ describe('live transfer order form', () => {
   it('uses the spec messages', () => {
     const r = transferOrderSchema.safeParse({ totalTransfers: Number.NaN, callsPerDay: 0, transferHours: ' ', transferPhone: '555', workingStates: '' });
     expect(r.success).toBe(false);
-    const messages = Object.fromEntries(r.error!.issues.map((i) => [String(i.path[0]), i.message]));
+    // The first message for each field is the one the form shows.
+    const messages: Record<string, string> = {};
+    for (const i of r.error!.issues) messages[String(i.path[0])] ??= i.message;
     expect(messages).toEqual({
       totalTransfers: 'Must be at least 1 transfer',
       callsPerDay: 'Must be at least 1 call per day',
@@ -44,5 +46,13 @@ describe('live transfer order form', () => {
       transferPhone: 'Phone number must be at least 10 digits',
       workingStates: 'Please specify working states',
     });
+  });
+
+  it('asks for transfer hours with a start and an end (they become Transfer Controls hours)', () => {
+    const base = { totalTransfers: 10, callsPerDay: 5, transferPhone: '555-123-4567', workingStates: 'FL' };
+    const bad = transferOrderSchema.safeParse({ ...base, transferHours: 'whenever' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => [String(i.path[0]), i.message])).toEqual([['transferHours', TRANSFER_HOURS_MESSAGE]]);
+    expect(transferOrderSchema.safeParse({ ...base, transferHours: '9am-5pm EST' }).success).toBe(true);
   });
 });

@@ -110,6 +110,11 @@ describe('Buy Call Transfers order form', () => {
     fireEvent.click(stateBox('Georgia'));
     fireEvent.click(stateBox('Texas'));
     fireEvent.click(stateBox('Alaska'));
+    // The survey's "Business Hours" names no start and end, so it cannot become Transfer Controls hours.
+    submit();
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Enter your hours as a start and an end, such as 9am-5pm EST']);
+    expect(api.sent('POST', '/api/call-transfer-order')).toHaveLength(0);
+    set('Transfer hours', '9am-5pm EST');
     submit();
     await screen.findByRole('heading', { name: 'Payment' });
     expect(api.sent('POST', '/api/call-transfer-order').map((c) => (c.body as { workingStates: string }).workingStates)).toEqual(['AK, GA']);
