@@ -12,6 +12,7 @@ import { TRAINER, insertApplication, insertAppointment, paidPackageOrder, traini
 import { AppointmentNoShow, LeadPoolEntry, OutboxMail, TrainingAdmin } from '../models/index.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import type { AuditLogEntry } from '@tm/shared/schemas/audit';
+import { parse as parseCsv } from 'csv-parse/sync';
 
 const KEY = 'audit-transfer-key-0123456789';
 let ctx: TestContext;
@@ -293,11 +294,12 @@ describe('GET /api/admin/audit filters and the CSV', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('attachment; filename="audit-log');
-    const lines = res.text.trim().split('\r\n');
+    const rows = parseCsv(res.text) as string[][];
+    const lines = rows.map((row) => row.join(','));
     expect(lines[0]).toBe('When,Who,Who (e-mail),Role,What happened,Changes,Kind,Record,User,User e-mail,Action');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Audra Boss,audra.boss@example.com,Admin,');
-    expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Sheet"`);
+    expect(rows[1]).toContain(`'=HYPERLINK("x") Sheet`);
     expect(lines[1]).toContain('formula@example.com,user.created');
     const walk = await request(ctx.app).get('/api/admin/audit.csv').query({ user: 'walker', kind: 'user' }).set('Cookie', adminCookie);
     expect(walk.text).toContain('Agency: Walk Agency → New Agency');

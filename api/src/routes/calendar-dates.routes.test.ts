@@ -74,6 +74,6 @@ describe('a form-fill date without a time', () => {
 
     const exported = await me.get('/api/my-leads/export.csv');
     expect(exported.status).toBe(200);
-    expect(exported.text).toMatch(/Dana Date,.*,2026-11-03\r?\n/);
+    expect(exported.text).toMatch(/"Dana Date",.*,"2026-11-03"\r?\n/);
   });
 });

@@ -5,6 +5,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { OUTCOMES_RATE_LIMIT } from './outcomes.routes.ts';
+import { parse as parseCsv } from 'csv-parse/sync';
 
 let ctx: TestContext;
 let a: Awaited<ReturnType<typeof makeUser>>;
@@ -180,7 +181,7 @@ describe('Results', () => {
     const res = await agentA.get('/api/results.csv?from=2026-10-01&to=2026-10-31');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
-    const lines = res.text.trim().split('\r\n');
+    const lines = (parseCsv(res.text) as string[][]).map((row) => row.join(','));
     expect(lines[0]).toBe('Group,Name,Spend (USD),Items,Contacted,Contact rate,Sales,Close rate,Premium written (USD),Cost per sale (USD),Return on spend');
     expect(lines[1]).toBe('Total,All products,188.00,6,5,83.3%,2,33.3%,3600.00,94.00,19.15');
     expect(lines).toContain('State,FL,88.00,4,3,75.0%,1,25.0%,1200.00,88.00,13.64');

@@ -436,7 +436,8 @@ const MATRIX: Record<string, Row> = {
     req: post('/api/onboarding-survey', () => ({
       workingStates: ['FL', 'TX'],
       transferHours: '9am-5pm EST',
-      callsPerDay: 3,
+      // High enough that the matrix's own transfer calls for this agent stay under it.
+      callsPerDay: 500,
       deliveryPhone: '(555) 010-0123',
       bestTimeToReach: 'Any time',
     })),

@@ -301,9 +301,9 @@ const SPECS: Record<string, Spec> = {
   },
   'POST /api/call-transfer-order': { role: 'agentA', base: json('POST', '/api/call-transfer-order', transferOrderBody) },
   'POST /api/ringcloud-survey': { role: 'anon', base: json('POST', '/api/ringcloud-survey', ringcloudSurveyBody) },
-  'POST /api/orders/by-intent/:id/check': {
+  'POST /api/orders/check': {
     role: 'anon',
-    base: () => ({ method: 'POST', path: `/api/orders/by-intent/${own.pendingLeadIntent}/check`, body: {} }),
+    base: () => ({ method: 'POST', path: '/api/orders/check', body: { paymentIntentId: own.pendingLeadIntent } }),
   },
   'POST /api/survey': { role: 'anon', base: json('POST', '/api/survey', agentLabBody) },
   'POST /api/onboarding-survey': {
@@ -311,7 +311,8 @@ const SPECS: Record<string, Spec> = {
     base: json('POST', '/api/onboarding-survey', () => ({
       workingStates: ['FL', 'TX'],
       transferHours: '9am-5pm EST',
-      callsPerDay: 3,
+      // High enough that the matrix's own transfer calls for this agent stay under it.
+      callsPerDay: 500,
       deliveryPhone: '(555) 010-0123',
       bestTimeToReach: 'Any time',
     })),
