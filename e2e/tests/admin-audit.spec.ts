@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { DEMO, login } from './helpers.ts';
+import { parse as parseCsv } from 'csv-parse/sync';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -49,10 +50,8 @@ test('the admin filters the audit log by user, actor, kind and date, and downloa
   // The CSV of exactly these rows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('audit-log.csv');
-  const csv = fs
-    .readFileSync((await download.path())!, 'utf8')
-    .trim()
-    .split('\r\n');
+  // Every text cell is quoted (issue 27 L2): compare the cells a spreadsheet shows.
+  const csv = (parseCsv(fs.readFileSync((await download.path())!, 'utf8')) as string[][]).map((row) => row.join(','));
   expect(csv[0]).toBe('When,Who,Who (e-mail),Role,What happened,Changes,Kind,Record,User,User e-mail,Action');
   expect(csv).toHaveLength(3);
   expect(csv[1]).toContain('Agency: Before Agency → After Agency');

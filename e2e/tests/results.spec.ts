@@ -37,7 +37,7 @@ test('Results: figures, charts, an outcome in two clicks, an API token for the C
   // CSV export of the same period.
   const csv = await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!);
   expect(csv.status()).toBe(200);
-  expect((await csv.text()).split('\r\n')[1]).toMatch(/^Total,All products,/);
+  expect((await csv.text()).split('\r\n')[1]).toMatch(/^"Total","All products",/);
 
   // A personal API token, shown once; the CRM posts an outcome with it.
   await page.getByLabel('Token name').fill('My CRM');
