@@ -4,6 +4,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO, login } from './helpers.ts';
 import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
+import { parse as parseCsv } from 'csv-parse/sync';
 
 test.afterAll(closeE2eDb);
 
@@ -139,7 +140,8 @@ test('My Appointments: search and CSV export; the admin user page and Edit with 
   await search.press('Enter');
   const all = await page.request.get((await page.getByTestId('my-appointments-csv').getAttribute('href'))!);
   expect(all.status()).toBe(200);
-  const lines = (await all.text()).split('\r\n');
+  // Every text cell is quoted (issue 27 L2): compare the cells a spreadsheet shows.
+  const lines = (parseCsv(await all.text()) as string[][]).map((row) => row.join(','));
   expect(lines[1]).toMatch(/^Maria Findme,3055550142,maria@example\.org,FL,/);
   expect(lines[2]).toMatch(/^'=cmd\|calc,5125550143,,TX,/);
   await search.fill('nobody-here');
