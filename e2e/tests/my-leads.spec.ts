@@ -3,6 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { DEMO, login } from './helpers.ts';
 import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
+import { parse as parseCsv } from 'csv-parse/sync';
 
 test.afterAll(closeE2eDb);
 
@@ -52,7 +53,8 @@ test('search My Leads and export the result as CSV', async ({ page, browser }) =
   await expect(csvLink).toHaveAttribute('href', '/api/my-leads/export.csv?q=findme');
   const all = await page.request.get('/api/my-leads/export.csv');
   expect(all.status()).toBe(200);
-  const text = await all.text();
+  // Every text cell is quoted (issue 27 L2): compare the cells a spreadsheet shows.
+  const text = (parseCsv(await all.text()) as string[][]).map((row) => row.join(',')).join('\n');
   expect(text).toContain("'=cmd|calc,3055550143");
   expect(text).toContain('Marta Findme,5125550142,marta@example.org,TX,73301');
   await page.getByLabel('Search my leads').fill('nobody-has-this');
