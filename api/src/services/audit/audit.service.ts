@@ -12,6 +12,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { LedgerAuditEntry, TrainingAdmin, User } from '../../models/index.ts';
 import { containsPattern } from '../admin/pagination.ts';
 import { csvLine } from '../transfers/csv.ts';
+import { fullName, parseAuditValue } from '../transfers/audit.ts';
 
 export interface AuditActor {
   type: AuditActorType;
@@ -89,16 +90,6 @@ type Row = LedgerAuditEntry & {
   subjectEmail: string | null;
 };
 
-const parse = (s: string | null): unknown => {
-  if (s === null) return null;
-  try {
-    return JSON.parse(s);
-  } catch {
-    return s;
-  }
-};
-const nameOf = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
-
 function filtered(db: Db, q: AuditLogQuery) {
   const base = LedgerAuditEntry.query(db)
     .alias('l')
@@ -119,9 +110,9 @@ function filtered(db: Db, q: AuditLogQuery) {
 }
 
 function toEntry(r: Row): AuditLogEntry {
-  const before = parse(r.beforeJson);
-  const after = parse(r.afterJson);
-  const subjectName = nameOf(r.subjectFirst, r.subjectLast);
+  const before = parseAuditValue(r.beforeJson);
+  const after = parseAuditValue(r.afterJson);
+  const subjectName = fullName(r.subjectFirst, r.subjectLast);
   const subject = r.userId === null ? null : { id: Number(r.userId), name: subjectName ?? '', email: r.subjectEmail ?? '' };
   const changes = auditChanges(before, after);
   // A side recorded alone (a creation's fields, a deletion's last values, a refund's figures) is listed as is.
@@ -136,7 +127,7 @@ function toEntry(r: Row): AuditLogEntry {
     actor: {
       type: r.actorType as AuditActorType,
       id: r.actorId === null ? null : Number(r.actorId),
-      name: nameOf(r.actorFirst, r.actorLast) ?? r.actorLabel ?? null,
+      name: fullName(r.actorFirst, r.actorLast) ?? r.actorLabel ?? null,
       email: r.actorEmail ?? (r.actorType === 'training' ? r.actorLabel : null),
     },
     action: r.action,

@@ -46,7 +46,8 @@ type AuditRow = LedgerAuditEntry & {
   agentLast: string | null;
 };
 
-const parse = (s: string | null): unknown => {
+/** A stored before/after value: JSON when it parses, else the text as stored. */
+export const parseAuditValue = (s: string | null): unknown => {
   if (s === null) return null;
   try {
     return JSON.parse(s);
@@ -54,7 +55,7 @@ const parse = (s: string | null): unknown => {
     return s;
   }
 };
-const fullName = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
+export const fullName = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
 
 export async function listAudit(
   db: Db,
@@ -85,8 +86,8 @@ export async function listAudit(
       entity: r.entityType,
       entityId: r.entityId === null ? null : Number(r.entityId),
       agent: r.userId === null ? null : { id: Number(r.userId), name: fullName(r.agentFirst, r.agentLast) ?? '' },
-      before: parse(r.beforeJson),
-      after: parse(r.afterJson),
+      before: parseAuditValue(r.beforeJson),
+      after: parseAuditValue(r.afterJson),
     })),
     total,
     page: q.page,
