@@ -219,7 +219,7 @@ describe('RingCloud aged leads (issue 25 item 1: only the chosen states and age 
       ),
     );
     const orders = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    for (const r of settled) if (r.status === 'rejected') expect((r.reason as { status?: number }).status).toBe(409);
+    for (const r of settled) if (r.status === 'rejected') expect((r.reason as { status?: number }).status, String(r.reason)).toBe(409);
     expect(orders.length).toBeGreaterThanOrEqual(15);
     await Promise.all(orders.map((o) => ctx.stripe.paymentIntents.confirm(o.paymentIntentId, { payment_method: 'pm_card_visa' })));
     await Promise.all([checkPendingPayments(deps), checkPendingPayments(deps), ctx.emulator.flush()]);

@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { checkoutBuyerSchema, type CheckoutBuyer } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, parseWith } from '../../errors.ts';
+import { isMysql } from '../../db/index.ts';
 import { createUser, type UserRow } from './users.service.ts';
 import { enqueueAccountCreated } from '../mail/account-mail.ts';
 import { OnboardingSurvey, Order, User } from '../../models/index.ts';
@@ -49,8 +50,14 @@ interface Buyer {
   passwordHash?: string | null;
 }
 
-async function userIdByEmail(trx: Knex.Transaction, email: string): Promise<number | null> {
-  const row = await User.query(trx).where('email', email.trim().toLowerCase()).select('id').first();
+/**
+ * A locking read on MySQL/MariaDB: under REPEATABLE READ a plain SELECT reads the transaction's snapshot and
+ * would miss the account another payment committed a moment ago; a locking read sees the latest committed row.
+ */
+async function userIdByEmail(deps: AppDeps, trx: Knex.Transaction, email: string): Promise<number | null> {
+  const q = User.query(trx).where('email', email.trim().toLowerCase()).select('id').first();
+  if (isMysql(deps.db)) q.forShare();
+  const row = await q;
   return row ? Number(row.id) : null;
 }
 
@@ -122,12 +129,12 @@ export async function linkPaidOrderBuyer(
   }
   let created = false;
   if (!userId && buyer) {
-    userId = await userIdByEmail(trx, buyer.email);
+    userId = await userIdByEmail(deps, trx, buyer.email);
     if (!userId) {
       userId = await createBuyerAccount(deps, trx, buyer);
       created = userId !== null;
       // Another payment made the account a moment ago: use it.
-      userId ??= await userIdByEmail(trx, buyer.email);
+      userId ??= await userIdByEmail(deps, trx, buyer.email);
     }
   }
   if (!userId) return { userId: null, created: false };

@@ -75,13 +75,16 @@ export async function agedStockView(db: Db, states: string[], ageRange: AgedLead
  * Takes up to `wanted` aged leads of the states and band for the order: those it already holds
  * (status 'reserved' by it) first, then available ones. `mode` 'reserve' holds them until `until`;
  * 'sell' sells them to `buyerId`. Each round picks candidates and takes them with one conditional update,
- * so a lead taken by a concurrent order is skipped, never shared; on MariaDB the candidate read locks
- * (FOR UPDATE) so it sees the latest commits. Leads that may not be sold (do-not-call, exclusive claims)
- * leave sale instead. Returns the ids this call took.
+ * so a lead taken by a concurrent order is skipped, never shared. The candidate read must see the latest
+ * commits on MariaDB: `fresh: 'read-committed'` says the caller's transaction runs at READ COMMITTED
+ * (a plain read does; the order checkout, where many buyers race for one pool), otherwise the pool read
+ * locks (FOR UPDATE). The order's own held leads are read on their own first, so a payment whose leads
+ * are all held never touches the pool. Leads that may not be sold (do-not-call, exclusive claims) leave
+ * sale instead. Returns the ids this call took.
  */
 export async function takeAgedLeads(
   trx: Knex.Transaction,
-  opts: { orderId: number; states: string[]; band: [number, number]; wanted: number; stamp: string } & (
+  opts: { orderId: number; states: string[]; band: [number, number]; wanted: number; stamp: string; fresh?: 'read-committed' | 'lock' } & (
     { mode: 'reserve'; until: string } | { mode: 'sell'; buyerId: number }
   ),
 ): Promise<number[]> {
@@ -89,24 +92,26 @@ export async function takeAgedLeads(
   if (!states.length || wanted <= 0) return [];
   const taken: number[] = [];
   const held = { status: 'reserved', reservedOrderId: orderId };
-  for (let round = 0; round < 6 && taken.length < wanted; round++) {
+  const lockPool = isMysql(trx) && opts.fresh !== 'read-committed';
+  for (let round = 0; round < 8 && taken.length < wanted; round++) {
+    // Round 0 reads what the order holds (by its own index); later rounds read the pool.
+    const own = round === 0;
     const q = Lead.query(trx)
       .where({ kind: 'aged' })
       .whereIn('customerState', states)
       .whereBetween('ageDays', band)
-      .where((w) => {
-        w.where(held).orWhere({ status: 'available' });
-      });
+      .where(own ? held : { status: 'available' });
     if (taken.length) q.whereNotIn('id', taken);
-    if (isMysql(trx)) q.forUpdate();
-    // The order's own held leads come first (reserved sorts after available: order by that flag).
+    if (!own && lockPool) q.forUpdate();
     const rows = await q
-      .orderByRaw('CASE WHEN reserved_order_id = ? THEN 0 ELSE 1 END', [orderId])
       .orderBy('id')
       .limit(wanted - taken.length)
       .select('id');
     const ids = rows.map((r) => Number(r.id));
-    if (!ids.length) break;
+    if (!ids.length) {
+      if (own) continue;
+      break;
+    }
     const saleable = await saleableLeadIds(trx, ids, stamp);
     if (!saleable.length) continue;
     const patch =

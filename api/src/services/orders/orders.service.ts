@@ -259,6 +259,10 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
   const clientKey = clientKeyOf(opts.clientAddress);
   let orderId: number;
   let replacedIntents: string[] = [];
+  // Many buyers hold leads from one aged pool at once: on MariaDB that transaction runs at READ COMMITTED,
+  // so its pool reads see each other's commits without locking the pool (locking reads of one pool by
+  // twenty orders deadlocked); each lead is still taken by one conditional update, so never shared.
+  const agedIsolation = plan.reserveAged && isMysql(deps.db) ? ({ isolationLevel: 'read committed' } as const) : undefined;
   try {
     orderId = await withRetry(() =>
       deps.db.transaction(async (trx) => {
@@ -297,7 +301,16 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
         if (plan.reserveAged) {
           const until = toDbDate(new Date(now.getTime() + RESERVATION_MINUTES * 60_000));
           const { states, band, count } = plan.reserveAged;
-          const held = await takeAgedLeads(trx, { mode: 'reserve', orderId, states, band, wanted: count, stamp, until });
+          const held = await takeAgedLeads(trx, {
+            mode: 'reserve',
+            orderId,
+            states,
+            band,
+            wanted: count,
+            stamp,
+            until,
+            fresh: agedIsolation ? 'read-committed' : 'lock',
+          });
           // Another buyer took some between the count and the hold: nothing is held, the page shows the new count.
           if (held.length < count) throw conflict(agedStockMessage(held.length), { calls: agedStockMessage(held.length) });
         }
@@ -305,7 +318,7 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
         for (const item of plan.items) await OrderItem.query(trx).insert({ orderId, ...item });
         await recordOrderEvent(trx, orderId, 'created', { kind: plan.kind, tier: plan.tier, count: plan.count, amountCents: plan.amountCents }, plan.userId);
         return orderId;
-      }),
+      }, agedIsolation),
     );
   } catch (err) {
     if (err instanceof ItemsUnavailable) throw conflict(SOLD_MESSAGE);
