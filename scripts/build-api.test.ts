@@ -4,6 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 let server: ChildProcess | undefined;
+let serverPort = 0;
 const emulator = new StripeEmulator({ webhookSecret: 'whsec_build_api_test' });
 
 const freePort = () =>
@@ -76,7 +78,7 @@ describe('npm run build:api', () => {
     expect(migrate.status, migrate.stderr).toBe(0);
     expect(migrate.stdout).toMatch(/Migrated \(batch 1\): \d+ migration\(s\)/);
 
-    const port = await freePort();
+    const port = (serverPort = await freePort());
     const origin = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [path.join(dist, 'server.js'), '--seed'], {
       cwd: root,
@@ -105,4 +107,21 @@ describe('npm run build:api', () => {
     expect(login.status).toBe(200);
     expect(login.headers.get('set-cookie')).toBeTruthy();
   }, 60_000);
+
+  it('stops gracefully on SIGTERM: a request in flight is answered, then the process exits 0 (close-with-grace)', async () => {
+    expect(server?.exitCode).toBeNull();
+    const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
+    // A request on its own connection, sent before the signal: it is answered, not cut off.
+    const inFlight = new Promise<number | undefined>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port: serverPort, path: '/api/health', agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      });
+      req.on('error', reject);
+      req.on('finish', () => setTimeout(() => server!.kill('SIGTERM'), 50));
+    });
+    expect(await inFlight).toBe(200);
+    expect(await exited).toBe(0);
+    server = undefined;
+  }, 30_000);
 });

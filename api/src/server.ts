@@ -1,6 +1,7 @@
 // Reads config, migrates (outside production; production migrates as a release step, `npm run migrate`),
 // (with --seed) seeds demo data into an empty non-production database, connects Redis when configured,
 // starts the job worker and listens.
+import closeWithGrace from 'close-with-grace';
 import { loadConfig, ConfigError, type AppConfig } from './config.ts';
 import { createDb, migrateLatest, pendingMigrations } from './db/index.ts';
 import { seedDemo, demoAccountsText, demoAccountsWithPublishedPasswords } from './db/seed.ts';
@@ -108,19 +109,18 @@ server.listen(config.port, config.host, () => {
 });
 const stopUploadSweep = startUploadSweep(depsOf(app));
 
-function shutdown() {
+// Graceful shutdown (close-with-grace): on SIGTERM/SIGINT, or an uncaught error, stop accepting
+// connections, let requests in flight finish, stop the jobs, then close Redis and the database; after
+// 10 s the process exits regardless. An error ends it with exit code 1, a signal with 0.
+const graceLogger = { error: (m: unknown) => (m instanceof Error ? logger.error({ err: m }, 'shutdown failed') : logger.error(String(m))) };
+closeWithGrace({ delay: 10_000, logger: graceLogger }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'shutting down after an uncaught error');
+  else logger.info({ signal }, 'shutting down');
   stopUploadSweep();
   mailTransport.close();
-  server.close(() => {
-    void jobs
-      .close()
-      .catch(() => undefined)
-      .then(() => redis?.quit())
-      .then(() => queueRedis?.quit())
-      .catch(() => undefined)
-      .finally(() => void db.destroy().finally(() => process.exit(0)));
-  });
-  setTimeout(() => process.exit(0), 5000).unref();
-}
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await jobs.close().catch(() => undefined);
+  await redis?.quit().catch(() => undefined);
+  await queueRedis?.quit().catch(() => undefined);
+  await db.destroy();
+});
