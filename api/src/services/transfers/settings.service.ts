@@ -70,6 +70,39 @@ export async function settingsView(deps: AppDeps, userId: number): Promise<Trans
 
 const controlsForAudit = (c: AgentControls) => ({ ...c, workingStates: c.workingStates.join(',') });
 
+/** Writes the agent's delivery settings and audits the change (every path that changes them goes here). */
+async function saveControls(
+  trx: Knex.Transaction,
+  userId: number,
+  change: { before: AgentControls; after: AgentControls; action: string; at: Date; extra?: Record<string, unknown> },
+): Promise<void> {
+  const { before, after, action, at } = change;
+  await AgentTransferSetting.query(trx)
+    .where({ userId })
+    .patch({
+      callsPerDay: after.callsPerDay,
+      workingStates: after.workingStates.join(','),
+      hoursStart: after.hoursStart,
+      hoursEnd: after.hoursEnd,
+      timeZone: after.timeZone,
+      paused: after.paused,
+      pausedReason: after.pausedReason,
+      pausedAt: after.pausedAt ? toDbDate(new Date(after.pausedAt)) : null,
+      resumeDate: after.resumeDate,
+      updatedAt: toDbDate(at),
+    });
+  await writeAudit(trx, {
+    actor: { type: 'agent', id: userId },
+    action,
+    entity: 'settings',
+    entityId: userId,
+    userId,
+    before: controlsForAudit(before),
+    after: { ...controlsForAudit(after), ...change.extra },
+    at,
+  });
+}
+
 export async function updateSettings(deps: AppDeps, userId: number, input: TransferSettingsValues): Promise<TransferSettingsView> {
   const now = deps.clock.now();
   if (input.resumeDate !== null && input.resumeDate <= localDateKey(now, input.timeZone)) {
@@ -92,30 +125,7 @@ export async function updateSettings(deps: AppDeps, userId: number, input: Trans
         pausedAt: input.paused ? (keepStart ? before.pausedAt : now.toISOString()) : null,
         resumeDate: input.paused ? input.resumeDate : null,
       };
-      await AgentTransferSetting.query(trx)
-        .where({ userId })
-        .patch({
-          callsPerDay: after.callsPerDay,
-          workingStates: after.workingStates.join(','),
-          hoursStart: after.hoursStart,
-          hoursEnd: after.hoursEnd,
-          timeZone: after.timeZone,
-          paused: after.paused,
-          pausedReason: after.pausedReason,
-          pausedAt: after.pausedAt ? toDbDate(new Date(after.pausedAt)) : null,
-          resumeDate: after.resumeDate,
-          updatedAt: toDbDate(now),
-        });
-      await writeAudit(trx, {
-        actor: { type: 'agent', id: userId },
-        action: 'settings.updated',
-        entity: 'settings',
-        entityId: userId,
-        userId,
-        before: controlsForAudit(before),
-        after: controlsForAudit(after),
-        at: now,
-      });
+      await saveControls(trx, userId, { before, after, action: 'settings.updated', at: now });
     }),
   );
   return settingsView(deps, userId);
@@ -145,24 +155,11 @@ export async function applyOrderPreferences(
     ...(hours ? { hoursStart: hours.start, hoursEnd: hours.end, ...(hours.timeZone ? { timeZone: hours.timeZone } : {}) } : {}),
     ...(cap ? { callsPerDay: cap } : {}),
   };
-  await AgentTransferSetting.query(trx)
-    .where({ userId })
-    .patch({
-      callsPerDay: after.callsPerDay,
-      workingStates: after.workingStates.join(','),
-      hoursStart: after.hoursStart,
-      hoursEnd: after.hoursEnd,
-      timeZone: after.timeZone,
-      updatedAt: toDbDate(now),
-    });
-  await writeAudit(trx, {
-    actor: { type: 'agent', id: userId },
+  await saveControls(trx, userId, {
+    before,
+    after,
     action: orderId === null ? 'settings.from_survey' : 'settings.from_order',
-    entity: 'settings',
-    entityId: userId,
-    userId,
-    before: controlsForAudit(before),
-    after: { ...controlsForAudit(after), orderId },
     at: now,
+    extra: { orderId },
   });
 }
