@@ -10,10 +10,9 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
-import { Redis } from 'ioredis';
 import { knexConfig } from '../knexfile.ts';
 import { createUser } from '../api/src/services/accounts/users.service.ts';
-import { deleteKeys } from '../api/src/infra/redis.ts';
+import { clearRedisPrefix, dropDatabases, sleep, stopChildren, waitHealthy } from './lib/fleet.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LB = Number(process.env.PROOF_PORT ?? 3260);
@@ -33,7 +32,6 @@ const check = (name: string, ok: boolean, figures: string) => {
   results.push({ name, ok, figures });
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}\n      ${figures}`);
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function sh(cmd: string, args: string[]): boolean {
   return spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
@@ -93,19 +91,6 @@ function startApi(i: number): void {
   });
   children.push(child);
   apis[i] = { port, child, log };
-}
-
-async function waitHealthy(url: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > end) throw new Error(`${url} did not become healthy`);
-    await sleep(250);
-  }
 }
 
 // ---- a tiny cookie-keeping client; each client connects from an address of its own (127.0.0.x), as
@@ -428,23 +413,9 @@ async function main(): Promise<void> {
 }
 
 async function cleanup(): Promise<void> {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-  await sleep(1500);
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  try {
-    const admin = knexFactory(knexConfig(MYSQL));
-    await admin.raw(`DROP DATABASE IF EXISTS \`${dbName}\``);
-    await admin.destroy();
-  } catch {
-    /* MariaDB not reachable: nothing to drop */
-  }
-  try {
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    await deleteKeys(redis, prefix);
-    await redis.quit();
-  } catch {
-    /* Redis not reachable */
-  }
+  await stopChildren(children);
+  await dropDatabases(MYSQL, [dbName]);
+  await clearRedisPrefix(REDIS_URL, prefix);
 }
 
 let failedRun = false;

@@ -17,14 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
-import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { knexConfig } from '../knexfile.ts';
 import { adminOrdersQuerySchema } from '../shared/src/schemas/admin-business.ts';
 import { listAdminOrders } from '../api/src/services/orders/admin-orders.service.ts';
 import { ledgerEntries } from '../api/src/services/transfers/ledger.service.ts';
 import { dbStorage } from '../api/src/storage/index.ts';
-import { deleteKeys } from '../api/src/infra/redis.ts';
+import { clearRedisPrefix, dropDatabases, sleep, stopChildren } from './lib/fleet.ts';
 import { Order, PartnerApplicationFile, StoredBlob, User } from '../api/src/models/index.ts';
 import { StripeEmulator } from '@tm/stripe-emulator';
 import { readState } from '../e2e/prod/state.ts';
@@ -57,7 +56,6 @@ function check(name: string, ok: boolean, detail: string): void {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}\n      ${detail}`);
 }
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -275,26 +273,11 @@ async function main(): Promise<void> {
 }
 
 async function cleanup(): Promise<void> {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-  await sleep(1000);
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await stopChildren(children, 1000);
   await emulator?.stop().catch(() => undefined);
   await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
-  try {
-    const admin = knexFactory(knexConfig(MYSQL));
-    await admin.raw(`DROP DATABASE IF EXISTS \`${target}\``);
-    if (process.env.DRILL_DROP_SOURCE === '1') await admin.raw(`DROP DATABASE IF EXISTS \`${source}\``);
-    await admin.destroy();
-  } catch {
-    /* MariaDB gone */
-  }
-  try {
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    await deleteKeys(redis, prefix);
-    await redis.quit();
-  } catch {
-    /* Redis gone */
-  }
+  await dropDatabases(MYSQL, process.env.DRILL_DROP_SOURCE === '1' ? [target, source] : [target]);
+  await clearRedisPrefix(REDIS_URL, prefix);
 }
 
 let stopped = false;

@@ -18,7 +18,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
-import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { knexConfig } from '../../knexfile.ts';
 import { seedDemo, DEMO_ACCOUNTS, DEMO_RECORDING_FILE } from '../../api/src/db/seed.ts';
@@ -26,7 +25,7 @@ import { dbStorage } from '../../api/src/storage/index.ts';
 import { hashPassword } from '../../api/src/services/accounts/passwords.ts';
 import { StripeEmulator } from '@tm/stripe-emulator';
 import { EMULATOR_SECRET_KEY } from '../../api/src/services/payments/stripe-client.ts';
-import { deleteKeys } from '../../api/src/infra/redis.ts';
+import { clearRedisPrefix, dropDatabases, stopChildren, waitHealthy } from '../../scripts/lib/fleet.ts';
 import { TrainingAdmin, User } from '../../api/src/models/index.ts';
 import { stateDirOf, type RehearsalState } from './state.ts';
 
@@ -46,25 +45,11 @@ const webhookSecret = `whsec_rehearsal_${run}`;
 const children: ChildProcess[] = [];
 let smtp: SMTPServer | null = null;
 let emulator: StripeEmulator | null = null;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ok = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 
 function fail(message: string): never {
   console.error(`prod rehearsal: ${message}`);
   process.exit(1);
-}
-
-async function waitHealthy(url: string, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > until) throw new Error(`${url} did not become healthy`);
-    await sleep(250);
-  }
 }
 
 async function main(): Promise<void> {
@@ -201,27 +186,11 @@ let stopping = false;
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-  await sleep(1500);
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await stopChildren(children);
   await emulator?.stop().catch(() => undefined);
   await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
-  if (process.env.PROD_REHEARSAL_KEEP_DB !== '1') {
-    try {
-      const admin = knexFactory(knexConfig(MYSQL));
-      await admin.raw(`DROP DATABASE IF EXISTS \`${database}\``);
-      await admin.destroy();
-    } catch {
-      /* MariaDB gone: nothing to drop */
-    }
-  }
-  try {
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    await deleteKeys(redis, prefix);
-    await redis.quit();
-  } catch {
-    /* Redis gone */
-  }
+  if (process.env.PROD_REHEARSAL_KEEP_DB !== '1') await dropDatabases(MYSQL, [database]);
+  await clearRedisPrefix(REDIS_URL, prefix);
   process.exit(code);
 }
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void stop(0));
