@@ -94,3 +94,38 @@ test('the filters of Buy Leads and Buy Appointments at 1366 px: labels on one li
   const apptTops = await tops('form.dash-filters', ['State', 'Call date from', 'Call date to', 'Sort by']);
   expect(new Set(apptTops).size, `label tops ${apptTops.join(', ')}`).toBe(1);
 });
+
+test('/profile fits 390 px with a long e-mail, and refuses an empty state', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `maximilian.bartholomew.${Date.now()}@a-rather-long-agency-name.example.com`;
+  await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const created = await page.request.post('/api/admin/users', {
+    headers: { Origin: new URL(page.url()).origin },
+    data: {
+      email,
+      password: 'long-mail-pass-1',
+      firstName: 'Max',
+      lastName: 'Long',
+      agencyName: 'Long Agency',
+      role: 'Insurance Agent',
+      phone: '5550102032',
+      isAdmin: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/api/logout');
+  await login(page, email, 'long-mail-pass-1');
+  await page.goto('/profile');
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The account has no state yet: saving asks for one, and nothing is saved until it is chosen.
+  const details = page.getByRole('form', { name: 'Details' });
+  await details.getByRole('button', { name: 'Save Details' }).click();
+  await expect(details.getByText('State is required')).toBeVisible();
+  await expect(details.getByText('Your details are saved.')).toBeHidden();
+  await details.getByLabel('State').selectOption('FL');
+  await details.getByRole('button', { name: 'Save Details' }).click();
+  await expect(details.getByText('Your details are saved.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
