@@ -56,6 +56,37 @@ test('the marketing header keeps Pricing and Agent Login one tap away at 390 px'
   await expect(page.locator('.site-menu')).toBeHidden();
 });
 
+/** [scrollWidth, clientWidth] of a table's box, and whether the hint after it shows. */
+async function tableState(page: Page, name: string): Promise<{ overflows: boolean; hint: boolean }> {
+  const box = page.getByRole('region', { name });
+  const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  const hint = await box.evaluate((el) => {
+    const next = el.nextElementSibling as HTMLElement | null;
+    return !!next && next.classList.contains('scroll-hint') && next.getBoundingClientRect().height > 0 && getComputedStyle(next).display !== 'none';
+  });
+  return { overflows: scrollWidth > clientWidth, hint };
+}
+
+test('the "Swipe sideways" hint shows only under a table that really overflows, also after a resize', async ({ page }) => {
+  // 1366 px: the tiers table fits and has no hint.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/pricing');
+  expect(await tableState(page, 'Compare tiers table')).toEqual({ overflows: false, hint: false });
+  await expect(page.getByText('Swipe sideways to see the whole table')).toBeHidden();
+  // Turned to 390 px on the same page: it now overflows, and the hint appears.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('Swipe sideways to see the whole table')).toBeVisible();
+  expect(await tableState(page, 'Compare tiers table')).toEqual({ overflows: true, hint: true });
+  // Back to 1366: gone again.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByText('Swipe sideways to see the whole table')).toBeHidden();
+
+  // 390 px: a narrow table that fits its box has no hint, even on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/standard-pricing');
+  expect(await tableState(page, 'All volume tiers table')).toEqual({ overflows: false, hint: false });
+});
+
 test('a wide table scrolls inside its own box, with a hint, on a phone', async ({ page }) => {
   await page.goto('/pricing');
   const box = page.getByRole('region', { name: 'Compare tiers table' });
