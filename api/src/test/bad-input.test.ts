@@ -40,6 +40,7 @@ import {
   paidPackageOrder,
   pendingPackageOrder,
   insertApplication,
+  insertSignup,
   type Identities,
   type Req,
   type Role,
@@ -434,6 +435,10 @@ const SPECS: Record<string, Spec> = {
       path: `/api/admin/partner-applications/${(await insertApplication(ctx.db, ctx.config.uploadDir)).id}/status`,
       body: { status: 'rejected', note: 'No licence' },
     }),
+  },
+  'PUT /api/admin/signups/:id/status': {
+    role: 'admin',
+    base: async () => ({ method: 'PUT', path: `/api/admin/signups/${await insertSignup(ctx.db)}/status`, body: { status: 'onboarded' } }),
   },
   'POST /api/admin/lead-imports': {
     role: 'admin',
