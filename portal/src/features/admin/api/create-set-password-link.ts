@@ -21,8 +21,8 @@ export function useEmailSetPasswordLink() {
   return useMutation({ mutationFn: emailSetPasswordLink });
 }
 
-/** The confirmation toast of an e-mailed link. */
-export const setPasswordLinkEmailed = (to: string) => ({
-  title: 'Set-password link e-mailed',
-  description: `Sent to ${to}. It works once and expires in 24 hours.`,
-});
+/** The confirmation toast of an e-mailed link; `created` when it came with a new account (one toast shows at a time). */
+export const setPasswordLinkEmailed = (to: string, created = false) =>
+  created
+    ? { title: 'User created successfully', description: `Set-password link e-mailed to ${to}. It works once and expires in 24 hours.` }
+    : { title: 'Set-password link e-mailed', description: `Sent to ${to}. It works once and expires in 24 hours.` };

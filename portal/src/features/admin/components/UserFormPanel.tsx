@@ -95,10 +95,10 @@ export function UserFormPanel(props: Props) {
           toast({ title: 'User updated' });
         } else {
           const { user: made } = await create.mutateAsync(values as unknown as CreateUserValues);
-          toast({ title: 'User created successfully' });
-          if (emailLink) {
+          if (!emailLink) toast({ title: 'User created successfully' });
+          else {
             try {
-              toast(setPasswordLinkEmailed((await emailed.mutateAsync(made.id)).emailedTo));
+              toast(setPasswordLinkEmailed((await emailed.mutateAsync(made.id)).emailedTo, true));
             } catch (err) {
               const why = err instanceof ApiError ? err.serverMessage : 'Failed to e-mail the link';
               toast({ title: 'Error', description: `The user was created, but the link was not e-mailed: ${why}`, variant: 'destructive' });
