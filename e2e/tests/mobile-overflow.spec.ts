@@ -56,6 +56,39 @@ test('the marketing header keeps Pricing and Agent Login one tap away at 390 px'
   await expect(page.locator('.site-menu')).toBeHidden();
 });
 
+/** [scrollWidth, clientWidth] of a table's box, and whether the hint after it shows. */
+async function tableState(page: Page, name: string): Promise<{ overflows: boolean; hint: boolean }> {
+  const box = page.getByRole('region', { name });
+  const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  const hint = await box.evaluate((el) => {
+    const next = el.nextElementSibling as HTMLElement | null;
+    return !!next && next.classList.contains('scroll-hint') && next.getBoundingClientRect().height > 0 && getComputedStyle(next).display !== 'none';
+  });
+  return { overflows: scrollWidth > clientWidth, hint };
+}
+
+test('the "Swipe sideways" hint shows only under a table that really overflows, also after a resize', async ({ page }) => {
+  // 1366 px: the tiers table fits and has no hint.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/pricing');
+  expect(await tableState(page, 'Compare tiers table')).toEqual({ overflows: false, hint: false });
+  await expect(page.getByText('Swipe sideways to see the whole table')).toBeHidden();
+  // Turned to 390 px on the same page: it now overflows, and the hint appears.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('Swipe sideways to see the whole table')).toBeVisible();
+  expect(await tableState(page, 'Compare tiers table')).toEqual({ overflows: true, hint: true });
+  // Back to 1366: gone again.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByText('Swipe sideways to see the whole table')).toBeHidden();
+
+  // 390 px: a narrow table that fits its box has no hint, even on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/standard-pricing');
+  expect(await tableState(page, 'Your plan at a glance table')).toEqual({ overflows: false, hint: false });
+  // Its neighbour on the same page is wider than the phone: that one has its hint.
+  expect(await tableState(page, 'All volume tiers table')).toEqual({ overflows: true, hint: true });
+});
+
 test('a wide table scrolls inside its own box, with a hint, on a phone', async ({ page }) => {
   await page.goto('/pricing');
   const box = page.getByRole('region', { name: 'Compare tiers table' });
@@ -93,4 +126,39 @@ test('the filters of Buy Leads and Buy Appointments at 1366 px: labels on one li
   await expect(page.getByRole('button', { name: 'Apply filters' })).toBeVisible();
   const apptTops = await tops('form.dash-filters', ['State', 'Call date from', 'Call date to', 'Sort by']);
   expect(new Set(apptTops).size, `label tops ${apptTops.join(', ')}`).toBe(1);
+});
+
+test('/profile fits 390 px with a long e-mail, and refuses an empty state', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `maximilian.bartholomew.${Date.now()}@a-rather-long-agency-name.example.com`;
+  await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const created = await page.request.post('/api/admin/users', {
+    headers: { Origin: new URL(page.url()).origin },
+    data: {
+      email,
+      password: 'long-mail-pass-1',
+      firstName: 'Max',
+      lastName: 'Long',
+      agencyName: 'Long Agency',
+      role: 'Insurance Agent',
+      phone: '5550102032',
+      isAdmin: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/api/logout');
+  await login(page, email, 'long-mail-pass-1');
+  await page.goto('/profile');
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The account has no state yet: saving asks for one, and nothing is saved until it is chosen.
+  const details = page.getByRole('form', { name: 'Details' });
+  await details.getByRole('button', { name: 'Save Details' }).click();
+  await expect(details.getByText('State is required')).toBeVisible();
+  await expect(details.getByText('Your details are saved.')).toBeHidden();
+  await details.getByLabel('State').selectOption('FL');
+  await details.getByRole('button', { name: 'Save Details' }).click();
+  await expect(details.getByText('Your details are saved.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

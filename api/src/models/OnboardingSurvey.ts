@@ -34,6 +34,8 @@ export class OnboardingSurvey extends Model {
   /** A RingCloud sign-up's chosen password (hashed) until its payment makes the account; then null. */
   passwordHash?: string | null;
   bestTimeToReach?: string | null;
+  /** The admin's follow-up of the sign-up: new, contacted or onboarded. */
+  adminStatus?: string;
   createdAt!: string;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   user?: User | null;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { samplePdf, samplePng } from '../services/funnel/sample-files.ts';
-import { partnerForm, agentLabBody, ringcloudSurveyBody } from '../test/proof-fixtures.ts';
+import { partnerForm, agentLabBody, insertSignup, ringcloudSurveyBody } from '../test/proof-fixtures.ts';
 import { REJECT_NOTE_REQUIRED } from '@tm/shared/schemas/admin-business';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 
@@ -197,5 +197,64 @@ describe('sign-ups', () => {
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const after = await admin.get('/api/admin/signups').query({ q: lab.email });
     expect(after.body.items[0].passwordSet).toBe(true);
+  });
+
+  it('a follow-up status per sign-up (new, contacted, onboarded), set by the admin, filtered on, and written to the audit log', async () => {
+    const id = await insertSignup(ctx.db, { firstName: 'Stat', lastName: 'Us' });
+    const row = async () => (await admin.get('/api/admin/signups').query({ q: 'Stat Us' })).body.items.find((x: { id: number }) => x.id === id);
+    expect((await row()).status).toBe('new');
+
+    const moved = await admin.put(`/api/admin/signups/${id}/status`).send({ status: 'contacted' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ id, status: 'contacted', name: 'Stat Us' });
+    expect((await row()).status).toBe('contacted');
+    const filtered = async (status: string) =>
+      (await admin.get('/api/admin/signups').query({ status, q: 'Stat Us' })).body.items.map((x: { id: number }) => x.id);
+    expect(await filtered('contacted')).toEqual([id]);
+    expect(await filtered('new')).toEqual([]);
+
+    const audit = await admin.get('/api/admin/audit').query({ kind: 'signup' });
+    const entry = audit.body.items.find((e: { entityId: number }) => e.entityId === id);
+    expect(entry).toMatchObject({
+      action: 'signup.status',
+      kind: 'signup',
+      actor: { type: 'admin', email: adminEmail },
+      summary: `Marked sign-up #${id} contacted`,
+      changes: [{ field: 'Status', from: 'new', to: 'contacted' }],
+    });
+
+    // Setting the same status again changes nothing and writes nothing.
+    expect((await admin.put(`/api/admin/signups/${id}/status`).send({ status: 'contacted' })).status).toBe(200);
+    const count = async () =>
+      (await admin.get('/api/admin/audit').query({ kind: 'signup' })).body.items.filter((e: { entityId: number }) => e.entityId === id).length;
+    expect(await count()).toBe(1);
+    expect((await admin.put(`/api/admin/signups/${id}/status`).send({ status: 'onboarded' })).body.status).toBe('onboarded');
+    expect(await count()).toBe(2);
+
+    // Bad input names the field; an unknown sign-up is 404; agents are refused.
+    const bad = await admin.put(`/api/admin/signups/${id}/status`).send({ status: 'done' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ status: 'status must be new, contacted or onboarded' });
+    expect((await admin.put(`/api/admin/signups/${id}/status`).send({})).body.fields).toEqual({ status: 'status must be new, contacted or onboarded' });
+    expect((await admin.get('/api/admin/signups').query({ status: 'done' })).status).toBe(400);
+    expect((await admin.put('/api/admin/signups/999999/status').send({ status: 'new' })).status).toBe(404);
+    expect((await plain.put(`/api/admin/signups/${id}/status`).send({ status: 'new' })).status).toBe(403);
+    expect((await row()).status).toBe('onboarded');
+  });
+
+  it('links a sign-up to the account with its e-mail when it has none of its own (the audit entry names that user)', async () => {
+    const owner = await makeUser(ctx.db, { email: 'signup.owner@example.com', firstName: 'Owen', lastName: 'Owner' });
+    const linked = await insertSignup(ctx.db, { email: 'signup.owner@example.com' });
+    const alone = await insertSignup(ctx.db, { email: 'signup.nobody@example.com' });
+    const items = (await admin.get('/api/admin/signups').query({ pageSize: 100 })).body.items as { id: number; userId: number | null }[];
+    expect(items.find((x) => x.id === linked)?.userId).toBe(owner.id);
+    expect(items.find((x) => x.id === alone)?.userId).toBeNull();
+    // One row per sign-up, also with the join.
+    expect(items.filter((x) => x.id === linked)).toHaveLength(1);
+
+    await admin.put(`/api/admin/signups/${linked}/status`).send({ status: 'onboarded' });
+    const audit = await admin.get('/api/admin/audit').query({ kind: 'signup', user: 'Owen Owner' });
+    expect(audit.body.items.map((e: { entityId: number }) => e.entityId)).toEqual([linked]);
+    expect(audit.body.items[0].subject).toMatchObject({ id: owner.id, email: 'signup.owner@example.com' });
   });
 });

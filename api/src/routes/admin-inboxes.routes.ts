@@ -1,12 +1,13 @@
 // /api/admin/partner-applications (list, detail, review status with a note, each file: admins only) and
-// /api/admin/signups (agent-lab and RingCloud sign-ups).
+// /api/admin/signups (agent-lab and RingCloud sign-ups; each one's follow-up status, set by the admin).
 import { Router, type Request } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { AppDeps } from '../deps.ts';
-import { applicationsQuerySchema, reviewApplicationSchema, signupsQuerySchema } from '@tm/shared/schemas/admin-business';
+import { applicationsQuerySchema, reviewApplicationSchema, signupStatusSchema, signupsQuerySchema } from '@tm/shared/schemas/admin-business';
 import { notFound, parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
-import { applicationFile, getApplication, listApplications, listSignups, reviewApplication } from '../services/admin/inboxes.service.ts';
+import { applicationFile, getApplication, listApplications, listSignups, reviewApplication, setSignupStatus } from '../services/admin/inboxes.service.ts';
+import { adminActor } from '../services/audit/audit.service.ts';
 
 function idParam(req: Request, name: string, what: string): number {
   const id = Number(req.params[name]);
@@ -45,6 +46,12 @@ export function adminInboxesRoutes(deps: AppDeps): Router {
 
   r.get('/admin/signups', admin, async (req, res) => {
     res.json(await listSignups(deps.db, parseWith(signupsQuerySchema, req.query, 'query')));
+  });
+
+  r.put('/admin/signups/:id/status', admin, async (req, res) => {
+    const id = idParam(req, 'id', 'Sign-up');
+    const { status } = parseWith(signupStatusSchema, req.body);
+    res.json(await setSignupStatus(deps.db, id, status, adminActor(currentUser(req)), deps.clock.now()));
   });
 
   return r;

@@ -427,15 +427,20 @@ describe('profile and e-mail change', () => {
     });
     const bad = await agent.put('/api/account/profile').send({ firstName: '', lastName: 'P', agencyName: 'A', phone: '12' });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.fields).sort()).toEqual(['firstName', 'phone']);
-    // The state is one of the 50 states and DC, by code (any case), or none.
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['firstName', 'phone', 'state']);
+    expect(bad.body.fields.state).toBe('State is required');
+    // The state is one of the 50 states and DC, by code (any case); the spec requires one.
     const zz = await agent.put('/api/account/profile').send({ firstName: 'Pia', lastName: 'P', agencyName: 'A', phone: '(512) 555-0199', state: 'ZZZZ' });
     expect(zz.status).toBe(400);
     expect(zz.body.fields).toEqual({ state: 'Please select a US state' });
     const dc = await agent.put('/api/account/profile').send({ firstName: 'Pia', lastName: 'P', agencyName: 'A', phone: '(512) 555-0199', state: 'dc' });
     expect(dc.body.user.state).toBe('DC');
-    const none = await agent.put('/api/account/profile').send({ firstName: 'Pia', lastName: 'P', agencyName: 'A', phone: '(512) 555-0199', state: '' });
-    expect(none.body.user.state).toBeNull();
+    for (const state of ['', '   ', null]) {
+      const none = await agent.put('/api/account/profile').send({ firstName: 'Pia', lastName: 'P', agencyName: 'A', phone: '(512) 555-0199', state });
+      expect(none.status, JSON.stringify(state)).toBe(400);
+      expect(none.body).toEqual({ error: 'state: State is required', fields: { state: 'State is required' } });
+    }
+    expect((await agent.get('/api/current-user')).body.state).toBe('DC');
   });
 
   it('changes the e-mail only when the link sent to the new address is opened, once', async () => {

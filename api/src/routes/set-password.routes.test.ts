@@ -6,6 +6,7 @@ import request from 'supertest';
 import { SET_PASSWORD_LINK_INVALID } from '@tm/shared/schemas/auth';
 import { createTestApp, loginAs, makeUser, type TestContext } from '../test/harness.ts';
 import { createApp } from '../app.ts';
+import { OutboxMail } from '../models/index.ts';
 
 let ctx: TestContext;
 /** A fresh app over the same database for each test, so the per-address limit (per app) starts at zero. */
@@ -92,6 +93,36 @@ describe('POST /api/admin/users/:userId/set-password-link', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('User not found');
     expect((await adminAgent.post('/api/admin/users/abc/set-password-link')).status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/users/:userId/set-password-link with { email: true }', () => {
+  it('e-mails the link to the user (the welcome e-mail) only when asked; a copied link sends nothing', async () => {
+    const user = await makeUser(ctx.db, { email: 'link.mailed@example.com' });
+    const mails = () => OutboxMail.query(ctx.db).where({ toEmail: 'link.mailed@example.com' });
+    const adminAgent = await admin();
+    for (const body of [undefined, {}, { email: false }]) {
+      const copied = await adminAgent.post(`/api/admin/users/${user.id}/set-password-link`).send(body);
+      expect(copied.status).toBe(200);
+      expect(copied.body.emailedTo).toBeUndefined();
+    }
+    expect(await mails()).toHaveLength(0);
+
+    const mailed = await adminAgent.post(`/api/admin/users/${user.id}/set-password-link`).send({ email: true });
+    expect(mailed.status).toBe(200);
+    expect(mailed.body.emailedTo).toBe('link.mailed@example.com');
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.kind).toBe('account-created');
+    // The e-mailed link is the one answered, and it works.
+    expect(sent[0]!.textBody).toContain(mailed.body.url);
+    const token = new URL(mailed.body.url).searchParams.get('token')!;
+    expect((await setPassword(token, 'mailed-link-pass-1')).status).toBe(200);
+
+    const bad = await adminAgent.post(`/api/admin/users/${user.id}/set-password-link`).send({ email: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ email: 'email must be true or false' });
+    expect(await mails().where({ kind: 'account-created' })).toHaveLength(1);
   });
 });
 

@@ -39,6 +39,7 @@ import {
   paidPackageOrder,
   pendingPackageOrder,
   insertApplication,
+  insertSignup,
   type Identities,
   type Req,
   type Role,
@@ -60,6 +61,7 @@ const own = {
   mediaFile: 'matrix-call.wav',
   transferOrderId: 0,
   application: { id: 0, fileId: 0 },
+  signupId: 0,
   spareUserId: 0,
 };
 
@@ -380,6 +382,10 @@ const MATRIX: Record<string, Row> = {
     req: () => get(`/api/admin/partner-applications/${own.application.id}/files/${own.application.fileId}`)('anon'),
   },
   'GET /api/admin/signups': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/signups?source=agent-lab') },
+  'PUT /api/admin/signups/:id/status': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => put(`/api/admin/signups/${own.signupId}/status`, () => ({ status: 'contacted' }))('anon'),
+  },
   'POST /api/admin/lead-imports': {
     ...cols(401, 403, 403, 201, 401),
     req: () => ({ method: 'POST', path: '/api/admin/lead-imports?target=assignment', raw: { type: 'text/csv', data: leadCsv() } }),
@@ -606,6 +612,7 @@ beforeAll(async () => {
   own.importId = await uploadImport();
   own.videoId = await newVideo();
   own.application = await insertApplication(ctx.db, ctx.config.uploadDir);
+  own.signupId = await insertSignup(ctx.db);
   own.transferOrderId = await insertPaidOrder(
     ctx.db,
     who.ids.agentA,

@@ -40,6 +40,7 @@ import {
   paidPackageOrder,
   pendingPackageOrder,
   insertApplication,
+  insertSignup,
   type Identities,
   type Req,
   type Role,
@@ -396,10 +397,10 @@ const SPECS: Record<string, Spec> = {
     role: 'agentA',
     base: json('PUT', '/api/account/password', () => ({ currentPassword: 'not-the-password', newPassword: 'fuzz-new-pass-1' })),
   },
-  // Bob's own details again (makeUser's defaults), so the other tests see the same account.
+  // Bob's own details again (makeUser's defaults, and the state the Profile form requires), so the other tests see the same account.
   'PUT /api/account/profile': {
     role: 'agentB',
-    base: json('PUT', '/api/account/profile', () => ({ firstName: 'Bob', lastName: 'Other', agencyName: 'Test Agency', phone: '5550001111', state: null })),
+    base: json('PUT', '/api/account/profile', () => ({ firstName: 'Bob', lastName: 'Other', agencyName: 'Test Agency', phone: '5550001111', state: 'TX' })),
   },
   'POST /api/account/email': {
     role: 'agentB',
@@ -434,6 +435,10 @@ const SPECS: Record<string, Spec> = {
       path: `/api/admin/partner-applications/${(await insertApplication(ctx.db, ctx.config.uploadDir)).id}/status`,
       body: { status: 'rejected', note: 'No licence' },
     }),
+  },
+  'PUT /api/admin/signups/:id/status': {
+    role: 'admin',
+    base: async () => ({ method: 'PUT', path: `/api/admin/signups/${await insertSignup(ctx.db)}/status`, body: { status: 'onboarded' } }),
   },
   'POST /api/admin/lead-imports': {
     role: 'admin',

@@ -9,7 +9,7 @@ import { hashPassword } from '../services/accounts/passwords.ts';
 import { agentLabPayload } from '@tm/shared/schemas/funnel';
 import type { PartialModelObject } from 'objection';
 import type { Db } from '../db/index.ts';
-import { Appointment, Lead, Order, PartnerApplication, PartnerApplicationFile, TrainingAdmin } from '../models/index.ts';
+import { Appointment, Lead, OnboardingSurvey, Order, PartnerApplication, PartnerApplicationFile, TrainingAdmin } from '../models/index.ts';
 import { depsOf } from '../app.ts';
 import { checkOrderPayment } from '../services/orders/orders.service.ts';
 
@@ -192,6 +192,23 @@ export async function insertApplication(db: Db, uploadDir: string): Promise<{ id
     sizeBytes: 15,
   });
   return { id, fileId };
+}
+
+/** A RingCloud sign-up (its survey) as the form leaves it before any payment: no account of its own. */
+export async function insertSignup(db: Db, over: PartialModelObject<OnboardingSurvey> = {}): Promise<number> {
+  const { id } = await OnboardingSurvey.query(db).insert({
+    firstName: 'Sid',
+    lastName: 'Signup',
+    agencyName: 'Signup Agency',
+    role: 'Agency Owner',
+    phone: '5550100177',
+    email: `sid.${uniq()}@example.com`,
+    leadType: 'Live Transfers',
+    workingStates: 'TX',
+    onboardingForm: 'ringcloud',
+    ...over,
+  });
+  return id;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -231,17 +231,34 @@ export const SIGNUP_SOURCES = ['agent-lab', 'ringcloud'] as const;
 export type SignupSource = (typeof SIGNUP_SOURCES)[number];
 export const SIGNUP_SOURCE_LABELS: Record<SignupSource, string> = { 'agent-lab': 'Agent lab', ringcloud: 'RingCloud' };
 
+/** The admin's follow-up of a sign-up. */
+export const SIGNUP_STATUSES = ['new', 'contacted', 'onboarded'] as const;
+export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
+export const SIGNUP_STATUS_LABELS: Record<SignupStatus, string> = { new: 'New', contacted: 'Contacted', onboarded: 'Onboarded' };
+const SIGNUP_STATUS_MESSAGE = 'status must be new, contacted or onboarded';
+
 export const signupsQuerySchema = listQuerySchema.extend({
   source: z
     .union([z.literal(''), z.enum(SIGNUP_SOURCES, { error: 'source must be agent-lab or ringcloud' })])
     .optional()
     .transform((v) => (v ? v : undefined)),
+  status: z
+    .union([z.literal(''), z.enum(SIGNUP_STATUSES, { error: SIGNUP_STATUS_MESSAGE })])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
+
+/** PUT /api/admin/signups/:id/status */
+export const signupStatusSchema = z.object({ status: z.enum(SIGNUP_STATUSES, { error: SIGNUP_STATUS_MESSAGE }) });
+export type SignupStatusInput = z.infer<typeof signupStatusSchema>;
 
 export interface Signup {
   /** The survey's id. */
   id: number;
   source: SignupSource;
+  /** The admin's follow-up: new, contacted or onboarded. */
+  status: SignupStatus;
+  /** The account of this sign-up: the one made from it, else the one with its e-mail; null when none. */
   userId: number | null;
   name: string;
   email: string;

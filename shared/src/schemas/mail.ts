@@ -1,7 +1,7 @@
 // E-mail (decision 045): the kinds of message the product sends, which of them an agent may turn off
 // (receipts and account/security messages always go), the forgot-password form and the admin outbox view.
 import { z } from 'zod';
-import { optionalUsStateSchema } from './us-states.ts';
+import { usStateCodeSchema } from './us-states.ts';
 
 export const MAIL_KINDS = [
   'order-receipt',
@@ -93,6 +93,8 @@ export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
+export const STATE_REQUIRED = 'State is required';
+
 const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** The Profile page's details (the e-mail changes through a confirmation link instead). */
@@ -101,8 +103,8 @@ export const profileSchema = z.object({
   lastName: text('Last name is required'),
   agencyName: text('Agency name is required', 200),
   phone: text('Phone is required', 32).refine((v) => v.replace(/\D/g, '').length >= 10, 'Enter a phone number with at least 10 digits'),
-  // One of the 50 states and DC (empty: none), as every state field of the product.
-  state: optionalUsStateSchema.transform((v) => (v ? v : null)),
+  // Required on the Profile form (spec: State is required), then one of the 50 states and DC.
+  state: z.string({ error: STATE_REQUIRED }).trim().min(1, STATE_REQUIRED).pipe(usStateCodeSchema),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 

@@ -1,13 +1,21 @@
 // The admin's inboxes (issue 13 item 4): partner applications (list, detail, their files, a review
-// status with a note) and the agent-lab and RingCloud sign-ups (who, when, what they asked for, and
-// whether the account's owner has chosen a password).
+// status with a note) and the agent-lab and RingCloud sign-ups (who, when, what they asked for, whether
+// the account's owner has chosen a password, and the admin's follow-up status).
 import type { AppConfig } from '../../config.ts';
 import { enqueuePartnerDecision } from '../mail/account-mail.ts';
 import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { ModelObject } from 'objection';
 import type { ListQuery, Page } from '@tm/shared/schemas/admin';
-import type { ApplicationStatus, PartnerApplicationDetail, PartnerApplicationSummary, Signup, SignupSource } from '@tm/shared/schemas/admin-business';
+import {
+  SIGNUP_STATUSES,
+  type ApplicationStatus,
+  type PartnerApplicationDetail,
+  type PartnerApplicationSummary,
+  type Signup,
+  type SignupSource,
+  type SignupStatus,
+} from '@tm/shared/schemas/admin-business';
 import { AGENT_LAB } from '@tm/shared/schemas/funnel';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
@@ -15,7 +23,7 @@ import { checkKey, type Storage } from '../../storage/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { paginate, whereAnyContains } from './pagination.ts';
 import { OnboardingSurvey, PartnerApplication, User } from '../../models/index.ts';
-import { adminById, recordAudit } from '../audit/audit.service.ts';
+import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 /** A partner application as the lists show it: its columns and how many files came with it. */
 type ApplicationSummaryRow = Pick<
@@ -210,13 +218,44 @@ function requestOf(r: SignupRow): Signup['request'] {
   return out;
 }
 
-export async function listSignups(db: Db, q: ListQuery & { source?: SignupSource }): Promise<Page<Signup>> {
-  let base = OnboardingSurvey.query(db)
+/** Sign-ups (s) with their account (u): the one made from the sign-up, else the one with its e-mail. */
+function signupsBase(db: Db): Knex.QueryBuilder {
+  return OnboardingSurvey.query(db)
     .alias('s')
-    .leftJoin(`${User.tableName} as u`, 'u.id', 's.userId')
-    .whereIn('s.onboardingForm', q.source ? [FORM_OF[q.source]] : Object.values(FORM_OF))
+    .leftJoin(`${User.tableName} as u`, (j) => {
+      j.on('u.id', '=', 's.userId').orOn((k) => k.onNull('s.userId').andOn('u.email', '=', 's.email'));
+    })
+    .whereIn('s.onboardingForm', Object.values(FORM_OF))
     .select('s.*', 'u.username as accountUsername', 'u.passwordChangedAt as passwordChangedAt', 'u.id as accountId')
     .toKnexQuery();
+}
+
+function toSignup(r: SignupRow): Signup {
+  const source = SOURCE_OF[String(r.onboardingForm)] ?? 'ringcloud';
+  const hasAccount = r.accountId !== null && r.accountId !== undefined;
+  const status = str(r.adminStatus);
+  return {
+    id: num(r.id),
+    source,
+    status: status && (SIGNUP_STATUSES as readonly string[]).includes(status) ? (status as SignupStatus) : 'new',
+    userId: hasAccount ? num(r.accountId) : null,
+    name: `${String(r.firstName)} ${String(r.lastName)}`.trim(),
+    email: String(r.email),
+    phone: String(r.phone ?? ''),
+    agencyName: String(r.agencyName ?? ''),
+    username: str(r.accountUsername) ?? str(r.username),
+    createdAt: toIso(r.createdAt),
+    request: requestOf(r),
+    // RingCloud sign-ups choose their password on the form; agent-lab accounts get a random one
+    // nobody knows, so theirs is set once they used a set-password link (or an admin set one).
+    passwordSet: hasAccount && (source === 'ringcloud' || r.passwordChangedAt !== null),
+  };
+}
+
+export async function listSignups(db: Db, q: ListQuery & { source?: SignupSource; status?: SignupStatus }): Promise<Page<Signup>> {
+  let base = signupsBase(db);
+  if (q.source) base = base.where('s.onboardingForm', FORM_OF[q.source]);
+  if (q.status) base = base.where('s.adminStatus', q.status);
   for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5))
     base = whereAnyContains(base, ['s.firstName', 's.lastName', 's.email', 's.agencyName'], term);
   return paginate<SignupRow, Signup>(base, {
@@ -226,24 +265,34 @@ export async function listSignups(db: Db, q: ListQuery & { source?: SignupSource
       { column: 's.createdAt', order: 'desc' },
       { column: 's.id', order: 'desc' },
     ],
-    map: (r) => {
-      const source = SOURCE_OF[String(r.onboardingForm)] ?? 'ringcloud';
-      const hasAccount = r.accountId !== null && r.accountId !== undefined;
-      return {
-        id: num(r.id),
-        source,
-        userId: hasAccount ? num(r.accountId) : null,
-        name: `${String(r.firstName)} ${String(r.lastName)}`.trim(),
-        email: String(r.email),
-        phone: String(r.phone ?? ''),
-        agencyName: String(r.agencyName ?? ''),
-        username: str(r.accountUsername) ?? str(r.username),
-        createdAt: toIso(r.createdAt),
-        request: requestOf(r),
-        // RingCloud sign-ups choose their password on the form; agent-lab accounts get a random one
-        // nobody knows, so theirs is set once they used a set-password link (or an admin set one).
-        passwordSet: hasAccount && (source === 'ringcloud' || r.passwordChangedAt !== null),
-      };
-    },
+    map: toSignup,
   });
+}
+
+async function getSignup(db: Db, id: number): Promise<Signup> {
+  const r = (await signupsBase(db).where('s.id', id).first()) as SignupRow | undefined;
+  if (!r) throw notFound('Sign-up not found');
+  return toSignup(r);
+}
+
+/** The admin moves a sign-up's follow-up (new, contacted, onboarded); the audit log says who, when and from what. */
+export async function setSignupStatus(db: Db, id: number, status: SignupStatus, actor: AuditActor, now: Date): Promise<Signup> {
+  await db.transaction(async (trx) => {
+    const before = (await signupsBase(trx).where('s.id', id).first()) as SignupRow | undefined;
+    if (!before) throw notFound('Sign-up not found');
+    const was = toSignup(before);
+    if (was.status === status) return;
+    await OnboardingSurvey.query(trx).findById(id).patch({ adminStatus: status });
+    await recordAudit(trx, {
+      actor,
+      action: 'signup.status',
+      entity: 'signup',
+      entityId: id,
+      userId: was.userId,
+      before: { adminStatus: was.status },
+      after: { adminStatus: status },
+      at: now,
+    });
+  });
+  return getSignup(db, id);
 }

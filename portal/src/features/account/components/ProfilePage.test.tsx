@@ -65,18 +65,32 @@ describe('Profile: Change password', () => {
 
 describe('Profile: Details', () => {
   it("shows the server's refusal under the field, without the field key", async () => {
-    const message = 'Enter a phone number with at least 10 digits';
+    // A refusal only the server can make (the form's own checks pass).
+    const message = 'This phone number cannot be used';
     const api = await openProfile({ 'PUT /api/account/profile': [400, { error: `phone: ${message}`, fields: { phone: message } }] });
     const f = form('Details');
     expect((within(f).getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
-    set(f, 'Phone', '555');
+    set(f, 'Phone', '5555555555');
     fireEvent.click(within(f).getByRole('button', { name: 'Save Details' }));
     expect(await within(f).findByText(message)).toBeTruthy();
     expect(within(f).getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
     expect(f.textContent).not.toContain('phone:');
     expect(api.sent('PUT', '/api/account/profile').map((c) => c.body)).toEqual([
-      { firstName: 'Ada', lastName: 'Agent', phone: '555', state: 'TX', agencyName: 'Ada Agency' },
+      { firstName: 'Ada', lastName: 'Agent', phone: '5555555555', state: 'TX', agencyName: 'Ada Agency' },
     ]);
+  });
+
+  it('refuses an empty state (the spec requires one) and a short phone, and sends nothing', async () => {
+    const api = await openProfile({ 'PUT /api/account/profile': [200, { user: agent }] });
+    const f = form('Details');
+    fireEvent.change(within(f).getByLabelText('State'), { target: { value: '' } });
+    set(f, 'Phone', '555');
+    fireEvent.click(within(f).getByRole('button', { name: 'Save Details' }));
+    expect(await within(f).findByText('State is required')).toBeTruthy();
+    expect(within(f).getByLabelText('State').getAttribute('aria-invalid')).toBe('true');
+    expect(within(f).getByText('Enter a phone number with at least 10 digits')).toBeTruthy();
+    expect(within(f).queryByRole('status')).toBeNull();
+    expect(api.sent('PUT', '/api/account/profile')).toHaveLength(0);
   });
 
   it('says when the details are saved', async () => {

@@ -6,7 +6,7 @@ import { toUsStateCode } from '@tm/shared/us-states';
 import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
-import { OPTIONAL_MAIL_KINDS, type OptionalMailKind } from '@tm/shared/schemas/mail';
+import { OPTIONAL_MAIL_KINDS, profileSchema, type OptionalMailKind } from '@tm/shared/schemas/mail';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useChangeOwnPassword, useMailPreferences, useRequestEmailChange, useSaveMailPreferences, useSaveProfile } from '../api/account.ts';
@@ -15,6 +15,12 @@ import { paths } from '../../../app/paths.ts';
 type Fields = Record<string, string>;
 const fieldsOf = (err: unknown): Fields => (err instanceof ApiError && err.fields ? err.fields : {});
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.serverMessage : fallback);
+/** The first message of each field, as the API names them (errors.ts parseWith). */
+function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Fields {
+  const out: Fields = {};
+  for (const i of issues) out[String(i.path[0])] ??= i.message;
+  return out;
+}
 
 function Input({ id, label, error, ...rest }: { id: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
@@ -36,15 +42,19 @@ function DetailsForm({ user }: { user: SessionUser }) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     setDone(false);
+    const input = {
+      firstName: String(f.get('firstName')),
+      lastName: String(f.get('lastName')),
+      phone: String(f.get('phone')),
+      state: String(f.get('state')),
+      agencyName: String(f.get('agencyName')),
+    };
+    // The API's own schema first (a state is required): nothing is sent until the form is right.
+    const checked = profileSchema.safeParse(input);
+    if (!checked.success) return setFields(fieldErrors(checked.error.issues));
     setFields({});
     try {
-      await save.mutateAsync({
-        firstName: String(f.get('firstName')),
-        lastName: String(f.get('lastName')),
-        phone: String(f.get('phone')),
-        state: String(f.get('state')),
-        agencyName: String(f.get('agencyName')),
-      });
+      await save.mutateAsync(input);
       setDone(true);
     } catch (err) {
       setFields({ ...fieldsOf(err), ...(fieldsOf(err).firstName || fieldsOf(err).phone ? {} : { form: messageOf(err, 'Could not save.') }) });

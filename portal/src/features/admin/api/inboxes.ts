@@ -1,8 +1,9 @@
-// Admin inboxes: partner applications (list, detail, review status) and agent-lab / RingCloud sign-ups.
+// Admin inboxes: partner applications (list, detail, review status) and agent-lab / RingCloud sign-ups
+// (list, and each one's follow-up status).
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { Page } from '@tm/shared/schemas/admin';
-import type { PartnerApplicationDetail, PartnerApplicationSummary, ReviewApplicationInput, Signup } from '@tm/shared/schemas/admin-business';
+import type { PartnerApplicationDetail, PartnerApplicationSummary, ReviewApplicationInput, Signup, SignupStatus } from '@tm/shared/schemas/admin-business';
 import { adminKeys } from './keys.ts';
 
 export function useApplications(status: string, q: string, page: number) {
@@ -30,10 +31,19 @@ export function useReviewApplication(id: number) {
   });
 }
 
-export function useSignups(source: string, q: string, page: number) {
+export function useSignups(source: string, q: string, page: number, status = '') {
   return useQuery({
-    queryKey: [...adminKeys.signups, source, q, page],
-    queryFn: async () => (await api.getJson<Page<Signup>>(`/api/admin/signups?${new URLSearchParams({ source, q, page: String(page) })}`))!,
+    queryKey: [...adminKeys.signups, source, q, page, status],
+    queryFn: async () => (await api.getJson<Page<Signup>>(`/api/admin/signups?${new URLSearchParams({ source, q, page: String(page), status })}`))!,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** PUT /api/admin/signups/:id/status: the admin's follow-up (new, contacted, onboarded); the lists refresh. */
+export function useSetSignupStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: SignupStatus }) => api.requestJson<Signup>('PUT', `/api/admin/signups/${id}/status`, { status }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.signups }),
   });
 }

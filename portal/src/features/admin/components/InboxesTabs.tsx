@@ -1,23 +1,29 @@
 // The admin's inboxes. Applications: partner applications (filter by status, search), the detail with
 // every answer and each uploaded file (downloads go through the admin-only API), and Approve / Reject /
-// back to New with a note. Sign-ups: agent-lab and RingCloud sign-ups, what they asked for, and whether
-// the account's owner has set a password.
+// back to New with a note. Sign-ups: agent-lab and RingCloud sign-ups, what they asked for, whether the
+// account's owner has set a password, the admin's follow-up status (new, contacted, onboarded; changes
+// go to the audit log) and a link to the account (the one made from the sign-up, or with its e-mail).
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
 import {
   APPLICATION_STATUSES,
   SIGNUP_SOURCES,
   SIGNUP_SOURCE_LABELS,
+  SIGNUP_STATUSES,
+  SIGNUP_STATUS_LABELS,
   type ApplicationStatus,
   type PartnerApplicationSummary,
   type Signup,
+  type SignupStatus,
 } from '@tm/shared/schemas/admin-business';
 import { useToast } from '../../../components/toast.tsx';
-import { useApplication, useApplications, useReviewApplication, useSignups } from '../api/inboxes.ts';
+import { useApplication, useApplications, useReviewApplication, useSetSignupStatus, useSignups } from '../api/inboxes.ts';
 import { Field, Modal, Pagination, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
 
 const STATUS_LABEL: Record<ApplicationStatus, string> = { new: 'New', approved: 'Approved', rejected: 'Rejected' };
 const STATUS_TONE: Record<ApplicationStatus, string> = { new: 'adm-badge-basic', approved: 'adm-badge-ok', rejected: 'adm-badge-bad' };
+const SIGNUP_STATUS_TONE: Record<SignupStatus, string> = { new: 'adm-badge-warn', contacted: 'adm-badge-basic', onboarded: 'adm-badge-ok' };
 
 function kb(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -220,6 +226,40 @@ export function ApplicationsTab() {
   );
 }
 
+function SignupStatusSelect({ s }: { s: Signup }) {
+  const toast = useToast();
+  const save = useSetSignupStatus();
+  const change = async (status: SignupStatus) => {
+    try {
+      await save.mutateAsync({ id: s.id, status });
+      toast({ title: `Sign-up marked ${SIGNUP_STATUS_LABELS[status].toLowerCase()}` });
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Saving failed. Please try again.', variant: 'destructive' });
+    }
+  };
+  const id = `signup-status-${s.id}`;
+  return (
+    <div className="adm-signup-status">
+      <label htmlFor={id} className="small">
+        Status
+      </label>
+      <select
+        id={id}
+        aria-label={`Status of ${s.name}`}
+        value={save.isPending && save.variables ? save.variables.status : s.status}
+        disabled={save.isPending}
+        onChange={(e) => void change(e.target.value as SignupStatus)}
+      >
+        {SIGNUP_STATUSES.map((v) => (
+          <option key={v} value={v}>
+            {SIGNUP_STATUS_LABELS[v]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function SignupCard({ s }: { s: Signup }) {
   return (
     <li className="card adm-card" data-testid="signup-card">
@@ -227,6 +267,9 @@ function SignupCard({ s }: { s: Signup }) {
         <div className="adm-card-title">
           <h3>{s.name}</h3>
           <span className="adm-badge adm-badge-basic">{SIGNUP_SOURCE_LABELS[s.source]}</span>
+          <span className={`adm-badge ${SIGNUP_STATUS_TONE[s.status]}`} data-testid="signup-status">
+            {SIGNUP_STATUS_LABELS[s.status]}
+          </span>
           <span className={`adm-badge ${s.passwordSet ? 'adm-badge-ok' : 'adm-badge-warn'}`}>{s.passwordSet ? 'Password set' : 'No password yet'}</span>
         </div>
         <div className="adm-card-meta">
@@ -244,16 +287,27 @@ function SignupCard({ s }: { s: Signup }) {
           ))}
         </div>
       </div>
+      <div className="adm-card-actions adm-signup-actions">
+        <SignupStatusSelect s={s} />
+        {s.userId !== null ? (
+          <Link className="btn btn-outline adm-btn-sm" to={`/admin?user=${s.userId}`} aria-label={`Open the account of ${s.name}`}>
+            Open user
+          </Link>
+        ) : (
+          <span className="muted small">No account yet</span>
+        )}
+      </div>
     </li>
   );
 }
 
 export function SignupsTab() {
   const [source, setSource] = useState('');
+  const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const q = useDebouncedValue(search.trim(), 250);
-  const { data, isPending, isError } = useSignups(source, q, page);
+  const { data, isPending, isError } = useSignups(source, q, page, status);
   return (
     <div>
       <div className="adm-toolbar">
@@ -280,6 +334,21 @@ export function SignupsTab() {
           {SIGNUP_SOURCES.map((s) => (
             <option key={s} value={s}>
               {SIGNUP_SOURCE_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Sign-up status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">Any status</option>
+          {SIGNUP_STATUSES.map((v) => (
+            <option key={v} value={v}>
+              {SIGNUP_STATUS_LABELS[v]}
             </option>
           ))}
         </select>

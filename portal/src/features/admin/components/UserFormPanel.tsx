@@ -1,5 +1,6 @@
 // The admin's user form in its side panel, one component for both uses (docs/product/portal.md#admin-panel):
 // - Create User: e-mail, password, names, agency, role (chosen), phone, state (optional) and user type;
+//   Create and E-mail Link also e-mails the new user a set-password link (the welcome e-mail);
 // - Edit User: names, e-mail, phone, state, agency, role and the agent's own live-transfer price
 //   (dollars; empty means the default).
 // Each is validated with the API's schema for it; the server's field errors are shown on their fields.
@@ -22,6 +23,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
+import { setPasswordLinkEmailed, useEmailSetPasswordLink } from '../api/create-set-password-link.ts';
 import { Field, SidePanel, FormActions } from './ui.tsx';
 
 /** The fields as typed; each use shows (and its schema checks) its own. */
@@ -62,6 +64,7 @@ export function UserFormPanel(props: Props) {
   const toast = useToast();
   const create = useCreateUser();
   const update = useUpdateUser();
+  const emailed = useEmailSetPasswordLink();
   const {
     register,
     handleSubmit,
@@ -79,30 +82,41 @@ export function UserFormPanel(props: Props) {
     if (creating) reset(EMPTY);
     props.onClose();
   };
-  const onSubmit = handleSubmit(async (values) => {
-    if (!creating && !user) return;
-    try {
-      if (user) {
-        // The dollars as typed: the server turns them into cents (the resolver's cents are for checking only).
-        const typed = { ...editFieldsOf(user), ...getValues() };
-        const { password: _p, isAdmin: _a, ...input } = typed;
-        await update.mutateAsync({ userId: user.id, input: { ...input, liveTransferPrice: typed.liveTransferPrice.trim() || null } as UpdateUserInput });
-        toast({ title: 'User updated' });
-      } else {
-        await create.mutateAsync(values as unknown as CreateUserValues);
-        toast({ title: 'User created successfully' });
+  /** Saves the form; on Create and E-mail Link the new user is then sent the set-password link (welcome e-mail). */
+  const submit = (emailLink: boolean) =>
+    handleSubmit(async (values) => {
+      if (!creating && !user) return;
+      try {
+        if (user) {
+          // The dollars as typed: the server turns them into cents (the resolver's cents are for checking only).
+          const typed = { ...editFieldsOf(user), ...getValues() };
+          const { password: _p, isAdmin: _a, ...input } = typed;
+          await update.mutateAsync({ userId: user.id, input: { ...input, liveTransferPrice: typed.liveTransferPrice.trim() || null } as UpdateUserInput });
+          toast({ title: 'User updated' });
+        } else {
+          const { user: made } = await create.mutateAsync(values as unknown as CreateUserValues);
+          if (!emailLink) toast({ title: 'User created successfully' });
+          else {
+            try {
+              toast(setPasswordLinkEmailed((await emailed.mutateAsync(made.id)).emailedTo, true));
+            } catch (err) {
+              const why = err instanceof ApiError ? err.serverMessage : 'Failed to e-mail the link';
+              toast({ title: 'Error', description: `The user was created, but the link was not e-mailed: ${why}`, variant: 'destructive' });
+            }
+          }
+        }
+        close();
+      } catch (err) {
+        const fields = err instanceof ApiError ? err.fields : undefined;
+        const shown = user ? editFieldsOf(user) : EMPTY;
+        for (const [name, message] of Object.entries(fields ?? {})) {
+          if (name in shown) setError(name as keyof UserFields, { message });
+        }
+        const failed = creating ? 'Failed to create user' : 'Failed to update user';
+        toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : failed, variant: 'destructive' });
       }
-      close();
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      const shown = user ? editFieldsOf(user) : EMPTY;
-      for (const [name, message] of Object.entries(fields ?? {})) {
-        if (name in shown) setError(name as keyof UserFields, { message });
-      }
-      const failed = creating ? 'Failed to create user' : 'Failed to update user';
-      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : failed, variant: 'destructive' });
-    }
-  });
+    });
+  const onSubmit = submit(false);
 
   const id = (name: string) => `${creating ? 'cu' : 'eu'}-${name}`;
   // Built only for the fields shown: register() adds a field to the form's values (and the edit schema is strict).
@@ -186,10 +200,17 @@ export function UserFormPanel(props: Props) {
         ))}
         <FormActions
           onCancel={close}
-          pending={creating ? create.isPending : update.isPending}
+          pending={creating ? create.isPending || emailed.isPending : update.isPending}
           label={creating ? 'Create User' : 'Save Changes'}
           pendingLabel={creating ? 'Creating...' : 'Saving...'}
-        />
+        >
+          {creating && (
+            <button type="button" className="btn btn-outline" disabled={create.isPending || emailed.isPending} onClick={() => void submit(true)()}>
+              Create and E-mail Link
+            </button>
+          )}
+        </FormActions>
+        {creating && <p className="muted small adm-hint">Create and E-mail Link also sends the new user a set-password link (the welcome e-mail).</p>}
       </form>
     </SidePanel>
   );

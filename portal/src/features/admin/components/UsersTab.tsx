@@ -1,5 +1,6 @@
 // Users tab: search by name, agency or e-mail (from one character), user cards, Create User and Change
-// Password panels, a one-time set-password link per user (for accounts made with a generated password),
+// Password panels, a one-time set-password link per user (for accounts made with a generated password;
+// shown to copy, or e-mailed to the user as the welcome e-mail),
 // Deactivate / Reactivate (confirmed in a dialog; an admin's own card offers neither), and each user's
 // page (?user=ID: orders, balance, leads, appointments, Edit).
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { SearchPagedList } from './SearchPagedList.tsx';
 import { UserFormPanel } from './UserFormPanel.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
 import { SetPasswordLinkDialog } from './SetPasswordLinkDialog.tsx';
-import { useCreateSetPasswordLink } from '../api/create-set-password-link.ts';
+import { setPasswordLinkEmailed, useCreateSetPasswordLink, useEmailSetPasswordLink } from '../api/create-set-password-link.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { ApiError } from '@tm/shared/api-client';
 import type { SetPasswordLink } from '@tm/shared/schemas/auth';
@@ -26,12 +27,17 @@ function UserCard({
   onChangePassword,
   onSetPasswordLink,
   linkPending,
+  onEmailLink,
+  emailPending,
   onActivation,
 }: {
   user: AdminUser;
   onChangePassword: () => void;
   onSetPasswordLink: () => void;
   linkPending: boolean;
+  /** E-mails the link to the user (the welcome e-mail) instead of showing it. */
+  onEmailLink: () => void;
+  emailPending: boolean;
   /** Absent on the admin's own card: nobody deactivates themselves. */
   onActivation?: (action: UserActivation) => void;
 }) {
@@ -72,6 +78,15 @@ function UserCard({
         >
           {linkPending ? 'Creating link...' : 'Set-password link'}
         </button>
+        <button
+          type="button"
+          className="btn btn-outline adm-btn-sm"
+          onClick={onEmailLink}
+          disabled={emailPending}
+          aria-label={`E-mail set-password link to ${name}`}
+        >
+          {emailPending ? 'Sending...' : 'E-mail link'}
+        </button>
         {onActivation &&
           (user.deactivatedAt ? (
             <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onActivation('reactivate')} aria-label={`Reactivate ${name}`}>
@@ -108,7 +123,15 @@ function UsersList() {
   const [activation, setActivation] = useState<{ user: AdminUser; action: UserActivation } | null>(null);
   const me = useCurrentUser().data;
   const linkMutation = useCreateSetPasswordLink();
+  const emailMutation = useEmailSetPasswordLink();
   const toast = useToast();
+  const emailLink = async (user: AdminUser) => {
+    try {
+      toast(setPasswordLinkEmailed((await emailMutation.mutateAsync(user.id)).emailedTo));
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to e-mail the link', variant: 'destructive' });
+    }
+  };
   const makeLink = async (user: AdminUser) => {
     try {
       setLinkShown({ user, link: await linkMutation.mutateAsync(user.id) });
@@ -131,6 +154,8 @@ function UsersList() {
             onChangePassword={() => setPasswordFor(u)}
             onSetPasswordLink={() => void makeLink(u)}
             linkPending={linkMutation.isPending && linkMutation.variables === u.id}
+            onEmailLink={() => void emailLink(u)}
+            emailPending={emailMutation.isPending && emailMutation.variables === u.id}
             onActivation={me && me.id === u.id ? undefined : (action) => setActivation({ user: u, action })}
           />
         )}

@@ -46,12 +46,26 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
 }
 
 /** A form's Cancel and submit buttons; the submit is disabled and relabelled while it is pending. */
-export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
+export function FormActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel,
+  children,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  /** Further actions, between Cancel and the submit button. */
+  children?: ReactNode;
+}) {
   return (
     <div className="adm-actions">
       <button type="button" className="btn btn-outline" onClick={onCancel}>
         Cancel
       </button>
+      {children}
       <button type="submit" className="btn" disabled={pending}>
         {pending ? pendingLabel : label}
       </button>

@@ -122,4 +122,29 @@ describe('Buy Call Transfers order form', () => {
     await screen.findByRole('heading', { name: 'Order Call Transfers' }, { timeout: 5000 });
     expect(ticked()).toEqual(['AK', 'GA']);
   });
+
+  it('says it prefilled the form from the onboarding answers only when it did', async () => {
+    const PREFILLED = 'We prefilled this from your onboarding answers.';
+    await openForm();
+    expect(screen.getByText(/Lead type: Live Transfers/).textContent).toContain(PREFILLED);
+    cleanup();
+
+    // No survey: the API answers nulls and the account's own phone; the form holds defaults only.
+    const none = { totalTransfers: null, transfersPerDay: null, callsPerDay: null, transferHours: null, workingStates: null, phone: agent.phone };
+    stubApi({ 'GET /api/user-survey': [200, none] });
+    renderScreen(<CallTransfersPanel user={agent} />, { path: '/dashboard' });
+    fireEvent.click(screen.getByRole('button', { name: 'Order Call Transfers' }));
+    await screen.findByRole('heading', { name: 'Order Call Transfers' }, { timeout: 5000 });
+    expect(screen.getByText(/Lead type: Live Transfers/).textContent).toBe('Lead type: Live Transfers.');
+    expect(screen.queryByText(new RegExp(PREFILLED))).toBeNull();
+    expect((screen.getByLabelText('Total transfers') as HTMLInputElement).value).toBe('25');
+
+    // A survey that names no state nor amount but only a free-text "Multiple States": nothing was prefilled either.
+    cleanup();
+    stubApi({ 'GET /api/user-survey': [200, { ...none, workingStates: 'Multiple States' }] });
+    renderScreen(<CallTransfersPanel user={agent} />, { path: '/dashboard' });
+    fireEvent.click(screen.getByRole('button', { name: 'Order Call Transfers' }));
+    await screen.findByRole('heading', { name: 'Order Call Transfers' }, { timeout: 5000 });
+    expect(screen.queryByText(new RegExp(PREFILLED))).toBeNull();
+  });
 });

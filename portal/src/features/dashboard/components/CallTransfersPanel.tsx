@@ -14,6 +14,7 @@ import {
   type TransferOrderCreated,
   type TransferOrderFormValues,
   type TransferOrderInput,
+  type UserSurvey,
 } from '@tm/shared/schemas/dashboard';
 import { statesNamedIn } from '@tm/shared/us-states';
 import { PRICE_SOURCE_LABEL, priceSourceNote, type DashboardTransferPrice } from '@tm/shared/logic/price-story';
@@ -68,6 +69,22 @@ function InfoCards({ price }: { price: DashboardTransferPrice }) {
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * Whether the survey gave the form anything: an amount, hours, a state it names, or a phone other than
+ * the account's own (the API falls back to that one). Only then does the form say it was prefilled.
+ */
+function prefilledFromSurvey(s: UserSurvey | undefined, accountPhone: string | null | undefined): boolean {
+  if (!s) return false;
+  return (
+    s.totalTransfers !== null ||
+    s.transfersPerDay !== null ||
+    s.callsPerDay !== null ||
+    !!s.transferHours?.trim() ||
+    statesNamedIn(s.workingStates).length > 0 ||
+    (!!s.phone && s.phone !== (accountPhone ?? ''))
   );
 }
 
@@ -152,7 +169,9 @@ function OrderForm({
   return (
     <form className="card dash-order-form" onSubmit={onSubmit} noValidate aria-labelledby="order-form-title">
       <h3 id="order-form-title">Order Call Transfers</h3>
-      <p className="muted small">We prefilled this from your onboarding answers. Lead type: Live Transfers.</p>
+      <p className="muted small">
+        {!initial && prefilledFromSurvey(survey.data, user.phone) && 'We prefilled this from your onboarding answers. '}Lead type: Live Transfers.
+      </p>
       <div className="dash-form-grid">
         <div className="field">
           <label htmlFor="order-totalTransfers">Total transfers</label>
