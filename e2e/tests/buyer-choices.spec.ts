@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { RINGCLOUD, formatUsd } from '@tm/shared';
+import { NO_AGED_STOCK_MESSAGE } from '@tm/shared/logic/pricing';
 import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
 import { DEMO, fillRingcloudStep1, login } from './helpers.ts';
 
@@ -157,6 +158,24 @@ test('RingCloud aged leads for FL and TX: the checkout sells the stock of those 
   const states = await table.getByTestId('my-lead-row').locator('td:nth-child(4)').allTextContents();
   expect(states.length).toBe(Math.min(bought.length, 50));
   expect(new Set(states)).toEqual(new Set(states.filter((s) => s === 'FL' || s === 'TX')));
+});
+
+test('RingCloud aged leads with no stock for the chosen states: the checkout says so and offers nothing to pay', async ({ page }) => {
+  const db = e2eDb();
+  const email = `${unique('nostock')}@example.com`;
+  await ringcloudSurvey(page, { email, username: unique('nostock') }, async (p) => {
+    await p.getByLabel(/^Aged Leads/).check();
+    await p.getByRole('checkbox', { name: 'Alaska', exact: true }).check();
+    await p.getByLabel('Lead age').selectOption('30-60');
+  });
+  await expect(page.getByTestId('rc-no-stock')).toContainText(NO_AGED_STOCK_MESSAGE);
+  await expect(page.getByTestId('rc-stock')).toHaveText('0 leads in AK, 30-60 days old');
+  await expect(page.getByTestId('rc-quantity')).toHaveText('0');
+  await expect(page.getByTestId('rc-total')).toHaveText('$0.00');
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await expect(page.locator('form[data-payment-mode]')).toHaveCount(0);
+  const survey = await db('onboarding_surveys').where({ email }).first();
+  expect(await db('orders').where({ surveyId: survey.id }).first()).toBeUndefined();
 });
 
 test('a declined card and then a good one on RingCloud: the toast leaves Pay usable, and /thank-you says paid', async ({ page }) => {
