@@ -1,4 +1,4 @@
-// Shared e2e helpers: demo accounts and logging in through the real form.
+// Shared e2e helpers: demo accounts, logging in through the real form, the RingCloud survey's step 1.
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -14,4 +14,16 @@ export async function login(page: Page, identifier: string, password: string, ne
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The RingCloud survey's step 1 (/ringcloud) for Rhea Cloud of Cloud Nine Agency. */
+export async function fillRingcloudStep1(page: Page, v: { email: string; username: string; password?: string }): Promise<void> {
+  await page.getByLabel('First name').fill('Rhea');
+  await page.getByLabel('Last name').fill('Cloud');
+  await page.getByLabel('Agency name').fill('Cloud Nine Agency');
+  await page.getByLabel('Agency Owner').check();
+  await page.getByLabel('Phone').fill('(555) 010-0177');
+  await page.getByLabel('Email').fill(v.email);
+  await page.getByLabel('Username').fill(v.username);
+  await page.getByLabel('Password').fill(v.password ?? 'cloud-pass-1');
 }

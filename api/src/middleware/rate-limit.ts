@@ -232,7 +232,8 @@ export function byIntentLimits(): RequestHandler[] {
       windowMs: BY_INTENT_WINDOW_MS,
       limit: BY_INTENT_PER_INTENT,
       message: BY_INTENT_RATE_MESSAGE,
-      key: (req) => `intent:${String(req.params.id ?? '').slice(0, 255)}`,
+      // The GET names the intent in the path, POST /orders/check in the body: each intent counts apart.
+      key: (req) => `intent:${String(req.params.id ?? (req.body as { paymentIntentId?: unknown } | undefined)?.paymentIntentId ?? '').slice(0, 255)}`,
     }),
   ];
 }

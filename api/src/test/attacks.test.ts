@@ -185,6 +185,21 @@ describe('2. payment-provider exhaustion', () => {
   });
 });
 
+describe("2b. the return pages' order check is limited per intent (issue 25 item 1)", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx?.close());
+
+  it("POST /api/orders/check counts each intent apart: one busy intent never blocks another buyer's return page", async () => {
+    for (let i = 0; i < BY_INTENT_PER_INTENT; i++)
+      expect((await request(ctx.app).post('/api/orders/check').send({ paymentIntentId: 'pi_busyone' })).status).toBe(404);
+    expect((await request(ctx.app).post('/api/orders/check').send({ paymentIntentId: 'pi_busyone' })).status).toBe(429);
+    expect((await request(ctx.app).post('/api/orders/check').send({ paymentIntentId: 'pi_another' })).status).toBe(404);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 describe('3. logout ends the session', () => {
   let ctx: TestContext;

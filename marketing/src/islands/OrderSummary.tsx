@@ -1,6 +1,7 @@
 // The order on the return pages (/onboarding-success, /thank-you), read from the server by the
-// payment_intent Stripe puts in the URL; redirect_status alone is never trusted. A pending order is
-// read again a few times (the server retrieves the intent from Stripe when the webhook is late).
+// payment_intent Stripe puts in the URL (POST /api/orders/check: the server asks the provider about the
+// latest attempt of an unpaid order); redirect_status alone is never trusted. A pending order is read
+// again a few times.
 // The page's heading follows the order (issue 13): paid "Payment Successful!", processing, failed
 // "Payment Failed" with the provider's message and a way to try again, not found. The outcome is also
 // put on <html data-order-status> (and announced as a 'tm:order-status' event), so the parts of the page
@@ -150,6 +151,8 @@ export default function OrderSummary(props: {
   journeys?: Record<string, { title: string; lead: string }>;
   /** The page variant, on the heading as data-variant. */
   variant?: string;
+  /** Said under the heading of a paid order that made the buyer's account (OrderView.accountCreated). */
+  accountCreatedNote?: string;
 }) {
   const { paidTitle = 'Payment Successful!', paidLead = 'Your order has been processed successfully.', withHeading = false, journeys = {} } = props;
   const [journey, setJourney] = useState<string | null>(null);
@@ -188,7 +191,9 @@ export default function OrderSummary(props: {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const o = await api.requestJson<OrderView>('GET', `/api/orders/by-intent/${encodeURIComponent(id)}`);
+        // The server's own check of the latest attempt (a decline then a good card reads paid at once,
+        // even while the success event is on its way), never the stored state alone (issue 25 item 1).
+        const o = await api.requestJson<OrderView>('POST', '/api/orders/check', { paymentIntentId: id });
         if (stopped) return;
         setOrder(o);
         setError(null);
@@ -198,7 +203,7 @@ export default function OrderSummary(props: {
         else setSettled(true);
       } catch (err) {
         if (stopped) return;
-        const missing = err instanceof ApiError && err.status === 404;
+        const missing = err instanceof ApiError && (err.status === 404 || err.status === 400);
         setError(missing ? 'We could not find this order.' : 'We could not load your order. Please refresh the page.');
         setErrorKind(missing ? 'not-found' : 'unreadable');
       }
@@ -237,6 +242,11 @@ export default function OrderSummary(props: {
   return (
     <>
       {heading}
+      {props.accountCreatedNote && outcome === 'paid' && order?.accountCreated && (
+        <p className="notice notice-ok center" data-testid="account-created">
+          {props.accountCreatedNote}
+        </p>
+      )}
       <section className="card order-summary" aria-labelledby="order-summary-title" aria-live="polite" aria-busy={!order && !error}>
         <h2 id="order-summary-title">Your Order</h2>
         {error && <p className="form-error">{error}</p>}

@@ -5,9 +5,9 @@
 import { useEffect, type FormEvent } from 'react';
 import { RINGCLOUD, formatUsd } from '@tm/shared';
 import { quoteRingCloud, countProblem, RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '@tm/shared/logic/pricing';
-import { US_STATES } from '@tm/shared/us-states';
 import type { RingcloudStep2 } from '@tm/shared/schemas/funnel';
 import { Field, ErrorText, HydratedFieldset } from './form-parts.tsx';
+import { StateChoice } from './StateChoice.tsx';
 import { described } from './aria.ts';
 import { useLightForm, type FormValues } from './light-form.ts';
 
@@ -28,28 +28,6 @@ const LEAD_TYPE_PRICE: Record<(typeof RINGCLOUD_LEAD_TYPES)[number], string> = {
   'Call-Backs': `${formatUsd(RINGCLOUD.callbackCents)} per call-back`,
   'Aged Leads': `from ${formatUsd(Math.min(...Object.values(RINGCLOUD.agedLeadCents)))} per lead, ${RINGCLOUD.agedLeadQuantity} leads`,
 };
-
-/** The working states: a checkbox per state (the 50 states and DC), in a box that scrolls. */
-function StateChoice({ form }: { form: ReturnType<typeof useLightForm<RingcloudStep2>> }) {
-  const error = form.errors.workingStates;
-  return (
-    <fieldset id="workingStates" tabIndex={-1} aria-describedby={['workingStates-hint', error ? 'workingStates-error' : ''].filter(Boolean).join(' ')}>
-      <legend>Working states</legend>
-      <p className="hint" id="workingStates-hint">
-        The states you are licensed in.
-      </p>
-      <div className="state-choice">
-        {US_STATES.map((s) => (
-          <label className="choice" key={s.code}>
-            <input {...form.checkbox('workingStates', s.code)} aria-invalid={error ? true : undefined} />
-            {s.name}
-          </label>
-        ))}
-      </div>
-      <ErrorText id="workingStates" error={error} />
-    </fieldset>
-  );
-}
 
 /** A package's count (transfers or call-backs): a whole number within RingCloud's bounds. */
 function PackageCount({ id, label, form }: { id: 'totalTransfers' | 'totalCallbacks'; label: string; form: ReturnType<typeof useLightForm<RingcloudStep2>> }) {
@@ -117,7 +95,7 @@ export default function Step2({
           </div>
           <ErrorText id="leadType" error={errors.leadType} />
         </fieldset>
-        <StateChoice form={form} />
+        <StateChoice checkbox={form.checkbox} error={errors.workingStates} />
 
         {leadType === 'Live Transfers' && (
           <>

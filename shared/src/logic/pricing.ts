@@ -76,6 +76,11 @@ export function quoteTransferPackage(tier: PackageTier, count: unknown): Quote {
 export const RINGCLOUD_LEAD_TYPES: RingCloudLeadType[] = ['Live Transfers', 'Call-Backs', 'Aged Leads'];
 export const AGED_LEAD_AGE_RANGES: AgedLeadAgeRange[] = ['30-60', '60-90', '90-180'];
 
+/** The stock messages of an aged-lead order, on the checkout and in the server's 409 alike. */
+export const NO_AGED_STOCK_MESSAGE = 'No aged leads are available for your working states and age range right now.';
+export const agedStockMessage = (n: number) =>
+  `Only ${n.toLocaleString('en-US')} aged lead${n === 1 ? ' is' : 's are'} available for your working states and age range. Please review your order.`;
+
 /** The RingCloud sub-offer: live transfers and call-backs by count, aged leads a fixed 100 by age range. */
 export function quoteRingCloud(input: { leadType: RingCloudLeadType; count?: unknown; ageRange?: AgedLeadAgeRange | null }): Quote {
   if (input.leadType === 'Aged Leads') {

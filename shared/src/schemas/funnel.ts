@@ -7,7 +7,7 @@ import { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts'
 import { passwordSchema } from './auth.ts';
 import { usStateChoiceSchema } from './us-states.ts';
 import { parseTransferHours } from '../logic/transfer-hours.ts';
-import { RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON } from '../logic/funnel-choices.ts';
+import { RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON, BEST_TIMES_TO_REACH, ONBOARDING_HOURS_MESSAGE, ONBOARDING_WHO_MESSAGE } from '../logic/funnel-choices.ts';
 
 // ---------- shared field builders ----------
 
@@ -148,8 +148,7 @@ export interface AgedStockResponse {
 
 // ---------- First-party onboarding survey (/survey without an external embed, issue 25 item 3) ----------
 
-export const BEST_TIMES_TO_REACH = ['Morning (8am-12pm)', 'Afternoon (12pm-5pm)', 'Evening (5pm-8pm)', 'Any time'] as const;
-export const ONBOARDING_HOURS_MESSAGE = 'Enter your hours as a start and an end, such as 9am-5pm EST';
+export { BEST_TIMES_TO_REACH, ONBOARDING_HOURS_MESSAGE, ONBOARDING_WHO_MESSAGE };
 
 /**
  * POST /api/onboarding-survey: the agent's working states, transfer hours, calls per day, delivery phone
@@ -178,7 +177,6 @@ export type OnboardingSurveyValues = z.output<typeof onboardingSurveySchema>;
 export interface OnboardingSurveyResponse {
   ok: true;
 }
-export const ONBOARDING_WHO_MESSAGE = 'Please log in to save your onboarding answers.';
 
 // ---------- Partner network application (docs/product/funnel.md#partner-application) ----------
 

@@ -74,8 +74,9 @@ function SubmitButton({
   processingLabel: string;
   disabled?: boolean;
 }) {
+  // data-toast-avoid: the funnel's toast never covers this button (marketing/src/islands/Toaster.tsx).
   return (
-    <button type="submit" className="btn btn-lg btn-block" disabled={!ready || busy || disabled} aria-busy={busy}>
+    <button type="submit" className="btn btn-lg btn-block" disabled={!ready || busy || disabled} aria-busy={busy} data-toast-avoid="">
       {busy ? processingLabel : label}
     </button>
   );

@@ -8,7 +8,7 @@ import type Stripe from 'stripe';
 import type { Knex } from 'knex';
 import { raw } from 'objection';
 import { APPOINTMENT_PRICE_CENTS, CURRENCY, LEAD_DEFAULT_PRICE_CENTS, RESERVATION_MINUTES, RINGCLOUD } from '@tm/shared';
-import { quoteLiveTransfer, quoteRingCloud, quoteTransferPackage } from '@tm/shared/logic/pricing';
+import { quoteLiveTransfer, quoteRingCloud, quoteTransferPackage, NO_AGED_STOCK_MESSAGE, agedStockMessage } from '@tm/shared/logic/pricing';
 import type { OrderView, OrderStatusView } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
@@ -31,9 +31,8 @@ export const PAYMENT_START_FAILED_MESSAGE = 'Payment could not be started. Pleas
 export const EXPIRED_MESSAGE = 'The reservation expired before the payment completed.';
 export const REFUNDED_MESSAGE = 'The selected items were sold to another buyer before your payment completed; your payment was refunded.';
 const MAX_ITEMS = 1000;
-export const NO_AGED_STOCK_MESSAGE = 'No aged leads are available for your working states and age range right now.';
-export const agedStockMessage = (n: number) =>
-  `Only ${n.toLocaleString('en-US')} aged lead${n === 1 ? ' is' : 's are'} available for your working states and age range. Please review your order.`;
+// The stock messages are the checkout's too (marketing's RingCloud checkout shows the same words).
+export { NO_AGED_STOCK_MESSAGE, agedStockMessage };
 /** Aged leads that pending RingCloud orders from one address may hold at a time. */
 export const HOLD_MAX_AGED_LEADS_PER_ADDRESS = 300;
 

@@ -1,0 +1,114 @@
+// /survey without an external form embed (issue 25 item 3): the first-party onboarding survey. Working
+// states from the 50 states and DC (sent as codes), transfer hours, calls per day, the delivery phone and
+// the best time to reach the agent, saved by POST /api/onboarding-survey to the agent's account, where
+// they become the agent's Transfer Controls. The agent is the logged-in one, or the funnel buyer just
+// back from paying: /onboarding-success passes the payment's intent id and client secret in the link.
+import { useState, type FormEvent } from 'react';
+import { api, ApiError } from '@tm/shared/api-client';
+import { BEST_TIMES_TO_REACH, ONBOARDING_HOURS_MESSAGE, ONBOARDING_WHO_MESSAGE } from '@tm/shared/logic/funnel-choices';
+import type { OnboardingSurveyValues, OnboardingSurveyResponse } from '@tm/shared/schemas/funnel';
+import { Field, ErrorText, HydratedFieldset } from './form-parts.tsx';
+import { described } from './aria.ts';
+import { useLightForm } from './light-form.ts';
+import { StateChoice } from './StateChoice.tsx';
+
+export const SURVEY_FAILED = 'Failed to submit survey. Please try again.';
+const FIELDS = ['workingStates', 'transferHours', 'callsPerDay', 'deliveryPhone', 'bestTimeToReach'] as const;
+const loadSchema = () => import('@tm/shared/schemas/funnel').then((m) => m.onboardingSurveySchema);
+
+/** The paid order this browser is back from, when the URL names one (the survey link of /onboarding-success). */
+function paidOrderOfUrl(): { paymentIntentId?: string; clientSecret?: string } {
+  if (typeof window === 'undefined') return {};
+  const q = new URLSearchParams(window.location.search);
+  const paymentIntentId = q.get('payment_intent') ?? undefined;
+  const clientSecret = q.get('payment_intent_client_secret') ?? undefined;
+  return paymentIntentId && clientSecret ? { paymentIntentId, clientSecret } : {};
+}
+
+export default function OnboardingSurvey() {
+  const form = useLightForm<OnboardingSurveyValues>({ workingStates: [] }, loadSchema);
+  const { errors, text, radio, setServerErrors } = form;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; login: boolean } | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const v = await form.submit();
+    if (!v) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.requestJson<OnboardingSurveyResponse>('POST', '/api/onboarding-survey', { ...v, ...paidOrderOfUrl() });
+      setSaved(true);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setServerErrors(err.fields, FIELDS);
+      const login = err instanceof ApiError && err.status === 401;
+      setFailure({ message: login ? ONBOARDING_WHO_MESSAGE : err instanceof ApiError && err.status < 500 ? err.serverMessage : SURVEY_FAILED, login });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (saved) {
+    return (
+      <div className="card" data-testid="onboarding-saved">
+        <h2>Thank you, your answers are saved</h2>
+        <p role="status">Your working states, transfer hours and calls per day are now your Transfer Controls. You can change them there any time.</p>
+        <p>
+          <a className="btn" href="/dashboard/transfers?view=controls">
+            Open Transfer Controls
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className="card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="onboarding-form-title">
+      <HydratedFieldset>
+        <h2 id="onboarding-form-title">Your onboarding answers</h2>
+        <StateChoice checkbox={form.checkbox} error={errors.workingStates} hint="The states you are licensed in and take calls from." />
+        <div className="form-row">
+          <Field id="transferHours" label="Transfer hours" error={errors.transferHours} hint={ONBOARDING_HOURS_MESSAGE}>
+            <input autoComplete="off" {...text('transferHours')} {...described('transferHours', errors.transferHours, true)} />
+          </Field>
+          <Field id="callsPerDay" label="Calls per day" error={errors.callsPerDay}>
+            <input type="number" inputMode="numeric" min={1} max={1000} step={1} {...text('callsPerDay')} {...described('callsPerDay', errors.callsPerDay)} />
+          </Field>
+        </div>
+        <Field id="deliveryPhone" label="Delivery phone" error={errors.deliveryPhone} hint="The number your live transfers ring.">
+          <input type="tel" autoComplete="tel" {...text('deliveryPhone')} {...described('deliveryPhone', errors.deliveryPhone, true)} />
+        </Field>
+        <fieldset id="bestTimeToReach" tabIndex={-1} aria-describedby={errors.bestTimeToReach ? 'bestTimeToReach-error' : undefined}>
+          <legend>Best time to reach you</legend>
+          <div className="choices">
+            {BEST_TIMES_TO_REACH.map((t) => (
+              <label className="choice" key={t}>
+                <input {...radio('bestTimeToReach', t)} aria-invalid={errors.bestTimeToReach ? true : undefined} />
+                {t}
+              </label>
+            ))}
+          </div>
+          <ErrorText id="bestTimeToReach" error={errors.bestTimeToReach} />
+        </fieldset>
+        {failure && (
+          <p className="form-error" role="alert" data-testid="onboarding-error">
+            <strong>Error:</strong> {failure.message}
+            {failure.login && (
+              <>
+                {' '}
+                <a href="/login">Log in</a>, then come back to this page.
+              </>
+            )}
+          </p>
+        )}
+        <div className="form-actions">
+          <button className="btn btn-lg" type="submit" disabled={busy} aria-busy={busy}>
+            {busy ? 'Submitting...' : 'Submit Survey'}
+          </button>
+        </div>
+      </HydratedFieldset>
+    </form>
+  );
+}
