@@ -5,14 +5,10 @@
 // used, and an admin who cannot refund their own order.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import request from 'supertest';
-import pino from 'pino';
 import crypto from 'node:crypto';
 import { TIERS } from '@tm/shared';
-import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
-import { testConfig } from '../config.ts';
-import { smtpTransport, type MailTransport } from '../services/mail/transport.ts';
-import { outboxDeps, sendDueMessages } from '../services/mail/outbox.ts';
+import { makeUser, loginAs, type TestContext } from '../test/harness.ts';
+import { startMailTestApp, type SmtpSink } from '../test/smtp-sink.ts';
 import { moneyOnlyCapMessage, OWN_ORDER_REFUND_MESSAGE } from '../services/orders/admin-orders.service.ts';
 import { REFUND_REASON_REQUIRED } from '@tm/shared/schemas/admin-business';
 
@@ -21,27 +17,21 @@ const RATE = TIERS.standard.rateCents;
 
 let ctx: TestContext;
 let sink: SmtpSink;
-let transport: MailTransport;
+let drain: () => Promise<unknown>;
+let close: () => Promise<void>;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 let adminId: number;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createTestApp({ config: { mail: { ...testConfig().mail, smtpUrl: sink.url } } });
-  transport = smtpTransport(sink.url);
+  ({ ctx, sink, drain, close } = await startMailTestApp());
   const a = await makeUser(ctx.db, { isAdmin: true, firstName: 'Rhea', lastName: 'Refunder' });
   adminId = a.id;
   admin = await loginAs(ctx.app, a.email, a.password);
 });
-afterAll(async () => {
-  transport.close();
-  await sink.stop();
-  await ctx.close();
-});
+afterAll(() => close());
 beforeEach(() => {
   sink.received.length = 0;
 });
-const drain = () => sendDueMessages(outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport));
 
 /** An agent who bought `count` standard transfers through the real checkout and the emulator. */
 async function paidPackage(count: number, agentOf?: { id: number; email: string; password: string }) {

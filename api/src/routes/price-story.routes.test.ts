@@ -3,34 +3,24 @@
 // order says which price it was bought at; the admin's user page gives the same price and source; a
 // negotiated price replaces the agent rate everywhere at once.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import pino from 'pino';
 import request from 'supertest';
-import { createTestApp, loginAs, makeUser, type TestContext } from '../test/harness.ts';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
-import { testConfig } from '../config.ts';
-import { smtpTransport, type MailTransport } from '../services/mail/transport.ts';
-import { outboxDeps, sendDueMessages } from '../services/mail/outbox.ts';
+import { loginAs, makeUser, type TestContext } from '../test/harness.ts';
+import { startMailTestApp, type SmtpSink } from '../test/smtp-sink.ts';
 import { payIntent } from '../test/proof-fixtures.ts';
 import { REORDER_NOTE } from '@tm/shared/logic/price-story';
 
 let ctx: TestContext;
 let sink: SmtpSink;
-let transport: MailTransport;
+let drain: () => Promise<unknown>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createTestApp({ config: { mail: { ...testConfig().mail, smtpUrl: sink.url } } });
-  transport = smtpTransport(sink.url);
+  ({ ctx, sink, drain, close } = await startMailTestApp());
 });
-afterAll(async () => {
-  transport.close();
-  await sink.stop();
-  await ctx.close();
-});
+afterAll(() => close());
 beforeEach(() => {
   sink.received.length = 0;
 });
-const drain = () => sendDueMessages(outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport));
 const ORDER = { totalTransfers: 3, callsPerDay: 5, transferHours: '9am-5pm EST', transferPhone: '5125550123', workingStates: 'TX', leadType: 'Live Transfers' };
 
 describe('one price story for live transfers', () => {

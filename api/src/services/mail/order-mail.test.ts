@@ -2,32 +2,22 @@
 // the receipt on payment (items, count, rate, amount, link), an .ics invitation per appointment bought,
 // and "payment failed" for a declined card. Each arrives once, even when the webhook repeats.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import pino from 'pino';
-import { createTestApp, loginAs, makeUser, type TestContext } from '../../test/harness.ts';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
-import { testConfig } from '../../config.ts';
-import { smtpTransport, type MailTransport } from './transport.ts';
-import { outboxDeps, sendDueMessages } from './outbox.ts';
+import { loginAs, makeUser, type TestContext } from '../../test/harness.ts';
+import { startMailTestApp, type SmtpSink } from '../../test/smtp-sink.ts';
 import { insertAppointment, insertLead, payIntent } from '../../test/proof-fixtures.ts';
 
 let ctx: TestContext;
 let sink: SmtpSink;
-let transport: MailTransport;
+let drain: () => Promise<unknown>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createTestApp({ config: { mail: { ...testConfig().mail, smtpUrl: sink.url } } });
-  transport = smtpTransport(sink.url);
+  ({ ctx, sink, drain, close } = await startMailTestApp());
 });
-afterAll(async () => {
-  transport.close();
-  await sink.stop();
-  await ctx.close();
-});
+afterAll(() => close());
 beforeEach(() => {
   sink.received.length = 0;
 });
-const drain = () => sendDueMessages(outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport));
 
 async function buy(agent: Awaited<ReturnType<typeof loginAs>>, path: string, body: object, pm: string) {
   const res = await agent.post(path).send(body);
