@@ -255,38 +255,34 @@ export function LeadPool() {
                     <td>
                       {!l.assignedAt && <input type="checkbox" aria-label={`Select ${l.name}`} checked={selected.has(l.id)} onChange={() => toggle(l.id)} />}
                     </td>
-                    <td>{l.name}</td>
+                    <td>
+                      {l.name}
+                      {l.assignedAt && (
+                        <span className="adm-row-actions">
+                          <button
+                            type="button"
+                            className="btn btn-outline adm-btn-sm"
+                            aria-label={`Unassign ${l.name}`}
+                            onClick={() => setAction({ kind: 'unassign', lead: l })}
+                          >
+                            Unassign
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-outline adm-btn-sm"
+                            aria-label={`Reassign ${l.name}`}
+                            onClick={() => setAction({ kind: 'reassign', lead: l })}
+                          >
+                            Reassign
+                          </button>
+                        </span>
+                      )}
+                    </td>
                     <td>{formatPhone(l.phone)}</td>
                     <td>{l.email ?? ''}</td>
                     <td>{l.state ?? ''}</td>
                     <td>{l.zipCode ?? ''}</td>
-                    <td>
-                      {l.assignedAt && (
-                        <div className="adm-assigned-cell">
-                          <span>
-                            {l.assignedAgentEmail ?? 'removed user'} ({formatDate(l.assignedAt)})
-                          </span>
-                          <span className="adm-row-actions">
-                            <button
-                              type="button"
-                              className="btn btn-outline adm-btn-sm"
-                              aria-label={`Unassign ${l.name}`}
-                              onClick={() => setAction({ kind: 'unassign', lead: l })}
-                            >
-                              Unassign
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-outline adm-btn-sm"
-                              aria-label={`Reassign ${l.name}`}
-                              onClick={() => setAction({ kind: 'reassign', lead: l })}
-                            >
-                              Reassign
-                            </button>
-                          </span>
-                        </div>
-                      )}
-                    </td>
+                    <td>{l.assignedAt ? `${l.assignedAgentEmail ?? 'removed user'} (${formatDate(l.assignedAt)})` : ''}</td>
                   </tr>
                 ))}
               </tbody>
