@@ -73,6 +73,9 @@ describe('unassign and reassign pool leads', () => {
     expect(await myLeadNames(ann)).toContain('Back Again');
     expect((await admin.post('/api/admin/lead-pool/unassign').send({ leadIds: [id] })).status).toBe(200);
     expect(await myLeadNames(ann)).not.toContain('Back Again');
+    const [e] = await audit('lead.unassigned');
+    expect(e).toMatchObject({ subject: { id: ann.id }, summary: 'Took 1 lead back from Ann First' });
+    expect(e!.changes).toContainEqual({ field: 'Agent', from: ann.email, to: '(none)' });
     expect((await admin.get('/api/admin/lead-pool?status=unassigned&q=Back')).body.items.map((l: { id: number }) => l.id)).toEqual([id]);
   });
 

@@ -127,7 +127,17 @@ export const ONLY_UNASSIGNED_MESSAGE = 'Only unassigned leads can be deleted; un
 export async function unassignLeads(db: Db, actor: AuditActor, leadIds: number[], now: Date): Promise<{ unassigned: number }> {
   const ids = [...new Set(leadIds)];
   return db.transaction(async (trx) => {
-    const rows = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNotNull('assignedAt').select('id', 'assignedAgentId', 'assignmentId');
+    const rows = (await LeadPoolEntry.query(trx)
+      .alias('p')
+      .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
+      .whereIn('p.id', ids)
+      .whereNotNull('p.assignedAt')
+      .select('p.id', 'p.assignedAgentId', 'p.assignmentId', 'u.email as agentEmail')) as unknown as Array<{
+      id: number;
+      assignedAgentId: number | null;
+      assignmentId: number | null;
+      agentEmail: string | null;
+    }>;
     if (rows.length !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
     const n = await LeadPoolEntry.query(trx)
       .whereIn('id', ids)
@@ -136,16 +146,23 @@ export async function unassignLeads(db: Db, actor: AuditActor, leadIds: number[]
     if (Number(n) !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
     const assignmentIds = rows.map((r) => r.assignmentId).filter((x): x is number => x !== null);
     if (assignmentIds.length) await LeadAssignment.query(trx).whereIn('id', assignmentIds).delete();
-    const byAgent = new Map<number, number[]>();
-    for (const r of rows) if (r.assignedAgentId) byAgent.set(Number(r.assignedAgentId), [...(byAgent.get(Number(r.assignedAgentId)) ?? []), Number(r.id)]);
-    for (const [agentId, list] of byAgent) {
+    const byAgent = new Map<number, { email: string | null; ids: number[] }>();
+    for (const r of rows) {
+      if (!r.assignedAgentId) continue;
+      const entry = byAgent.get(Number(r.assignedAgentId)) ?? { email: r.agentEmail, ids: [] };
+      entry.ids.push(Number(r.id));
+      byAgent.set(Number(r.assignedAgentId), entry);
+    }
+    for (const [agentId, { email, ids: list }] of byAgent) {
+      // Before: whose My Leads they were in; after: back in the pool (no agent).
       await recordAudit(trx, {
         actor,
         action: 'lead.unassigned',
         entity: 'lead',
         entityId: null,
         userId: agentId,
-        after: { count: list.length, leadIds: list.slice(0, 100) },
+        before: { agent: email },
+        after: { count: list.length, leadIds: list.slice(0, 100), agent: null },
         at: now,
       });
     }
