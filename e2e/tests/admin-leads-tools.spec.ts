@@ -4,6 +4,7 @@
 // the aged-lead shop's prices; and an import's refused rows downloaded as a CSV that uploads again once fixed.
 import fs from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { RINGCLOUD, formatUsd } from '@tm/shared';
 import { DEMO, login } from './helpers.ts';
 
@@ -135,6 +136,22 @@ for (const width of [390, 1366]) {
     await inventory.scrollIntoViewIfNeeded();
     if (SHOTS) await inventory.screenshot({ path: `${SHOTS}/inventory-${width}.png` });
     await noSidewaysScroll(page);
+
+    // With assigned rows (their buttons) on screen, axe finds nothing serious in the tab.
+    await poolSection.getByLabel('Show').selectOption('all');
+    await expect(poolSection.getByRole('button', { name: `Reassign ${names[0]}` })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include('.adm-leads').analyze();
+    expect(
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        ),
+    ).toEqual([]);
   });
 }
 

@@ -21,7 +21,7 @@ export function LeadInventory() {
           <p data-testid="inventory-totals">
             <strong>{n(data.totals.aged)}</strong> aged and <strong>{n(data.totals.fresh)}</strong> fresh leads for sale.
           </p>
-          <div className="adm-table-wrap">
+          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Inventory by age">
             <table className="adm-table" aria-label="For sale by age">
               <thead>
                 <tr>
@@ -48,7 +48,7 @@ export function LeadInventory() {
             price, else {formatUsd(data.defaultLeadPriceCents, { cents: true })}.
           </p>
           {data.byState.length > 0 && (
-            <div className="adm-table-wrap adm-inventory-states">
+            <div className="adm-table-wrap adm-inventory-states" tabIndex={0} role="region" aria-label="Inventory by state">
               <table className="adm-table" aria-label="For sale by state">
                 <thead>
                   <tr>

@@ -219,7 +219,7 @@ export function LeadPool() {
         </p>
       ) : (
         <>
-          <div className="adm-table-wrap">
+          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Pool leads table">
             <table className="adm-table">
               <thead>
                 <tr>

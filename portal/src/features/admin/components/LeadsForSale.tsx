@@ -87,7 +87,7 @@ export function LeadsForSale() {
         <p className="adm-empty">{q ? 'No leads found matching your search' : 'No leads found'}</p>
       ) : (
         <>
-          <div className="adm-table-wrap">
+          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Leads for sale table">
             <table className="adm-table">
               <thead>
                 <tr>
