@@ -167,7 +167,7 @@ test.describe('admin panel', () => {
     await expect(page.getByTestId('pool-row').filter({ hasText: names[1]! })).toContainText('CA');
     await page.getByLabel(`Select ${names[0]}`).check();
     await page.getByLabel(`Select ${names[1]}`).check();
-    await page.getByPlaceholder('Search agents by email...').fill('agent@example');
+    await page.getByPlaceholder('Search agents by name or email...').fill('agent@example');
     await page.getByRole('button', { name: /agent@example\.com/ }).click();
     await expect(page.getByTestId('chosen-agent')).toContainText('agent@example.com');
     await page.getByRole('button', { name: 'Assign Selected (2)' }).click();

@@ -29,6 +29,8 @@ export class LeadImport extends Model {
   completedAt!: string | null;
   heartbeatAt!: string | null;
   progress!: string | null;
+  /** The file's header row (JSON array), kept to hand back refused rows as a CSV. */
+  headersJson!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   admin?: User | null;
   leadImportRows?: LeadImportRow[];

@@ -26,6 +26,8 @@ export class LeadImportRow extends ConsentRecordModel {
   callDuration!: number | null;
   // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   error!: string | null;
+  /** A refused row's cells as they were in the file (JSON array); null for a good row. */
+  sourceCells!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   import?: LeadImport | null;
 }

@@ -143,7 +143,7 @@ describe('every admin action leaves an audit entry', () => {
     expect((await agentMyLeadsCount(agent)).valueOf()).toBe(1);
     expect((await admin.post('/api/admin/lead-pool/delete').send({ leadIds: [l2] })).status).toBe(409);
     expect((await admin.post('/api/admin/lead-pool/delete').send({ leadIds: [l1] })).status).toBe(200);
-    expect((await latest('lead.deleted')).summary).toBe('Deleted 1 unsold lead');
+    expect((await latest('lead.deleted')).summary).toBe('Deleted 1 unsold lead waiting for an agent');
   });
 
   it('appointments: create, edit, withdraw, restore, assign, unassign', async () => {

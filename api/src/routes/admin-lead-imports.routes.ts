@@ -1,13 +1,13 @@
 // /api/admin/lead-imports: upload a CSV of leads (raw text/csv body, streamed to storage), run the import
 // with a column mapping (a background job: answers 202 at once; GET .../:id tells its progress), and
-// page through refused rows.
+// page through refused rows or download them as a CSV to fix and upload again.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { runImportSchema, startImportQuerySchema, listQuerySchema } from '@tm/shared/schemas/admin';
 import { parseWith, notFound } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
-import { claimImportRun, getImport, importProgress, listImportErrors, uploadImport } from '../services/lead-import/imports.service.ts';
+import { claimImportRun, getImport, importProgress, listImportErrors, refusedRowsCsv, uploadImport } from '../services/lead-import/imports.service.ts';
 import { JOBS } from '../jobs/index.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
 
@@ -41,6 +41,16 @@ export function adminLeadImportsRoutes(deps: AppDeps): Router {
   r.get('/admin/lead-imports/:id/errors', admin, async (req, res) => {
     const { page, pageSize } = parseWith(listQuerySchema.extend({ q: z.string().optional() }), req.query, 'query');
     res.json(await listImportErrors(deps.db, importId(req.params.id), page, pageSize));
+  });
+
+  // The refused rows as a CSV to fix and upload again (the file's own columns plus the reason).
+  r.get('/admin/lead-imports/:id/refused.csv', admin, async (req, res) => {
+    const { filename, chunks } = await refusedRowsCsv(deps.db, importId(req.params.id));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]+/g, '_')}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    for await (const chunk of chunks) res.write(chunk);
+    res.end();
   });
 
   r.post('/admin/lead-imports/:id/run', admin, async (req, res) => {

@@ -1,10 +1,19 @@
-// /api/admin/lead-pool: imported leads waiting for an agent (paginated, searchable) and assigning them.
+// /api/admin/lead-pool: imported leads waiting for an agent (paginated, searchable), assigning, taking back,
+// reassigning and deleting them; /api/admin/leads: the shop's leads, deleting unsold ones, the for-sale inventory.
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { assignLeadsSchema, deleteLeadsSchema, poolQuerySchema, unassignLeadsSchema } from '@tm/shared/schemas/admin';
+import {
+  adminSaleLeadsQuerySchema,
+  assignLeadsSchema,
+  deleteLeadsSchema,
+  poolQuerySchema,
+  reassignLeadsSchema,
+  unassignLeadsSchema,
+} from '@tm/shared/schemas/admin';
 import { parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
-import { assignLeads, deletePoolLeads, listPool, unassignLeads } from '../services/lead-import/pool.service.ts';
+import { assignLeads, deletePoolLeads, listPool, reassignLeads, unassignLeads } from '../services/lead-import/pool.service.ts';
+import { deleteSaleLeads, leadInventory, listSaleLeads } from '../services/leads/admin-leads.service.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
 
 export function adminLeadPoolRoutes(deps: AppDeps): Router {
@@ -20,7 +29,11 @@ export function adminLeadPoolRoutes(deps: AppDeps): Router {
     res.json(await assignLeads(deps.db, currentUser(req).id, input, deps.clock.now(), deps.config));
   });
 
-  // Reassigning is unassign, then assign to the new agent.
+  r.post('/admin/lead-pool/reassign', admin, async (req, res) => {
+    const input = parseWith(reassignLeadsSchema, req.body);
+    res.json(await reassignLeads(deps.db, adminActor(currentUser(req)), input, deps.clock.now(), deps.config));
+  });
+
   r.post('/admin/lead-pool/unassign', admin, async (req, res) => {
     const { leadIds } = parseWith(unassignLeadsSchema, req.body);
     res.json(await unassignLeads(deps.db, adminActor(currentUser(req)), leadIds, deps.clock.now()));
@@ -29,6 +42,21 @@ export function adminLeadPoolRoutes(deps: AppDeps): Router {
   r.post('/admin/lead-pool/delete', admin, async (req, res) => {
     const { leadIds } = parseWith(deleteLeadsSchema, req.body);
     res.json(await deletePoolLeads(deps.db, adminActor(currentUser(req)), leadIds, deps.clock.now()));
+  });
+
+  // The shop's leads (for sale, held, sold, blocked): find them, delete unsold ones, count what is for sale.
+  r.get('/admin/leads', admin, async (req, res) => {
+    res.json(await listSaleLeads(deps.db, parseWith(adminSaleLeadsQuerySchema, req.query, 'query')));
+  });
+
+  r.get('/admin/leads/inventory', admin, async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await leadInventory(deps.db));
+  });
+
+  r.post('/admin/leads/delete', admin, async (req, res) => {
+    const { leadIds } = parseWith(deleteLeadsSchema, req.body);
+    res.json(await deleteSaleLeads(deps.db, adminActor(currentUser(req)), leadIds, deps.clock.now()));
   });
 
   return r;

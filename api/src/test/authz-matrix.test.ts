@@ -324,9 +324,17 @@ const MATRIX: Record<string, Row> = {
       body: {},
     }),
   },
-  // Leads that are not assigned (unassign) or do not exist (delete): 409 for the admin, nothing changed.
+  // Leads that are not assigned (unassign, reassign: 409) or do not exist (delete: 404), nothing changed.
   'POST /api/admin/lead-pool/unassign': { ...cols(401, 403, 403, 409, 401), req: post('/api/admin/lead-pool/unassign', () => ({ leadIds: [999999] })) },
-  'POST /api/admin/lead-pool/delete': { ...cols(401, 403, 403, 409, 401), req: post('/api/admin/lead-pool/delete', () => ({ leadIds: [999999] })) },
+  'POST /api/admin/lead-pool/reassign': {
+    ...cols(401, 403, 403, 409, 401),
+    req: post('/api/admin/lead-pool/reassign', () => ({ leadIds: [999999], agentId: own.spareUserId })),
+  },
+  'POST /api/admin/lead-pool/delete': { ...cols(401, 403, 403, 404, 401), req: post('/api/admin/lead-pool/delete', () => ({ leadIds: [999999] })) },
+  'GET /api/admin/leads': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/leads') },
+  'GET /api/admin/leads/inventory': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/leads/inventory') },
+  'POST /api/admin/leads/delete': { ...cols(401, 403, 403, 404, 401), req: post('/api/admin/leads/delete', () => ({ leadIds: [999999] })) },
+  'GET /api/admin/lead-imports/:id/refused.csv': { ...cols(401, 403, 403, 404, 401), req: get('/api/admin/lead-imports/999999/refused.csv') },
   'POST /api/admin/outbox/:id/resend': { ...cols(401, 403, 403, 404, 401), req: post('/api/admin/outbox/999999/resend') },
   'GET /api/account/mail-preferences': { ...cols(401, 200, 200, 200, 401), req: get('/api/account/mail-preferences') },
   'PUT /api/account/mail-preferences': { ...cols(401, 200, 200, 200, 401), req: put('/api/account/mail-preferences', () => ({ optOut: [] })) },

@@ -391,6 +391,11 @@ const SPECS: Record<string, Spec> = {
   },
   'POST /api/admin/lead-pool/unassign': { role: 'admin', base: json('POST', '/api/admin/lead-pool/unassign', () => ({ leadIds: [999999] })) },
   'POST /api/admin/lead-pool/delete': { role: 'admin', base: json('POST', '/api/admin/lead-pool/delete', () => ({ leadIds: [999999] })) },
+  'POST /api/admin/lead-pool/reassign': {
+    role: 'admin',
+    base: json('POST', '/api/admin/lead-pool/reassign', () => ({ leadIds: [999999], agentId: who.ids.admin })),
+  },
+  'POST /api/admin/leads/delete': { role: 'admin', base: json('POST', '/api/admin/leads/delete', () => ({ leadIds: [999999] })) },
   'PUT /api/account/mail-preferences': { role: 'agentB', base: json('PUT', '/api/account/mail-preferences', () => ({ optOut: ['balance-low'] })) },
   // A wrong current password (a right one would change agent A's password under the other tests).
   'PUT /api/account/password': {

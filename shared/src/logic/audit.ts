@@ -37,6 +37,7 @@ const FIELD_LABELS: Record<string, string> = {
   leadQuality: 'Quality',
   notes: 'Notes',
   buyerId: 'Agent',
+  agent: 'Agent',
   title: 'Title',
   description: 'Description',
   videoUrl: 'Video URL',
@@ -147,8 +148,10 @@ export function describeAudit(e: DescribeInput): string {
       return `Assigned ${plural(a.count, 'lead')} to${who || ' an agent'}`;
     case 'lead.unassigned':
       return `Took ${plural(a.count, 'lead')} back from${who || ' an agent'}`;
+    case 'lead.reassigned':
+      return `Reassigned ${plural(a.count, 'lead')} to${who || ' an agent'}${b.agent ? ` from ${String(b.agent)}` : ''}`;
     case 'lead.deleted':
-      return `Deleted ${plural(a.count ?? b.count, 'unsold lead')}`;
+      return `Deleted ${plural(a.count ?? b.count, 'unsold lead')}${b.from === 'sale' ? ' of the shop' : b.from === 'pool' ? ' waiting for an agent' : ''}`;
     case 'appointment.created':
       return `Created appointment${id} for ${String(a.customerName ?? '')}`;
     case 'appointment.updated':

@@ -498,3 +498,38 @@ const leadIdList = (verb: string) =>
 export const unassignLeadsSchema = z.object({ leadIds: leadIdList('Unassign') });
 /** POST /api/admin/lead-pool/delete and /api/admin/leads/delete: leads nobody has (unassigned / unsold). */
 export const deleteLeadsSchema = z.object({ leadIds: leadIdList('Delete') });
+/** POST /api/admin/lead-pool/reassign: assigned pool leads move to another agent's My Leads (same shape as assign). */
+export const reassignLeadsSchema = assignLeadsSchema;
+
+/** GET /api/admin/leads: the leads of the shop (for sale, held, sold, blocked), to find and delete unsold ones. */
+export const adminSaleLeadsQuerySchema = listQuerySchema.extend({
+  status: z.enum(['unsold', 'sold', 'all'], { error: 'status must be unsold, sold or all' }).optional().default('unsold'),
+});
+
+/** One lead of the shop as the admin sees it (contact details included). */
+export interface AdminSaleLead {
+  id: number;
+  kind: 'aged' | 'fresh';
+  name: string;
+  phone: string | null;
+  state: string;
+  zipCode: string;
+  ageDays: number;
+  /** What the shop charges for it (its own price, else the catalogue default). */
+  priceCents: number;
+  status: string;
+  timesSoldBefore: number;
+  soldAt: string | null;
+  buyerEmail: string | null;
+  createdAt: string | null;
+}
+
+/** GET /api/admin/leads/inventory: leads for sale counted by state and by the shop's age bands, with prices. */
+export interface LeadInventory {
+  totals: { aged: number; fresh: number };
+  byState: Array<{ state: string; aged: number; fresh: number }>;
+  /** The aged-lead shop's bands (both ends included, so a lead 60 or 90 days old is in two), then the ages outside them. */
+  byAge: Array<{ key: string; label: string; aged: number; fresh: number; priceCents: number | null }>;
+  /** The price of a lead for sale one by one that has none of its own (Buy Aged Leads / Buy Leads). */
+  defaultLeadPriceCents: number;
+}

@@ -32,6 +32,7 @@ import { mappingProblem, validateRecord, type StagedLead } from './rows.ts';
 import { Lead, LeadAssignment, LeadImport, LeadImportRow, LeadPoolEntry } from '../../models/index.ts';
 import type { ConsentRecordModel } from '../../models/ConsentRecordModel.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { csvLine } from '../transfers/csv.ts';
 
 export const BATCH_ROWS = 500;
 /** Row errors sent back in the final event; the rest are paged from GET .../errors. */
@@ -198,6 +199,45 @@ export async function listImportErrors(db: Db, id: number, page: number, pageSiz
   };
 }
 
+/** The first column of a refused-rows CSV: a header no lead field matches, so the importer ignores it. */
+export const REFUSED_REASON_HEADER = 'Reason refused';
+const REFUSED_CSV_BATCH = 1000;
+
+/**
+ * The refused rows of an import as a CSV to fix and upload again: the reason, then the row's cells as
+ * they were in the file under the file's own header row (so the importer reads it as it read the file).
+ * Written by the project's CSV writer (every text cell quoted, formula starts neutralised), in batches.
+ * Imports run before their cells were kept (no header stored) are a 409.
+ */
+export async function refusedRowsCsv(db: Db, id: number): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
+  const imp = await importById(db, id);
+  if (!imp) throw notFound('Import not found');
+  if (!imp.headersJson) throw conflict('This import has no refused rows to download (or ran before refused rows were kept); upload the file again');
+  const headers = JSON.parse(imp.headersJson) as string[];
+  const base = imp.filename.replace(/\.csv$/i, '');
+  async function* chunks(): AsyncGenerator<string> {
+    yield csvLine([REFUSED_REASON_HEADER, ...headers]);
+    for (let after = 0; ;) {
+      const rows = await LeadImportRow.query(db)
+        .where({ importId: id })
+        .whereNotNull('error')
+        .where('rowNumber', '>', after)
+        .orderBy('rowNumber')
+        .limit(REFUSED_CSV_BATCH)
+        .select('rowNumber', 'error', 'sourceCells');
+      let out = '';
+      for (const r of rows) {
+        const cells = r.sourceCells ? (JSON.parse(r.sourceCells) as string[]) : [];
+        out += csvLine([String(r.error), ...cells]);
+        after = Number(r.rowNumber);
+      }
+      if (out) yield out;
+      if (rows.length < REFUSED_CSV_BATCH) return;
+    }
+  }
+  return { filename: `${base}-refused-rows.csv`, chunks: chunks() };
+}
+
 /** Phones of `phones` that the target already holds. */
 async function phonesInDatabase(db: Db | Knex.Transaction, target: LeadImportTarget, phones: string[]): Promise<Set<string>> {
   if (!phones.length) return new Set();
@@ -213,6 +253,8 @@ async function phonesInDatabase(db: Db | Knex.Transaction, target: LeadImportTar
 
 interface Pending {
   rowNumber: number;
+  /** The row's cells as they are in the file (kept only if it is refused). */
+  cells: string[];
   lead?: StagedLead;
   error?: string;
 }
@@ -241,6 +283,7 @@ function stagedRow(importId: number, p: Pending) {
     certificateId: l?.certificateId ?? null,
     certificateClaimExpiresAt: l?.certificateClaimExpiresAt ?? null,
     error: p.error ? p.error.slice(0, 300) : null,
+    sourceCells: p.error ? JSON.stringify(p.cells) : null,
   };
 }
 
@@ -465,17 +508,20 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
       prevEmpty = info.empty_lines;
       if (!headerLength) {
         headerLength = record.length;
+        await LeadImport.query(db)
+          .findById(id)
+          .patch({ headersJson: JSON.stringify(record) });
         continue;
       }
       rowsProcessed += 1;
       const result = validateRecord(record, headerLength, mapping, imp.target, now);
-      if (!result.ok) batch.push({ rowNumber, error: result.reason });
+      if (!result.ok) batch.push({ rowNumber, cells: record, error: result.reason });
       else {
         const first = seen.get(result.lead.phone);
-        if (first !== undefined) batch.push({ rowNumber, error: `Duplicate: same phone number as row ${first}` });
+        if (first !== undefined) batch.push({ rowNumber, cells: record, error: `Duplicate: same phone number as row ${first}` });
         else {
           seen.set(result.lead.phone, rowNumber);
-          batch.push({ rowNumber, lead: result.lead });
+          batch.push({ rowNumber, cells: record, lead: result.lead });
         }
       }
       if (batch.length >= BATCH_ROWS) await flush();

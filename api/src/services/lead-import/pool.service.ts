@@ -127,7 +127,17 @@ export const ONLY_UNASSIGNED_MESSAGE = 'Only unassigned leads can be deleted; un
 export async function unassignLeads(db: Db, actor: AuditActor, leadIds: number[], now: Date): Promise<{ unassigned: number }> {
   const ids = [...new Set(leadIds)];
   return db.transaction(async (trx) => {
-    const rows = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNotNull('assignedAt').select('id', 'assignedAgentId', 'assignmentId');
+    const rows = (await LeadPoolEntry.query(trx)
+      .alias('p')
+      .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
+      .whereIn('p.id', ids)
+      .whereNotNull('p.assignedAt')
+      .select('p.id', 'p.assignedAgentId', 'p.assignmentId', 'u.email as agentEmail')) as unknown as Array<{
+      id: number;
+      assignedAgentId: number | null;
+      assignmentId: number | null;
+      agentEmail: string | null;
+    }>;
     if (rows.length !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
     const n = await LeadPoolEntry.query(trx)
       .whereIn('id', ids)
@@ -136,16 +146,23 @@ export async function unassignLeads(db: Db, actor: AuditActor, leadIds: number[]
     if (Number(n) !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
     const assignmentIds = rows.map((r) => r.assignmentId).filter((x): x is number => x !== null);
     if (assignmentIds.length) await LeadAssignment.query(trx).whereIn('id', assignmentIds).delete();
-    const byAgent = new Map<number, number[]>();
-    for (const r of rows) if (r.assignedAgentId) byAgent.set(Number(r.assignedAgentId), [...(byAgent.get(Number(r.assignedAgentId)) ?? []), Number(r.id)]);
-    for (const [agentId, list] of byAgent) {
+    const byAgent = new Map<number, { email: string | null; ids: number[] }>();
+    for (const r of rows) {
+      if (!r.assignedAgentId) continue;
+      const entry = byAgent.get(Number(r.assignedAgentId)) ?? { email: r.agentEmail, ids: [] };
+      entry.ids.push(Number(r.id));
+      byAgent.set(Number(r.assignedAgentId), entry);
+    }
+    for (const [agentId, { email, ids: list }] of byAgent) {
+      // Before: whose My Leads they were in; after: back in the pool (no agent).
       await recordAudit(trx, {
         actor,
         action: 'lead.unassigned',
         entity: 'lead',
         entityId: null,
         userId: agentId,
-        after: { count: list.length, leadIds: list.slice(0, 100) },
+        before: { agent: email },
+        after: { count: list.length, leadIds: list.slice(0, 100), agent: null },
         at: now,
       });
     }
@@ -153,10 +170,33 @@ export async function unassignLeads(db: Db, actor: AuditActor, leadIds: number[]
   });
 }
 
-/** Deletes unassigned pool leads (a bad import row, a duplicate). */
+/**
+ * Deletes unassigned pool leads (a bad import row, a duplicate). All or nothing: an assigned lead (in an
+ * agent's My Leads) is never deleted, and the 409 names it and its agent.
+ */
 export async function deletePoolLeads(db: Db, actor: AuditActor, leadIds: number[], now: Date): Promise<{ deleted: number }> {
   const ids = [...new Set(leadIds)];
   return db.transaction(async (trx) => {
+    const rows = (await LeadPoolEntry.query(trx)
+      .alias('p')
+      .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
+      .whereIn('p.id', ids)
+      .select('p.id', 'p.name', 'p.assignedAt', 'u.email as agentEmail')) as unknown as Array<{
+      id: number;
+      name: string;
+      assignedAt: string | null;
+      agentEmail: string | null;
+    }>;
+    const missing = ids.find((id) => !rows.some((r) => Number(r.id) === id));
+    if (missing !== undefined) throw notFound(`Lead #${missing} no longer exists. Refresh the list and try again.`);
+    const assigned = rows.filter((r) => r.assignedAt !== null);
+    if (assigned.length) {
+      const named = assigned
+        .slice(0, 5)
+        .map((r) => `Lead #${Number(r.id)} (${r.name}) is assigned to ${r.agentEmail ?? 'a removed user'}`)
+        .join('; ');
+      throw conflict(`Nothing was deleted. ${named}${assigned.length > 5 ? ` (and ${assigned.length - 5} more)` : ''}. ${ONLY_UNASSIGNED_MESSAGE}`);
+    }
     const n = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNull('assignedAt').delete();
     if (Number(n) !== ids.length) throw conflict(ONLY_UNASSIGNED_MESSAGE);
     await recordAudit(trx, {
@@ -164,9 +204,81 @@ export async function deletePoolLeads(db: Db, actor: AuditActor, leadIds: number
       action: 'lead.deleted',
       entity: 'lead',
       entityId: null,
-      before: { count: ids.length, leadIds: ids.slice(0, 100), from: 'pool' },
+      before: { count: ids.length, leadIds: ids.slice(0, 100), from: 'pool', leads: rows.slice(0, 20).map((r) => ({ id: Number(r.id), name: r.name })) },
       at: now,
     });
     return { deleted: ids.length };
   });
+}
+
+/**
+ * Moves assigned pool leads to another agent: their My Leads copies change hands (the same rows, so
+ * nothing is duplicated), the new agent is e-mailed as for an assignment, and the audit log gets a
+ * "taken back" entry for each previous agent and one "reassigned" entry for the new one (with who had them).
+ */
+export async function reassignLeads(
+  db: Db,
+  actor: AuditActor,
+  input: AssignLeadsInput,
+  now: Date,
+  config: AppConfig,
+): Promise<{ reassigned: number; agentId: number }> {
+  const ids = [...new Set(input.leadIds)];
+  const agent = await User.query(db).findById(input.agentId).select('id', 'email');
+  if (!agent) throw notFound('Agent not found');
+  const at = toDbDate(now);
+  await db.transaction(async (trx) => {
+    const rows = (await LeadPoolEntry.query(trx)
+      .alias('p')
+      .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
+      .whereIn('p.id', ids)
+      .whereNotNull('p.assignedAt')
+      .select('p.id', 'p.name', 'p.assignedAgentId', 'p.assignmentId', 'u.email as agentEmail')) as unknown as Array<{
+      id: number;
+      name: string;
+      assignedAgentId: number | null;
+      assignmentId: number | null;
+      agentEmail: string | null;
+    }>;
+    if (rows.length !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
+    const already = rows.find((r) => Number(r.assignedAgentId) === agent.id);
+    if (already) throw conflict(`Lead #${Number(already.id)} (${already.name}) is already assigned to ${agent.email}`, { agentId: 'Choose another agent' });
+    const n = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNotNull('assignedAt').patch({ assignedAgentId: agent.id, assignedAt: at });
+    if (Number(n) !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
+    const assignmentIds = rows.map((r) => r.assignmentId).filter((x): x is number => x !== null);
+    if (assignmentIds.length) await LeadAssignment.query(trx).whereIn('id', assignmentIds).patch({ agentId: agent.id, assignedAt: at, assignedBy: actor.id });
+    const byAgent = new Map<number | null, { email: string | null; ids: number[] }>();
+    for (const r of rows) {
+      const key = r.assignedAgentId === null ? null : Number(r.assignedAgentId);
+      const entry = byAgent.get(key) ?? { email: r.agentEmail, ids: [] };
+      entry.ids.push(Number(r.id));
+      byAgent.set(key, entry);
+    }
+    for (const [agentId, { email, ids: list }] of byAgent) {
+      if (agentId !== null) {
+        await recordAudit(trx, {
+          actor,
+          action: 'lead.unassigned',
+          entity: 'lead',
+          entityId: null,
+          userId: agentId,
+          before: { agent: email },
+          after: { count: list.length, leadIds: list.slice(0, 100), agent: agent.email },
+          at: now,
+        });
+      }
+      await recordAudit(trx, {
+        actor,
+        action: 'lead.reassigned',
+        entity: 'lead',
+        entityId: null,
+        userId: agent.id,
+        before: { agent: email },
+        after: { count: list.length, leadIds: list.slice(0, 100), agent: agent.email },
+        at: now,
+      });
+    }
+    await enqueueUserMail(trx, config, agent.id, now, (to) => leadsAssignedMail(config, to, ids.length));
+  });
+  return { reassigned: ids.length, agentId: agent.id };
 }

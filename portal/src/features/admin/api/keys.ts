@@ -4,6 +4,8 @@ export const adminKeys = {
   appointments: ['admin', 'appointments'] as const,
   status: ['admin', 'brightcall-status'] as const,
   pool: ['admin', 'lead-pool'] as const,
+  saleLeads: ['admin', 'sale-leads'] as const,
+  inventory: ['admin', 'lead-inventory'] as const,
   importErrors: ['admin', 'lead-import-errors'] as const,
   orders: ['admin', 'orders'] as const,
   applications: ['admin', 'partner-applications'] as const,

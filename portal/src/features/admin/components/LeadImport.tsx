@@ -16,6 +16,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { useUploadLeadFile } from '../api/upload-lead-file.ts';
 import { useRunLeadImport } from '../api/run-lead-import.ts';
 import { IMPORT_ERRORS_PAGE_SIZE, useImportErrors } from '../api/get-import-errors.ts';
+import { refusedRowsUrl } from '../api/lead-tools.ts';
 import { Pagination, ProgressBar } from './ui.tsx';
 
 type Step =
@@ -45,6 +46,12 @@ function ImportErrors({ importId }: { importId: number }) {
   return (
     <div className="adm-import-errors">
       <h4>Refused rows (not imported)</h4>
+      <p className="small">
+        <a className="btn btn-outline adm-btn-sm" href={refusedRowsUrl(importId)} download>
+          Download Refused Rows (CSV)
+        </a>{' '}
+        <span className="muted">The file’s own columns with the reason first: fix the rows and upload the file again.</span>
+      </p>
       <table className="adm-table">
         <thead>
           <tr>

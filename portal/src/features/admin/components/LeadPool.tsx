@@ -1,25 +1,37 @@
-// Leads waiting for an agent: pick leads, pick an agent (search by e-mail), assign. They then show
-// in that agent's My Leads.
+// Leads waiting for an agent: pick leads, pick an agent (search by name or e-mail), assign. They then show
+// in that agent's My Leads. An assigned lead can be taken back (unassigned) or moved to another agent
+// (reassigned), and unassigned ones deleted (a bad row, a duplicate); each after a confirmation.
 import { useState } from 'react';
 import { ApiError } from '@tm/shared/api-client';
-import type { AdminUser } from '@tm/shared/schemas/admin';
+import type { AdminUser, PoolLead } from '@tm/shared/schemas/admin';
 import { useToast } from '../../../components/toast.tsx';
 import { useLeadPool, type PoolStatus } from '../api/get-lead-pool.ts';
 import { useSearchUsers } from '../api/search-users.ts';
 import { useAssignLeads } from '../api/assign-leads.ts';
-import { Pagination, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
+import { useDeleteLeads, useReassignLeads, useUnassignLeads } from '../api/lead-tools.ts';
+import { Modal, Pagination, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
 
-function AgentPicker({ agent, onPick }: { agent: AdminUser | null; onPick: (a: AdminUser | null) => void }) {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const agentName = (a: AdminUser) => `${a.firstName} ${a.lastName} (${a.email})`;
+
+function AgentPicker({
+  agent,
+  onPick,
+  id = 'agent-search',
+  chosenLabel = 'Assign to:',
+}: {
+  agent: AdminUser | null;
+  onPick: (a: AdminUser | null) => void;
+  id?: string;
+  chosenLabel?: string;
+}) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
   const { data, isFetching } = useSearchUsers(q, 1, { enabled: q.length >= 1, pageSize: 8 });
   if (agent) {
     return (
       <div className="adm-agent-chosen">
-        Assign to:{' '}
-        <strong data-testid="chosen-agent">
-          {agent.firstName} {agent.lastName} ({agent.email})
-        </strong>{' '}
+        {chosenLabel} <strong data-testid="chosen-agent">{agentName(agent)}</strong>{' '}
         <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onPick(null)}>
           Change
         </button>
@@ -28,11 +40,11 @@ function AgentPicker({ agent, onPick }: { agent: AdminUser | null; onPick: (a: A
   }
   return (
     <div className="adm-agent-picker">
-      <label htmlFor="agent-search">Agent</label>
+      <label htmlFor={id}>Agent</label>
       <input
-        id="agent-search"
+        id={id}
         type="search"
-        placeholder="Search agents by email..."
+        placeholder="Search agents by name or email..."
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         autoComplete="off"
@@ -53,6 +65,82 @@ function AgentPicker({ agent, onPick }: { agent: AdminUser | null; onPick: (a: A
   );
 }
 
+type PoolAction = { kind: 'unassign'; lead: PoolLead } | { kind: 'reassign'; lead: PoolLead } | { kind: 'delete'; ids: number[] };
+
+/** The confirmation of one pool action: unassign, reassign (after picking the new agent) or delete. */
+function PoolActionDialog({ action, onClose, onDone }: { action: PoolAction | null; onClose: () => void; onDone: () => void }) {
+  const toast = useToast();
+  const [agent, setAgent] = useState<AdminUser | null>(null);
+  const unassign = useUnassignLeads();
+  const reassign = useReassignLeads();
+  const remove = useDeleteLeads('pool');
+  const pending = unassign.isPending || reassign.isPending || remove.isPending;
+  const close = () => {
+    setAgent(null);
+    onClose();
+  };
+  const fail = (err: unknown, fallback: string) =>
+    toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : fallback, variant: 'destructive' });
+
+  const confirm = async () => {
+    if (!action) return;
+    try {
+      if (action.kind === 'unassign') {
+        await unassign.mutateAsync([action.lead.id]);
+        toast({ title: 'Lead Unassigned', description: `${action.lead.name} is back in the pool.` });
+      } else if (action.kind === 'reassign') {
+        if (!agent) return;
+        await reassign.mutateAsync({ agentId: agent.id, leadIds: [action.lead.id] });
+        toast({ title: 'Lead Reassigned', description: `${action.lead.name} reassigned to ${agent.email}.` });
+      } else {
+        const res = await remove.mutateAsync(action.ids);
+        toast({ title: 'Leads Deleted', description: `${plural(res.deleted, 'lead')} deleted.` });
+      }
+      onDone();
+      close();
+    } catch (err) {
+      fail(
+        err,
+        action.kind === 'delete' ? 'Failed to delete leads' : action.kind === 'unassign' ? 'Failed to unassign the lead' : 'Failed to reassign the lead',
+      );
+    }
+  };
+
+  const title = action?.kind === 'unassign' ? 'Unassign lead' : action?.kind === 'reassign' ? 'Reassign lead' : 'Delete leads';
+  const from = action && action.kind !== 'delete' ? (action.lead.assignedAgentEmail ?? 'a removed user') : '';
+  return (
+    <Modal open={action !== null} title={title} onClose={close}>
+      {action?.kind === 'unassign' && (
+        <p>
+          Take <strong>{action.lead.name}</strong> back from {from}? It leaves their My Leads and waits here for an agent again.
+        </p>
+      )}
+      {action?.kind === 'reassign' && (
+        <>
+          <p>
+            Move <strong>{action.lead.name}</strong> from {from} to another agent. It leaves their My Leads and appears in the new agent’s.
+          </p>
+          <AgentPicker agent={agent} onPick={setAgent} id="reassign-agent-search" chosenLabel="Reassign to:" />
+        </>
+      )}
+      {action?.kind === 'delete' && <p>Delete {plural(action.ids.length, 'unassigned lead')}? This cannot be undone.</p>}
+      <div className="adm-actions">
+        <button type="button" className="btn btn-outline" onClick={close}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={action?.kind === 'delete' ? 'btn btn-danger' : 'btn'}
+          disabled={pending || (action?.kind === 'reassign' && !agent)}
+          onClick={() => void confirm()}
+        >
+          {action?.kind === 'unassign' ? 'Unassign' : action?.kind === 'reassign' ? 'Reassign' : 'Delete'}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
 export function LeadPool() {
   const toast = useToast();
   const [status, setStatus] = useState<PoolStatus>('unassigned');
@@ -60,6 +148,7 @@ export function LeadPool() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [agent, setAgent] = useState<AdminUser | null>(null);
+  const [action, setAction] = useState<PoolAction | null>(null);
   const q = useDebouncedValue(search.trim(), 250);
   const { data, isPending, isError } = useLeadPool(status, q, page);
   const assign = useAssignLeads();
@@ -130,7 +219,7 @@ export function LeadPool() {
         </p>
       ) : (
         <>
-          <div className="adm-table-wrap">
+          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Pool leads table">
             <table className="adm-table">
               <thead>
                 <tr>
@@ -166,7 +255,29 @@ export function LeadPool() {
                     <td>
                       {!l.assignedAt && <input type="checkbox" aria-label={`Select ${l.name}`} checked={selected.has(l.id)} onChange={() => toggle(l.id)} />}
                     </td>
-                    <td>{l.name}</td>
+                    <td>
+                      {l.name}
+                      {l.assignedAt && (
+                        <span className="adm-row-actions">
+                          <button
+                            type="button"
+                            className="btn btn-outline adm-btn-sm"
+                            aria-label={`Unassign ${l.name}`}
+                            onClick={() => setAction({ kind: 'unassign', lead: l })}
+                          >
+                            Unassign
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-outline adm-btn-sm"
+                            aria-label={`Reassign ${l.name}`}
+                            onClick={() => setAction({ kind: 'reassign', lead: l })}
+                          >
+                            Reassign
+                          </button>
+                        </span>
+                      )}
+                    </td>
                     <td>{formatPhone(l.phone)}</td>
                     <td>{l.email ?? ''}</td>
                     <td>{l.state ?? ''}</td>
@@ -182,10 +293,16 @@ export function LeadPool() {
       )}
       <div className="adm-assign-bar">
         <AgentPicker agent={agent} onPick={setAgent} />
-        <button type="button" className="btn" disabled={!agent || selected.size === 0 || assign.isPending} onClick={onAssign}>
-          {assign.isPending ? 'Assigning...' : `Assign Selected (${selected.size})`}
-        </button>
+        <div className="adm-actions">
+          <button type="button" className="btn btn-outline" disabled={selected.size === 0} onClick={() => setAction({ kind: 'delete', ids: [...selected] })}>
+            {`Delete Selected (${selected.size})`}
+          </button>
+          <button type="button" className="btn" disabled={!agent || selected.size === 0 || assign.isPending} onClick={onAssign}>
+            {assign.isPending ? 'Assigning...' : `Assign Selected (${selected.size})`}
+          </button>
+        </div>
       </div>
+      <PoolActionDialog action={action} onClose={() => setAction(null)} onDone={() => setSelected(new Set())} />
     </section>
   );
 }
