@@ -202,9 +202,11 @@ export interface RefundMailFacts {
   /** Transfers left across the agent's orders after the refund; null for orders that are not transfers. */
   balance: number | null;
   refundId: number;
+  /** Why the server refunded on its own (a stock shortfall at payment); absent for an admin's refund. */
+  note?: string;
 }
 
-/** A refund (whole or partial) made by an admin: what went back to the card and what it changed. */
+/** A refund (whole or partial), an admin's or the server's own: what went back to the card and what it changed. */
 export function orderRefundMail(config: AppConfig, user: MailUser, r: RefundMailFacts): NewMail {
   const whole = r.refundedCents >= r.orderAmountCents;
   const table: [string, string][] = [
@@ -230,6 +232,7 @@ export function orderRefundMail(config: AppConfig, user: MailUser, r: RefundMail
       greeting: hello(user.firstName),
       lines: [
         `We refunded ${dollars(r.amountCents)} of order #${r.orderId} (${r.description}) to the card you paid with${whole ? ': the order is now refunded in full' : ''}.`,
+        ...(r.note ? [r.note] : []),
         r.moneyOnly
           ? 'This is a goodwill refund: the money goes back to you and no transfers are taken from your balance.'
           : r.transfersTakenBack
