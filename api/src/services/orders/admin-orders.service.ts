@@ -31,7 +31,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { withRetry } from '../../db/retry.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
-import { isTransferOrder, orderDescription, refundedTransfers, refundLines, transferLots } from '../transfers/lots.service.ts';
+import { isTransferOrder, orderDescription, refundedTransfers, refundLines } from '../transfers/lots.service.ts';
 import { enqueueRefundMail } from '../mail/order-mail.ts';
 import { adminById, recordAudit } from '../audit/audit.service.ts';
 import { csvLine } from '../transfers/csv.ts';
