@@ -284,6 +284,73 @@ export function partnerDecisionMail(config: AppConfig, to: string, name: string,
   );
 }
 
+/**
+ * Staff alerts (issue 26): an admin is told that something arrived for staff to handle. The subject and
+ * lines are fixed text; what the public typed (names, company) stays in the table, never in a first line.
+ */
+export type StaffAlert =
+  | { kind: 'staff-dispute'; id: number; callId: number; agent: string; reason: string }
+  | { kind: 'staff-partner-application'; id: number; company: string; contact: string; email: string; files: number }
+  | { kind: 'staff-signup'; id: number; name: string; agency: string; email: string; leadType: string };
+
+export function staffAlertMail(config: AppConfig, admin: MailUser, a: StaffAlert): NewMail {
+  const body = ((): { subject: string; line: string; table: [string, string][]; link: { label: string; url: string } } => {
+    switch (a.kind) {
+      case 'staff-dispute':
+        return {
+          subject: `New transfer dispute #${a.id} to review`,
+          line: `An agent disputed transfer #${a.callId}. It waits for an admin's decision.`,
+          table: [
+            ['Dispute', `#${a.id}`],
+            ['Agent', a.agent],
+            ['Reason', a.reason],
+          ],
+          link: { label: 'Review disputes', url: `${config.publicOrigin}/admin/disputes` },
+        };
+      case 'staff-partner-application':
+        return {
+          subject: `New partner application #${a.id}`,
+          line: 'A partner application arrived. It waits in the Applications inbox.',
+          table: [
+            ['Application', `#${a.id}`],
+            ['Company', a.company],
+            ['Contact', a.contact],
+            ['E-mail', a.email],
+            ['Files', String(a.files)],
+          ],
+          link: { label: 'Open the Applications inbox', url: `${config.publicOrigin}/admin?tab=applications` },
+        };
+      case 'staff-signup':
+        return {
+          subject: `New sign-up #${a.id}`,
+          line: 'Someone signed up. The sign-up waits in the Sign-ups inbox.',
+          table: [
+            ['Sign-up', `#${a.id}`],
+            ['Name', a.name],
+            ['Agency', a.agency],
+            ['E-mail', a.email],
+            ['Lead type', a.leadType],
+          ],
+          link: { label: 'Open the Sign-ups inbox', url: `${config.publicOrigin}/admin?tab=signups` },
+        };
+    }
+  })();
+  return mail(
+    config,
+    a.kind,
+    admin.email,
+    admin.id,
+    body.subject,
+    {
+      greeting: hello(admin.firstName),
+      lines: [body.line, 'You get this staff alert because you chose it on your Profile page; you can turn it off there.'],
+      table: body.table,
+      link: body.link,
+    },
+    { dedupeKey: `${a.kind}:${a.id}:${admin.id}` },
+  );
+}
+
 export function disputeReceivedMail(config: AppConfig, user: MailUser, d: { id: number; callId: number }): NewMail {
   return mail(config, 'dispute-received', user.email, user.id, `We received your dispute #${d.id}`, {
     greeting: hello(user.firstName),
