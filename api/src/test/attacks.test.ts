@@ -965,6 +965,45 @@ describe('27 L3. sessions do not pile up', () => {
     },
   );
 
+  it(
+    "the limits count in Redis across two processes: successes per account, and the training admin's failures per (admin, address)",
+    { timeout: 60_000 },
+    async () => {
+      const prefix = `sec-test-${uniq()}:`;
+      const conns: Redis[] = [connectRedis(REDIS_URL), connectRedis(REDIS_URL)];
+      const config = { ...ctx.config, redis: { url: REDIS_URL, prefix } };
+      const [a, b] = conns.map((redis) => createApp({ db: ctx.db, config, clock: ctx.clock, stripe: ctx.stripe, web: false, redis })) as [
+        TestContext['app'],
+        TestContext['app'],
+      ];
+      try {
+        const u = await makeUser(ctx.db);
+        const login = (i: number) =>
+          request(i % 2 ? b : a)
+            .post('/api/login')
+            .set('X-Forwarded-For', `198.18.9.${(i % 200) + 1}`)
+            .send({ identifier: u.email, password: u.password });
+        for (let i = 0; i < LOGIN_SUCCESSES_PER_ACCOUNT; i++) expect((await login(i)).status).toBe(200);
+        expect((await login(0)).status).toBe(429);
+        expect((await login(1)).status).toBe(429);
+        const t = { email: `trainer.${uniq()}@example.com`, password: 'trainer-pass-1' };
+        await ctx.db('trainingAdmins').insert({ email: t.email, passwordHash: await hashPassword(t.password) });
+        const train = (i: number, ip: string, password: string) =>
+          request(i % 2 ? b : a)
+            .post('/api/training-admin/login')
+            .set('X-Forwarded-For', ip)
+            .send({ email: t.email, password });
+        for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_ADDRESS; i++) expect((await train(i, '203.0.113.90', 'wrong')).status).toBe(401);
+        expect((await train(0, '203.0.113.90', t.password)).status).toBe(429);
+        expect((await train(1, '203.0.113.90', t.password)).status).toBe(429);
+        expect((await train(0, '198.51.100.90', t.password)).status).toBe(200);
+      } finally {
+        await deleteKeys(conns[0]!, prefix);
+        for (const c of conns) await c.quit();
+      }
+    },
+  );
+
   /** Live, revoked and ended sessions of a fresh user and training admin, written as the logins and logouts write them. */
   async function sessionsOfEveryKind(app: TestContext['app']) {
     const u = await makeUser(ctx.db);
