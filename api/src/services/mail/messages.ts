@@ -201,7 +201,8 @@ export interface RefundMailFacts {
   moneyOnly: boolean;
   /** Transfers left across the agent's orders after the refund; null for orders that are not transfers. */
   balance: number | null;
-  refundId: number;
+  /** null: a whole refund of the order made without a refund row (a payment that arrived too late). */
+  refundId: number | null;
   /** Why the server refunded on its own (a stock shortfall at payment); absent for an admin's refund. */
   note?: string;
 }
@@ -243,7 +244,7 @@ export function orderRefundMail(config: AppConfig, user: MailUser, r: RefundMail
       table,
       link: { label: 'View your receipt', url: `${config.publicOrigin}/dashboard/receipts/${r.orderId}` },
     },
-    { dedupeKey: `order-refund:${r.refundId}` },
+    { dedupeKey: r.refundId === null ? `order-refund:order-${r.orderId}` : `order-refund:${r.refundId}` },
   );
 }
 

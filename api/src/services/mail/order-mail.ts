@@ -139,7 +139,8 @@ export async function enqueueRefundMail(
   config: AppConfig,
   now: Date,
   o: { id: number; userId: number | null; kind: string; tier: string | null; count: number; metadata: string | null; amountCents: number },
-  r: { refundId: number; amount: number; refundedCents: number; taken: number | null; moneyOnly: boolean; note?: string },
+  /** refundId null: a whole refund of the order without a refund row (a payment that came too late). */
+  r: { refundId: number | null; amount: number; refundedCents: number; taken: number | null; moneyOnly: boolean; note?: string },
 ): Promise<void> {
   if (o.userId === null) return;
   const user = await User.query(trx).findById(o.userId).select('id', 'email', 'firstName');

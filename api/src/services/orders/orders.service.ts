@@ -706,7 +706,19 @@ async function refundIntent(deps: AppDeps, intentId: string, orderId: number): P
     await deps.stripe.refunds.create({ payment_intent: intentId, metadata: { orderId: String(orderId) } }, { idempotencyKey: `refund-order-${orderId}` });
   } catch (err) {
     deps.logger.error({ err, orderId, intentId }, 'refund failed; refund this payment by hand');
+    return;
   }
+  // Refunded whole: the agent is told, as for every refund (issue 26 item 3).
+  const o = await Order.query(deps.db).findById(orderId).select('id', 'userId', 'kind', 'tier', 'count', 'metadata', 'amountCents');
+  if (o)
+    await enqueueRefundMail(deps.db, deps.config, deps.clock.now(), o, {
+      refundId: null,
+      amount: Number(o.amountCents),
+      refundedCents: Number(o.amountCents),
+      taken: null,
+      moneyOnly: false,
+      note: 'Your payment arrived after the hold on these items had ended, and another buyer had taken them meanwhile, so nothing was delivered.',
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
