@@ -118,3 +118,20 @@ test('an expired or forged token sends the manager back to the login', async ({ 
   await expect(page).toHaveURL(/\/training-admin-login$/);
   expect(await page.evaluate(() => localStorage.getItem('training-admin-token'))).toBeNull();
 });
+
+test('Logout ends the training admin session on the server: the token no longer works anywhere', async ({ page }) => {
+  await page.goto('/training-admin-login');
+  await page.getByLabel('Email').fill(DEMO.trainer.email);
+  await page.getByLabel('Password').fill(DEMO.trainer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/training-admin$/);
+  const token = await page.evaluate(() => localStorage.getItem('training-admin-token'));
+  expect(token).toMatch(/\./);
+  const headers = { Authorization: `Bearer ${token}` };
+  expect((await page.request.get('/api/training-videos', { headers })).status()).toBe(200);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/training-admin-login$/);
+  expect(await page.evaluate(() => localStorage.getItem('training-admin-token'))).toBeNull();
+  // A copy of the token kept elsewhere is refused too.
+  expect((await page.request.get('/api/training-videos', { headers })).status()).toBe(401);
+});

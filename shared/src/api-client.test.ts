@@ -54,14 +54,18 @@ describe('shared request behaviour', () => {
     await expect(client.getJson('/api/current-user')).rejects.toThrow('401: no');
   });
 
-  it('attaches the training-admin bearer token only to /api/training-videos URLs', async () => {
-    const f = fakeFetch([() => new Response('[]'), () => new Response('{}'), () => new Response('{}')]);
+  it('attaches the training-admin bearer token only to /api/training-videos URLs and the training admin logout', async () => {
+    const f = fakeFetch([() => new Response('[]'), () => new Response('{}'), () => new Response('{}'), () => new Response(''), () => new Response('{}')]);
     const client = createApiClient({ fetch: f.fn, storage: storage('tok123') });
     await client.getJson('/api/training-videos');
     await client.requestJson('PUT', '/api/training-videos/4', { title: 't' });
     await client.getJson('/api/current-user');
+    await client.requestJson('POST', '/api/training-admin/logout');
+    await client.requestJson('POST', '/api/training-admin/login', { email: 'a@b.c', password: 'p' });
     expect((f.calls[0]!.init.headers as Record<string, string>)['Authorization']).toBe('Bearer tok123');
     expect((f.calls[1]!.init.headers as Record<string, string>)['Authorization']).toBe('Bearer tok123');
     expect((f.calls[2]!.init.headers as Record<string, string>)['Authorization']).toBeUndefined();
+    expect((f.calls[3]!.init.headers as Record<string, string>)['Authorization']).toBe('Bearer tok123');
+    expect((f.calls[4]!.init.headers as Record<string, string>)['Authorization']).toBeUndefined();
   });
 });

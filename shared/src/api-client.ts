@@ -1,9 +1,10 @@
 // The one request behaviour of both specs: cookies always sent, JSON unless FormData,
 // non-OK answers raised as `status: body`, an optional null-on-401 read, and the
-// training-admin bearer token attached only to /api/training-videos URLs.
+// training-admin bearer token attached only to /api/training-videos URLs and the training admin's logout.
 
 export const TRAINING_ADMIN_TOKEN_KEY = 'training-admin-token';
 const TRAINING_VIDEOS_PATH = '/api/training-videos';
+const TRAINING_ADMIN_LOGOUT_PATH = '/api/training-admin/logout';
 
 export class ApiError extends Error {
   constructor(
@@ -81,7 +82,7 @@ export function createApiClient(opts: ClientOptions = {}) {
     const headers: Record<string, string> = {};
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-    if (url.includes(TRAINING_VIDEOS_PATH)) {
+    if (url.includes(TRAINING_VIDEOS_PATH) || url.startsWith(TRAINING_ADMIN_LOGOUT_PATH)) {
       const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
       const token = storage?.getItem(TRAINING_ADMIN_TOKEN_KEY);
       if (token) headers['Authorization'] = `Bearer ${token}`;

@@ -1,10 +1,15 @@
-// The jobs the API defines, registered on every app's runner: the reservation sweep and the payment
-// check (repeatable, once per period for the fleet) and lead-import runs. Refund retries and the e-mail outbox register theirs
+// The jobs the API defines, registered on every app's runner: the reservation sweep, the payment check
+// and the session purge (repeatable, once per period for the fleet) and lead-import runs. Refund retries and the e-mail outbox register theirs
 // the same way, by name, next to their services.
 import type { AppDeps } from '../deps.ts';
 import { JOBS } from './index.ts';
 import { checkPendingPayments, expireStaleOrders, releaseExpiredReservations } from '../services/orders/orders.service.ts';
 import { runClaimedImport, type ImportRunJob } from '../services/lead-import/imports.service.ts';
+import { purgeEndedSessions } from '../services/accounts/sessions.service.ts';
+import { SESSION_LIFETIME_MS } from '../middleware/session.ts';
+
+/** How often ended sessions (portal and training admin) are deleted. */
+export const SESSION_PURGE_EVERY_MS = 15 * 60 * 1000;
 
 export function registerCoreJobs(deps: AppDeps): void {
   deps.jobs.register(JOBS.reservationSweep, async () => {
@@ -27,6 +32,13 @@ export function registerCoreJobs(deps: AppDeps): void {
     return expired;
   });
   deps.jobs.repeat(JOBS.staleOrders, deps.config.reservationSweepMs);
+  // Sessions that can never open again (revoked, or past their lifetime): deleted, so logins do not pile up rows.
+  deps.jobs.register(JOBS.sessionPurge, async () => {
+    const purged = await purgeEndedSessions(deps.db, deps.clock.now(), SESSION_LIFETIME_MS);
+    if (purged.sessions + purged.trainingAdminSessions > 0) deps.logger.info({ job: JOBS.sessionPurge, ...purged }, 'ended sessions purged');
+    return purged;
+  });
+  deps.jobs.repeat(JOBS.sessionPurge, SESSION_PURGE_EVERY_MS);
   deps.jobs.register<ImportRunJob>(JOBS.leadImport, async (job) => {
     const summary = await runClaimedImport({ db: deps.db, storage: deps.storage, clock: deps.clock }, job);
     deps.logger.info({ job: JOBS.leadImport, importId: job.id, status: summary.status }, 'lead import job ran');

@@ -13,6 +13,7 @@ export const JOBS = {
   paymentCheck: 'payment-check',
   staleOrders: 'stale-order-expiry',
   leadImport: 'lead-import',
+  sessionPurge: 'session-purge',
 } as const;
 
 export function createJobRunner(config: AppConfig, redis: Redis | undefined, logger: Logger): JobRunner {

@@ -58,6 +58,8 @@ interface LimiterOptions {
   key?: (req: Request, res: Response) => string;
   skip?: (req: Request) => boolean;
   skipSuccessfulRequests?: boolean;
+  /** Count successful answers only (a limit on what succeeds, such as logins that open a session). */
+  skipFailedRequests?: boolean;
   /** With skipSuccessfulRequests: which answers do not count (default: status below 400). */
   requestWasSuccessful?: (req: Request, res: Response) => boolean;
 }
@@ -71,6 +73,7 @@ export function limiter(opts: LimiterOptions): RequestHandler {
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     skipSuccessfulRequests: opts.skipSuccessfulRequests ?? false,
+    skipFailedRequests: opts.skipFailedRequests ?? false,
     handler: (_req, res) => {
       res.status(429).json(refusalBody(opts.message));
     },
@@ -114,8 +117,9 @@ function bodyString(req: Request, fields: string[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Login (portal): failures only. Keyed on the RESOLVED account (res.locals.loginAccount, set by the
-// route from the user the identifier names), so no spelling of an e-mail gets a fresh count.
+// Login (portal and training admin): failures, keyed on the RESOLVED account (res.locals.loginAccount,
+// set by the route from the account the identifier names), so no spelling of an e-mail gets a fresh count;
+// and successes per account, since each one opens a session row.
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_RATE_MESSAGE = 'Too many login attempts. Please wait 15 minutes and try again.';
@@ -127,9 +131,16 @@ export const LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = 10;
 export const LOGIN_SLOW_AFTER = 10;
 export const LOGIN_SLOW_STEP_MS = 1000;
 export const LOGIN_SLOW_MAX_MS = 10_000;
+/**
+ * Successful logins per account, from all addresses (issue 27 L3): each opens a session row. A person
+ * signs in a few times an hour; one run of the Playwright journeys signs the demo admin in about 40 times.
+ * Only someone who has the password can spend it, so it locks out no one else.
+ */
+export const LOGIN_SUCCESSES_PER_ACCOUNT = 60;
 
 const loginAccount = (res: Response): string => String(res.locals.loginAccount ?? 'unknown');
 
+/** The limits of a login route; its resolver sets res.locals.loginAccount before them. */
 export function loginLimits(): RequestHandler[] {
   return [
     limiter({ windowMs: LOGIN_WINDOW_MS, limit: LOGIN_FAILURES_PER_ADDRESS, message: LOGIN_RATE_MESSAGE, key: clientIp, skipSuccessfulRequests: true }),
@@ -150,16 +161,21 @@ export function loginLimits(): RequestHandler[] {
       skipSuccessfulRequests: true,
       keyGenerator: (_req, res) => `acct:${loginAccount(res)}`,
     }),
+    limiter({
+      windowMs: LOGIN_WINDOW_MS,
+      limit: LOGIN_SUCCESSES_PER_ACCOUNT,
+      message: LOGIN_RATE_MESSAGE,
+      skipFailedRequests: true,
+      key: (_req, res) => `acct-ok:${loginAccount(res)}`,
+    }),
   ];
 }
 
-/** The training admin's login (its own identities): failures per address and per account. */
-export function trainingAdminLoginLimits(): RequestHandler[] {
-  return [
-    limiter({ windowMs: LOGIN_WINDOW_MS, limit: 30, message: LOGIN_RATE_MESSAGE, key: clientIp, skipSuccessfulRequests: true }),
-    limiter({ windowMs: LOGIN_WINDOW_MS, limit: 10, message: LOGIN_RATE_MESSAGE, skipSuccessfulRequests: true, key: accountKey('training', 'email') }),
-  ];
-}
+/**
+ * The training admin's login (its own identities): the portal login's limits exactly, on the training
+ * admin the e-mail names (res.locals.loginAccount `training:<id>`), each with its own counters.
+ */
+export const trainingAdminLoginLimits = (): RequestHandler[] => loginLimits();
 
 // ---------------------------------------------------------------------------------------------
 // Public forms

@@ -9,8 +9,8 @@ import {
   CURRENT_PASSWORD_WRONG,
   EMAIL_CHANGE_RATE_MESSAGE,
   EMAIL_CHANGE_SENT,
-  OPTIONAL_MAIL_KINDS,
   emailChangeSchema,
+  optionalMailKindsFor,
   mailPreferencesSchema,
   profileSchema,
 } from '@tm/shared/schemas/mail';
@@ -66,13 +66,16 @@ export function accountRoutes(deps: AppDeps): Router {
   const confirmTries = perIpOf('account-email-confirm');
   const undoTries = perIpOf('account-email-undo');
 
+  // The optional e-mails the user is offered (admins also choose their staff alerts) and those turned off.
   r.get('/account/mail-preferences', agent, async (req, res) => {
-    res.json({ optOut: await mailOptOut(deps.db, currentUser(req).id), options: OPTIONAL_MAIL_KINDS });
+    const user = currentUser(req);
+    res.json({ optOut: await mailOptOut(deps.db, user.id), options: optionalMailKindsFor(user.isAdmin) });
   });
 
   r.put('/account/mail-preferences', agent, async (req, res) => {
+    const user = currentUser(req);
     const { optOut } = parseWith(mailPreferencesSchema, req.body);
-    res.json({ optOut: await setMailOptOut(deps.db, currentUser(req).id, optOut, deps.clock.now()), options: OPTIONAL_MAIL_KINDS });
+    res.json({ optOut: await setMailOptOut(deps.db, user.id, optOut, deps.clock.now()), options: optionalMailKindsFor(user.isAdmin) });
   });
 
   r.put('/account/password', passwordTries, agent, passwordChangesPerUser, async (req, res) => {

@@ -182,6 +182,13 @@ describe('RingCloud aged leads (issue 25 item 1: only the chosen states and age 
     expect(view.body).toMatchObject({ status: 'paid', quantityDelivered: 29, refundedCents: 4400, shortfallNote: '29 of 40 delivered, $44.00 refunded' });
     const mail = await ctx.db('mailOutbox').where({ userId: u.id, kind: 'order-receipt' }).first();
     expect(mail.textBody).toContain('29 of 40 delivered, $44.00 refunded');
+    // The refund itself is e-mailed as an admin's is (issue 26 item 3): the amount, what it leaves and why.
+    const refundMails = await ctx.db('mailOutbox').where({ userId: u.id, kind: 'order-refund' });
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]).toMatchObject({ toEmail: u.email, subject: `Partial refund of $44.00 for your TransferLine order #${order.orderId}` });
+    expect(refundMails[0].textBody).toContain(`We refunded $44.00 of order #${order.orderId}`);
+    expect(refundMails[0].textBody).toContain('Not enough stock was left when your payment arrived: 29 of 40 delivered, $44.00 refunded.');
+    expect(refundMails[0].textBody).toMatch(/Net paid\W+\$116\.00/);
     const adminView = await admin.get(`/api/admin/orders/${order.orderId}`);
     expect(adminView.body.refunds[0]).toMatchObject({ amountCents: 4400, status: 'succeeded' });
     expect(adminView.body.shortfallNote).toBe('29 of 40 delivered, $44.00 refunded');

@@ -561,6 +561,11 @@ describe('inventory sold once', () => {
     const lateOrder = await orderRow(late.orderId);
     expect(lateOrder).toMatchObject({ status: 'refunded', failureMessage: REFUNDED_MESSAGE });
     expect(ctx.emulator.getIntent(late.paymentIntentId)?.amount_received).toBe(0);
+    // The buyer is e-mailed the refund, as for every refund (issue 26 item 3).
+    const refundMails = await ctx.db('mailOutbox').where({ userId: a.id, kind: 'order-refund' });
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0].subject).toBe(`Refund of $${(lateOrder.amountCents / 100).toFixed(2)} for your TransferLine order #${late.orderId}`);
+    expect(refundMails[0].textBody).toContain('another buyer had taken them meanwhile');
 
     // Still free: the late payment sells it.
     const ids2 = await addAppointments(1);

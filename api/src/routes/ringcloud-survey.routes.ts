@@ -18,7 +18,7 @@ export function ringcloudSurveyRoutes(deps: AppDeps): Router {
     const input = parseWith(ringcloudSurveySchema, req.body);
     const now = deps.clock.now();
     const sessionUserId = req.session?.userId ?? null;
-    const { surveyId } = await submitRingcloudSurvey(deps.db, input, now, sessionUserId);
+    const { surveyId } = await submitRingcloudSurvey(deps.db, deps.config, input, now, sessionUserId);
     if (!sessionUserId) {
       // The anonymous buyer's survey, named by the sealed session (the checkout pays for this one only).
       req.session.ringcloudSurveyId = surveyId;

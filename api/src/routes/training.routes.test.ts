@@ -92,7 +92,7 @@ describe('/api/training-videos', () => {
           .set(bearer(`${longer}.${sig}`))
       ).status,
     ).toBe(401);
-    const other = issueToken('another-secret-another-secret-0000', payload.sub, ctx.clock.now()).token;
+    const other = (await issueToken(ctx.db, 'another-secret-another-secret-0000', payload.sub, ctx.clock.now())).token;
     expect((await request(ctx.app).get('/api/training-videos').set(bearer(other))).status).toBe(401);
   });
 
@@ -169,7 +169,7 @@ describe('/api/training-videos', () => {
 
   it('refuses the token of a training admin who was removed', async () => {
     const [row] = await ctx.db('trainingAdmins').insert({ email: 'gone@example.com', passwordHash: 'x' });
-    const t = issueToken(ctx.config.sessionSecret, Number(row), ctx.clock.now()).token;
+    const t = (await issueToken(ctx.db, ctx.config.sessionSecret, Number(row), ctx.clock.now())).token;
     expect((await request(ctx.app).get('/api/training-videos').set(bearer(t))).status).toBe(200);
     await ctx
       .db('trainingAdmins')

@@ -20,8 +20,12 @@ import {
   LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_RATE_MESSAGE,
+  LOGIN_SUCCESSES_PER_ACCOUNT,
   ORDERS_PER_USER,
 } from '../middleware/rate-limit.ts';
+import { hashPassword } from '../services/accounts/passwords.ts';
+import { TRAINING_ADMIN_TOKEN_TTL_MS } from '@tm/shared/schemas/training';
+import { JOBS, bullRunner } from '../jobs/index.ts';
 import { isPlausibleEmail } from '../services/brightcall/callbacks.service.ts';
 import { ADDRESS_QUOTA_MESSAGE, GLOBAL_QUOTA_MESSAGE, sweepPartnerUploads } from '../services/funnel/upload-quotas.ts';
 import { samplePdf } from '../services/funnel/sample-files.ts';
@@ -862,5 +866,235 @@ describe('issue 27 M5: sign-up answers are the same for known and unknown e-mail
     // Neither is logged in, and nothing reached the known address's owner.
     for (const res of [unknown, taken]) expect((await request(ctx.app).get('/api/current-user').set('Cookie', cookieOf(res))).status).toBe(401);
     expect(await ctx.db('mailOutbox').where({ userId: known.id }).first()).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+describe("27 M3. the training admin: the portal login's protection, and sessions the server can end", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: { trustProxy: 'loopback' } });
+  });
+  afterAll(() => ctx?.close());
+
+  async function trainer() {
+    const t = { email: `trainer.${uniq()}@example.com`, password: 'trainer-pass-1' };
+    await ctx.db('trainingAdmins').insert({ email: t.email, passwordHash: await hashPassword(t.password) });
+    return t;
+  }
+  const signIn = (ip: string, email: string, password: string) =>
+    request(ctx.app).post('/api/training-admin/login').set('X-Forwarded-For', ip).send({ email, password });
+  const videos = (app: TestContext['app'], token: string) => request(app).get('/api/training-videos').set('Authorization', `Bearer ${token}`);
+
+  it('a stranger failing on the e-mail alone cannot lock the training admin out: their own address still signs in', { timeout: 60_000 }, async () => {
+    const t = await trainer();
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_ADDRESS; i++) expect((await signIn('203.0.113.50', t.email, 'wrong-guess')).status).toBe(401);
+    // Another spelling of the e-mail is the same admin: refused too from the stranger's address.
+    const blocked = await signIn('203.0.113.50', t.email.toUpperCase(), 'wrong-guess');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe(LOGIN_RATE_MESSAGE);
+    expect((await signIn('203.0.113.50', t.email, t.password)).status).toBe(429);
+    expect((await signIn('198.51.100.50', t.email, t.password)).status).toBe(200);
+  });
+
+  it('failures from many addresses slow the training admin down instead of locking them out', { timeout: 60_000 }, async () => {
+    const t = await trainer();
+    for (let i = 0; i < 12; i++) expect((await signIn(`192.0.2.${100 + i}`, t.email, 'wrong')).status).toBe(401);
+    const t0 = Date.now();
+    expect((await signIn('198.51.100.51', t.email, t.password)).status).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('logout revokes the token on every process; another session of the same admin goes on', async () => {
+    const t = await trainer();
+    const first = await signIn('198.51.100.60', t.email, t.password);
+    const second = await signIn('198.51.100.60', t.email, t.password);
+    const token = String(first.body.token);
+    const other = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe, web: false });
+    expect((await videos(ctx.app, token)).status).toBe(200);
+    expect((await videos(other, token)).status).toBe(200);
+    expect((await request(ctx.app).post('/api/training-admin/logout').set('Authorization', `Bearer ${token}`)).status).toBe(204);
+    expect((await videos(ctx.app, token)).status).toBe(401);
+    expect((await videos(other, token)).status).toBe(401);
+    expect((await request(ctx.app).post('/api/training-videos').set('Authorization', `Bearer ${token}`).send({})).status).toBe(401);
+    expect((await request(ctx.app).post('/api/training-admin/logout').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+    expect((await request(ctx.app).post('/api/training-admin/logout')).status).toBe(401);
+    expect((await videos(ctx.app, String(second.body.token))).status).toBe(200);
+  });
+
+  it("a session ends 12 hours after the login, and the server's end decides, not the token", async () => {
+    const t = await trainer();
+    const token = String((await signIn('198.51.100.70', t.email, t.password)).body.token);
+    ctx.clock.advance(TRAINING_ADMIN_TOKEN_TTL_MS - 1000);
+    expect((await videos(ctx.app, token)).status).toBe(200);
+    ctx.clock.advance(1000);
+    expect((await videos(ctx.app, token)).status).toBe(401);
+    // A token whose session row was ended early (its end moved to now) is refused though its own claim runs on.
+    const early = String((await signIn('198.51.100.70', t.email, t.password)).body.token);
+    expect((await videos(ctx.app, early)).status).toBe(200);
+    const admin = await ctx.db('trainingAdmins').where({ email: t.email }).first();
+    await ctx
+      .db('trainingAdminSessions')
+      .where({ trainingAdminId: admin.id })
+      .update({ expiresAt: toDbDate(ctx.clock.now()) });
+    expect((await videos(ctx.app, early)).status).toBe(401);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+describe('27 L3. sessions do not pile up', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: { trustProxy: 'loopback' } });
+  });
+  afterAll(() => ctx?.close());
+
+  it(
+    `successful logins are limited per account (${LOGIN_SUCCESSES_PER_ACCOUNT} per 15 minutes, all addresses): the next is 429`,
+    { timeout: 60_000 },
+    async () => {
+      const u = await makeUser(ctx.db);
+      const login = (i: number) =>
+        request(ctx.app)
+          .post('/api/login')
+          .set('X-Forwarded-For', `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`)
+          .send({ identifier: u.email, password: u.password });
+      for (let i = 0; i < LOGIN_SUCCESSES_PER_ACCOUNT; i++) expect((await login(i)).status).toBe(200);
+      const refused = await login(LOGIN_SUCCESSES_PER_ACCOUNT);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe(LOGIN_RATE_MESSAGE);
+      expect(await ctx.db('sessions').where({ userId: u.id })).toHaveLength(LOGIN_SUCCESSES_PER_ACCOUNT);
+      // Another account is not affected.
+      const other = await makeUser(ctx.db);
+      expect((await request(ctx.app).post('/api/login').send({ identifier: other.email, password: other.password })).status).toBe(200);
+      // The training admin's login is limited the same way.
+      const t = { email: `trainer.${uniq()}@example.com`, password: 'trainer-pass-1' };
+      await ctx.db('trainingAdmins').insert({ email: t.email, passwordHash: await hashPassword(t.password) });
+      const train = (i: number) =>
+        request(ctx.app)
+          .post('/api/training-admin/login')
+          .set('X-Forwarded-For', `198.19.${Math.floor(i / 200)}.${(i % 200) + 1}`)
+          .send(t);
+      for (let i = 0; i < LOGIN_SUCCESSES_PER_ACCOUNT; i++) expect((await train(i)).status).toBe(200);
+      expect((await train(LOGIN_SUCCESSES_PER_ACCOUNT)).status).toBe(429);
+    },
+  );
+
+  it(
+    "the limits count in Redis across two processes: successes per account, and the training admin's failures per (admin, address)",
+    { timeout: 60_000 },
+    async () => {
+      const prefix = `sec-test-${uniq()}:`;
+      const conns: Redis[] = [connectRedis(REDIS_URL), connectRedis(REDIS_URL)];
+      const config = { ...ctx.config, redis: { url: REDIS_URL, prefix } };
+      const [a, b] = conns.map((redis) => createApp({ db: ctx.db, config, clock: ctx.clock, stripe: ctx.stripe, web: false, redis })) as [
+        TestContext['app'],
+        TestContext['app'],
+      ];
+      try {
+        const u = await makeUser(ctx.db);
+        const login = (i: number) =>
+          request(i % 2 ? b : a)
+            .post('/api/login')
+            .set('X-Forwarded-For', `198.18.9.${(i % 200) + 1}`)
+            .send({ identifier: u.email, password: u.password });
+        for (let i = 0; i < LOGIN_SUCCESSES_PER_ACCOUNT; i++) expect((await login(i)).status).toBe(200);
+        expect((await login(0)).status).toBe(429);
+        expect((await login(1)).status).toBe(429);
+        const t = { email: `trainer.${uniq()}@example.com`, password: 'trainer-pass-1' };
+        await ctx.db('trainingAdmins').insert({ email: t.email, passwordHash: await hashPassword(t.password) });
+        const train = (i: number, ip: string, password: string) =>
+          request(i % 2 ? b : a)
+            .post('/api/training-admin/login')
+            .set('X-Forwarded-For', ip)
+            .send({ email: t.email, password });
+        for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_ADDRESS; i++) expect((await train(i, '203.0.113.90', 'wrong')).status).toBe(401);
+        expect((await train(0, '203.0.113.90', t.password)).status).toBe(429);
+        expect((await train(1, '203.0.113.90', t.password)).status).toBe(429);
+        expect((await train(0, '198.51.100.90', t.password)).status).toBe(200);
+      } finally {
+        await deleteKeys(conns[0]!, prefix);
+        for (const c of conns) await c.quit();
+      }
+    },
+  );
+
+  /** Live, revoked and ended sessions of a fresh user and training admin, written as the logins and logouts write them. */
+  async function sessionsOfEveryKind(app: TestContext['app']) {
+    const u = await makeUser(ctx.db);
+    const cookieLogin = async () => cookieOf(await request(app).post('/api/login').send({ identifier: u.email, password: u.password }));
+    const live = await cookieLogin();
+    const loggedOut = await cookieLogin();
+    expect((await request(app).get('/api/logout').set('Cookie', loggedOut)).status).toBe(302);
+    const sid = (n: number) => `purge-${n}-${uniq()}`;
+    const now = ctx.clock.now().getTime();
+    // One past its 12-hour lifetime (never revoked), one only idle (within its lifetime: kept, so /login can say why).
+    const old = sid(1);
+    const idle = sid(2);
+    await ctx.db('sessions').insert([
+      { id: old, userId: u.id, createdAt: toDbDate(new Date(now - 13 * 3_600_000)), lastSeenAt: toDbDate(new Date(now - 12.5 * 3_600_000)) },
+      { id: idle, userId: u.id, createdAt: toDbDate(new Date(now - 2 * 3_600_000)), lastSeenAt: toDbDate(new Date(now - 3_600_000)) },
+    ]);
+    const t = { email: `trainer.${uniq()}@example.com`, password: 'trainer-pass-1' };
+    const [adminId] = await ctx.db('trainingAdmins').insert({ email: t.email, passwordHash: await hashPassword(t.password) });
+    const token = async () => String((await request(app).post('/api/training-admin/login').send(t)).body.token);
+    const liveToken = await token();
+    const outToken = await token();
+    expect((await request(app).post('/api/training-admin/logout').set('Authorization', `Bearer ${outToken}`)).status).toBe(204);
+    await ctx.db('trainingAdminSessions').insert({
+      id: sid(3),
+      trainingAdminId: Number(adminId),
+      createdAt: toDbDate(new Date(now - 13 * 3_600_000)),
+      expiresAt: toDbDate(new Date(now - 3_600_000)),
+    });
+    return { u, adminId: Number(adminId), live, idle, liveToken };
+  }
+
+  async function expectPurged(app: TestContext['app'], s: Awaited<ReturnType<typeof sessionsOfEveryKind>>) {
+    const rows = (await ctx.db('sessions').where({ userId: s.u.id })) as { id: string; revokedAt: string | null }[];
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.id)).toContain(s.idle);
+    expect(rows.every((r) => r.revokedAt === null)).toBe(true);
+    const trainerRows = (await ctx.db('trainingAdminSessions').where({ trainingAdminId: s.adminId })) as { revokedAt: string | null }[];
+    expect(trainerRows).toHaveLength(1);
+    expect(trainerRows[0]!.revokedAt).toBeNull();
+    // What is left still works.
+    expect((await request(app).get('/api/current-user').set('Cookie', s.live)).status).toBe(200);
+    expect((await request(app).get('/api/training-videos').set('Authorization', `Bearer ${s.liveToken}`)).status).toBe(200);
+  }
+
+  const until = async (cond: () => Promise<boolean>, ms = 10_000) => {
+    const end = Date.now() + ms;
+    while (!(await cond())) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+
+  it('the purge job (embedded queue) deletes revoked and ended sessions, portal and training admin, and keeps live ones', async () => {
+    const s = await sessionsOfEveryKind(ctx.app);
+    expect(await ctx.db('sessions').where({ userId: s.u.id })).toHaveLength(4);
+    expect(await ctx.db('trainingAdminSessions').where({ trainingAdminId: s.adminId })).toHaveLength(3);
+    await depsOf(ctx.app).jobs.enqueue(JOBS.sessionPurge, {});
+    await until(async () => (await ctx.db('sessions').where({ userId: s.u.id })).length === 2);
+    await expectPurged(ctx.app, s);
+  });
+
+  it('the purge job runs the same on the Redis queue', { timeout: 30_000 }, async () => {
+    const prefix = `sec-test-${uniq()}:`;
+    const redis = connectRedis(REDIS_URL, { queue: true });
+    const jobs = bullRunner({ redis, prefix: `${prefix}bull` });
+    const app = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, stripe: ctx.stripe, web: false, jobs });
+    try {
+      const s = await sessionsOfEveryKind(app);
+      await jobs.start();
+      await jobs.enqueue(JOBS.sessionPurge, {});
+      await until(async () => (await ctx.db('sessions').where({ userId: s.u.id })).length === 2);
+      await expectPurged(app, s);
+    } finally {
+      await jobs.close();
+      await deleteKeys(redis, prefix);
+      await redis.quit();
+    }
   });
 });

@@ -421,6 +421,17 @@ const MATRIX: Record<string, Row> = {
     keyReq: () => ({ method: 'POST', path: '/api/callbacks/brightcall', body: brightcallBody(), headers: { 'x-api-key': BRIGHTCALL_KEY } }),
   },
   'POST /api/training-admin/login': { ...cols(200, 200, 200, 200, 200), req: post('/api/training-admin/login', () => TRAINER) },
+  // The trainer logs out a token of its own (the shared one stays open for the other rows).
+  'POST /api/training-admin/logout': {
+    ...cols(401, 401, 401, 401, 204),
+    req: async (role) => ({
+      method: 'POST',
+      path: '/api/training-admin/logout',
+      ...(role === 'trainer'
+        ? { headers: { Authorization: `Bearer ${String((await request(ctx.app).post('/api/training-admin/login').send(TRAINER)).body.token)}` } }
+        : {}),
+    }),
+  },
   'GET /api/training-videos/public': { ...cols(200, 200, 200, 200, 200), req: get('/api/training-videos/public') },
   'GET /api/training-videos': { ...cols(401, 401, 401, 401, 200), req: get('/api/training-videos') },
   'POST /api/training-videos': { ...cols(401, 401, 401, 401, 201), req: post('/api/training-videos', trainingVideoBody) },

@@ -14,6 +14,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestContext } from './harness.ts';
+import { issueToken } from '../services/training/admin-token.service.ts';
 import { listApiRoutes } from '../route-list.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
 import { insertOwedOrder } from '../services/orders/testing.ts';
@@ -217,6 +218,11 @@ const json = (method: string, p: string, body: () => Record<string, unknown>, he
   body: body(),
   headers,
 });
+
+/** The test's training admin (TRAINER). */
+async function trainerId(): Promise<number> {
+  return Number((await ctx.db('trainingAdmins').where({ email: TRAINER.email }).first()).id);
+}
 
 async function pendingOrder(kind: 'leads' | 'appointments'): Promise<string> {
   const body = kind === 'leads' ? { leadIds: [await insertLead(ctx.db)] } : { appointmentIds: [await insertAppointment(ctx.db)] };
@@ -466,6 +472,15 @@ const SPECS: Record<string, Spec> = {
   },
   'POST /api/callbacks/brightcall': { role: 'anon', base: json('POST', '/api/callbacks/brightcall', brightcallBody, { 'x-api-key': BRIGHTCALL_KEY }) },
   'POST /api/training-admin/login': { role: 'anon', base: json('POST', '/api/training-admin/login', () => ({ ...TRAINER })) },
+  // A token of its own each time (a session opened as the login opens it): the shared one stays open.
+  'POST /api/training-admin/logout': {
+    role: 'trainer',
+    base: async () => ({
+      method: 'POST',
+      path: '/api/training-admin/logout',
+      headers: { Authorization: `Bearer ${(await issueToken(ctx.db, ctx.config.sessionSecret, await trainerId(), ctx.clock.now())).token}` },
+    }),
+  },
   'POST /api/training-videos': { role: 'trainer', base: json('POST', '/api/training-videos', trainingVideoBody) },
   'PUT /api/training-videos/:id': { role: 'trainer', base: () => ({ method: 'PUT', path: `/api/training-videos/${own.videoId}`, body: trainingVideoBody() }) },
   // Anyone can post here; only Stripe can sign. Unsigned and wrongly signed bodies are 400 whatever they hold.

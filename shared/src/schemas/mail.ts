@@ -20,6 +20,9 @@ export const MAIL_KINDS = [
   'leads-assigned',
   'appointment-purchased',
   'signup-attempt',
+  'staff-dispute',
+  'staff-partner-application',
+  'staff-signup',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -30,8 +33,23 @@ export const OPTIONAL_MAIL_KINDS = {
   'balance-low': 'Balance low (5 transfers left)',
   'balance-empty': 'Balance empty (deliveries paused)',
   'leads-assigned': 'Leads assigned to me',
+  'staff-dispute': 'Staff alert: a transfer dispute arrives',
+  'staff-partner-application': 'Staff alert: a partner application arrives',
+  'staff-signup': 'Staff alert: a sign-up arrives',
 } as const satisfies Partial<Record<MailKind, string>>;
 export type OptionalMailKind = keyof typeof OPTIONAL_MAIL_KINDS;
+/**
+ * Staff alerts (issue 26): sent to admins only, each admin choosing on the Profile page (on until they
+ * turn it off, as every optional e-mail). Agents are not offered them.
+ */
+export const STAFF_ALERT_KINDS = ['staff-dispute', 'staff-partner-application', 'staff-signup'] as const satisfies readonly OptionalMailKind[];
+export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];
+/** The optional e-mails a user is offered: staff alerts for admins only. */
+export function optionalMailKindsFor(isAdmin: boolean): Partial<Record<OptionalMailKind, string>> {
+  return Object.fromEntries(Object.entries(OPTIONAL_MAIL_KINDS).filter(([k]) => isAdmin || !(STAFF_ALERT_KINDS as readonly string[]).includes(k))) as Partial<
+    Record<OptionalMailKind, string>
+  >;
+}
 export const isOptionalMailKind = (k: string): k is OptionalMailKind => Object.hasOwn(OPTIONAL_MAIL_KINDS, k);
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account uses this e-mail, we have sent it a link to set a new password. The link works once, for 1 hour.';

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { fromDbDate, toDbDate } from '../../db/dates.ts';
-import { SessionRecord, User } from '../../models/index.ts';
+import { SessionRecord, TrainingAdminSession, User } from '../../models/index.ts';
 import { toUserRow, type UserRow } from './users.service.ts';
 
 /** last_seen_at is written at most this often per session (an idle limit of minutes needs no more). */
@@ -100,4 +100,17 @@ export async function whySessionEnded(
     if (row && (revoked === undefined ? now.getTime() : revoked) - seen > idleMs) return 'session_inactive';
   }
   return 'session_revoked';
+}
+
+/**
+ * The session purge (issue 27 L3, decision 172): deletes the portal sessions that can never open again,
+ * revoked ones and those past their absolute lifetime (`lifetimeMs` after the login), and the training-admin
+ * sessions revoked or past their end. A portal session only idle is kept until its lifetime ends, so the
+ * browser that comes back is still told it was logged out for inactivity. Answers the rows deleted.
+ */
+export async function purgeEndedSessions(db: Db, now: Date, lifetimeMs: number): Promise<{ sessions: number; trainingAdminSessions: number }> {
+  const born = toDbDate(new Date(now.getTime() - lifetimeMs));
+  const sessions = await SessionRecord.query(db).whereNotNull('revokedAt').orWhere('createdAt', '<', born).delete();
+  const trainingAdminSessions = await TrainingAdminSession.query(db).whereNotNull('revokedAt').orWhere('expiresAt', '<=', toDbDate(now)).delete();
+  return { sessions, trainingAdminSessions };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { AGENT_LAB, deriveUsername, type AgentLabSurvey } from '@tm/shared/schemas/funnel';
 import { HttpError } from '../../errors.ts';
 import { createAccountWithSurvey, insertSurvey, type SurveyAnswers } from './surveys.ts';
+import { enqueueStaffAlert, signupAlert } from '../mail/staff-alerts.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { EMAIL_TAKEN_MESSAGE } from '../accounts/users.service.ts';
 import type { AppConfig } from '../../config.ts';
@@ -73,6 +74,7 @@ export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date,
         );
         // The e-mail with the set-password link is written with the account (decision 045).
         await enqueueAccountCreated(trx, config, created.userId, now, { setPassword: true });
+        await enqueueStaffAlert(trx, config, now, signupAlert(created.surveyId, { ...input, leadType: AGENT_LAB.leadType }));
         return { surveyId: created.surveyId, userId: created.userId, username };
       });
     } catch (err) {
@@ -97,6 +99,8 @@ export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date,
           },
           now,
         );
+        // Staff are told of it as of any sign-up (the answer does not say the e-mail had an account).
+        await enqueueStaffAlert(db, config, now, signupAlert(surveyId, { ...input, leadType: AGENT_LAB.leadType }));
         return { surveyId, userId: null, username: null };
       }
       throw err;

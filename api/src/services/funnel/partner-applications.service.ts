@@ -3,6 +3,7 @@ import type { Storage } from '../../storage/index.ts';
 import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { partnerApplicationMail } from '../mail/messages.ts';
+import { enqueueStaffAlert } from '../mail/staff-alerts.ts';
 import type { Db } from '../../db/index.ts';
 import type { PartnerApplication } from '@tm/shared/schemas/funnel';
 import { toDbDate } from '../../db/dates.ts';
@@ -67,6 +68,14 @@ export async function submitPartnerApplication(
       await releaseReservation(trx, reservationId);
       // "We received your application", written with it (decision 045).
       await enqueueMail(trx, now, partnerApplicationMail(deps.config, input.email, input.contactName));
+      await enqueueStaffAlert(trx, deps.config, now, {
+        kind: 'staff-partner-application',
+        id: Number(id),
+        company: input.businessName,
+        contact: input.contactName,
+        email: input.email,
+        files: rows.length,
+      });
       return id;
     });
     return { applicationId, fileCount: rows.length };

@@ -5,6 +5,8 @@
 import type { Db } from '../../db/index.ts';
 import { RINGCLOUD_SALESPERSON, type RingcloudSurvey } from '@tm/shared/schemas/funnel';
 import { insertSurvey, type SurveyAnswers } from './surveys.ts';
+import { enqueueStaffAlert, signupAlert } from '../mail/staff-alerts.ts';
+import type { AppConfig } from '../../config.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { OnboardingSurvey, User } from '../../models/index.ts';
 import { conflict } from '../../errors.ts';
@@ -38,26 +40,34 @@ function answersOf(input: RingcloudSurvey): SurveyAnswers {
  * Stores the survey. A logged-in agent's survey is theirs (sessionUserId); an anonymous one belongs to no
  * account until its payment succeeds. The password is hashed now (the same work whatever the e-mail).
  */
-export async function submitRingcloudSurvey(db: Db, input: RingcloudSurvey, now: Date, sessionUserId: number | null): Promise<SubmittedSurvey> {
+export async function submitRingcloudSurvey(
+  db: Db,
+  config: AppConfig,
+  input: RingcloudSurvey,
+  now: Date,
+  sessionUserId: number | null,
+): Promise<SubmittedSurvey> {
   // A taken username is refused as the form always did (usernames are public handles, not addresses).
   const username = input.username.trim().toLowerCase();
   if (await User.query(db).where({ username }).select('id').first()) throw conflict(USERNAME_TAKEN_MESSAGE, { username: USERNAME_TAKEN_MESSAGE });
   const passwordHash = sessionUserId ? null : await hashPassword(input.password);
-  const surveyId = await insertSurvey(
-    db,
-    {
-      userId: sessionUserId,
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      agencyName: input.agencyName.trim(),
-      role: input.role,
-      phone: input.phone.trim(),
-      email: input.email.trim().toLowerCase(),
-      username,
-      ...answersOf(input),
-    },
-    now,
-  );
-  if (passwordHash) await OnboardingSurvey.query(db).findById(surveyId).patch({ passwordHash });
+  const survey = {
+    userId: sessionUserId,
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    agencyName: input.agencyName.trim(),
+    role: input.role,
+    phone: input.phone.trim(),
+    email: input.email.trim().toLowerCase(),
+    username,
+    ...answersOf(input),
+  };
+  const surveyId = await db.transaction(async (trx) => {
+    const id = await insertSurvey(trx, survey, now);
+    if (passwordHash) await OnboardingSurvey.query(trx).findById(id).patch({ passwordHash });
+    // The admins who chose it are told a sign-up arrived (issue 26 staff alerts).
+    await enqueueStaffAlert(trx, config, now, signupAlert(id, survey));
+    return id;
+  });
   return { surveyId };
 }

@@ -201,10 +201,13 @@ export interface RefundMailFacts {
   moneyOnly: boolean;
   /** Transfers left across the agent's orders after the refund; null for orders that are not transfers. */
   balance: number | null;
-  refundId: number;
+  /** null: a whole refund of the order made without a refund row (a payment that arrived too late). */
+  refundId: number | null;
+  /** Why the server refunded on its own (a stock shortfall at payment); absent for an admin's refund. */
+  note?: string;
 }
 
-/** A refund (whole or partial) made by an admin: what went back to the card and what it changed. */
+/** A refund (whole or partial), an admin's or the server's own: what went back to the card and what it changed. */
 export function orderRefundMail(config: AppConfig, user: MailUser, r: RefundMailFacts): NewMail {
   const whole = r.refundedCents >= r.orderAmountCents;
   const table: [string, string][] = [
@@ -230,6 +233,7 @@ export function orderRefundMail(config: AppConfig, user: MailUser, r: RefundMail
       greeting: hello(user.firstName),
       lines: [
         `We refunded ${dollars(r.amountCents)} of order #${r.orderId} (${r.description}) to the card you paid with${whole ? ': the order is now refunded in full' : ''}.`,
+        ...(r.note ? [r.note] : []),
         r.moneyOnly
           ? 'This is a goodwill refund: the money goes back to you and no transfers are taken from your balance.'
           : r.transfersTakenBack
@@ -240,7 +244,7 @@ export function orderRefundMail(config: AppConfig, user: MailUser, r: RefundMail
       table,
       link: { label: 'View your receipt', url: `${config.publicOrigin}/dashboard/receipts/${r.orderId}` },
     },
-    { dedupeKey: `order-refund:${r.refundId}` },
+    { dedupeKey: r.refundId === null ? `order-refund:order-${r.orderId}` : `order-refund:${r.refundId}` },
   );
 }
 
@@ -278,6 +282,73 @@ export function partnerDecisionMail(config: AppConfig, to: string, name: string,
           ? ['Good news: your partner application is approved. We will contact you shortly to set things up.']
           : ['Thank you for your interest. After review, we cannot accept your partner application at this time.'],
     },
+  );
+}
+
+/**
+ * Staff alerts (issue 26): an admin is told that something arrived for staff to handle. The subject and
+ * lines are fixed text; what the public typed (names, company) stays in the table, never in a first line.
+ */
+export type StaffAlert =
+  | { kind: 'staff-dispute'; id: number; callId: number; agent: string; reason: string }
+  | { kind: 'staff-partner-application'; id: number; company: string; contact: string; email: string; files: number }
+  | { kind: 'staff-signup'; id: number; name: string; agency: string; email: string; leadType: string };
+
+export function staffAlertMail(config: AppConfig, admin: MailUser, a: StaffAlert): NewMail {
+  const body = ((): { subject: string; line: string; table: [string, string][]; link: { label: string; url: string } } => {
+    switch (a.kind) {
+      case 'staff-dispute':
+        return {
+          subject: `New transfer dispute #${a.id} to review`,
+          line: `An agent disputed transfer #${a.callId}. It waits for an admin's decision.`,
+          table: [
+            ['Dispute', `#${a.id}`],
+            ['Agent', a.agent],
+            ['Reason', a.reason],
+          ],
+          link: { label: 'Review disputes', url: `${config.publicOrigin}/admin/disputes` },
+        };
+      case 'staff-partner-application':
+        return {
+          subject: `New partner application #${a.id}`,
+          line: 'A partner application arrived. It waits in the Applications inbox.',
+          table: [
+            ['Application', `#${a.id}`],
+            ['Company', a.company],
+            ['Contact', a.contact],
+            ['E-mail', a.email],
+            ['Files', String(a.files)],
+          ],
+          link: { label: 'Open the Applications inbox', url: `${config.publicOrigin}/admin?tab=applications` },
+        };
+      case 'staff-signup':
+        return {
+          subject: `New sign-up #${a.id}`,
+          line: 'Someone signed up. The sign-up waits in the Sign-ups inbox.',
+          table: [
+            ['Sign-up', `#${a.id}`],
+            ['Name', a.name],
+            ['Agency', a.agency],
+            ['E-mail', a.email],
+            ['Lead type', a.leadType],
+          ],
+          link: { label: 'Open the Sign-ups inbox', url: `${config.publicOrigin}/admin?tab=signups` },
+        };
+    }
+  })();
+  return mail(
+    config,
+    a.kind,
+    admin.email,
+    admin.id,
+    body.subject,
+    {
+      greeting: hello(admin.firstName),
+      lines: [body.line, 'You get this staff alert because you chose it on your Profile page; you can turn it off there.'],
+      table: body.table,
+      link: body.link,
+    },
+    { dedupeKey: `${a.kind}:${a.id}:${admin.id}` },
   );
 }
 

@@ -1,11 +1,13 @@
 // Order e-mails, written in the transaction that moves the order (decision 045): the receipt when it is
 // paid (items, count, rate, amount, card's last four digits when known, a link to the receipt page), one
-// invitation (.ics) per appointment bought, and "payment failed". Orders without an account (a funnel
+// invitation (.ics) per appointment bought, "payment failed", and every refund (an admin's, or the server's
+// own for a shortfall). Orders without an account (a funnel
 // guest before 13a links one) have no one to write to yet.
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from './outbox.ts';
-import { appointmentPurchasedMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
+import { appointmentPurchasedMail, orderRefundMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
+import { orderDescription, transferLots } from '../transfers/lots.service.ts';
 import { Appointment, Order, OrderItem, User } from '../../models/index.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 import { REORDER_NOTE, orderPriceBasis, priceSourceOf } from '@tm/shared/logic/price-story';
@@ -124,5 +126,44 @@ export async function enqueuePaymentFailed(trx: Knex, config: AppConfig, orderId
     trx,
     now,
     paymentFailedMail(config, to, { id: Number(order.id), totalCents: Number(order.amountCents), reason: order.failureMessage ?? null }),
+  );
+}
+
+/**
+ * The agent's e-mail about a refund (whole or partial, an admin's or the server's own for a stock
+ * shortfall), in the refund's own transaction (the outbox sends it). `taken`: transfers the refund took
+ * back (null for orders that are not transfers); `note`: why, when the server refunded on its own.
+ */
+export async function enqueueRefundMail(
+  trx: Knex,
+  config: AppConfig,
+  now: Date,
+  o: { id: number; userId: number | null; kind: string; tier: string | null; count: number; metadata: string | null; amountCents: number },
+  /** refundId null: a whole refund of the order without a refund row (a payment that came too late). */
+  r: { refundId: number | null; amount: number; refundedCents: number; taken: number | null; moneyOnly: boolean; note?: string },
+): Promise<void> {
+  if (o.userId === null) return;
+  const user = await User.query(trx).findById(o.userId).select('id', 'email', 'firstName');
+  if (!user) return;
+  const balance = r.taken === null ? null : (await transferLots(trx, Number(o.userId))).reduce((sum, l) => sum + l.remaining, 0);
+  await enqueueMail(
+    trx,
+    now,
+    orderRefundMail(
+      config,
+      { id: Number(user.id), email: String(user.email), firstName: user.firstName },
+      {
+        orderId: Number(o.id),
+        description: orderDescription({ kind: o.kind, tier: o.tier, count: Number(o.count), metadata: o.metadata }),
+        amountCents: r.amount,
+        orderAmountCents: Number(o.amountCents),
+        refundedCents: r.refundedCents,
+        transfersTakenBack: r.taken,
+        moneyOnly: r.moneyOnly,
+        balance,
+        refundId: r.refundId,
+        ...(r.note ? { note: r.note } : {}),
+      },
+    ),
   );
 }

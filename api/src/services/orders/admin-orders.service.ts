@@ -31,9 +31,8 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { withRetry } from '../../db/retry.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
-import { isTransferOrder, orderDescription, refundedTransfers, refundLines, transferLots } from '../transfers/lots.service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { orderRefundMail } from '../mail/messages.ts';
+import { isTransferOrder, orderDescription, refundedTransfers, refundLines } from '../transfers/lots.service.ts';
+import { enqueueRefundMail } from '../mail/order-mail.ts';
 import { adminById, recordAudit } from '../audit/audit.service.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { balanceIn, lockBalance, noteBalanceChange } from '../transfers/balance-alerts.ts';
@@ -614,7 +613,7 @@ export async function refundOrder(
           },
           actorUserId,
         );
-        await enqueueRefundMail(deps, trx, o, { refundId, amount, refundedCents: after, taken: lot ? (taken ?? 0) : null, moneyOnly });
+        await enqueueRefundMail(trx, deps.config, deps.clock.now(), o, { refundId, amount, refundedCents: after, taken: lot ? (taken ?? 0) : null, moneyOnly });
         await recordAudit(trx, {
           actor: adminById(actorUserId),
           action: 'order.refunded',
@@ -655,36 +654,4 @@ export async function refundOrder(
   }
   const order = await getAdminOrder(deps.db, orderId);
   return { refund: order.refunds.find((r) => r.id === refundId)!, duplicate: false, order };
-}
-
-/** The agent's e-mail about a refund, in the refund's own transaction (the outbox sends it). */
-async function enqueueRefundMail(
-  deps: AppDeps,
-  trx: Knex.Transaction,
-  o: OrderForRefund,
-  r: { refundId: number; amount: number; refundedCents: number; taken: number | null; moneyOnly: boolean },
-): Promise<void> {
-  if (o.userId === null) return;
-  const user = await User.query(trx).findById(o.userId).select('id', 'email', 'firstName');
-  if (!user) return;
-  const balance = r.taken === null ? null : (await transferLots(trx, Number(o.userId))).reduce((sum, l) => sum + l.remaining, 0);
-  await enqueueMail(
-    trx,
-    deps.clock.now(),
-    orderRefundMail(
-      deps.config,
-      { id: Number(user.id), email: String(user.email), firstName: user.firstName },
-      {
-        orderId: o.id,
-        description: orderDescription({ kind: o.kind, tier: o.tier, count: o.count, metadata: o.metadata }),
-        amountCents: r.amount,
-        orderAmountCents: o.amountCents,
-        refundedCents: r.refundedCents,
-        transfersTakenBack: r.taken,
-        moneyOnly: r.moneyOnly,
-        balance,
-        refundId: r.refundId,
-      },
-    ),
-  );
 }

@@ -2,7 +2,7 @@
 // PaymentIntent; orders move only on verified payment outcomes (signed webhook events or a server-side
 // retrieve), fulfil once per order, and give back what unpaid orders reserved.
 import { dashboardTransferPrice } from '@tm/shared/logic/price-story';
-import { enqueueOrderPaid, enqueuePaymentFailed } from '../mail/order-mail.ts';
+import { enqueueOrderPaid, enqueuePaymentFailed, enqueueRefundMail } from '../mail/order-mail.ts';
 import crypto from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Knex } from 'knex';
@@ -508,6 +508,26 @@ async function refundShortfall(deps: AppDeps, intentId: string, orderId: number,
     await deps.db.transaction(async (trx) => {
       await Refund.query(trx).where({ id: refundId }).patch({ status: 'succeeded', providerRefundId: re.id, updatedAt: stamp() });
       await recordOrderEvent(trx, orderId, 'refund', { refundId, amountCents: amount, providerRefundId: re.id, reason: 'stock shortfall at payment' });
+      // The agent is told, as for an admin's refund (issue 26 item 3): what went back and why.
+      const o = await Order.query(trx).findById(orderId).select('id', 'userId', 'kind', 'tier', 'count', 'metadata', 'amountCents', 'refundedCents');
+      if (o) {
+        const short = (() => {
+          try {
+            return (JSON.parse(o.metadata ?? '{}') as { shortfall?: { note?: unknown } }).shortfall;
+          } catch {
+            return undefined;
+          }
+        })();
+        const note = typeof short?.note === 'string' ? `Not enough stock was left when your payment arrived: ${short.note}.` : undefined;
+        await enqueueRefundMail(trx, deps.config, deps.clock.now(), o, {
+          refundId,
+          amount,
+          refundedCents: Number(o.refundedCents),
+          taken: null,
+          moneyOnly: false,
+          ...(note ? { note } : {}),
+        });
+      }
     });
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -685,7 +705,19 @@ async function refundIntent(deps: AppDeps, intentId: string, orderId: number): P
     await deps.stripe.refunds.create({ payment_intent: intentId, metadata: { orderId: String(orderId) } }, { idempotencyKey: `refund-order-${orderId}` });
   } catch (err) {
     deps.logger.error({ err, orderId, intentId }, 'refund failed; refund this payment by hand');
+    return;
   }
+  // Refunded whole: the agent is told, as for every refund (issue 26 item 3).
+  const o = await Order.query(deps.db).findById(orderId).select('id', 'userId', 'kind', 'tier', 'count', 'metadata', 'amountCents');
+  if (o)
+    await enqueueRefundMail(deps.db, deps.config, deps.clock.now(), o, {
+      refundId: null,
+      amount: Number(o.amountCents),
+      refundedCents: Number(o.amountCents),
+      taken: null,
+      moneyOnly: false,
+      note: 'Your payment arrived after the hold on these items had ended, and another buyer had taken them meanwhile, so nothing was delivered.',
+    });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // back to the order it drew on exactly once: the pending -> approved move is a conditional update whose
 // affected-row count decides which of two racing approvals does the credit.
 import { enqueueUserMail } from '../mail/account-mail.ts';
+import { enqueueStaffAlert } from '../mail/staff-alerts.ts';
 import { disputeDecidedMail, disputeReceivedMail } from '../mail/messages.ts';
 import { disputeReasonLabel, type AdminDisputeView, type DisputeInput, type DisputeStatus, type DisputeSummary } from '@tm/shared/schemas/transfers';
 import { withinDisputeWindow } from '@tm/shared/logic/transfer-rules';
@@ -78,6 +79,14 @@ export async function fileDispute(
           at: now,
         });
         await enqueueUserMail(trx, deps.config, userId, now, (to) => disputeReceivedMail(deps.config, to, { id, callId }));
+        const agent = await User.query(trx).findById(userId).select('email', 'firstName', 'lastName');
+        await enqueueStaffAlert(trx, deps.config, now, {
+          kind: 'staff-dispute',
+          id,
+          callId,
+          agent: agent ? `${[agent.firstName, agent.lastName].filter(Boolean).join(' ')} <${agent.email}>`.trim() : `#${userId}`,
+          reason: disputeReasonLabel(input.reasonCode),
+        });
         return toDisputeSummary({
           id,
           callId,

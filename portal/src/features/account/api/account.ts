@@ -34,7 +34,8 @@ export function useChangeOwnPassword() {
   });
 }
 
-type Prefs = MailPreferences & { options: Record<OptionalMailKind, string> };
+/** The optional e-mails offered to this user (staff alerts to admins only) and those turned off. */
+type Prefs = MailPreferences & { options: Partial<Record<OptionalMailKind, string>> };
 const prefsKey = ['/api/account/mail-preferences'] as const;
 
 export function useMailPreferences() {

@@ -210,9 +210,9 @@ function PreferencesForm() {
         <h2>E-mail notifications</h2>
       </legend>
       <p className="muted small">Receipts, payment and account e-mails are always sent.</p>
-      {(Object.keys(OPTIONAL_MAIL_KINDS) as OptionalMailKind[]).map((k) => (
+      {(Object.keys(data.options) as OptionalMailKind[]).map((k) => (
         <label key={k} className="profile-check">
-          <input type="checkbox" checked={!off.has(k)} onChange={(e) => toggle(k, e.target.checked)} /> {OPTIONAL_MAIL_KINDS[k]}
+          <input type="checkbox" checked={!off.has(k)} onChange={(e) => toggle(k, e.target.checked)} /> {data.options[k] ?? OPTIONAL_MAIL_KINDS[k]}
         </label>
       ))}
       {done && (

@@ -8,6 +8,7 @@ import { paths } from '../../../app/paths.ts';
 import { useVideos } from '../api/get-videos.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
 import { clearToken, readToken } from '../api/token.ts';
+import { trainingAdminLogout } from '../api/training-admin-logout.ts';
 import { VideoForm } from './VideoForm.tsx';
 
 function AdminVideoCard({ video, onEdit, onDelete }: { video: TrainingVideo; onEdit: () => void; onDelete: () => void }) {
@@ -57,6 +58,17 @@ function Manager() {
   });
   if (expired) return null;
 
+  // Logout ends the session on the server (a copy of the token stops working), then forgets the token;
+  // a token the server no longer knows is forgotten all the same.
+  const logout = async () => {
+    try {
+      await trainingAdminLogout();
+    } catch {
+      // Already over on the server (expired or revoked): nothing left to end.
+    }
+    authLost();
+  };
+
   const onDelete = async (v: TrainingVideo) => {
     if (!window.confirm('Are you sure you want to delete this video?')) return;
     try {
@@ -81,7 +93,7 @@ function Manager() {
             <a className="btn btn-outline" href={paths.training} target="_blank" rel="noopener noreferrer">
               View Public Page
             </a>
-            <button type="button" className="btn btn-outline" onClick={authLost}>
+            <button type="button" className="btn btn-outline" onClick={() => void logout()}>
               Logout
             </button>
           </div>
