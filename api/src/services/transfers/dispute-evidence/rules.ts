@@ -204,22 +204,36 @@ function wrongNumber(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
   };
 }
 
+/** The caller said no more than this many lines: a greeting, a question, a refusal. */
+const HANG_UP_MAX_CALLER_LINES = 3;
+
 function hungUp(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
   const g = genuine(r);
-  if (!r.answers.length && input.durationSeconds <= HANG_UP_MAX_SECONDS) {
+  if (!r.answers.length) {
     const lastCaller = r.callerLines[r.callerLines.length - 1];
-    const last = r.lines[r.lines.length - 1]!;
-    const evidence = [lengthLine(input.durationSeconds)];
-    if (lastCaller) evidence.push(quoteOf(lastCaller));
-    if (last !== lastCaller) evidence.push(quoteOf(last));
-    return {
-      decision: 'approve',
-      summary: lastCaller
-        ? `The caller ended the call after ${input.durationSeconds} seconds without answering a qualifying question.`
-        : `Only the agent spoke in ${input.durationSeconds} seconds.`,
-      evidence,
-    };
+    const firstQuestion = r.lines.find((l) => l.role === 'agent' && l.text.includes('?') && QUALIFYING_QUESTION.test(l.text));
+    // The caller's last words came before the agent's first qualifying question (or none was asked): a
+    // billed call runs past its buffer on hold or dead air, so the turns decide, not the length alone.
+    // A long call with no caller line at all may have lost the caller's channel: that is for an admin.
+    const leftBeforeQuestions =
+      lastCaller !== undefined &&
+      r.callerLines.length <= HANG_UP_MAX_CALLER_LINES &&
+      (!firstQuestion || r.lines.indexOf(lastCaller) < r.lines.indexOf(firstQuestion));
+    if (leftBeforeQuestions || input.durationSeconds <= HANG_UP_MAX_SECONDS) {
+      const last = r.lines[r.lines.length - 1]!;
+      const evidence = [lengthLine(input.durationSeconds)];
+      if (lastCaller) evidence.push(quoteOf(lastCaller));
+      if (firstQuestion && firstQuestion !== last) evidence.push(quoteOf(firstQuestion));
+      if (last !== lastCaller) evidence.push(quoteOf(last));
+      return {
+        decision: 'approve',
+        summary: lastCaller
+          ? `The caller's last words came before any qualifying question; the call lasted ${input.durationSeconds} seconds.`
+          : `Only the agent spoke in ${input.durationSeconds} seconds.`,
+        evidence,
+      };
+    }
   }
   if (g.strong)
     return {
@@ -231,7 +245,7 @@ function hungUp(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
     decision: 'human',
     summary: r.answers.length
       ? 'The caller answered some questions before the call ended.'
-      : 'A longer call in which the caller answered no qualifying question.',
+      : 'The caller talked at length but answered no qualifying question.',
     evidence: [lengthLine(input.durationSeconds), ...g.evidence],
   };
 }
