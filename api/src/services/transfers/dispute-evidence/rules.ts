@@ -83,7 +83,7 @@ function read(transcript: string | null): Reading {
 /** The counter-evidence of a real sales conversation: answers to qualifying questions, a quote, an application. */
 function genuine(r: Reading): { strong: boolean; evidence: EvidenceQuote[] } {
   const evidence: EvidenceQuote[] = [];
-  for (const a of r.answers.slice(0, 3)) evidence.push(quoteOf(a.question), quoteOf(a.answer));
+  for (const a of r.answers.slice(0, 2)) evidence.push(quoteOf(a.question), quoteOf(a.answer));
   if (r.quotes[0]) evidence.push(quoteOf(r.quotes[0]));
   if (r.application[0]) evidence.push(quoteOf(r.application[0]));
   return { strong: r.answers.length >= GENUINE_ANSWERS || r.quotes.length > 0 || r.application.length > 0, evidence };
