@@ -2,12 +2,13 @@
 // and the call's data, the credit of a rule approval in the filing's own transaction (the admin's ledger
 // path), the quotes shown to the agent and the admin, the agent's one ask for a human review, and the
 // DISPUTE_CLASSIFIER=none switch.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
 import { REVIEW_ALREADY_ASKED_MESSAGE, REVIEW_NOT_DENIED_MESSAGE } from '../services/transfers/disputes.service.ts';
+import { rulesClassifier } from '../services/transfers/dispute-evidence/rules.ts';
 
 const KEY = 'test-transfer-key-evidence-000';
 let ctx: TestContext;
@@ -280,6 +281,22 @@ describe('human review of a rule denial', () => {
     const other = await newAgent();
     expect((await other.agent.post(`/api/transfers/${pendingCall.id}/disputes/review`).send({})).status).toBe(404);
     expect((await request(ctx.app).post(`/api/transfers/${pendingCall.id}/disputes/review`).send({})).status).toBe(401);
+  });
+});
+
+describe('a classifier that fails', () => {
+  it('leaves the dispute to an admin; the filing stands', async () => {
+    const { user, agent, orderId } = await newAgent();
+    const call = await deliver(user.id, 95, { transcript: WRONG_NUMBER });
+    const spy = vi.spyOn(rulesClassifier, 'classify').mockRejectedValueOnce(new Error('classifier down'));
+    try {
+      const res = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'wrong_number' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ status: 'pending', decidedBy: null, evidence: [] });
+      expect(await used(orderId)).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

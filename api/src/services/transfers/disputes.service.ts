@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { SYSTEM, writeAudit, type Actor } from './audit.ts';
 import { readControls } from './settings.service.ts';
-import { disputeClassifier } from './dispute-evidence/index.ts';
+import { disputeClassifier, type DisputeEvidenceInput, type DisputeVerdict } from './dispute-evidence/index.ts';
 import { creditTo } from './lots.service.ts';
 import { findOwnCall, toDisputeSummary, type CallRow } from './calls.service.ts';
 import { withRetry } from '../../db/retry.ts';
@@ -62,13 +62,21 @@ export async function fileDispute(
   if (!withinDisputeWindow({ endedAt: toIso(call.endedAt)!, recordedAt: toIso(call.createdAt)! }, now)) throw conflict(WINDOW_CLOSED_MESSAGE);
 
   // Read before the transaction: a model-based classifier may take its time, and nothing here is locked.
-  const verdict = await disputeClassifier(deps.config.disputeClassifier).classify({
+  const evidenceInput: DisputeEvidenceInput = {
     reason: input.reasonCode,
     transcript: call.transcript,
     durationSeconds: Number(call.durationSeconds),
     state: call.state,
     workingStates: await workingStatesAt(deps.db, call),
-  });
+  };
+  let verdict: DisputeVerdict;
+  try {
+    verdict = await disputeClassifier(deps.config.disputeClassifier).classify(evidenceInput);
+  } catch (err) {
+    // A classifier that fails (a model's outage, say) leaves the dispute to an admin; the filing stands.
+    deps.logger.warn({ err, callId }, 'dispute classifier failed: the dispute waits for an admin');
+    verdict = { decision: 'human', summary: 'The evidence could not be read automatically.', evidence: [] };
+  }
   const decided = verdict.decision !== 'human';
   const status: DisputeStatus = verdict.decision === 'approve' ? 'approved' : verdict.decision === 'deny' ? 'denied' : 'pending';
 
