@@ -45,6 +45,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-" (at most 64)')
     .default('tm:'),
   STORAGE: z.enum(['local', 'db']).optional(),
+  DISPUTE_CLASSIFIER: z.enum(['rules', 'none'], { error: 'rules (the default) or none' }).default('rules'),
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   PAYMENT_CHECK_MS: z.coerce.number().int().min(100).default(10_000),
   PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(1440),
@@ -123,6 +124,8 @@ export interface AppConfig {
   redis: { url?: string; prefix: string };
   /** Where uploaded files live: this machine's disk, or the database (every process reaches it). */
   storage: 'local' | 'db';
+  /** What decides a transfer dispute at filing where the evidence settles it: the rules, or none (every dispute to an admin). */
+  disputeClassifier: 'rules' | 'none';
   /** Period of the reservation sweep job (once per period for the whole fleet). */
   reservationSweepMs: number;
   /** Period of the payment-check job (pending orders whose webhook has not arrived, asked at the provider). */
@@ -260,6 +263,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     dataDir,
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     storage: e.STORAGE ?? (isProduction ? 'db' : 'local'),
+    disputeClassifier: e.DISPUTE_CLASSIFIER,
     reservationSweepMs: e.RESERVATION_SWEEP_MS,
     paymentCheckMs: e.PAYMENT_CHECK_MS,
     pendingOrderTtlMs: e.PENDING_ORDER_TTL_MINUTES * 60_000,

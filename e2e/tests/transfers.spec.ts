@@ -71,7 +71,8 @@ test('purchase, delivered calls, a dispute approved by the admin, the balance cr
   expect(repeat.status()).toBe(200);
   expect(await repeat.json()).toMatchObject({ duplicate: true, balanceRemaining: 3 });
   expect((await (await postCall(request, call('b', 61))).json()).call).toMatchObject({ billable: true, chargeCents: 4000 });
-  const disputed = call('c', 300, { transcript: 'Agent: Hello, this is Tess.\nCaller: (hangs up)' });
+  // One answer, then the line drops: the evidence rules leave this dispute to an admin.
+  const disputed = call('c', 300, { transcript: 'Agent: Hello, this is Tess. How old are you?\nCaller: Sixty-eight. (hangs up)' });
   expect((await postCall(request, disputed)).status()).toBe(201);
   const last = await postCall(request, call('d', 200));
   expect(await last.json()).toMatchObject({ balanceRemaining: 0, agentPaused: true });
@@ -89,7 +90,7 @@ test('purchase, delivered calls, a dispute approved by the admin, the balance cr
   const rowC = page.getByTestId(`call-e2e-${tag}-c`);
   await expect(rowC).toContainText('Billable · $40.00');
   await rowC.getByRole('button', { name: 'Recording & transcript' }).click();
-  await expect(page.getByTestId('transcript')).toContainText('Caller: (hangs up)');
+  await expect(page.getByTestId('transcript')).toContainText('Caller: Sixty-eight. (hangs up)');
 
   // Only the billable ones can be disputed; the agent disputes call c.
   await expect(page.getByTestId(`call-e2e-${tag}-a`).getByRole('button', { name: 'Dispute' })).toHaveCount(0);

@@ -38,6 +38,8 @@ export class TransferCall extends ConsentRecordModel {
   createdAt!: string;
   updatedAt!: string;
   callerPhoneKey!: string | null;
+  /** The agent's working states (comma-separated) when the call was delivered; empty: every state; null: not recorded. */
+  workingStates!: string | null;
   // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   enteredByUser?: User | null;

@@ -25,6 +25,10 @@ export class TransferDispute extends Model {
   decidedAt!: string | null;
   createdAt!: string;
   updatedAt!: string;
+  decidedByRules!: boolean | number;
+  /** JSON: the quotes a rule decision rested on ({ quote, at }[]). */
+  evidence!: string | null;
+  reviewRequestedAt!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   decidedByUser?: User | null;
   user?: User | null;

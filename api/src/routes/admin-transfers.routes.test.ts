@@ -77,8 +77,9 @@ describe('the dispute queue', () => {
       reasonLabel: 'Hung up before questions',
       agent: { id: first.user.id, email: first.user.email },
       call: { id: first.callId, durationSeconds: 300, bufferSeconds: 60, chargeCents: TIERS.standard.rateCents, orderId: first.orderId, status: 'billed' },
-      evidence: { recordingUrl: 'https://recordings.example.com/r/1.mp3', transcript: expect.stringContaining('Caller') },
+      attachments: { recordingUrl: 'https://recordings.example.com/r/1.mp3', transcript: expect.stringContaining('Caller') },
       decidedBy: null,
+      decider: null,
     });
   });
 
@@ -87,7 +88,13 @@ describe('the dispute queue', () => {
     expect(await used(orderId)).toBe(1);
     const res = await admin.post(`/api/admin/transfer-disputes/${disputeId}/approve`).send({ note: 'Caller hung up at 0:20' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'approved', decisionReason: 'Caller hung up at 0:20', decidedBy: { id: adminId }, call: { status: 'credited' } });
+    expect(res.body).toMatchObject({
+      status: 'approved',
+      decisionReason: 'Caller hung up at 0:20',
+      decidedBy: 'admin',
+      decider: { id: adminId },
+      call: { status: 'credited' },
+    });
     expect(await used(orderId)).toBe(0);
     const balance = await agent.get('/api/transfers/balance');
     expect(balance.body).toMatchObject({ remaining: 2, creditedCount: 1, creditedCents: TIERS.standard.rateCents, spentCents: 0 });

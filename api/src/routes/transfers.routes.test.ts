@@ -214,12 +214,13 @@ describe('balance and settings', () => {
 describe('disputes', () => {
   it('files a dispute on a billable call with the evidence attached, and shows its status', async () => {
     const { user, agent } = await newAgent();
-    const call = await deliver(user.id, 300, { transcript: 'Caller: wrong number, sorry' });
+    // A transcript that settles nothing: the dispute waits for an admin.
+    const call = await deliver(user.id, 300, { transcript: 'Caller: Hello, who is this?' });
     const res = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'wrong_number' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'pending', reasonCode: 'wrong_number', reasonLabel: 'Wrong number', reasonText: null });
     const row = await ctx.db('transfer_disputes').where({ id: res.body.id }).first();
-    expect(row).toMatchObject({ recordingUrl: 'https://recordings.example.com/r/1.mp3', transcript: 'Caller: wrong number, sorry', userId: user.id });
+    expect(row).toMatchObject({ recordingUrl: 'https://recordings.example.com/r/1.mp3', transcript: 'Caller: Hello, who is this?', userId: user.id });
     const list = await agent.get('/api/transfers');
     expect(list.body.items[0]).toMatchObject({ canDispute: false, dispute: { status: 'pending', reasonLabel: 'Wrong number' } });
     expect(await ctx.db('ledger_audit_log').where({ action: 'dispute.filed', entityId: res.body.id }).first()).toMatchObject({

@@ -1,6 +1,7 @@
 // The agent's transfer ledger, scoped to the session's user (another agent's call is 404):
 // GET /api/transfers (filters from, to, state, billing; paginated), GET /api/transfers/balance,
-// GET /api/transfers/export.csv, GET|PUT /api/transfers/settings, POST /api/transfers/:id/disputes.
+// GET /api/transfers/export.csv, GET|PUT /api/transfers/settings, POST /api/transfers/:id/disputes,
+// POST /api/transfers/:id/disputes/review.
 // Also mounts the caller-system callbacks, the ledger and receipts, and the admin side.
 import { Router } from 'express';
 import { disputeSchema, transferSettingsSchema, transfersQuerySchema } from '@tm/shared/schemas/transfers';
@@ -10,7 +11,7 @@ import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { callsCsv, idParam, listCalls } from '../services/transfers/calls.service.ts';
 import { balanceView } from '../services/transfers/lots.service.ts';
 import { settingsView, updateSettings } from '../services/transfers/settings.service.ts';
-import { CALL_NOT_FOUND, fileDispute } from '../services/transfers/disputes.service.ts';
+import { CALL_NOT_FOUND, fileDispute, requestReview } from '../services/transfers/disputes.service.ts';
 import { transferCallbacksRoutes } from './transfer-callbacks.routes.ts';
 import { transfersLedgerRoutes } from './transfers-ledger.routes.ts';
 import { adminTransfersRoutes } from './admin-transfers.routes.ts';
@@ -60,6 +61,12 @@ export function transfersRoutes(deps: AppDeps): Router {
     const id = idParam(req.params.id, CALL_NOT_FOUND);
     const input = parseWith(disputeSchema, req.body);
     res.status(201).json(await fileDispute(deps, currentUser(req).id, id, input));
+  });
+
+  // The agent's one ask for a human review of a rule's denial: back to the admin queue.
+  r.post('/transfers/:id/disputes/review', agent, async (req, res) => {
+    const id = idParam(req.params.id, CALL_NOT_FOUND);
+    res.json(await requestReview(deps, currentUser(req).id, id));
   });
 
   return r;

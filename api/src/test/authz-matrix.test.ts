@@ -139,6 +139,21 @@ async function aCall(): Promise<number> {
   if (res.status !== 201) throw new Error(`transfer callback: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.call.id as number;
 }
+/** A call of agent A whose dispute the evidence rules denied (a genuine conversation): it may go to a human once. */
+async function aRuleDenial(): Promise<number> {
+  const call = await request(ctx.app)
+    .post('/api/callbacks/transfer')
+    .set('x-api-key', TRANSFER_KEY)
+    .send({
+      ...callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }),
+      transcript:
+        'Agent: Thanks for holding, this is Dana, a licensed agent. How old are you?\nCaller: I am 70.\nAgent: Any heart trouble?\nCaller: No.\nAgent: Do you smoke?\nCaller: No.\nAgent: That would be $41.00 a month.',
+    });
+  const id = call.body.call.id as number;
+  const res = await request(ctx.app).post(`/api/transfers/${id}/disputes`).set('Cookie', who.cookies.agentA).send({ reasonCode: 'not_qualified' });
+  if (res.body.status !== 'denied') throw new Error(`rule denial: ${res.status} ${JSON.stringify(res.body)}`);
+  return id;
+}
 async function aDispute(): Promise<number> {
   const res = await request(ctx.app)
     .post(`/api/transfers/${await aCall()}/disputes`)
@@ -600,6 +615,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/transfers/:id/disputes': {
     ...cols(401, 201, 404, 404, 401),
     req: async () => ({ method: 'POST', path: `/api/transfers/${await aCall()}/disputes`, body: { reasonCode: 'other', reasonText: 'Caller was a robot' } }),
+  },
+  'POST /api/transfers/:id/disputes/review': {
+    ...cols(401, 200, 404, 404, 401),
+    req: async () => ({ method: 'POST', path: `/api/transfers/${await aRuleDenial()}/disputes/review`, body: {} }),
   },
   // Test-payment mode only; the client secret is the capability, as with Stripe.
   'POST /api/test-payments/confirm': {

@@ -257,6 +257,21 @@ async function aCall(): Promise<number> {
   if (res.status !== 201) throw new Error(`transfer callback: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.call.id as number;
 }
+/** A call of agent A whose dispute the evidence rules denied (a genuine conversation): it may go to a human once. */
+async function aRuleDenial(): Promise<number> {
+  const call = await request(setupApp())
+    .post('/api/callbacks/transfer')
+    .set('x-api-key', TRANSFER_KEY)
+    .send({
+      ...callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }),
+      transcript:
+        'Agent: Thanks for holding, this is Dana, a licensed agent. How old are you?\nCaller: I am 70.\nAgent: Any heart trouble?\nCaller: No.\nAgent: Do you smoke?\nCaller: No.\nAgent: That would be $41.00 a month.',
+    });
+  const id = call.body.call.id as number;
+  const res = await request(setupApp()).post(`/api/transfers/${id}/disputes`).set('Cookie', who.cookies.agentA).send({ reasonCode: 'not_qualified' });
+  if (res.body.status !== 'denied') throw new Error(`rule denial: ${res.status} ${JSON.stringify(res.body)}`);
+  return id;
+}
 async function aDispute(): Promise<number> {
   const res = await request(setupApp())
     .post(`/api/transfers/${await aCall()}/disputes`)
@@ -600,6 +615,10 @@ const SPECS: Record<string, Spec> = {
   'POST /api/transfers/:id/disputes': {
     role: 'agentA',
     base: async () => ({ method: 'POST', path: `/api/transfers/${await aCall()}/disputes`, body: { reasonCode: 'other', reasonText: 'Robot caller' } }),
+  },
+  'POST /api/transfers/:id/disputes/review': {
+    role: 'agentA',
+    base: async () => ({ method: 'POST', path: `/api/transfers/${await aRuleDenial()}/disputes/review`, body: {} }),
   },
 };
 

@@ -170,6 +170,8 @@ export function describeAudit(e: DescribeInput): string {
       return `Approved dispute${id}${who ? ` of${who}` : ''}`;
     case 'dispute.denied':
       return `Denied dispute${id}${who ? ` of${who}` : ''}`;
+    case 'dispute.review_requested':
+      return `Asked for a human review of dispute${id}${who ? ` of${who}` : ''}`;
     case 'no_show.approved':
       return `Approved the no-show claim${id}${who ? ` of${who}` : ''}`;
     case 'no_show.denied':

@@ -253,6 +253,12 @@ export type TransfersQuery = z.output<typeof transfersQuerySchema>;
 /** The one page type (schemas/paging.ts), under the name the transfer lists import. */
 export type Paged<T> = Page<T>;
 
+/** A transcript line (with its [mm:ss] stamp, or null) or a piece of the call's data that a decision rested on. */
+export interface DisputeEvidence {
+  quote: string;
+  at: string | null;
+}
+
 export interface DisputeSummary {
   id: number;
   status: DisputeStatus;
@@ -262,6 +268,12 @@ export interface DisputeSummary {
   decisionReason: string | null;
   createdAt: string;
   decidedAt: string | null;
+  /** Who decided: the evidence rules at filing, an admin, or nobody yet. */
+  decidedBy: 'rules' | 'admin' | null;
+  /** What the rules quoted (kept when the agent asks for a human review). */
+  evidence: DisputeEvidence[];
+  /** When the agent asked for a human review of a rule's denial (once only). */
+  reviewRequestedAt: string | null;
 }
 
 export interface TransferCallView {
@@ -381,8 +393,9 @@ export interface AdminDisputeView extends DisputeSummary {
     status: CallStatus;
   };
   /** Attached when the dispute was filed. */
-  evidence: { recordingUrl: string | null; transcript: string | null };
-  decidedBy: { id: number; name: string } | null;
+  attachments: { recordingUrl: string | null; transcript: string | null };
+  /** The admin who decided it (null when pending or decided by the rules). */
+  decider: { id: number; name: string } | null;
 }
 
 export const auditQuerySchema = z.object({

@@ -27,6 +27,7 @@ import {
 import {
   disputeReasonLabel,
   type CallStatus,
+  type DisputeEvidence,
   type DisputeReasonCode,
   type DisputeStatus,
   type DisputeSummary,
@@ -79,7 +80,10 @@ export function checkCallWindow(call: { startedAt: string; endedAt: string }, no
 export type CallRow = Omit<ModelObject<TransferCall>, 'status' | 'source'> & Pick<TransferCallView, 'status' | 'source'>;
 
 /** What a call's list shows of its dispute, reason and status typed as the schema's. */
-type DisputeRowLite = Pick<ModelObject<TransferDispute>, 'id' | 'callId' | 'reasonText' | 'decisionReason' | 'createdAt' | 'decidedAt'> & {
+type DisputeRowLite = Pick<
+  ModelObject<TransferDispute>,
+  'id' | 'callId' | 'reasonText' | 'decisionReason' | 'createdAt' | 'decidedAt' | 'decidedBy' | 'decidedByRules' | 'evidence' | 'reviewRequestedAt'
+> & {
   status: DisputeStatus;
   reasonCode: DisputeReasonCode;
 };
@@ -94,7 +98,23 @@ export function toDisputeSummary(d: DisputeRowLite): DisputeSummary {
     decisionReason: d.decisionReason,
     createdAt: toIso(d.createdAt) ?? '',
     decidedAt: toIso(d.decidedAt),
+    decidedBy: d.status === 'pending' ? null : d.decidedByRules ? 'rules' : 'admin',
+    evidence: parseEvidence(d.evidence),
+    reviewRequestedAt: toIso(d.reviewRequestedAt),
   };
+}
+
+/** The stored quotes of a rule decision (JSON); anything unreadable is no quotes. */
+export function parseEvidence(json: string | null): DisputeEvidence[] {
+  if (!json) return [];
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v)
+      ? v.filter((e): e is DisputeEvidence => typeof e?.quote === 'string').map((e) => ({ quote: e.quote, at: typeof e.at === 'string' ? e.at : null }))
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 export function toCallView(row: CallRow, dispute: DisputeRowLite | undefined, now: Date): TransferCallView {
@@ -321,6 +341,8 @@ export async function recordDeliveredCall(
             durationSeconds,
             recordingUrl: input.recordingUrl,
             transcript: input.transcript,
+            // The working states at delivery: an out-of-state dispute is judged against these, not later ones.
+            workingStates: controls.workingStates.join(','),
             agentHungUpAfterYes: input.agentHungUpAfterYes === true,
             ...consentColumns(input as RecordInput & ConsentInput),
             bufferSeconds,
@@ -461,7 +483,20 @@ async function disputesFor(db: Db, callIds: number[]): Promise<Map<number, Dispu
   if (callIds.length === 0) return new Map();
   const rows = (await TransferDispute.query(db)
     .whereIn('callId', callIds)
-    .select('id', 'callId', 'status', 'reasonCode', 'reasonText', 'decisionReason', 'createdAt', 'decidedAt')) as unknown as DisputeRowLite[];
+    .select(
+      'id',
+      'callId',
+      'status',
+      'reasonCode',
+      'reasonText',
+      'decisionReason',
+      'createdAt',
+      'decidedAt',
+      'decidedBy',
+      'decidedByRules',
+      'evidence',
+      'reviewRequestedAt',
+    )) as unknown as DisputeRowLite[];
   return new Map(rows.map((d) => [Number(d.callId), d]));
 }
 

@@ -1,5 +1,6 @@
 // Disputes of billable calls: filed by the agent within 72 hours with a reason from the list (the call's
-// recording and transcript attached automatically), decided by an admin. Approval credits the transfer
+// recording and transcript attached automatically), decided at filing by the evidence rules where they
+// settle it (decision 195), else by an admin; the agent may ask once for a human review of a rule's denial. Approval credits the transfer
 // back to the order it drew on exactly once: the pending -> approved move is a conditional update whose
 // affected-row count decides which of two racing approvals does the credit.
 import { enqueueUserMail } from '../mail/account-mail.ts';
@@ -12,7 +13,9 @@ import type { Db } from '../../db/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { writeAudit, type Actor } from './audit.ts';
+import { SYSTEM, writeAudit, type Actor } from './audit.ts';
+import { readControls } from './settings.service.ts';
+import { disputeClassifier, type DisputeEvidenceInput, type DisputeVerdict } from './dispute-evidence/index.ts';
 import { creditTo } from './lots.service.ts';
 import { findOwnCall, toDisputeSummary, type CallRow } from './calls.service.ts';
 import { withRetry } from '../../db/retry.ts';
@@ -31,6 +34,20 @@ export const ALREADY_DECIDED_MESSAGE = 'This dispute has already been decided.';
 /** A dispute's row, its status typed as the schema's. */
 type DisputeRow = Omit<ModelObject<TransferDispute>, 'status'> & { status: DisputeStatus };
 
+export const REVIEW_ALREADY_ASKED_MESSAGE = 'A human review of this dispute has already been asked for.';
+export const REVIEW_NOT_DENIED_MESSAGE = 'Only a dispute the rules denied can be sent for a human review.';
+
+/** The agent's working states for a call: those recorded at delivery, else (calls from before) today's. */
+async function workingStatesAt(db: Db, call: CallRow): Promise<string[]> {
+  if (call.workingStates !== null && call.workingStates !== undefined) return call.workingStates.split(',').filter(Boolean);
+  return (await readControls(db, Number(call.userId))).workingStates;
+}
+
+/**
+ * Files a dispute. The configured classifier (DISPUTE_CLASSIFIER, decision 195) decides it at once where
+ * the call's evidence settles it: an approval credits the transfer back in the same transaction (the
+ * admin's ledger path), a denial records why; the rest waits for an admin. Every decision keeps its quotes.
+ */
 export async function fileDispute(
   deps: AppDeps,
   userId: number,
@@ -45,6 +62,25 @@ export async function fileDispute(
   const now = deps.clock.now();
   if (!withinDisputeWindow({ endedAt: toIso(call.endedAt)!, recordedAt: toIso(call.createdAt)! }, now)) throw conflict(WINDOW_CLOSED_MESSAGE);
 
+  // Read before the transaction: a model-based classifier may take its time, and nothing here is locked.
+  const evidenceInput: DisputeEvidenceInput = {
+    reason: input.reasonCode,
+    transcript: call.transcript,
+    durationSeconds: Number(call.durationSeconds),
+    state: call.state,
+    workingStates: await workingStatesAt(deps.db, call),
+  };
+  let verdict: DisputeVerdict;
+  try {
+    verdict = await disputeClassifier(deps.config.disputeClassifier).classify(evidenceInput);
+  } catch (err) {
+    // A classifier that fails (a model's outage, say) leaves the dispute to an admin; the filing stands.
+    deps.logger.warn({ err, callId }, 'dispute classifier failed: the dispute waits for an admin');
+    verdict = { decision: 'human', summary: 'The evidence could not be read automatically.', evidence: [] };
+  }
+  const decided = verdict.decision !== 'human';
+  const status: DisputeStatus = verdict.decision === 'approve' ? 'approved' : verdict.decision === 'deny' ? 'denied' : 'pending';
+
   const stamp = toDbDate(now);
   try {
     return await withRetry(() =>
@@ -57,7 +93,11 @@ export async function fileDispute(
           // The evidence goes with the dispute, as it was when filed.
           recordingUrl: call.recordingUrl,
           transcript: call.transcript,
-          status: 'pending' as const,
+          status,
+          decisionReason: decided ? verdict.summary : null,
+          decidedByRules: decided,
+          decidedAt: decided ? stamp : null,
+          evidence: verdict.evidence.length ? JSON.stringify(verdict.evidence) : null,
           createdAt: stamp,
           updatedAt: stamp,
         };
@@ -78,31 +118,93 @@ export async function fileDispute(
           },
           at: now,
         });
-        await enqueueUserMail(trx, deps.config, userId, now, (to) => disputeReceivedMail(deps.config, to, { id, callId }));
-        const agent = await User.query(trx).findById(userId).select('email', 'firstName', 'lastName');
-        await enqueueStaffAlert(trx, deps.config, now, {
-          kind: 'staff-dispute',
-          id,
-          callId,
-          agent: agent ? `${[agent.firstName, agent.lastName].filter(Boolean).join(' ')} <${agent.email}>`.trim() : `#${userId}`,
-          reason: disputeReasonLabel(input.reasonCode),
-        });
-        return toDisputeSummary({
-          id,
-          callId,
-          reasonCode: input.reasonCode,
-          reasonText: input.reasonText,
-          status: 'pending',
-          decisionReason: null,
-          createdAt: stamp,
-          decidedAt: null,
-        });
+        if (decided) {
+          await writeAudit(trx, {
+            actor: SYSTEM,
+            action: `dispute.${status}`,
+            entity: 'dispute',
+            entityId: id,
+            userId,
+            before: { status: 'pending' },
+            after: { status, decidedBy: 'rules', decisionReason: verdict.summary, evidence: verdict.evidence },
+            at: now,
+          });
+          await enqueueUserMail(trx, deps.config, userId, now, (to) =>
+            disputeDecidedMail(deps.config, to, { id, callId, outcome: status, note: verdict.summary }),
+          );
+          if (status === 'approved') await creditCall(trx, call, id, SYSTEM, now);
+        } else {
+          await enqueueUserMail(trx, deps.config, userId, now, (to) => disputeReceivedMail(deps.config, to, { id, callId }));
+          // Left to an admin: the admins who asked are told (a dispute the rules settled needs no one).
+          const agent = await User.query(trx).findById(userId).select('email', 'firstName', 'lastName');
+          await enqueueStaffAlert(trx, deps.config, now, {
+            kind: 'staff-dispute',
+            id,
+            callId,
+            agent: agent ? `${[agent.firstName, agent.lastName].filter(Boolean).join(' ')} <${agent.email}>`.trim() : `#${userId}`,
+            reason: disputeReasonLabel(input.reasonCode),
+          });
+        }
+        return toDisputeSummary({ ...row, id, reviewRequestedAt: null, decidedBy: null });
       }),
     );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(ALREADY_DISPUTED_MESSAGE);
     throw err;
   }
+}
+
+/**
+ * The agent asks once for a human review of a rule's denial: the dispute goes back to the admin queue
+ * (pending), its quotes kept. A second ask, or one of a dispute the rules did not deny, is 409.
+ */
+export async function requestReview(deps: AppDeps, userId: number, callId: number): Promise<DisputeSummary> {
+  const call = await findOwnCall(deps.db, userId, callId);
+  if (!call) throw notFound(CALL_NOT_FOUND);
+  const now = deps.clock.now();
+  const stamp = toDbDate(now);
+  const id = await withRetry(() =>
+    deps.db.transaction(async (trx) => {
+      const d = (await TransferDispute.query(trx).where({ callId, userId }).first()) as DisputeRow | undefined;
+      if (!d) throw notFound(DISPUTE_NOT_FOUND);
+      const n = await TransferDispute.query(trx)
+        .where({ id: d.id, status: 'denied', decidedByRules: true })
+        .whereNull('reviewRequestedAt')
+        .patch({ status: 'pending', decidedByRules: false, decisionReason: null, decidedAt: null, reviewRequestedAt: stamp, updatedAt: stamp });
+      if (Number(n) !== 1) throw conflict(d.reviewRequestedAt ? REVIEW_ALREADY_ASKED_MESSAGE : REVIEW_NOT_DENIED_MESSAGE);
+      await writeAudit(trx, {
+        actor: { type: 'agent', id: userId },
+        action: 'dispute.review_requested',
+        entity: 'dispute',
+        entityId: Number(d.id),
+        userId,
+        before: { status: 'denied', decidedBy: 'rules', decisionReason: d.decisionReason },
+        after: { status: 'pending' },
+        at: now,
+      });
+      return Number(d.id);
+    }),
+  );
+  const row = (await TransferDispute.query(deps.db).findById(id)) as DisputeRow;
+  return toDisputeSummary(row as Parameters<typeof toDisputeSummary>[0]);
+}
+
+/** Credits a disputed call's transfer back to the order it drew on, once (the billed -> credited move decides). */
+async function creditCall(trx: Knex.Transaction, call: CallRow, disputeId: number, actor: Actor, now: Date): Promise<void> {
+  const stamp = toDbDate(now);
+  const m = await TransferCall.query(trx).where({ id: call.id, status: 'billed' }).patch({ status: 'credited', updatedAt: stamp });
+  if (Number(m) !== 1) return;
+  const credited = call.orderId !== null ? await creditTo(trx, Number(call.orderId), stamp) : false;
+  await writeAudit(trx, {
+    actor,
+    action: 'call.credited',
+    entity: 'call',
+    entityId: Number(call.id),
+    userId: Number(call.userId),
+    before: { status: 'billed' },
+    after: { status: 'credited', orderId: call.orderId, chargeCents: Number(call.chargeCents), transferReturned: credited, disputeId },
+    at: now,
+  });
 }
 
 export const OWN_DISPUTE_MESSAGE = 'You cannot approve a dispute on your own call. Another admin must decide it.';
@@ -130,7 +232,7 @@ export async function decideDispute(
       const decisionReason = decision.approve ? decision.note : decision.reason;
       const n = await TransferDispute.query(trx)
         .where({ id: disputeId, status: 'pending' })
-        .patch({ status, decisionReason, decidedBy: adminId, decidedAt: stamp, updatedAt: stamp });
+        .patch({ status, decisionReason, decidedBy: adminId, decidedByRules: false, decidedAt: stamp, updatedAt: stamp });
       if (Number(n) !== 1) throw conflict(ALREADY_DECIDED_MESSAGE);
       await writeAudit(trx, {
         actor: admin,
@@ -148,20 +250,7 @@ export async function decideDispute(
       if (!decision.approve) return;
 
       const call = (await TransferCall.query(trx).findById(d.callId)) as CallRow | undefined;
-      if (!call) return;
-      const m = await TransferCall.query(trx).where({ id: call.id, status: 'billed' }).patch({ status: 'credited', updatedAt: stamp });
-      if (Number(m) !== 1) return;
-      const credited = call.orderId !== null ? await creditTo(trx, Number(call.orderId), stamp) : false;
-      await writeAudit(trx, {
-        actor: admin,
-        action: 'call.credited',
-        entity: 'call',
-        entityId: Number(call.id),
-        userId: Number(call.userId),
-        before: { status: 'billed' },
-        after: { status: 'credited', orderId: call.orderId, chargeCents: Number(call.chargeCents), transferReturned: credited, disputeId },
-        at: now,
-      });
+      if (call) await creditCall(trx, call, disputeId, admin, now);
     }),
   );
   return (await adminDisputeById(deps.db, disputeId))!;
@@ -229,8 +318,8 @@ function toAdminView(r: QueueRow): AdminDisputeView {
       orderId: r.orderId === null ? null : Number(r.orderId),
       status: r.callStatus,
     },
-    evidence: { recordingUrl: r.recordingUrl, transcript: r.transcript },
-    decidedBy: r.decidedBy === null ? null : { id: Number(r.decidedBy), name: `${r.deciderFirst ?? ''} ${r.deciderLast ?? ''}`.trim() },
+    attachments: { recordingUrl: r.recordingUrl, transcript: r.transcript },
+    decider: r.decidedBy === null ? null : { id: Number(r.decidedBy), name: `${r.deciderFirst ?? ''} ${r.deciderLast ?? ''}`.trim() },
   };
 }
 

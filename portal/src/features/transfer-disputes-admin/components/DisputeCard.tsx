@@ -1,4 +1,5 @@
-// One dispute in the admin queue: the call, the agent's reason, the evidence attached when it was filed,
+// One dispute in the admin queue: the call, the agent's reason, the quotes the evidence rules found and
+// the recording and transcript attached when it was filed,
 // and (while pending) Approve, which credits the transfer back, or Deny, which needs a reason.
 import { formatDateTime, formatDuration } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
@@ -8,6 +9,7 @@ import { ApiError } from '@tm/shared/api-client';
 import type { AdminDisputeView } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
 import { useDecideDispute } from '../api/decide-dispute.ts';
+import { DisputeQuotes } from '../../../components/DisputeQuotes.tsx';
 
 const STATUS_LABEL = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const;
 
@@ -53,6 +55,17 @@ export function DisputeCard({ d }: { d: AdminDisputeView }) {
         </span>
       </header>
       {d.reasonText && <p className="xadm-quote">“{d.reasonText}”</p>}
+      {d.reviewRequestedAt && (
+        <p className="small" data-testid="dispute-review-asked">
+          The agent asked for a human review of the rules' denial on {when(d.reviewRequestedAt)}.
+        </p>
+      )}
+      {d.evidence.length > 0 && (
+        <section aria-label="What the evidence rules quoted">
+          <h4 className="xadm-sub">What the evidence rules quoted</h4>
+          <DisputeQuotes evidence={d.evidence} />
+        </section>
+      )}
       <dl className="xadm-facts">
         <div>
           <dt>Caller</dt>
@@ -88,12 +101,12 @@ export function DisputeCard({ d }: { d: AdminDisputeView }) {
       </dl>
       <details className="xadm-evidence">
         <summary>Evidence: recording and transcript</summary>
-        {d.evidence.recordingUrl ? (
-          <audio controls preload="none" src={d.evidence.recordingUrl} aria-label={`Recording for dispute ${d.id}`} />
+        {d.attachments.recordingUrl ? (
+          <audio controls preload="none" src={d.attachments.recordingUrl} aria-label={`Recording for dispute ${d.id}`} />
         ) : (
           <p className="muted small">No recording.</p>
         )}
-        {d.evidence.transcript ? <pre className="xadm-transcript">{d.evidence.transcript}</pre> : <p className="muted small">No transcript.</p>}
+        {d.attachments.transcript ? <pre className="xadm-transcript">{d.attachments.transcript}</pre> : <p className="muted small">No transcript.</p>}
       </details>
       {d.status === 'pending' ? (
         <div className="xadm-decide">
@@ -123,7 +136,7 @@ export function DisputeCard({ d }: { d: AdminDisputeView }) {
         </div>
       ) : (
         <p className="small">
-          {STATUS_LABEL[d.status]} by {d.decidedBy?.name ?? 'an admin'} on {when(d.decidedAt)}
+          {STATUS_LABEL[d.status]} by {d.decidedBy === 'rules' ? 'the evidence rules' : (d.decider?.name ?? 'an admin')} on {when(d.decidedAt)}
           {d.decisionReason ? `: ${d.decisionReason}` : ''}
         </p>
       )}

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { DisputeInput, DisputeSummary } from '@tm/shared/schemas/transfers';
-import { transfersKey } from './keys.ts';
+import { balanceKey, ledgerKey, transfersKey } from './keys.ts';
 
 export function fileDispute(callId: number, input: DisputeInput): Promise<DisputeSummary> {
   return api.requestJson('POST', `/api/transfers/${callId}/disputes`, input);
@@ -12,6 +12,7 @@ export function useFileDispute() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ callId, input }: { callId: number; input: DisputeInput }) => fileDispute(callId, input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: transfersKey }),
+    // The evidence rules may approve it at once: the balance and the ledger change with the list.
+    onSuccess: () => Promise.all([transfersKey, balanceKey, ledgerKey].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

@@ -7,6 +7,9 @@ import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import type { TransferCallView } from '@tm/shared/schemas/transfers';
 import { exportCsvUrl, useTransfers, type TransferFilters } from '../api/get-transfers.ts';
 import { DisputeDialog } from './DisputeDialog.tsx';
+import { DecidedBy, DisputeQuotes } from '../../../components/DisputeQuotes.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { useRequestReview } from '../api/request-review.ts';
 import { formatDateTime as formatInZone, formatPhone, zoneLabel, formatDuration } from '@tm/shared/logic/format';
 import { Pagination } from '../../../components/Pagination.tsx';
 
@@ -27,19 +30,41 @@ function BillingBadge({ call }: { call: TransferCallView }) {
   );
 }
 
+/** A rule's denial may go to a human once; the button asks for it. */
+function AskReview({ call }: { call: TransferCallView }) {
+  const toast = useToast();
+  const mutation = useRequestReview();
+  const ask = async () => {
+    try {
+      await mutation.mutateAsync(call.id);
+      toast({ title: 'Human review asked', description: 'An admin will look at the recording and transcript and let you know.' });
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.', variant: 'destructive' });
+    }
+  };
+  return (
+    <button type="button" className="btn btn-outline xfer-btn-sm xfer-review-btn" disabled={mutation.isPending} onClick={ask}>
+      Ask for a human review
+    </button>
+  );
+}
+
 function DisputeCell({ call, timeZone, onDispute }: { call: TransferCallView; timeZone: string; onDispute: () => void }) {
   const d = call.dispute;
   if (d) {
     const label = d.status === 'pending' ? 'Dispute pending' : d.status === 'approved' ? 'Dispute approved' : 'Dispute denied';
     return (
-      <div data-testid="dispute-status">
+      <div data-testid="dispute-status" className="xfer-dispute">
         <span className={`xfer-badge ${d.status === 'approved' ? 'xfer-badge-ok' : d.status === 'denied' ? 'xfer-badge-bad' : 'xfer-badge-warn'}`}>
           {label}
         </span>
+        <DecidedBy d={d} />
         <div className="muted small">
           {d.reasonLabel}
           {d.decisionReason ? `: ${d.decisionReason}` : ''}
         </div>
+        <DisputeQuotes evidence={d.evidence} />
+        {d.status === 'denied' && d.decidedBy === 'rules' && !d.reviewRequestedAt && <AskReview call={call} />}
       </div>
     );
   }

@@ -72,6 +72,18 @@ describe('DisputeDialog', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Dispute submitted');
   });
 
+  it('says so when the evidence rules decided the dispute at filing', async () => {
+    const approved = open([201, { id: 2, status: 'approved', decidedBy: 'rules', evidence: [{ quote: 'Caller: Wrong number.', at: '00:04' }] }]);
+    fireEvent.click(screen.getByLabelText('Wrong number'));
+    approved.submit();
+    expect((await screen.findByTestId('toast')).textContent).toContain('Dispute approved');
+    cleanup();
+    const denied = open([201, { id: 3, status: 'denied', decidedBy: 'rules', evidence: [] }]);
+    fireEvent.click(screen.getByLabelText('Wrong number'));
+    denied.submit();
+    expect((await screen.findByTestId('toast')).textContent).toContain('You can ask once for a human review.');
+  });
+
   it("shows the server's refusal as its message", async () => {
     const { onClose, submit } = open([409, { error: 'This call has already been disputed.' }]);
     fireEvent.click(screen.getByLabelText('Wrong number'));

@@ -33,8 +33,15 @@ export function DisputeDialog({ call, timeZone, onClose }: { call: TransferCallV
   const onSubmit = handleSubmit(async (input) => {
     if (!call) return;
     try {
-      await mutation.mutateAsync({ callId: call.id, input });
-      toast({ title: 'Dispute submitted', description: 'We will review the recording and transcript and let you know.' });
+      const d = await mutation.mutateAsync({ callId: call.id, input });
+      // The evidence rules may decide it at once (decision 195); otherwise an admin reviews it.
+      if (d?.decidedBy === 'rules' && d.status === 'approved') {
+        toast({ title: 'Dispute approved', description: "The call's evidence settled it: the transfer is back in your balance." });
+      } else if (d?.decidedBy === 'rules' && d.status === 'denied') {
+        toast({ title: 'Dispute denied', description: 'The evidence rules denied it. You can ask once for a human review.' });
+      } else {
+        toast({ title: 'Dispute submitted', description: 'We will review the recording and transcript and let you know.' });
+      }
       onClose();
     } catch (err) {
       toast({

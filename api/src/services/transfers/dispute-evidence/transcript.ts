@@ -1,0 +1,98 @@
+// Reading a transfer transcript: lines `Speaker: words`, optionally prefixed `[mm:ss]`, and who is the agent.
+import type { EvidenceQuote } from './types.ts';
+
+export type Role = 'agent' | 'caller';
+
+export interface TranscriptLine {
+  at: string | null;
+  /** Seconds from the call's start, when stamped. */
+  seconds: number | null;
+  speaker: string;
+  text: string;
+  role: Role;
+}
+
+const LINE = /^\s*(?:\[(\d{1,3}):(\d{2})\]\s*)?([^:[\]]{1,40}?)\s*:\s*(.*)$/;
+const AGENT_LABEL = /\b(agent|rep|representative|advisor|producer|broker|closer)\b/i;
+const CALLER_LABEL = /\b(caller|customer|prospect|client|lead|consumer|applicant|insured)\b/i;
+// What an agent says and a caller does not: an introduction, the company, holding, the licence.
+const AGENT_TALK =
+  /\blicensed\b|\bmy name is\b|\bthanks? (you )?for holding\b|\bthis is \w+ (with|from|at)\b|\bi'?m \w+ (with|from)\b|\bit'?s \w+,? (with|from|over at)\b|^(hi|hey)[^.?!]*\b\w+ here\b|\bi'?m the (licensed )?agent\b|\bhow are you\b|\bhow'?s your day\b/i;
+
+function agentScore(lines: { text: string }[]): number {
+  return lines.reduce((s, l) => s + (AGENT_TALK.test(l.text) ? 2 : 0) + (l.text.includes('?') ? 1 : 0), 0);
+}
+
+/** Parses the lines and gives each speaker a role: by the label (Agent, Caller...) or, for names, by how they talk. */
+export function readTranscript(text: string | null): TranscriptLine[] {
+  if (!text) return [];
+  const raw: { at: string | null; seconds: number | null; speaker: string; text: string }[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const m = LINE.exec(line);
+    if (!m) {
+      // A line without a speaker continues the one before.
+      const last = raw[raw.length - 1];
+      if (last) last.text = `${last.text} ${line.trim()}`;
+      continue;
+    }
+    const at = m[1] !== undefined ? `${m[1].padStart(2, '0')}:${m[2]}` : null;
+    raw.push({ at, seconds: m[1] !== undefined ? Number(m[1]) * 60 + Number(m[2]) : null, speaker: m[3]!.trim(), text: m[4]!.trim() });
+  }
+  const speakers = [...new Set(raw.map((l) => l.speaker))];
+  const roles = new Map<string, Role>();
+  const unknown: string[] = [];
+  for (const s of speakers) {
+    if (AGENT_LABEL.test(s)) roles.set(s, 'agent');
+    else if (CALLER_LABEL.test(s)) roles.set(s, 'caller');
+    else unknown.push(s);
+  }
+  if (unknown.length) {
+    const scores = unknown.map((s) => ({ s, score: agentScore(raw.filter((l) => l.speaker === s)) }));
+    const agentKnown = [...roles.values()].includes('agent');
+    const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
+    for (const { s } of scores) roles.set(s, !agentKnown && s === best.s && best.score > 0 ? 'agent' : 'caller');
+  }
+  return raw.map((l) => ({ ...l, role: roles.get(l.speaker)! }));
+}
+
+export function quoteOf(line: TranscriptLine): EvidenceQuote {
+  return { quote: `${line.speaker}: ${line.text}`, at: line.at };
+}
+
+const UNITS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+/** "93", "ninety-three", "ninety three", "a hundred" → the number; anything else → null. */
+export function numberFrom(words: string): number | null {
+  const w = words.toLowerCase().trim();
+  if (/^\d{1,3}$/.test(w)) return Number(w);
+  if (/^(a|one) hundred$/.test(w)) return 100;
+  const m = /^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](one|two|three|four|five|six|seven|eight|nine))?$/.exec(w);
+  if (m) return TENS[m[1]!]! + (m[2] ? UNITS[m[2]]! : 0);
+  return UNITS[w] ?? null;
+}
+
+/** The pattern of a number a caller may say, in digits or words. */
+export const NUMBER_WORDS =
+  '(\\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\\s](?:one|two|three|four|five|six|seven|eight|nine))?|a hundred)';
