@@ -9,7 +9,7 @@ import {
   withdrawAppointmentSchema,
 } from '@tm/shared/schemas/admin';
 import { parseWith } from '../errors.ts';
-import { idParam } from '../services/transfers/calls.service.ts';
+import { idParam } from '../http/params.ts';
 import { currentUser, requireAdmin } from '../middleware/require-user.ts';
 import { createAdminAppointment, listAppointments } from '../services/brightcall/callbacks.service.ts';
 import { adminActor } from '../services/audit/audit.service.ts';

@@ -4,16 +4,13 @@ import { Router, type Request } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { AppDeps } from '../deps.ts';
 import { applicationsQuerySchema, reviewApplicationSchema, signupStatusSchema, signupsQuerySchema } from '@tm/shared/schemas/admin-business';
-import { notFound, parseWith } from '../errors.ts';
+import { parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
 import { applicationFile, getApplication, listApplications, listSignups, reviewApplication, setSignupStatus } from '../services/admin/inboxes.service.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
+import { idParam } from '../http/params.ts';
 
-function idParam(req: Request, name: string, what: string): number {
-  const id = Number(req.params[name]);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(`${what} not found`);
-  return id;
-}
+const inboxId = (req: Request, name: string, what: string) => idParam(req.params[name], `${what} not found`);
 
 export function adminInboxesRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -24,17 +21,17 @@ export function adminInboxesRoutes(deps: AppDeps): Router {
   });
 
   r.get('/admin/partner-applications/:id', admin, async (req, res) => {
-    res.json(await getApplication(deps.db, idParam(req, 'id', 'Application')));
+    res.json(await getApplication(deps.db, inboxId(req, 'id', 'Application')));
   });
 
   r.put('/admin/partner-applications/:id/status', admin, async (req, res) => {
-    const id = idParam(req, 'id', 'Application');
+    const id = inboxId(req, 'id', 'Application');
     const input = parseWith(reviewApplicationSchema, req.body);
     res.json(await reviewApplication(deps.db, deps.config, id, input, currentUser(req).id, deps.clock.now()));
   });
 
   r.get('/admin/partner-applications/:id/files/:fileId', admin, async (req, res) => {
-    const f = await applicationFile(deps.db, deps.storage, idParam(req, 'id', 'Application'), idParam(req, 'fileId', 'File'));
+    const f = await applicationFile(deps.db, deps.storage, inboxId(req, 'id', 'Application'), inboxId(req, 'fileId', 'File'));
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Type', f.mime);
@@ -49,7 +46,7 @@ export function adminInboxesRoutes(deps: AppDeps): Router {
   });
 
   r.put('/admin/signups/:id/status', admin, async (req, res) => {
-    const id = idParam(req, 'id', 'Sign-up');
+    const id = inboxId(req, 'id', 'Sign-up');
     const { status } = parseWith(signupStatusSchema, req.body);
     res.json(await setSignupStatus(deps.db, id, status, adminActor(currentUser(req)), deps.clock.now()));
   });

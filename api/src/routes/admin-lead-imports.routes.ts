@@ -5,17 +5,14 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { runImportSchema, startImportQuerySchema, listQuerySchema } from '@tm/shared/schemas/admin';
-import { parseWith, notFound } from '../errors.ts';
+import { parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
 import { claimImportRun, getImport, importProgress, listImportErrors, refusedRowsCsv, uploadImport } from '../services/lead-import/imports.service.ts';
 import { JOBS } from '../jobs/index.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
+import { idParam } from '../http/params.ts';
 
-function importId(raw: unknown): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Import not found');
-  return id;
-}
+const importId = (raw: unknown) => idParam(raw, 'Import not found');
 
 export function adminLeadImportsRoutes(deps: AppDeps): Router {
   const r = Router();

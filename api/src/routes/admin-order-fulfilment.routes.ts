@@ -7,7 +7,7 @@ import { orderDeliveriesSchema } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
-import { idParam } from '../services/transfers/calls.service.ts';
+import { idParam } from '../http/params.ts';
 import { completeFulfilment, recordCallbackDeliveries } from '../services/orders/fulfilment.service.ts';
 
 export function adminOrderFulfilmentRoutes(deps: AppDeps): Router {

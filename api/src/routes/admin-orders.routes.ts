@@ -3,16 +3,13 @@
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { adminOrdersQuerySchema, refundOrderSchema } from '@tm/shared/schemas/admin-business';
-import { notFound, parseWith } from '../errors.ts';
+import { parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
 import { adminOrdersCsv, getAdminOrder, listAdminOrders, refundOrder } from '../services/orders/admin-orders.service.ts';
 import { cancelPendingOrder } from '../services/orders/orders.service.ts';
+import { idParam } from '../http/params.ts';
 
-function orderIdParam(req: Request): number {
-  const id = Number(req.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Order not found');
-  return id;
-}
+const orderIdParam = (req: Request) => idParam(req.params.id, 'Order not found');
 
 export function adminOrdersRoutes(deps: AppDeps): Router {
   const r = Router();

@@ -7,7 +7,8 @@ import { approveDisputeSchema, auditQuerySchema, denyDisputeSchema, disputeQueue
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
-import { idParam, recordDeliveredCall } from '../services/transfers/calls.service.ts';
+import { recordDeliveredCall } from '../services/transfers/calls.service.ts';
+import { idParam } from '../http/params.ts';
 import { DISPUTE_NOT_FOUND, decideDispute, disputeQueue } from '../services/transfers/disputes.service.ts';
 import { listAudit } from '../services/transfers/audit.ts';
 

@@ -6,7 +6,7 @@ import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { startSession } from '../middleware/session.ts';
 import { changePasswordSchema, createUserSchema, listQuerySchema, setPasswordLinkSchema, updateUserSchema } from '@tm/shared/schemas/admin';
-import { parseWith, notFound } from '../errors.ts';
+import { parseWith } from '../errors.ts';
 import { currentUser, requireAdmin } from '../middleware/require-user.ts';
 import {
   createUserAsAdmin,
@@ -19,13 +19,9 @@ import {
 } from '../services/admin/users.admin.service.ts';
 import { adminSetPasswordLink } from '../services/admin/account-links.service.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
+import { idParam } from '../http/params.ts';
 
-/** The :userId of the path; anything but a positive integer is an unknown user. */
-function userIdParam(req: Request): number {
-  const userId = Number(req.params.userId);
-  if (!Number.isSafeInteger(userId) || userId <= 0) throw notFound('User not found');
-  return userId;
-}
+const userIdParam = (req: Request) => idParam(req.params.userId, 'User not found');
 
 export function adminUsersRoutes(deps: AppDeps): Router {
   const r = Router();

@@ -14,7 +14,7 @@ import type { AppDeps } from '../deps.ts';
 import { notFound, parseWith } from '../errors.ts';
 import { currentUser, requireAdmin, requireAgent } from '../middleware/require-user.ts';
 import { clientIp, limiter } from '../middleware/rate-limit.ts';
-import { idParam } from '../services/transfers/calls.service.ts';
+import { idParam } from '../http/params.ts';
 import {
   APPOINTMENT_NOT_FOUND,
   appointmentIcs,

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, notFound, parseWith } from '../errors.ts';
 import { currentUser, requireAdmin, requireAgent } from '../middleware/require-user.ts';
-import { idParam } from '../services/transfers/calls.service.ts';
+import { idParam } from '../http/params.ts';
 import { DNC_LISTS, complianceFileHtml, dncSummary, uploadDncList, uploadScrubResults } from '../services/compliance/compliance.service.ts';
 
 const uploadSchema = z.object({

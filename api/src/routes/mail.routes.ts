@@ -4,23 +4,20 @@
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { FORGOT_PASSWORD_ANSWER, FORGOT_PASSWORD_RATE_MESSAGE, forgotPasswordSchema, outboxQuerySchema } from '@tm/shared/schemas/mail';
-import { notFound, parseWith } from '../errors.ts';
+import { parseWith } from '../errors.ts';
 import { accountKey, clientIp, limiter } from '../middleware/rate-limit.ts';
 import { currentUser, requireAdmin } from '../middleware/require-user.ts';
 import { sendPasswordReset } from '../services/accounts/password-reset.service.ts';
 import { listOutbox, outboxMessage, resendMessage } from '../services/mail/outbox.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
 import { FORM_WINDOW_MS } from '../services/funnel/limits.ts';
+import { idParam } from '../http/params.ts';
 
 /** Per address: 10 requests a quarter hour; per e-mail: 3 (a mailbox is not flooded with links). */
 export const FORGOT_PER_IP = 10;
 export const FORGOT_PER_EMAIL = 3;
 
-function idParam(req: Request): number {
-  const id = Number(req.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Message not found');
-  return id;
-}
+const messageId = (req: Request) => idParam(req.params.id, 'Message not found');
 
 export function mailRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -43,10 +40,10 @@ export function mailRoutes(deps: AppDeps): Router {
   });
   r.get('/admin/outbox/:id', admin, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ message: await outboxMessage(deps.db, idParam(req)) });
+    res.json({ message: await outboxMessage(deps.db, messageId(req)) });
   });
   r.post('/admin/outbox/:id/resend', admin, async (req, res) => {
-    res.json({ message: await resendMessage(deps.db, idParam(req), deps.clock.now(), adminActor(currentUser(req))) });
+    res.json({ message: await resendMessage(deps.db, messageId(req), deps.clock.now(), adminActor(currentUser(req))) });
   });
   return r;
 }

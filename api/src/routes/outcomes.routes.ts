@@ -24,7 +24,7 @@ import { badRequest, notFound, parseWith, unauthorized } from '../errors.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { limiter, clientIp, invalidTokenLimit } from '../middleware/rate-limit.ts';
 import { presentedKey } from '../services/brightcall/api-key.ts';
-import { idParam } from '../services/transfers/calls.service.ts';
+import { idParam } from '../http/params.ts';
 import { csvLine } from '../services/transfers/csv.ts';
 import { ITEM_NOT_FOUND, boughtItems, periodOf, recordOutcome, results } from '../services/outcomes/outcomes.service.ts';
 import { createToken, hashToken, listTokens, revokeToken, tokenOwner, touchToken } from '../services/outcomes/api-tokens.service.ts';

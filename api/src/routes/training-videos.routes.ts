@@ -2,16 +2,13 @@
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { trainingVideoSchema } from '@tm/shared/schemas/training';
-import { parseWith, notFound } from '../errors.ts';
+import { parseWith } from '../errors.ts';
 import { requireTrainingAdminToken } from '../services/training/admin-token.service.ts';
 import { createVideo, deleteVideo, listAllVideos, listPublicVideos, updateVideo } from '../services/training/videos.service.ts';
 import { trainingActor } from '../services/audit/audit.service.ts';
+import { idParam } from '../http/params.ts';
 
-function videoId(raw: unknown): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Video not found');
-  return id;
-}
+const videoId = (raw: unknown) => idParam(raw, 'Video not found');
 
 export function trainingVideosRoutes(deps: AppDeps): Router {
   const r = Router();

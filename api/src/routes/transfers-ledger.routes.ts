@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
-import { idParam } from '../services/transfers/calls.service.ts';
+import { idParam } from '../http/params.ts';
 import { ORDER_NOT_FOUND, ledgerCsv, ledgerEntries, orderReceipt } from '../services/transfers/ledger.service.ts';
 
 export function transfersLedgerRoutes(deps: AppDeps): Router {

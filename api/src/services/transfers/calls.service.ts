@@ -42,7 +42,6 @@ import {
 import type { ConsentInput } from '@tm/shared/schemas/consent';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
-import { notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { consentColumns } from '../compliance/consent-columns.ts';
@@ -599,11 +598,4 @@ export async function* callsCsv(deps: AppDeps, userId: number, q: Omit<Transfers
     yield chunk;
     if (rows.length < CSV_BATCH) return;
   }
-}
-
-/** A route's :id, or 404 for anything that cannot be one. */
-export function idParam(raw: unknown, message = 'Not found'): number {
-  const id = Number(raw);
-  if (!/^\d+$/.test(String(raw)) || !Number.isSafeInteger(id) || id <= 0) throw notFound(message);
-  return id;
 }
