@@ -41,6 +41,7 @@ import * as m1127_4001_outboxPriority from './20261127400100_outbox_priority.ts'
 import * as m1127_4002_emailChanges from './20261127400200_email_changes.ts';
 import * as m1127_4003_trainingAdminSessions from './20261127400300_training_admin_sessions.ts';
 import * as m1127_5000_surveyPendingSignup from './20261127500000_survey_pending_signup.ts';
+import * as m1127_6500_crmWebhooks from './20261127650000_crm_webhooks.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -88,6 +89,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127400200_email_changes': m1127_4002_emailChanges,
   '20261127400300_training_admin_sessions': m1127_4003_trainingAdminSessions,
   '20261127500000_survey_pending_signup': m1127_5000_surveyPendingSignup,
+  '20261127650000_crm_webhooks': m1127_6500_crmWebhooks,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

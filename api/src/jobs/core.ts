@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { JOBS } from './index.ts';
 import { checkPendingPayments, expireStaleOrders, releaseExpiredReservations } from '../services/orders/orders.service.ts';
 import { runClaimedImport, type ImportRunJob } from '../services/lead-import/imports.service.ts';
+import { deliveryDeps, sendDueDeliveries, WEBHOOK_JOB } from '../services/webhooks/webhooks.service.ts';
 
 export function registerCoreJobs(deps: AppDeps): void {
   deps.jobs.register(JOBS.reservationSweep, async () => {
@@ -32,4 +33,7 @@ export function registerCoreJobs(deps: AppDeps): void {
     deps.logger.info({ job: JOBS.leadImport, importId: job.id, status: summary.status }, 'lead import job ran');
     return summary;
   });
+  // CRM webhooks (decision 196): what is due in the delivery outbox is sent, once per period for the fleet.
+  deps.jobs.register(WEBHOOK_JOB, async () => sendDueDeliveries(deliveryDeps(deps)));
+  deps.jobs.repeat(WEBHOOK_JOB, deps.config.webhooks.everyMs);
 }
