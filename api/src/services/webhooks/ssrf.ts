@@ -26,7 +26,6 @@ const V4: Array<[string, number]> = [
 const V6: Array<[string, number]> = [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
-  ['::ffff:0:0', 96], // IPv4-mapped (would reach an IPv4 address)
   ['64:ff9b::', 96], // NAT64 (idem)
   ['64:ff9b:1::', 48], // local NAT64
   ['100::', 64], // discard
@@ -39,6 +38,7 @@ const V6: Array<[string, number]> = [
   ['ff00::', 8], // multicast
 ];
 
+// IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are checked by BlockList as the IPv4 address they map to.
 const blocked = new net.BlockList();
 for (const [a, p] of V4) blocked.addSubnet(a, p, 'ipv4');
 for (const [a, p] of V6) blocked.addSubnet(a, p, 'ipv6');

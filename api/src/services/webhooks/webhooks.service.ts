@@ -98,7 +98,7 @@ export async function createWebhook(
   checkTarget(config, input.url);
   return db.transaction(async (trx) => {
     const count = await Webhook.query(trx).where({ userId }).resultSize();
-    if (count >= MAX_WEBHOOKS_PER_AGENT) throw badRequest(tooManyMessage());
+    if (count >= MAX_WEBHOOKS_PER_AGENT) throw conflict(tooManyMessage());
     const stamp = toDbDate(now);
     const inserted = await Webhook.query(trx).insert({
       userId,
