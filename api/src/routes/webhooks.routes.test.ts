@@ -6,7 +6,11 @@
 // them, and redirects.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
@@ -318,6 +322,42 @@ describe('delivery', () => {
     await agent.post(`/api/webhooks/${hook.id}/test`);
     await send();
     expect(rx.received[1]!.valid).toBe(true);
+  });
+});
+
+describe('the verification snippets of /webhooksdocs', () => {
+  const page = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../marketing/src/pages/webhooksdocs.astro'), 'utf8');
+  /** A real delivery as the receiver got it, signed now (the snippets refuse a time more than 5 minutes off). */
+  async function realDelivery(): Promise<{ body: string; header: string; secret: string }> {
+    ctx.clock.set(new Date());
+    const { agent } = await newAgent();
+    const hook = await register(agent);
+    await agent.post(`/api/webhooks/${hook.id}/test`);
+    await send();
+    const got = rx.received.at(-1)!;
+    return { body: got.body, header: String(got.headers['transferline-signature']), secret: rx.secret };
+  }
+
+  it('the Node snippet accepts a real delivery and refuses a changed body or another secret', async () => {
+    const fn = /function verify\(rawBody, header, secret = SECRET\) \{[\s\S]*?\n\}\n/.exec(page)![0].replace(/\\`/g, '`').replace(/\\\$/g, '$');
+    const verify = new Function('crypto', 'SECRET', 'TOLERANCE_SECONDS', `${fn}; return verify;`)(crypto, '', 300) as (
+      b: string,
+      h: string,
+      s: string,
+    ) => boolean;
+    const d = await realDelivery();
+    expect(verify(d.body, d.header, d.secret)).toBe(true);
+    expect(verify(d.body.replace('test.ping', 'test.pong'), d.header, d.secret)).toBe(false);
+    expect(verify(d.body, d.header, 'whsec_someone_else')).toBe(false);
+  });
+
+  it.skipIf(spawnSync('python3', ['--version']).status !== 0)('the Python snippet accepts a real delivery and refuses a changed body', async () => {
+    const fn = /def verify\(raw_body: bytes[\s\S]*?parts\.get\("v1", ""\)\)/.exec(page)![0];
+    const program = `import hashlib, hmac, json, sys, time\nTOLERANCE_SECONDS = 300\nSECRET = ""\n${fn}\nd = json.load(sys.stdin)\nprint(json.dumps([verify(d["body"].encode(), d["header"], d["secret"]), verify(d["body"].replace("test.ping", "test.pong").encode(), d["header"], d["secret"])]))`;
+    const d = await realDelivery();
+    const out = spawnSync('python3', ['-c', program], { input: JSON.stringify(d), encoding: 'utf8' });
+    expect(out.stderr).toBe('');
+    expect(JSON.parse(out.stdout)).toEqual([true, false]);
   });
 });
 
