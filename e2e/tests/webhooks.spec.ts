@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { DEMO, login } from './helpers.ts';
 
 interface Got {
@@ -110,6 +111,9 @@ test('an agent adds a CRM webhook, sends a test event and sees it delivered in t
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await noSidewaysScroll(page);
+    // No serious or critical accessibility problem in the filled-in section (as a11y.spec.ts checks pages).
+    const axe = await new AxeBuilder({ page }).include('[aria-labelledby="int-h"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await section.screenshot({ path: test.info().outputPath('webhooks-1366.png') });
   } finally {
     await rx.close();
