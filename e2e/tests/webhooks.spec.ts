@@ -131,4 +131,8 @@ test('/webhooksdocs documents the events, the signature and verification in Node
   await expect(page.getByText('TransferLine-Signature: t=')).toBeVisible();
   await noSidewaysScroll(page);
   await page.screenshot({ path: test.info().outputPath('webhooksdocs-390.png'), fullPage: false });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.locator('#signature').scrollIntoViewIfNeeded();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('webhooksdocs-1366.png'), fullPage: false });
 });
