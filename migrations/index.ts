@@ -44,6 +44,7 @@ import * as m1127_5000_surveyPendingSignup from './20261127500000_survey_pending
 import * as m1127_6100_signupAdminStatus from './20261127610000_signup_admin_status.ts';
 import * as m1127_6300_leadImportRefusedCells from './20261127630000_lead_import_refused_cells.ts';
 import * as m1127_6400_disputeEvidence from './20261127640000_dispute_evidence.ts';
+import * as m1127_6500_crmWebhooks from './20261127650000_crm_webhooks.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -94,6 +95,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127610000_signup_admin_status': m1127_6100_signupAdminStatus,
   '20261127630000_lead_import_refused_cells': m1127_6300_leadImportRefusedCells,
   '20261127640000_dispute_evidence': m1127_6400_disputeEvidence,
+  '20261127650000_crm_webhooks': m1127_6500_crmWebhooks,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -88,6 +88,9 @@ describe('configuration', () => {
     expect(c.inactivityTimeoutMs).toBe(600000);
     expect(c.mail.smtpUrl).toBe('smtp://mailer:pw@smtp.example.com:587');
     expect(c.mail.from).toBe('TransferLine <no-reply@example.com>');
+    // CRM webhooks (decision 196): the SSRF guard is on in production, off in development and tests.
+    expect(c.webhooks.guard).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }, { dataDir: dataDir() }).webhooks.guard).toBe(false);
   });
 
   it('writes mail as .eml files under data/mail without SMTP_URL outside production, and names a bad SMTP_URL', () => {

@@ -142,6 +142,13 @@ export interface AppConfig {
   trustProxy: false | number | string;
   server: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
   uploads: { perAddressBytes: number; totalBytes: number; retentionDays: number };
+  /**
+   * CRM delivery webhooks (decision 196). guard: refuse private, loopback, link-local and other
+   * non-public addresses (checked on the address each connection uses) and plain http; on in production,
+   * off in development and tests (a local receiver), which may turn it on. timeoutMs: one try's limit;
+   * everyMs and batch: the delivery job's period and deliveries per run.
+   */
+  webhooks: { guard: boolean; timeoutMs: number; everyMs: number; batch: number };
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -293,6 +300,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
       maxConnections: e.SERVER_MAX_CONNECTIONS,
     },
     uploads: { perAddressBytes: e.UPLOAD_QUOTA_PER_ADDRESS_BYTES, totalBytes: e.UPLOAD_QUOTA_TOTAL_BYTES, retentionDays: e.UPLOAD_RETENTION_DAYS },
+    webhooks: { guard: isProduction, timeoutMs: 10_000, everyMs: 2000, batch: 20 },
   };
 }
 

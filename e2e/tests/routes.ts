@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES = [
   '/agentleadlab-success',
   '/agentresources',
   '/brightcalldocs',
+  '/webhooksdocs',
   '/fex-quoter',
   '/sales-roleplay',
   '/no-such-page',

@@ -7,6 +7,7 @@ import { checkPendingPayments, expireStaleOrders, releaseExpiredReservations } f
 import { runClaimedImport, type ImportRunJob } from '../services/lead-import/imports.service.ts';
 import { purgeEndedSessions } from '../services/accounts/sessions.service.ts';
 import { SESSION_LIFETIME_MS } from '../middleware/session.ts';
+import { deliveryDeps, sendDueDeliveries, WEBHOOK_JOB } from '../services/webhooks/webhooks.service.ts';
 
 /** How often ended sessions (portal and training admin) are deleted. */
 export const SESSION_PURGE_EVERY_MS = 15 * 60 * 1000;
@@ -44,4 +45,7 @@ export function registerCoreJobs(deps: AppDeps): void {
     deps.logger.info({ job: JOBS.leadImport, importId: job.id, status: summary.status }, 'lead import job ran');
     return summary;
   });
+  // CRM webhooks (decision 196): what is due in the delivery outbox is sent, once per period for the fleet.
+  deps.jobs.register(WEBHOOK_JOB, async () => sendDueDeliveries(deliveryDeps(deps)));
+  deps.jobs.repeat(WEBHOOK_JOB, deps.config.webhooks.everyMs);
 }

@@ -41,3 +41,7 @@ export { TransferOrderUsage } from './TransferOrderUsage.ts';
 export { UploadQuotaLock } from './UploadQuotaLock.ts';
 export { UploadReservation } from './UploadReservation.ts';
 export { User } from './User.ts';
+export { Webhook } from './Webhook.ts';
+export { WebhookAttempt } from './WebhookAttempt.ts';
+export { WebhookDelivery } from './WebhookDelivery.ts';
+export { WebhookSecret } from './WebhookSecret.ts';

@@ -33,6 +33,7 @@ import { dashboardHomeRoutes } from './dashboard-home.routes.ts';
 import { mailRoutes } from './mail.routes.ts';
 import { accountRoutes } from './account.routes.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
+import { webhooksRoutes } from './webhooks.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -67,5 +68,6 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(dashboardHomeRoutes(deps));
   api.use(mailRoutes(deps));
   api.use(accountRoutes(deps));
+  api.use(webhooksRoutes(deps));
   return api;
 }

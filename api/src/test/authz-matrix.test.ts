@@ -168,6 +168,26 @@ async function aToken(): Promise<number> {
   const res = await request(ctx.app).post('/api/api-tokens').set('Cookie', who.cookies.agentA).send({ name: 'matrix' });
   return res.body.apiToken.id as number;
 }
+// Issue 29 item 4: agent A's CRM webhooks and a test delivery (nothing is sent: the job does not run here).
+let standingWebhook = 0;
+async function aWebhook(fresh = false): Promise<number> {
+  if (standingWebhook && !fresh) return standingWebhook;
+  const res = await request(ctx.app)
+    .post('/api/webhooks')
+    .set('Cookie', who.cookies.agentA)
+    .send({ url: 'https://crm.example.com/matrix', events: ['lead.bought'] });
+  if (res.status !== 201) throw new Error(`webhook: ${res.status} ${JSON.stringify(res.body)}`);
+  if (!fresh) standingWebhook = res.body.webhook.id as number;
+  return res.body.webhook.id as number;
+}
+async function aDelivery(): Promise<number> {
+  const res = await request(ctx.app)
+    .post(`/api/webhooks/${await aWebhook()}/test`)
+    .set('Cookie', who.cookies.agentA);
+  if (res.status !== 201) throw new Error(`test event: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as number;
+}
+const webhookBody = () => ({ url: 'https://crm.example.com/matrix', events: ['lead.bought', 'transfer.delivered'] });
 async function aTimedAppointment(hoursAgo = 1): Promise<number> {
   return insertAppointment(ctx.db, {
     status: 'sold',
@@ -543,6 +563,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/api-tokens': { ...cols(401, 200, 200, 200, 401), req: get('/api/api-tokens') },
   'POST /api/api-tokens': { ...cols(401, 201, 201, 201, 401), req: post('/api/api-tokens', () => ({ name: 'matrix' })) },
   'DELETE /api/api-tokens/:id': { ...cols(401, 204, 404, 404, 401), req: async () => del(`/api/api-tokens/${await aToken()}`)('anon') },
+  'GET /api/webhooks': { ...cols(401, 200, 200, 200, 401), req: get('/api/webhooks') },
+  'POST /api/webhooks': { ...cols(401, 201, 201, 201, 401), req: post('/api/webhooks', webhookBody) },
+  'POST /api/webhooks/secret': { ...cols(401, 200, 200, 200, 401), req: post('/api/webhooks/secret') },
+  'GET /api/webhooks/deliveries': { ...cols(401, 200, 200, 200, 401), req: get('/api/webhooks/deliveries') },
+  'POST /api/webhooks/deliveries/:id/replay': {
+    ...cols(401, 200, 404, 404, 401),
+    req: async () => post(`/api/webhooks/deliveries/${await aDelivery()}/replay`)('anon'),
+  },
+  'PUT /api/webhooks/:id': { ...cols(401, 200, 404, 404, 401), req: async () => put(`/api/webhooks/${await aWebhook()}`, webhookBody)('anon') },
+  'DELETE /api/webhooks/:id': { ...cols(401, 204, 404, 404, 401), req: async () => del(`/api/webhooks/${await aWebhook(true)}`)('anon') },
+  'POST /api/webhooks/:id/test': { ...cols(401, 201, 404, 404, 401), req: async () => post(`/api/webhooks/${await aWebhook()}/test`)('anon') },
   'GET /api/appointments/no-shows': { ...cols(401, 200, 200, 200, 401), req: get('/api/appointments/no-shows') },
   'GET /api/appointments/:id/calendar.ics': {
     ...cols(401, 200, 404, 404, 401),

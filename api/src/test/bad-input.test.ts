@@ -46,6 +46,7 @@ import {
   type Req,
   type Role,
 } from './proof-fixtures.ts';
+import { Webhook } from '../models/index.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 /** Per-test timeout: the runs, and the database they grow (every check hashes every table), scale with RUNS. */
@@ -247,6 +248,18 @@ async function pendingNoShow(): Promise<number> {
     extractedAppointmentDateTime: new Date(ctx.clock.now().getTime() - 3_600_000).toISOString(),
   });
   const res = await request(ctx.app).post(`/api/appointments/${id}/no-show`).set('Cookie', who.cookies.agentA).send({ callDurationSeconds: 300 });
+  return res.body.id as number;
+}
+/** Agent A's CRM webhook and a test delivery of it, written directly (the per-agent limit does not apply). */
+async function fuzzWebhook(): Promise<number> {
+  const { id } = await Webhook.query(ctx.db).insert({ userId: who.ids.agentA, url: 'https://crm.example.com/fuzz', events: 'lead.bought' });
+  return Number(id);
+}
+async function fuzzDelivery(): Promise<number> {
+  const res = await request(setupApp())
+    .post(`/api/webhooks/${await fuzzWebhook()}/test`)
+    .set(authHeaders(who, 'agentA'));
+  if (res.status !== 201) throw new Error(`test event: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
 async function aCall(): Promise<number> {
@@ -596,6 +609,24 @@ const SPECS: Record<string, Spec> = {
     }),
   },
   'POST /api/calendar-feed': { role: 'agentA', base: json('POST', '/api/calendar-feed', () => ({})) },
+  'POST /api/webhooks': {
+    role: 'agentA',
+    base: json('POST', '/api/webhooks', () => ({ url: 'https://crm.example.com/fuzz', events: ['lead.bought', 'transfer.delivered'] })),
+  },
+  'PUT /api/webhooks/:id': {
+    role: 'agentA',
+    base: async () => ({
+      method: 'PUT',
+      path: `/api/webhooks/${await fuzzWebhook()}`,
+      body: { url: 'https://crm.example.com/fuzz2', events: ['appointment.bought'], enabled: false },
+    }),
+  },
+  'POST /api/webhooks/secret': { role: 'agentA', base: json('POST', '/api/webhooks/secret', () => ({})) },
+  'POST /api/webhooks/:id/test': { role: 'agentA', base: async () => ({ method: 'POST', path: `/api/webhooks/${await fuzzWebhook()}/test`, body: {} }) },
+  'POST /api/webhooks/deliveries/:id/replay': {
+    role: 'agentA',
+    base: async () => ({ method: 'POST', path: `/api/webhooks/deliveries/${await fuzzDelivery()}/replay`, body: {} }),
+  },
   'POST /api/admin/no-shows/:id/approve': {
     role: 'admin',
     base: async () => ({ method: 'POST', path: `/api/admin/no-shows/${await pendingNoShow()}/approve`, body: { reason: 'Voicemail' } }),

@@ -11,6 +11,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { Appointment, User } from '../../models/index.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 
 export const IN_PURCHASE_MESSAGE = 'An agent is buying this appointment right now; try again in a few minutes';
 export const BOUGHT_MESSAGE = 'This appointment was bought by an agent; refund their order instead';
@@ -143,6 +144,7 @@ export async function assignAppointment(db: Db, id: number, agentId: number, now
       after: { status: 'sold', buyerId: agentId },
       at: now,
     });
+    await emitWebhookEvents(trx, now, agentId, 'appointment.assigned', [id]);
     return adminAppointmentDetail(trx, id);
   });
 }

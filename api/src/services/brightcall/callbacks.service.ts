@@ -21,6 +21,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { consentColumns } from '../compliance/consent-columns.ts';
 import { paginate, whereAnyContains } from '../admin/pagination.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 
 /** A brightcall_callbacks row has the answer's columns (dates in database form); createdAt is never empty. */
 type CallbackRow = Omit<BrightcallAppointment, 'createdAt'> & { createdAt: string };
@@ -290,6 +291,7 @@ async function appointmentForCallback(
     aiDisclosure: cb.aiDisclosure ?? null,
     ...(cb.recordingUrl ? { recordingUrl: cb.recordingUrl } : {}),
   });
+  if (agentId) await emitWebhookEvents(trx, now, agentId, 'appointment.assigned', [Number(appointment.id)]);
   return appointment.id;
 }
 

@@ -24,6 +24,7 @@ import { recordOrderEvent } from './order-events.ts';
 import { takeAgedLeads } from '../leads/aged-stock.service.ts';
 import { OnboardingSurvey, Order, OrderDelivery } from '../../models/index.ts';
 import { adminById, recordAudit } from '../audit/audit.service.ts';
+import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 
 export type FulfilmentStatus = 'fulfilled' | 'partial' | 'owed';
 
@@ -81,7 +82,10 @@ async function sellAgedLeads(
   const band = ageBand(metaOf(order).ageRange);
   if (!band) return 0;
   const states = await orderStates(trx, order);
-  return (await takeAgedLeads(trx, { mode: 'sell', orderId: order.id, buyerId, states, band, wanted, stamp })).length;
+  const sold = await takeAgedLeads(trx, { mode: 'sell', orderId: order.id, buyerId, states, band, wanted, stamp });
+  // CRM webhooks (decision 196): one lead.bought per lead, written with the sale.
+  await emitWebhookEvents(trx, fromDbDate(stamp) ?? new Date(), buyerId, 'lead.bought', sold);
+  return sold.length;
 }
 
 /** What a paid aged-lead order could not get from stock: refunded at once (issue 25 item 1). */

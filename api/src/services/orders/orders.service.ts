@@ -20,6 +20,7 @@ import { INVENTORY_TABLES, inventoryQuery, ItemsUnavailable, releaseItems, reser
 import { withRetry } from '../../db/retry.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { fulfilledWithItems, fulfilUnreservedOrder, type Shortfall } from './fulfilment.service.ts';
+import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import { isMysql } from '../../db/index.ts';
 import { Appointment, Lead, OnboardingSurvey, Order, OrderItem, PaymentEvent, Refund, User } from '../../models/index.ts';
 import { agedLeadBand, agedLeadStock, scrubAgedStock, takeAgedLeads, workingStateCodesOf } from '../leads/aged-stock.service.ts';
@@ -449,6 +450,14 @@ async function fulfil(deps: AppDeps, trx: Knex.Transaction, order: OrderRow, sta
       order.id,
       userId,
       stamp,
+    );
+    // CRM webhooks (decision 196): the events are written with the sale, sent after it commits.
+    await emitWebhookEvents(
+      trx,
+      fromDbDate(stamp) ?? deps.clock.now(),
+      userId,
+      table === 'leads' ? 'lead.bought' : 'appointment.bought',
+      items.map((i) => Number(i.itemId)),
     );
     await fulfilledWithItems(trx, order, stamp);
     return null;

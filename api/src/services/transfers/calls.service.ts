@@ -52,6 +52,7 @@ import { callsOnLocalDay, ensureSettingsRow, readControls } from './settings.ser
 import { withRetry } from '../../db/retry.ts';
 import { csvLine } from './csv.ts';
 import { AgentTransferSetting, TransferCall, TransferDispute, User } from '../../models/index.ts';
+import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 
 /** How far in the future a call's start may be (clock drift between systems). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -379,6 +380,8 @@ export async function recordDeliveredCall(
             },
             at: now,
           });
+          // CRM webhooks (decision 196): transfer.delivered, written with the call.
+          await emitWebhookEvents(trx, now, agent.id, 'transfer.delivered', [id]);
 
           const balanceBefore = balance;
           if (drawn) balance -= 1;

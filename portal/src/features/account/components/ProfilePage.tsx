@@ -1,6 +1,6 @@
 // /profile: the agent's own account. Details (name, phone, state, agency), the e-mail (changed through
 // a link sent to the new address), Change password (current one required; other sessions end), and
-// which optional e-mails they receive (receipts and account e-mails always go).
+// which optional e-mails they receive (receipts and account e-mails always go), and CRM webhooks.
 import { useState, type FormEvent } from 'react';
 import { toUsStateCode } from '@tm/shared/us-states';
 import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
@@ -11,6 +11,7 @@ import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useChangeOwnPassword, useMailPreferences, useRequestEmailChange, useSaveMailPreferences, useSaveProfile } from '../api/account.ts';
 import { paths } from '../../../app/paths.ts';
+import { WebhooksSection } from '../../integrations/components/WebhooksSection.tsx';
 
 type Fields = Record<string, string>;
 const fieldsOf = (err: unknown): Fields => (err instanceof ApiError && err.fields ? err.fields : {});
@@ -242,6 +243,7 @@ export function ProfilePage() {
           <EmailForm user={user} />
           <PasswordForm />
           <PreferencesForm />
+          <WebhooksSection />
         </div>
       )}
     </RequireUser>
