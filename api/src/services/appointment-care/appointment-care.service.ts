@@ -216,13 +216,15 @@ export function judgeNoShow(callbackTime: Date, all: CallAttemptView[], now: Dat
     findings.push(`Only ${plural(attempts.length, 'attempt')} after the callback time (at least ${NO_SHOW_MIN_ATTEMPTS} are needed).`);
   else if (spreadMinutes < NO_SHOW_MIN_SPREAD_MINUTES)
     findings.push(`The first and last attempts were ${plural(spreadMinutes, 'minute')} apart (at least ${NO_SHOW_MIN_SPREAD_MINUTES} are needed).`);
-  for (const a of answered) {
+  // Attempts are named by their place in the list (the list is in the evidence, oldest first).
+  attempts.forEach((a, i) => {
+    if (!connected(a)) return;
     findings.push(
       a.source === 'logged' && a.outcome === 'answered'
-        ? `The attempt at ${a.at} was answered.`
-        : `The attempt at ${a.at} lasted ${a.durationSeconds} s (over ${NO_SHOW_CONNECTED_SECONDS} s: it connected).`,
+        ? `Attempt ${i + 1} was answered.`
+        : `Attempt ${i + 1} lasted ${a.durationSeconds} s (over ${NO_SHOW_CONNECTED_SECONDS} s: it connected).`,
     );
-  }
+  });
   const supported = attempts.length >= NO_SHOW_MIN_ATTEMPTS && spreadMinutes >= NO_SHOW_MIN_SPREAD_MINUTES && answered.length === 0;
   if (supported) {
     findings.unshift(

@@ -38,14 +38,14 @@ const RULE_TEXT = `A report is credited at once when at least ${NO_SHOW_MIN_ATTE
 
 function AttemptList({ attempts, timeZone }: { attempts: CallAttemptView[]; timeZone?: string }) {
   return (
-    <ul className="apc-attempts">
+    <ol className="apc-attempts">
       {attempts.map((a, i) => (
         <li key={`${a.at}-${i}`}>
           {formatDateTime(a.at, timeZone)}: {CALL_ATTEMPT_OUTCOME_LABELS[a.outcome]}, {a.durationSeconds} s{' '}
           <span className="muted small">({a.source === 'logged' ? 'logged by you' : 'call system'})</span>
         </li>
       ))}
-    </ul>
+    </ol>
   );
 }
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@tm/shared/api-client';
 import { formatDateTime } from '@tm/shared/logic/format';
-import { CALL_ATTEMPT_OUTCOME_LABELS, type NoShowView } from '@tm/shared/schemas/appointment-care';
+import { CALL_ATTEMPT_OUTCOME_LABELS, appointmentStart, type NoShowView } from '@tm/shared/schemas/appointment-care';
 import './appointment-care.css';
 
 type QueueItem = NoShowView & { agentEmail: string; customerName: string | null; appointmentTime: string | null; aiRecordingUrl: string | null };
@@ -16,6 +16,7 @@ function Row({ item }: { item: QueueItem }) {
   const qc = useQueryClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const when = appointmentStart({ extractedAppointmentDateTime: item.appointmentTime });
   const decide = useMutation({
     mutationFn: (d: 'approve' | 'deny') => api.requestJson('POST', `/api/admin/no-shows/${item.id}/${d}`, { reason }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['/api/admin/no-shows'] }),
@@ -26,7 +27,7 @@ function Row({ item }: { item: QueueItem }) {
       <td>{item.agentEmail}</td>
       <td>
         {item.customerName ?? '—'}
-        <div className="muted small">{item.appointmentTime ?? ''}</div>
+        <div className="muted small">{when ? formatDateTime(when) : (item.appointmentTime ?? '')}</div>
       </td>
       <td>
         {item.callDurationSeconds} s <span className="muted small">(buffer {item.bufferSeconds} s)</span>
@@ -37,13 +38,17 @@ function Row({ item }: { item: QueueItem }) {
             {item.evidence.findings.map((f) => (
               <li key={f}>{f}</li>
             ))}
+          </ul>
+        )}
+        {item.evidence && item.evidence.attempts.length > 0 && (
+          <ol className="apc-attempts">
             {item.evidence.attempts.map((a, i) => (
               <li key={`${a.at}-${i}`} className="muted small">
                 {formatDateTime(a.at)}: {CALL_ATTEMPT_OUTCOME_LABELS[a.outcome]}, {a.durationSeconds} s (
                 {a.source === 'logged' ? 'logged by the agent' : 'call system'})
               </li>
             ))}
-          </ul>
+          </ol>
         )}
         {item.recordingUrl ? (
           <a href={item.recordingUrl} target="_blank" rel="noreferrer">
