@@ -87,7 +87,7 @@ export function NoShowQueue() {
       {q.data && q.data.length === 0 && <div className="card">No no-show reports waiting.</div>}
       {q.data && q.data.length > 0 && (
         <div className="card" style={{ overflowX: 'auto', padding: 0 }}>
-          <table className="xadm-table">
+          <table className="xadm-table apc-queue">
             <thead>
               <tr>
                 <th>Agent</th>
