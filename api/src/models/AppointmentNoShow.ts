@@ -25,6 +25,8 @@ export class AppointmentNoShow extends Model {
   decidedBy!: number | null;
   decidedAt!: string | null;
   createdAt!: string;
+  /** The evidence the rules used when it was reported (JSON NoShowEvidence); null before issue 29. */
+  evidenceJson!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   decidedByUser?: User | null;
   user?: User | null;

@@ -2,6 +2,7 @@
 export { AgentTransferSetting } from './AgentTransferSetting.ts';
 export { ApiToken } from './ApiToken.ts';
 export { Appointment } from './Appointment.ts';
+export { AppointmentCallAttempt } from './AppointmentCallAttempt.ts';
 export { AppointmentNoShow } from './AppointmentNoShow.ts';
 export { BlobChunk } from './BlobChunk.ts';
 export { BrightcallCallback } from './BrightcallCallback.ts';

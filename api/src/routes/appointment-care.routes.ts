@@ -6,10 +6,12 @@
 // DELETE /api/calendar-feed                    revokes the feed
 // GET    /api/calendar/<secret>.ics            the feed (no session: the secret is the key), rate limited
 // POST   /api/appointments/:id/no-show         { callDurationSeconds, recordingUrl?, note? } -> 201 NoShowView
-// GET    /api/appointments/no-shows            the agent's reports
+// GET    /api/appointments/no-shows            the agent's reports (each with decidedBy and the evidence)
+// POST   /api/appointments/:id/attempts        { outcome, durationSeconds } logs a call attempt now -> 201 CallAttemptView
+// GET    /api/appointments/:id/attempts        { items: CallAttemptView[] } logged and caller-system attempts, oldest first
 // GET    /api/admin/no-shows?status=           the queue; POST /api/admin/no-shows/:id/approve | deny { reason }
 import { Router } from 'express';
-import { noShowDecisionSchema, noShowDenySchema, noShowSchema, type NoShowStatus } from '@tm/shared/schemas/appointment-care';
+import { callAttemptSchema, noShowDecisionSchema, noShowDenySchema, noShowSchema, type NoShowStatus } from '@tm/shared/schemas/appointment-care';
 import type { AppDeps } from '../deps.ts';
 import { notFound, parseWith } from '../errors.ts';
 import { currentUser, requireAdmin, requireAgent } from '../middleware/require-user.ts';
@@ -22,6 +24,8 @@ import {
   decideNoShow,
   feedIcs,
   feedStatus,
+  logCallAttempt,
+  myCallAttempts,
   myNoShows,
   noShowQueue,
   reportNoShow,
@@ -54,6 +58,17 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
     const id = idParam(req.params.id, APPOINTMENT_NOT_FOUND);
     const input = parseWith(noShowSchema, req.body);
     res.status(201).json(await reportNoShow(deps.db, currentUser(req).id, id, input, deps.clock.now()));
+  });
+
+  r.post('/appointments/:id/attempts', agent, async (req, res) => {
+    const id = idParam(req.params.id, APPOINTMENT_NOT_FOUND);
+    const input = parseWith(callAttemptSchema, req.body);
+    res.status(201).json(await logCallAttempt(deps.db, currentUser(req).id, id, input, deps.clock.now()));
+  });
+  r.get('/appointments/:id/attempts', agent, async (req, res) => {
+    const id = idParam(req.params.id, APPOINTMENT_NOT_FOUND);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ items: await myCallAttempts(deps.db, currentUser(req).id, id, deps.clock.now()) });
   });
 
   r.get('/calendar-feed', agent, async (req, res) => {

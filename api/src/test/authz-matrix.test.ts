@@ -583,6 +583,14 @@ const MATRIX: Record<string, Row> = {
     ...cols(401, 201, 404, 404, 401),
     req: async () => post(`/api/appointments/${await aTimedAppointment()}/no-show`, () => ({ callDurationSeconds: 10 }))('anon'),
   },
+  'POST /api/appointments/:id/attempts': {
+    ...cols(401, 201, 404, 404, 401),
+    req: async () => post(`/api/appointments/${await aTimedAppointment()}/attempts`, () => ({ outcome: 'no_answer', durationSeconds: 0 }))('anon'),
+  },
+  'GET /api/appointments/:id/attempts': {
+    ...cols(401, 200, 404, 404, 401),
+    req: async () => get(`/api/appointments/${await aTimedAppointment()}/attempts`)('anon'),
+  },
   'GET /api/calendar-feed': { ...cols(401, 200, 200, 200, 401), req: get('/api/calendar-feed') },
   'POST /api/calendar-feed': { ...cols(401, 201, 201, 201, 401), req: post('/api/calendar-feed') },
   'DELETE /api/calendar-feed': { ...cols(401, 204, 204, 204, 401), req: del('/api/calendar-feed') },

@@ -608,6 +608,14 @@ const SPECS: Record<string, Spec> = {
       body: { callDurationSeconds: 30, recordingUrl: 'https://rec.example.com/a.mp3' },
     }),
   },
+  'POST /api/appointments/:id/attempts': {
+    role: 'agentA',
+    base: async () => ({
+      method: 'POST',
+      path: `/api/appointments/${await insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.agentA, purchasedAt: '2026-03-01 10:00:00.000', extractedAppointmentDateTime: new Date(ctx.clock.now().getTime() - 3_600_000).toISOString() })}/attempts`,
+      body: { outcome: 'voicemail', durationSeconds: 12 },
+    }),
+  },
   'POST /api/calendar-feed': { role: 'agentA', base: json('POST', '/api/calendar-feed', () => ({})) },
   'POST /api/webhooks': {
     role: 'agentA',

@@ -176,6 +176,10 @@ export function describeAudit(e: DescribeInput): string {
       return `Approved the no-show claim${id}${who ? ` of${who}` : ''}`;
     case 'no_show.denied':
       return `Denied the no-show claim${id}${who ? ` of${who}` : ''}`;
+    case 'no_show.credited':
+      return `Credited the no-show claim${id}${who ? ` of${who}` : ''} from the call attempts`;
+    case 'no_show.referred':
+      return `Sent the no-show claim${id}${who ? ` of${who}` : ''} to an admin: the call attempts do not show a no-show`;
     case 'application.reviewed':
       return `Marked partner application${id} ${String(a.status ?? '')}`;
     case 'signup.status':

@@ -39,6 +39,59 @@ export const noShowDenySchema = z.object({
   reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500, 'Reason is at most 500 characters'),
 });
 
+// ---------------------------------------------------------------------------------------------
+// The evidence of a no-show (issue 29, item 2, decision 198): the agent's call attempts to the consumer.
+
+/** A report is credited by the rules only with at least this many attempts after the callback time... */
+export const NO_SHOW_MIN_ATTEMPTS = 2;
+/** ...the first and the last at least this many minutes apart (two quick redials are one try)... */
+export const NO_SHOW_MIN_SPREAD_MINUTES = 5;
+/** ...and none answered: an attempt longer than this many seconds connected to someone (or something). */
+export const NO_SHOW_CONNECTED_SECONDS = 10;
+/** At most this many attempts may be logged on one appointment. */
+export const MAX_CALL_ATTEMPTS = 20;
+
+export const CALL_ATTEMPT_OUTCOMES = ['no_answer', 'voicemail', 'answered'] as const;
+export type CallAttemptOutcome = (typeof CALL_ATTEMPT_OUTCOMES)[number];
+export const CALL_ATTEMPT_OUTCOME_LABELS: Record<CallAttemptOutcome, string> = {
+  no_answer: 'No answer',
+  voicemail: 'Voicemail',
+  answered: 'Answered',
+};
+
+/** A call attempt logged from the appointment card; its time is the server's time when it is logged. */
+export const callAttemptSchema = z.object({
+  outcome: z.enum(CALL_ATTEMPT_OUTCOMES, { error: 'outcome must be no_answer, voicemail or answered' }),
+  durationSeconds: z
+    .number({ error: 'durationSeconds must be the length of the call in seconds' })
+    .int('durationSeconds must be whole seconds')
+    .min(0, 'durationSeconds cannot be negative')
+    .max(86_400, 'durationSeconds is too long'),
+});
+export type CallAttemptInput = z.infer<typeof callAttemptSchema>;
+
+/** One attempt as evidence: logged from the card, or a call the caller system recorded to the consumer's phone. */
+export interface CallAttemptView {
+  at: string;
+  source: 'logged' | 'call_system';
+  outcome: CallAttemptOutcome;
+  durationSeconds: number;
+}
+
+/** What the rules looked at when the report was filed, and what they concluded. */
+export interface NoShowEvidence {
+  /** The appointment's callback time. */
+  callbackTime: string;
+  /** When the evidence was read (the report's time). */
+  checkedAt: string;
+  /** The attempts from the callback time to the report, oldest first. */
+  attempts: CallAttemptView[];
+  /** True when the attempts show nobody answered (the report was credited). */
+  supported: boolean;
+  /** The rule's findings, in words (why it was credited, or why it waits for an admin). */
+  findings: string[];
+}
+
 export type NoShowStatus = 'credited' | 'pending' | 'approved' | 'denied';
 export interface NoShowView {
   id: number;
@@ -52,6 +105,10 @@ export interface NoShowView {
   decisionReason: string | null;
   createdAt: string;
   decidedAt: string | null;
+  /** rules: credited automatically from the evidence; admin: approved or denied by an admin; null: waiting. */
+  decidedBy: 'rules' | 'admin' | null;
+  /** The evidence the rules used (null for reports filed before the rules). */
+  evidence: NoShowEvidence | null;
 }
 
 /** When an appointment takes place, from the fields the voice-AI platform fills; null when unknown. */

@@ -1,13 +1,23 @@
 // Purchased appointments in the agent's calendar (.ics per appointment, a secret feed URL per agent)
-// and no-show reports: within 24 hours of the appointment time, credited at once when the agent's call
-// at that time lasted less than the transfer buffer (nobody answered), otherwise queued for an admin.
+// and no-show reports: within 24 hours of the appointment time, credited at once only when the evidence
+// supports it (the agent's call attempts after the callback time show nobody answered: judgeNoShow,
+// decision 198), otherwise queued for an admin with the evidence shown.
 import crypto from 'node:crypto';
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { TIERS } from '@tm/shared';
+import { callerPhoneKey } from '@tm/shared/logic/transfer-rules';
 import {
   APPOINTMENT_MINUTES,
+  MAX_CALL_ATTEMPTS,
+  NO_SHOW_CONNECTED_SECONDS,
+  NO_SHOW_MIN_ATTEMPTS,
+  NO_SHOW_MIN_SPREAD_MINUTES,
   NO_SHOW_WINDOW_MS,
   appointmentStart,
+  type CallAttemptInput,
+  type CallAttemptOutcome,
+  type CallAttemptView,
+  type NoShowEvidence,
   type NoShowInput,
   type NoShowStatus,
   type NoShowView,
@@ -17,7 +27,7 @@ import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError, conflict, forbidden, notFound } from '../../errors.ts';
-import { Appointment, AppointmentNoShow, CalendarFeed, User } from '../../models/index.ts';
+import { Appointment, AppointmentCallAttempt, AppointmentNoShow, CalendarFeed, TransferCall, User } from '../../models/index.ts';
 import { appointmentPriceCents } from '../appointments/appointments.service.ts';
 import { adminById, recordAudit } from '../audit/audit.service.ts';
 
@@ -117,9 +127,125 @@ export async function feedIcs(db: Db, secret: string, origin: string): Promise<s
 }
 
 // ---------------------------------------------------------------------------------------------
+// Call attempts: the evidence of a no-show
+
+/**
+ * Logs a call attempt to the appointment's consumer, stamped with the server's time (an agent cannot
+ * date one back to before a callback time). At most MAX_CALL_ATTEMPTS per appointment.
+ */
+export async function logCallAttempt(db: Db, userId: number, appointmentId: number, input: CallAttemptInput, now: Date): Promise<CallAttemptView> {
+  const row = await owned(db, userId).where({ id: appointmentId }).select('id').first();
+  if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
+  if ((await AppointmentCallAttempt.query(db).where({ appointmentId }).resultSize()) >= MAX_CALL_ATTEMPTS)
+    throw new HttpError(422, `At most ${MAX_CALL_ATTEMPTS} call attempts can be logged on one appointment.`);
+  await AppointmentCallAttempt.query(db).insert({
+    appointmentId,
+    userId,
+    attemptedAt: toDbDate(now),
+    outcome: input.outcome,
+    durationSeconds: input.durationSeconds,
+    createdAt: toDbDate(now),
+  });
+  return { at: now.toISOString(), source: 'logged', outcome: input.outcome, durationSeconds: input.durationSeconds };
+}
+
+/** An attempt that connected: answered, or longer than NO_SHOW_CONNECTED_SECONDS whatever its outcome. */
+const connected = (a: Pick<CallAttemptView, 'outcome' | 'durationSeconds'>) => a.outcome === 'answered' || a.durationSeconds > NO_SHOW_CONNECTED_SECONDS;
+
+/**
+ * Every attempt the agent made to the appointment's consumer up to `until`, oldest first: those logged from
+ * the card, and the calls the caller system recorded (POST /api/callbacks/transfer) between this agent and
+ * the consumer's phone number (the last 10 digits), a call over NO_SHOW_CONNECTED_SECONDS counting as answered.
+ */
+async function attemptsOf(db: Db, appt: Pick<Appointment, 'id' | 'buyerId' | 'customerPhone'>, until: Date): Promise<CallAttemptView[]> {
+  const logged = await AppointmentCallAttempt.query(db)
+    .where({ appointmentId: appt.id })
+    .where('attemptedAt', '<=', toDbDate(until))
+    .select('attemptedAt', 'outcome', 'durationSeconds');
+  const key = appt.customerPhone ? callerPhoneKey(appt.customerPhone) : '';
+  const calls =
+    key.length === 10 && appt.buyerId
+      ? await TransferCall.query(db)
+          .where({ userId: appt.buyerId, callerPhoneKey: key })
+          .where('startedAt', '<=', toDbDate(until))
+          .select('startedAt', 'durationSeconds')
+      : [];
+  return [
+    ...logged.map((a) => ({
+      at: toIso(a.attemptedAt) ?? '',
+      source: 'logged' as const,
+      outcome: a.outcome as CallAttemptOutcome,
+      durationSeconds: Number(a.durationSeconds),
+    })),
+    ...calls.map((c) => {
+      const durationSeconds = Number(c.durationSeconds);
+      return {
+        at: toIso(c.startedAt) ?? '',
+        source: 'call_system' as const,
+        outcome: (durationSeconds > NO_SHOW_CONNECTED_SECONDS ? 'answered' : 'no_answer') as CallAttemptOutcome,
+        durationSeconds,
+      };
+    }),
+  ].sort((x, y) => x.at.localeCompare(y.at));
+}
+
+/** The attempts the agent made on an appointment of theirs (for the card), oldest first. */
+export async function myCallAttempts(db: Db, userId: number, appointmentId: number, now: Date): Promise<CallAttemptView[]> {
+  const row = await owned(db, userId).where({ id: appointmentId }).select('id', 'buyerId', 'customerPhone').first();
+  if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
+  return attemptsOf(db, row, now);
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The rule (decision 198): a no-show is supported when, from the callback time to the report, there were at
+ * least NO_SHOW_MIN_ATTEMPTS attempts, the first and the last at least NO_SHOW_MIN_SPREAD_MINUTES apart, and
+ * none connected. Attempts before the callback time do not count. The agent's own report (its call length,
+ * its recording) is never part of it.
+ */
+export function judgeNoShow(callbackTime: Date, all: CallAttemptView[], now: Date): NoShowEvidence {
+  const attempts = all.filter((a) => a.at >= callbackTime.toISOString());
+  const before = all.length - attempts.length;
+  const findings: string[] = [];
+  if (before > 0) findings.push(`${plural(before, 'attempt')} before the callback time ${before === 1 ? 'does' : 'do'} not count.`);
+  const answered = attempts.filter(connected);
+  const spreadMinutes = attempts.length >= 2 ? Math.floor((Date.parse(attempts[attempts.length - 1]!.at) - Date.parse(attempts[0]!.at)) / 60_000) : 0;
+  if (attempts.length === 0) findings.push('No call attempt after the callback time was recorded.');
+  else if (attempts.length < NO_SHOW_MIN_ATTEMPTS)
+    findings.push(`Only ${plural(attempts.length, 'attempt')} after the callback time (at least ${NO_SHOW_MIN_ATTEMPTS} are needed).`);
+  else if (spreadMinutes < NO_SHOW_MIN_SPREAD_MINUTES)
+    findings.push(`The first and last attempts were ${plural(spreadMinutes, 'minute')} apart (at least ${NO_SHOW_MIN_SPREAD_MINUTES} are needed).`);
+  // Attempts are named by their place in the list (the list is in the evidence, oldest first).
+  attempts.forEach((a, i) => {
+    if (!connected(a)) return;
+    findings.push(
+      a.source === 'logged' && a.outcome === 'answered'
+        ? `Attempt ${i + 1} was answered.`
+        : `Attempt ${i + 1} lasted ${a.durationSeconds} s (over ${NO_SHOW_CONNECTED_SECONDS} s: it connected).`,
+    );
+  });
+  const supported = attempts.length >= NO_SHOW_MIN_ATTEMPTS && spreadMinutes >= NO_SHOW_MIN_SPREAD_MINUTES && answered.length === 0;
+  if (supported) {
+    findings.unshift(
+      `${plural(attempts.length, 'attempt')} after the callback time over ${plural(spreadMinutes, 'minute')}, none answered (none over ${NO_SHOW_CONNECTED_SECONDS} s).`,
+    );
+  } else findings.push('An admin decides this report.');
+  return { callbackTime: callbackTime.toISOString(), checkedAt: now.toISOString(), attempts, supported, findings };
+}
+
+// ---------------------------------------------------------------------------------------------
 // No-shows
 
 type NoShowRow = Omit<ModelObject<AppointmentNoShow>, 'decidedBy' | 'decidedByUser' | 'user' | 'appointment'>;
+const parseEvidence = (json: string | null | undefined): NoShowEvidence | null => {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as NoShowEvidence;
+  } catch {
+    return null;
+  }
+};
 const view = (r: NoShowRow): NoShowView => ({
   id: Number(r.id),
   appointmentId: Number(r.appointmentId),
@@ -132,12 +258,17 @@ const view = (r: NoShowRow): NoShowView => ({
   decisionReason: r.decisionReason,
   createdAt: toIso(r.createdAt) ?? '',
   decidedAt: toIso(r.decidedAt),
+  decidedBy: r.status === 'credited' ? 'rules' : r.status === 'approved' || r.status === 'denied' ? 'admin' : null,
+  evidence: parseEvidence(r.evidenceJson),
 });
 
 /**
  * Reports a no-show. Allowed from the appointment time to 24 hours after it (both ends included), once.
- * Every report waits in the admin queue (nothing is credited on the agent's word: issue 27 L4); an
- * admin never decides a report of their own (separation of duties, as for disputes).
+ * Credited at once (status credited, decided by the rules) only when the call attempts support it
+ * (judgeNoShow); otherwise it waits in the admin queue with the evidence. The agent's word alone (the
+ * call length and recording in the report) never credits anything (issue 27 L4), and an admin never
+ * decides a report of their own (separation of duties, as for disputes). Either way the evidence is kept
+ * on the report and the rules' decision is in the audit log.
  */
 export async function reportNoShow(db: Db, userId: number, appointmentId: number, input: NoShowInput, now: Date): Promise<NoShowView> {
   const row = await owned(db, userId).where({ id: appointmentId }).first();
@@ -146,8 +277,8 @@ export async function reportNoShow(db: Db, userId: number, appointmentId: number
   if (!start) throw new HttpError(422, 'This appointment has no time set, so a no-show cannot be checked against it.');
   if (now.getTime() < start.getTime()) throw new HttpError(422, 'A no-show can be reported once the appointment time has passed.');
   if (now.getTime() > start.getTime() + NO_SHOW_WINDOW_MS) throw new HttpError(422, 'No-show reports close 24 hours after the appointment time.');
-  // Never credited on the agent's word alone (issue 27 L4): a short call (even 0 s) or no recording is
-  // what the agent says, not evidence. Every report waits for an admin, who hears the recordings.
+  const evidence = judgeNoShow(start, await attemptsOf(db, row, now), now);
+  const credited = evidence.supported;
   const record = {
     appointmentId,
     userId,
@@ -155,15 +286,28 @@ export async function reportNoShow(db: Db, userId: number, appointmentId: number
     recordingUrl: input.recordingUrl,
     note: input.note ?? null,
     bufferSeconds: NO_ANSWER_BUFFER_SECONDS,
-    status: 'pending' as NoShowStatus,
-    creditCents: 0,
-    decidedAt: null,
-    decisionReason: null,
+    status: (credited ? 'credited' : 'pending') as NoShowStatus,
+    creditCents: credited ? priceOf(row) : 0,
+    decidedAt: credited ? toDbDate(now) : null,
+    decisionReason: credited ? evidence.findings[0]! : null,
     createdAt: toDbDate(now),
+    evidenceJson: JSON.stringify(evidence),
   };
   try {
-    const inserted = await AppointmentNoShow.query(db).insert(record);
-    return view({ ...record, id: inserted.id });
+    const id = await db.transaction(async (trx) => {
+      const inserted = await AppointmentNoShow.query(trx).insert(record);
+      await recordAudit(trx, {
+        actor: adminById(null),
+        action: credited ? 'no_show.credited' : 'no_show.referred',
+        entity: 'no_show',
+        entityId: Number(inserted.id),
+        userId,
+        after: { status: record.status, creditCents: record.creditCents, findings: evidence.findings, attempts: evidence.attempts },
+        at: now,
+      });
+      return Number(inserted.id);
+    });
+    return view({ ...record, id });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('A no-show was already reported for this appointment.');
     throw err;

@@ -1,11 +1,25 @@
-// On a purchased appointment: "Add to calendar" (.ics) and "Report no-show" (within 24 hours of the
-// appointment time; every report waits for an admin, issue 27 L4). In the
+// On a purchased appointment: "Add to calendar" (.ics), the agent's call attempts ("Log a call attempt",
+// and the calls the caller system recorded to the consumer's phone) and "Report no-show" (within 24 hours
+// of the appointment time): credited at once only when the attempts show nobody answered, otherwise an
+// admin decides (issue 29 item 2, decision 198); the decision shows with the evidence it used. In the
 // My Appointments header: the agent's secret calendar feed URL (shown once, replaceable, revocable).
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatUsd } from '@tm/shared';
 import { api, ApiError } from '@tm/shared/api-client';
-import { NO_SHOW_WINDOW_MS, appointmentStart, type NoShowView } from '@tm/shared/schemas/appointment-care';
+import { formatDateTime } from '@tm/shared/logic/format';
+import {
+  CALL_ATTEMPT_OUTCOMES,
+  CALL_ATTEMPT_OUTCOME_LABELS,
+  NO_SHOW_CONNECTED_SECONDS,
+  NO_SHOW_MIN_ATTEMPTS,
+  NO_SHOW_MIN_SPREAD_MINUTES,
+  NO_SHOW_WINDOW_MS,
+  appointmentStart,
+  type CallAttemptOutcome,
+  type CallAttemptView,
+  type NoShowView,
+} from '@tm/shared/schemas/appointment-care';
 import './appointment-care.css';
 
 const noShowsKey = ['/api/appointments/no-shows'] as const;
@@ -20,6 +34,128 @@ const STATUS_TEXT: Record<NoShowView['status'], string> = {
   denied: 'No-show report denied',
 };
 
+const RULE_TEXT = `A report is credited at once when at least ${NO_SHOW_MIN_ATTEMPTS} call attempts after the appointment time, ${NO_SHOW_MIN_SPREAD_MINUTES} minutes apart or more, went unanswered (none over ${NO_SHOW_CONNECTED_SECONDS} s). Otherwise an admin reviews it with the recordings.`;
+
+function AttemptList({ attempts, timeZone }: { attempts: CallAttemptView[]; timeZone?: string }) {
+  return (
+    <ol className="apc-attempts">
+      {attempts.map((a, i) => (
+        <li key={`${a.at}-${i}`}>
+          {formatDateTime(a.at, timeZone)}: {CALL_ATTEMPT_OUTCOME_LABELS[a.outcome]}, {a.durationSeconds} s{' '}
+          <span className="muted small">({a.source === 'logged' ? 'logged by you' : 'call system'})</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The decision on a report and the evidence the rules used. */
+function Decision({ report, timeZone }: { report: NoShowView; timeZone?: string }) {
+  const ev = report.evidence;
+  return (
+    <div className="apc-decision" data-testid="no-show-decision">
+      <p className={`apc-status apc-${report.status}`} role="status">
+        {STATUS_TEXT[report.status]}
+        {report.creditCents > 0 ? `: ${formatUsd(report.creditCents, { cents: true })}` : ''}
+        {report.decidedBy === 'admin' && report.decisionReason ? ` (${report.decisionReason})` : ''}
+      </p>
+      {report.decidedBy === 'rules' && <p className="muted small">Decided automatically from your call attempts.</p>}
+      {ev && (
+        <details className="apc-evidence" open={report.status !== 'denied'}>
+          <summary>Evidence checked</summary>
+          <ul>
+            {ev.findings.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+          {ev.attempts.length > 0 && (
+            <>
+              <p className="muted small">Attempts after the appointment time ({formatDateTime(ev.callbackTime, timeZone)}):</p>
+              <AttemptList attempts={ev.attempts} timeZone={timeZone} />
+            </>
+          )}
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** The agent's call attempts on this appointment, and a form to log one now. */
+function CallAttempts({ appointmentId, timeZone }: { appointmentId: number; timeZone?: string }) {
+  const qc = useQueryClient();
+  const key = ['/api/appointments', appointmentId, 'attempts'] as const;
+  const attempts = useQuery({
+    queryKey: key,
+    queryFn: async () => (await api.getJson<{ items: CallAttemptView[] }>(`/api/appointments/${appointmentId}/attempts`))!.items,
+  });
+  const [open, setOpen] = useState(false);
+  const [outcome, setOutcome] = useState<CallAttemptOutcome>('no_answer');
+  const [seconds, setSeconds] = useState('0');
+  const [error, setError] = useState<string | null>(null);
+  const log = useMutation({
+    mutationFn: (body: object) => api.requestJson<CallAttemptView>('POST', `/api/appointments/${appointmentId}/attempts`, body),
+    onSuccess: () => {
+      setOpen(false);
+      setSeconds('0');
+      void qc.invalidateQueries({ queryKey: key });
+    },
+    onError: (err) => setError(message(err)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const n = Number(seconds);
+    if (seconds.trim() === '' || !Number.isInteger(n) || n < 0) return setError('Enter how many seconds the call lasted');
+    log.mutate({ outcome, durationSeconds: n });
+  };
+  const items = attempts.data ?? [];
+  return (
+    <div className="apc-attempts-box" data-testid="call-attempts">
+      <p className="apc-label">Call attempts</p>
+      {items.length === 0 ? <p className="muted small">No call attempts yet.</p> : <AttemptList attempts={items} timeZone={timeZone} />}
+      {!open && (
+        <div className="apc-actions">
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>
+            Log a call attempt
+          </button>
+        </div>
+      )}
+      {open && (
+        <form className="apc-form" onSubmit={submit} aria-label="Log a call attempt">
+          <p className="muted small">Log each call right after you make it: it is recorded with the time now.</p>
+          <label className="field">
+            Outcome
+            <select value={outcome} onChange={(e) => setOutcome(e.target.value as CallAttemptOutcome)}>
+              {CALL_ATTEMPT_OUTCOMES.map((o) => (
+                <option key={o} value={o}>
+                  {CALL_ATTEMPT_OUTCOME_LABELS[o]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            The call lasted (seconds)
+            <input inputMode="numeric" value={seconds} onChange={(e) => setSeconds(e.target.value)} required />
+          </label>
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="apc-actions">
+            <button type="submit" className="btn btn-sm" disabled={log.isPending}>
+              Save attempt
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
 type Appt = {
   id: number;
   customerName: string;
@@ -28,7 +164,7 @@ type Appt = {
   extractedAppointmentTime: string | null;
 };
 
-export function AppointmentCare({ appointment }: { appointment: Appt }) {
+export function AppointmentCare({ appointment, timeZone }: { appointment: Appt; timeZone?: string }) {
   const qc = useQueryClient();
   const noShows = useNoShows();
   const [open, setOpen] = useState(false);
@@ -68,18 +204,11 @@ export function AppointmentCare({ appointment }: { appointment: Appt }) {
           </button>
         )}
       </div>
-      {existing && (
-        <p className={`apc-status apc-${existing.status}`} role="status">
-          {STATUS_TEXT[existing.status]}
-          {existing.creditCents > 0 ? `: ${formatUsd(existing.creditCents, { cents: true })}` : ''}
-          {existing.decisionReason ? ` (${existing.decisionReason})` : ''}
-        </p>
-      )}
+      {existing && <Decision report={existing} timeZone={timeZone} />}
+      {canReport && <CallAttempts appointmentId={appointment.id} timeZone={timeZone} />}
       {open && (
         <form className="apc-form" onSubmit={submit} aria-label={`Report a no-show for ${appointment.customerName}`}>
-          <p className="muted small">
-            Tell us about your call at the appointment time. An admin reviews every report with the recordings and credits the appointment when nobody answered.
-          </p>
+          <p className="muted small">Log your call attempts first. {RULE_TEXT}</p>
           <label className="field">
             Your call lasted (seconds)
             <input inputMode="numeric" value={seconds} onChange={(e) => setSeconds(e.target.value)} required />

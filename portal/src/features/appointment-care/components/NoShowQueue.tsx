@@ -1,9 +1,13 @@
-// Admin: appointment no-show reports that were not credited automatically (the agent's call lasted the
-// buffer or longer). Approve credits the appointment's price; deny needs a reason the agent sees.
+// Admin: appointment no-show reports the rules did not credit (the agent's call attempts after the
+// appointment time do not show a no-show, decision 198), each with the evidence the rules checked.
+// Approve credits the appointment's price; deny needs a reason the agent sees. An admin's own report
+// is refused by the server (another admin decides it).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@tm/shared/api-client';
-import type { NoShowView } from '@tm/shared/schemas/appointment-care';
+import { formatDateTime } from '@tm/shared/logic/format';
+import { CALL_ATTEMPT_OUTCOME_LABELS, appointmentStart, type NoShowView } from '@tm/shared/schemas/appointment-care';
+import './appointment-care.css';
 
 type QueueItem = NoShowView & { agentEmail: string; customerName: string | null; appointmentTime: string | null; aiRecordingUrl: string | null };
 const key = ['/api/admin/no-shows', 'pending'] as const;
@@ -12,6 +16,7 @@ function Row({ item }: { item: QueueItem }) {
   const qc = useQueryClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const when = appointmentStart({ extractedAppointmentDateTime: item.appointmentTime });
   const decide = useMutation({
     mutationFn: (d: 'approve' | 'deny') => api.requestJson('POST', `/api/admin/no-shows/${item.id}/${d}`, { reason }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['/api/admin/no-shows'] }),
@@ -22,18 +27,35 @@ function Row({ item }: { item: QueueItem }) {
       <td>{item.agentEmail}</td>
       <td>
         {item.customerName ?? '—'}
-        <div className="muted small">{item.appointmentTime ?? ''}</div>
+        <div className="muted small">{when ? formatDateTime(when) : (item.appointmentTime ?? '')}</div>
       </td>
       <td>
         {item.callDurationSeconds} s <span className="muted small">(buffer {item.bufferSeconds} s)</span>
       </td>
-      <td>
+      <td data-testid="no-show-evidence">
+        {item.evidence && (
+          <ul className="apc-attempts">
+            {item.evidence.findings.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        )}
+        {item.evidence && item.evidence.attempts.length > 0 && (
+          <ol className="apc-attempts">
+            {item.evidence.attempts.map((a, i) => (
+              <li key={`${a.at}-${i}`} className="muted small">
+                {formatDateTime(a.at)}: {CALL_ATTEMPT_OUTCOME_LABELS[a.outcome]}, {a.durationSeconds} s (
+                {a.source === 'logged' ? 'logged by the agent' : 'call system'})
+              </li>
+            ))}
+          </ol>
+        )}
         {item.recordingUrl ? (
           <a href={item.recordingUrl} target="_blank" rel="noreferrer">
             Agent's recording
           </a>
         ) : (
-          '—'
+          !item.evidence && '—'
         )}
       </td>
       <td>
@@ -58,11 +80,14 @@ export function NoShowQueue() {
   const q = useQuery({ queryKey: key, queryFn: async () => (await api.getJson<{ items: QueueItem[] }>('/api/admin/no-shows?status=pending'))!.items });
   return (
     <section aria-label="Appointment no-shows">
-      <p className="muted">Reports where the agent's call lasted the buffer or longer. Approving credits the appointment's price.</p>
+      <p className="muted">
+        Reports the call attempts did not settle (fewer than two unanswered attempts after the appointment time, or one answered). Approving credits the
+        appointment's price.
+      </p>
       {q.data && q.data.length === 0 && <div className="card">No no-show reports waiting.</div>}
       {q.data && q.data.length > 0 && (
         <div className="card" style={{ overflowX: 'auto', padding: 0 }}>
-          <table className="xadm-table">
+          <table className="xadm-table apc-queue">
             <thead>
               <tr>
                 <th>Agent</th>

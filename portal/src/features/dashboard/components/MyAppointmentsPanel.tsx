@@ -128,7 +128,7 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
               <dd data-testid="my-appointment-price">{a.assigned ? `${ASSIGNED_LABEL}, free` : formatUsd(a.priceCents, { cents: true })}</dd>
             </div>
           </dl>
-          <AppointmentCare appointment={a} />
+          <AppointmentCare appointment={a} timeZone={tz} />
         </div>
       </div>
       <div className="dash-appt-section">
