@@ -532,6 +532,8 @@ const TEST_PM_LAST4: Record<string, string> = {
   pm_card_chargeDeclinedExpiredCard: '0069',
   pm_card_chargeDeclinedIncorrectCvc: '0127',
   pm_card_chargeDeclinedProcessingError: '0119',
+  pm_card_authenticationRequiredOnSetup: '3155',
+  pm_card_chargeCustomerFail: '0341',
 };
 
 /** The paying card's last four digits when the intent tells them (expanded charge or method, or a test method). */
