@@ -43,6 +43,7 @@ import * as m1127_4003_trainingAdminSessions from './20261127400300_training_adm
 import * as m1127_5000_surveyPendingSignup from './20261127500000_survey_pending_signup.ts';
 import * as m1127_6100_signupAdminStatus from './20261127610000_signup_admin_status.ts';
 import * as m1127_6300_leadImportRefusedCells from './20261127630000_lead_import_refused_cells.ts';
+import * as m1127_6600_autoRebill from './20261127660000_auto_rebill.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -92,6 +93,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127500000_survey_pending_signup': m1127_5000_surveyPendingSignup,
   '20261127610000_signup_admin_status': m1127_6100_signupAdminStatus,
   '20261127630000_lead_import_refused_cells': m1127_6300_leadImportRefusedCells,
+  '20261127660000_auto_rebill': m1127_6600_autoRebill,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
