@@ -11,6 +11,7 @@ import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useChangeOwnPassword, useMailPreferences, useRequestEmailChange, useSaveMailPreferences, useSaveProfile } from '../api/account.ts';
 import { paths } from '../../../app/paths.ts';
+import { AutoRebillSection } from './AutoRebillSection.tsx';
 
 type Fields = Record<string, string>;
 const fieldsOf = (err: unknown): Fields => (err instanceof ApiError && err.fields ? err.fields : {});
@@ -241,6 +242,7 @@ export function ProfilePage() {
           <DetailsForm user={user} />
           <EmailForm user={user} />
           <PasswordForm />
+          {!user.isAdmin && <AutoRebillSection />}
           <PreferencesForm />
         </div>
       )}
