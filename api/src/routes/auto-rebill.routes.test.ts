@@ -11,6 +11,7 @@ import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harn
 import { callPayload } from '../services/transfers/testing.ts';
 import { depsOf } from '../app.ts';
 import { chargeQueued } from '../services/payments/auto-rebill.service.ts';
+import { expireStaleOrders } from '../services/orders/orders.service.ts';
 import { NEEDS_CARD_MESSAGE } from '@tm/shared/schemas/auto-rebill';
 
 const KEY = 'auto-rebill-transfer-key-0123456789';
@@ -238,5 +239,22 @@ describe('the top-up when the balance falls below the threshold', () => {
     // The failed order is still payable on-session with another card.
     const pay = await agent.get(`/api/auto-rebill/orders/${charge!.orderId}/payment`);
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+  });
+
+  it('a top-up left unpaid until the stale-order job expires it is no longer shown or payable', async () => {
+    const { user, agent } = await agentWithPackage(2);
+    await saveCard(agent, '4000 0025 0000 3155');
+    await autoRebillOn(agent, 2, 3);
+    expect((await call(user.id)).status).toBe(201);
+    await ctx.emulator.flush();
+    const [charge] = await charges(user.id);
+    expect((await agent.get('/api/auto-rebill')).body.actionNeeded).toMatchObject({ orderId: charge!.orderId });
+    ctx.clock.advance(ctx.config.pendingOrderTtlMs + 60_000);
+    expect(await expireStaleOrders(depsOf(ctx.app))).toBeGreaterThanOrEqual(1);
+    expect((await ordersOf(user.id)).find((o) => o.id === charge!.orderId)!.status).toBe('expired');
+    // A new session (the old one lapsed while the clock moved on).
+    const later = await loginAs(ctx.app, user.email, user.password);
+    expect((await later.get('/api/auto-rebill')).body).toMatchObject({ actionNeeded: null });
+    expect((await later.get(`/api/auto-rebill/orders/${charge!.orderId}/payment`)).status).toBe(409);
   });
 });

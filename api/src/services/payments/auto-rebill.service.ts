@@ -141,7 +141,9 @@ async function actionNeeded(deps: AppDeps, userId: number): Promise<AutoRebillAc
   const row = await AutoRebillCharge.query(deps.db).where({ userId, status: 'action_needed' }).whereNotNull('orderId').orderBy('id', 'desc').first();
   if (!row) return null;
   const order = await Order.query(deps.db).findById(row.orderId!);
-  if (!order || order.status === 'paid' || order.status === 'refunded' || order.status === 'canceled') return null;
+  // Only an order still payable: pending (authentication needed) or failed (declined). An expired one's
+  // intent is canceled by the stale-order job; the next crossing tries again.
+  if (!order || (order.status !== 'pending' && order.status !== 'failed')) return null;
   return {
     orderId: Number(order.id),
     amountCents: Number(order.amountCents),
@@ -254,7 +256,7 @@ export async function autoRebillPayment(deps: AppDeps, userId: number, orderId: 
   const charge = await AutoRebillCharge.query(deps.db).where({ userId, orderId }).first();
   const order = charge ? await Order.query(deps.db).findById(orderId) : undefined;
   if (!order || Number(order.userId) !== userId || !order.paymentIntentId) throw notFound('Order not found');
-  if (order.status === 'paid' || order.status === 'refunded' || order.status === 'canceled') throw conflict(NOT_PAYABLE_MESSAGE);
+  if (order.status !== 'pending' && order.status !== 'failed') throw conflict(NOT_PAYABLE_MESSAGE);
   const intent = await deps.stripe.paymentIntents.retrieve(order.paymentIntentId);
   if (intent.status === 'succeeded' || intent.status === 'canceled') throw conflict(NOT_PAYABLE_MESSAGE);
   return {

@@ -50,7 +50,7 @@ function SavedCard({ data }: { data: AutoRebillView }) {
           </span>
           <button
             type="button"
-            className="btn-outline"
+            className="btn btn-outline"
             disabled={remove.isPending}
             onClick={() => {
               setStatus(null);
@@ -90,7 +90,7 @@ function SavedCard({ data }: { data: AutoRebillView }) {
             onSuccess={(id) => void saved(id)}
             onError={(m) => setError(m)}
           />
-          <button type="button" className="btn-outline" onClick={() => setSetup(null)}>
+          <button type="button" className="btn btn-outline" onClick={() => setSetup(null)}>
             Cancel
           </button>
         </div>
