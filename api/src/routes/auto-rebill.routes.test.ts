@@ -12,6 +12,7 @@ import { callPayload } from '../services/transfers/testing.ts';
 import { depsOf } from '../app.ts';
 import { chargeQueued } from '../services/payments/auto-rebill.service.ts';
 import { expireStaleOrders } from '../services/orders/orders.service.ts';
+import { JOBS } from '../jobs/index.ts';
 import { NEEDS_CARD_MESSAGE } from '@tm/shared/schemas/auto-rebill';
 
 const KEY = 'auto-rebill-transfer-key-0123456789';
@@ -256,5 +257,24 @@ describe('the top-up when the balance falls below the threshold', () => {
     const later = await loginAs(ctx.app, user.email, user.password);
     expect((await later.get('/api/auto-rebill')).body).toMatchObject({ actionNeeded: null });
     expect((await later.get(`/api/auto-rebill/orders/${charge!.orderId}/payment`)).status).toBe(409);
+  });
+
+  it('a crossing left queued (the process stopped before the charge) is charged by the sweep job, once', async () => {
+    const { user, agent, balance } = await agentWithPackage(2);
+    await saveCard(agent, '4242 4242 4242 4242');
+    await autoRebillOn(agent, 1, 3);
+    const deps = depsOf(ctx.app);
+    expect(deps.jobs.registered(JOBS.autoRebillSweep)).toBe(true);
+    // As the call's transaction leaves it when the process stops right after the commit.
+    await ctx
+      .db('auto_rebill_charges')
+      .insert({ userId: user.id, crossing: 'call-lost', status: 'queued', createdAt: '2020-01-01 00:00:00.000', updatedAt: '2020-01-01 00:00:00.000' });
+    await deps.jobs.enqueue(JOBS.autoRebillSweep, {}, { jobId: `sweep-${user.id}` });
+    await expect.poll(async () => (await charges(user.id)).map((c) => c.status), { timeout: 5000 }).toEqual(['charged']);
+    await ctx.emulator.flush();
+    expect(await balance()).toBe(5);
+    await deps.jobs.enqueue(JOBS.autoRebillSweep, {}, { jobId: `sweep-${user.id}-again` });
+    await ctx.emulator.flush();
+    expect((await ordersOf(user.id)).filter((o) => o.idempotencyKey.startsWith('auto-rebill-'))).toHaveLength(1);
   });
 });

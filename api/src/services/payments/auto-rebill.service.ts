@@ -75,6 +75,28 @@ export async function chargeQueued(deps: AppDeps, userId: number): Promise<void>
   }
 }
 
+/** A crossing queued this long ago and still not charged was left by a process that stopped: the sweep charges it. */
+export const STALE_QUEUED_MS = 60_000;
+
+/** The auto-rebill sweep job (jobs/core.ts): charges crossings left queued. Answers how many it tried. */
+export async function chargeStaleQueued(deps: AppDeps): Promise<number> {
+  const before = toDbDate(new Date(deps.clock.now().getTime() - STALE_QUEUED_MS));
+  const rows = await AutoRebillCharge.query(deps.db)
+    .where({ status: 'queued' })
+    .where('createdAt', '<', before)
+    .orderBy('id')
+    .limit(100)
+    .select('id', 'userId');
+  for (const r of rows) {
+    try {
+      await chargeOne(deps, Number(r.id));
+    } catch (err) {
+      deps.logger.error({ err, userId: r.userId, chargeId: r.id }, 'auto-rebill charge failed');
+    }
+  }
+  return rows.length;
+}
+
 async function setCharge(deps: AppDeps, id: number, patch: Partial<Pick<AutoRebillCharge, 'status' | 'orderId' | 'message'>>): Promise<void> {
   await AutoRebillCharge.query(deps.db)
     .findById(id)
