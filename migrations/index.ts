@@ -45,6 +45,7 @@ import * as m1127_6100_signupAdminStatus from './20261127610000_signup_admin_sta
 import * as m1127_6300_leadImportRefusedCells from './20261127630000_lead_import_refused_cells.ts';
 import * as m1127_6400_disputeEvidence from './20261127640000_dispute_evidence.ts';
 import * as m1127_6500_crmWebhooks from './20261127650000_crm_webhooks.ts';
+import * as m1127_6600_autoRebill from './20261127660000_auto_rebill.ts';
 import * as m1127_6700_noShowEvidence from './20261127670000_no_show_evidence.ts';
 
 interface Migration {
@@ -97,6 +98,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127630000_lead_import_refused_cells': m1127_6300_leadImportRefusedCells,
   '20261127640000_dispute_evidence': m1127_6400_disputeEvidence,
   '20261127650000_crm_webhooks': m1127_6500_crmWebhooks,
+  '20261127660000_auto_rebill': m1127_6600_autoRebill,
   '20261127670000_no_show_evidence': m1127_6700_noShowEvidence,
 };
 

@@ -205,6 +205,7 @@ describe('static site and portal', () => {
       '/dashboard',
       '/dashboard/transfers',
       '/dashboard/receipts/12',
+      '/dashboard/pay/12',
       '/admin',
       '/admin/disputes',
       '/training',

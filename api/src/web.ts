@@ -32,6 +32,7 @@ export const PORTAL_ROUTES = [
   '/dashboard/transfers',
   '/dashboard/results',
   '/dashboard/receipts/:orderId',
+  '/dashboard/pay/:orderId',
   '/admin/disputes',
   '/set-password',
   '/forgot-password',

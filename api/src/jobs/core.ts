@@ -4,6 +4,7 @@
 import type { AppDeps } from '../deps.ts';
 import { JOBS } from './index.ts';
 import { checkPendingPayments, expireStaleOrders, releaseExpiredReservations } from '../services/orders/orders.service.ts';
+import { chargeStaleQueued } from '../services/payments/auto-rebill.service.ts';
 import { runClaimedImport, type ImportRunJob } from '../services/lead-import/imports.service.ts';
 import { purgeEndedSessions } from '../services/accounts/sessions.service.ts';
 import { SESSION_LIFETIME_MS } from '../middleware/session.ts';
@@ -40,6 +41,13 @@ export function registerCoreJobs(deps: AppDeps): void {
     return purged;
   });
   deps.jobs.repeat(JOBS.sessionPurge, SESSION_PURGE_EVERY_MS);
+  // Auto-rebill crossings recorded but not charged (the process stopped between the commit and the charge).
+  deps.jobs.register(JOBS.autoRebillSweep, async () => {
+    const charged = await chargeStaleQueued(deps);
+    if (charged > 0) deps.logger.info({ job: JOBS.autoRebillSweep, charged }, 'auto-rebill sweep charged crossings');
+    return charged;
+  });
+  deps.jobs.repeat(JOBS.autoRebillSweep, deps.config.paymentCheckMs);
   deps.jobs.register<ImportRunJob>(JOBS.leadImport, async (job) => {
     const summary = await runClaimedImport({ db: deps.db, storage: deps.storage, clock: deps.clock }, job);
     deps.logger.info({ job: JOBS.leadImport, importId: job.id, status: summary.status }, 'lead import job ran');

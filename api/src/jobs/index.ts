@@ -12,6 +12,7 @@ export const JOBS = {
   reservationSweep: 'reservation-sweep',
   paymentCheck: 'payment-check',
   staleOrders: 'stale-order-expiry',
+  autoRebillSweep: 'auto-rebill-sweep',
   leadImport: 'lead-import',
   sessionPurge: 'session-purge',
 } as const;

@@ -1,5 +1,7 @@
 // Every table's model (one per table, api/src/models/<Name>.ts). Services import from here.
 export { AgentTransferSetting } from './AgentTransferSetting.ts';
+export { AutoRebillCharge } from './AutoRebillCharge.ts';
+export { AutoRebillSetting } from './AutoRebillSetting.ts';
 export { ApiToken } from './ApiToken.ts';
 export { Appointment } from './Appointment.ts';
 export { AppointmentCallAttempt } from './AppointmentCallAttempt.ts';

@@ -32,6 +32,7 @@ import { complianceRoutes } from './compliance.routes.ts';
 import { dashboardHomeRoutes } from './dashboard-home.routes.ts';
 import { mailRoutes } from './mail.routes.ts';
 import { accountRoutes } from './account.routes.ts';
+import { autoRebillRoutes } from './auto-rebill.routes.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 
@@ -69,5 +70,6 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(mailRoutes(deps));
   api.use(accountRoutes(deps));
   api.use(webhooksRoutes(deps));
+  api.use(autoRebillRoutes(deps));
   return api;
 }

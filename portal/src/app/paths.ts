@@ -10,6 +10,7 @@ export const paths = {
   myTransfers: '/dashboard/transfers',
   results: '/dashboard/results',
   receipt: '/dashboard/receipts/:orderId',
+  autoRebillPay: '/dashboard/pay/:orderId',
   adminDisputes: '/admin/disputes',
   setPassword: '/set-password',
   forgotPassword: '/forgot-password',

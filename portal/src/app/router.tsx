@@ -26,6 +26,7 @@ const screens: Array<[string, React.ReactElement]> = [
   [paths.trainingAdmin, page(() => import('../features/training/components/TrainingAdminPage.tsx'), 'TrainingAdminPage')],
   [paths.myTransfers, page(() => import('../features/transfers/components/MyTransfersPage.tsx'), 'MyTransfersPage')],
   [paths.results, page(() => import('../features/results/components/ResultsPage.tsx'), 'ResultsPage')],
+  [paths.autoRebillPay, page(() => import('../features/account/components/AutoRebillPayPage.tsx'), 'AutoRebillPayPage')],
   [paths.receipt, page(() => import('../features/transfers/components/ReceiptPage.tsx'), 'ReceiptPage')],
   [paths.adminDisputes, page(() => import('../features/transfer-disputes-admin/components/DisputesAdminPage.tsx'), 'DisputesAdminPage')],
   [paths.setPassword, page(() => import('../features/auth/components/SetPasswordPage.tsx'), 'SetPasswordPage')],

@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   'dispute-decided',
   'balance-low',
   'balance-empty',
+  'auto-rebill-action',
   'leads-assigned',
   'appointment-purchased',
   'signup-attempt',

@@ -128,6 +128,7 @@ export const testConfirmSchema = z.object({
 export type TestConfirmInput = z.input<typeof testConfirmSchema>;
 
 export interface TestConfirmResponse {
+  /** The confirmed intent's id (a SetupIntent's seti_ id when the form saved a card). */
   paymentIntentId: string;
   status: string;
 }

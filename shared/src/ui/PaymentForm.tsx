@@ -6,7 +6,9 @@
 // callbacks, so a page's toasts are the same in both.
 //
 // Props (keep stable; other checkouts depend on them):
-//   clientSecret    the PaymentIntent's client secret from the server (POST /api/create-payment-intent, ...)
+//   clientSecret    the PaymentIntent's client secret from the server (POST /api/create-payment-intent, ...),
+//                   or a SetupIntent's (seti_..., POST /api/auto-rebill/setup-intent) to save a card
+//   intent          'payment' (default) or 'setup': saving a card confirms a SetupIntent (stripe.confirmSetup)
 //   publishableKey  Stripe publishable key, or null in test-payment mode (GET /api/stripe/public-key)
 //   testMode        true when the server is in test-payment mode (renders the test card form)
 //   returnUrl       absolute URL Stripe returns to with ?payment_intent=...&redirect_status=...
@@ -15,7 +17,7 @@
 //   redirect        'always' (default): go to returnUrl after success; 'if_required': stay and call onSuccess
 //   billingDetails  optional name / email / phone passed to the provider
 //   disabled        extra condition that keeps the button disabled
-//   onSuccess(paymentIntentId)  the provider confirmed the payment (before any redirect)
+//   onSuccess(intentId)         the provider confirmed the payment or saved the card (before any redirect)
 //   onError(message)            the provider's message (decline, validation, network)
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
@@ -34,6 +36,7 @@ export interface BillingDetails {
 
 export interface PaymentFormProps {
   clientSecret: string;
+  intent?: 'payment' | 'setup';
   publishableKey: string | null;
   testMode: boolean;
   returnUrl: string;
@@ -111,7 +114,13 @@ function ElementsInner(props: PaymentFormProps) {
         return_url: props.returnUrl,
         ...(props.billingDetails ? { payment_method_data: { billing_details: props.billingDetails } } : {}),
       };
-      if (props.redirect === 'if_required') {
+      if (props.intent === 'setup') {
+        // Saving a card: nothing is charged; the server keeps the card the SetupIntent saved.
+        const { error, setupIntent } = await stripe.confirmSetup({ elements, confirmParams, redirect: 'if_required' });
+        if (error) props.onError?.(error.message ?? GENERIC_PAYMENT_ERROR);
+        else if (setupIntent && setupIntent.status === 'succeeded') props.onSuccess?.(setupIntent.id);
+        else props.onError?.(GENERIC_PAYMENT_ERROR);
+      } else if (props.redirect === 'if_required') {
         const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
         if (error) props.onError?.(error.message ?? GENERIC_PAYMENT_ERROR);
         else if (paymentIntent && (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')) props.onSuccess?.(paymentIntent.id);
@@ -201,7 +210,7 @@ function TestCardForm(props: PaymentFormProps) {
         billingDetails: props.billingDetails,
       });
       props.onSuccess?.(res.paymentIntentId);
-      if (props.redirect !== 'if_required') {
+      if (props.redirect !== 'if_required' && props.intent !== 'setup') {
         window.location.assign(returnUrlFor(props.returnUrl, res.paymentIntentId, props.clientSecret, res.status === 'succeeded' ? 'succeeded' : 'failed'));
         return; // stay busy while the browser leaves
       }
@@ -223,6 +232,8 @@ function TestCardForm(props: PaymentFormProps) {
         {TEST_MODE_LABEL}
         <span style={{ display: 'block', fontWeight: 400, fontSize: '0.9rem' }}>
           Use card 4242 4242 4242 4242 with any future expiry and any CVC. 4000 0000 0000 0002 is declined.
+          {props.intent === 'setup' &&
+            ' To save a card: 4000 0025 0000 3155 asks for authentication when charged later, 4000 0000 0000 0341 is declined when charged.'}
         </span>
       </p>
       <Field id={`${uid}-number`} label="Card number" error={errors.cardNumber}>

@@ -71,6 +71,72 @@ describe('Stripe emulator', () => {
     expect(refund).toMatchObject({ amount: 700, status: 'succeeded', payment_intent: pi.id });
   });
 
+  it('saves a card with a SetupIntent on a Customer, lists it, charges it off-session, and detaches it', async () => {
+    const customer = await stripe.customers.create({ email: 'agent@example.com', metadata: { userId: '9' } });
+    expect(customer).toMatchObject({ object: 'customer', email: 'agent@example.com', metadata: { userId: '9' } });
+    const si = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session', payment_method_types: ['card'] });
+    expect(si).toMatchObject({ object: 'setup_intent', status: 'requires_payment_method', customer: customer.id, usage: 'off_session' });
+    expect(si.client_secret).toMatch(new RegExp(`^${si.id}_secret_`));
+    const done = await stripe.setupIntents.confirm(si.id, { payment_method: 'pm_card_mastercard' });
+    expect(done.status).toBe('succeeded');
+    const pmId = done.payment_method as string;
+    expect(pmId).toMatch(/^pm_/);
+    const pm = await stripe.paymentMethods.retrieve(pmId);
+    expect(pm).toMatchObject({ customer: customer.id, type: 'card', card: { brand: 'mastercard', last4: '4444' } });
+    expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((p) => p.id)).toEqual([pmId]);
+
+    const paid = await stripe.paymentIntents.create(
+      { amount: 4000, currency: 'usd', customer: customer.id, payment_method: pmId, off_session: true, confirm: true, payment_method_types: ['card'] },
+      { idempotencyKey: 'off-1' },
+    );
+    expect(paid).toMatchObject({ status: 'succeeded', amount_received: 4000, customer: customer.id, payment_method: pmId });
+
+    const detached = await stripe.paymentMethods.detach(pmId);
+    expect(detached.customer).toBeNull();
+    expect((await stripe.customers.listPaymentMethods(customer.id)).data).toEqual([]);
+    // A card declined outright is not saved.
+    const bad = await stripe.setupIntents.create({ customer: customer.id });
+    await expect(stripe.setupIntents.confirm(bad.id, { payment_method: 'pm_card_chargeDeclined' })).rejects.toMatchObject({ code: 'card_declined' });
+    expect((await stripe.setupIntents.retrieve(bad.id)).status).toBe('requires_payment_method');
+  });
+
+  it('saves 4000 0025 0000 3155 but its off-session charge needs authentication; 4000 0000 0000 0341 saves but its charge is declined', async () => {
+    const customer = await stripe.customers.create({ email: 'cards@example.com' });
+    const save = async (token: string) => {
+      const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: token, confirm: true });
+      expect(si.status).toBe('succeeded');
+      return si.payment_method as string;
+    };
+    const auth = await save('pm_card_authenticationRequiredOnSetup');
+    expect((await stripe.paymentMethods.retrieve(auth)).card?.last4).toBe('3155');
+    const err = await stripe.paymentIntents
+      .create({ amount: 4000, currency: 'usd', customer: customer.id, payment_method: auth, off_session: true, confirm: true })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(err).toMatchObject({ code: 'authentication_required', decline_code: 'authentication_required' });
+    const waiting = (err as Stripe.errors.StripeCardError).payment_intent!;
+    expect(waiting.status).toBe('requires_action');
+    // On-session (the customer is there to authenticate) the same card pays.
+    const onSession = await stripe.paymentIntents.confirm(waiting.id, { payment_method: auth });
+    expect(onSession.status).toBe('succeeded');
+
+    const fails = await save('pm_card_chargeCustomerFail');
+    expect((await stripe.paymentMethods.retrieve(fails)).card?.last4).toBe('0341');
+    const declined = await stripe.paymentIntents
+      .create({ amount: 4000, currency: 'usd', customer: customer.id, payment_method: fails, off_session: true, confirm: true })
+      .catch((e: unknown) => e);
+    expect(declined).toMatchObject({ code: 'card_declined', payment_intent: { status: 'requires_payment_method' } });
+
+    // Another customer's saved card is refused.
+    const other = await stripe.customers.create({});
+    await expect(
+      stripe.paymentIntents.create({ amount: 4000, currency: 'usd', customer: other.id, payment_method: auth, off_session: true, confirm: true }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await emulator.flush();
+    const types = received.map((r) => JSON.parse(r.body) as { type: string }).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['setup_intent.succeeded', 'payment_intent.requires_action', 'payment_intent.payment_failed']));
+  });
+
   it('refuses a wrong API key and unknown intents like Stripe', async () => {
     const { host, port } = emulator.address;
     const other = new Stripe('sk_test_wrong', { host, port, protocol: 'http', maxNetworkRetries: 0 });

@@ -24,17 +24,60 @@ interface PaymentIntentRecord {
   confirmation_method: 'automatic';
   created: number;
   currency: string;
-  customer: null;
+  customer: string | null;
   description: string | null;
   last_payment_error: Json | null;
   latest_charge: string | null;
   livemode: false;
   metadata: Record<string, string>;
-  next_action: null;
+  next_action: Json | null;
   payment_method: string | null;
   payment_method_types: string[];
   receipt_email: string | null;
+  setup_future_usage: 'off_session' | 'on_session' | null;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'succeeded' | 'canceled';
+}
+
+interface CustomerRecord {
+  id: string;
+  object: 'customer';
+  created: number;
+  description: string | null;
+  email: string | null;
+  invoice_settings: { default_payment_method: string | null };
+  livemode: false;
+  metadata: Record<string, string>;
+  name: string | null;
+}
+
+interface PaymentMethodRecord {
+  id: string;
+  object: 'payment_method';
+  billing_details: { address: null; email: string | null; name: string | null; phone: string | null };
+  card: { brand: string; country: 'US'; exp_month: number; exp_year: number; funding: 'credit' | 'debit'; last4: string };
+  created: number;
+  customer: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  type: 'card';
+}
+
+interface SetupIntentRecord {
+  id: string;
+  object: 'setup_intent';
+  cancellation_reason: string | null;
+  client_secret: string;
+  created: number;
+  customer: string | null;
+  description: string | null;
+  last_setup_error: Json | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  next_action: null;
+  payment_method: string | null;
+  payment_method_types: string[];
   status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded' | 'canceled';
+  usage: 'off_session' | 'on_session';
 }
 
 export interface EmulatorEvent {
@@ -83,6 +126,11 @@ const TEST_PAYMENT_METHODS: Record<string, CardOutcome | CardDecline> = {
     code: 'processing_error',
     message: 'An error occurred while processing your card. Try again in a little bit.',
   },
+  // Stripe's 4000 0025 0000 3155: saved with a SetupIntent, but an off-session charge needs the
+  // customer's authentication (authentication_required, the intent waits in requires_action).
+  pm_card_authenticationRequiredOnSetup: { ok: true },
+  // Stripe's 4000 0000 0000 0341: attaching to a Customer succeeds, every charge is declined.
+  pm_card_chargeCustomerFail: { ok: false, code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
   pm_card_liveCardInTestMode: {
     ok: false,
     code: 'card_declined',
@@ -91,6 +139,28 @@ const TEST_PAYMENT_METHODS: Record<string, CardOutcome | CardDecline> = {
       'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
   },
 };
+
+/** The card each test PaymentMethod stands for (what a saved PaymentMethod shows: brand and last 4). */
+const TEST_CARDS: Record<string, { brand: string; last4: string; funding?: 'debit' }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_visa_debit: { brand: 'visa', last4: '5556', funding: 'debit' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_amex: { brand: 'amex', last4: '0005' },
+  pm_card_discover: { brand: 'discover', last4: '1117' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002' },
+  pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995' },
+  pm_card_chargeDeclinedFraudulent: { brand: 'visa', last4: '0019' },
+  pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069' },
+  pm_card_chargeDeclinedIncorrectCvc: { brand: 'visa', last4: '0127' },
+  pm_card_chargeDeclinedProcessingError: { brand: 'visa', last4: '0119' },
+  pm_card_authenticationRequiredOnSetup: { brand: 'visa', last4: '3155' },
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341' },
+  pm_card_liveCardInTestMode: { brand: 'visa', last4: '0000' },
+};
+/** Test cards a SetupIntent saves although their charges fail. */
+const ATTACHES_BUT_CHARGES_FAIL = new Set(['pm_card_chargeCustomerFail']);
+/** Test cards whose off-session charges need the customer's authentication. */
+const OFF_SESSION_NEEDS_AUTH = new Set(['pm_card_authenticationRequiredOnSetup']);
 
 class StripeHttpError extends Error {
   constructor(
@@ -168,6 +238,10 @@ export class StripeEmulator {
   readonly events: EmulatorEvent[] = [];
   readonly deliveries: Delivery[] = [];
   private readonly intents = new Map<string, PaymentIntentRecord>();
+  private readonly customers = new Map<string, CustomerRecord>();
+  private readonly setupIntents = new Map<string, SetupIntentRecord>();
+  /** Saved PaymentMethods, each with the test card it was made from. */
+  private readonly paymentMethods = new Map<string, { pm: PaymentMethodRecord; token: string }>();
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   private readonly inFlight = new Set<Promise<void>>();
   private held: EmulatorEvent[] | null = null;
@@ -309,7 +383,32 @@ export class StripeEmulator {
       if (parts.length === 4 && parts[3] === 'cancel' && method === 'POST') return this.cancelIntent(id, params);
     }
     if (parts[1] === 'refunds' && parts.length === 2 && method === 'POST') return this.createRefund(params);
-    throw invalid(`Unrecognized request URL (${method}: ${pathname}). The test-payment emulator implements PaymentIntents and refunds only.`, {}, 404);
+    if (parts[1] === 'customers') {
+      if (parts.length === 2 && method === 'POST') return this.createCustomer(params);
+      const id = parts[2] ?? '';
+      if (parts.length === 3 && method === 'GET') return this.customer(id);
+      if (parts.length === 3 && method === 'POST') return this.updateCustomer(id, params);
+      if (parts.length === 4 && parts[3] === 'payment_methods' && method === 'GET') return this.listPaymentMethods(id);
+    }
+    if (parts[1] === 'payment_methods') {
+      if (parts.length === 2 && method === 'GET') return this.listPaymentMethods(typeof params.customer === 'string' ? params.customer : '');
+      const id = parts[2] ?? '';
+      if (parts.length === 3 && method === 'GET') return this.paymentMethod(id).pm;
+      if (parts.length === 4 && parts[3] === 'attach' && method === 'POST') return this.attachPaymentMethod(id, params);
+      if (parts.length === 4 && parts[3] === 'detach' && method === 'POST') return this.detachPaymentMethod(id);
+    }
+    if (parts[1] === 'setup_intents') {
+      if (parts.length === 2 && method === 'POST') return this.createSetupIntent(params);
+      const id = parts[2] ?? '';
+      if (parts.length === 3 && method === 'GET') return this.setupIntent(id);
+      if (parts.length === 4 && parts[3] === 'confirm' && method === 'POST') return this.confirmSetupIntent(id, params);
+      if (parts.length === 4 && parts[3] === 'cancel' && method === 'POST') return this.cancelSetupIntent(id, params);
+    }
+    throw invalid(
+      `Unrecognized request URL (${method}: ${pathname}). The test-payment emulator implements PaymentIntents, SetupIntents, Customers, PaymentMethods and refunds only.`,
+      {},
+      404,
+    );
   }
 
   private intent(id: string): PaymentIntentRecord {
@@ -341,7 +440,7 @@ export class StripeEmulator {
       confirmation_method: 'automatic',
       created: Math.floor(Date.now() / 1000),
       currency,
-      customer: null,
+      customer: typeof params.customer === 'string' ? this.customer(params.customer).id : null,
       description: typeof params.description === 'string' ? params.description : null,
       last_payment_error: null,
       latest_charge: null,
@@ -351,10 +450,14 @@ export class StripeEmulator {
       payment_method: typeof params.payment_method === 'string' ? params.payment_method : null,
       payment_method_types: ['card'],
       receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
+      setup_future_usage: params.setup_future_usage === 'off_session' || params.setup_future_usage === 'on_session' ? params.setup_future_usage : null,
       status: typeof params.payment_method === 'string' ? 'requires_confirmation' : 'requires_payment_method',
     };
+    if (params.off_session !== undefined && params.confirm !== 'true') {
+      throw invalid('You may only specify `off_session` when confirming a PaymentIntent.', { param: 'off_session' });
+    }
     this.intents.set(id, pi);
-    if (params.confirm === 'true') return this.confirmIntent(id, {});
+    if (params.confirm === 'true') return this.confirmIntent(id, { off_session: params.off_session });
     return pi;
   }
 
@@ -390,17 +493,42 @@ export class StripeEmulator {
         { code: 'payment_intent_unexpected_state' },
       );
     }
-    const outcome = TEST_PAYMENT_METHODS[pm];
-    if (!outcome) throw invalid(`No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' });
+    const { token, card } = this.resolvePaymentMethod(pm);
+    const saved = this.paymentMethods.get(pm)?.pm;
+    if (saved?.customer && saved.customer !== pi.customer) {
+      throw invalid(`The provided PaymentMethod is attached to another customer than the one on this PaymentIntent.`, { param: 'payment_method' });
+    }
+    const offSession = params.off_session === 'true';
+    const outcome = TEST_PAYMENT_METHODS[token]!;
     const chargeId = randomId('ch');
     pi.payment_method = pm;
-    if (outcome.ok) {
+    if (outcome.ok && !(offSession && OFF_SESSION_NEEDS_AUTH.has(token))) {
       pi.status = 'succeeded';
       pi.amount_received = pi.amount;
       pi.latest_charge = chargeId;
       pi.last_payment_error = null;
+      pi.next_action = null;
       this.emit('payment_intent.succeeded', pi);
       return pi;
+    }
+    const pmJson: Json = saved ? (structuredClone(saved) as unknown as Json) : { id: pm, object: 'payment_method', type: 'card', card };
+    if (outcome.ok) {
+      // Off-session and the card wants 3-D Secure: the customer must come back and confirm on-session.
+      const error: Json = {
+        type: 'card_error',
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+        charge: chargeId,
+        doc_url: 'https://stripe.com/docs/error-codes/authentication-required',
+        payment_method: pmJson,
+      };
+      pi.status = 'requires_action';
+      pi.latest_charge = chargeId;
+      pi.last_payment_error = error;
+      pi.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
+      this.emit('payment_intent.requires_action', pi);
+      throw new StripeHttpError(402, { ...error, payment_intent: structuredClone(pi) });
     }
     const error: Json = {
       type: 'card_error',
@@ -409,14 +537,213 @@ export class StripeEmulator {
       message: outcome.message,
       charge: chargeId,
       doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replace(/_/g, '-')}`,
-      payment_method: { id: pm, object: 'payment_method', type: 'card' },
+      payment_method: pmJson,
     };
     pi.status = 'requires_payment_method';
     pi.payment_method = null;
     pi.latest_charge = chargeId;
     pi.last_payment_error = error;
+    pi.next_action = null;
     this.emit('payment_intent.payment_failed', pi);
     throw new StripeHttpError(402, { ...error, payment_intent: structuredClone(pi) });
+  }
+
+  /** A test token (pm_card_visa) or a saved PaymentMethod: the test card it stands for. */
+  private resolvePaymentMethod(id: string): { token: string; card: PaymentMethodRecord['card'] } {
+    const saved = this.paymentMethods.get(id);
+    if (saved) return { token: saved.token, card: saved.pm.card };
+    const card = TEST_CARDS[id];
+    if (!card || !TEST_PAYMENT_METHODS[id]) throw invalid(`No such PaymentMethod: '${id}'`, { code: 'resource_missing', param: 'payment_method' });
+    return {
+      token: id,
+      card: {
+        brand: card.brand,
+        country: 'US',
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        funding: card.funding ?? 'credit',
+        last4: card.last4,
+      },
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Customers, PaymentMethods and SetupIntents (saving a card for later off-session charges)
+
+  private customer(id: string): CustomerRecord {
+    const c = this.customers.get(id);
+    if (!c) throw invalid(`No such customer: '${id}'`, { code: 'resource_missing', param: 'customer' }, 404);
+    return c;
+  }
+
+  private createCustomer(params: Json): CustomerRecord {
+    const c: CustomerRecord = {
+      id: randomId('cus', 14),
+      object: 'customer',
+      created: Math.floor(Date.now() / 1000),
+      description: typeof params.description === 'string' ? params.description : null,
+      email: typeof params.email === 'string' ? params.email : null,
+      invoice_settings: { default_payment_method: null },
+      livemode: false,
+      metadata: stringRecord(params.metadata),
+      name: typeof params.name === 'string' ? params.name : null,
+    };
+    this.customers.set(c.id, c);
+    return c;
+  }
+
+  private updateCustomer(id: string, params: Json): CustomerRecord {
+    const c = this.customer(id);
+    if (typeof params.email === 'string') c.email = params.email;
+    if (typeof params.name === 'string') c.name = params.name;
+    if (params.metadata !== undefined) c.metadata = { ...c.metadata, ...stringRecord(params.metadata) };
+    const inv = params.invoice_settings as Json | undefined;
+    if (inv && typeof inv.default_payment_method === 'string') {
+      c.invoice_settings.default_payment_method = inv.default_payment_method === '' ? null : this.paymentMethod(inv.default_payment_method).pm.id;
+    }
+    return c;
+  }
+
+  private paymentMethod(id: string): { pm: PaymentMethodRecord; token: string } {
+    const found = this.paymentMethods.get(id);
+    if (!found) throw invalid(`No such PaymentMethod: '${id}'`, { code: 'resource_missing', param: 'payment_method' }, 404);
+    return found;
+  }
+
+  /** A new PaymentMethod made from a test token (as Stripe makes one each time pm_card_visa is used). */
+  private newPaymentMethod(token: string): { pm: PaymentMethodRecord; token: string } {
+    const { card } = this.resolvePaymentMethod(token);
+    const pm: PaymentMethodRecord = {
+      id: randomId('pm'),
+      object: 'payment_method',
+      billing_details: { address: null, email: null, name: null, phone: null },
+      card,
+      created: Math.floor(Date.now() / 1000),
+      customer: null,
+      livemode: false,
+      metadata: {},
+      type: 'card',
+    };
+    const entry = { pm, token };
+    this.paymentMethods.set(pm.id, entry);
+    return entry;
+  }
+
+  private listPaymentMethods(customerId: string): Json {
+    this.customer(customerId);
+    const data = [...this.paymentMethods.values()].filter((e) => e.pm.customer === customerId).map((e) => e.pm);
+    return { object: 'list', data, has_more: false, url: `/v1/customers/${customerId}/payment_methods` };
+  }
+
+  private attachPaymentMethod(id: string, params: Json): PaymentMethodRecord {
+    const customerId = typeof params.customer === 'string' ? params.customer : '';
+    if (!customerId) throw invalid('Missing required param: customer.', { code: 'parameter_missing', param: 'customer' });
+    const customer = this.customer(customerId);
+    const entry = TEST_PAYMENT_METHODS[id] ? this.newPaymentMethod(id) : this.paymentMethod(id);
+    if (entry.pm.customer && entry.pm.customer !== customer.id) {
+      throw invalid('This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.');
+    }
+    this.checkAttachable(entry.token, entry.pm.id);
+    entry.pm.customer = customer.id;
+    return entry.pm;
+  }
+
+  /** Cards declined outright cannot be saved (Stripe checks the card when it is attached or set up). */
+  private checkAttachable(token: string, pmId: string): void {
+    const outcome = TEST_PAYMENT_METHODS[token]!;
+    if (outcome.ok || ATTACHES_BUT_CHARGES_FAIL.has(token)) return;
+    throw new StripeHttpError(402, {
+      type: 'card_error',
+      code: outcome.code,
+      ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
+      message: outcome.message,
+      param: '',
+      payment_method: { id: pmId, object: 'payment_method', type: 'card' },
+    });
+  }
+
+  private detachPaymentMethod(id: string): PaymentMethodRecord {
+    const entry = this.paymentMethod(id);
+    if (!entry.pm.customer) throw invalid(`The payment method you provided is not attached to a customer so detachment is impossible.`);
+    const customer = this.customers.get(entry.pm.customer);
+    if (customer?.invoice_settings.default_payment_method === id) customer.invoice_settings.default_payment_method = null;
+    entry.pm.customer = null;
+    return entry.pm;
+  }
+
+  private setupIntent(id: string): SetupIntentRecord {
+    const si = this.setupIntents.get(id);
+    if (!si) throw invalid(`No such setupintent: '${id}'`, { code: 'resource_missing', param: 'intent' }, 404);
+    return si;
+  }
+
+  private createSetupIntent(params: Json): SetupIntentRecord {
+    const id = randomId('seti');
+    const si: SetupIntentRecord = {
+      id,
+      object: 'setup_intent',
+      cancellation_reason: null,
+      client_secret: `${id}_secret_${randomId('x', 25).slice(2)}`,
+      created: Math.floor(Date.now() / 1000),
+      customer: typeof params.customer === 'string' ? this.customer(params.customer).id : null,
+      description: typeof params.description === 'string' ? params.description : null,
+      last_setup_error: null,
+      livemode: false,
+      metadata: stringRecord(params.metadata),
+      next_action: null,
+      payment_method: typeof params.payment_method === 'string' ? params.payment_method : null,
+      payment_method_types: ['card'],
+      status: typeof params.payment_method === 'string' ? 'requires_confirmation' : 'requires_payment_method',
+      usage: params.usage === 'on_session' ? 'on_session' : 'off_session',
+    };
+    this.setupIntents.set(id, si);
+    if (params.confirm === 'true') return this.confirmSetupIntent(id, {});
+    return si;
+  }
+
+  private confirmSetupIntent(id: string, params: Json): SetupIntentRecord {
+    const si = this.setupIntent(id);
+    if (si.status === 'succeeded' || si.status === 'canceled') {
+      throw invalid(
+        `You cannot confirm this SetupIntent because it has a status of ${si.status}. Only a SetupIntent with one of the following statuses may be confirmed: requires_confirmation, requires_payment_method, requires_action.`,
+        { code: 'setup_intent_unexpected_state', setup_intent: structuredClone(si) },
+      );
+    }
+    const given = typeof params.payment_method === 'string' ? params.payment_method : si.payment_method;
+    if (!given) {
+      throw invalid("You cannot confirm this SetupIntent because it's missing a payment method.", { code: 'setup_intent_unexpected_state' });
+    }
+    const entry = TEST_PAYMENT_METHODS[given] ? this.newPaymentMethod(given) : this.paymentMethod(given);
+    try {
+      this.checkAttachable(entry.token, entry.pm.id);
+    } catch (err) {
+      const body = (err as StripeHttpError).body;
+      si.status = 'requires_payment_method';
+      si.payment_method = null;
+      si.last_setup_error = body;
+      this.emitObject('setup_intent.setup_failed', si);
+      throw new StripeHttpError(402, { ...body, setup_intent: structuredClone(si) });
+    }
+    if (si.customer) entry.pm.customer = si.customer;
+    si.payment_method = entry.pm.id;
+    si.status = 'succeeded';
+    si.last_setup_error = null;
+    this.emitObject('setup_intent.succeeded', si);
+    return si;
+  }
+
+  private cancelSetupIntent(id: string, params: Json): SetupIntentRecord {
+    const si = this.setupIntent(id);
+    if (si.status === 'succeeded' || si.status === 'canceled') {
+      throw invalid(`You cannot cancel this SetupIntent because it has a status of ${si.status}.`, {
+        code: 'setup_intent_unexpected_state',
+        setup_intent: structuredClone(si),
+      });
+    }
+    si.status = 'canceled';
+    si.cancellation_reason = typeof params.cancellation_reason === 'string' ? params.cancellation_reason : null;
+    this.emitObject('setup_intent.canceled', si);
+    return si;
   }
 
   private cancelIntent(id: string, params: Json): PaymentIntentRecord {
@@ -464,13 +791,17 @@ export class StripeEmulator {
   // Events
 
   private emit(type: string, pi: PaymentIntentRecord): void {
+    this.emitObject(type, pi);
+  }
+
+  private emitObject(type: string, object: PaymentIntentRecord | SetupIntentRecord): void {
     const id = randomId('evt');
     const event = {
       id,
       object: 'event',
       api_version: API_VERSION,
       created: Math.floor(Date.now() / 1000),
-      data: { object: structuredClone(pi) },
+      data: { object: structuredClone(object) },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },

@@ -260,6 +260,33 @@ export function paymentFailedMail(config: AppConfig, user: MailUser, order: { id
   });
 }
 
+/** Auto-rebill could not charge the saved card off-session: the link opens the order's payment on the portal. */
+export function autoRebillActionMail(
+  config: AppConfig,
+  user: MailUser,
+  top: { orderId: number; count: number; totalCents: number; reason: 'authentication_required' | 'declined'; chargeId: number },
+): NewMail {
+  const why = top.reason === 'authentication_required' ? 'your bank asks you to confirm this payment yourself' : 'your card was declined';
+  return mail(
+    config,
+    'auto-rebill-action',
+    user.email,
+    user.id,
+    `Your ${PRODUCT} top-up needs your action`,
+    {
+      greeting: hello(user.firstName),
+      lines: [
+        `Your transfer balance fell below your auto-rebill threshold, so we tried to buy ${top.count} transfers (${dollars(top.totalCents)}, order #${top.orderId}) with your saved card, but ${why}.`,
+        'Nothing was charged. Open the link to pay for this order; deliveries pause only if your balance reaches zero.',
+      ],
+      link: { label: 'Pay for your top-up', url: autoRebillPayUrl(config, top.orderId) },
+    },
+    { dedupeKey: `auto-rebill-action:${user.id}:${top.chargeId}` },
+  );
+}
+
+export const autoRebillPayUrl = (config: AppConfig, orderId: number) => `${config.publicOrigin}/dashboard/pay/${orderId}`;
+
 export function partnerApplicationMail(config: AppConfig, to: string, name: string): NewMail {
   return mail(config, 'partner-application', to, null, `We received your ${PRODUCT} partner application`, {
     greeting: hello(name),

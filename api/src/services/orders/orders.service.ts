@@ -4,7 +4,7 @@
 import { dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { enqueueOrderPaid, enqueuePaymentFailed, enqueueRefundMail } from '../mail/order-mail.ts';
 import crypto from 'node:crypto';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Knex } from 'knex';
 import { raw } from 'objection';
 import { APPOINTMENT_PRICE_CENTS, CURRENCY, LEAD_DEFAULT_PRICE_CENTS, RESERVATION_MINUTES, RINGCLOUD } from '@tm/shared';
@@ -63,6 +63,18 @@ export interface CreateOrderOptions {
   expectedAmountCents?: number;
   /** The buyer's address (rate-limit key): holds are capped per address too. */
   clientAddress?: string;
+  /**
+   * Auto-rebill (decision 197): charge the agent's saved card now, off-session. `key` names the crossing
+   * that asked for the charge: it is the order's and the provider's idempotency key, so one crossing is
+   * one order and one charge. The order is paid, like any other, by the verified payment event.
+   */
+  offSession?: { customer: string; paymentMethod: string; key: string; metadata: Record<string, unknown> };
+}
+
+/** How an off-session charge answered: succeeded (the event will fulfil it) or the card's refusal. */
+export interface OffSessionResult {
+  status: string;
+  error: { code: string; message: string } | null;
 }
 
 /** An order as stored (the Order model; `kind` and `status` hold an OrderKind and an OrderStatus). */
@@ -255,7 +267,8 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
 
   const now = deps.clock.now();
   const stamp = toDbDate(now);
-  const idempotencyKey = `order-${crypto.randomUUID()}`;
+  const idempotencyKey = opts.offSession?.key ?? `order-${crypto.randomUUID()}`;
+  if (opts.offSession) plan.metadata = { ...plan.metadata, ...opts.offSession.metadata };
   const clientKey = clientKeyOf(opts.clientAddress);
   let orderId: number;
   let replacedIntents: string[] = [];
@@ -334,7 +347,9 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
         currency: CURRENCY,
         description: plan.description,
         metadata: { orderId: String(orderId), kind: plan.kind, ...(plan.tier ? { tier: plan.tier } : {}) },
-        automatic_payment_methods: { enabled: true },
+        ...(opts.offSession
+          ? { customer: opts.offSession.customer, payment_method: opts.offSession.paymentMethod, payment_method_types: ['card'] }
+          : { automatic_payment_methods: { enabled: true } }),
       },
       { idempotencyKey },
     );
@@ -351,7 +366,10 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
   await Order.query(deps.db)
     .where({ id: orderId })
     .patch({ paymentIntentId: intent.id, updatedAt: toDbDate(deps.clock.now()) });
+  // Confirmed only once the order names its intent, so the payment event always finds its order.
+  const offSession = opts.offSession ? await confirmOffSession(deps, intent.id, idempotencyKey) : undefined;
   return {
+    ...(offSession ? { offSession } : {}),
     orderId,
     paymentIntentId: intent.id,
     clientSecret: intent.client_secret ?? '',
@@ -359,6 +377,18 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
     currency: CURRENCY,
     testMode: deps.config.stripe.testMode,
   };
+}
+
+async function confirmOffSession(deps: AppDeps, intentId: string, key: string): Promise<OffSessionResult> {
+  try {
+    const confirmed = await deps.stripe.paymentIntents.confirm(intentId, { off_session: true }, { idempotencyKey: `${key}-confirm` });
+    return { status: confirmed.status, error: null };
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError) {
+      return { status: err.payment_intent?.status ?? 'requires_payment_method', error: { code: err.code ?? 'card_declined', message: err.message } };
+    }
+    throw err;
+  }
 }
 
 /**
@@ -561,6 +591,8 @@ const TEST_PM_LAST4: Record<string, string> = {
   pm_card_chargeDeclinedExpiredCard: '0069',
   pm_card_chargeDeclinedIncorrectCvc: '0127',
   pm_card_chargeDeclinedProcessingError: '0119',
+  pm_card_authenticationRequiredOnSetup: '3155',
+  pm_card_chargeCustomerFail: '0341',
 };
 
 /** The paying card's last four digits when the intent tells them (expanded charge or method, or a test method). */

@@ -51,4 +51,6 @@ export interface CreatedOrder {
   amount: number;
   currency: 'usd';
   testMode: boolean;
+  /** An off-session charge (auto-rebill): how the provider answered the confirmation. */
+  offSession?: { status: string; error: { code: string; message: string } | null };
 }

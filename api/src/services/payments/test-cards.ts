@@ -13,6 +13,9 @@ const TEST_CARDS: Record<string, string> = {
   '4000000000000069': 'pm_card_chargeDeclinedExpiredCard',
   '4000000000000127': 'pm_card_chargeDeclinedIncorrectCvc',
   '4000000000000119': 'pm_card_chargeDeclinedProcessingError',
+  // Saved cards (SetupIntents): needs authentication when charged off-session; saved, but every charge declined.
+  '4000002500003155': 'pm_card_authenticationRequiredOnSetup',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
 };
 
 export function luhnValid(digits: string): boolean {

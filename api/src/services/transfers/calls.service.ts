@@ -50,6 +50,7 @@ import { REFUSAL_STATUS, TransferRefused } from './errors.ts';
 import { drawFrom, ensureUsageRows, transferLots } from './lots.service.ts';
 import { callsOnLocalDay, ensureSettingsRow, readControls } from './settings.service.ts';
 import { withRetry } from '../../db/retry.ts';
+import { chargeQueued, noteAutoRebillCrossing } from '../payments/auto-rebill.service.ts';
 import { csvLine } from './csv.ts';
 import { AgentTransferSetting, TransferCall, TransferDispute, User } from '../../models/index.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
@@ -271,6 +272,7 @@ export async function recordDeliveredCall(
   const stamp = toDbDate(now);
 
   let result!: TransferCallbackAccepted;
+  let rebill = false;
   for (let attempt = 0; ; attempt++) {
     try {
       result = await withRetry(() =>
@@ -392,6 +394,8 @@ export async function recordDeliveredCall(
           } else if (drawn) {
             await noteBalanceChange(trx, deps, agent.id, { before: balanceBefore, after: balance, ref: `call-${id}` }, now);
           }
+          // Auto-rebill (decision 197): this call took the balance below the agent's threshold; charged after the commit.
+          rebill = drawn ? await noteAutoRebillCrossing(trx, agent.id, { before: balanceBefore, after: balance, ref: `call-${id}` }, now) : false;
           let agentPaused = controls.paused;
           if (drawn && balance === 0 && !controls.paused) {
             // The last transfer is gone: pause the agent (the dashboard tells them) until they buy more.
@@ -441,6 +445,7 @@ export async function recordDeliveredCall(
     }
   }
   if (result.agentPaused && result.balanceRemaining === 0) deps.logger.info({ agentId: agent.id }, 'transfer balance reached zero: agent paused');
+  if (rebill) await chargeQueued(deps, agent.id);
   return { created: true, body: result };
 }
 

@@ -12,6 +12,7 @@ import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useChangeOwnPassword, useMailPreferences, useRequestEmailChange, useSaveMailPreferences, useSaveProfile } from '../api/account.ts';
 import { paths } from '../../../app/paths.ts';
 import { WebhooksSection } from '../../integrations/components/WebhooksSection.tsx';
+import { AutoRebillSection } from './AutoRebillSection.tsx';
 
 type Fields = Record<string, string>;
 const fieldsOf = (err: unknown): Fields => (err instanceof ApiError && err.fields ? err.fields : {});
@@ -242,6 +243,7 @@ export function ProfilePage() {
           <DetailsForm user={user} />
           <EmailForm user={user} />
           <PasswordForm />
+          {!user.isAdmin && <AutoRebillSection />}
           <PreferencesForm />
           <WebhooksSection />
         </div>

@@ -9,6 +9,8 @@ import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useHome } from '../api/get-home.ts';
 import { Icon, type IconName } from '../../dashboard/components/Icon.tsx';
 import { panelHref } from '../../dashboard/components/panels.ts';
+import { useAutoRebill } from '../../account/api/auto-rebill.ts';
+import { ACTION_NEEDED_TITLE } from '@tm/shared/schemas/auto-rebill';
 import './home.css';
 
 const QUICK_ACTIONS: Array<{ label: string; to: string; icon: IconName }> = [
@@ -171,10 +173,31 @@ function HomeLists({ home, tz }: { home: DashboardHomeView; tz: string }) {
   );
 }
 
+/** An auto-rebill top-up the saved card could not pay (decision 197): the link pays it on-session. */
+function RebillNotice({ user }: { user: SessionUser }) {
+  const q = useAutoRebill(!user.isAdmin);
+  const a = q.data?.actionNeeded;
+  if (!a) return null;
+  return (
+    <div role="alert" className="rebill-notice">
+      <strong>{ACTION_NEEDED_TITLE}</strong>
+      <p>
+        Your auto-rebill top-up of {a.count} transfers ({formatUsd(a.amountCents, { cents: true })}) was not charged:{' '}
+        {a.reason === 'authentication_required' ? 'your bank asks you to confirm it.' : 'your card was declined.'} Deliveries pause only if your balance reaches
+        zero.
+      </p>
+      <Link className="btn" to={a.payUrl}>
+        Pay now
+      </Link>
+    </div>
+  );
+}
+
 export function HomePanel({ user }: { user: SessionUser }) {
   const home = useHome();
   return (
     <section aria-labelledby="home-title" className="dash-section">
+      <RebillNotice user={user} />
       <HomeBody home={home.data} user={user} failed={home.isError && !home.data} />
     </section>
   );

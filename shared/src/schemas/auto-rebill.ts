@@ -1,0 +1,65 @@
+// Auto-rebill (issue 29 item 3, decision 197): the agent's saved card and top-up rule. The browser names
+// a package (a catalogue tier and a count); the server prices it from the catalogue, never from the client.
+import { z } from 'zod';
+import { PACKAGE_TIERS } from './payments.ts';
+
+export const AUTO_REBILL_THRESHOLD_MAX = 1000;
+export const NEEDS_CARD_MESSAGE = 'Save a card before turning auto-rebill on.';
+export const ACTION_NEEDED_TITLE = 'Payment needs your action';
+
+export const autoRebillSettingsSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  threshold: z
+    .number({ error: 'Enter a number of transfers' })
+    .int({ error: 'Enter a whole number of transfers' })
+    .min(1, { error: 'The threshold is at least 1 transfer' })
+    .max(AUTO_REBILL_THRESHOLD_MAX, { error: `The threshold is at most ${AUTO_REBILL_THRESHOLD_MAX} transfers` }),
+  tier: z.enum(PACKAGE_TIERS, { error: 'Unknown pricing tier' }),
+  count: z.number({ error: 'Enter a number of transfers' }),
+});
+export type AutoRebillSettingsInput = z.infer<typeof autoRebillSettingsSchema>;
+
+export const saveCardSchema = z.object({
+  setupIntentId: z.string({ error: 'setupIntentId is required' }).regex(/^seti_[A-Za-z0-9]{1,200}$/, { error: 'setupIntentId is not a SetupIntent id' }),
+});
+
+export interface SavedCardView {
+  brand: string;
+  last4: string;
+}
+
+/** An off-session top-up the card could not pay: the agent pays it on-session at payUrl. */
+export interface AutoRebillActionView {
+  orderId: number;
+  amountCents: number;
+  count: number;
+  reason: 'authentication_required' | 'declined';
+  message: string;
+  payUrl: string;
+}
+
+export interface AutoRebillView {
+  card: SavedCardView | null;
+  enabled: boolean;
+  threshold: number;
+  tier: (typeof PACKAGE_TIERS)[number];
+  count: number;
+  /** The package's price from the catalogue, in cents. */
+  amountCents: number;
+  actionNeeded: AutoRebillActionView | null;
+}
+
+export interface SetupIntentResponse {
+  clientSecret: string;
+  publishableKey: string | null;
+  testMode: boolean;
+}
+
+export interface AutoRebillPaymentResponse {
+  orderId: number;
+  amountCents: number;
+  count: number;
+  clientSecret: string;
+  publishableKey: string | null;
+  testMode: boolean;
+}
