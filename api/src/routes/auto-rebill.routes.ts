@@ -5,7 +5,8 @@
 import { Router } from 'express';
 import { autoRebillSettingsSchema, saveCardSchema } from '@tm/shared/schemas/auto-rebill';
 import type { AppDeps } from '../deps.ts';
-import { notFound, parseWith } from '../errors.ts';
+import { parseWith } from '../errors.ts';
+import { idParam } from '../http/params.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { orderLimits } from '../middleware/rate-limit.ts';
 import { autoRebillPayment, autoRebillView, removeCard, saveCard, startCardSetup, updateAutoRebill } from '../services/payments/auto-rebill.service.ts';
@@ -39,8 +40,7 @@ export function autoRebillRoutes(deps: AppDeps): Router {
   });
 
   r.get('/auto-rebill/orders/:id/payment', agent, async (req, res) => {
-    const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Order not found');
+    const id = idParam(req.params.id, 'Order not found');
     res.setHeader('Cache-Control', 'no-store');
     res.json(await autoRebillPayment(deps, currentUser(req).id, id));
   });
