@@ -13,6 +13,8 @@ import { listApiRoutes } from '../route-list.ts';
 import { signPayload } from '@tm/stripe-emulator';
 import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
 import { insertOwedOrder } from '../services/orders/testing.ts';
+import { startCardSetup } from '../services/payments/auto-rebill.service.ts';
+import { depsOf } from '../app.ts';
 import { signMediaUrl } from '../services/media/media-links.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 import {
@@ -188,6 +190,14 @@ async function aDelivery(): Promise<number> {
   return res.body.id as number;
 }
 const webhookBody = () => ({ url: 'https://crm.example.com/matrix', events: ['lead.bought', 'transfer.delivered'] });
+// Issue 29 item 3: agent A's card setup (never confirmed) and an order of A's that is not a top-up, both
+// made without the API so A's checkout rate limit is left to the rows that test it.
+async function aSetupIntentId(): Promise<string> {
+  const { clientSecret } = await startCardSetup(depsOf(ctx.app), who.ids.agentA);
+  return clientSecret.split('_secret_')[0]!;
+}
+const anOrderIdOfA = () => insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Call-Backs', owed: 1 });
+const autoRebillBody = () => ({ enabled: false, threshold: 5, tier: 'standard', count: 10 });
 async function aTimedAppointment(hoursAgo = 1): Promise<number> {
   return insertAppointment(ctx.db, {
     status: 'sold',
@@ -563,6 +573,23 @@ const MATRIX: Record<string, Row> = {
   'GET /api/api-tokens': { ...cols(401, 200, 200, 200, 401), req: get('/api/api-tokens') },
   'POST /api/api-tokens': { ...cols(401, 201, 201, 201, 401), req: post('/api/api-tokens', () => ({ name: 'matrix' })) },
   'DELETE /api/api-tokens/:id': { ...cols(401, 204, 404, 404, 401), req: async () => del(`/api/api-tokens/${await aToken()}`)('anon') },
+  'GET /api/auto-rebill': { ...cols(401, 200, 200, 200, 401), req: get('/api/auto-rebill') },
+  'PUT /api/auto-rebill': { ...cols(401, 200, 200, 200, 401), req: put('/api/auto-rebill', autoRebillBody) },
+  'POST /api/auto-rebill/setup-intent': { ...cols(401, 200, 200, 200, 401), req: post('/api/auto-rebill/setup-intent') },
+  // A's unconfirmed setup: A is told it is not saved yet (409); anyone else cannot see it (404).
+  'POST /api/auto-rebill/card': {
+    ...cols(401, 409, 404, 404, 401),
+    req: async () => {
+      const setupIntentId = await aSetupIntentId();
+      return post('/api/auto-rebill/card', () => ({ setupIntentId }))('anon');
+    },
+  },
+  'DELETE /api/auto-rebill/card': { ...cols(401, 404, 404, 404, 401), req: del('/api/auto-rebill/card') },
+  // An order of A's that is not a top-up: no one gets a pay page for it.
+  'GET /api/auto-rebill/orders/:id/payment': {
+    ...cols(401, 404, 404, 404, 401),
+    req: async () => get(`/api/auto-rebill/orders/${await anOrderIdOfA()}/payment`)('anon'),
+  },
   'GET /api/webhooks': { ...cols(401, 200, 200, 200, 401), req: get('/api/webhooks') },
   'POST /api/webhooks': { ...cols(401, 201, 201, 201, 401), req: post('/api/webhooks', webhookBody) },
   'POST /api/webhooks/secret': { ...cols(401, 200, 200, 200, 401), req: post('/api/webhooks/secret') },
