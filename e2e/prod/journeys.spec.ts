@@ -226,6 +226,10 @@ test('refund: the admin refunds half of an agent’s paid order; the agent’s b
   await detail.getByLabel('Part of it').check();
   await detail.getByLabel('Amount to refund (USD)').fill('200.00');
   await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+  // A refund asks first, with the amount and what it takes back (issue 26 item 7).
+  const confirm = admin.getByRole('dialog', { name: 'Confirm refund' });
+  await expect(confirm).toContainText('It takes 5 transfers out of the agent');
+  await confirm.getByRole('button', { name: 'Refund $200.00' }).click();
   await expect(admin.getByTestId('toast').first()).toContainText('Refunded $200.00');
   await expect(detail).toContainText('Partially refunded');
   await adminContext.close();

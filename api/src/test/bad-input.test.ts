@@ -238,6 +238,7 @@ async function upload(): Promise<number> {
     .set('Cookie', who.cookies.admin)
     .set('Content-Type', 'text/csv')
     .send(leadCsv());
+  if (res.status !== 201 || !res.body.import) throw new Error(`lead import upload: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.import.id as number;
 }
 async function pendingNoShow(): Promise<number> {
