@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { webRoutes, notFoundPage, variantFor, chooseEncoding, IMMUTABLE, MARKETING_DIST, type WebDirs } from './web.ts';
 import { createApp } from './app.ts';
+import { PORTAL_PATHS } from '@tm/shared/portal-paths';
 import { testConfig } from './config.ts';
 import { createTestApp, type TestContext } from './test/harness.ts';
 
@@ -219,6 +220,16 @@ describe('static site and portal', () => {
       expect(res.status, p).toBe(200);
       expect(res.text).toBe('PORTAL');
       expect(res.headers['cache-control'], p).toBe('no-cache');
+    }
+  });
+
+  it("serves the portal for every path of the portal's own list (shared/src/portal-paths.ts)", async () => {
+    expect(PORTAL_PATHS.length).toBeGreaterThan(10);
+    for (const p of PORTAL_PATHS) {
+      const url = p.replace(/:[A-Za-z]+/g, '12');
+      const res = await request(app).get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.text, url).toBe('PORTAL');
     }
   });
 

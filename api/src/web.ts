@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { PORTAL_PATHS } from '@tm/shared/portal-paths';
 import type { AppConfig } from './config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,26 +21,8 @@ export const PORTAL_DIST = path.join(repoRoot, 'portal', 'dist');
 export type WebDirs = { marketing: string; portal: string };
 export const BUILT_DIRS: WebDirs = { marketing: MARKETING_DIST, portal: PORTAL_DIST };
 
-/** Paths the portal SPA owns (paths in one place; portal/src/app/paths.ts mirrors these). */
-export const PORTAL_ROUTES = [
-  '/login',
-  '/dashboard',
-  '/transfer-checkout',
-  '/admin',
-  '/training',
-  '/training-admin-login',
-  '/training-admin',
-  '/dashboard/transfers',
-  '/dashboard/results',
-  '/dashboard/receipts/:orderId',
-  '/dashboard/pay/:orderId',
-  '/admin/disputes',
-  '/set-password',
-  '/forgot-password',
-  '/profile',
-  '/confirm-email',
-  '/undo-email-change',
-];
+/** Paths the portal SPA owns: the portal's own list (shared/src/portal-paths.ts). */
+export const PORTAL_ROUTES = PORTAL_PATHS;
 
 export type Variant = 'default' | 'go' | 'special';
 

@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { api, ApiError, RINGCLOUD, formatUsd } from '@tm/shared';
 import { quoteRingCloud, NO_AGED_STOCK_MESSAGE } from '@tm/shared/logic/pricing';
 import type { CreatePaymentIntentResponse, PublicKeyResponse } from '@tm/shared/schemas/payments';
+import { getStripePublicKey } from '@tm/shared/stripe-public-key';
 import type { AgedStockResponse } from '@tm/shared/schemas/funnel';
 import { readRingcloudSurvey, clearRingcloudSurvey, type SavedRingcloudSurvey } from './ringcloud-storage.ts';
 import { returnUrlFor, GENERIC_PAYMENT_ERROR } from '@tm/shared/ui/payment-labels';
@@ -66,7 +67,7 @@ export default function RingCloudCheckout() {
         }
         const quote = quoteRingCloud({ leadType: s.leadType, count: countOf(s, current), ageRange: s.ageRange ?? null });
         const [keys, intent] = await Promise.all([
-          api.getJson<PublicKeyResponse>('/api/stripe/public-key'),
+          getStripePublicKey(),
           api.requestJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', {
             ...(quote.ok ? { amount: quote.amountCents / 100, calls: quote.count } : {}),
             packageType: `RingCloud ${s.leadType}`,

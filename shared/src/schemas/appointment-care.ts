@@ -1,5 +1,6 @@
 // Appointment calendar (.ics, feed) and no-show reports (issue 19, item 3).
 import { z } from 'zod';
+import { recordingUrlSchema } from './recording-url.ts';
 
 /** A no-show may be reported from the appointment time until this long after it (the last millisecond included). */
 export const NO_SHOW_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -12,18 +13,7 @@ export const noShowSchema = z.object({
     .int('callDurationSeconds must be whole seconds')
     .min(0, 'callDurationSeconds cannot be negative')
     .max(86_400, 'callDurationSeconds is too long'),
-  recordingUrl: z
-    .union([
-      z.literal('').transform(() => null),
-      z.null(),
-      z
-        .string()
-        .trim()
-        .max(1000, 'Recording URL is too long')
-        .pipe(z.url({ protocol: /^https?$/, error: 'Recording URL must be an http(s) URL' })),
-    ])
-    .optional()
-    .transform((v) => v ?? null),
+  recordingUrl: recordingUrlSchema,
   note: z
     .string()
     .trim()

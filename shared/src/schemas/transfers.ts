@@ -7,6 +7,7 @@ import { isUsStateCode } from '../us-states.ts';
 import { consentFields } from './consent.ts';
 import type { OrderFigures } from './payments.ts';
 import type { Page } from './paging.ts';
+import { recordingUrlSchema } from './recording-url.ts';
 
 export const MAX_TRANSCRIPT_CHARS = 60_000;
 export const TRANSFERS_PAGE_SIZE = 25;
@@ -44,19 +45,6 @@ const callerPhone = z
   .transform((s) => s.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(/^\+?\d{10,15}$/, 'Caller phone must be 10 to 15 digits'));
 
-const recordingUrl = z
-  .union([
-    z.literal('').transform(() => null),
-    z.null(),
-    z
-      .string()
-      .trim()
-      .max(1000, 'Recording URL is too long')
-      .pipe(z.url({ protocol: /^https?$/, error: 'Recording URL must be an http(s) URL' })),
-  ])
-  .optional()
-  .transform((v) => v ?? null);
-
 const transcript = z
   .string()
   .max(MAX_TRANSCRIPT_CHARS, `Transcript must be at most ${MAX_TRANSCRIPT_CHARS} characters`)
@@ -89,7 +77,7 @@ const callFields = {
     .min(0)
     .max(MAX_CALL_SECONDS, `durationSeconds must be at most ${MAX_CALL_SECONDS} (24 hours)`)
     .optional(),
-  recordingUrl,
+  recordingUrl: recordingUrlSchema,
   transcript,
   /** docs/product/rules.md#transfers-buffer-and-billing: the agent hung up after the caller's 'Yes', before the buffer: still billable. */
   agentHungUpAfterYes: z.boolean().optional(),

@@ -17,6 +17,7 @@ import {
   type PackageTier,
 } from '@tm/shared/logic/pricing';
 import type { CreatePaymentIntentResponse, PublicKeyResponse } from '@tm/shared/schemas/payments';
+import { getStripePublicKey } from '@tm/shared/stripe-public-key';
 import {
   $checkout,
   clearSeeds,
@@ -77,8 +78,7 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
     setRaw(String(first));
     setLoaded(true);
     const timer = setTimeout(() => clearSeeds(page), SEED_CLEAR_DELAY_MS);
-    api
-      .getJson<PublicKeyResponse>('/api/stripe/public-key')
+    getStripePublicKey()
       .then((k) => setKeys(k))
       .catch((err: unknown) => console.error('Could not load the payment settings', err));
     api

@@ -11,6 +11,8 @@ import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useChangeOwnPassword, useMailPreferences, useRequestEmailChange, useSaveMailPreferences, useSaveProfile } from '../api/account.ts';
 import { paths } from '../../../app/paths.ts';
+// Before WebhooksSection's integrations.css, as when these rules sat in app/styles.css.
+import './profile.css';
 import { WebhooksSection } from '../../integrations/components/WebhooksSection.tsx';
 import { AutoRebillSection } from './AutoRebillSection.tsx';
 

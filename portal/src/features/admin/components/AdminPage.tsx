@@ -1,5 +1,7 @@
 // /admin: the admin panel. Heading, summary cards, and tabs Users (default), Appointments,
 // Integration, plus Leads (CSV upload and assignment), Orders (refunds), Applications, Sign-ups, E-mail (the outbox) and the Audit log. The tab lives in the URL (?tab=).
+// Before the tabs' own stylesheets (admin-audit.css), as when these rules sat in app/styles.css.
+import './admin.css';
 import { useSearchParams } from 'react-router';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { useUsers } from '../api/get-users.ts';

@@ -7,6 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { PortalShell } from './PortalShell.tsx';
+// Before HomePanel's home.css, as when these rules sat in app/styles.css.
+import './dashboard.css';
 import { HomePanel } from '../../home/components/HomePanel.tsx';
 import { homeQuery } from '../../home/api/get-home.ts';
 import { PANEL_TITLES, TAB_PARAM, panelFromParam, type PanelKey } from './panels.ts';

@@ -2,7 +2,7 @@
 // PaymentForm. A key that cannot be loaded shows 'Failed to load payment system' with a Retry button.
 import { PaymentForm, type BillingDetails } from '@tm/shared/ui/PaymentForm';
 import { PaymentSystemError } from '../../../components/PaymentSystemError.tsx';
-import { useStripePublicKey } from '../api/stripe-public-key.ts';
+import { useStripePublicKey } from '../../../lib/stripe-public-key.ts';
 import { Spinner } from './ui.tsx';
 
 export interface PaymentStepProps {

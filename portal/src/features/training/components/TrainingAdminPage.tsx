@@ -10,6 +10,7 @@ import { useDeleteVideo } from '../api/delete-video.ts';
 import { clearToken, readToken } from '../api/token.ts';
 import { trainingAdminLogout } from '../api/training-admin-logout.ts';
 import { VideoForm } from './VideoForm.tsx';
+import './training.css';
 
 function AdminVideoCard({ video, onEdit, onDelete }: { video: TrainingVideo; onEdit: () => void; onDelete: () => void }) {
   return (

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../auth/api/current-user.ts';
 import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
 import { TRAINING_SECTIONS, formatDuration, type TrainingVideo } from '@tm/shared/schemas/training';
 import { usePublicVideos } from '../api/get-public-videos.ts';
+import './training.css';
 
 function VideoCard({ video }: { video: TrainingVideo }) {
   return (

@@ -8,7 +8,7 @@ import { formatUsd } from '@tm/shared/logic/format';
 import { PENDING_TRANSFER_ORDER_KEY, type PendingTransferOrder } from '@tm/shared/schemas/dashboard';
 import { useToast } from '../../../components/toast.tsx';
 import { PaymentSystemError } from '../../../components/PaymentSystemError.tsx';
-import { useStripePublicKey } from '../api/stripe-public-key.ts';
+import { useStripePublicKey } from '../../../lib/stripe-public-key.ts';
 import { useOrderByIntent } from '../api/order-by-intent.ts';
 
 export function readPendingTransferOrder(): PendingTransferOrder | null {
