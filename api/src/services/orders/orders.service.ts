@@ -814,10 +814,6 @@ export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
   };
 }
 
-export async function findOrder(deps: AppDeps, id: number): Promise<OrderRow | undefined> {
-  return Order.query(deps.db).findById(id);
-}
-
 /**
  * The order a PaymentIntent pays for, as stored. A read only: orders move on the signed webhook, on a
  * buyer's POST confirm and on the payment-check job (checkPendingPayments), never on this GET.
@@ -949,35 +945,6 @@ export async function releaseExpiredReservations(deps: Pick<AppDeps, 'db' | 'con
   }
   cancelIntents(deps, toCancel);
   return orderIds.size;
-}
-
-const lastRelease = new WeakMap<object, { at: number; running: Promise<number> | null }>();
-
-/**
- * releaseExpiredReservations for a read path (the marketplace lists): at most once per minIntervalMs
- * of the app's clock per database, concurrent callers sharing the run in progress. A reservation lasts
- * minutes, so a lapsed one shows as available within a second; the buyer who reserves runs the full
- * release anyway, and so does the minute sweep.
- */
-export async function releaseExpiredReservationsSoon(deps: AppDeps, minIntervalMs = 1000): Promise<void> {
-  const now = deps.clock.now().getTime();
-  const last = lastRelease.get(deps.db);
-  if (last?.running) {
-    await last.running;
-    return;
-  }
-  if (last && now >= last.at && now - last.at < minIntervalMs) return;
-  const state = { at: now, running: null as Promise<number> | null };
-  lastRelease.set(deps.db, state);
-  state.running = releaseExpiredReservations(deps);
-  try {
-    await state.running;
-  } catch (err) {
-    lastRelease.delete(deps.db);
-    throw err;
-  } finally {
-    state.running = null;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
