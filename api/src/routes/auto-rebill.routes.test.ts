@@ -8,7 +8,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { callPayload } from '../services/transfers/testing.ts';
+import { callPayload } from '../test/transfers-testing.ts';
 import { depsOf } from '../app.ts';
 import { chargeQueued } from '../services/payments/auto-rebill.service.ts';
 import { expireStaleOrders } from '../services/orders/orders.service.ts';

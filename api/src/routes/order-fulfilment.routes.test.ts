@@ -8,7 +8,7 @@ import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harn
 import { depsOf } from '../app.ts';
 import { checkPendingPayments, createOrder, getOrderByIntent } from '../services/orders/orders.service.ts';
 import { workingStateCodes } from '../services/orders/fulfilment.service.ts';
-import { callPayload } from '../services/transfers/testing.ts';
+import { callPayload } from '../test/transfers-testing.ts';
 
 const KEY = 'fulfilment-transfer-key-0123456789';
 let ctx: TestContext;

@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, makeUser, type TestContext } from './harness.ts';
-import { listApiRoutes } from '../route-list.ts';
+import { listApiRoutes } from './route-list.ts';
 import { signPayload } from '@tm/stripe-emulator';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
-import { insertOwedOrder } from '../services/orders/testing.ts';
+import { insertPaidOrder, callPayload } from './transfers-testing.ts';
+import { insertOwedOrder } from './orders-testing.ts';
 import { signMediaUrl } from '../services/media/media-links.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 import {
