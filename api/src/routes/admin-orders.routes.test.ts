@@ -7,7 +7,7 @@ import request from 'supertest';
 import { TIERS } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { insertPaidOrder } from '../test/transfers-testing.ts';
-import { ALREADY_REFUNDED_MESSAGE, overRefundMessage, REFUND_CHANGED_MESSAGE } from '../services/orders/admin-orders.service.ts';
+import { ALREADY_REFUNDED_MESSAGE, overRefundMessage, REFUND_CHANGED_MESSAGE } from '../services/orders/admin-refunds.service.ts';
 import { toDbDate } from '../db/dates.ts';
 import crypto from 'node:crypto';
 
