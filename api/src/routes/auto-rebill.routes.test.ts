@@ -11,7 +11,7 @@ import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harn
 import { callPayload } from '../test/transfers-testing.ts';
 import { depsOf } from '../app.ts';
 import { chargeQueued } from '../services/payments/auto-rebill.service.ts';
-import { expireStaleOrders } from '../services/orders/orders.service.ts';
+import { expireStaleOrders } from '../services/orders/stale-orders.service.ts';
 import { JOBS } from '../jobs/index.ts';
 import { NEEDS_CARD_MESSAGE } from '@tm/shared/schemas/auto-rebill';
 

@@ -1,6 +1,7 @@
 // The one purchase path: createOrder() prices from the catalogue, reserves inventory and opens the
 // PaymentIntent; orders move only on verified payment outcomes (signed webhook events or a server-side
-// retrieve), fulfil once per order, and give back what unpaid orders reserved.
+// retrieve) and fulfil once per order. The reservation sweep (reservations.service.ts), the payment check
+// (payment-check.service.ts) and stale-order expiry (stale-orders.service.ts) give back what unpaid orders reserved.
 import { dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { enqueueOrderPaid, enqueuePaymentFailed, enqueueRefundMail } from '../mail/order-mail.ts';
 import crypto from 'node:crypto';
@@ -16,8 +17,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { fromDbDate, toDbDate, toIso } from '../../db/dates.ts';
 import { findUserById } from '../accounts/users.service.ts';
 import type { CreatedOrder, OrderKind, OrderRequest, OrderStatus } from './types.ts';
-import { INVENTORY_TABLES, inventoryQuery, ItemsUnavailable, releaseItems, reserveItems, sellItems, type InventoryTable } from './inventory.ts';
+import { ItemsUnavailable, reserveItems, sellItems, type InventoryTable } from './inventory.ts';
 import { withRetry } from '../../db/retry.ts';
+import { cancelIntents, releaseExpiredReservations, releaseOrderItems, TABLE_BY_KIND } from './reservations.service.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { fulfilledWithItems, fulfilUnreservedOrder, type Shortfall } from './fulfilment.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
@@ -29,7 +31,7 @@ import { linkPaidOrderBuyer } from '../accounts/funnel-buyers.service.ts';
 export const SOLD_MESSAGE = 'Sorry, one or more of the selected items were just sold to another buyer.';
 export const AMOUNT_MISMATCH_MESSAGE = 'The amount does not match the price of this order. Please refresh the page and try again.';
 export const PAYMENT_START_FAILED_MESSAGE = 'Payment could not be started. Please try again.';
-export const EXPIRED_MESSAGE = 'The reservation expired before the payment completed.';
+
 export const REFUNDED_MESSAGE = 'The selected items were sold to another buyer before your payment completed; your payment was refunded.';
 const MAX_ITEMS = 1000;
 // The stock messages are the checkout's too (marketing's RingCloud checkout shows the same words).
@@ -48,8 +50,6 @@ export const holdLimitMessage = () =>
   `You can hold at most ${HOLD_MAX_ITEMS_PER_BUYER} items (${formatDollars(HOLD_MAX_CENTS_PER_BUYER)}) in unpaid orders at a time. Please select fewer items, or complete or cancel your other order first.`;
 export const ADDRESS_HOLD_MESSAGE =
   'Too many items are held by unpaid orders from your network. Please complete or cancel a pending order, or try again in a few minutes.';
-/** The provider is asked about one intent at most once per this interval (a buyer's confirm, the payment-check job). */
-export const PROVIDER_CHECK_INTERVAL_MS = 3000;
 
 const formatDollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -103,8 +103,6 @@ interface Plan {
   /** RingCloud aged leads: `count` leads of these states and band are held for the payment. */
   reserveAged?: { states: string[]; band: [number, number]; count: number };
 }
-
-const TABLE_BY_KIND: Partial<Record<OrderKind, InventoryTable>> = { leads: 'leads', appointments: 'appointments' };
 
 // ---------------------------------------------------------------------------------------------
 // Pricing an order request
@@ -449,18 +447,6 @@ async function checkAgedHolds(trx: Knex.Transaction, count: number, clientKey: s
   if (Number(row?.n ?? 0) + count > HOLD_MAX_AGED_LEADS_PER_ADDRESS) throw new HttpError(429, ADDRESS_HOLD_MESSAGE);
 }
 
-function cancelIntents(deps: Pick<AppDeps, 'stripe' | 'logger'>, ids: string[]): void {
-  for (const id of ids) {
-    deps.stripe.paymentIntents.cancel(id).catch((err: unknown) => deps.logger.warn({ err, intentId: id }, 'canceling a PaymentIntent failed'));
-  }
-}
-
-async function releaseOrderItems(trx: Knex | Knex.Transaction, kind: OrderKind, orderId: number): Promise<number> {
-  // RingCloud aged-lead orders hold leads too.
-  const table = kind === 'ringcloud' ? 'leads' : TABLE_BY_KIND[kind];
-  return table ? releaseItems(trx, table, orderId) : 0;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Payment outcomes
 
@@ -773,21 +759,6 @@ function metadataFlag(metadata: string | null, key: string): unknown {
   }
 }
 
-/**
- * The buyer's return page asks: the order a PaymentIntent pays for, after asking the provider about an
- * order that is not paid (the latest attempt decides: a decline and then a good card shows paid even when
- * the success event is still on its way). The intent id is the capability, as for the GET.
- */
-export async function checkOrderByIntent(deps: AppDeps, intentId: string): Promise<OrderView> {
-  if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) throw notFound('Order not found');
-  const order = await Order.query(deps.db).where({ paymentIntentId: intentId }).select('id', 'paymentIntentId', 'status').first();
-  if (!order) throw notFound('Order not found');
-  if (order.status !== 'paid' && order.status !== 'refunded') {
-    await checkOrderPayment(deps, { id: Number(order.id), paymentIntentId: order.paymentIntentId, status: order.status });
-  }
-  return getOrderByIntent(deps, intentId);
-}
-
 export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
   return {
     orderId: row.id,
@@ -823,220 +794,4 @@ export async function getOrderByIntent(deps: AppDeps, intentId: string): Promise
   const order = await Order.query(deps.db).where({ paymentIntentId: intentId }).first();
   if (!order) throw notFound('Order not found');
   return toOrderView(order, deps.config.stripe.testMode);
-}
-
-/**
- * Asks the provider about an unpaid order's intent and applies a verified success (the webhook may be
- * slow or lost). At most once per PROVIDER_CHECK_INTERVAL_MS per order across every process (see
- * claimProviderCheck). Returns the applied outcome, or null when it did not ask or nothing succeeded.
- */
-export async function checkOrderPayment(
-  deps: AppDeps,
-  order: { id: number; paymentIntentId: string | null; status: string },
-  opts: { waitForCheck?: boolean } = {},
-): Promise<string | null> {
-  if (!order.paymentIntentId || order.status === 'paid' || order.status === 'refunded') return null;
-  if (!(await claimProviderCheck(deps, order.id, opts.waitForCheck ?? false))) return null;
-  let intent: Stripe.PaymentIntent | null = null;
-  try {
-    intent = await deps.stripe.paymentIntents.retrieve(order.paymentIntentId);
-  } catch (err) {
-    deps.logger.warn({ err, intentId: order.paymentIntentId }, 'retrieving the PaymentIntent failed');
-  }
-  if (intent?.status !== 'succeeded') return null;
-  return applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.succeeded', intent });
-}
-
-/** Pending orders younger than this are checked at the provider by the payment-check job. */
-export const PAYMENT_CHECK_WINDOW_MS = 2 * 60 * 60_000;
-/** At most this many orders asked about per run (the oldest-checked first). */
-export const PAYMENT_CHECK_BATCH = 100;
-
-/**
- * The payment-check job (api/src/jobs/core.ts): pending orders of the last PAYMENT_CHECK_WINDOW_MS whose
- * intent may have succeeded without its webhook arriving are retrieved from the provider and a verified
- * success is applied (fulfilled once, as the webhook would). An order is asked about again after a tenth
- * of its age (at least PROVIDER_CHECK_INTERVAL_MS), so abandoned checkouts cost few provider calls; Stripe
- * itself retries a webhook for days. Returns how many orders it paid.
- */
-export async function checkPendingPayments(deps: AppDeps): Promise<number> {
-  const now = deps.clock.now().getTime();
-  const wall = Date.now();
-  const due = await Order.query(deps.db)
-    .where({ status: 'pending' })
-    .whereNotNull('paymentIntentId')
-    .where('createdAt', '>=', toDbDate(new Date(now - PAYMENT_CHECK_WINDOW_MS)))
-    .where((q) => q.whereNull('providerCheckedAt').orWhere('providerCheckedAt', '<=', toDbDate(new Date(wall - PROVIDER_CHECK_INTERVAL_MS))))
-    .orderBy('providerCheckedAt', 'asc')
-    .orderBy('id', 'asc')
-    .limit(PAYMENT_CHECK_BATCH)
-    .select('id', 'paymentIntentId', 'createdAt', 'providerCheckedAt');
-  let paid = 0;
-  for (const o of due) {
-    const age = Math.max(0, now - (fromDbDate(o.createdAt)?.getTime() ?? now));
-    const checked = fromDbDate(o.providerCheckedAt)?.getTime();
-    if (checked !== undefined && wall - checked < Math.max(PROVIDER_CHECK_INTERVAL_MS, age / 10)) continue;
-    const outcome = await checkOrderPayment(deps, { id: Number(o.id), paymentIntentId: o.paymentIntentId, status: 'pending' });
-    if (outcome?.startsWith('paid')) paid++;
-  }
-  return paid;
-}
-
-/**
- * May this request ask the provider about the order's intent? At most once per
- * PROVIDER_CHECK_INTERVAL_MS per order, across every process: a compare-and-set on
- * orders.provider_checked_at (wall-clock time: this paces the provider, it is no business date).
- * With waitForCheck, a request inside the interval waits for it to pass once and tries again (so a
- * buyer's confirm right after paying still sees the provider's answer); if another request claimed the
- * check meanwhile, it answers false (that check updates the database).
- */
-async function claimProviderCheck(deps: AppDeps, orderId: number, waitForCheck: boolean): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    const now = Date.now();
-    const claimed = await Order.query(deps.db)
-      .where({ id: orderId })
-      .where((q) => q.whereNull('providerCheckedAt').orWhere('providerCheckedAt', '<=', toDbDate(new Date(now - PROVIDER_CHECK_INTERVAL_MS))))
-      .patch({ providerCheckedAt: toDbDate(new Date(now)) });
-    if (Number(claimed) > 0) return true;
-    if (!waitForCheck || attempt > 0) return false;
-    const row = await Order.query(deps.db).findById(orderId).select('providerCheckedAt');
-    const last = fromDbDate(row?.providerCheckedAt)?.getTime() ?? now;
-    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(PROVIDER_CHECK_INTERVAL_MS, last + PROVIDER_CHECK_INTERVAL_MS - now)) + 5));
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reservations that lapse
-
-/**
- * Gives back leads and appointments whose reservation has lapsed, marks their pending orders
- * expired and cancels the intents (so a late card cannot pay for items resold since).
- * Run lazily before reserving and by the reservation-sweep job (api/src/jobs/core.ts). Returns how many orders expired.
- */
-export async function releaseExpiredReservations(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger' | 'stripe'>): Promise<number> {
-  const stamp = toDbDate(deps.clock.now());
-  const orderIds = new Set<number>();
-  const lapsed = [
-    await Lead.query(deps.db).where({ status: 'reserved' }).where('reservedUntil', '<', stamp).distinct('reservedOrderId'),
-    await Appointment.query(deps.db).where({ status: 'reserved' }).where('reservedUntil', '<', stamp).distinct('reservedOrderId'),
-  ];
-  for (const rows of lapsed) {
-    for (const r of rows) if (r.reservedOrderId !== null) orderIds.add(Number(r.reservedOrderId));
-  }
-  const toCancel: string[] = [];
-  for (const orderId of orderIds) {
-    const intentId = await withRetry(() =>
-      deps.db.transaction(async (trx) => {
-        const n = await Order.query(trx)
-          .where({ id: orderId, status: 'pending' })
-          .patch({ status: 'expired', failureMessage: EXPIRED_MESSAGE, updatedAt: stamp });
-        for (const table of INVENTORY_TABLES) {
-          await inventoryQuery(table, trx)
-            .where({ reservedOrderId: orderId, status: 'reserved' })
-            .where('reservedUntil', '<', stamp)
-            .patch({ status: 'available', reservedOrderId: null, reservedUntil: null });
-        }
-        if (n === 0) return null;
-        const row = await Order.query(trx).findById(orderId).select('paymentIntentId');
-        return row?.paymentIntentId ?? null;
-      }),
-    );
-    if (intentId) toCancel.push(intentId);
-  }
-  cancelIntents(deps, toCancel);
-  return orderIds.size;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Stale pending orders and an admin's cancel (issue 26, "Tools to correct mistakes")
-
-export const staleOrderMessage = (ttlMs: number) => `Not paid within ${formatTtl(ttlMs)}; the order expired.`;
-export const ADMIN_CANCELED_MESSAGE = 'Canceled by an admin.';
-export const NOT_PENDING_MESSAGE = 'Only pending (unpaid) orders can be canceled.';
-export const JUST_PAID_MESSAGE = 'This order was paid a moment ago, so it was not canceled. Reload it.';
-/** At most this many stale orders expired per run (the next run takes the rest). */
-export const STALE_ORDER_BATCH = 200;
-
-function formatTtl(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes % 1440 === 0) return `${minutes / 1440} day${minutes === 1440 ? '' : 's'}`;
-  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-/** Moves one pending order to `status` (compare-and-set), gives back its items and records why. */
-async function closePending(
-  trx: Knex.Transaction,
-  order: { id: number; kind: string },
-  status: 'expired' | 'canceled',
-  message: string,
-  stamp: string,
-  actorUserId: number | null,
-): Promise<boolean> {
-  const n = await Order.query(trx).where({ id: order.id, status: 'pending' }).patch({ status, failureMessage: message, updatedAt: stamp });
-  if (Number(n) !== 1) return false;
-  await releaseOrderItems(trx, order.kind as OrderKind, order.id);
-  await recordOrderEvent(trx, order.id, status, { message }, actorUserId);
-  return true;
-}
-
-/**
- * The stale-order job (api/src/jobs/core.ts): pending orders created more than config.pendingOrderTtlMs
- * ago are expired (their held items given back) and their intents canceled at the provider. The payment
- * check has asked about them long before; a payment that still arrives later is applied as for any
- * expired order ("paid (was expired)"). Returns how many orders it expired.
- */
-export async function expireStaleOrders(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger' | 'stripe'>): Promise<number> {
-  const now = deps.clock.now();
-  const stamp = toDbDate(now);
-  const stale = await Order.query(deps.db)
-    .where({ status: 'pending' })
-    .where('createdAt', '<', toDbDate(new Date(now.getTime() - deps.config.pendingOrderTtlMs)))
-    .orderBy('id', 'asc')
-    .limit(STALE_ORDER_BATCH)
-    .select('id', 'kind', 'paymentIntentId');
-  const message = staleOrderMessage(deps.config.pendingOrderTtlMs);
-  const toCancel: string[] = [];
-  let expired = 0;
-  for (const o of stale) {
-    const done = await withRetry(() => deps.db.transaction((trx) => closePending(trx, { id: Number(o.id), kind: o.kind }, 'expired', message, stamp, null)));
-    if (!done) continue;
-    expired++;
-    if (o.paymentIntentId) toCancel.push(o.paymentIntentId);
-  }
-  cancelIntents(deps, toCancel);
-  return expired;
-}
-
-/**
- * An admin cancels a pending order: its intent is canceled at the provider first (so a card typed into
- * the open form cannot pay for it), then the order is canceled and its held items given back. 409 when
- * the order is not pending, or when the provider says it was just paid (that payment is applied).
- */
-export async function cancelPendingOrder(deps: AppDeps, orderId: number, actorUserId: number): Promise<void> {
-  const o = await Order.query(deps.db).findById(orderId).select('id', 'kind', 'status', 'paymentIntentId');
-  if (!o) throw notFound('Order not found');
-  if (o.status !== 'pending') throw conflict(NOT_PENDING_MESSAGE);
-  if (o.paymentIntentId) {
-    try {
-      await deps.stripe.paymentIntents.cancel(o.paymentIntentId);
-    } catch (err) {
-      let intent: Stripe.PaymentIntent | null = null;
-      try {
-        intent = await deps.stripe.paymentIntents.retrieve(o.paymentIntentId);
-      } catch {
-        intent = null;
-      }
-      if (intent?.status === 'succeeded') {
-        await applyIntentOutcome(deps, { eventId: null, type: 'payment_intent.succeeded', intent });
-        throw conflict(JUST_PAID_MESSAGE);
-      }
-      if (intent?.status !== 'canceled') deps.logger.warn({ err, orderId }, 'canceling the PaymentIntent failed; the order is canceled anyway');
-    }
-  }
-  const stamp = toDbDate(deps.clock.now());
-  const done = await withRetry(() =>
-    deps.db.transaction((trx) => closePending(trx, { id: Number(o.id), kind: o.kind }, 'canceled', ADMIN_CANCELED_MESSAGE, stamp, actorUserId)),
-  );
-  if (!done) throw conflict(NOT_PENDING_MESSAGE);
 }
