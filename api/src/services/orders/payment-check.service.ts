@@ -7,7 +7,8 @@ import { notFound } from '../../errors.ts';
 import { fromDbDate, toDbDate } from '../../db/dates.ts';
 import { Order } from '../../models/index.ts';
 
-import { applyIntentOutcome, getOrderByIntent } from './orders.service.ts';
+import { getOrderByIntent } from './orders.service.ts';
+import { applyIntentOutcome } from './payment-outcome.service.ts';
 
 /** The provider is asked about one intent at most once per this interval (a buyer's confirm, the payment-check job). */
 export const PROVIDER_CHECK_INTERVAL_MS = 3000;

@@ -9,7 +9,7 @@ import { withRetry } from '../../db/retry.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { Order } from '../../models/index.ts';
 
-import { applyIntentOutcome } from './orders.service.ts';
+import { applyIntentOutcome } from './payment-outcome.service.ts';
 import { cancelIntents, releaseOrderItems } from './reservations.service.ts';
 
 export const staleOrderMessage = (ttlMs: number) => `Not paid within ${formatTtl(ttlMs)}; the order expired.`;
