@@ -2,32 +2,30 @@
 // PaymentIntent; orders move only on verified payment outcomes (signed webhook events or a server-side
 // retrieve) and fulfil once per order. The reservation sweep (reservations.service.ts), the payment check
 // (payment-check.service.ts) and stale-order expiry (stale-orders.service.ts) give back what unpaid orders reserved.
-import { dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import type { Knex } from 'knex';
 import { raw } from 'objection';
-import { APPOINTMENT_PRICE_CENTS, CURRENCY, LEAD_DEFAULT_PRICE_CENTS, RESERVATION_MINUTES, RINGCLOUD } from '@tm/shared';
-import { quoteLiveTransfer, quoteRingCloud, quoteTransferPackage, NO_AGED_STOCK_MESSAGE, agedStockMessage } from '@tm/shared/logic/pricing';
+import { CURRENCY, RESERVATION_MINUTES } from '@tm/shared';
+import { NO_AGED_STOCK_MESSAGE, agedStockMessage } from '@tm/shared/logic/pricing';
 import type { OrderView, OrderStatusView } from '@tm/shared/schemas/payments';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { findUserById } from '../accounts/users.service.ts';
 import type { CreatedOrder, OrderKind, OrderRequest } from './types.ts';
-import { ItemsUnavailable, reserveItems, type InventoryTable } from './inventory.ts';
+import { ItemsUnavailable, reserveItems } from './inventory.ts';
 import { withRetry } from '../../db/retry.ts';
+import { planOrder, type Plan } from './order-pricing.service.ts';
 import { cancelIntents, releaseExpiredReservations, releaseOrderItems } from './reservations.service.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { isMysql } from '../../db/index.ts';
-import { Appointment, Lead, OnboardingSurvey, Order, OrderItem, User } from '../../models/index.ts';
-import { agedLeadBand, agedLeadStock, scrubAgedStock, takeAgedLeads, workingStateCodesOf } from '../leads/aged-stock.service.ts';
+import { Lead, OnboardingSurvey, Order, OrderItem, User } from '../../models/index.ts';
+import { takeAgedLeads } from '../leads/aged-stock.service.ts';
 
 export const SOLD_MESSAGE = 'Sorry, one or more of the selected items were just sold to another buyer.';
 export const AMOUNT_MISMATCH_MESSAGE = 'The amount does not match the price of this order. Please refresh the page and try again.';
 export const PAYMENT_START_FAILED_MESSAGE = 'Payment could not be started. Please try again.';
 
-const MAX_ITEMS = 1000;
 // The stock messages are the checkout's too (marketing's RingCloud checkout shows the same words).
 export { NO_AGED_STOCK_MESSAGE, agedStockMessage };
 /** Aged leads that pending RingCloud orders from one address may hold at a time. */
@@ -73,174 +71,6 @@ export interface OffSessionResult {
 
 /** An order as stored (the Order model; `kind` and `status` hold an OrderKind and an OrderStatus). */
 export type OrderRow = Order;
-
-type ItemKindName = 'lead' | 'appointment' | 'transfer' | 'callback' | 'aged_lead';
-interface PlannedItem {
-  kind: ItemKindName;
-  itemId: number | null;
-  quantity: number;
-  unitPriceCents: number;
-  amountCents: number;
-}
-interface Plan {
-  kind: OrderKind;
-  tier: string | null;
-  count: number;
-  unitPriceCents: number;
-  amountCents: number;
-  userId: number | null;
-  surveyId: number | null;
-  metadata: Record<string, unknown>;
-  description: string;
-  items: PlannedItem[];
-  reserve?: { table: InventoryTable; ids: number[] };
-  /** RingCloud aged leads: `count` leads of these states and band are held for the payment. */
-  reserveAged?: { states: string[]; band: [number, number]; count: number };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pricing an order request
-
-function quoted(q: ReturnType<typeof quoteTransferPackage>, field: string) {
-  if (!q.ok) throw badRequest(`${field}: ${q.message}`, { [field]: q.message });
-  return q;
-}
-
-function itemIds(ids: unknown, field: string, emptyMessage: string): number[] {
-  if (!Array.isArray(ids) || ids.length === 0) throw badRequest(emptyMessage, { [field]: emptyMessage });
-  if (ids.length > MAX_ITEMS) throw badRequest(`At most ${MAX_ITEMS} items per order`, { [field]: `At most ${MAX_ITEMS} items per order` });
-  if (!ids.every((id) => Number.isInteger(id) && (id as number) > 0)) throw badRequest(`${field}: must be item ids`, { [field]: 'must be item ids' });
-  return [...new Set(ids as number[])].sort((a, b) => a - b);
-}
-
-async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan> {
-  const { db } = deps;
-  switch (req.kind) {
-    case 'transfer_package': {
-      const q = quoted(quoteTransferPackage(req.tier, req.count), 'callCount');
-      return {
-        kind: req.kind,
-        tier: req.tier,
-        count: q.count,
-        unitPriceCents: q.unitPriceCents,
-        amountCents: q.amountCents,
-        userId: req.userId ?? null,
-        surveyId: req.surveyId ?? null,
-        metadata: req.buyer ? { buyer: req.buyer } : {},
-        description: `${q.count} transfers (${req.tier})`,
-        items: [{ kind: 'transfer', itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
-      };
-    }
-    case 'ringcloud': {
-      const aged = req.leadType === 'Aged Leads';
-      const field = aged ? 'ageRange' : 'calls';
-      let reserveAged: Plan['reserveAged'];
-      let count = req.count;
-      if (aged) {
-        // Stock is known before the card is charged: never more than the leads of the survey's states and band.
-        const band = agedLeadBand(req.ageRange);
-        if (!band) quoted(quoteRingCloud({ leadType: req.leadType, ageRange: null }), 'ageRange');
-        const states = workingStateCodesOf(req.workingStates);
-        if (band)
-          await scrubAgedStock(
-            db,
-            states,
-            band,
-            Math.min(Number(count ?? RINGCLOUD.agedLeadQuantity) || 1, RINGCLOUD.agedLeadQuantity),
-            toDbDate(deps.clock.now()),
-          );
-        const stock = band ? await agedLeadStock(db, states, band) : 0;
-        if (stock === 0) throw conflict(NO_AGED_STOCK_MESSAGE, { calls: NO_AGED_STOCK_MESSAGE });
-        count ??= Math.min(stock, RINGCLOUD.agedLeadQuantity);
-        if (typeof count === 'number' && count > stock) throw conflict(agedStockMessage(stock), { calls: agedStockMessage(stock) });
-        reserveAged = { states, band: band!, count: Number(count) };
-      }
-      const q = quoted(quoteRingCloud({ leadType: req.leadType, count, ageRange: req.ageRange }), aged ? 'calls' : field);
-      if (reserveAged) reserveAged.count = q.count;
-      const survey = await OnboardingSurvey.query(db).findById(req.surveyId).select('id');
-      if (!survey) throw notFound('Survey not found. Please complete the survey first.');
-      const itemKind: ItemKindName = req.leadType === 'Aged Leads' ? 'aged_lead' : req.leadType === 'Call-Backs' ? 'callback' : 'transfer';
-      const packageType = `RingCloud ${req.leadType}`;
-      return {
-        kind: req.kind,
-        tier: 'ringcloud',
-        count: q.count,
-        unitPriceCents: q.unitPriceCents,
-        amountCents: q.amountCents,
-        userId: req.userId,
-        surveyId: req.surveyId,
-        metadata: {
-          packageType,
-          leadType: req.leadType,
-          ageRange: aged ? req.ageRange : undefined,
-          workingStates: aged ? reserveAged!.states : undefined,
-        },
-        description: `${packageType} x ${q.count}`,
-        items: [{ kind: itemKind, itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
-        reserveAged,
-      };
-    }
-    case 'live_transfer': {
-      const user = await findUserById(db, req.userId);
-      if (!user) throw notFound('User not found');
-      const q = quoted(quoteLiveTransfer(req.count, user.liveTransferPriceCents), 'count');
-      return {
-        kind: req.kind,
-        tier: null,
-        count: q.count,
-        unitPriceCents: q.unitPriceCents,
-        amountCents: q.amountCents,
-        userId: req.userId,
-        surveyId: null,
-        // The price it was bought at, and where that price came from (decision 186), for the receipt.
-        metadata: { details: req.details, priceSource: dashboardTransferPrice(user.liveTransferPriceCents).source },
-        description: `${q.count} live transfers`,
-        items: [{ kind: 'transfer', itemId: null, quantity: q.count, unitPriceCents: q.unitPriceCents, amountCents: q.amountCents }],
-      };
-    }
-    case 'leads':
-    case 'appointments': {
-      const isLeads = req.kind === 'leads';
-      const table: InventoryTable = isLeads ? 'leads' : 'appointments';
-      const ids = isLeads
-        ? itemIds(req.leadIds, 'leadIds', 'Please select at least one lead to purchase.')
-        : itemIds(req.appointmentIds, 'appointmentIds', 'Please add appointments to cart before checkout.');
-      const rows: Pick<Lead, 'id' | 'priceCents'>[] = isLeads
-        ? await Lead.query(db).whereIn('id', ids).select('id', 'priceCents')
-        : await Appointment.query(db).whereIn('id', ids).select('id', 'priceCents');
-      if (rows.length !== ids.length) throw notFound(`One or more of the selected ${isLeads ? 'leads' : 'appointments'} were not found.`);
-      // Appointments are $10 each everywhere; a lead carries its own price (default when missing).
-      const items: PlannedItem[] = rows
-        .map((r) => {
-          const unit = isLeads ? (r.priceCents ?? LEAD_DEFAULT_PRICE_CENTS) : APPOINTMENT_PRICE_CENTS;
-          return { kind: (isLeads ? 'lead' : 'appointment') as ItemKindName, itemId: Number(r.id), quantity: 1, unitPriceCents: unit, amountCents: unit };
-        })
-        .sort((a, b) => a.itemId! - b.itemId!);
-      const amountCents = items.reduce((s, i) => s + i.amountCents, 0);
-      const units = new Set(items.map((i) => i.unitPriceCents));
-      return {
-        kind: req.kind,
-        tier: null,
-        count: items.length,
-        unitPriceCents: units.size === 1 ? items[0]!.unitPriceCents : Math.round(amountCents / items.length),
-        amountCents,
-        userId: req.userId,
-        surveyId: null,
-        metadata: {},
-        description: `${items.length} ${isLeads ? 'leads' : 'appointments'}`,
-        items,
-        reserve: { table, ids },
-      };
-    }
-    default:
-      throw badRequest('Unknown order kind');
-  }
-}
-
-/** The amount an order request would cost, in cents (no order is created). */
-export async function priceOrder(deps: AppDeps, req: OrderRequest): Promise<number> {
-  return (await planOrder(deps, req)).amountCents;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Creating an order
