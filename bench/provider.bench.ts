@@ -11,7 +11,7 @@ import { createTestDb } from '../api/src/db/index.ts';
 import { testConfig } from '../api/src/config.ts';
 import { startPayments } from '@tm/stripe-emulator';
 import { createUser } from '../api/src/services/accounts/users.service.ts';
-import { PROVIDER_CHECK_INTERVAL_MS } from '../api/src/services/orders/orders.service.ts';
+import { PROVIDER_CHECK_INTERVAL_MS } from '../api/src/services/orders/payment-check.service.ts';
 import { ORDERS_PER_USER } from '../api/src/middleware/rate-limit.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

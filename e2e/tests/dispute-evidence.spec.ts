@@ -5,7 +5,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO, login } from './helpers.ts';
 import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
-import { insertPaidOrder } from '../../api/src/services/transfers/testing.ts';
+import { insertPaidOrder } from '../../api/src/test/transfers-testing.ts';
 
 test.afterAll(closeE2eDb);
 

@@ -3,7 +3,9 @@
 // the same way, by name, next to their services.
 import type { AppDeps } from '../deps.ts';
 import { JOBS } from './index.ts';
-import { checkPendingPayments, expireStaleOrders, releaseExpiredReservations } from '../services/orders/orders.service.ts';
+import { checkPendingPayments } from '../services/orders/payment-check.service.ts';
+import { expireStaleOrders } from '../services/orders/stale-orders.service.ts';
+import { releaseExpiredReservations } from '../services/orders/reservations.service.ts';
 import { chargeStaleQueued } from '../services/payments/auto-rebill.service.ts';
 import { runClaimedImport, type ImportRunJob } from '../services/lead-import/imports.service.ts';
 import { purgeEndedSessions } from '../services/accounts/sessions.service.ts';

@@ -7,7 +7,7 @@ import express from 'express';
 import request from 'supertest';
 import pino from 'pino';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { callPayload } from '../services/transfers/testing.ts';
+import { callPayload } from '../test/transfers-testing.ts';
 import { User } from '../models/index.ts';
 import { errorHandler, SERVICE_UNAVAILABLE_MESSAGE } from './error-handler.ts';
 

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { depsOf } from '../app.ts';
 import { createOrder, getOrderByIntent } from '../services/orders/orders.service.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
 import { TRAINER, insertApplication, insertAppointment, paidPackageOrder, trainingVideoBody } from '../test/proof-fixtures.ts';
 import { AppointmentNoShow, LeadPoolEntry, OutboxMail, TrainingAdmin } from '../models/index.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';

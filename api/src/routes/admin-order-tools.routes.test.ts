@@ -6,9 +6,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { depsOf } from '../app.ts';
 import { JOBS } from '../jobs/index.ts';
-import { expireStaleOrders, NOT_PENDING_MESSAGE, staleOrderMessage } from '../services/orders/orders.service.ts';
+import { expireStaleOrders, NOT_PENDING_MESSAGE, staleOrderMessage } from '../services/orders/stale-orders.service.ts';
 import { owedLimitMessage } from '../services/orders/fulfilment.service.ts';
-import { insertOwedOrder } from '../services/orders/testing.ts';
+import { insertOwedOrder } from '../test/orders-testing.ts';
 import { insertLead } from '../test/proof-fixtures.ts';
 
 const TTL_MINUTES = 90;

@@ -6,8 +6,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder } from '../services/transfers/testing.ts';
-import { ALREADY_REFUNDED_MESSAGE, overRefundMessage, REFUND_CHANGED_MESSAGE } from '../services/orders/admin-orders.service.ts';
+import { insertPaidOrder } from '../test/transfers-testing.ts';
+import { ALREADY_REFUNDED_MESSAGE, overRefundMessage, REFUND_CHANGED_MESSAGE } from '../services/orders/admin-refunds.service.ts';
 import { toDbDate } from '../db/dates.ts';
 import crypto from 'node:crypto';
 

@@ -5,8 +5,9 @@ import type { AppDeps } from '../deps.ts';
 import { adminOrdersQuerySchema, refundOrderSchema } from '@tm/shared/schemas/admin-business';
 import { parseWith } from '../errors.ts';
 import { requireAdmin, currentUser } from '../middleware/require-user.ts';
-import { adminOrdersCsv, getAdminOrder, listAdminOrders, refundOrder } from '../services/orders/admin-orders.service.ts';
-import { cancelPendingOrder } from '../services/orders/orders.service.ts';
+import { adminOrdersCsv, getAdminOrder, listAdminOrders } from '../services/orders/admin-orders.service.ts';
+import { refundOrder } from '../services/orders/admin-refunds.service.ts';
+import { cancelPendingOrder } from '../services/orders/stale-orders.service.ts';
 import { idParam } from '../http/params.ts';
 
 const orderIdParam = (req: Request) => idParam(req.params.id, 'Order not found');

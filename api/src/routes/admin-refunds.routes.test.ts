@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { TIERS } from '@tm/shared';
 import { makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { startMailTestApp, type SmtpSink } from '../test/smtp-sink.ts';
-import { moneyOnlyCapMessage, OWN_ORDER_REFUND_MESSAGE } from '../services/orders/admin-orders.service.ts';
+import { moneyOnlyCapMessage, OWN_ORDER_REFUND_MESSAGE } from '../services/orders/admin-refunds.service.ts';
 import { REFUND_REASON_REQUIRED } from '@tm/shared/schemas/admin-business';
 
 const key = () => `k-${crypto.randomUUID()}`;

@@ -4,7 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
 import { ALREADY_DECIDED_MESSAGE, OWN_DISPUTE_MESSAGE } from '../services/transfers/disputes.service.ts';
 
 const KEY = 'test-transfer-key-admin-0000';

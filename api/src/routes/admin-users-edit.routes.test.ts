@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, loginAs, makeUser, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder } from '../services/transfers/testing.ts';
+import { insertPaidOrder } from '../test/transfers-testing.ts';
 import { insertAppointment, insertLead } from '../test/proof-fixtures.ts';
 import { toDbDate } from '../db/dates.ts';
 import { User } from '../models/index.ts';

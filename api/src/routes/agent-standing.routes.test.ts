@@ -4,8 +4,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
-import { insertOwedOrder } from '../services/orders/testing.ts';
+import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
+import { insertOwedOrder } from '../test/orders-testing.ts';
 import { INVALID_TOKEN_RATE_LIMIT } from '../middleware/rate-limit.ts';
 
 const KEY = 'standing-transfer-key-0123456789';

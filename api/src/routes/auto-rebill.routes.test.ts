@@ -8,10 +8,10 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { callPayload } from '../services/transfers/testing.ts';
+import { callPayload } from '../test/transfers-testing.ts';
 import { depsOf } from '../app.ts';
 import { chargeQueued } from '../services/payments/auto-rebill.service.ts';
-import { expireStaleOrders } from '../services/orders/orders.service.ts';
+import { expireStaleOrders } from '../services/orders/stale-orders.service.ts';
 import { JOBS } from '../jobs/index.ts';
 import { NEEDS_CARD_MESSAGE } from '@tm/shared/schemas/auto-rebill';
 

@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
 import { Appointment } from '../models/index.ts';
 
 let ctx: TestContext;

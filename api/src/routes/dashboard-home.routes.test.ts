@@ -7,7 +7,7 @@ import { TIERS } from '@tm/shared';
 import { LOW_BALANCE_MESSAGE, NO_BALANCE_MESSAGE, PAUSED_MESSAGE, type DashboardHomeView } from '@tm/shared/schemas/home';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { ManualClock } from '../clock.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
 import { toDbDate } from '../db/dates.ts';
 
 const KEY = 'test-transfer-key-home-abcdefgh';

@@ -9,10 +9,11 @@ import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { parseWith } from '../errors.ts';
 import { clientIp, orderFollowUpLimits, orderLimits } from '../middleware/rate-limit.ts';
 import { bulkPurchaseSchema, confirmPurchaseSchema, leadsQuerySchema } from '@tm/shared/schemas/leads';
-import type { LeadKind } from '../services/leads/leads.service.ts';
-import { browseLeads, cancelLeadPurchase, confirmLeadPurchase, startLeadPurchase } from '../services/leads/lead-purchase.service.ts';
+import { listLeadsForSale, type LeadKind } from '../services/leads/leads.service.ts';
+import { createOrder } from '../services/orders/orders.service.ts';
+import { cancelUserOrder, confirmUserOrder } from '../services/dashboard/user-orders.service.ts';
 
-/** The marketplace lists, path under /api to the kind of lead (the fast path serves the same ones). */
+/** The marketplace lists, path under /api to the kind of lead. */
 export const LEAD_LISTS = { '/aged-leads': 'aged', '/leads': 'fresh' } as const satisfies Record<string, LeadKind>;
 
 export function leadsRoutes(deps: AppDeps): Router {
@@ -21,7 +22,7 @@ export function leadsRoutes(deps: AppDeps): Router {
 
   for (const [path, kind] of Object.entries(LEAD_LISTS)) {
     r.get(path, agent, async (req, res) => {
-      res.json(await browseLeads(deps, kind, parseWith(leadsQuerySchema, req.query, 'query')));
+      res.json(await listLeadsForSale(deps.db, kind, parseWith(leadsQuerySchema, req.query, 'query'), deps.clock.now()));
     });
   }
 
@@ -30,17 +31,17 @@ export function leadsRoutes(deps: AppDeps): Router {
 
   r.post('/bulk-purchase-leads', agent, ...ordering, async (req, res) => {
     const { leadIds } = parseWith(bulkPurchaseSchema, req.body);
-    res.status(201).json(await startLeadPurchase(deps, currentUser(req).id, leadIds, clientIp(req)));
+    res.status(201).json(await createOrder(deps, { kind: 'leads', userId: currentUser(req).id, leadIds }, { clientAddress: clientIp(req) }));
   });
 
   r.post('/bulk-purchase-leads/confirm', agent, ...followUps, async (req, res) => {
     const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
-    res.json(await confirmLeadPurchase(deps, currentUser(req).id, payment_intent_id));
+    res.json(await confirmUserOrder(deps, currentUser(req).id, 'leads', payment_intent_id));
   });
 
   r.post('/bulk-purchase-leads/cancel', agent, ...followUps, async (req, res) => {
     const { payment_intent_id } = parseWith(confirmPurchaseSchema, req.body);
-    res.json(await cancelLeadPurchase(deps, currentUser(req).id, payment_intent_id));
+    res.json(await cancelUserOrder(deps, currentUser(req).id, 'leads', payment_intent_id));
   });
 
   return r;

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { callPayload } from '../services/transfers/testing.ts';
+import { callPayload } from '../test/transfers-testing.ts';
 
 const KEY = 'low-balance-transfer-key-0123456789';
 let ctx: TestContext;

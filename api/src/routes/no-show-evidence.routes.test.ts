@@ -10,7 +10,7 @@ import { APPOINTMENT_PRICE_CENTS } from '@tm/shared';
 import { MAX_CALL_ATTEMPTS, type NoShowView } from '@tm/shared/schemas/appointment-care';
 import type { AuditLogEntry } from '@tm/shared/schemas/audit';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { callPayload, insertPaidOrder } from '../services/transfers/testing.ts';
+import { callPayload, insertPaidOrder } from '../test/transfers-testing.ts';
 import { toDbDate } from '../db/dates.ts';
 
 const KEY = 'test-transfer-key-noshow-evidence';

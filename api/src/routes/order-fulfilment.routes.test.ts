@@ -6,9 +6,10 @@ import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { depsOf } from '../app.ts';
-import { checkPendingPayments, createOrder, getOrderByIntent } from '../services/orders/orders.service.ts';
+import { checkPendingPayments } from '../services/orders/payment-check.service.ts';
+import { createOrder, getOrderByIntent } from '../services/orders/orders.service.ts';
 import { workingStateCodes } from '../services/orders/fulfilment.service.ts';
-import { callPayload } from '../services/transfers/testing.ts';
+import { callPayload } from '../test/transfers-testing.ts';
 
 const KEY = 'fulfilment-transfer-key-0123456789';
 let ctx: TestContext;

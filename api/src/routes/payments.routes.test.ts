@@ -5,15 +5,10 @@ import request from 'supertest';
 import crypto from 'node:crypto';
 import { RESERVATION_MINUTES } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import {
-  checkPendingPayments,
-  createOrder,
-  releaseExpiredReservations,
-  SOLD_MESSAGE,
-  AMOUNT_MISMATCH_MESSAGE,
-  REFUNDED_MESSAGE,
-  REPLACED_MESSAGE,
-} from '../services/orders/orders.service.ts';
+import { checkPendingPayments } from '../services/orders/payment-check.service.ts';
+import { createOrder, SOLD_MESSAGE, AMOUNT_MISMATCH_MESSAGE, REPLACED_MESSAGE } from '../services/orders/orders.service.ts';
+import { REFUNDED_MESSAGE } from '../services/orders/payment-outcome.service.ts';
+import { releaseExpiredReservations } from '../services/orders/reservations.service.ts';
 import { depsOf } from '../app.ts';
 import { HttpError } from '../errors.ts';
 import { createApp } from '../app.ts';

@@ -13,7 +13,8 @@ import { parseWith } from '../errors.ts';
 import { byIntentLimits, clientIp, orderLimits, CHECKOUT_RATE_MESSAGE } from '../middleware/rate-limit.ts';
 import { startCheckout } from '../services/payments/checkout.service.ts';
 import { confirmTestPayment } from '../services/payments/test-payments.service.ts';
-import { checkOrderByIntent, getOrderByIntent } from '../services/orders/orders.service.ts';
+import { checkOrderByIntent } from '../services/orders/payment-check.service.ts';
+import { getOrderByIntent } from '../services/orders/orders.service.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 import { sessionExpired } from '../middleware/session.ts';
 

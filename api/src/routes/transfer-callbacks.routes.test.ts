@@ -7,7 +7,7 @@ import { TIERS, HIGH_VOLUME, RINGCLOUD, LIVE_TRANSFER_DEFAULT_PRICE_CENTS } from
 import { NO_CHARGE_UNDER_BUFFER, BILLABLE_AGENT_HUNG_UP } from '@tm/shared/logic/transfer-rules';
 import type { TransferCallbackInput } from '@tm/shared/schemas/transfers';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder, callPayload, type LotSpec } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload, type LotSpec } from '../test/transfers-testing.ts';
 
 const KEY = 'test-transfer-key-0123456789';
 let ctx: TestContext;

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
 import { REVIEW_ALREADY_ASKED_MESSAGE, REVIEW_NOT_DENIED_MESSAGE } from '../services/transfers/disputes.service.ts';
 import { rulesClassifier } from '../services/transfers/dispute-evidence/rules.ts';
 

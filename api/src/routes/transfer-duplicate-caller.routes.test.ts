@@ -7,7 +7,7 @@ import { TIERS } from '@tm/shared';
 import { NO_CHARGE_DUPLICATE_CALLER, DUPLICATE_CALLER_MS } from '@tm/shared/logic/transfer-rules';
 import type { TransferCallbackInput } from '@tm/shared/schemas/transfers';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
 
 const KEY = 'test-transfer-key-dup-0123456789';
 let ctx: TestContext;

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { TIERS, centsToDecimal } from '@tm/shared';
 import { DISPUTE_WINDOW_MS } from '@tm/shared/logic/transfer-rules';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
 import { WINDOW_CLOSED_MESSAGE, NOT_BILLABLE_MESSAGE, ALREADY_DISPUTED_MESSAGE } from '../services/transfers/disputes.service.ts';
 
 const KEY = 'test-transfer-key-abcdefghij';

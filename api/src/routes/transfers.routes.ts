@@ -8,7 +8,7 @@ import { disputeSchema, transferSettingsSchema, transfersQuerySchema } from '@tm
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../errors.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
-import { callsCsv, listCalls } from '../services/transfers/calls.service.ts';
+import { callsCsv, listCalls } from '../services/transfers/call-list.service.ts';
 import { idParam } from '../http/params.ts';
 import { balanceView } from '../services/transfers/lots.service.ts';
 import { settingsView, updateSettings } from '../services/transfers/settings.service.ts';

@@ -16,7 +16,7 @@ import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { createLogger } from '../logger.ts';
 import { insertAppointment, insertLead, payIntent } from '../test/proof-fixtures.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
 import { deliveryDeps, sendDueDeliveries, RETRY_WINDOW_MS, type DeliveryDeps } from '../services/webhooks/webhooks.service.ts';
 import { isPublicAddress } from '../services/webhooks/ssrf.ts';
 import { WebhookDelivery } from '../models/index.ts';

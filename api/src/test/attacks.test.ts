@@ -32,7 +32,7 @@ import { samplePdf } from '../services/funnel/sample-files.ts';
 import { createTestDb } from '../db/index.ts';
 import { seedDemo, demoAccountsWithPublishedPasswords, DEMO_ACCOUNTS } from '../db/seed.ts';
 import { setUserPassword } from '../services/admin/users.admin.service.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
+import { insertPaidOrder, callPayload } from './transfers-testing.ts';
 import { toDbDate } from '../db/dates.ts';
 import { startMailTestApp } from './smtp-sink.ts';
 import { connectRedis, deleteKeys, type Redis } from '../infra/redis.ts';

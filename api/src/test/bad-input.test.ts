@@ -15,9 +15,9 @@ import type { Express } from 'express';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestContext } from './harness.ts';
 import { issueToken } from '../services/training/admin-token.service.ts';
-import { listApiRoutes } from '../route-list.ts';
-import { insertPaidOrder, callPayload } from '../services/transfers/testing.ts';
-import { insertOwedOrder } from '../services/orders/testing.ts';
+import { listApiRoutes } from './route-list.ts';
+import { insertPaidOrder, callPayload } from './transfers-testing.ts';
+import { insertOwedOrder } from './orders-testing.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 import {
   authHeaders,

@@ -17,7 +17,7 @@ import { sessionOptions, SESSION_LIFETIME_MS } from '../middleware/session.ts';
 import { createSession } from '../services/accounts/sessions.service.ts';
 import { StripeEmulator, signPayload, startPayments } from '@tm/stripe-emulator';
 import { createStripeClient } from '../services/payments/stripe-client.ts';
-import { releaseExpiredReservations, EXPIRED_MESSAGE } from '../services/orders/orders.service.ts';
+import { releaseExpiredReservations, EXPIRED_MESSAGE } from '../services/orders/reservations.service.ts';
 import { inProcessRunner } from '../jobs/runner.ts';
 import { registerCoreJobs } from '../jobs/core.ts';
 import { createStorage } from '../storage/index.ts';

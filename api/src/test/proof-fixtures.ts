@@ -11,7 +11,7 @@ import type { PartialModelObject } from 'objection';
 import type { Db } from '../db/index.ts';
 import { Appointment, Lead, OnboardingSurvey, Order, PartnerApplication, PartnerApplicationFile, TrainingAdmin } from '../models/index.ts';
 import { depsOf } from '../app.ts';
-import { checkOrderPayment } from '../services/orders/orders.service.ts';
+import { checkOrderPayment } from '../services/orders/payment-check.service.ts';
 
 export type Role = 'anon' | 'agentA' | 'agentB' | 'admin' | 'trainer';
 /** Owner last: a request that consumes a resource (delete, cancel) runs for the others first. */

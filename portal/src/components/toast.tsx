@@ -12,7 +12,6 @@ interface ToastState extends ToastInput {
 }
 
 const ToastContext = createContext<(t: ToastInput) => void>(() => {});
-export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
 export function ToastProvider({ children }: { children: ReactNode }) {

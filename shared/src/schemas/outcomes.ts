@@ -12,9 +12,6 @@ export const OUTCOME_STATUSES = [
 ] as const;
 export type OutcomeStatus = (typeof OUTCOME_STATUSES)[number]['code'];
 const STATUS_CODES = OUTCOME_STATUSES.map((s) => s.code) as [OutcomeStatus, ...OutcomeStatus[]];
-export function outcomeLabel(code: string): string {
-  return OUTCOME_STATUSES.find((s) => s.code === code)?.label ?? code;
-}
 /** Outcomes that mean the consumer was reached. */
 export const CONTACTED_STATUSES: readonly OutcomeStatus[] = ['contacted', 'quoted', 'sold', 'issued', 'chargeback'];
 /** Outcomes that count as a sale (a chargeback undid the sale: not counted). */

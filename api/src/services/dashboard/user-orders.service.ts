@@ -5,7 +5,9 @@
 // checkout reserved instead of holding it until the reservation lapses.
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { applyIntentOutcome, checkOrderPayment, getOrderByIntent } from '../orders/orders.service.ts';
+import { applyIntentOutcome } from '../orders/payment-outcome.service.ts';
+import { getOrderByIntent } from '../orders/orders.service.ts';
+import { checkOrderPayment } from '../orders/payment-check.service.ts';
 import type { OrderKind } from '../orders/types.ts';
 import { Appointment, Lead, Order } from '../../models/index.ts';
 

@@ -7,7 +7,7 @@ import { loginAs, makeUser, type TestContext } from '../../test/harness.ts';
 import { startMailTestApp, type SmtpSink } from '../../test/smtp-sink.ts';
 import { PARTNER_REVIEW_PROMISE } from '@tm/shared/schemas/funnel';
 import { partnerForm, uniqPhone } from '../../test/proof-fixtures.ts';
-import { callPayload, insertPaidOrder } from '../transfers/testing.ts';
+import { callPayload, insertPaidOrder } from '../../test/transfers-testing.ts';
 
 const KEY = 'event-mail-transfer-key-0123456789';
 let ctx: TestContext;

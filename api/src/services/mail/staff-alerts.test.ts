@@ -6,7 +6,7 @@ import request from 'supertest';
 import { loginAs, makeUser, type TestContext } from '../../test/harness.ts';
 import { startMailTestApp, type SmtpSink } from '../../test/smtp-sink.ts';
 import { agentLabBody, partnerForm, ringcloudSurveyBody } from '../../test/proof-fixtures.ts';
-import { callPayload, insertPaidOrder } from '../transfers/testing.ts';
+import { callPayload, insertPaidOrder } from '../../test/transfers-testing.ts';
 import { OPTIONAL_MAIL_KINDS, STAFF_ALERT_KINDS } from '@tm/shared/schemas/mail';
 
 const KEY = 'staff-alert-transfer-key-0123456789';

@@ -6,9 +6,6 @@ import { Appointment, Lead } from '../../models/index.ts';
 
 /** The two kinds of item held for an order, by their models' tables. */
 export type InventoryTable = 'leads' | 'appointments';
-export type ItemKind = 'lead' | 'appointment';
-
-export const TABLE_OF: Record<ItemKind, InventoryTable> = { lead: 'leads', appointment: 'appointments' };
 
 /** Thrown inside a transaction when not every requested item could be taken; rolls it back. */
 export class ItemsUnavailable extends Error {

@@ -3,7 +3,7 @@
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
-import { applyIntentOutcome } from '../orders/orders.service.ts';
+import { applyIntentOutcome } from '../orders/payment-outcome.service.ts';
 
 export const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed';
 

@@ -1,5 +1,5 @@
 // Delivered transfers: recording one (from the caller system's callback or an admin's hand entry),
-// the pre-transfer check, and the agent's own list and CSV. A billable call draws one transfer from the
+// the pre-transfer check, and a call's view (the agent's own list and CSV are in call-list.service.ts). A billable call draws one transfer from the
 // agent's oldest paid order with a remainder, inside a transaction that holds the agent's settings row
 // (so checks and draw see the same state) and draws with a conditional update (never below zero).
 import { enqueueUserMail } from '../mail/account-mail.ts';
@@ -10,7 +10,6 @@ export { BALANCE_LOW_AT } from './balance-alerts.ts';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ModelObject } from 'objection';
-import { centsToDecimal } from '@tm/shared';
 import {
   billingDecision,
   callerPhoneKey,
@@ -18,11 +17,7 @@ import {
   DUPLICATE_CALLER_MS,
   NO_CHARGE_DUPLICATE_CALLER,
   disputeDeadline,
-  localDateKey,
-  nextDateKey,
-  startOfLocalDate,
   withinDisputeWindow,
-  zonedParts,
 } from '@tm/shared/logic/transfer-rules';
 import {
   disputeReasonLabel,
@@ -36,8 +31,6 @@ import {
   type TransferCallbackAccepted,
   type TransferCallView,
   type TransferCheck,
-  type TransfersPage,
-  type TransfersQuery,
 } from '@tm/shared/schemas/transfers';
 import type { ConsentInput } from '@tm/shared/schemas/consent';
 import type { AppDeps } from '../../deps.ts';
@@ -51,7 +44,6 @@ import { drawFrom, ensureUsageRows, transferLots } from './lots.service.ts';
 import { callsOnLocalDay, ensureSettingsRow, readControls } from './settings.service.ts';
 import { withRetry } from '../../db/retry.ts';
 import { chargeQueued, noteAutoRebillCrossing } from '../payments/auto-rebill.service.ts';
-import { csvLine } from './csv.ts';
 import { AgentTransferSetting, TransferCall, TransferDispute, User } from '../../models/index.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 
@@ -81,7 +73,7 @@ export function checkCallWindow(call: { startedAt: string; endedAt: string }, no
 export type CallRow = Omit<ModelObject<TransferCall>, 'status' | 'source'> & Pick<TransferCallView, 'status' | 'source'>;
 
 /** What a call's list shows of its dispute, reason and status typed as the schema's. */
-type DisputeRowLite = Pick<
+export type DisputeRowLite = Pick<
   ModelObject<TransferDispute>,
   'id' | 'callId' | 'reasonText' | 'decisionReason' | 'createdAt' | 'decidedAt' | 'decidedBy' | 'decidedByRules' | 'evidence' | 'reviewRequestedAt'
 > & {
@@ -472,138 +464,4 @@ export async function checkTransfer(deps: AppDeps, input: TransferCheck): Promis
   if (refusal) throw new TransferRefused(REFUSAL_STATUS, refusal.reason, refusal.message);
   if (balance === 0) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
   return { ok: true, balanceRemaining: balance };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The agent's own calls
-
-function filtered(db: Db, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>, timeZone: string) {
-  const base = TransferCall.query(db).where({ userId });
-  if (q.from) base.where('startedAt', '>=', toDbDate(startOfLocalDate(q.from, timeZone)));
-  if (q.to) base.where('startedAt', '<', toDbDate(startOfLocalDate(nextDateKey(q.to), timeZone)));
-  if (q.state) base.where({ state: q.state });
-  if (q.billing) base.where({ status: q.billing });
-  return base;
-}
-
-async function disputesFor(db: Db, callIds: number[]): Promise<Map<number, DisputeRowLite>> {
-  if (callIds.length === 0) return new Map();
-  const rows = (await TransferDispute.query(db)
-    .whereIn('callId', callIds)
-    .select(
-      'id',
-      'callId',
-      'status',
-      'reasonCode',
-      'reasonText',
-      'decisionReason',
-      'createdAt',
-      'decidedAt',
-      'decidedBy',
-      'decidedByRules',
-      'evidence',
-      'reviewRequestedAt',
-    )) as unknown as DisputeRowLite[];
-  return new Map(rows.map((d) => [Number(d.callId), d]));
-}
-
-const ORDER = [
-  { column: 'startedAt', order: 'desc' as const },
-  { column: 'id', order: 'desc' as const },
-];
-
-export async function listCalls(deps: AppDeps, userId: number, q: TransfersQuery): Promise<TransfersPage> {
-  const { timeZone } = await readControls(deps.db, userId);
-  const base = filtered(deps.db, userId, q, timeZone);
-  const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
-  const total = Number(countRow?.n ?? 0);
-  const rows = (await base
-    .clone()
-    .orderBy(ORDER)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)) as unknown as CallRow[];
-  const disputes = await disputesFor(
-    deps.db,
-    rows.map((r) => Number(r.id)),
-  );
-  const now = deps.clock.now();
-  return {
-    items: rows.map((r) => toCallView(r, disputes.get(Number(r.id)), now)),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / q.pageSize)),
-    timeZone,
-  };
-}
-
-export async function findOwnCall(db: Db, userId: number, id: number): Promise<CallRow | undefined> {
-  return (await TransferCall.query(db).where({ id, userId }).first()) as CallRow | undefined;
-}
-
-const CSV_BATCH = 500;
-export const CALLS_CSV_HEADER = [
-  'Call ID',
-  'Started (local)',
-  'Started (UTC)',
-  'Ended (UTC)',
-  'Duration (s)',
-  'Caller',
-  'Phone',
-  'State',
-  'Billable',
-  'Status',
-  'Charge (USD)',
-  'Buffer (s)',
-  'Billing note',
-  'Order',
-  'Recording URL',
-  'Dispute',
-  'Transcript',
-];
-
-function localStamp(iso: string, timeZone: string): string {
-  const d = new Date(iso);
-  const p = zonedParts(d, timeZone);
-  return `${localDateKey(d, timeZone)} ${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}:${String(p.second).padStart(2, '0')}`;
-}
-
-/** The agent's calls as CSV, in batches (the same filters as the list, every page). */
-export async function* callsCsv(deps: AppDeps, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>): AsyncGenerator<string> {
-  const { timeZone } = await readControls(deps.db, userId);
-  const now = deps.clock.now();
-  yield csvLine(CALLS_CSV_HEADER.map((h) => (h === 'Started (local)' ? `Started (${timeZone})` : h)));
-  for (let offset = 0; ; offset += CSV_BATCH) {
-    const rows = (await filtered(deps.db, userId, q, timeZone).orderBy(ORDER).limit(CSV_BATCH).offset(offset)) as unknown as CallRow[];
-    if (rows.length === 0) return;
-    const disputes = await disputesFor(
-      deps.db,
-      rows.map((r) => Number(r.id)),
-    );
-    let chunk = '';
-    for (const r of rows) {
-      const v = toCallView(r, disputes.get(Number(r.id)), now);
-      chunk += csvLine([
-        v.callId,
-        localStamp(v.startedAt, timeZone),
-        v.startedAt,
-        v.endedAt,
-        v.durationSeconds,
-        v.callerName,
-        v.callerPhone,
-        v.state,
-        v.billable ? 'yes' : 'no',
-        v.status,
-        centsToDecimal(v.chargeCents),
-        v.bufferSeconds,
-        v.billingNote,
-        v.orderId,
-        v.recordingUrl,
-        v.dispute ? `${v.dispute.status}: ${v.dispute.reasonLabel}` : '',
-        v.transcript,
-      ]);
-    }
-    yield chunk;
-    if (rows.length < CSV_BATCH) return;
-  }
 }

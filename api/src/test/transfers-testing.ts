@@ -3,9 +3,9 @@
 import crypto from 'node:crypto';
 import { TIERS, HIGH_VOLUME, RINGCLOUD, LIVE_TRANSFER_DEFAULT_PRICE_CENTS, type TierId } from '@tm/shared';
 import type { TransferCallbackInput } from '@tm/shared/schemas/transfers';
-import type { Db } from '../../db/index.ts';
-import { toDbDate } from '../../db/dates.ts';
-import { Order } from '../../models/index.ts';
+import type { Db } from '../db/index.ts';
+import { toDbDate } from '../db/dates.ts';
+import { Order } from '../models/index.ts';
 
 export type LotSpec =
   | { kind: 'transfer_package'; tier: TierId | 'high-volume'; count: number }

@@ -1,8 +1,8 @@
 // Test helper: a paid RingCloud order that still owes units, as fulfilment leaves it when stock is short
 // (aged leads) or at payment (call-backs).
 import { RINGCLOUD } from '@tm/shared';
-import type { Db } from '../../db/index.ts';
-import { Order } from '../../models/index.ts';
+import type { Db } from '../db/index.ts';
+import { Order } from '../models/index.ts';
 
 export async function insertOwedOrder(
   db: Db,
