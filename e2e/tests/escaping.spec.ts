@@ -203,7 +203,7 @@ test.describe('markup in names shows as text', () => {
 
     await page.goto('/admin?tab=leads');
     await page.getByLabel('Show').selectOption('all');
-    await page.getByLabel('Search leads').fill(`Pool${tag}`);
+    await page.getByLabel('Search leads', { exact: true }).fill(`Pool${tag}`);
     await expect(page.getByTestId('pool-row').filter({ hasText: M.lead })).toHaveCount(1);
     await noInjection(page);
 
