@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { PACKAGE_TIERS } from './payments.ts';
 
-export const AUTO_REBILL_THRESHOLD_MAX = 1000;
-export const NEEDS_CARD_MESSAGE = 'Save a card before turning auto-rebill on.';
-export const ACTION_NEEDED_TITLE = 'Payment needs your action';
+import { AUTO_REBILL_THRESHOLD_MAX } from '../logic/auto-rebill.ts';
+
+export { AUTO_REBILL_THRESHOLD_MAX, NEEDS_CARD_MESSAGE, ACTION_NEEDED_TITLE } from '../logic/auto-rebill.ts';
 
 export const autoRebillSettingsSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),

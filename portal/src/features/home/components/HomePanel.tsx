@@ -10,7 +10,7 @@ import { useHome } from '../api/get-home.ts';
 import { Icon, type IconName } from '../../dashboard/components/Icon.tsx';
 import { panelHref } from '../../dashboard/components/panels.ts';
 import { useAutoRebill } from '../../account/api/auto-rebill.ts';
-import { ACTION_NEEDED_TITLE } from '@tm/shared/schemas/auto-rebill';
+import { ACTION_NEEDED_TITLE } from '@tm/shared/logic/auto-rebill';
 import './home.css';
 
 const QUICK_ACTIONS: Array<{ label: string; to: string; icon: IconName }> = [
