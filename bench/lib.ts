@@ -71,9 +71,25 @@ http.createServer((q,r)=>{r.writeHead(200,{'Content-Type':'text/html; charset=ut
   return startReadyProcess(port, ['-e', code]);
 }
 
+/**
+ * The static middleware's own floor: Express with nothing but `express.static` over `dir` (serve-static
+ * and send, reading the file from disk per request as the app does), in its own process. What the
+ * maintained middleware can do on this machine, before any of the app's own work.
+ */
+export async function startStaticFloor(port: number, dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const code = `const express=require('express');const app=express();app.use(express.static(${JSON.stringify(dir)},{index:false,extensions:['html']}));
+app.listen(${port},'127.0.0.1',()=>console.log('ready'));`;
+  return startReadyProcess(port, ['-e', code], {}, path.join(ROOT, 'api'));
+}
+
 /** A node process (these arguments) that prints a line once it listens on `port`; stopped with SIGTERM. */
-export async function startReadyProcess(port: number, args: string[], env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startReadyProcess(
+  port: number,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = ROOT,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before it listened`)));

@@ -5,7 +5,7 @@
 // Run: npm run bench (BENCH_SECONDS per target, default 12, in BENCH_ROUNDS turns, default 4). Needs `npm run build` first.
 import path from 'node:path';
 import fs from 'node:fs';
-import { ROOT, startServer, startBare, measure, measureInTurns, printTable, freePort } from './lib.ts';
+import { type Figures, ROOT, startServer, startBare, startStaticFloor, measure, measureInTurns, printTable, freePort } from './lib.ts';
 
 const dist = path.join(ROOT, 'marketing', 'dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -19,6 +19,7 @@ const TARGET = 0.35;
 const app = await startServer(await freePort());
 const bareIndex = await startBare(await freePort(), path.join(dist, 'index.html'));
 const barePricing = await startBare(await freePort(), path.join(dist, 'standard-pricing.html'));
+const floor = await startStaticFloor(await freePort(), dist);
 let failed = false;
 try {
   const pages = await measureInTurns(
@@ -27,6 +28,8 @@ try {
       { name: 'GET / (app)', opts: { url: `${app.url}/` } },
       { name: 'bare node:http, standard-pricing.html', opts: { url: `${barePricing.url}/` } },
       { name: 'GET /standard-pricing (app)', opts: { url: `${app.url}/standard-pricing` } },
+      { name: 'express.static alone, /index.html (floor)', opts: { url: `${floor.url}/index.html` } },
+      { name: 'express.static alone, /standard-pricing (floor)', opts: { url: `${floor.url}/standard-pricing` } },
     ],
     rounds,
     seconds,
@@ -39,21 +42,26 @@ try {
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const user = await measure('GET /api/current-user (logged in, not a target)', { url: `${app.url}/api/current-user`, headers: { cookie } });
   printTable([...pages, user]);
-  const [bareI, appI, bareP, appP] = pages as [(typeof pages)[0], (typeof pages)[0], (typeof pages)[0], (typeof pages)[0]];
+  const [bareI, appI, bareP, appP, floorI, floorP] = pages as [Figures, Figures, Figures, Figures, Figures, Figures];
   console.log(
     `\n${rounds} turns of ${(seconds / rounds).toFixed(1)} s per target, 100 connections; the bare servers, the app and autocannon share this machine.`,
   );
-  for (const [page, bare, own] of [
-    ['GET /', bareI, appI],
-    ['GET /standard-pricing', bareP, appP],
+  for (const [page, bare, own, alone] of [
+    ['GET /', bareI, appI, floorI],
+    ['GET /standard-pricing', bareP, appP, floorP],
   ] as const) {
     const ok = own.requestsPerSec >= bare.requestsPerSec * TARGET && own.errors + own.non2xx === 0;
     failed ||= !ok;
     console.log(
       `${ok ? 'PASS' : 'FAIL'}  ${page} at ${Math.round((own.requestsPerSec / bare.requestsPerSec) * 100)}% of the bare server (target at least ${TARGET * 100}%, no errors)`,
     );
+    // The floor: Express with express.static alone does the same disk work; the app cannot beat it by design.
+    console.log(
+      `      express.static alone at ${Math.round((alone.requestsPerSec / bare.requestsPerSec) * 100)}% of the bare server; the app at ${Math.round((own.requestsPerSec / alone.requestsPerSec) * 100)}% of express.static alone`,
+    );
   }
 } finally {
+  await floor.stop();
   await barePricing.stop();
   await bareIndex.stop();
   await app.stop();
