@@ -9,6 +9,8 @@ import { seedDemo } from '../api/src/db/seed.ts';
 import { ROOT } from './lib.ts';
 
 const CHUNK = 100_000;
+/** A 100,000-row INSERT ... SELECT outlasts the app's 5 s query timeout on a busy machine. */
+const BULK_TIMEOUT_MS = 600_000;
 const STATES = ['TX', 'FL', 'CA', 'GA', 'NC', 'OH', 'PA', 'AZ', 'TN', 'MI', 'IL', 'NY', 'SC', 'AL', 'MO', 'IN', 'KY', 'LA', 'OK', 'VA'];
 
 /** The benchmark database's URL, from BENCH_DATABASE_URL or the default name; exits on a non-MariaDB URL. */
@@ -47,10 +49,10 @@ export async function prepareMillionLeads(url: string, dbName: string, targetRow
                LPAD(10000 + (seq * 7919) % 89999, 5, '0'),
                CASE WHEN a <= 60 THEN '30-60' WHEN a <= 90 THEN '60-90' WHEN a <= 180 THEN '90-180' ELSE '180-365' END,
                a, IF(seq % 10 = 0, ${ownPrice}, NULL), 60 + seq % 400, UTC_TIMESTAMP(3) - INTERVAL a DAY, 'available', UTC_TIMESTAMP(3) - INTERVAL a DAY
-        FROM (SELECT seq, 30 + (seq * 7) % 336 AS a FROM seq_${from}_to_${to}) s`);
+        FROM (SELECT seq, 30 + (seq * 7) % 336 AS a FROM seq_${from}_to_${to}) s`).timeout(BULK_TIMEOUT_MS);
       process.stdout.write(`  ${to.toLocaleString('en-US')}\r`);
     }
-    await db.raw('ANALYZE TABLE leads');
+    await db.raw('ANALYZE TABLE leads').timeout(BULK_TIMEOUT_MS);
     console.log(`Inserted in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
   return db;
