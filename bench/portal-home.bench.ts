@@ -28,6 +28,7 @@ interface Sample {
   scripts: Array<{ url: string; bytes: number }>;
 }
 const samples: Sample[] = [];
+let waterfall: Array<{ name: string; start: number; end: number }> = [];
 const offenders: string[] = [];
 try {
   for (let i = 0; i < RUNS; i++) {
@@ -78,6 +79,16 @@ try {
       return { fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, lcp: w.__lcp, lcpElement: w.__lcpEl };
     });
     samples.push({ ...m, scripts });
+    // The last load's waterfall: when each request started and ended, against the navigation.
+    if (i === RUNS - 1) {
+      waterfall = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const rows = [{ name: 'document', start: nav.startTime, end: nav.responseEnd }];
+        for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          rows.push({ name: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd });
+        return rows;
+      });
+    }
     console.log(`  run ${i + 1}: FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms (${m.lcpElement})`);
     await context.close();
   }
@@ -108,6 +119,9 @@ console.log(
 );
 console.log('\nScripts downloaded by Home:');
 for (const s of last.scripts) console.log(`  ${s.url} ${(s.bytes / 1024).toFixed(1)} KB`);
+
+console.log('\nThe last load, request by request (ms from navigation):');
+for (const w of waterfall) console.log(`  ${String(Math.round(w.start)).padStart(5)} - ${String(Math.round(w.end)).padStart(5)}  ${w.name}`);
 
 console.log('');
 console.log(`${lcp < LCP_BUDGET_MS ? 'PASS' : 'FAIL'}  /dashboard LCP ${Math.round(lcp)} ms (budget under ${LCP_BUDGET_MS} ms)`);

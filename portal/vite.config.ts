@@ -3,9 +3,19 @@
 // (src/app/router.tsx); bench/page-weight.ts and e2e/tests/portal-bundle.spec.ts hold the budgets.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { portalPaths } from '@tm/shared/portal-paths';
+import { firstScreenPreload } from './first-screen-preload.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The route table's and the portal home's chunks download with the page (decision 205).
+    firstScreenPreload({
+      routerModule: 'src/app/router.tsx',
+      screens: { [portalPaths.dashboard]: 'src/features/dashboard/components/DashboardPage.tsx' },
+      loginPath: portalPaths.login,
+    }),
+  ],
   build: {
     outDir: 'dist',
     assetsDir: 'app-assets',

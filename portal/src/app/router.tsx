@@ -2,22 +2,46 @@
 // is its own chunk, loaded when first visited. This module is itself loaded lazily by main.tsx, so the
 // login page does not download it. The query cache lives as long as these screens are mounted: going
 // through /login (logging in, out, or as someone else) starts the next screens with an empty cache.
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client.ts';
+import { currentUserQuery } from '../features/auth/api/current-user.ts';
 import { paths } from './paths.ts';
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Component = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  return (
-    <Suspense fallback={<div className="page-loading">Loading...</div>}>
-      <Component />
-    </Suspense>
-  );
+interface Screen {
+  element: ReactElement;
+  /** Loads the screen's chunk; once it has loaded, the screen renders without suspending. */
+  preload: () => Promise<unknown>;
 }
 
-const screens: Array<[string, React.ReactElement]> = [
+/**
+ * A screen in its own chunk. Rendered before its chunk has loaded, it suspends ("Loading..."); rendered
+ * after `preload()` resolved, it renders at once. A suspended first screen would cost the first paint
+ * React's fallback throttle (about 300 ms) on top of the download (decision 205).
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= load().then((m) => {
+      loaded = m[name];
+      return loaded;
+    }));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Page() {
+    const Component = loaded;
+    if (Component) return <Component />;
+    return (
+      <Suspense fallback={<div className="page-loading">Loading...</div>}>
+        <Lazy />
+      </Suspense>
+    );
+  }
+  return { element: <Page />, preload };
+}
+
+const screens: Array<[string, Screen]> = [
   [paths.dashboard, page(() => import('../features/dashboard/components/DashboardPage.tsx'), 'DashboardPage')],
   [paths.transferCheckout, page(() => import('../features/transfer-checkout/components/TransferCheckoutPage.tsx'), 'TransferCheckoutPage')],
   [paths.admin, page(() => import('../features/admin/components/AdminPage.tsx'), 'AdminPage')],
@@ -36,13 +60,33 @@ const screens: Array<[string, React.ReactElement]> = [
   [paths.undoEmailChange, page(() => import('../features/account/components/UndoEmailChangePage.tsx'), 'UndoEmailChangePage')],
 ];
 
+/** A query client made by prepareScreens for the first mount of PortalScreens. */
+let prepared: QueryClient | undefined;
+
+/**
+ * Before the first render of these screens (main.tsx awaits it): loads the chunk of the screen at
+ * `pathname` and asks who is logged in (the answer the page's HTML preloads), so the first screen
+ * renders with its code and its session at once rather than through two rounds of "Loading...".
+ */
+export async function prepareScreens(pathname: string): Promise<void> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const screen = screens.find(([p]) => p === path)?.[1];
+  const client = createQueryClient();
+  await Promise.all([screen?.preload().catch(() => undefined), client.prefetchQuery(currentUserQuery())]);
+  prepared = client;
+}
+
 export function PortalScreens() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = prepared ?? createQueryClient();
+    prepared = undefined;
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <Routes>
-        {screens.map(([path, element]) => (
-          <Route key={path} path={path} element={element} />
+        {screens.map(([path, screen]) => (
+          <Route key={path} path={path} element={screen.element} />
         ))}
         <Route path="*" element={<Navigate to={paths.login} replace />} />
       </Routes>
