@@ -2,7 +2,7 @@
 // transfer balance, what they paid, and their orders, leads and appointments (newest first).
 import { PRICE_SOURCE_LABEL, dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
@@ -11,12 +11,57 @@ import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useUser } from '../api/get-user.ts';
 import { UserFormPanel } from './UserFormPanel.tsx';
 
-const more = (shown: number, total: number, noun: string) =>
-  total > shown ? (
-    <p className="muted small">
-      Showing the newest {shown} of {total} {noun}.
-    </p>
-  ) : null;
+/** One of the user's record lists: a table of the newest rows, and how many there are in all. */
+function UserRecords<T extends { id: number | string }>(props: {
+  id: string;
+  title: string;
+  noun: string;
+  total: number;
+  empty: string;
+  rowTestId: string;
+  rows: T[];
+  columns: Array<[header: string, cell: (row: T) => ReactNode]>;
+}) {
+  const { id, title, noun, total, rows } = props;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id}>
+        {title} ({total})
+      </h3>
+      {rows.length === 0 ? (
+        <p className="adm-empty">{props.empty}</p>
+      ) : (
+        <div className="adm-table-wrap" tabIndex={0} role="region" aria-label={`${title} table`}>
+          <table className="adm-table" aria-labelledby={id}>
+            <thead>
+              <tr>
+                {props.columns.map(([header]) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-testid={props.rowTestId}>
+                  {props.columns.map(([header, cell]) => (
+                    <td key={header}>{cell(row)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {total > rows.length && (
+        <p className="muted small">
+          Showing the newest {rows.length} of {total} {noun}.
+        </p>
+      )}
+    </section>
+  );
+}
 
 export function UserPage({ userId }: { userId: number }) {
   const tz = useTimeZone();
@@ -115,107 +160,57 @@ export function UserPage({ userId }: { userId: number }) {
         </div>
       </div>
 
-      <section aria-labelledby="adm-user-orders">
-        <h3 id="adm-user-orders">Orders ({user.data.ordersTotal})</h3>
-        {orders.length === 0 ? (
-          <p className="adm-empty">No orders yet.</p>
-        ) : (
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Orders table">
-            <table className="adm-table" aria-labelledby="adm-user-orders">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((o) => (
-                  <tr key={o.id} data-testid="user-order-row">
-                    <td>#{o.id}</td>
-                    <td>{o.description}</td>
-                    <td>
-                      {formatUsd(o.amountCents, { cents: true })}
-                      {o.refundedCents > 0 ? ` (${formatUsd(o.refundedCents, { cents: true })} refunded)` : ''}
-                    </td>
-                    <td>{o.status}</td>
-                    <td>{formatDateTime(o.createdAt, tz)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {more(orders.length, user.data.ordersTotal, 'orders')}
-      </section>
-
-      <section aria-labelledby="adm-user-leads">
-        <h3 id="adm-user-leads">Leads ({user.data.leadsTotal})</h3>
-        {leads.length === 0 ? (
-          <p className="adm-empty">No leads assigned or bought.</p>
-        ) : (
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Leads table">
-            <table className="adm-table" aria-labelledby="adm-user-leads">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {leads.map((l) => (
-                  <tr key={l.id} data-testid="user-lead-row">
-                    <td>{l.name}</td>
-                    <td>{l.phone ? formatPhone(l.phone) : '—'}</td>
-                    <td>{l.state ?? '—'}</td>
-                    <td>{l.source === 'purchased' ? 'Purchased' : ASSIGNED_LABEL}</td>
-                    <td>{formatDateTime(l.createdAt, tz)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {more(leads.length, user.data.leadsTotal, 'leads')}
-      </section>
-
-      <section aria-labelledby="adm-user-appointments">
-        <h3 id="adm-user-appointments">Appointments ({user.data.appointmentsTotal})</h3>
-        {appointments.length === 0 ? (
-          <p className="adm-empty">No appointments bought or assigned.</p>
-        ) : (
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Appointments table">
-            <table className="adm-table" aria-labelledby="adm-user-appointments">
-              <thead>
-                <tr>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Purchased</th>
-                </tr>
-              </thead>
-              <tbody>
-                {appointments.map((a) => (
-                  <tr key={a.id} data-testid="user-appointment-row">
-                    <td>{a.customerName}</td>
-                    <td>{a.customerPhone ? formatPhone(a.customerPhone) : '—'}</td>
-                    <td>{a.customerState ?? '—'}</td>
-                    <td>{a.assigned ? ASSIGNED_LABEL : formatUsd(a.priceCents, { cents: true })}</td>
-                    <td>{formatDateTime(a.purchasedAt, tz)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {more(appointments.length, user.data.appointmentsTotal, 'appointments')}
-      </section>
+      <UserRecords
+        id="adm-user-orders"
+        title="Orders"
+        noun="orders"
+        total={user.data.ordersTotal}
+        empty="No orders yet."
+        rowTestId="user-order-row"
+        rows={orders}
+        columns={[
+          ['Order', (o) => `#${o.id}`],
+          ['What', (o) => o.description],
+          [
+            'Amount',
+            (o) => formatUsd(o.amountCents, { cents: true }) + (o.refundedCents > 0 ? ` (${formatUsd(o.refundedCents, { cents: true })} refunded)` : ''),
+          ],
+          ['Status', (o) => o.status],
+          ['Created', (o) => formatDateTime(o.createdAt, tz)],
+        ]}
+      />
+      <UserRecords
+        id="adm-user-leads"
+        title="Leads"
+        noun="leads"
+        total={user.data.leadsTotal}
+        empty="No leads assigned or bought."
+        rowTestId="user-lead-row"
+        rows={leads}
+        columns={[
+          ['Name', (l) => l.name],
+          ['Phone', (l) => (l.phone ? formatPhone(l.phone) : '—')],
+          ['State', (l) => l.state ?? '—'],
+          ['Source', (l) => (l.source === 'purchased' ? 'Purchased' : ASSIGNED_LABEL)],
+          ['Date', (l) => formatDateTime(l.createdAt, tz)],
+        ]}
+      />
+      <UserRecords
+        id="adm-user-appointments"
+        title="Appointments"
+        noun="appointments"
+        total={user.data.appointmentsTotal}
+        empty="No appointments bought or assigned."
+        rowTestId="user-appointment-row"
+        rows={appointments}
+        columns={[
+          ['Customer', (a) => a.customerName],
+          ['Phone', (a) => (a.customerPhone ? formatPhone(a.customerPhone) : '—')],
+          ['State', (a) => a.customerState ?? '—'],
+          ['Price', (a) => (a.assigned ? ASSIGNED_LABEL : formatUsd(a.priceCents, { cents: true }))],
+          ['Purchased', (a) => formatDateTime(a.purchasedAt, tz)],
+        ]}
+      />
       <UserFormPanel mode="edit" user={editing ? u : null} onClose={() => setEditing(false)} />
     </article>
   );
