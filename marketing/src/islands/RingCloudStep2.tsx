@@ -1,7 +1,7 @@
 // /ringcloud's step 2, the lead preferences: the lead type with its price, the working states (a choice
 // of the 50 states and DC) and the fields of that lead type with the running quote. Loaded when the
 // visitor first touches step 1 (with the schemas) and awaited before step 2 shows, so the page's first
-// load carries neither the prices nor the state list (the 80 KB budget of bench/page-weight.ts).
+// load carries neither the prices nor the state list (the budget of bench/page-weight.ts).
 import { useEffect } from 'react';
 import { Controller, type DefaultValues, type UseFormRegister } from 'react-hook-form';
 import { RINGCLOUD, formatUsd } from '@tm/shared';
