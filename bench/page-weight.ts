@@ -2,8 +2,9 @@
 // public page: HTML bytes (raw and gzip), JS bytes (gzip, the page's scripts, its islands' components and
 // renderer and everything they import statically), CSS bytes (gzip), requests at load (HTML, CSS, JS,
 // images, icon), and whether framework (React) code ships. Budgets: landing and pricing pages ship no
-// framework JavaScript; /ringcloud and every checkout at most 80 KB of JS gzipped (before Stripe's own
-// script, which only loads with real keys); the portal's /login at most 100 KB (its entry and what that
+// framework JavaScript; /ringcloud and every checkout at most 100 KB of JS gzipped (before Stripe's own
+// script, which only loads with real keys; 80 KB until every funnel form moved to react-hook-form,
+// decision 204); the portal's /login at most 100 KB (its entry and what that
 // imports statically: React and react-dom are most of it); every other portal screen is its own lazily
 // loaded chunk, not in the entry, and at most 180 KB with the entry and the screens' shared chunk
 // (router.tsx: React Query, the route table) (bench/portal-bundle.ts, decision 190). Exit 1 when a
@@ -17,7 +18,7 @@ import { LOGIN_JS_BUDGET, PORTAL_SCREEN_JS_BUDGET, measurePortal, jsClosure as c
 
 const MARKETING = path.join(ROOT, 'marketing', 'dist');
 const PORTAL = path.join(ROOT, 'portal', 'dist');
-const CHECKOUT_JS_BUDGET = 80 * 1024;
+const CHECKOUT_JS_BUDGET = 100 * 1024;
 const NO_FRAMEWORK = ['/', '/standard-pricing', '/special-pricing', '/premium-pricing', '/enterprise-pricing', '/ultimate-pricing', '/pricing'];
 
 if (process.env.SKIP_BUILD !== '1') {

@@ -1,17 +1,35 @@
 // /fex-quoter: the final-expense premium estimator. All the arithmetic is shared/src/logic/quoter.ts.
-import { useId, useState } from 'react';
+// The client's answers are a react-hook-form form (nothing is submitted: the premium follows every
+// change); the defaults are also on the controls, so the server-rendered page shows them.
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { quotePremium, QUOTER_DEFAULTS, QUOTER_LIMITS, type QuoteSex, type QuotePlan } from '@tm/shared/logic/quoter';
 
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const wholeMoney = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
+interface QuoterFields {
+  age: string;
+  coverage: string;
+  sex: QuoteSex;
+  plan: QuotePlan;
+  smoker: 'yes' | 'no';
+}
+
+const DEFAULTS: QuoterFields = {
+  age: String(QUOTER_DEFAULTS.age),
+  coverage: String(QUOTER_DEFAULTS.coverage),
+  sex: QUOTER_DEFAULTS.sex,
+  plan: QUOTER_DEFAULTS.plan,
+  smoker: QUOTER_DEFAULTS.smoker ? 'yes' : 'no',
+};
+
 export default function FexQuoter() {
   const id = useId();
-  const [age, setAge] = useState(String(QUOTER_DEFAULTS.age));
-  const [sex, setSex] = useState<QuoteSex>(QUOTER_DEFAULTS.sex);
-  const [coverage, setCoverage] = useState(String(QUOTER_DEFAULTS.coverage));
-  const [plan, setPlan] = useState<QuotePlan>(QUOTER_DEFAULTS.plan);
-  const [smoker, setSmoker] = useState(QUOTER_DEFAULTS.smoker);
+  const { register, watch, setValue } = useForm<QuoterFields>({ defaultValues: DEFAULTS });
+  const values = watch();
+  const { age, coverage, sex, plan } = values;
+  const smoker = values.smoker === 'yes';
 
   const ageNum = age.trim() === '' ? NaN : Number(age);
   const coverageNum = coverage.trim() === '' ? NaN : Number(coverage);
@@ -32,9 +50,8 @@ export default function FexQuoter() {
               inputMode="numeric"
               min={QUOTER_LIMITS.minAge}
               max={QUOTER_LIMITS.maxAge}
-              value={age}
-              onChange={(e) => setAge(e.target.value)}
-              onBlur={() => setAge(String(quote.age))}
+              defaultValue={DEFAULTS.age}
+              {...register('age', { onBlur: () => setValue('age', String(quote.age)) })}
               aria-describedby={`${id}-age-hint`}
             />
             <p className="hint" id={`${id}-age-hint`}>
@@ -51,9 +68,8 @@ export default function FexQuoter() {
               inputMode="numeric"
               min={QUOTER_LIMITS.minCoverage}
               step={QUOTER_LIMITS.coverageStep}
-              value={coverage}
-              onChange={(e) => setCoverage(e.target.value)}
-              onBlur={() => setCoverage(String(quote.coverage))}
+              defaultValue={DEFAULTS.coverage}
+              {...register('coverage', { onBlur: () => setValue('coverage', String(quote.coverage)) })}
               aria-describedby={`${id}-coverage-hint`}
             />
             <p className="hint" id={`${id}-coverage-hint`}>
@@ -68,7 +84,7 @@ export default function FexQuoter() {
           <div className="segmented">
             {(['female', 'male'] as const).map((s) => (
               <label key={s}>
-                <input type="radio" name={`${id}-sex`} value={s} checked={sex === s} onChange={() => setSex(s)} />
+                <input type="radio" value={s} defaultChecked={DEFAULTS.sex === s} {...register('sex')} />
                 {s === 'female' ? 'Female' : 'Male'}
               </label>
             ))}
@@ -76,7 +92,7 @@ export default function FexQuoter() {
         </fieldset>
         <div className="field">
           <label htmlFor={`${id}-plan`}>Plan type</label>
-          <select id={`${id}-plan`} value={plan} onChange={(e) => setPlan(e.target.value as QuotePlan)}>
+          <select id={`${id}-plan`} defaultValue={DEFAULTS.plan} {...register('plan')}>
             <option value="simplified">Simplified issue</option>
             <option value="guaranteed">Guaranteed issue</option>
           </select>
@@ -85,11 +101,11 @@ export default function FexQuoter() {
           <legend>Tobacco use</legend>
           <div className="segmented">
             <label>
-              <input type="radio" name={`${id}-smoker`} value="no" checked={!smoker} onChange={() => setSmoker(false)} />
+              <input type="radio" value="no" defaultChecked={DEFAULTS.smoker === 'no'} {...register('smoker')} />
               Non-smoker
             </label>
             <label>
-              <input type="radio" name={`${id}-smoker`} value="yes" checked={smoker} onChange={() => setSmoker(true)} />
+              <input type="radio" value="yes" defaultChecked={DEFAULTS.smoker === 'yes'} {...register('smoker')} />
               Smoker
             </label>
           </div>

@@ -3,13 +3,14 @@
 // the best time to reach the agent, saved by POST /api/onboarding-survey to the agent's account, where
 // they become the agent's Transfer Controls. The agent is the logged-in one, or the funnel buyer just
 // back from paying: /onboarding-success passes the payment's intent id and client secret in the link.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { api, ApiError } from '@tm/shared/api-client';
 import { BEST_TIMES_TO_REACH, ONBOARDING_HOURS_MESSAGE, ONBOARDING_WHO_MESSAGE } from '@tm/shared/logic/funnel-choices';
-import type { OnboardingSurveyValues, OnboardingSurveyResponse } from '@tm/shared/schemas/funnel';
-import { Field, ErrorText, HydratedFieldset } from './form-parts.tsx';
+import type { OnboardingSurveyInput, OnboardingSurveyValues, OnboardingSurveyResponse } from '@tm/shared/schemas/funnel';
+import { Field, ErrorText, HydratedFieldset, applyServerFields } from './form-parts.tsx';
 import { described } from './aria.ts';
-import { useLightForm } from './light-form.ts';
+import { useSchemaForm } from './schema-form.ts';
 import { StateChoice } from './StateChoice.tsx';
 
 export const SURVEY_FAILED = 'Failed to submit survey. Please try again.';
@@ -26,29 +27,32 @@ function paidOrderOfUrl(): { paymentIntentId?: string; clientSecret?: string } {
 }
 
 export default function OnboardingSurvey() {
-  const form = useLightForm<OnboardingSurveyValues>({ workingStates: [] }, loadSchema);
-  const { errors, text, radio, setServerErrors } = form;
+  const {
+    register,
+    control,
+    setError,
+    submit,
+    preload,
+    formState: { errors },
+  } = useSchemaForm<OnboardingSurveyInput, OnboardingSurveyValues>(loadSchema, { workingStates: [] });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; login: boolean } | null>(null);
   const [saved, setSaved] = useState(false);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const v = await form.submit();
-    if (!v) return;
+  const onSubmit = submit(async (v) => {
     setBusy(true);
     setFailure(null);
     try {
       await api.requestJson<OnboardingSurveyResponse>('POST', '/api/onboarding-survey', { ...v, ...paidOrderOfUrl() });
       setSaved(true);
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setServerErrors(err.fields, FIELDS);
+      if (err instanceof ApiError) applyServerFields(err.fields, FIELDS, setError);
       const login = err instanceof ApiError && err.status === 401;
       setFailure({ message: login ? ONBOARDING_WHO_MESSAGE : err instanceof ApiError && err.status < 500 ? err.serverMessage : SURVEY_FAILED, login });
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   if (saved) {
     return (
@@ -65,27 +69,39 @@ export default function OnboardingSurvey() {
   }
 
   return (
-    <form className="card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="onboarding-form-title">
+    <form className="card" onSubmit={(e) => void onSubmit(e)} onFocus={() => void preload()} noValidate aria-labelledby="onboarding-form-title">
       <HydratedFieldset>
         <h2 id="onboarding-form-title">Your onboarding answers</h2>
-        <StateChoice checkbox={form.checkbox} error={errors.workingStates} hint="The states you are licensed in and take calls from." />
+        <Controller
+          name="workingStates"
+          control={control}
+          render={({ field }) => <StateChoice field={field} error={errors.workingStates} hint="The states you are licensed in and take calls from." />}
+        />
         <div className="form-row">
           <Field id="transferHours" label="Transfer hours" error={errors.transferHours} hint={ONBOARDING_HOURS_MESSAGE}>
-            <input autoComplete="off" {...text('transferHours')} {...described('transferHours', errors.transferHours, true)} />
+            <input autoComplete="off" {...register('transferHours')} {...described('transferHours', errors.transferHours, true)} />
           </Field>
           <Field id="callsPerDay" label="Calls per day" error={errors.callsPerDay}>
-            <input type="number" inputMode="numeric" min={1} max={1000} step={1} {...text('callsPerDay')} {...described('callsPerDay', errors.callsPerDay)} />
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={1000}
+              step={1}
+              {...register('callsPerDay')}
+              {...described('callsPerDay', errors.callsPerDay)}
+            />
           </Field>
         </div>
         <Field id="deliveryPhone" label="Delivery phone" error={errors.deliveryPhone} hint="The number your live transfers ring.">
-          <input type="tel" autoComplete="tel" {...text('deliveryPhone')} {...described('deliveryPhone', errors.deliveryPhone, true)} />
+          <input type="tel" autoComplete="tel" {...register('deliveryPhone')} {...described('deliveryPhone', errors.deliveryPhone, true)} />
         </Field>
         <fieldset id="bestTimeToReach" tabIndex={-1} aria-describedby={errors.bestTimeToReach ? 'bestTimeToReach-error' : undefined}>
           <legend>Best time to reach you</legend>
           <div className="choices">
             {BEST_TIMES_TO_REACH.map((t) => (
               <label className="choice" key={t}>
-                <input {...radio('bestTimeToReach', t)} aria-invalid={errors.bestTimeToReach ? true : undefined} />
+                <input type="radio" value={t} {...register('bestTimeToReach')} aria-invalid={errors.bestTimeToReach ? true : undefined} />
                 {t}
               </label>
             ))}

@@ -1,7 +1,9 @@
 // /affnetwork: the partner network application, sent as multipart to POST /api/affnetwork-signup
 // (fields as text, servicesInterested as JSON text, agreeToTerms 'true'/'false', files file_0, file_1, ...).
+// One react-hook-form form: the application's fields checked with the server's schema, and the attached
+// files (each checked as it is attached; a refused one is named under the file input).
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver, type ResolverOptions } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api, ApiError } from '@tm/shared/api-client';
 import {
@@ -36,6 +38,18 @@ const FIELD_NAMES = [
   'whyPartner',
   'agreeToTerms',
 ] as const;
+/** The form's fields: the application's and the attached files. */
+type PartnerFields = PartnerApplicationInput & { files: File[] };
+type PartnerChecked = PartnerValues & { files: File[] };
+
+const checkApplication = zodResolver(partnerApplicationSchema);
+/** The application checked with the server's schema; the files (checked as they are attached) go along. */
+const resolver: Resolver<PartnerFields, unknown, PartnerChecked> = async (values, context, options) => {
+  const checked = await checkApplication(values, context, options as unknown as ResolverOptions<PartnerApplicationInput>);
+  if (Object.keys(checked.errors).length) return { values: {}, errors: checked.errors };
+  return { values: { ...(checked.values as PartnerValues), files: values.files }, errors: {} };
+};
+
 const ACCEPT = PARTNER_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 const MB = 1024 * 1024;
 
@@ -49,17 +63,18 @@ function fileProblem(file: File): string | null {
 
 export default function PartnerApplication() {
   const [busy, setBusy] = useState(false);
-  const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
+    watch,
     reset,
     formState: { errors },
-  } = useForm<PartnerApplicationInput, unknown, PartnerValues>({
-    resolver: zodResolver(partnerApplicationSchema),
+  } = useForm<PartnerFields, unknown, PartnerChecked>({
+    resolver,
     defaultValues: {
       businessName: '',
       contactName: '',
@@ -71,8 +86,11 @@ export default function PartnerApplication() {
       whyPartner: '',
       servicesInterested: [],
       agreeToTerms: false,
+      files: [],
     },
   });
+  const files = watch('files');
+  const setFiles = (next: File[]) => setValue('files', next);
 
   function addFiles(list: FileList | null) {
     if (!list) return;
@@ -85,18 +103,17 @@ export default function PartnerApplication() {
     if (fileInput.current) fileInput.current.value = '';
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ files: attached, ...values }) => {
     setBusy(true);
     const body = new FormData();
     for (const [key, value] of Object.entries(values)) {
       if (key === 'servicesInterested') body.append(key, JSON.stringify(value));
       else body.append(key, String(value));
     }
-    files.forEach((f, i) => body.append(`file_${i}`, f, f.name));
+    attached.forEach((f, i) => body.append(`file_${i}`, f, f.name));
     try {
       await api.requestJson('POST', '/api/affnetwork-signup', body);
       reset();
-      setFiles([]);
       window.location.assign('/thank-you?journey=partner');
     } catch (err) {
       const message = err instanceof ApiError ? err.serverMessage : PARTNER_FAILED;

@@ -2,7 +2,7 @@
 // sends the visitor back to /ringcloud. The server prices the order from the survey and the lead type;
 // the page shows the order summary, the account and the shared card form. On success the saved survey
 // is cleared and the visitor goes to /thank-you. The card form loads while the order is prepared, not
-// with the page (the 80 KB budget of bench/page-weight.ts).
+// with the page (the budget of bench/page-weight.ts).
 // Aged leads (issue 25 item 1): the stock of the survey's working states and age range is read first;
 // the order is for that many (at most 100), priced and sent as such, and with no stock there is nothing
 // to pay for. The server checks the count again and holds the leads for the payment.

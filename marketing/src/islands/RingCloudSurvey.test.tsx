@@ -108,6 +108,48 @@ describe('RingCloudSurvey', () => {
     expect(body.password).toBe('cloud-pass-1');
   });
 
+  it('the focus goes to the first field in error; after a failed Continue a new lead type asks for its own field at once', async () => {
+    stubApi();
+    render(<RingCloudSurvey />);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await alerts(8);
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    cleanup();
+
+    render(<RingCloudSurvey />);
+    await toStep2();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Checkout' }));
+    await alerts(2);
+    // No element has the lead type's name as id: the first radio of the group gets the focus.
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Live Transfers/));
+    fireEvent.click(screen.getByLabelText('Texas'));
+    fireEvent.click(screen.getByLabelText(/^Live Transfers/));
+    expect(await alerts(1)).toEqual(['Total transfers must be at least 1']);
+    fireEvent.click(screen.getByLabelText(/^Call-Backs/));
+    expect(await alerts(1)).toEqual(['Total call-backs must be at least 1']);
+    fireEvent.click(screen.getByLabelText(/^Aged Leads/));
+    expect(await alerts(1)).toEqual(['Please select an age range']);
+  });
+
+  it('Back and Next keep both steps as they were filled in', async () => {
+    stubApi();
+    render(<RingCloudSurvey />);
+    await toStep2();
+    fireEvent.click(screen.getByLabelText(/^Call-Backs/));
+    fireEvent.click(screen.getByLabelText('Ohio'));
+    fireEvent.change(screen.getByLabelText('Total call-backs'), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Your information' }, SLOW);
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Rhea');
+    expect((screen.getByLabelText('Agency Owner') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('cloud-pass-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Lead preferences' }, SLOW);
+    expect((screen.getByLabelText(/^Call-Backs/) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Ohio') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Total call-backs') as HTMLInputElement).value).toBe('40');
+  });
+
   it('a refusal from the server (its client loaded on demand) puts the message on its field, back on step 1', async () => {
     const { assign } = stubApi();
     const refusal = { error: 'username: That username is taken', fields: { username: 'That username is taken' } };

@@ -1,18 +1,19 @@
 // /ringcloud: the RingCloud sub-offer's two-step survey. Step 1 is the agent's information, step 2
 // the lead preferences (fields depend on the lead type; the working states are a choice of the 50
 // states and DC). Submitting creates the account (server side), saves the survey (without the
-// password) for /ringcloud-checkout and goes there. The steps check with the schemas the server parses
-// (light-form.ts loads them on first touch) and step 2 (RingCloudStep2.tsx) loads with them, so the
-// page's first load stays under its weight budget.
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+// password) for /ringcloud-checkout and goes there. The steps are react-hook-form forms that check with
+// the schemas the server parses (schema-form.ts loads them on first touch) and step 2 (RingCloudStep2.tsx)
+// loads with them, so the page's first load stays under its weight budget.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { DefaultValues } from 'react-hook-form';
 import { api, ApiError } from '@tm/shared/api-client';
 import { RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON } from '@tm/shared/logic/funnel-choices';
-import type { RingcloudStep1, RingcloudStep2, RingcloudSurveyResponse } from '@tm/shared/schemas/funnel';
+import type { RingcloudStep1, RingcloudStep1Input, RingcloudStep2, RingcloudStep2Input, RingcloudSurveyResponse } from '@tm/shared/schemas/funnel';
 import { saveRingcloudSurvey, type SavedRingcloudSurvey } from './ringcloud-storage.ts';
 import { toast } from '../stores/toast.ts';
-import { Field, ErrorText, NameRow, PhoneEmailRow, HydratedFieldset } from './form-parts.tsx';
+import { Field, ErrorText, NameRow, PhoneEmailRow, HydratedFieldset, applyServerFields } from './form-parts.tsx';
 import { described } from './aria.ts';
-import { useLightForm, type FormValues } from './light-form.ts';
+import { useSchemaForm } from './schema-form.ts';
 
 export const SURVEY_FAILED = 'Failed to submit survey. Please try again.';
 const loadSchemas = () => import('@tm/shared/schemas/funnel');
@@ -26,54 +27,56 @@ function Step1({
   onNext,
   serverFields,
 }: {
-  defaults: FormValues;
-  onNext: (v: RingcloudStep1, raw: FormValues) => void;
+  defaults: DefaultValues<RingcloudStep1Input>;
+  onNext: (v: RingcloudStep1, raw: RingcloudStep1Input) => void;
   serverFields?: Record<string, string>;
 }) {
-  const form = useLightForm<RingcloudStep1>(defaults, () => {
+  const {
+    register,
+    setError,
+    getValues,
+    submit,
+    preload,
+    formState: { errors },
+  } = useSchemaForm<RingcloudStep1Input, RingcloudStep1>(() => {
     void loadStep2().catch(() => undefined);
     return loadSchemas().then((m) => m.ringcloudStep1Schema);
-  });
-  const { errors, text, radio, setServerErrors } = form;
+  }, defaults);
   // A taken e-mail or username comes back from the server: show it on its field.
   useEffect(() => {
-    setServerErrors(serverFields, STEP1_FIELDS);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's answer changes
-  }, [serverFields]);
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const v = await form.submit();
-    if (!v) return;
+    applyServerFields(serverFields, STEP1_FIELDS, setError);
+  }, [serverFields, setError]);
+  const onSubmit = submit(async (v) => {
     await loadStep2().catch(() => undefined);
-    onNext(v, form.values);
-  }
+    onNext(v, getValues());
+  });
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="step1-title">
+    <form onSubmit={(e) => void onSubmit(e)} onFocus={() => void preload()} noValidate aria-labelledby="step1-title">
       <HydratedFieldset>
         <h2 id="step1-title">Your information</h2>
-        <NameRow firstName={text('firstName')} lastName={text('lastName')} errors={errors} />
+        <NameRow firstName={register('firstName')} lastName={register('lastName')} errors={errors} />
         <Field id="agencyName" label="Agency name" error={errors.agencyName}>
-          <input {...text('agencyName')} {...described('agencyName', errors.agencyName)} autoComplete="organization" />
+          <input {...register('agencyName')} {...described('agencyName', errors.agencyName)} autoComplete="organization" />
         </Field>
         <fieldset aria-describedby={errors.role ? 'role-error' : undefined}>
           <legend>Your role</legend>
           <div className="choices">
             {RINGCLOUD_ROLES.map((r) => (
               <label className="choice" key={r}>
-                <input {...radio('role', r)} aria-invalid={errors.role ? true : undefined} />
+                <input type="radio" value={r} {...register('role')} aria-invalid={errors.role ? true : undefined} />
                 {r}
               </label>
             ))}
           </div>
           <ErrorText id="role" error={errors.role} />
         </fieldset>
-        <PhoneEmailRow phone={text('phone')} email={text('email')} errors={errors} />
+        <PhoneEmailRow phone={register('phone')} email={register('email')} errors={errors} />
         <div className="form-row">
           <Field id="username" label="Username" error={errors.username} hint="At least 3 characters: letters, numbers, dots, dashes or underscores.">
-            <input {...text('username')} {...described('username', errors.username, true)} autoComplete="username" />
+            <input {...register('username')} {...described('username', errors.username, true)} autoComplete="username" />
           </Field>
           <Field id="password" label="Password" error={errors.password} hint="At least 6 characters.">
-            <input type="password" {...text('password')} {...described('password', errors.password, true)} autoComplete="new-password" />
+            <input type="password" {...register('password')} {...described('password', errors.password, true)} autoComplete="new-password" />
           </Field>
         </div>
         <div className="form-actions">
@@ -89,7 +92,7 @@ function Step1({
 
 export default function RingCloudSurvey() {
   const [step, setStep] = useState<1 | 2>(1);
-  const [step1Raw, setStep1Raw] = useState<FormValues>({
+  const [step1Raw, setStep1Raw] = useState<DefaultValues<RingcloudStep1Input>>({
     firstName: '',
     lastName: '',
     agencyName: '',
@@ -99,12 +102,12 @@ export default function RingCloudSurvey() {
     password: '',
   });
   const [step1, setStep1] = useState<RingcloudStep1 | null>(null);
-  const [step2Raw, setStep2Raw] = useState<FormValues>({ workingStates: [] });
+  const [step2Raw, setStep2Raw] = useState<DefaultValues<RingcloudStep2Input>>({ workingStates: [] });
   const [busy, setBusy] = useState(false);
   const [step1Fields, setStep1Fields] = useState<Record<string, string> | undefined>();
   const [step2Fields, setStep2Fields] = useState<Record<string, string> | undefined>();
 
-  async function submit(values: RingcloudStep2, raw: FormValues) {
+  async function submit(values: RingcloudStep2, raw: RingcloudStep2Input) {
     if (!step1) return;
     setStep2Raw(raw);
     setBusy(true);

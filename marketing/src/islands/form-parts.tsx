@@ -3,9 +3,9 @@
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
-/** A field's message (react-hook-form's FieldError or light-form's). */
+/** A field's message (react-hook-form's FieldError). */
 type Message = { message?: string };
-/** An input's props (react-hook-form's register() or light-form's text()). */
+/** An input's props (react-hook-form's register()). */
 type Control = ComponentProps<'input'>;
 import { described } from './aria.ts';
 

@@ -1,37 +1,51 @@
 // "Your Details" on a funnel checkout (issue 13): an anonymous buyer gives first name, last name, e-mail,
 // phone and (optionally) agency before payment; a logged-in agent sees who they are buying as and the
-// step is skipped. Validated with the schema the server uses, so the messages are the same; the schema
-// (and zod with it) is loaded when the buyer proceeds, not with the page (bench/page-weight.ts budget).
+// step is skipped. The Package Details form is a react-hook-form form (the count and these fields);
+// its resolver checks the buyer with the schema the server uses (zodResolver), so the messages are the
+// same; the schema (and zod with it) is loaded when the buyer first types or proceeds, not with the page
+// (bench/page-weight.ts budget).
+import type { FieldErrors, Resolver, ResolverOptions, ResolverResult, UseFormRegister } from 'react-hook-form';
 import type { CheckoutBuyer, CheckoutBuyerInput } from '@tm/shared/schemas/payments';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
 import { described } from '../aria.ts';
+import { loadZodResolver } from '../schema-form.ts';
 
 export const BUYER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'agencyName'] as const;
 export type BuyerField = (typeof BUYER_FIELDS)[number];
 export type BuyerValues = Record<BuyerField, string>;
-export type BuyerErrors = Partial<Record<BuyerField, string>>;
+/** The Package Details form's fields: the count as typed and the buyer's details. */
+export type CheckoutFields = BuyerValues & { count: string };
+/** What a valid form gives: the buyer as the server wants them, or null for a logged-in agent. */
+export interface CheckedCheckout {
+  buyer: CheckoutBuyer | null;
+}
 
 export const EMPTY_BUYER: BuyerValues = { firstName: '', lastName: '', email: '', phone: '', agencyName: '' };
 
-/** Starts loading the buyer schema (on first interest) so checking is instant when the buyer proceeds. */
-export const loadBuyerSchema = () => import('@tm/shared/schemas/payments').then((m) => m.checkoutBuyerSchema);
+/** Starts loading the buyer schema and zodResolver (on first interest) so checking is instant when the buyer proceeds. */
+export const loadBuyerSchema = () => {
+  void loadZodResolver();
+  return import('@tm/shared/schemas/payments').then((m) => m.checkoutBuyerSchema);
+};
 
-/** The buyer's fields as the server wants them, or the message of each field that is wrong. */
-export async function checkBuyer(values: BuyerValues): Promise<{ ok: true; buyer: CheckoutBuyer } | { ok: false; errors: BuyerErrors }> {
-  const checkoutBuyerSchema = await loadBuyerSchema();
-  const parsed = checkoutBuyerSchema.safeParse(values satisfies CheckoutBuyerInput);
-  if (parsed.success) return { ok: true, buyer: parsed.data };
-  const errors: BuyerErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as BuyerField;
-    if (!errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
+/**
+ * The form's resolver: an anonymous buyer (`anonymous()` true) is checked with the buyer schema, the
+ * message of each field that is wrong in the schema's order; a logged-in agent buys as themselves.
+ */
+export function checkoutResolver(anonymous: () => boolean): Resolver<CheckoutFields, unknown, CheckedCheckout> {
+  return async (values, context, options): Promise<ResolverResult<CheckoutFields, CheckedCheckout>> => {
+    if (!anonymous()) return { values: { buyer: null }, errors: {} };
+    const buyer: CheckoutBuyerInput = Object.fromEntries(BUYER_FIELDS.map((f) => [f, values[f]])) as BuyerValues;
+    const [schema, zodResolver] = await Promise.all([loadBuyerSchema(), loadZodResolver()]);
+    const checked = await zodResolver(schema)(buyer, context, options as unknown as ResolverOptions<CheckoutBuyerInput>);
+    if (Object.keys(checked.errors).length) return { values: {}, errors: checked.errors as FieldErrors<CheckoutFields> };
+    return { values: { buyer: checked.values as CheckoutBuyer }, errors: {} };
+  };
 }
 
 /** The server's per-field messages that belong to the buyer's fields. */
-export function buyerErrorsFrom(fields: Record<string, string> | undefined): BuyerErrors {
-  const out: BuyerErrors = {};
+export function buyerErrorsFrom(fields: Record<string, string> | undefined): Partial<Record<BuyerField, string>> {
+  const out: Partial<Record<BuyerField, string>> = {};
   for (const f of BUYER_FIELDS) if (fields?.[f]) out[f] = fields[f];
   return out;
 }
@@ -48,12 +62,12 @@ const TYPES: Partial<Record<BuyerField, string>> = { email: 'email', phone: 'tel
 
 export function BuyerDetails(props: {
   user: CurrentUser | null | undefined;
-  values: BuyerValues;
-  errors: BuyerErrors;
+  register: UseFormRegister<CheckoutFields>;
+  errors: FieldErrors<CheckoutFields>;
   disabled: boolean;
-  onChange: (field: BuyerField, value: string) => void;
+  onChange: (field: BuyerField) => void;
 }) {
-  const { user, values, errors, disabled, onChange } = props;
+  const { user, register, errors, disabled, onChange } = props;
   if (user === undefined) return null; // still asking who is logged in
   if (user) {
     return (
@@ -67,21 +81,20 @@ export function BuyerDetails(props: {
   }
   const field = (f: BuyerField) => {
     const id = `buyer-${f}`;
+    const error = errors[f]?.message;
     return (
       <div className="field" key={f}>
         <label htmlFor={id}>{LABELS[f]}</label>
         <input
-          {...described(id, errors[f])}
+          {...described(id, error)}
           type={TYPES[f] ?? 'text'}
-          name={f}
+          {...register(f, { onChange: () => onChange(f) })}
           autoComplete={AUTOCOMPLETE[f]}
-          value={values[f]}
           disabled={disabled}
-          onChange={(e) => onChange(f, e.target.value)}
         />
-        {errors[f] && (
+        {error && (
           <p className="field-error" id={`${id}-error`} role="alert">
-            {errors[f]}
+            {error}
           </p>
         )}
       </div>

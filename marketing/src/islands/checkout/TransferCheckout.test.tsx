@@ -101,6 +101,42 @@ describe('TransferCheckout', () => {
     expect(intents()).toHaveLength(0);
   });
 
+  it('focuses the first missing buyer field; typing in a field takes its message away, the others stay until the next try', async () => {
+    const { proceed } = await renderCheckout();
+    fireEvent.click(proceed);
+    const buyer = screen.getByTestId('checkout-buyer');
+    await waitFor(() => expect(within(buyer).getAllByRole('alert').length).toBe(4), SLOW);
+    expect(document.activeElement).toBe(within(buyer).getByLabelText('First name'));
+    fireEvent.change(within(buyer).getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    expect(
+      within(buyer)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual(['First name is required', 'Last name is required', 'Phone number must be at least 10 digits']);
+    fireEvent.click(proceed);
+    await waitFor(() => expect(within(buyer).getAllByRole('alert').length).toBe(4), SLOW);
+    expect(within(buyer).getByText('Invalid email address')).toBeTruthy();
+  });
+
+  it("the server's refusal of a buyer field shows on that field", async () => {
+    const { count, fetch } = await renderCheckout();
+    const buyer = screen.getByTestId('checkout-buyer');
+    fireEvent.change(within(buyer).getByLabelText('First name'), { target: { value: 'Pat' } });
+    fireEvent.change(within(buyer).getByLabelText('Last name'), { target: { value: 'Payer' } });
+    fireEvent.change(within(buyer).getByLabelText('Email'), { target: { value: 'pat@example.com' } });
+    fireEvent.change(within(buyer).getByLabelText('Phone'), { target: { value: '(555) 010-0166' } });
+    const stubbed = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (url: string, init?: RequestInit) =>
+      url.endsWith('/api/create-payment-intent')
+        ? json({ error: 'email: That e-mail belongs to a staff account', fields: { email: 'That e-mail belongs to a staff account' } }, 400)
+        : stubbed(url, init),
+    );
+    fireEvent.submit(count.closest('form')!);
+    expect(await within(buyer).findByText('That e-mail belongs to a staff account', undefined, SLOW)).toBeTruthy();
+    expect(within(buyer).getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeTruthy();
+  });
+
   it('submitting the form (Enter) proceeds; the order summary shows what the server charges', async () => {
     const { count, intents } = await renderCheckout();
     fireEvent.change(count, { target: { value: '30' } });

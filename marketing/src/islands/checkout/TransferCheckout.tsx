@@ -2,9 +2,11 @@
 // sets a count priced from the catalogue, Proceed to Payment creates the order and its intent on the
 // server, then the Payment Information card shows the order summary and the shared payment form.
 // Enter in any field proceeds. A count that cannot be bought says why under the field and the total
-// still shows what it would cost. The payment form and the buyer schema (zod) load when needed, not
-// with the page (the 80 KB budget of bench/page-weight.ts).
+// still shows what it would cost. The card is a react-hook-form form (the count and the buyer's details,
+// BuyerDetails.tsx). The payment form and the buyer schema (zod) load when needed, not with the page (the
+// budget of bench/page-weight.ts).
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
 import { api, ApiError, TIERS, HIGH_VOLUME, formatUsd, highVolumeBand, highVolumeBandLabel } from '@tm/shared';
 import {
@@ -34,13 +36,14 @@ import type { CheckoutCopy } from './copy.ts';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
 import {
   BuyerDetails,
+  BUYER_FIELDS,
   EMPTY_BUYER,
   buyerErrorsFrom,
-  checkBuyer,
+  checkoutResolver,
   loadBuyerSchema,
-  type BuyerErrors,
   type BuyerField,
-  type BuyerValues,
+  type CheckedCheckout,
+  type CheckoutFields,
 } from './BuyerDetails.tsx';
 import './checkout.css';
 
@@ -62,20 +65,31 @@ function tierFor(page: CheckoutPage): PackageTier {
 export default function TransferCheckout({ page, copy: copies }: { page: CheckoutPage; copy: CheckoutCopy }) {
   const state = useStore($checkout);
   const [tier, setTier] = useState<PackageTier>(page === 'standard' ? 'standard' : page);
-  const [raw, setRaw] = useState('');
   const [keys, setKeys] = useState<PublicKeyResponse | null>(null);
   const [loaded, setLoaded] = useState(false);
   // undefined while asking; null when nobody is logged in (the buyer step is shown).
   const [user, setUser] = useState<CurrentUser | null | undefined>(undefined);
-  const [buyer, setBuyer] = useState<BuyerValues>(EMPTY_BUYER);
-  const [buyerErrors, setBuyerErrors] = useState<BuyerErrors>({});
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<CheckoutFields, unknown, CheckedCheckout>({
+    defaultValues: { count: '', ...EMPTY_BUYER },
+    // Only an anonymous buyer's details are checked; a fixed field's message goes as it is typed in.
+    resolver: checkoutResolver(() => user === null),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
   useEffect(() => {
     const t = tierFor(page);
     setTier(t);
     const first = initialCount(page);
     setCount(first);
-    setRaw(String(first));
+    setValue('count', String(first));
     setLoaded(true);
     const timer = setTimeout(() => clearSeeds(page), SEED_CLEAR_DELAY_MS);
     getStripePublicKey()
@@ -86,7 +100,7 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
       .then((u) => setUser(u))
       .catch(() => setUser(null));
     return () => clearTimeout(timer);
-  }, [page]);
+  }, [page, setValue]);
 
   const bounds = packageBounds(tier);
   const count = state.count;
@@ -98,33 +112,25 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
   const outOfBounds = loaded && !quote.ok;
 
   function onCountChange(value: string) {
-    setRaw(value);
     // Non-numeric entry counts as 0 (as 50 on the high-volume page); 2.5 stays 2.5 and is refused.
     const n = value.trim() === '' ? Number.NaN : Number(value);
     setCount(Number.isNaN(n) ? (page === 'high-volume' ? HIGH_VOLUME.minCount : 0) : n);
   }
 
-  function onBuyerChange(field: BuyerField, value: string) {
+  function onBuyerChange(field: BuyerField) {
     void loadBuyerSchema();
-    setBuyer((b) => ({ ...b, [field]: value }));
-    if (buyerErrors[field]) setBuyerErrors((e) => ({ ...e, [field]: undefined }));
+    if (errors[field]) clearErrors(field);
   }
 
-  async function proceed() {
-    if (!quote.ok || state.preparing || state.clientSecret || user === undefined) return;
-    void loadPaymentForm();
+  /** The buyer's details are wrong: the first field in error (in the schema's order) gets the focus. */
+  function onInvalid(invalid: FieldErrors<CheckoutFields>) {
+    document.getElementById(`buyer-${Object.keys(invalid)[0]}`)?.focus();
+  }
+
+  async function proceed({ buyer }: CheckedCheckout) {
+    if (!quote.ok) return;
     // An anonymous buyer says who they are first (a logged-in agent buys as themselves).
-    let who: Record<string, string> = {};
-    if (!user) {
-      const checked = await checkBuyer(buyer);
-      if (!checked.ok) {
-        setBuyerErrors(checked.errors);
-        document.getElementById(`buyer-${Object.keys(checked.errors)[0]}`)?.focus();
-        return;
-      }
-      setBuyerErrors({});
-      who = { ...checked.buyer, agencyName: checked.buyer.agencyName ?? '' };
-    }
+    const who: Record<string, string> = buyer ? { ...buyer, agencyName: buyer.agencyName ?? '' } : {};
     startPreparing();
     try {
       const body = {
@@ -138,7 +144,11 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
     } catch (err) {
       // The spec logs a failed intent creation; a count the server refuses is also shown by the input.
       console.error('Creating the payment failed', err);
-      if (err instanceof ApiError) setBuyerErrors(buyerErrorsFrom(err.fields));
+      if (err instanceof ApiError) {
+        const refused = buyerErrorsFrom(err.fields);
+        clearErrors([...BUYER_FIELDS]);
+        for (const [field, message] of Object.entries(refused)) setError(field as BuyerField, { type: 'server', message });
+      }
       preparingFailed(err instanceof ApiError ? (err.fields?.callCount ?? null) : null);
     }
   }
@@ -153,7 +163,9 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    void proceed();
+    if (!quote.ok || state.preparing || state.clientSecret || user === undefined) return;
+    void loadPaymentForm();
+    void handleSubmit(proceed, onInvalid)(e);
   }
 
   return (
@@ -176,10 +188,9 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
                 min={bounds.min}
                 max={bounds.max}
                 step={1}
-                value={raw}
+                {...register('count', { onChange: (e: { target: { value: string } }) => onCountChange(e.target.value) })}
                 // Enabled once the island runs, so nothing typed before hydration is lost.
                 disabled={!loaded}
-                onChange={(e) => onCountChange(e.target.value)}
                 aria-invalid={countError ? true : undefined}
                 aria-describedby={countError ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
               />
@@ -214,7 +225,7 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
               ))}
             </ul>
 
-            <BuyerDetails user={user} values={buyer} errors={buyerErrors} disabled={state.preparing || Boolean(state.clientSecret)} onChange={onBuyerChange} />
+            <BuyerDetails user={user} register={register} errors={errors} disabled={state.preparing || Boolean(state.clientSecret)} onChange={onBuyerChange} />
 
             <div className="checkout-total" aria-live="polite">
               <span className="muted">Total Cost</span>
