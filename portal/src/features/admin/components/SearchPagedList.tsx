@@ -122,8 +122,8 @@ export function PagedResults<T extends { id: number }>({
 type Source<T, A> =
   /** A hook: the plain list, or the search results when `searching`; it calls both queries every render. */
   | { usePage: (q: string, page: number, searching: boolean) => PagedQuery<T>; args?: undefined }
-  /** A list with filters: the query hook, called with the filters' values (`args`) before the search text. */
-  | { usePage: (args: A, q: string, page: number) => PagedQuery<T>; args: A };
+  /** A list with filters: the query hook, called with the filters' values (`args`, never undefined) before the search text. */
+  | { usePage: (args: A, q: string, page: number) => PagedQuery<T>; args: NonNullable<A> };
 
 export function SearchPagedList<T extends { id: number }, A = undefined>({
   noun,
@@ -164,7 +164,7 @@ export function SearchPagedList<T extends { id: number }, A = undefined>({
   const searching = q.length >= 1;
   // One call either way, so the hook runs on every render.
   const usePage = source.usePage as (...params: unknown[]) => PagedQuery<T>;
-  const query = usePage(...('args' in source ? [source.args, q, page] : [q, page, searching]));
+  const query = usePage(...(source.args !== undefined ? [source.args, q, page] : [q, page, searching]));
   const view = renderList ? { renderList } : { renderItem: renderItem! };
 
   return (
