@@ -19,7 +19,8 @@ import {
 } from '@tm/shared/schemas/admin-business';
 import { useToast } from '../../../components/toast.tsx';
 import { useApplication, useApplications, useReviewApplication, useSetSignupStatus, useSignups } from '../api/inboxes.ts';
-import { Field, Modal, Pagination, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
+import { Field, Modal, formatDate, formatPhone } from './ui.tsx';
+import { SearchPagedList, filterOptions } from './SearchPagedList.tsx';
 
 const STATUS_LABEL: Record<ApplicationStatus, string> = { new: 'New', approved: 'Approved', rejected: 'Rejected' };
 const STATUS_TONE: Record<ApplicationStatus, string> = { new: 'adm-badge-basic', approved: 'adm-badge-ok', rejected: 'adm-badge-bad' };
@@ -166,61 +167,24 @@ function ApplicationCard({ a, onView }: { a: PartnerApplicationSummary; onView: 
   );
 }
 
+const APPLICATION_FILTER = filterOptions({ value: '', label: 'All statuses' }, APPLICATION_STATUSES, STATUS_LABEL);
+
 export function ApplicationsTab() {
   const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<number | null>(null);
-  const q = useDebouncedValue(search.trim(), 250);
-  const { data, isPending, isError } = useApplications(status, q, page);
   return (
     <div>
-      <div className="adm-toolbar">
-        <input
-          type="search"
-          className="adm-search"
-          placeholder="Search applications..."
-          aria-label="Search applications"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <select
-          aria-label="Application status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">All statuses</option>
-          {APPLICATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {isPending ? (
-        <p className="adm-empty">Loading applications...</p>
-      ) : isError ? (
-        <p className="form-error" role="alert">
-          Failed to load applications. Please try again.
-        </p>
-      ) : !data || data.items.length === 0 ? (
-        <p className="adm-empty">No applications found</p>
-      ) : (
-        <>
-          <ul className="adm-list" aria-label="Partner applications">
-            {data.items.map((a) => (
-              <ApplicationCard key={a.id} a={a} onView={() => setViewing(a.id)} />
-            ))}
-          </ul>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Applications pages" totalNoun="total" />
-        </>
-      )}
+      <SearchPagedList
+        noun="applications"
+        title="Partner applications"
+        pagesLabel="Applications pages"
+        searchLabel="Search applications"
+        filters={[{ label: 'Application status', value: status, options: APPLICATION_FILTER, onChange: setStatus }]}
+        emptyMessage={() => 'No applications found'}
+        usePage={useApplications}
+        args={status}
+        renderItem={(a) => <ApplicationCard a={a} onView={() => setViewing(a.id)} />}
+      />
       <ApplicationDetail id={viewing} onClose={() => setViewing(null)} />
     </div>
   );
@@ -301,77 +265,33 @@ function SignupCard({ s }: { s: Signup }) {
   );
 }
 
+/** Sign-ups from the source and in the follow-up status chosen ('' for any), matching the search text when there is some. */
+function useSignupsPage({ source, status }: { source: string; status: string }, q: string, page: number) {
+  return useSignups(source, q, page, status);
+}
+
+const SOURCE_FILTER = filterOptions({ value: '', label: 'Agent lab and RingCloud' }, SIGNUP_SOURCES, SIGNUP_SOURCE_LABELS);
+const SIGNUP_STATUS_FILTER = filterOptions({ value: '', label: 'Any status' }, SIGNUP_STATUSES, SIGNUP_STATUS_LABELS);
+
 export function SignupsTab() {
   const [source, setSource] = useState('');
   const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim(), 250);
-  const { data, isPending, isError } = useSignups(source, q, page, status);
   return (
     <div>
-      <div className="adm-toolbar">
-        <input
-          type="search"
-          className="adm-search"
-          placeholder="Search sign-ups..."
-          aria-label="Search sign-ups"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <select
-          aria-label="Sign-up source"
-          value={source}
-          onChange={(e) => {
-            setSource(e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">Agent lab and RingCloud</option>
-          {SIGNUP_SOURCES.map((s) => (
-            <option key={s} value={s}>
-              {SIGNUP_SOURCE_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Sign-up status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">Any status</option>
-          {SIGNUP_STATUSES.map((v) => (
-            <option key={v} value={v}>
-              {SIGNUP_STATUS_LABELS[v]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <p className="muted small">Accounts without a password yet: use the Users tab's Set-password link.</p>
-      {isPending ? (
-        <p className="adm-empty">Loading sign-ups...</p>
-      ) : isError ? (
-        <p className="form-error" role="alert">
-          Failed to load sign-ups. Please try again.
-        </p>
-      ) : !data || data.items.length === 0 ? (
-        <p className="adm-empty">No sign-ups found</p>
-      ) : (
-        <>
-          <ul className="adm-list" aria-label="Sign-ups">
-            {data.items.map((s) => (
-              <SignupCard key={s.id} s={s} />
-            ))}
-          </ul>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Sign-ups pages" totalNoun="total" />
-        </>
-      )}
+      <SearchPagedList
+        noun="sign-ups"
+        title="Sign-ups"
+        searchLabel="Search sign-ups"
+        filters={[
+          { label: 'Sign-up source', value: source, options: SOURCE_FILTER, onChange: setSource },
+          { label: 'Sign-up status', value: status, options: SIGNUP_STATUS_FILTER, onChange: setStatus },
+        ]}
+        note={<p className="muted small">Accounts without a password yet: use the Users tab's Set-password link.</p>}
+        emptyMessage={() => 'No sign-ups found'}
+        usePage={useSignupsPage}
+        args={{ source, status }}
+        renderItem={(s) => <SignupCard s={s} />}
+      />
     </div>
   );
 }

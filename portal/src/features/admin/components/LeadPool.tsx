@@ -9,7 +9,8 @@ import { useLeadPool, type PoolStatus } from '../api/get-lead-pool.ts';
 import { useSearchUsers } from '../api/search-users.ts';
 import { useAssignLeads } from '../api/assign-leads.ts';
 import { useDeleteLeads, useReassignLeads, useUnassignLeads } from '../api/lead-tools.ts';
-import { Modal, Pagination, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
+import { Modal, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
+import { SearchPagedList, useSelection, optionsOf } from './SearchPagedList.tsx';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const agentName = (a: AdminUser) => `${a.firstName} ${a.lastName} (${a.email})`;
@@ -141,34 +142,100 @@ function PoolActionDialog({ action, onClose, onDone }: { action: PoolAction | nu
   );
 }
 
+const ROW_ACTIONS = [
+  ['unassign', 'Unassign'],
+  ['reassign', 'Reassign'],
+] as const;
+
+/** The pool's table: a tick box on each unassigned lead (and one for the page), Unassign / Reassign on assigned ones. */
+function PoolTable({
+  items,
+  selected,
+  onToggle,
+  onSetAll,
+  onAction,
+}: {
+  items: PoolLead[];
+  selected: Set<number>;
+  onToggle: (id: number) => void;
+  onSetAll: (ids: number[], off: boolean) => void;
+  onAction: (a: PoolAction) => void;
+}) {
+  const selectable = items.filter((l) => !l.assignedAt).map((l) => l.id);
+  const allOnPage = selectable.length > 0 && selectable.every((id) => selected.has(id));
+  return (
+    <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Pool leads table">
+      <table className="adm-table">
+        <thead>
+          <tr>
+            <th scope="col">
+              <input
+                type="checkbox"
+                aria-label="Select all on this page"
+                checked={allOnPage}
+                disabled={selectable.length === 0}
+                onChange={() => onSetAll(selectable, allOnPage)}
+              />
+            </th>
+            <th scope="col">Name</th>
+            <th scope="col">Phone</th>
+            <th scope="col">Email</th>
+            <th scope="col">State</th>
+            <th scope="col">ZIP</th>
+            <th scope="col">Assigned to</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((l) => (
+            <tr key={l.id} data-testid="pool-row">
+              <td>{!l.assignedAt && <input type="checkbox" aria-label={`Select ${l.name}`} checked={selected.has(l.id)} onChange={() => onToggle(l.id)} />}</td>
+              <td>
+                {l.name}
+                {l.assignedAt && (
+                  <span className="adm-row-actions">
+                    {ROW_ACTIONS.map(([kind, label]) => (
+                      <button
+                        key={kind}
+                        type="button"
+                        className="btn btn-outline adm-btn-sm"
+                        aria-label={`${label} ${l.name}`}
+                        onClick={() => onAction({ kind, lead: l })}
+                      >
+                        {label}
+                      </button>
+                    ))}
+                  </span>
+                )}
+              </td>
+              <td>{formatPhone(l.phone)}</td>
+              <td>{l.email ?? ''}</td>
+              <td>{l.state ?? ''}</td>
+              <td>{l.zipCode ?? ''}</td>
+              <td>{l.assignedAt ? `${l.assignedAgentEmail ?? 'removed user'} (${formatDate(l.assignedAt)})` : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const POOL_STATUSES = optionsOf<PoolStatus>({ unassigned: 'Unassigned', assigned: 'Assigned', all: 'All' });
+
 export function LeadPool() {
   const toast = useToast();
   const [status, setStatus] = useState<PoolStatus>('unassigned');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, toggle, setAll, clear } = useSelection();
   const [agent, setAgent] = useState<AdminUser | null>(null);
   const [action, setAction] = useState<PoolAction | null>(null);
-  const q = useDebouncedValue(search.trim(), 250);
-  const { data, isPending, isError } = useLeadPool(status, q, page);
   const assign = useAssignLeads();
-
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
-  const selectable = data?.items.filter((l) => !l.assignedAt) ?? [];
-  const allOnPage = selectable.length > 0 && selectable.every((l) => selected.has(l.id));
 
   const onAssign = async () => {
     if (!agent || selected.size === 0) return;
     try {
       const res = await assign.mutateAsync({ agentId: agent.id, leadIds: [...selected] });
       toast({ title: 'Leads Assigned', description: `${res.assigned} ${res.assigned === 1 ? 'lead' : 'leads'} assigned to ${agent.email}.` });
-      setSelected(new Set());
+      clear();
     } catch (err) {
       toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to assign leads', variant: 'destructive' });
     }
@@ -177,120 +244,24 @@ export function LeadPool() {
   return (
     <section className="card adm-pool" aria-labelledby="pool-title">
       <h2 id="pool-title">Assign Leads</h2>
-      <div className="adm-toolbar">
-        <input
-          type="search"
-          className="adm-search"
-          placeholder="Search leads..."
-          aria-label="Search leads"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <select
-          aria-label="Show"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as PoolStatus);
-            setPage(1);
-            setSelected(new Set());
-          }}
-        >
-          <option value="unassigned">Unassigned</option>
-          <option value="assigned">Assigned</option>
-          <option value="all">All</option>
-        </select>
-      </div>
-      {isPending ? (
-        <p className="adm-empty">Loading leads...</p>
-      ) : isError ? (
-        <p className="form-error" role="alert">
-          Failed to load leads. Please try again.
-        </p>
-      ) : !data || data.items.length === 0 ? (
-        <p className="adm-empty">
-          {q
+      <SearchPagedList
+        noun="leads"
+        title="Pool leads"
+        pagesLabel="Lead pages"
+        searchLabel="Search leads"
+        filters={[{ label: 'Show', value: status, options: POOL_STATUSES, onChange: (v) => setStatus(v as PoolStatus) }]}
+        onFilterChange={clear}
+        emptyMessage={(searching) =>
+          searching
             ? 'No leads found matching your search'
             : status === 'unassigned'
               ? 'No leads waiting for an agent. Upload a CSV for assignment above.'
-              : 'No leads found'}
-        </p>
-      ) : (
-        <>
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Pool leads table">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all on this page"
-                      checked={allOnPage}
-                      disabled={selectable.length === 0}
-                      onChange={() =>
-                        setSelected((s) => {
-                          const n = new Set(s);
-                          for (const l of selectable) {
-                            if (allOnPage) n.delete(l.id);
-                            else n.add(l.id);
-                          }
-                          return n;
-                        })
-                      }
-                    />
-                  </th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">State</th>
-                  <th scope="col">ZIP</th>
-                  <th scope="col">Assigned to</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((l) => (
-                  <tr key={l.id} data-testid="pool-row">
-                    <td>
-                      {!l.assignedAt && <input type="checkbox" aria-label={`Select ${l.name}`} checked={selected.has(l.id)} onChange={() => toggle(l.id)} />}
-                    </td>
-                    <td>
-                      {l.name}
-                      {l.assignedAt && (
-                        <span className="adm-row-actions">
-                          <button
-                            type="button"
-                            className="btn btn-outline adm-btn-sm"
-                            aria-label={`Unassign ${l.name}`}
-                            onClick={() => setAction({ kind: 'unassign', lead: l })}
-                          >
-                            Unassign
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-outline adm-btn-sm"
-                            aria-label={`Reassign ${l.name}`}
-                            onClick={() => setAction({ kind: 'reassign', lead: l })}
-                          >
-                            Reassign
-                          </button>
-                        </span>
-                      )}
-                    </td>
-                    <td>{formatPhone(l.phone)}</td>
-                    <td>{l.email ?? ''}</td>
-                    <td>{l.state ?? ''}</td>
-                    <td>{l.zipCode ?? ''}</td>
-                    <td>{l.assignedAt ? `${l.assignedAgentEmail ?? 'removed user'} (${formatDate(l.assignedAt)})` : ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Lead pages" totalNoun="total" />
-        </>
-      )}
+              : 'No leads found'
+        }
+        usePage={useLeadPool}
+        args={status}
+        renderList={(items) => <PoolTable items={items} selected={selected} onToggle={toggle} onSetAll={setAll} onAction={setAction} />}
+      />
       <div className="adm-assign-bar">
         <AgentPicker agent={agent} onPick={setAgent} />
         <div className="adm-actions">
@@ -302,7 +273,7 @@ export function LeadPool() {
           </button>
         </div>
       </div>
-      <PoolActionDialog action={action} onClose={() => setAction(null)} onDone={() => setSelected(new Set())} />
+      <PoolActionDialog action={action} onClose={() => setAction(null)} onDone={clear} />
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { formatUsd } from '@tm/shared';
 import type { AdminSaleLead } from '@tm/shared/schemas/admin';
 import { useToast } from '../../../components/toast.tsx';
 import { useDeleteLeads, useSaleLeads, type SaleLeadStatus } from '../api/lead-tools.ts';
-import { Modal, Pagination, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
+import { Modal, formatDate, formatPhone } from './ui.tsx';
+import { SearchPagedList, useSelection, optionsOf } from './SearchPagedList.tsx';
 
 export function saleStatusLabel(l: AdminSaleLead): string {
   if (l.status === 'sold') return `Sold${l.buyerEmail ? ` to ${l.buyerEmail}` : ''}${l.soldAt ? ` (${formatDate(l.soldAt)})` : ''}`;
@@ -18,30 +19,20 @@ export function saleStatusLabel(l: AdminSaleLead): string {
 
 const deletable = (l: AdminSaleLead) => l.status !== 'sold' && l.status !== 'reserved' && l.timesSoldBefore === 0;
 
+const SALE_STATUSES = optionsOf<SaleLeadStatus>({ unsold: 'Unsold', sold: 'Sold', all: 'All' });
+
 export function LeadsForSale() {
   const toast = useToast();
   const [status, setStatus] = useState<SaleLeadStatus>('unsold');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, toggle, clear } = useSelection();
   const [confirming, setConfirming] = useState(false);
-  const q = useDebouncedValue(search.trim(), 250);
-  const { data, isPending, isError } = useSaleLeads(status, q, page);
   const remove = useDeleteLeads('sale');
-
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
 
   const onDelete = async () => {
     try {
       const res = await remove.mutateAsync([...selected]);
       toast({ title: 'Leads Deleted', description: `${res.deleted} ${res.deleted === 1 ? 'lead' : 'leads'} deleted.` });
-      setSelected(new Set());
+      clear();
       setConfirming(false);
     } catch (err) {
       toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to delete leads', variant: 'destructive' });
@@ -51,42 +42,15 @@ export function LeadsForSale() {
   return (
     <section className="card adm-sale-leads" aria-labelledby="sale-leads-title">
       <h2 id="sale-leads-title">Leads For Sale</h2>
-      <div className="adm-toolbar">
-        <input
-          type="search"
-          className="adm-search"
-          placeholder="Search leads for sale..."
-          aria-label="Search leads for sale"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <select
-          aria-label="Sale status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as SaleLeadStatus);
-            setPage(1);
-            setSelected(new Set());
-          }}
-        >
-          <option value="unsold">Unsold</option>
-          <option value="sold">Sold</option>
-          <option value="all">All</option>
-        </select>
-      </div>
-      {isPending ? (
-        <p className="adm-empty">Loading leads...</p>
-      ) : isError ? (
-        <p className="form-error" role="alert">
-          Failed to load leads. Please try again.
-        </p>
-      ) : !data || data.items.length === 0 ? (
-        <p className="adm-empty">{q ? 'No leads found matching your search' : 'No leads found'}</p>
-      ) : (
-        <>
+      <SearchPagedList
+        noun="leads"
+        title="Leads for sale"
+        searchLabel="Search leads for sale"
+        filters={[{ label: 'Sale status', value: status, options: SALE_STATUSES, onChange: (v) => setStatus(v as SaleLeadStatus) }]}
+        onFilterChange={clear}
+        usePage={useSaleLeads}
+        args={status}
+        renderList={(items) => (
           <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Leads for sale table">
             <table className="adm-table">
               <thead>
@@ -103,7 +67,7 @@ export function LeadsForSale() {
                 </tr>
               </thead>
               <tbody>
-                {data.items.map((l) => (
+                {items.map((l) => (
                   <tr key={l.id} data-testid="sale-lead-row">
                     <td>
                       {deletable(l) && <input type="checkbox" aria-label={`Select ${l.name}`} checked={selected.has(l.id)} onChange={() => toggle(l.id)} />}
@@ -119,9 +83,8 @@ export function LeadsForSale() {
               </tbody>
             </table>
           </div>
-          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Leads for sale pages" totalNoun="total" />
-        </>
-      )}
+        )}
+      />
       <div className="adm-actions">
         <button type="button" className="btn btn-outline" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
           {`Delete Selected (${selected.size})`}

@@ -17,7 +17,8 @@ import {
 } from '@tm/shared/schemas/admin-business';
 import { useToast } from '../../../components/toast.tsx';
 import { ordersParams, useCancelOrder, useFulfilmentAction, useOrder, useOrders, useRefundOrder, type OrderFilters } from '../api/orders.ts';
-import { Field, Modal, Pagination, useDebouncedValue } from './ui.tsx';
+import { Field, Modal, useDebouncedValue } from './ui.tsx';
+import { FilterSelect, PagedResults, filterOptions } from './SearchPagedList.tsx';
 
 const money = (cents: number) => `$${centsToDecimal(cents)}`;
 // Order times through the portal's one formatter, on the New York clock with the zone named.
@@ -483,6 +484,9 @@ function useUrlFilters() {
   return { filters, page, update };
 }
 
+const STATUS_FILTER = filterOptions({ value: '', label: 'All statuses' }, ADMIN_ORDER_STATUSES, ADMIN_ORDER_STATUS_LABELS);
+const PRODUCT_FILTER = filterOptions({ value: '', label: 'All products' }, ORDER_PRODUCTS, ORDER_PRODUCT_LABELS);
+
 export function OrdersTab() {
   const { filters: applied, page, update } = useUrlFilters();
   const [viewing, setViewing] = useState<number | null>(null);
@@ -495,7 +499,7 @@ export function OrdersTab() {
   }, [typed]);
   // Back / Forward to other filters: the box shows the URL's search.
   useEffect(() => setSearch(applied.q), [applied.q]);
-  const { data, isPending, isError, error } = useOrders(applied, page);
+  const orders = useOrders(applied, page);
   const set = (k: Exclude<keyof OrderFilters, 'q'>) => (e: { target: { value: string } }) => update({ [k]: e.target.value });
   const filters = { ...applied, q: search };
   const filtering = Object.values(applied).some(Boolean);
@@ -510,22 +514,8 @@ export function OrdersTab() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <select aria-label="Status" value={filters.status} onChange={set('status')}>
-          <option value="">All statuses</option>
-          {ADMIN_ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ADMIN_ORDER_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Product" value={filters.product} onChange={set('product')}>
-          <option value="">All products</option>
-          {ORDER_PRODUCTS.map((p) => (
-            <option key={p} value={p}>
-              {ORDER_PRODUCT_LABELS[p]}
-            </option>
-          ))}
-        </select>
+        <FilterSelect label="Status" value={filters.status} options={STATUS_FILTER} onChange={(status) => update({ status })} />
+        <FilterSelect label="Product" value={filters.product} options={PRODUCT_FILTER} onChange={(product) => update({ product })} />
         <label className="adm-date">
           From <input type="date" value={filters.from} onChange={set('from')} />
         </label>
@@ -536,34 +526,26 @@ export function OrdersTab() {
           Export CSV
         </a>
       </div>
-      {isPending ? (
-        <p className="adm-empty">Loading orders...</p>
-      ) : isError ? (
-        <p className="form-error" role="alert">
-          {error instanceof ApiError ? error.serverMessage : 'Failed to load orders. Please try again.'}
-        </p>
-      ) : !data || data.items.length === 0 ? (
-        <p className="adm-empty">{filtering ? 'No orders match these filters' : 'No orders yet'}</p>
-      ) : (
-        <>
-          <p className="muted small">
-            {data.total.toLocaleString('en-US')} order{data.total === 1 ? '' : 's'}
-          </p>
-          <ul className="adm-list" aria-label="Orders">
-            {data.items.map((o) => (
-              <OrderCard key={o.id} o={o} onView={() => setViewing(o.id)} />
-            ))}
-          </ul>
-          <Pagination
-            page={data.page}
-            total={data.total}
-            pageSize={data.pageSize}
-            onPage={(p) => update({ page: p > 1 ? String(p) : '' })}
-            label="Orders pages"
-            totalNoun="total"
-          />
-        </>
-      )}
+      <PagedResults
+        query={orders}
+        noun="orders"
+        title="Orders"
+        onPage={(p) => update({ page: p > 1 ? String(p) : '' })}
+        empty={filtering ? 'No orders match these filters' : 'No orders yet'}
+        errorMessage={(error) => (error instanceof ApiError ? error.serverMessage : 'Failed to load orders. Please try again.')}
+        renderList={(items, data) => (
+          <>
+            <p className="muted small">
+              {data.total.toLocaleString('en-US')} order{data.total === 1 ? '' : 's'}
+            </p>
+            <ul className="adm-list" aria-label="Orders">
+              {items.map((o) => (
+                <OrderCard key={o.id} o={o} onView={() => setViewing(o.id)} />
+              ))}
+            </ul>
+          </>
+        )}
+      />
       <OrderDetail id={viewing} onClose={() => setViewing(null)} />
     </div>
   );

@@ -7,9 +7,11 @@ import { ApiError } from '@tm/shared/api-client';
 import { useOutbox, useOutboxMessage, useResendMessage } from '../api/outbox.ts';
 import { formatDateTime } from '@tm/shared/logic/format';
 import { Pagination, SidePanel, useDebouncedValue } from './ui.tsx';
+import { FilterSelect, filterOptions } from './SearchPagedList.tsx';
 import './admin-audit.css';
 
 const LABELS: Record<OutboxStatus, string> = { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
+const OUTBOX_FILTER = filterOptions({ value: 'all', label: 'All' }, OUTBOX_STATUSES, LABELS);
 
 function Row({ m, onPreview }: { m: OutboxItem; onPreview: (id: number) => void }) {
   const resend = useResendMessage();
@@ -105,21 +107,15 @@ export function OutboxTab() {
         />
         <label className="small">
           Show{' '}
-          <select
+          <FilterSelect
+            label="Show messages"
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as OutboxStatus | 'all');
+            options={OUTBOX_FILTER}
+            onChange={(v) => {
+              setStatus(v as OutboxStatus | 'all');
               setPage(1);
             }}
-            aria-label="Show messages"
-          >
-            <option value="all">All</option>
-            {OUTBOX_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LABELS[s]}
-              </option>
-            ))}
-          </select>
+          />
         </label>
       </div>
       {error && (

@@ -80,6 +80,27 @@ function Decision({ report, timeZone }: { report: NoShowView; timeZone?: string 
   );
 }
 
+/** The end of the attempt and no-show forms: the error, if any, then the submit and Cancel buttons. */
+function FormEnd({ error, pending, submitLabel, onCancel }: { error: string | null; pending: boolean; submitLabel: string; onCancel: () => void }) {
+  return (
+    <>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="apc-actions">
+        <button type="submit" className="btn btn-sm" disabled={pending}>
+          {submitLabel}
+        </button>
+        <button type="button" className="btn btn-outline btn-sm" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** The agent's call attempts on this appointment, and a form to log one now. */
 function CallAttempts({ appointmentId, timeZone }: { appointmentId: number; timeZone?: string }) {
   const qc = useQueryClient();
@@ -137,19 +158,7 @@ function CallAttempts({ appointmentId, timeZone }: { appointmentId: number; time
             The call lasted (seconds)
             <input inputMode="numeric" value={seconds} onChange={(e) => setSeconds(e.target.value)} required />
           </label>
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="apc-actions">
-            <button type="submit" className="btn btn-sm" disabled={log.isPending}>
-              Save attempt
-            </button>
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-          </div>
+          <FormEnd error={error} pending={log.isPending} submitLabel="Save attempt" onCancel={() => setOpen(false)} />
         </form>
       )}
     </div>
@@ -217,19 +226,7 @@ export function AppointmentCare({ appointment, timeZone }: { appointment: Appt; 
             Recording URL (optional)
             <input type="url" value={recordingUrl} onChange={(e) => setRecordingUrl(e.target.value)} placeholder="https://" />
           </label>
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="apc-actions">
-            <button type="submit" className="btn btn-sm" disabled={report.isPending}>
-              Send report
-            </button>
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-          </div>
+          <FormEnd error={error} pending={report.isPending} submitLabel="Send report" onCancel={() => setOpen(false)} />
         </form>
       )}
     </div>
