@@ -43,13 +43,17 @@ export async function prepareMillionLeads(url: string, dbName: string, targetRow
     for (let from = have + 1; from <= targetRows; from += CHUNK) {
       const to = Math.min(targetRows, from + CHUNK - 1);
       // Deterministic spread: 20 states, ages 30-365 days, ~90,000 zip codes, one lead in ten with its own price.
-      await db.raw(`
+      await db
+        .raw(
+          `
         INSERT INTO leads (kind, customer_name, customer_phone, customer_state, zip_code, current_age_range, age_days, price_cents, call_duration, form_fill_time, status, created_at)
         SELECT 'aged', CONCAT('Bench Lead', seq), CONCAT('555', LPAD(seq % 10000000, 7, '0')), ELT(1 + seq % 20, ${states}),
                LPAD(10000 + (seq * 7919) % 89999, 5, '0'),
                CASE WHEN a <= 60 THEN '30-60' WHEN a <= 90 THEN '60-90' WHEN a <= 180 THEN '90-180' ELSE '180-365' END,
                a, IF(seq % 10 = 0, ${ownPrice}, NULL), 60 + seq % 400, UTC_TIMESTAMP(3) - INTERVAL a DAY, 'available', UTC_TIMESTAMP(3) - INTERVAL a DAY
-        FROM (SELECT seq, 30 + (seq * 7) % 336 AS a FROM seq_${from}_to_${to}) s`).timeout(BULK_TIMEOUT_MS);
+        FROM (SELECT seq, 30 + (seq * 7) % 336 AS a FROM seq_${from}_to_${to}) s`,
+        )
+        .timeout(BULK_TIMEOUT_MS);
       process.stdout.write(`  ${to.toLocaleString('en-US')}\r`);
     }
     await db.raw('ANALYZE TABLE leads').timeout(BULK_TIMEOUT_MS);
