@@ -1,6 +1,7 @@
 // The dispute corpus (api/src/test/fixtures/disputes/corpus.jsonl, labelled before the rules were written):
 // the rules must decide at least 80% of it, agree with the label on at least 95% of what they decide, and
-// never approve a call labelled deny. The figures are printed.
+// never approve a call labelled deny. It holds at least 200 distinct scenarios (hand-written conversations;
+// a scenario's copies differ only in names, states and speaker styles). The figures are printed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { classifyByRules } from './rules.ts';
 
 interface CorpusRow {
   id: string;
+  /** The hand-written scenario the line comes from; its copies differ only in names, states and styles. */
+  scenario: string;
   reason: DisputeReasonCode;
   durationSeconds: number;
   state: string;
@@ -51,6 +54,36 @@ describe('dispute rules against the labelled corpus', () => {
           corpus.some((r) => r.reason === reason && r.label === label),
           `${reason}/${label}`,
         ).toBe(true);
+    }
+  });
+
+  it('holds at least 200 distinct scenarios, each one conversation with one reason and one label', () => {
+    const byScenario = new Map<string, CorpusRow[]>();
+    for (const row of corpus) byScenario.set(row.scenario, [...(byScenario.get(row.scenario) ?? []), row]);
+    expect(byScenario.size).toBeGreaterThanOrEqual(200);
+    for (const [id, rows] of byScenario) {
+      expect(new Set(rows.map((r) => `${r.reason} ${r.label}`)).size, id).toBe(1);
+    }
+    // A scenario id is not a relabelled copy of another: with stamps, speaker labels, names and numbers
+    // taken out, no two scenarios share a transcript.
+    const skeleton = (transcript: string) =>
+      transcript
+        .split('\n')
+        .map((line) =>
+          line
+            .replace(/^\s*(\[\d+:\d{2}\]\s*)?[^:]{1,40}:\s*/, '')
+            .replace(/\b[A-Z][a-z]+\b/g, 'X')
+            .replace(/[$\d.,]+\d/g, '#')
+            .toLowerCase(),
+        )
+        .join('\n');
+    const owner = new Map<string, string>();
+    for (const row of corpus) {
+      if (!row.transcript) continue;
+      const key = skeleton(row.transcript);
+      const other = owner.get(key);
+      expect(other === undefined || other === row.scenario, `${row.id} (${row.scenario}) repeats ${other}`).toBe(true);
+      owner.set(key, row.scenario);
     }
   });
 

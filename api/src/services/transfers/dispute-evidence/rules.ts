@@ -2,7 +2,7 @@
 // timing and data. Where the evidence does not settle a dispute, or points both ways, it answers 'human'
 // and an admin decides. Each decision quotes the lines or the data it rests on.
 import { QUOTER_LIMITS } from '@tm/shared/logic/quoter';
-import { toUsStateCode } from '@tm/shared/us-states';
+import { US_STATES, toUsStateCode } from '@tm/shared/us-states';
 import { NUMBER_WORDS, numberFrom, quoteOf, readTranscript, type TranscriptLine } from './transcript.ts';
 import type { DisputeClassifier, DisputeEvidenceInput, DisputeVerdict, EvidenceQuote } from './types.ts';
 
@@ -20,12 +20,34 @@ const AGE_FUZZ = 3;
 
 /** Agent questions that qualify a caller for final expense: age, health, tobacco, coverage, budget, beneficiary. */
 const QUALIFYING_QUESTION =
-  /\b(how old|your age|age\b|date of birth|born|over (fifty|sixty|50|60)|health|hospital|heart|cancer|copd|diabet|stroke|smok|tobacco|cigarette|oxygen|dialysis|medication|how much coverage|coverage (in place|now|right now)|any coverage|currently covered|life insurance right now|beneficiary|monthly amount|afford|funeral (runs|costs?) where)\b/i;
+  /\b(how old|your age|age\b|date of birth|born|over (fifty|sixty|50|60)|health|hospital|heart|cancer|copd|diabet\w*|stroke|smok\w*|tobacco|cigarette|oxygen|dialysis|medication|how much coverage|coverage (in place|now|right now)|any coverage|currently covered|life insurance right now|beneficiary|monthly amount|afford|funeral (runs|costs?) where)\b/i;
 /** The caller said the call is not for them or that they never asked for it. */
-const DENIES_ASKING =
-  /\bwrong (number|person)\b|\bnobody (by that name|named)\b|\bno(body)? (one )?named that\b|\bthere'?s no \w+ here\b|\bnever (asked|requested|put my number|signed up|filled)\b|\b(didn'?t|did not) (fill|sign up|request|ask|put)\b|\bnot by me\b|\bi don'?t know who you are\b|\bthis is a business line\b/i;
-/** The caller takes a denial back ("Oh yes, I did fill that out"). */
-const TAKES_BACK = /\b(yes|right|oh),? (that was me|i did( fill)?)\b|\bi did fill (that|it) out\b/i;
+const DENIES_ASKING = new RegExp(
+  [
+    // wrong number, in English or Spanish, or dialled wrong
+    /\bwrong (number|person)\b|n[úu]mero equivocado|\b(dial(l)?ed|dialing) (it )?wrong\b|\bmisdial/,
+    // nobody there by the name asked for, or the caller does not know them
+    /\bnobody (by that name|named)\b|\bno(body)? (one )?named that\b|\bthere'?s no \w+ here\b/,
+    /\b(nobody|no one|anybody|anyone)\b[^.?!]{0,30}\bby (that|this) name\b/,
+    /\bi don'?t know (any|anybody|anyone|her|him|them|who that is|that (person|name))\b|\bi don'?t know who you are\b/,
+    // the number is not the prospect's (any more)
+    /\bnot (her|his|their|the right) (number|phone|house)\b|\b(just )?got this number\b|\b(old|outdated) information\b/,
+    // never asked
+    /\bnever (asked|requested|put my number|signed up|filled)\b|\b(didn'?t|did not|haven'?t|have not) (fill|sign(ed)? up|request|ask|put)/,
+    /\bnot by me\b|\bthis is a business line\b/,
+  ]
+    .map((r) => r.source)
+    .join('|'),
+  'i',
+);
+/** What answered is not a person who could be the prospect: a phone menu, an office's recording, a fax. */
+const NOT_A_PERSON =
+  /\bpress (one|two|1|2)\b|\byou'?ve reached the (office|offices) of\b|\boffice hours\b|\bthis is a government office\b|\bfront desk\b|\[fax\b/i;
+/** The caller takes a denial back ("Oh yes, I did fill that out", "I'm teasing you, this is Earl"). */
+const TAKES_BACK =
+  /\b(yes|right|oh),? (that was me|i did( fill)?)\b|\bi did fill (that|it) out\b|\bi did ask\b|\bi'?m (teasing|kidding|joking)\b|\bi thought you said\b|\byes,? this is \w+/i;
+/** The caller, without denying anything, says they are the one who asked. */
+const CONFIRMS_ASKING = /\byes,? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
 /** The caller is unsure whether they asked, or someone else asked for them. */
 const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|\bwas my (husband|wife|mother|father)\b|\b(he|she) passed\b/i;
 
@@ -34,19 +56,30 @@ const QUOTE_GIVEN =
 const APPLICATION = /\bapplication\b|\bmedicare (card|number)\b|\b(routing|account) number\b|\bdraft\b|\bspell your (last |first )?name\b|\bmailing address\b/i;
 
 const AGE_STATED = new RegExp(
-  `\\b(?:i'?m|i am|i'?ll be|i will be|turned|turning|age is|aged)\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
+  `\\b(?:i'?m|i am|(i'?ll be|i will be|turning)|turned|age is|aged)\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
   'i',
 );
+/** Someone else's age, said by a relative on the caller's phone ("Mama's ninety-two", "she's 97"). */
+const THIRD_AGE = new RegExp(
+  `\\b(?:she'?s|he'?s|she is|he is|(?:mama|momma|mom|mother|dad|daddy|father|grandma|grandpa|grandmother|grandfather|husband|wife)(?:'s| is))\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
+  'i',
+);
+/** A caller correcting the age just given ("Thirty-nine. No, wait, forty-nine"): the age after the cue counts. */
+const AGE_CORRECTION = new RegExp(`\\b(?:no,?\\s+)?(?:wait|i mean|actually|sorry)\\b[,.]?\\s+(?:i'?m\\s+)?${NUMBER_WORDS}\\b`, 'i');
 const AGE_BARE = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`, 'i');
 const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
 
 const HAS_COVERAGE =
-  /\balready (have|got)\b|\bi'?m covered\b|\bi (have|'ve got|got) (a |some |\w+ )?(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b/i;
-const NOT_LOOKING = /\bnot (looking|interested)\b|\bdon'?t need (any )?(more|anything|another)\b|\bhappy with (it|what i have|mine)\b/i;
+  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b/i;
+const NOT_LOOKING = /\bnot (looking|interested)\b|\bdon'?t need (any )?(more|anything|another)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b/i;
 const CANNOT_AFFORD =
-  /\bcan'?t afford\b|\bcannot afford\b|\bcan'?t pay anything\b|\bcan'?t spare\b|\bdon'?t have a (dime|penny|cent)\b|\bnothing left at the end of the month\b|\bno money for\b/i;
+  /\bcan'?t afford\b|\bcannot afford\b|\bcan'?t pay anything\b|\bcan'?t (do|pay|manage) any (premium|payment)\b|\bcan'?t spare\b|\bdon'?t have a (dime|penny|cent)\b|\bnothing left at the end of the month\b|\bno money for\b/i;
+/** "I can't afford that" after a price is an objection to that price, not a caller who can pay nothing. */
+const PRICE_OBJECTION = /\bcan'?t afford (that|it|this|those)\b(?! (or|nor) any)/i;
 const NOT_DECIDER =
-  /\bpower of attorney\b|\b(son|daughter|brother|sister|nephew|niece|guardian|kids?|children) (handles|makes|decides|takes care of) (all|every|the)\b|\bcan'?t (sign|agree to|decide) anything\b|\bcan'?t make (the )?decisions\b|\bi'?m (just|only) (her|his|the) caregiver\b/i;
+  /\bpower of attorney\b|\b(son|daughter|brother|sister|nephew|niece|guardian|kids?|children) (handles|makes|decides|takes care of) (all|every|the)\b|\bcan'?t (sign|agree to|decide) anything\b|\bcan'?t sign contracts?\b|\bcan'?t make (the )?decisions\b|\bi'?m (just|only) (her|his|the) caregiver\b|\b(is my|my legal|as my) (guardian|conservator)\b|\bappointed a conservator\b|\b(handles|manages) (everything|all my|my money|my affairs|my finances)\b/i;
+/** A caller who only declines ("not interested") names none of the four disqualifiers. */
+const DECLINES = /\bnot interested\b|\bchanged my mind\b/i;
 const LIVES_IN =
   /\b(?:i live in|i'?m living in|living in|i moved to|we moved to|i'?m (?:actually |now )?in|i'?m down in|i'?m up in)\s+([A-Za-z]+(?: [A-Za-z]+)?)/i;
 
@@ -62,6 +95,9 @@ interface Reading {
   application: TranscriptLine[];
 }
 
+/** A reply that refuses the question is not an answer to it. */
+const REFUSES = /\bwhy do you need\b|\bnot giving (out )?(my|that|any|you)\b|\bnone of your business\b|\bi don'?t give (that|it) out\b|\brather not say\b/i;
+
 function read(transcript: string | null): Reading {
   const lines = readTranscript(transcript);
   const answers: Reading['answers'] = [];
@@ -69,7 +105,7 @@ function read(transcript: string | null): Reading {
     const q = lines[i]!;
     if (q.role !== 'agent' || !q.text.includes('?') || !QUALIFYING_QUESTION.test(q.text)) continue;
     const next = lines[i + 1];
-    if (next && next.role === 'caller') answers.push({ question: q, answer: next });
+    if (next && next.role === 'caller' && !REFUSES.test(next.text)) answers.push({ question: q, answer: next });
   }
   return {
     lines,
@@ -99,13 +135,31 @@ interface Disqualifier {
   unsure?: boolean;
 }
 
+/** A hedge that puts the age just below the number ("almost ninety-one": ninety). */
+const ONE_SHORT = /^(almost|nearly|close to)$/i;
+
+/** The age a line states (the caller's, or a relative's for the person to be insured), or null. */
 function statedAge(line: TranscriptLine, previous: TranscriptLine | undefined): { age: number; approximate: boolean } | null {
-  let m = AGE_STATED.exec(line.text);
-  if (!m && previous?.role === 'agent' && /\b(how old|age|date of birth|born)\b/i.test(previous.text)) m = AGE_BARE.exec(line.text);
-  if (!m) return null;
-  const age = numberFrom(m[2]!);
-  if (age === null || age < 18 || age > 120) return null;
-  return { age, approximate: Boolean(m[1]) || GIVE_OR_TAKE.test(line.text) };
+  const asked = previous?.role === 'agent' && /\b(how old|age|date of birth|born)\b/i.test(previous.text);
+  const m = AGE_STATED.exec(line.text);
+  const third = m ? null : THIRD_AGE.exec(line.text);
+  const bare = m || third || !asked ? null : AGE_BARE.exec(line.text);
+  // words: the number said; hedge: "about", "almost"...; next: "I'll be 91", "turning 91" (90 today).
+  const said = m
+    ? { words: m[3]!, hedge: m[2], next: Boolean(m[1]) }
+    : third
+      ? { words: third[2]!, hedge: third[1], next: false }
+      : bare
+        ? { words: bare[2]!, hedge: bare[1], next: false }
+        : null;
+  if (!said) return null;
+  // "Thirty-nine. No, wait, forty-nine": the corrected number counts, as said.
+  const corrected = AGE_CORRECTION.exec(line.text);
+  const n = numberFrom(corrected ? corrected[1]! : said.words);
+  if (n === null) return null;
+  const age = !corrected && (said.next || ONE_SHORT.test(said.hedge ?? '')) ? n - 1 : n;
+  if (age < 18 || age > 120) return null;
+  return { age, approximate: Boolean(said.hedge) || GIVE_OR_TAKE.test(line.text) };
 }
 
 function disqualifiers(r: Reading): Disqualifier[] {
@@ -124,7 +178,8 @@ function disqualifiers(r: Reading): Disqualifier[] {
     ) {
       found.push({ line, kind: 'covered' });
     }
-    if (CANNOT_AFFORD.test(line.text)) found.push({ line, kind: 'afford' });
+    const quotedBefore = r.quotes.some((q) => r.lines.indexOf(q) < i);
+    if (CANNOT_AFFORD.test(line.text) && !(quotedBefore && PRICE_OBJECTION.test(line.text))) found.push({ line, kind: 'afford' });
     if (NOT_DECIDER.test(line.text)) found.push({ line, kind: 'decider' });
   });
   return found;
@@ -140,6 +195,20 @@ const KIND_WORDS: Record<Disqualifier['kind'], string> = {
 // ---------------------------------------------------------------------------------------------
 // The rules, one per reason
 
+/** A caller line that says where the caller lives (not where they are today). */
+const RESIDENCE = /\b(i|we) (live|lived|reside|moved)\b|\bi'?ve lived\b|\bmy home('s| is)\b|\bliving (in|over|down|up|out)\b/i;
+/** State names, longest first (so "West Virginia" is read before "Virginia"). */
+const STATE_NAME = new RegExp(
+  `\\b(${US_STATES.map((s) => s.name)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\\b`,
+  'gi',
+);
+/** The states a line names in words (not two-letter codes: "in", "ok" and "me" are words). */
+function statesIn(text: string): string[] {
+  return [...new Set([...text.matchAll(STATE_NAME)].map((m) => toUsStateCode(m[1]!)).filter((c): c is string => c !== null))];
+}
+
 /** A state's name (not a two-letter word such as "in" or "ok") at the start of `words`. */
 function stateNamed(words: string): string | null {
   const first = words.split(' ')[0]!;
@@ -149,17 +218,35 @@ function stateNamed(words: string): string | null {
 function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
   const states = input.workingStates;
   const stateLine = data(`Call state: ${input.state}. Working states at the time of the call: ${states.length ? states.join(', ') : 'every state'}.`);
-  if (states.length && !states.includes(input.state)) {
-    return { decision: 'approve', summary: `The call came from ${input.state}, which is not one of the agent's working states.`, evidence: [stateLine] };
-  }
-  // The call's state is worked; a caller who says they live elsewhere (outside the list) is for an admin.
+  // Where the caller says they live, when it is not the call's state.
+  const homes: { line: TranscriptLine; code: string }[] = [];
   for (const line of readTranscript(input.transcript)) {
     if (line.role !== 'caller') continue;
     const m = LIVES_IN.exec(line.text);
-    const code = m ? stateNamed(m[1]!) : null;
-    if (code && code !== input.state && states.length && !states.includes(code)) {
-      return { decision: 'human', summary: `The call's state is worked, but the caller says they live in ${code}.`, evidence: [stateLine, quoteOf(line)] };
+    const named = m ? stateNamed(m[1]!) : null;
+    const codes = named ? [named] : RESIDENCE.test(line.text) ? statesIn(line.text) : [];
+    for (const code of codes) if (code !== input.state) homes.push({ line, code });
+  }
+  if (states.length && !states.includes(input.state)) {
+    // The call's state is not worked, but the caller says they live in one that is: for an admin.
+    const worked = homes.find((h) => states.includes(h.code));
+    if (worked) {
+      return {
+        decision: 'human',
+        summary: `The call came from ${input.state}, not a working state, but the caller says they live in ${worked.code}, which is.`,
+        evidence: [stateLine, quoteOf(worked.line)],
+      };
     }
+    return { decision: 'approve', summary: `The call came from ${input.state}, which is not one of the agent's working states.`, evidence: [stateLine] };
+  }
+  // The call's state is worked; a caller who says they live elsewhere (outside the list) is for an admin.
+  const elsewhere = states.length ? homes.find((h) => !states.includes(h.code)) : undefined;
+  if (elsewhere) {
+    return {
+      decision: 'human',
+      summary: `The call's state is worked, but the caller says they live in ${elsewhere.code}.`,
+      evidence: [stateLine, quoteOf(elsewhere.line)],
+    };
   }
   return {
     decision: 'deny',
@@ -172,11 +259,21 @@ function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
 
 function wrongNumber(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
-  const denial = r.callerLines.find((l) => DENIES_ASKING.test(l.text));
   const g = genuine(r);
+  const machine = r.callerLines.find((l) => NOT_A_PERSON.test(l.text));
+  if (machine && !r.answers.length && !g.strong) {
+    return {
+      decision: 'approve',
+      summary: "The call reached a phone menu, an office's recording or a machine, not the prospect.",
+      evidence: [quoteOf(machine)],
+    };
+  }
+  const denial = r.callerLines.find((l) => DENIES_ASKING.test(l.text));
   if (denial) {
+    const m = DENIES_ASKING.exec(denial.text)!;
     const after = r.lines.slice(r.lines.indexOf(denial) + 1);
-    const takenBack = after.find((l) => l.role === 'caller' && TAKES_BACK.test(l.text));
+    // Taken back later in the same breath ("wrong number! No, I'm teasing you, this is Earl") or in a later line.
+    const takenBack = TAKES_BACK.test(denial.text.slice(m.index + m[0].length)) ? denial : after.find((l) => l.role === 'caller' && TAKES_BACK.test(l.text));
     const laterAnswers = r.answers.filter((a) => r.lines.indexOf(a.answer) > r.lines.indexOf(denial));
     if (!takenBack && !laterAnswers.length && !g.strong) {
       return { decision: 'approve', summary: 'The caller said it was a wrong number or that they never asked for the call.', evidence: [quoteOf(denial)] };
@@ -185,7 +282,16 @@ function wrongNumber(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
       return {
         decision: 'deny',
         summary: 'The caller took back the denial and went on with the conversation.',
-        evidence: [quoteOf(denial), quoteOf(takenBack), ...g.evidence],
+        evidence: [quoteOf(denial), ...(takenBack === denial ? [] : [quoteOf(takenBack)]), ...g.evidence],
+      };
+    }
+    // Whoever answers the qualifying questions, before or after saying they never asked, is the prospect on
+    // the number: a denial that only ends (or opens) a full conversation does not make it a wrong number.
+    if (r.answers.length >= GENUINE_ANSWERS) {
+      return {
+        decision: 'deny',
+        summary: 'The caller said they never asked, yet answered the qualifying questions as the prospect.',
+        evidence: [quoteOf(denial), ...g.evidence],
       };
     }
     return { decision: 'human', summary: 'The caller denied asking but then went on answering questions.', evidence: [quoteOf(denial), ...g.evidence] };
@@ -197,12 +303,22 @@ function wrongNumber(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
   if (g.strong && !unsure) {
     return { decision: 'deny', summary: 'The caller never denied asking and answered the qualifying questions.', evidence: g.evidence };
   }
+  const confirms = r.callerLines.find((l) => CONFIRMS_ASKING.test(l.text));
+  if (confirms && !unsure) {
+    return { decision: 'deny', summary: 'The caller said they were the one who asked for the call.', evidence: [quoteOf(confirms), ...g.evidence] };
+  }
   return {
     decision: 'human',
     summary: unsure ? 'The caller was unsure who asked for the call.' : 'The transcript neither shows a wrong number nor a genuine conversation.',
     evidence: unsure ? [quoteOf(unsure), ...g.evidence] : [lengthLine(input.durationSeconds), ...g.evidence],
   };
 }
+
+/** Caller lines about the coverage (its cost, the funeral, the papers) that show a caller who stayed to talk. */
+const ABOUT_COVERAGE = /\b(funeral|burial|bury|cremat\w*|coverage|policy|insurance|premium|cost|price|in the mail)\b/i;
+const ENGAGED_LINES = 3;
+/** An agent calling out for a caller who does not answer. */
+const CALLING_OUT = /\bhello\?|\bare you (still )?there\b|\bstill there\b|\banyone there\b|\bcan you hear me\b|\bpick up\b|\b(dropped|lost them)\b/i;
 
 /** The caller said no more than this many lines: a greeting, a question, a refusal. */
 const HANG_UP_MAX_CALLER_LINES = 3;
@@ -213,14 +329,28 @@ function hungUp(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
   if (!r.answers.length) {
     const lastCaller = r.callerLines[r.callerLines.length - 1];
     const firstQuestion = r.lines.find((l) => l.role === 'agent' && l.text.includes('?') && QUALIFYING_QUESTION.test(l.text));
+    // A price was given, or the caller told an age unasked: part of a sale happened without the questions.
+    const volunteered = r.lines.find((l, i) => l.role === 'caller' && statedAge(l, r.lines[i - 1]) !== null);
+    if (r.quotes.length || volunteered) {
+      return {
+        decision: 'human',
+        summary: r.quotes.length
+          ? 'The agent gave a price though the caller answered no qualifying question.'
+          : 'The caller gave their age unasked, though no qualifying question was answered.',
+        evidence: [lengthLine(input.durationSeconds), quoteOf(r.quotes[0] ?? volunteered!)],
+      };
+    }
     // The caller's last words came before the agent's first qualifying question (or none was asked): a
     // billed call runs past its buffer on hold or dead air, so the turns decide, not the length alone.
-    // A long call with no caller line at all may have lost the caller's channel: that is for an admin.
+    // A call in which only the agent spoke, calling out again and again without asking anything, had
+    // nobody on it; otherwise a long call without caller lines (questions asked into the silence, one
+    // line) may have lost the caller's channel, and past the buffer that is for an admin.
     const leftBeforeQuestions =
       lastCaller !== undefined &&
       r.callerLines.length <= HANG_UP_MAX_CALLER_LINES &&
       (!firstQuestion || r.lines.indexOf(lastCaller) < r.lines.indexOf(firstQuestion));
-    if (leftBeforeQuestions || input.durationSeconds <= HANG_UP_MAX_SECONDS) {
+    const nobodyThere = lastCaller === undefined && !firstQuestion && r.lines.filter((l) => CALLING_OUT.test(l.text)).length >= 2;
+    if (leftBeforeQuestions || nobodyThere || input.durationSeconds <= HANG_UP_MAX_SECONDS) {
       const last = r.lines[r.lines.length - 1]!;
       const evidence = [lengthLine(input.durationSeconds)];
       if (lastCaller) evidence.push(quoteOf(lastCaller));
@@ -232,6 +362,16 @@ function hungUp(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
           ? `The caller's last words came before any qualifying question; the call lasted ${input.durationSeconds} seconds.`
           : `Only the agent spoke in ${input.durationSeconds} seconds.`,
         evidence,
+      };
+    }
+    // The caller stayed and talked about the coverage while the agent asked nothing: the caller did not
+    // leave before the questions, the agent skipped them.
+    const engaged = r.callerLines.filter((l) => ABOUT_COVERAGE.test(l.text));
+    if (engaged.length >= ENGAGED_LINES) {
+      return {
+        decision: 'deny',
+        summary: 'The caller stayed on the line talking about the coverage; the agent asked no qualifying question.',
+        evidence: [lengthLine(input.durationSeconds), ...engaged.slice(0, 2).map(quoteOf)],
       };
     }
   }
@@ -269,6 +409,11 @@ function notQualified(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
   }
   const g = genuine(r);
   if (g.strong) return { decision: 'deny', summary: 'The caller stated no disqualifier and answered the qualifying questions.', evidence: g.evidence };
+  // Declining is not one of the four disqualifiers (age, covered and not looking, no means, not the decider).
+  const declined = r.callerLines.find((l) => DECLINES.test(l.text));
+  if (declined) {
+    return { decision: 'deny', summary: 'The caller declined without stating any disqualifier.', evidence: [quoteOf(declined)] };
+  }
   return {
     decision: 'human',
     summary: 'The transcript shows neither a disqualifier nor a full qualifying conversation.',

@@ -22,6 +22,15 @@ describe('readTranscript', () => {
     ]);
   });
 
+  it('takes the speaker who calls the other by name for the agent, when nothing else tells them apart', () => {
+    const lines = readTranscript('Ruby: Who?\nLuis: Ruby, the one who asked about the burial plan?\nRuby: Nope.');
+    expect(lines.map((l) => [l.speaker, l.role])).toEqual([
+      ['Ruby', 'caller'],
+      ['Luis', 'agent'],
+      ['Ruby', 'caller'],
+    ]);
+  });
+
   it('is empty for no transcript', () => {
     expect(readTranscript(null)).toEqual([]);
   });

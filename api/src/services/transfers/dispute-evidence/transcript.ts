@@ -48,7 +48,13 @@ export function readTranscript(text: string | null): TranscriptLine[] {
     else unknown.push(s);
   }
   if (unknown.length) {
-    const scores = unknown.map((s) => ({ s, score: agentScore(raw.filter((l) => l.speaker === s)) }));
+    // An agent also calls the caller by name ("Hi Earl", "Ruby, the one who asked?"); a caller rarely names the agent.
+    const names = (s: string) => speakers.filter((o) => o !== s).map((o) => new RegExp(`\\b${o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'));
+    const scores = unknown.map((s) => {
+      const own = raw.filter((l) => l.speaker === s);
+      const others = names(s);
+      return { s, score: agentScore(own) + 2 * own.filter((l) => others.some((n) => n.test(l.text))).length };
+    });
     const agentKnown = [...roles.values()].includes('agent');
     const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
     for (const { s } of scores) roles.set(s, !agentKnown && s === best.s && best.score > 0 ? 'agent' : 'caller');
