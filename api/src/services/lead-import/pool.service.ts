@@ -5,12 +5,14 @@ import { enqueueUserMail } from '../mail/account-mail.ts';
 import { leadsAssignedMail } from '../mail/messages.ts';
 import type { Db } from '../../db/index.ts';
 import type { AssignLeadsInput, Page, PoolLead } from '@tm/shared/schemas/admin';
+import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { ModelObject } from 'objection';
 import type { poolQuerySchema } from '@tm/shared/schemas/admin';
 import { conflict, notFound } from '../../errors.ts';
 import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
-import { paginate, whereAnyContains } from '../admin/pagination.ts';
+import { readPage } from '../../http/paging.ts';
+import { whereAnyContains } from '../../http/like.ts';
 import { LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
@@ -38,7 +40,8 @@ function toPoolLead(r: PoolRow): PoolLead {
 }
 
 export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>): Promise<Page<PoolLead>> {
-  let base = LeadPoolEntry.query(db)
+  // A plain Knex builder: its rows carry the joined agent's e-mail too (PoolRow).
+  let base: Knex.QueryBuilder = LeadPoolEntry.query(db)
     .alias('p')
     .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
     .select(
@@ -63,12 +66,7 @@ export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>):
     const t = /^[\d().+-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term;
     base = whereAnyContains(base, ['p.name', 'p.phone', 'p.email', 'p.state'], t);
   }
-  return paginate<PoolRow, PoolLead>(base, {
-    page: query.page,
-    pageSize: query.pageSize,
-    orderBy: [{ column: 'p.id', order: 'asc' }],
-    map: toPoolLead,
-  });
+  return readPage(query, { rows: base.clone().orderBy('p.id', 'asc'), count: base, map: (r: PoolRow[]) => r.map(toPoolLead) });
 }
 
 export async function assignLeads(
