@@ -15,5 +15,4 @@ describe('bearerToken: the one Authorization reader', () => {
       expect(bearerToken(h), String(h)).toBeUndefined();
     }
   });
-
 });
