@@ -243,3 +243,20 @@ describe('personal API tokens', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('one outcome row per item, written as one upsert', () => {
+  it('keeps one row under concurrent writes, and a lead that changed hands takes its new buyer’s outcome', async () => {
+    await lead('R1', a.id, 'aged', 'FL', 90, 400, '2026-06-01');
+    const writes = await Promise.all(
+      ['no_answer', 'contacted', 'quoted', 'contacted'].map((status) => put(agentA, 'lead', 'R1', { status, date: '2026-06-02' })),
+    );
+    expect(writes.map((w) => w.status)).toEqual([200, 200, 200, 200]);
+    expect(await ctx.db('item_outcomes').where({ itemType: 'lead', itemId: ids.R1 })).toHaveLength(1);
+    // Sold again to agent B: B's outcome is recorded (before, B's write matched no row of B's and was lost).
+    await ctx.db('leads').where({ id: ids.R1 }).update({ buyerId: b.id });
+    expect((await put(agentB, 'lead', 'R1', { status: 'sold', premiumCents: 50_000, date: '2026-06-10' })).status).toBe(200);
+    const rows = await ctx.db('item_outcomes').where({ itemType: 'lead', itemId: ids.R1 });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: b.id, status: 'sold', premiumCents: 50_000, outcomeDate: '2026-06-10' });
+  });
+});

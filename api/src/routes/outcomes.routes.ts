@@ -23,7 +23,7 @@ import type { AppDeps } from '../deps.ts';
 import { badRequest, notFound, parseWith, unauthorized } from '../errors.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { limiter, clientIp, invalidTokenLimit } from '../middleware/rate-limit.ts';
-import { presentedKey } from '../services/brightcall/api-key.ts';
+import { bearerToken } from '../http/bearer.ts';
 import { idParam } from '../http/params.ts';
 import { csvLine } from '../services/transfers/csv.ts';
 import { ITEM_NOT_FOUND, boughtItems, periodOf, recordOutcome, results } from '../services/outcomes/outcomes.service.ts';
@@ -41,7 +41,7 @@ function period(deps: AppDeps, query: unknown): { from: string; to: string } {
   return { from, to };
 }
 
-const bearer = (req: Request) => (req.headers.authorization ? presentedKey({ authorization: req.headers.authorization }) : undefined);
+const bearer = (req: Request) => bearerToken(req.headers.authorization);
 
 export function outcomesRoutes(deps: AppDeps): Router {
   const r = Router();

@@ -2,6 +2,7 @@
 // (receipts and account/security messages always go), the forgot-password form and the admin outbox view.
 import { z } from 'zod';
 import { usStateCodeSchema } from './us-states.ts';
+import type { Page } from './paging.ts';
 
 export const MAIL_KINDS = [
   'order-receipt',
@@ -97,12 +98,7 @@ export interface OutboxItem {
   sentAt: string | null;
   nextAttemptAt: string | null;
 }
-export interface OutboxPage {
-  items: OutboxItem[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type OutboxPage = Page<OutboxItem>;
 
 const optionalKinds = Object.keys(OPTIONAL_MAIL_KINDS) as [OptionalMailKind, ...OptionalMailKind[]];
 export const mailPreferencesSchema = z.object({

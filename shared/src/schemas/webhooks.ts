@@ -1,6 +1,7 @@
 // CRM delivery webhooks (issue 29 item 4, decision 196): what an agent registers, the events we send,
 // and the delivery log the portal shows.
 import { z } from 'zod';
+import type { Page } from './paging.ts';
 
 export const WEBHOOK_EVENTS = ['lead.bought', 'appointment.bought', 'appointment.assigned', 'transfer.delivered'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -91,9 +92,4 @@ export interface DeliveryView {
   payload: string;
 }
 
-export interface DeliveryPage {
-  items: DeliveryView[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type DeliveryPage = Page<DeliveryView>;

@@ -21,7 +21,8 @@ import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { checkKey, type Storage } from '../../storage/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { paginate, whereAnyContains } from './pagination.ts';
+import { readPage } from '../../http/paging.ts';
+import { whereAnyContains } from '../../http/like.ts';
 import { OnboardingSurvey, PartnerApplication, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
@@ -80,15 +81,11 @@ export async function listApplications(db: Db, q: ListQuery & { status?: Applica
   let base = withFileCount(db);
   if (q.status) base = base.where('p.status', q.status);
   for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5)) base = whereAnyContains(base, ['p.businessName', 'p.contactName', 'p.email'], term);
-  return paginate<ApplicationSummaryRow, PartnerApplicationSummary>(base, {
-    page: q.page,
-    pageSize: q.pageSize,
-    orderBy: [
-      { column: 'p.createdAt', order: 'desc' },
-      { column: 'p.id', order: 'desc' },
-    ],
-    map: toApplicationSummary,
-  });
+  const rows = base.clone().orderBy([
+    { column: 'p.createdAt', order: 'desc' },
+    { column: 'p.id', order: 'desc' },
+  ]);
+  return readPage(q, { rows, count: base, map: (r: ApplicationSummaryRow[]) => r.map(toApplicationSummary) });
 }
 
 function parseList(v: unknown): string[] {
@@ -258,15 +255,11 @@ export async function listSignups(db: Db, q: ListQuery & { source?: SignupSource
   if (q.status) base = base.where('s.adminStatus', q.status);
   for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5))
     base = whereAnyContains(base, ['s.firstName', 's.lastName', 's.email', 's.agencyName'], term);
-  return paginate<SignupRow, Signup>(base, {
-    page: q.page,
-    pageSize: q.pageSize,
-    orderBy: [
-      { column: 's.createdAt', order: 'desc' },
-      { column: 's.id', order: 'desc' },
-    ],
-    map: toSignup,
-  });
+  const rows = base.clone().orderBy([
+    { column: 's.createdAt', order: 'desc' },
+    { column: 's.id', order: 'desc' },
+  ]);
+  return readPage(q, { rows, count: base, map: (r: SignupRow[]) => r.map(toSignup) });
 }
 
 async function getSignup(db: Db, id: number): Promise<Signup> {

@@ -25,7 +25,8 @@ import { hashPassword } from '../accounts/passwords.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { containsPattern } from './pagination.ts';
+import { whereAnyContains } from '../../http/like.ts';
+import { readPage } from '../../http/paging.ts';
 import { balanceView, orderDescription } from '../transfers/lots.service.ts';
 import { listMyLeads } from '../leads/leads.service.ts';
 import { listMyAppointments } from '../appointments/appointments.service.ts';
@@ -100,30 +101,11 @@ export async function userStats(db: Db): Promise<UserStats> {
 export async function listUsers(db: Db, query: ListQuery): Promise<UsersPage> {
   const base = User.query(db).select(USER_COLUMNS.map((c) => User.ref(c)));
   const words = query.q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  for (const word of words) {
-    const pattern = containsPattern(word);
-    base.where((w) => {
-      for (const col of ['email', 'firstName', 'lastName', 'agencyName'] as const) {
-        w.orWhere(raw('LOWER(?)', [User.ref(col)]), 'like', raw("? ESCAPE '!'", [pattern]));
-      }
-    });
-  }
-  const [page, stats] = await Promise.all([
-    base
-      .orderBy(User.ref('createdAt'), 'desc')
-      .orderBy(User.ref('id'), 'desc')
-      .page(query.page - 1, query.pageSize),
-    userStats(db),
-  ]);
-  const total = Number(page.total);
-  return {
-    items: page.results.map(toAdminUser),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
-    stats,
-  };
+  const columns = ['email', 'firstName', 'lastName', 'agencyName'].map((c) => `${User.tableName}.${c}`);
+  for (const word of words) whereAnyContains(base, columns, word);
+  const rows = base.clone().orderBy(User.ref('createdAt'), 'desc').orderBy(User.ref('id'), 'desc');
+  const [page, stats] = await Promise.all([readPage(query, { rows, count: base, map: (r) => r.map(toAdminUser) }), userStats(db)]);
+  return { ...page, stats };
 }
 
 /** The audited values of an account (never its password). */

@@ -6,7 +6,8 @@ import { raw, type ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import { Appointment } from '../../models/index.ts';
 import { csvLine } from '../transfers/csv.ts';
-import { containsPattern } from '../admin/pagination.ts';
+import { orWhereContains } from '../../http/like.ts';
+import { batches, readPage } from '../../http/paging.ts';
 import { DEFAULT_TIME_ZONE, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENTS_CSV_HEADER, type AppointmentSort, type AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';
 import { toDbDate, toIso } from '../../db/dates.ts';
@@ -22,7 +23,6 @@ import {
   type PurchasedAppointment,
 } from '@tm/shared/schemas/dashboard';
 import type { Paged } from '@tm/shared/schemas/leads';
-import { pageOf } from '@tm/shared/schemas/paging';
 import { isMediaUrl } from '../media/media-links.ts';
 
 export { APPOINTMENTS_PAGE_SIZE };
@@ -181,28 +181,24 @@ export interface AvailableListOptions extends Partial<AppointmentFilterValues> {
 }
 
 export async function listAvailableAppointments(db: Db, opts: AvailableListOptions = {}): Promise<Paged<AppointmentForSale>> {
-  const page = opts.page ?? 1;
-  const pageSize = opts.pageSize ?? APPOINTMENTS_PAGE_SIZE;
   const f: AppointmentFilterValues = { ...NO_FILTERS, ...opts };
   const tz = opts.timeZone ?? DEFAULT_TIME_ZONE;
-  const [rows, count] = await Promise.all([
-    sorted(filtered(available(db, opts.now), f, tz), opts.sort ?? 'newest')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    filtered(available(db, opts.now), f, tz).count({ n: '*' }).first(),
-  ]);
-  return pageOf(rows.map(toAppointmentForSale), total(count), page, pageSize);
+  return readPage(
+    { page: opts.page ?? 1, pageSize: opts.pageSize ?? APPOINTMENTS_PAGE_SIZE },
+    {
+      rows: sorted(filtered(available(db, opts.now), f, tz), opts.sort ?? 'newest'),
+      count: filtered(available(db, opts.now), f, tz),
+      map: (rows) => rows.map(toAppointmentForSale),
+    },
+  );
 }
 
 /** Narrows My Appointments to a name, phone (also by its digits), e-mail or state fragment. */
 function searched(q: AppointmentQuery, search: string | undefined): AppointmentQuery {
   if (!search) return q;
-  const pattern = containsPattern(search.toLowerCase());
   const digits = search.replace(/\D/g, '');
   return q.where((w) => {
-    for (const col of ['customerName', 'customerEmail', 'customerState', 'customerPhone'] as const) {
-      w.orWhere(raw('LOWER(?)', [Appointment.ref(col)]), 'like', raw("? ESCAPE '!'", [pattern]));
-    }
+    for (const col of ['customerName', 'customerEmail', 'customerState', 'customerPhone']) orWhereContains(w, `${Appointment.tableName}.${col}`, search);
     // "(512) 555" finds 5125550101: phones are compared by their digits too.
     if (digits.length >= 3 && digits !== search) w.orWhere(Appointment.ref('customerPhone'), 'like', `%${digits}%`);
   });
@@ -217,13 +213,10 @@ export async function listMyAppointments(
   pageSize = APPOINTMENTS_PAGE_SIZE,
   search?: string,
 ): Promise<Paged<PurchasedAppointment>> {
-  const [rows, count] = await Promise.all([
-    MINE_ORDER(searched(owned(db, userId), search))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    searched(owned(db, userId), search).count({ n: '*' }).first(),
-  ]);
-  return pageOf(rows.map(toPurchasedAppointment), total(count), page, pageSize);
+  return readPage(
+    { page, pageSize },
+    { rows: MINE_ORDER(searched(owned(db, userId), search)), count: searched(owned(db, userId), search), map: (rows) => rows.map(toPurchasedAppointment) },
+  );
 }
 
 const MY_APPOINTMENTS_CSV_BATCH = 1000;
@@ -231,10 +224,7 @@ const MY_APPOINTMENTS_CSV_BATCH = 1000;
 /** Every appointment of My Appointments that matches the search, as CSV for a CRM (formula cells escaped). */
 export async function* myAppointmentsCsv(db: Db, userId: number, search?: string): AsyncGenerator<string> {
   yield csvLine(MY_APPOINTMENTS_CSV_HEADER);
-  for (let offset = 0; ; offset += MY_APPOINTMENTS_CSV_BATCH) {
-    const rows = await MINE_ORDER(searched(owned(db, userId), search))
-      .limit(MY_APPOINTMENTS_CSV_BATCH)
-      .offset(offset);
+  for await (const rows of batches(() => MINE_ORDER(searched(owned(db, userId), search)), MY_APPOINTMENTS_CSV_BATCH)) {
     let out = '';
     for (const a of rows.map(toPurchasedAppointment)) {
       const when =
@@ -255,8 +245,7 @@ export async function* myAppointmentsCsv(db: Db, userId: number, search?: string
         a.notes,
       ]);
     }
-    if (out) yield out;
-    if (rows.length < MY_APPOINTMENTS_CSV_BATCH) return;
+    yield out;
   }
 }
 

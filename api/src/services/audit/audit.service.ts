@@ -10,7 +10,8 @@ import type { AuditActorType, AuditLogEntry, AuditLogPage, AuditLogQuery } from 
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { LedgerAuditEntry, TrainingAdmin, User } from '../../models/index.ts';
-import { containsPattern } from '../admin/pagination.ts';
+import { whereAnyContains } from '../../http/like.ts';
+import { readPage } from '../../http/paging.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { fullName, parseAuditValue } from '../transfers/audit.ts';
 
@@ -96,13 +97,8 @@ function filtered(db: Db, q: AuditLogQuery) {
     .leftJoin(`${User.tableName} as a`, 'a.id', 'l.actorId')
     .leftJoin(`${User.tableName} as g`, 'g.id', 'l.userId');
   const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
-  // Case-insensitive on both databases, also where a column's collation is binary (e-mails on MariaDB, decision 040).
-  const anyContains = (columns: string[], word: string) =>
-    base.where((w) => {
-      for (const c of columns) w.orWhereRaw('LOWER(??) LIKE ? ESCAPE ?', [c, containsPattern(word), '!']);
-    });
-  for (const w of words(q.actor)) anyContains(['a.firstName', 'a.lastName', 'a.email', 'l.actorLabel'], w);
-  for (const w of words(q.user)) anyContains(['g.firstName', 'g.lastName', 'g.email'], w);
+  for (const w of words(q.actor)) whereAnyContains(base, ['a.firstName', 'a.lastName', 'a.email', 'l.actorLabel'], w);
+  for (const w of words(q.user)) whereAnyContains(base, ['g.firstName', 'g.lastName', 'g.email'], w);
   if (q.kind) base.where('l.entityType', q.kind);
   if (q.from) base.where('l.createdAt', '>=', toDbDate(startOfLocalDate(q.from, q.tz)));
   if (q.to) base.where('l.createdAt', '<', toDbDate(startOfLocalDate(nextDateKey(q.to), q.tz)));
@@ -163,15 +159,7 @@ const NEWEST_FIRST = [
 
 export async function listAuditLog(db: Db, q: AuditLogQuery): Promise<AuditLogPage> {
   const base = filtered(db, q);
-  const countRow = (await base.clone().clearSelect().count({ n: '*' }).first()) as { n?: number | string } | undefined;
-  const total = Number(countRow?.n ?? 0);
-  const rows = (await base
-    .clone()
-    .select(COLUMNS)
-    .orderBy(NEWEST_FIRST)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)) as Row[];
-  return { items: rows.map(toEntry), total, page: q.page, pageSize: q.pageSize, pageCount: Math.max(1, Math.ceil(total / q.pageSize)) };
+  return readPage(q, { rows: base.clone().select(COLUMNS).orderBy(NEWEST_FIRST), count: base, map: (rows) => (rows as Row[]).map(toEntry) });
 }
 
 const ACTOR_WORD: Record<AuditActorType, string> = { admin: 'Admin', training: 'Training admin', agent: 'Agent', system: 'System', caller: 'Caller system' };

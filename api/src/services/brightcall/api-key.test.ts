@@ -6,6 +6,8 @@ describe('presentedKey', () => {
     expect(presentedKey({ xApiKey: ' k1 ', authorization: 'Bearer k2' })).toBe('k1');
     expect(presentedKey({ authorization: 'bearer k2' })).toBe('k2');
     expect(presentedKey({ authorization: 'Basic k2' })).toBeUndefined();
+    // One token, as every Authorization reader takes it (http/bearer.ts): a key with a space is none.
+    expect(presentedKey({ authorization: 'Bearer k2 k3' })).toBeUndefined();
     expect(presentedKey({})).toBeUndefined();
   });
 });

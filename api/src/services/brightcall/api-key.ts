@@ -2,12 +2,12 @@
 // constant time. Both sides are hashed with SHA-256 first so timingSafeEqual always sees equal lengths
 // (and the key's length does not leak). Without a configured key nothing matches.
 import crypto from 'node:crypto';
+import { bearerToken } from '../../http/bearer.ts';
 
 export function presentedKey(headers: { xApiKey?: string | string[]; authorization?: string }): string | undefined {
   const x = Array.isArray(headers.xApiKey) ? headers.xApiKey[0] : headers.xApiKey;
   if (x && x.trim()) return x.trim();
-  const m = /^Bearer\s+(.+)$/i.exec(headers.authorization?.trim() ?? '');
-  return m?.[1]?.trim() || undefined;
+  return bearerToken(headers.authorization);
 }
 
 const digest = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest();

@@ -19,7 +19,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { Appointment, BrightcallCallback, User } from '../../models/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { consentColumns } from '../compliance/consent-columns.ts';
-import { paginate, whereAnyContains } from '../admin/pagination.ts';
+import { readPage } from '../../http/paging.ts';
+import { whereAnyContains } from '../../http/like.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 
@@ -439,13 +440,9 @@ export async function listAppointments(db: Db, query: ListQuery): Promise<Page<B
   for (const term of query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
     base = whereAnyContains(base, ['c.firstName', 'c.lastName', 'c.email', 'c.phone'], term);
   }
-  return paginate<CallbackRow, BrightcallAppointment>(base, {
-    page: query.page,
-    pageSize: query.pageSize,
-    orderBy: [
-      { column: 'c.createdAt', order: 'desc' },
-      { column: 'c.id', order: 'desc' },
-    ],
-    map: toAppointment,
-  });
+  const rows = base.clone().orderBy([
+    { column: 'c.createdAt', order: 'desc' },
+    { column: 'c.id', order: 'desc' },
+  ]);
+  return readPage(query, { rows, count: base, map: (r: CallbackRow[]) => r.map(toAppointment) });
 }

@@ -27,6 +27,7 @@ import {
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
+import { readPage } from '../../http/paging.ts';
 import { suggestMapping } from './mapping.ts';
 import { mappingProblem, validateRecord, type StagedLead } from './rows.ts';
 import { Lead, LeadAssignment, LeadImport, LeadImportRow, LeadPoolEntry } from '../../models/index.ts';
@@ -183,20 +184,14 @@ export async function getImport(db: Db, id: number): Promise<LeadImportSummary> 
 export async function listImportErrors(db: Db, id: number, page: number, pageSize: number): Promise<Page<ImportRowError>> {
   await getImport(db, id);
   const base = LeadImportRow.query(db).where({ importId: id }).whereNotNull('error');
-  const total = await base.clone().resultSize();
-  const rows = await base
-    .clone()
-    .select('rowNumber', 'error')
-    .orderBy('rowNumber')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return {
-    items: rows.map((r) => ({ row: Number(r.rowNumber), reason: String(r.error) })),
-    total,
-    page,
-    pageSize,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-  };
+  return readPage(
+    { page, pageSize },
+    {
+      rows: base.clone().select('rowNumber', 'error').orderBy('rowNumber'),
+      count: base,
+      map: (rows) => rows.map((r) => ({ row: Number(r.rowNumber), reason: String(r.error) })),
+    },
+  );
 }
 
 /** The first column of a refused-rows CSV: a header no lead field matches, so the importer ignores it. */

@@ -5,12 +5,14 @@ import { enqueueUserMail } from '../mail/account-mail.ts';
 import { leadsAssignedMail } from '../mail/messages.ts';
 import type { Db } from '../../db/index.ts';
 import type { AssignLeadsInput, Page, PoolLead } from '@tm/shared/schemas/admin';
+import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { ModelObject } from 'objection';
 import type { poolQuerySchema } from '@tm/shared/schemas/admin';
 import { conflict, notFound } from '../../errors.ts';
 import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
-import { paginate, whereAnyContains } from '../admin/pagination.ts';
+import { readPage } from '../../http/paging.ts';
+import { whereAnyContains } from '../../http/like.ts';
 import { LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
@@ -38,7 +40,8 @@ function toPoolLead(r: PoolRow): PoolLead {
 }
 
 export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>): Promise<Page<PoolLead>> {
-  let base = LeadPoolEntry.query(db)
+  // A plain Knex builder: its rows carry the joined agent's e-mail too (PoolRow).
+  let base: Knex.QueryBuilder = LeadPoolEntry.query(db)
     .alias('p')
     .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
     .select(
@@ -63,12 +66,25 @@ export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>):
     const t = /^[\d().+-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term;
     base = whereAnyContains(base, ['p.name', 'p.phone', 'p.email', 'p.state'], t);
   }
-  return paginate<PoolRow, PoolLead>(base, {
-    page: query.page,
-    pageSize: query.pageSize,
-    orderBy: [{ column: 'p.id', order: 'asc' }],
-    map: toPoolLead,
+  return readPage(query, { rows: base.clone().orderBy('p.id', 'asc'), count: base, map: (r: PoolRow[]) => r.map(toPoolLead) });
+}
+
+type PoolMove = { ids: number[]; agent: { id: number; email: string }; at: string; trx: Knex.Transaction };
+
+/**
+ * Gives chosen pool leads to an agent in one transaction: `move` does the moving and its audit, then the
+ * agent is e-mailed once about them all. 404 when the agent does not exist. Answers how many.
+ */
+async function moveToAgent(db: Db, input: AssignLeadsInput, now: Date, config: AppConfig, move: (m: PoolMove) => Promise<void>) {
+  const ids = [...new Set(input.leadIds)];
+  const agent = await User.query(db).findById(input.agentId).select('id', 'email');
+  if (!agent) throw notFound('Agent not found');
+  const at = toDbDate(now);
+  await db.transaction(async (trx) => {
+    await move({ ids, agent: { id: Number(agent.id), email: agent.email }, at, trx });
+    await enqueueUserMail(trx, config, agent.id, now, (to) => leadsAssignedMail(config, to, ids.length));
   });
+  return { count: ids.length, agentId: agent.id };
 }
 
 export async function assignLeads(
@@ -78,11 +94,7 @@ export async function assignLeads(
   now: Date,
   config: AppConfig,
 ): Promise<{ assigned: number; agentId: number }> {
-  const ids = [...new Set(input.leadIds)];
-  const agent = await User.query(db).findById(input.agentId).select('id', 'email');
-  if (!agent) throw notFound('Agent not found');
-  const at = toDbDate(now);
-  await db.transaction(async (trx) => {
+  const { count, agentId } = await moveToAgent(db, input, now, config, async ({ ids, agent, at, trx }) => {
     // Claim the unassigned ones first; if any was taken meanwhile (or does not exist), undo everything.
     const claimed = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNull('assignedAt').patch({ assignedAgentId: agent.id, assignedAt: at });
     if (Number(claimed) !== ids.length) throw conflict('Some of the selected leads are already assigned or no longer exist. Refresh the list and try again.');
@@ -103,7 +115,6 @@ export async function assignLeads(
       });
       await LeadPoolEntry.query(trx).findById(r.id).patch({ assignmentId: assignment.id });
     }
-    await enqueueUserMail(trx, config, agent.id, now, (to) => leadsAssignedMail(config, to, ids.length));
     await recordAudit(trx, {
       actor: adminById(adminId),
       action: 'lead.assigned',
@@ -114,11 +125,40 @@ export async function assignLeads(
       at: now,
     });
   });
-  return { assigned: ids.length, agentId: agent.id };
+  return { assigned: count, agentId };
 }
 
 export const ONLY_ASSIGNED_MESSAGE = 'Some of the selected leads are not assigned. Refresh the list and try again.';
 export const ONLY_UNASSIGNED_MESSAGE = 'Only unassigned leads can be deleted; unassign them first.';
+
+type AssignedRow = { id: number; name: string; assignedAgentId: number | null; assignmentId: number | null; agentEmail: string | null };
+
+/** The chosen pool leads, every one of them assigned (else 409), with their agent's e-mail. */
+async function assignedRows(trx: Knex.Transaction, ids: number[]): Promise<AssignedRow[]> {
+  const rows = (await LeadPoolEntry.query(trx)
+    .alias('p')
+    .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
+    .whereIn('p.id', ids)
+    .whereNotNull('p.assignedAt')
+    .select('p.id', 'p.name', 'p.assignedAgentId', 'p.assignmentId', 'u.email as agentEmail')) as unknown as AssignedRow[];
+  if (rows.length !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
+  return rows;
+}
+
+/** The rows' lead ids by the agent that had them (null: an agent since removed), with that agent's e-mail. */
+function byAgent(rows: AssignedRow[]): Map<number | null, { email: string | null; ids: number[] }> {
+  const groups = new Map<number | null, { email: string | null; ids: number[] }>();
+  for (const r of rows) {
+    const key = r.assignedAgentId === null ? null : Number(r.assignedAgentId);
+    const entry = groups.get(key) ?? { email: r.agentEmail, ids: [] };
+    entry.ids.push(Number(r.id));
+    groups.set(key, entry);
+  }
+  return groups;
+}
+
+/** The My Leads copies of the rows. */
+const assignmentIdsOf = (rows: AssignedRow[]) => rows.map((r) => r.assignmentId).filter((x): x is number => x !== null);
 
 /**
  * Takes assigned pool leads back: their copies leave the agents' My Leads and they wait in the pool
@@ -127,33 +167,16 @@ export const ONLY_UNASSIGNED_MESSAGE = 'Only unassigned leads can be deleted; un
 export async function unassignLeads(db: Db, actor: AuditActor, leadIds: number[], now: Date): Promise<{ unassigned: number }> {
   const ids = [...new Set(leadIds)];
   return db.transaction(async (trx) => {
-    const rows = (await LeadPoolEntry.query(trx)
-      .alias('p')
-      .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
-      .whereIn('p.id', ids)
-      .whereNotNull('p.assignedAt')
-      .select('p.id', 'p.assignedAgentId', 'p.assignmentId', 'u.email as agentEmail')) as unknown as Array<{
-      id: number;
-      assignedAgentId: number | null;
-      assignmentId: number | null;
-      agentEmail: string | null;
-    }>;
-    if (rows.length !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
+    const rows = await assignedRows(trx, ids);
     const n = await LeadPoolEntry.query(trx)
       .whereIn('id', ids)
       .whereNotNull('assignedAt')
       .patch({ assignedAgentId: null, assignedAt: null, assignmentId: null });
     if (Number(n) !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
-    const assignmentIds = rows.map((r) => r.assignmentId).filter((x): x is number => x !== null);
+    const assignmentIds = assignmentIdsOf(rows);
     if (assignmentIds.length) await LeadAssignment.query(trx).whereIn('id', assignmentIds).delete();
-    const byAgent = new Map<number, { email: string | null; ids: number[] }>();
-    for (const r of rows) {
-      if (!r.assignedAgentId) continue;
-      const entry = byAgent.get(Number(r.assignedAgentId)) ?? { email: r.agentEmail, ids: [] };
-      entry.ids.push(Number(r.id));
-      byAgent.set(Number(r.assignedAgentId), entry);
-    }
-    for (const [agentId, { email, ids: list }] of byAgent) {
+    for (const [agentId, { email, ids: list }] of byAgent(rows)) {
+      if (agentId === null) continue;
       // Before: whose My Leads they were in; after: back in the pool (no agent).
       await recordAudit(trx, {
         actor,
@@ -223,62 +246,30 @@ export async function reassignLeads(
   now: Date,
   config: AppConfig,
 ): Promise<{ reassigned: number; agentId: number }> {
-  const ids = [...new Set(input.leadIds)];
-  const agent = await User.query(db).findById(input.agentId).select('id', 'email');
-  if (!agent) throw notFound('Agent not found');
-  const at = toDbDate(now);
-  await db.transaction(async (trx) => {
-    const rows = (await LeadPoolEntry.query(trx)
-      .alias('p')
-      .leftJoin(`${User.tableName} as u`, 'u.id', 'p.assignedAgentId')
-      .whereIn('p.id', ids)
-      .whereNotNull('p.assignedAt')
-      .select('p.id', 'p.name', 'p.assignedAgentId', 'p.assignmentId', 'u.email as agentEmail')) as unknown as Array<{
-      id: number;
-      name: string;
-      assignedAgentId: number | null;
-      assignmentId: number | null;
-      agentEmail: string | null;
-    }>;
-    if (rows.length !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
+  const { count, agentId } = await moveToAgent(db, input, now, config, async ({ ids, agent, at, trx }) => {
+    const rows = await assignedRows(trx, ids);
     const already = rows.find((r) => Number(r.assignedAgentId) === agent.id);
     if (already) throw conflict(`Lead #${Number(already.id)} (${already.name}) is already assigned to ${agent.email}`, { agentId: 'Choose another agent' });
     const n = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNotNull('assignedAt').patch({ assignedAgentId: agent.id, assignedAt: at });
     if (Number(n) !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
-    const assignmentIds = rows.map((r) => r.assignmentId).filter((x): x is number => x !== null);
+    const assignmentIds = assignmentIdsOf(rows);
     if (assignmentIds.length) await LeadAssignment.query(trx).whereIn('id', assignmentIds).patch({ agentId: agent.id, assignedAt: at, assignedBy: actor.id });
-    const byAgent = new Map<number | null, { email: string | null; ids: number[] }>();
-    for (const r of rows) {
-      const key = r.assignedAgentId === null ? null : Number(r.assignedAgentId);
-      const entry = byAgent.get(key) ?? { email: r.agentEmail, ids: [] };
-      entry.ids.push(Number(r.id));
-      byAgent.set(key, entry);
-    }
-    for (const [agentId, { email, ids: list }] of byAgent) {
-      if (agentId !== null) {
+    for (const [previous, { email, ids: list }] of byAgent(rows)) {
+      const after = { count: list.length, leadIds: list.slice(0, 100), agent: agent.email };
+      if (previous !== null) {
         await recordAudit(trx, {
           actor,
           action: 'lead.unassigned',
           entity: 'lead',
           entityId: null,
-          userId: agentId,
+          userId: previous,
           before: { agent: email },
-          after: { count: list.length, leadIds: list.slice(0, 100), agent: agent.email },
+          after,
           at: now,
         });
       }
-      await recordAudit(trx, {
-        actor,
-        action: 'lead.reassigned',
-        entity: 'lead',
-        entityId: null,
-        userId: agent.id,
-        before: { agent: email },
-        after: { count: list.length, leadIds: list.slice(0, 100), agent: agent.email },
-        at: now,
-      });
+      await recordAudit(trx, { actor, action: 'lead.reassigned', entity: 'lead', entityId: null, userId: agent.id, before: { agent: email }, after, at: now });
     }
-    await enqueueUserMail(trx, config, agent.id, now, (to) => leadsAssignedMail(config, to, ids.length));
   });
-  return { reassigned: ids.length, agentId: agent.id };
+  return { reassigned: count, agentId };
 }

@@ -3,6 +3,7 @@
 // and the for-sale inventory counted by state and by the aged-lead shop's age bands with the price the
 // shop charges (the catalogue's pricing code, never a copy). Counts come from the count table the
 // triggers on `leads` keep (decision 115), so the view never counts the leads themselves.
+import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { formatDate } from '@tm/shared/logic/format';
 import { AGED_LEAD_AGE_RANGES, quoteRingCloud } from '@tm/shared/logic/pricing';
@@ -11,7 +12,8 @@ import { isMysql, type Db } from '../../db/index.ts';
 import { toIso } from '../../db/dates.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { ExclusiveSale, Lead, LeadSale, LeadsForSaleCount, User } from '../../models/index.ts';
-import { paginate, whereAnyContains } from '../admin/pagination.ts';
+import { readPage } from '../../http/paging.ts';
+import { whereAnyContains } from '../../http/like.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { agedLeadBand } from './aged-stock.service.ts';
 import { leadPriceCents } from './leads.service.ts';
@@ -52,7 +54,8 @@ function toSaleLead(r: SaleRow): AdminSaleLead {
 
 /** The shop's leads, newest first: unsold (for sale, held, blocked), sold or all; searched by name, phone, e-mail, state, ZIP. */
 export async function listSaleLeads(db: Db, query: z.output<typeof adminSaleLeadsQuerySchema>): Promise<Page<AdminSaleLead>> {
-  let base = Lead.query(db)
+  // A plain Knex builder: its rows carry the buyer's e-mail too (SaleRow).
+  let base: Knex.QueryBuilder = Lead.query(db)
     .alias('l')
     .leftJoin(`${User.tableName} as u`, 'u.id', 'l.buyerId')
     .select(
@@ -77,7 +80,7 @@ export async function listSaleLeads(db: Db, query: z.output<typeof adminSaleLead
     const t = /^[\d().+-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term;
     base = whereAnyContains(base, ['l.customerName', 'l.customerPhone', 'l.customerEmail', 'l.customerState', 'l.zipCode'], t);
   }
-  return paginate<SaleRow, AdminSaleLead>(base, { page: query.page, pageSize: query.pageSize, orderBy: [{ column: 'l.id', order: 'desc' }], map: toSaleLead });
+  return readPage(query, { rows: base.clone().orderBy('l.id', 'desc'), count: base, map: (r: SaleRow[]) => r.map(toSaleLead) });
 }
 
 /** Why a lead of the shop may not be deleted, or null when it may. */

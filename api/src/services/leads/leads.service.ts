@@ -13,7 +13,9 @@ import { Lead, LeadAssignment, LeadListing, LeadsForSaleCount } from '../../mode
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
-import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
+import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
+import { orWhereContains } from '../../http/like.ts';
+import { batches, boundedTotal, readPage, type PageSlice } from '../../http/paging.ts';
 import { csvLine } from '../transfers/csv.ts';
 
 export type LeadKind = 'aged' | 'fresh';
@@ -140,8 +142,7 @@ export async function countForSale(db: Db, kind: LeadKind, q: LeadFilter, now: D
     );
   const columns = q.zips.length ? { a: bounded('forSale') } : { a: availableFromCounts(db, kind, q), l: bounded('lapsed') };
   const row = (await db.select(columns).first()) as { a?: number | string | null; l?: number | string | null } | undefined;
-  const n = Number(row?.a ?? 0) + Number(row?.l ?? 0);
-  return n > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total: n, capped: false };
+  return boundedTotal(Number(row?.a ?? 0) + Number(row?.l ?? 0));
 }
 
 /**
@@ -172,9 +173,9 @@ async function cursorOf(db: Db, after: number): Promise<{ ageDays: number; id: n
  * Per state, one range of the clustered primary key in the list's order, each stopping after the page
  * and the rows before it, merged with UNION ALL.
  */
-async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<ListingRow[]> {
-  const offset = q.after === undefined ? (q.page - 1) * q.pageSize : 0;
-  const window = offset + q.pageSize;
+async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, slice: PageSlice, now: Date): Promise<ListingRow[]> {
+  const offset = q.after === undefined ? slice.offset : 0;
+  const window = offset + slice.limit;
   const cursor = q.after === undefined ? undefined : await cursorOf(db, q.after);
   const perState = q.states.length > 1 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0;
   const filters: LeadFilter[] = perState ? q.states.map((state) => ({ ...q, states: [state] })) : [q];
@@ -183,7 +184,7 @@ async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promi
     if (cursor) part.where((w) => w.where('ageDays', '>', cursor.ageDays).orWhere((e) => e.where('ageDays', cursor.ageDays).where('id', '<', cursor.id)));
     return part.orderBy(LIST_ORDER).toKnexQuery();
   };
-  if (filters.length === 1) return (await read(filters[0]!).limit(q.pageSize).offset(offset)) as ListingRow[];
+  if (filters.length === 1) return (await read(filters[0]!).limit(slice.limit).offset(offset)) as ListingRow[];
   const parts = filters.map((f) => read(f).limit(window));
   // MariaDB: (SELECT ... LIMIT n) UNION ALL (...) ORDER BY ... LIMIT: no derived table per part.
   // SQLite takes no LIMIT inside a compound select's parts: each part is a subquery.
@@ -193,7 +194,7 @@ async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promi
         .select('*')
         .from(parts[0]!.as('p0'))
         .unionAll(parts.slice(1).map((p, i) => db.select('*').from(p.as(`p${i + 1}`))));
-  return (await union.orderBy(LIST_ORDER).limit(q.pageSize).offset(offset)) as ListingRow[];
+  return (await union.orderBy(LIST_ORDER).limit(slice.limit).offset(offset)) as ListingRow[];
 }
 
 /**
@@ -202,12 +203,11 @@ async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promi
  * never writes.
  */
 export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<Paged<LeadForSale>> {
-  const [count, rows] = await Promise.all([countForSale(db, kind, q, now), pageRows(db, kind, q, now)]);
-  const items = rows.map(toLeadForSale);
-  const last = items.at(-1);
-  return pageOf(items, count.total, q.page, q.pageSize, {
-    totalCapped: count.capped,
-    nextCursor: items.length === q.pageSize && last ? String(last.id) : null,
+  return readPage(q, {
+    rows: (slice) => pageRows(db, kind, q, slice, now),
+    count: () => countForSale(db, kind, q, now),
+    map: (rows) => rows.map(toLeadForSale),
+    nextCursor: (items) => (items.length === q.pageSize && items.length ? String(items.at(-1)!.id) : null),
   });
 }
 
@@ -219,16 +219,12 @@ export const MY_LEADS_PAGE_SIZE = 50;
  */
 type Builder = Knex.QueryBuilder;
 
-/** LIKE pattern of a search fragment, its % and _ taken literally. */
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Narrows one side of My Leads to rows whose name, e-mail, phone, state or ZIP contains the search. */
 function searchOn(q: Builder, search: string | undefined, cols: { name: string; phone: string; email: string; state: string; zip: string }): Builder {
   if (!search) return q;
-  const pattern = likePattern(search);
   const digits = search.replace(/\D/g, '');
   return q.where((w) => {
-    for (const col of [cols.name, cols.email, cols.state, cols.zip, cols.phone]) w.orWhereRaw('LOWER(??) LIKE ? ESCAPE ?', [col, pattern, '\\']);
+    for (const col of [cols.name, cols.email, cols.state, cols.zip, cols.phone]) orWhereContains(w, col, search);
     // "(512) 555" finds 5125550101: phones are compared by their digits too.
     if (digits.length >= 3 && digits !== search) w.orWhereRaw('?? LIKE ?', [cols.phone, `%${digits}%`]);
   });
@@ -293,41 +289,38 @@ function toMyLead(r: Record<string, unknown>): MyLead {
 
 const MY_LEADS_ORDER = [{ column: 'createdAt', order: 'desc' as const }, { column: 'source' }, { column: 'id', order: 'desc' as const }];
 
-export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = MY_LEADS_PAGE_SIZE, search?: string): Promise<Paged<MyLead>> {
+/** My Leads in the list's order, one UNION ALL of both sides (a fresh builder each call). */
+function myLeadsRows(db: Db, userId: number, search: string | undefined) {
   const { assigned, bought } = myLeadsUnion(db, userId, search);
-  const counts = myLeadsUnion(db, userId, search);
-  const [rows, a, b] = await Promise.all([
-    db
-      .select('*')
-      .from(assigned.unionAll(bought).as('u'))
-      .orderBy(MY_LEADS_ORDER)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .count({ n: '*' })
-      .from(
-        counts.assigned
-          .clearSelect()
-          .select('id')
-          .limit(COUNT_LIMIT + 1)
-          .as('a'),
-      )
-      .first(),
-    db
-      .count({ n: '*' })
-      .from(
-        counts.bought
-          .clearSelect()
-          .select('id')
-          .limit(COUNT_LIMIT + 1)
-          .as('b'),
-      )
-      .first(),
-  ]);
-  const items = (rows as Array<Record<string, unknown>>).map(toMyLead);
-  const n = (x: unknown) => Number((x as { n?: number | string } | undefined)?.n ?? 0);
-  const total = n(a) + n(b);
-  return pageOf(items, Math.min(total, COUNT_LIMIT), page, pageSize, { totalCapped: total > COUNT_LIMIT });
+  return db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER);
+}
+
+/** How many of My Leads match: each side counted up to COUNT_LIMIT + 1 rows, so the total is bounded. */
+async function countMyLeads(db: Db, userId: number, search: string | undefined) {
+  const { assigned, bought } = myLeadsUnion(db, userId, search);
+  const upTo = async (side: Builder) => {
+    const row = (await boundedCount(
+      db,
+      side
+        .clearSelect()
+        .select('id')
+        .limit(COUNT_LIMIT + 1),
+    ).first()) as { n?: number | string } | undefined;
+    return Number(row?.n ?? 0);
+  };
+  const [a, b] = await Promise.all([upTo(assigned), upTo(bought)]);
+  return boundedTotal(a + b);
+}
+
+export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = MY_LEADS_PAGE_SIZE, search?: string): Promise<Paged<MyLead>> {
+  return readPage(
+    { page, pageSize },
+    {
+      rows: myLeadsRows(db, userId, search),
+      count: () => countMyLeads(db, userId, search),
+      map: (rows: Array<Record<string, unknown>>) => rows.map(toMyLead),
+    },
+  );
 }
 
 export const MY_LEADS_CSV_HEADER = ['Name', 'Phone', 'Email', 'State', 'ZIP', 'Age range', 'Source', 'Assigned (UTC)', 'Form filled (UTC)'];
@@ -336,11 +329,7 @@ const MY_LEADS_CSV_BATCH = 1000;
 /** Every lead of My Leads that matches the search, as CSV for a CRM (formula cells escaped), in batches. */
 export async function* myLeadsCsv(db: Db, userId: number, search?: string): AsyncGenerator<string> {
   yield csvLine(MY_LEADS_CSV_HEADER);
-  for (let offset = 0; ; offset += MY_LEADS_CSV_BATCH) {
-    const { assigned, bought } = myLeadsUnion(db, userId, search);
-    const rows = (await db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER).limit(MY_LEADS_CSV_BATCH).offset(offset)) as Array<
-      Record<string, unknown>
-    >;
+  for await (const rows of batches<Record<string, unknown>>(() => myLeadsRows(db, userId, search), MY_LEADS_CSV_BATCH)) {
     let out = '';
     for (const l of rows.map(toMyLead)) {
       out += csvLine([
@@ -355,7 +344,6 @@ export async function* myLeadsCsv(db: Db, userId: number, search?: string): Asyn
         l.formFillTime,
       ]);
     }
-    if (out) yield out;
-    if (rows.length < MY_LEADS_CSV_BATCH) return;
+    yield out;
   }
 }

@@ -19,7 +19,8 @@ import type { MailTransport, OutgoingMail } from './transport.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { OutboxMail, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { containsPattern } from '../admin/pagination.ts';
+import { whereAnyContains } from '../../http/like.ts';
+import { readPage } from '../../http/paging.ts';
 
 export const LEASE_MS = 2 * 60 * 1000;
 export const MAX_ATTEMPTS = 8;
@@ -238,19 +239,13 @@ function toItem(r: OutboxListed): OutboxItem {
 export const OUTBOX_PAGE_SIZE = 50;
 
 export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page: number; to?: string }): Promise<OutboxPage> {
-  const base = () => {
-    const b = q.status === 'all' ? OutboxMail.query(db) : OutboxMail.query(db).where('status', q.status);
-    // Case-insensitive on both databases, also where the column's collation is binary (decision 040).
-    if (q.to) b.whereRaw('LOWER(??) LIKE ? ESCAPE ?', ['toEmail', containsPattern(q.to.toLowerCase()), '!']);
-    return b;
-  };
-  const total = await base().resultSize();
-  const rows = await base()
+  const base = q.status === 'all' ? OutboxMail.query(db) : OutboxMail.query(db).where('status', q.status);
+  if (q.to) whereAnyContains(base, ['toEmail'], q.to);
+  const rows = base
+    .clone()
     .orderBy('id', 'desc')
-    .limit(OUTBOX_PAGE_SIZE)
-    .offset((q.page - 1) * OUTBOX_PAGE_SIZE)
     .select('id', 'kind', 'toEmail', 'subject', 'status', 'attempts', 'lastError', 'createdAt', 'sentAt', 'nextAttemptAt');
-  return { items: rows.map(toItem), page: q.page, pageSize: OUTBOX_PAGE_SIZE, total };
+  return readPage({ page: q.page, pageSize: OUTBOX_PAGE_SIZE }, { rows, count: base, map: (r) => r.map(toItem) });
 }
 
 /** One message with its text, for the admin's preview. */

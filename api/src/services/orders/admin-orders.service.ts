@@ -19,7 +19,8 @@ import { centsToDecimal } from '@tm/shared';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { paginate, whereAnyContains } from '../admin/pagination.ts';
+import { readPage } from '../../http/paging.ts';
+import { whereAnyContains } from '../../http/like.ts';
 import { isTransferOrder, orderDescription, refundLines } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
@@ -170,7 +171,7 @@ const NEWEST_FIRST = [
 ];
 
 export async function listAdminOrders(db: Db, q: AdminOrdersQuery): Promise<AdminOrdersPage> {
-  return paginate<SummaryRow, AdminOrderSummary>(filtered(db, q), { page: q.page, pageSize: q.pageSize, orderBy: NEWEST_FIRST, map: toSummary });
+  return readPage(q, { rows: filtered(db, q).orderBy(NEWEST_FIRST), count: filtered(db, q), map: (r: SummaryRow[]) => r.map(toSummary) });
 }
 
 /** Every order the filters match (not only one page), as CSV; at most `limit` rows. */

@@ -16,7 +16,6 @@ import {
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { Appointment, AppointmentNoShow, ItemOutcome, Lead, OrderItem, TransferCall } from '../../models/index.ts';
 
 export const ITEM_NOT_FOUND = 'No item you bought has this id.';
@@ -150,16 +149,11 @@ export async function recordOutcome(db: Db, userId: number, itemType: ItemType, 
   const stamp = toDbDate(now);
   const premiumCents = input.status === 'sold' || input.status === 'issued' || input.status === 'chargeback' ? (input.premiumCents ?? null) : null;
   const values = { status: input.status, premiumCents, outcomeDate: input.date, source, updatedAt: stamp };
-  const update = () => ItemOutcome.query(db).where({ itemType, itemId, userId }).patch(values);
-  if (!(await update())) {
-    try {
-      await ItemOutcome.query(db).insert({ userId, itemType, itemId, ...values, createdAt: stamp });
-    } catch (err) {
-      // Two writes at once: the loser updates the row the winner made.
-      if (!isUniqueViolation(err)) throw err;
-      await update();
-    }
-  }
+  // One row per item (unique item_type, item_id), its current buyer's: a lead sold on takes the new buyer's outcome.
+  await ItemOutcome.query(db)
+    .insert({ userId, itemType, itemId, ...values, createdAt: stamp })
+    .onConflict(['itemType', 'itemId'])
+    .merge(['userId', 'status', 'premiumCents', 'outcomeDate', 'source', 'updatedAt']);
   return { itemType, itemId, status: input.status, premiumCents, date: input.date, source };
 }
 

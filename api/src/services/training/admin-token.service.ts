@@ -8,6 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { TRAINING_ADMIN_TOKEN_TTL_MS, type TrainingAdminLoginResponse } from '@tm/shared/schemas/training';
 import { unauthorized } from '../../errors.ts';
+import { bearerToken } from '../../http/bearer.ts';
 import { burnVerify, verifyPassword } from '../accounts/passwords.ts';
 import { TrainingAdmin, TrainingAdminSession } from '../../models/index.ts';
 
@@ -78,14 +79,12 @@ export async function loginTrainingAdmin(db: Db, secret: string, email: string, 
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
-const bearerOf = (authorization: string | undefined): string | undefined => /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
-
 /**
  * Checks a bearer token: its signature, and its session row (this admin's, not revoked, not past its end,
  * the admin still there) in one statement; 401 otherwise. Answers the training admin's id.
  */
 export async function requireTrainingAdminToken(db: Db, secret: string, authorization: string | undefined, now: Date): Promise<number> {
-  const claim = verifyToken(secret, bearerOf(authorization), now);
+  const claim = verifyToken(secret, bearerToken(authorization), now);
   if (!claim) throw unauthorized(TRAINING_ADMIN_LOGIN_REQUIRED);
   const open = await TrainingAdminSession.query(db)
     .join(TrainingAdmin.tableName, TrainingAdmin.ref('id'), TrainingAdminSession.ref('trainingAdminId'))
@@ -102,7 +101,7 @@ export async function requireTrainingAdminToken(db: Db, secret: string, authoriz
 /** Logout: the token's session is revoked for good (a copy of the token no longer works); 401 for a token that is not open. */
 export async function endTrainingAdminSession(db: Db, secret: string, authorization: string | undefined, now: Date): Promise<void> {
   await requireTrainingAdminToken(db, secret, authorization, now);
-  const claim = verifyToken(secret, bearerOf(authorization), now)!;
+  const claim = verifyToken(secret, bearerToken(authorization), now)!;
   await TrainingAdminSession.query(db)
     .where({ id: claim.sid })
     .whereNull('revokedAt')

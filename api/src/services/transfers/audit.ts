@@ -2,9 +2,11 @@
 // and the state before and after. Written in the same transaction as the change it records.
 import type { Knex } from 'knex';
 import type { AuditEntryView } from '@tm/shared/schemas/transfers';
+import type { Page } from '@tm/shared/schemas/paging';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { LedgerAuditEntry, User } from '../../models/index.ts';
+import { readPage } from '../../http/paging.ts';
 
 export type ActorType = AuditEntryView['actor']['type'];
 export interface Actor {
@@ -57,16 +59,11 @@ export const parseAuditValue = (s: string | null): unknown => {
 };
 export const fullName = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
 
-export async function listAudit(
-  db: Db,
-  q: { agentId?: number; entity?: AuditInput['entity']; page: number; pageSize: number },
-): Promise<{ items: AuditEntryView[]; total: number; page: number; pageSize: number; pageCount: number }> {
+export async function listAudit(db: Db, q: { agentId?: number; entity?: AuditInput['entity']; page: number; pageSize: number }): Promise<Page<AuditEntryView>> {
   const base = LedgerAuditEntry.query(db).alias('l');
   if (q.agentId) base.where('l.userId', q.agentId);
   if (q.entity) base.where('l.entityType', q.entity);
-  const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
-  const total = Number(countRow?.n ?? 0);
-  const rows = (await base
+  const rows = base
     .clone()
     .leftJoin(`${User.tableName} as a`, 'a.id', 'l.actorId')
     .leftJoin(`${User.tableName} as g`, 'g.id', 'l.userId')
@@ -74,24 +71,21 @@ export async function listAudit(
     .orderBy([
       { column: 'l.createdAt', order: 'desc' },
       { column: 'l.id', order: 'desc' },
-    ])
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)) as AuditRow[];
-  return {
-    items: rows.map((r) => ({
-      id: Number(r.id),
-      at: toIso(r.createdAt) ?? '',
-      actor: { type: r.actorType as ActorType, id: r.actorId === null ? null : Number(r.actorId), name: fullName(r.actorFirst, r.actorLast) },
-      action: r.action,
-      entity: r.entityType,
-      entityId: r.entityId === null ? null : Number(r.entityId),
-      agent: r.userId === null ? null : { id: Number(r.userId), name: fullName(r.agentFirst, r.agentLast) ?? '' },
-      before: parseAuditValue(r.beforeJson),
-      after: parseAuditValue(r.afterJson),
-    })),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / q.pageSize)),
-  };
+    ]);
+  return readPage(q, {
+    rows,
+    count: base,
+    map: (found) =>
+      (found as AuditRow[]).map((r) => ({
+        id: Number(r.id),
+        at: toIso(r.createdAt) ?? '',
+        actor: { type: r.actorType as ActorType, id: r.actorId === null ? null : Number(r.actorId), name: fullName(r.actorFirst, r.actorLast) },
+        action: r.action,
+        entity: r.entityType,
+        entityId: r.entityId === null ? null : Number(r.entityId),
+        agent: r.userId === null ? null : { id: Number(r.userId), name: fullName(r.agentFirst, r.agentLast) ?? '' },
+        before: parseAuditValue(r.beforeJson),
+        after: parseAuditValue(r.afterJson),
+      })),
+  });
 }

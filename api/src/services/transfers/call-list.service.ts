@@ -9,6 +9,7 @@ import { TransferCall, TransferDispute } from '../../models/index.ts';
 import { toCallView, type CallRow, type DisputeRowLite } from './calls.service.ts';
 import { csvLine } from './csv.ts';
 import { readControls } from './settings.service.ts';
+import { batches, readPage } from '../../http/paging.ts';
 
 function filtered(db: Db, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>, timeZone: string) {
   const base = TransferCall.query(db).where({ userId });
@@ -48,26 +49,20 @@ const ORDER = [
 export async function listCalls(deps: AppDeps, userId: number, q: TransfersQuery): Promise<TransfersPage> {
   const { timeZone } = await readControls(deps.db, userId);
   const base = filtered(deps.db, userId, q, timeZone);
-  const countRow = (await base.clone().count({ n: '*' }).first()) as { n?: number | string } | undefined;
-  const total = Number(countRow?.n ?? 0);
-  const rows = (await base
-    .clone()
-    .orderBy(ORDER)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)) as unknown as CallRow[];
-  const disputes = await disputesFor(
-    deps.db,
-    rows.map((r) => Number(r.id)),
-  );
   const now = deps.clock.now();
-  return {
-    items: rows.map((r) => toCallView(r, disputes.get(Number(r.id)), now)),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / q.pageSize)),
-    timeZone,
-  };
+  const page = await readPage(q, {
+    rows: base.clone().orderBy(ORDER),
+    count: base,
+    map: async (found) => {
+      const rows = found as unknown as CallRow[];
+      const disputes = await disputesFor(
+        deps.db,
+        rows.map((r) => Number(r.id)),
+      );
+      return rows.map((r) => toCallView(r, disputes.get(Number(r.id)), now));
+    },
+  });
+  return { ...page, timeZone };
 }
 
 export async function findOwnCall(db: Db, userId: number, id: number): Promise<CallRow | undefined> {
@@ -106,9 +101,8 @@ export async function* callsCsv(deps: AppDeps, userId: number, q: Omit<Transfers
   const { timeZone } = await readControls(deps.db, userId);
   const now = deps.clock.now();
   yield csvLine(CALLS_CSV_HEADER.map((h) => (h === 'Started (local)' ? `Started (${timeZone})` : h)));
-  for (let offset = 0; ; offset += CSV_BATCH) {
-    const rows = (await filtered(deps.db, userId, q, timeZone).orderBy(ORDER).limit(CSV_BATCH).offset(offset)) as unknown as CallRow[];
-    if (rows.length === 0) return;
+  for await (const found of batches(() => filtered(deps.db, userId, q, timeZone).orderBy(ORDER), CSV_BATCH)) {
+    const rows = found as unknown as CallRow[];
     const disputes = await disputesFor(
       deps.db,
       rows.map((r) => Number(r.id)),

@@ -20,6 +20,7 @@ import { creditTo } from './lots.service.ts';
 import { toDisputeSummary, type CallRow } from './calls.service.ts';
 import { findOwnCall } from './call-list.service.ts';
 import { withRetry } from '../../db/retry.ts';
+import { readPage } from '../../http/paging.ts';
 import type { Knex } from 'knex';
 import type { ModelObject } from 'objection';
 import { TransferCall, TransferDispute, User } from '../../models/index.ts';
@@ -332,8 +333,6 @@ export async function adminDisputeById(db: Db, id: number): Promise<AdminDispute
 /** Pending disputes oldest first (a queue); decided ones most recent first. */
 export async function disputeQueue(db: Db, q: { status: DisputeStatus | 'all'; page: number; pageSize: number }) {
   const filter = (b: Knex.QueryBuilder) => (q.status === 'all' ? b : b.where('d.status', q.status));
-  const countRow = (await filter(TransferDispute.query(db).alias('d').toKnexQuery()).count({ n: '*' }).first()) as { n?: number | string } | undefined;
-  const total = Number(countRow?.n ?? 0);
   const order =
     q.status === 'pending'
       ? [
@@ -344,9 +343,9 @@ export async function disputeQueue(db: Db, q: { status: DisputeStatus | 'all'; p
           { column: 'd.updatedAt', order: 'desc' as const },
           { column: 'd.id', order: 'desc' as const },
         ];
-  const rows: QueueRow[] = await filter(queueQuery(db))
-    .orderBy(order)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  return { items: rows.map(toAdminView), total, page: q.page, pageSize: q.pageSize, pageCount: Math.max(1, Math.ceil(total / q.pageSize)) };
+  return readPage(q, {
+    rows: filter(queueQuery(db)).orderBy(order),
+    count: filter(TransferDispute.query(db).alias('d').toKnexQuery()),
+    map: (rows: QueueRow[]) => rows.map(toAdminView),
+  });
 }

@@ -1,0 +1,92 @@
+// The one paging helper of the API's lists (issue 28 point 5): bounds ?page= and ?pageSize=, turns them
+// into LIMIT/OFFSET, runs the page's rows and its count, and answers the shared Page shape. CSV exports
+// that read a whole list in batches use `batches` from here too, so no service computes an offset.
+import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
+import { COUNT_LIMIT, MAX_PAGE_SIZE, pageOf, type Page } from '@tm/shared/schemas/paging';
+import { badRequest } from '../errors.ts';
+
+/** A page request made safe: page >= 1, 1 <= pageSize <= the list's maximum, and the rows it skips. */
+export interface PageSlice {
+  page: number;
+  pageSize: number;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The slice of a list that page `page` of `pageSize` rows is. The query schemas already refuse what is
+ * out of bounds; this is the last word for every caller (a 400 naming the field, as the schemas do).
+ */
+export function pageSlice(page: number, pageSize: number, maxPageSize = MAX_PAGE_SIZE): PageSlice {
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw badRequest('Page size must be at least 1', { pageSize: 'Page size must be at least 1' });
+  if (pageSize > maxPageSize) {
+    const message = `Page size must be at most ${maxPageSize}`;
+    throw badRequest(message, { pageSize: message });
+  }
+  if (!Number.isSafeInteger(page) || page < 1) throw badRequest('Page must be at least 1', { page: 'Page must be at least 1' });
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** A total as a count query answers it: exact, or bounded ({ capped: true } past COUNT_LIMIT). */
+export type PageTotal = number | { total: number; capped: boolean };
+
+/** A bounded count's answer: the number itself up to COUNT_LIMIT, else COUNT_LIMIT and capped. */
+export const boundedTotal = (n: number): { total: number; capped: boolean } =>
+  n > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total: n, capped: false };
+
+type Query = Knex.QueryBuilder | AnyQueryBuilder;
+
+/** A query the helper can cut to a page: a Knex or Objection builder (its rows are kept as it gives them). */
+interface Sliceable<Row> {
+  limit(n: number): { offset(n: number): PromiseLike<Row[]> };
+}
+
+const knexOf = (q: Query): Knex.QueryBuilder => ('toKnexQuery' in q ? q.toKnexQuery() : q);
+
+/** COUNT(*) of a query's rows (its select list and order dropped: the same rows, counted). */
+export async function countRows(q: Query): Promise<number> {
+  const row = (await knexOf(q).clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n?: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export interface PageParts<Row, T> {
+  /** The list's query, filtered and ordered; the helper adds LIMIT and OFFSET. Or, for a list read in
+   *  parts (the leads for sale), a function reading the slice itself. */
+  rows: Sliceable<Row> | ((slice: PageSlice) => PromiseLike<Row[]>);
+  /** The same rows unordered, counted by `countRows`; or a function answering the total its own way. */
+  count: Query | (() => PromiseLike<PageTotal>);
+  map: (rows: Row[]) => T[] | PromiseLike<T[]>;
+  maxPageSize?: number;
+  /** A cursor list's next cursor, from the page's items. */
+  nextCursor?: (items: T[]) => string | null;
+}
+
+/** One page of a list: its rows and its total read at once, in the shared Page shape. */
+export async function readPage<Row, T>(q: { page: number; pageSize: number }, parts: PageParts<Row, T>): Promise<Page<T>> {
+  const slice = pageSlice(q.page, q.pageSize, parts.maxPageSize);
+  const { rows, count } = parts;
+  // The count is sent first (the lists' query-plan tests read the statements in this order).
+  const [counted, found] = await Promise.all([
+    typeof count === 'function' ? count() : countRows(count),
+    typeof rows === 'function' ? rows(slice) : rows.limit(slice.limit).offset(slice.offset),
+  ]);
+  const items = await parts.map(found);
+  const total = typeof counted === 'number' ? counted : counted.total;
+  return pageOf(items, total, slice.page, slice.pageSize, {
+    ...(typeof counted === 'number' ? {} : { totalCapped: counted.capped }),
+    ...(parts.nextCursor ? { nextCursor: parts.nextCursor(items) } : {}),
+  });
+}
+
+/**
+ * A whole list in batches of `size` rows, in the query's order, for the CSV exports: `query` gives a
+ * fresh builder each time (a builder is used once). Stops after the first short batch.
+ */
+export async function* batches<Row>(query: () => Sliceable<Row>, size: number): AsyncGenerator<Row[]> {
+  for (let offset = 0; ; offset += size) {
+    const rows = await query().limit(size).offset(offset);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+  }
+}
