@@ -75,6 +75,12 @@ export async function loginAs(app: Express, identifier: string, password: string
   return agent;
 }
 
+/** A new user (admin with `{ isAdmin: true }`) and a supertest agent logged in as them. */
+export async function loggedInUser(ctx: Pick<TestContext, 'app' | 'db'>, over: Partial<NewUser> = {}) {
+  const user = await makeUser(ctx.db, over);
+  return { user, agent: await loginAs(ctx.app, user.email, user.password) };
+}
+
 /**
  * A test database of its own for one test file: made before the file's tests, dropped after them.
  * `file.db` is the database (read it inside tests and hooks, once it is made).
