@@ -12,7 +12,17 @@ import { testConfig } from '../config.ts';
 import { pino } from 'pino';
 import { BAD_ENCODING_MESSAGE } from '../middleware/error-handler.ts';
 import { createApp, createHttpServer, depsOf } from '../app.ts';
-import { uniq, uniqPhone, ringcloudSurveyBody, agentLabBody, transferOrderBody, partnerForm, brightcallBody, checkoutBuyer } from './proof-fixtures.ts';
+import {
+  agedLeadRow,
+  uniq,
+  uniqPhone,
+  ringcloudSurveyBody,
+  agentLabBody,
+  transferOrderBody,
+  partnerForm,
+  brightcallBody,
+  checkoutBuyer,
+} from './proof-fixtures.ts';
 import { HOLD_MAX_ITEMS_PER_ADDRESS, HOLD_MAX_ITEMS_PER_BUYER, REPLACED_MESSAGE, holdLimitMessage } from '../services/orders/orders.service.ts';
 import {
   BY_INTENT_PER_ADDRESS,
@@ -46,16 +56,7 @@ const cookieOf = (res: request.Response): string => String((res.headers['set-coo
 
 async function insertLeads(ctx: TestContext, n: number): Promise<void> {
   for (let i = 0; i < n; i += 200) {
-    const rows = Array.from({ length: Math.min(200, n - i) }, () => ({
-      kind: 'aged',
-      customerName: 'Stock Lead',
-      customerPhone: uniqPhone(),
-      customerState: 'TX',
-      zipCode: '73301',
-      ageDays: 45,
-      priceCents: null,
-      status: 'available',
-    }));
+    const rows = Array.from({ length: Math.min(200, n - i) }, () => agedLeadRow({ customerName: 'Stock Lead' }));
     await ctx.db('leads').insert(rows);
   }
 }

@@ -110,18 +110,21 @@ export async function send(app: Express, req: Req, headers: Record<string, strin
 // ---------------------------------------------------------------------------------------------
 // Inventory and orders
 
+/** An aged lead for sale (TX, 45 days old, the catalogue's price), with a phone of its own: its columns. */
+export const agedLeadRow = (over: PartialModelObject<Lead> = {}) => ({
+  kind: 'aged',
+  customerName: 'Ruth Walker',
+  customerPhone: uniqPhone(),
+  customerState: 'TX',
+  zipCode: '73301',
+  ageDays: 45,
+  priceCents: null,
+  status: 'available',
+  ...over,
+});
+
 export async function insertLead(db: Db, over: PartialModelObject<Lead> = {}): Promise<number> {
-  const { id } = await Lead.query(db).insert({
-    kind: 'aged',
-    customerName: 'Ruth Walker',
-    customerPhone: uniqPhone(),
-    customerState: 'TX',
-    zipCode: '73301',
-    ageDays: 45,
-    priceCents: null,
-    status: 'available',
-    ...over,
-  });
+  const { id } = await Lead.query(db).insert(agedLeadRow(over));
   return id;
 }
 
@@ -136,6 +139,19 @@ export async function insertAppointment(db: Db, over: PartialModelObject<Appoint
   });
   return id;
 }
+
+/** An AI call's appointment for sale, Harold Thompson's (TX, hot lead), extracted with a confidence of 0.82: its columns. */
+export const extractedAppointmentRow = () => ({
+  customerName: 'Harold Thompson',
+  customerPhone: '5125550199',
+  customerEmail: 'harold@example.net',
+  customerState: 'TX',
+  callStatus: 'completed',
+  extractionConfidence: 0.82,
+  hasExtractedAppointment: true,
+  leadQuality: 'hot',
+  status: 'available',
+});
 
 /** What the card form does in the browser: confirms the intent at the (emulated) provider. */
 export async function payIntent(ctx: Pick<TestContext, 'stripe'>, clientSecret: string, pm = 'pm_card_visa'): Promise<void> {
