@@ -5,7 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import crypto from 'node:crypto';
 import { TIERS } from '@tm/shared';
-import { createTestApp, loginAs, loggedInUser, type TestContext } from '../test/harness.ts';
+import { createTestAppWithAdmin, loginAs, type TestContext } from '../test/harness.ts';
 import { callPayload } from '../test/transfers-testing.ts';
 import { buyStandardTransfers, postTransferCall } from '../test/proof-fixtures.ts';
 
@@ -14,8 +14,7 @@ let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ config: { transferApiKey: KEY } });
-  admin = (await loggedInUser(ctx, { isAdmin: true })).agent;
+  ({ ctx, admin } = await createTestAppWithAdmin({ config: { transferApiKey: KEY } }));
 });
 afterAll(() => ctx.close());
 

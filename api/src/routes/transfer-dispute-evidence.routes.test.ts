@@ -5,7 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
-import { createTestApp, loginAs, loggedInUser, type TestContext } from '../test/harness.ts';
+import { createTestApp, createTestAppWithAdmin, loginAs, type TestContext } from '../test/harness.ts';
 import { callPayload } from '../test/transfers-testing.ts';
 import { agentWithTransfers, postTransferCall } from '../test/proof-fixtures.ts';
 import { REVIEW_ALREADY_ASKED_MESSAGE, REVIEW_NOT_DENIED_MESSAGE } from '../services/transfers/disputes.service.ts';
@@ -16,8 +16,7 @@ let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ config: { transferApiKey: KEY } });
-  admin = (await loggedInUser(ctx, { isAdmin: true })).agent;
+  ({ ctx, admin } = await createTestAppWithAdmin({ config: { transferApiKey: KEY } }));
 });
 afterAll(() => ctx.close());
 

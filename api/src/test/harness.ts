@@ -81,6 +81,12 @@ export async function loggedInUser(ctx: Pick<TestContext, 'app' | 'db'>, over: P
   return { user, agent: await loginAs(ctx.app, user.email, user.password) };
 }
 
+/** A test app (createTestApp's options) and an admin logged in to it. */
+export async function createTestAppWithAdmin(opts: Parameters<typeof createTestApp>[0] = {}) {
+  const ctx = await createTestApp(opts);
+  return { ctx, admin: (await loggedInUser(ctx, { isAdmin: true })).agent };
+}
+
 /**
  * A test database of its own for one test file: made before the file's tests, dropped after them.
  * `file.db` is the database (read it inside tests and hooks, once it is made).
