@@ -201,7 +201,7 @@ export function postTransferCall(
 
 /** A transcript of a genuine conversation: the evidence rules deny a dispute of its call. */
 export const GENUINE_TRANSCRIPT =
-  'Agent: Thanks for holding, this is Dana, a licensed agent. How old are you?\nCaller: I am 70.\nAgent: Any heart trouble?\nCaller: No.\nAgent: Do you smoke?\nCaller: No.\nAgent: That would be $41.00 a month.';
+  'Agent: Thanks for holding, this is Dana, a licensed agent. How old are you?\nCaller: I am 70.\nAgent: Any heart trouble?\nCaller: No.\nAgent: Do you smoke?\nCaller: No.\nAgent: That would be $41.00 a month.'; // price-literal-ok: the insurance premium the agent quotes in the call, not one of our prices
 
 /**
  * A call of the agent whose dispute the evidence rules denied (a genuine conversation): it may go to a human
