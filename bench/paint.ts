@@ -3,20 +3,16 @@
 // /standard-pricing and /checkout: the median of PAINT_RUNS (3) cold loads each, layout shift measured
 // until 3 s after load (islands hydrated). Budget: layout shift under 0.1. Starts the built server on a
 // scratch SQLite database (or uses BENCH_URL). Run: npm run build && npx tsx bench/paint.ts
-import { chromium } from '@playwright/test';
 import { startServer } from './lib.ts';
+import { launchChromium, median, phoneContext, profileText, throttledPage } from './throttled-browser.ts';
 
 const PAGES = ['/', '/standard-pricing', '/checkout'];
 const RUNS = Number(process.env.PAINT_RUNS ?? 3);
 const CLS_BUDGET = 0.1;
-const PROFILE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpu: 4 };
 
 const server = process.env.BENCH_URL ? null : await startServer(3941);
 const base = process.env.BENCH_URL ?? server!.url;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const browser = await launchChromium();
 
 interface Sample {
   fcp: number;
@@ -24,25 +20,14 @@ interface Sample {
   cls: number;
   load: number;
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const results: Array<{ page: string; fcp: number; lcp: number; cls: number; load: number }> = [];
 try {
   for (const p of PAGES) {
     const samples: Sample[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: PROFILE.latency,
-        downloadThroughput: PROFILE.downloadThroughput,
-        uploadThroughput: PROFILE.uploadThroughput,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+      const context = await phoneContext(browser);
+      const { page } = await throttledPage(context);
       await page.addInitScript(() => {
         const w = window as unknown as { __cls: number; __lcp: number; __sw: { value: number; first: number; last: number } };
         w.__cls = 0;
@@ -89,9 +74,7 @@ try {
   await server?.stop();
 }
 
-console.log(
-  `\nThrottled: ${PROFILE.latency} ms RTT, ${((PROFILE.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbps down, CPU ${PROFILE.cpu}x slower, mobile viewport 390x844, cold cache; median of ${RUNS} loads (CLS: worst).`,
-);
+console.log(`\nThrottled: ${profileText()}, mobile viewport 390x844, cold cache; median of ${RUNS} loads (CLS: worst).`);
 console.log('\n| page | FCP ms | LCP ms | load ms | layout shift |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) console.log(`| ${r.page} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${Math.round(r.load)} | ${r.cls.toFixed(3)} |`);

@@ -5,21 +5,16 @@
 // lists the scripts the page downloaded and fails if Home loads the validation schemas (zod) or the form
 // library (react-hook-form). Median of PORTAL_LCP_RUNS (3). Budget: LCP under 1,500 ms; exit 1 if missed.
 // Run: npm run build && npm run bench -- portal-home   (or BENCH_URL=http://host:port to use a running server)
-import { chromium } from '@playwright/test';
 import { startServer } from './lib.ts';
+import { launchChromium, median, phoneContext, profileText, throttledPage } from './throttled-browser.ts';
 
 const RUNS = Number(process.env.PORTAL_LCP_RUNS ?? 3);
 const LCP_BUDGET_MS = 1500;
-const PROFILE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpu: 4 };
 const AGENT = { identifier: 'agent@example.com', password: 'demo-agent-pass' };
 
 const server = process.env.BENCH_URL ? null : await startServer(3943);
 const base = process.env.BENCH_URL ?? server!.url;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const browser = await launchChromium();
 
 interface Sample {
   fcp: number;
@@ -32,21 +27,11 @@ let waterfall: Array<{ name: string; start: number; end: number }> = [];
 const offenders: string[] = [];
 try {
   for (let i = 0; i < RUNS; i++) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await phoneContext(browser);
     // Log in unthrottled (the session cookie lands in the context), then measure a cold load of /dashboard.
     const login = await context.request.post(`${base}/api/login`, { data: AGENT });
     if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PROFILE.latency,
-      downloadThroughput: PROFILE.downloadThroughput,
-      uploadThroughput: PROFILE.uploadThroughput,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+    const { page, cdp } = await throttledPage(context);
     const scripts: Array<{ url: string; bytes: number }> = [];
     const requests = new Map<string, string>();
     cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string } }) => {
@@ -109,9 +94,7 @@ try {
 const lcp = median(samples.map((s) => s.lcp));
 const fcp = median(samples.map((s) => s.fcp));
 const last = samples.at(-1)!;
-console.log(
-  `\nThrottled: ${PROFILE.latency} ms RTT, ${((PROFILE.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbps down, CPU ${PROFILE.cpu}x slower, 390x844, cold cache, logged in; median of ${RUNS} loads.`,
-);
+console.log(`\nThrottled: ${profileText()}, 390x844, cold cache, logged in; median of ${RUNS} loads.`);
 console.log('\n| page | FCP ms | LCP ms | LCP element | scripts | script KB (transferred) |');
 console.log('|---|---:|---:|---|---:|---:|');
 console.log(

@@ -2,35 +2,19 @@
 // the Orders tab by the buyer's e-mail, refunds half through the order detail; the agent's My Transfers
 // shows the balance down to 5 and the refund in the ledger.
 import { test, expect } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+import { login, adminPage, buyStandardTransfers, createUser, unique } from './helpers.ts';
 
 test('admin finds an order, refunds half, and the agent’s ledger shows the credit change', async ({ page, browser }) => {
   test.setTimeout(180_000); // two browsers and a real checkout; the shared machine is slow
   const tag = unique();
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const { admin, adminContext } = await adminPage(browser);
   const email = `refund.${tag}@example.com`;
   const password = 'refund-pass-1';
-  const created = await admin.request.post('/api/admin/users', {
-    data: { email, password, firstName: 'Rena', lastName: 'Refund', agencyName: 'Refund Agency', role: 'Insurance Agent', phone: '5550102031', isAdmin: false },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(admin, { email, password, firstName: 'Rena', lastName: 'Refund', agencyName: 'Refund Agency', phone: '5550102031' });
 
   // The agent pays for 10 standard transfers ($400) with the test card, logged in.
   await login(page, email, password);
-  const intent = await page.request.post('/api/create-payment-intent', { data: { callCount: 10, tier: 'standard' } });
-  expect(intent.status()).toBe(200);
-  const { clientSecret, orderId } = (await intent.json()) as { clientSecret: string; orderId: number };
-  const paid = await page.request.post('/api/test-payments/confirm', {
-    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
-  });
-  expect(paid.status()).toBe(200);
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/orders/by-intent/${clientSecret.split('_secret_')[0]}`)).json()) as { status: string }).status)
-    .toBe('paid');
+  const orderId = await buyStandardTransfers(page, 10);
   await page.goto('/dashboard/transfers');
   await expect(page.getByTestId('balance-remaining')).toContainText('10');
 

@@ -2,10 +2,9 @@
 // uploading a CSV of leads and assigning two to an agent who then sees them, a voice-AI webhook
 // call showing up in the Appointments tab, and the integration status.
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, createUser, unique } from './helpers.ts';
 
 const toast = (page: Page) => page.getByTestId('toast');
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function logout(page: Page) {
   await page.goto('/api/logout');
@@ -88,19 +87,15 @@ test.describe('admin panel', () => {
 
   test("changes a user's password", async ({ page }) => {
     const email = `pw.${unique()}@example.com`;
-    const created = await page.request.post('/api/admin/users', {
-      data: {
-        email,
-        password: 'first-pass-1',
-        firstName: 'Pat',
-        lastName: 'Quill',
-        agencyName: 'Quill Agency',
-        role: 'Manager',
-        phone: '2145550100',
-        isAdmin: false,
-      },
+    await createUser(page, {
+      email,
+      password: 'first-pass-1',
+      firstName: 'Pat',
+      lastName: 'Quill',
+      agencyName: 'Quill Agency',
+      role: 'Manager',
+      phone: '2145550100',
     });
-    expect(created.status()).toBe(201);
     await page.reload();
     await page.getByPlaceholder('Search users by email...').fill(email);
     const card = page.getByTestId('user-card').filter({ hasText: email });

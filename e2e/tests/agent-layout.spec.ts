@@ -3,7 +3,7 @@
 // Training Center's heading and counts, phone numbers in tables, the card form's Expiry and CVC, the
 // profile's notification box, the login's 'Forgot password?').
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, adminPage, createUser } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1366, height: 900 };
@@ -11,16 +11,11 @@ const WIDE = { width: 1366, height: 900 };
 // The tests that buy something log in as an agent of their own, so the demo agent's purchases (which
 // other specs count) stay as they were.
 async function newAgent(browser: Browser): Promise<{ email: string; password: string }> {
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await login(admin, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const { admin, adminContext } = await adminPage(browser);
   const email = `layout.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
   const password = 'layout-pass-1';
-  const created = await admin.request.post('/api/admin/users', {
-    data: { email, password, firstName: 'Lee', lastName: 'Layout', agencyName: 'Layout Agency', role: 'Insurance Agent', phone: '5550104040', isAdmin: false },
-  });
-  expect(created.status()).toBe(201);
-  await context.close();
+  await createUser(admin, { email, password, firstName: 'Lee', lastName: 'Layout', agencyName: 'Layout Agency', phone: '5550104040' });
+  await adminContext.close();
   return { email, password };
 }
 

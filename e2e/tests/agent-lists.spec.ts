@@ -2,7 +2,7 @@
 // My Appointments searched and exported as CSV (formula cells escaped), and the admin's user page with
 // Edit (the agent's own transfer price, then charged by the server). Screenshots at 390 and 1366 wide.
 import { test, expect, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, createUser } from './helpers.ts';
 import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
 
@@ -13,20 +13,15 @@ const stamp = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
 async function newAgent(page: Page, tag: string): Promise<{ id: number; email: string; password: string }> {
   const email = `lists.${tag}.${runTag}@example.com`;
   const password = 'lists-pass-123';
-  const res = await page.request.post('/api/admin/users', {
-    data: {
-      email,
-      password,
-      firstName: 'Lena',
-      lastName: `Lister${tag}`,
-      agencyName: 'List Agency',
-      role: 'Insurance Agent',
-      phone: '5550103031',
-      isAdmin: false,
-    },
+  const id = await createUser(page, {
+    email,
+    password,
+    firstName: 'Lena',
+    lastName: `Lister${tag}`,
+    agencyName: 'List Agency',
+    phone: '5550103031',
   });
-  expect(res.status()).toBe(201);
-  return { id: ((await res.json()) as { user: { id: number } }).user.id, email, password };
+  return { id, email, password };
 }
 
 async function shoot(page: Page, name: string) {

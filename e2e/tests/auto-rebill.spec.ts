@@ -6,7 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, createUser } from './helpers.ts';
 
 const TRANSFER_KEY = process.env.TRANSFER_API_KEY ?? 'e2e-transfer-key';
 const shots = path.join(os.tmpdir(), 'tm-auto-rebill-shots');
@@ -20,21 +20,14 @@ test('an agent saves a card on Profile, turns auto-rebill on, pays a top-up that
   const email = `rebill.${Date.now()}@example.com`;
   await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
   const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/admin/users', {
-    headers: { Origin: origin },
-    data: {
-      email,
-      password: 'rebill-pass-1',
-      firstName: 'Re',
-      lastName: 'Bill',
-      agencyName: 'Rebill Agency',
-      role: 'Insurance Agent',
-      phone: '5550102077',
-      isAdmin: false,
-    },
+  const agentId = await createUser(page, {
+    email,
+    password: 'rebill-pass-1',
+    firstName: 'Re',
+    lastName: 'Bill',
+    agencyName: 'Rebill Agency',
+    phone: '5550102077',
   });
-  expect(res.status()).toBe(201);
-  const agentId = ((await res.json()) as { user: { id: number } }).user.id;
   await page.goto('/api/logout');
 
   await page.setViewportSize({ width: 390, height: 844 });

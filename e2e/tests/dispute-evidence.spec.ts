@@ -3,7 +3,7 @@
 // the quoted lines and who decided; the agent asks once for a human review, which reaches the admin queue
 // with the quotes.
 import { test, expect, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { login, adminPage, createUser } from './helpers.ts';
 import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
 import { insertPaidOrder } from '../../api/src/test/transfers-testing.ts';
 
@@ -12,16 +12,10 @@ test.afterAll(closeE2eDb);
 const toast = (page: Page) => page.getByTestId('toast');
 
 test('rule decisions show their quotes; a denial goes to a human once', async ({ page, browser, request }) => {
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const { admin, adminContext } = await adminPage(browser);
   const email = `evidence.${runTag}@example.com`;
   const password = 'evidence-pass-1';
-  const created = await admin.request.post('/api/admin/users', {
-    data: { email, password, firstName: 'Eve', lastName: 'Dence', agencyName: 'Evidence Agency', role: 'Insurance Agent', phone: '5550102031', isAdmin: false },
-  });
-  expect(created.status()).toBe(201);
-  const agentId = ((await created.json()) as { user: { id: number } }).user.id;
+  const agentId = await createUser(admin, { email, password, firstName: 'Eve', lastName: 'Dence', agencyName: 'Evidence Agency', phone: '5550102031' });
   await insertPaidOrder(e2eDb(), agentId, { kind: 'transfer_package', tier: 'standard', count: 3 }, new Date(Date.now() - 3_600_000));
 
   const now = Date.now();

@@ -1,7 +1,7 @@
 // No page scrolls sideways on a 360 px phone: every public route, every agent screen and the admin's,
 // at 360x740, each checked for document scrollWidth <= innerWidth (wide tables scroll in their own box).
 import { test, expect, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, createUser } from './helpers.ts';
 import { ADMIN_ROUTES, AGENT_ROUTES, PUBLIC_ROUTES } from './routes.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -132,20 +132,14 @@ test('/profile fits 390 px with a long e-mail, and refuses an empty state', asyn
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `maximilian.bartholomew.${Date.now()}@a-rather-long-agency-name.example.com`;
   await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
-  const created = await page.request.post('/api/admin/users', {
-    headers: { Origin: new URL(page.url()).origin },
-    data: {
-      email,
-      password: 'long-mail-pass-1',
-      firstName: 'Max',
-      lastName: 'Long',
-      agencyName: 'Long Agency',
-      role: 'Insurance Agent',
-      phone: '5550102032',
-      isAdmin: false,
-    },
+  await createUser(page, {
+    email,
+    password: 'long-mail-pass-1',
+    firstName: 'Max',
+    lastName: 'Long',
+    agencyName: 'Long Agency',
+    phone: '5550102032',
   });
-  expect(created.status()).toBe(201);
   await page.goto('/api/logout');
   await login(page, email, 'long-mail-pass-1');
   await page.goto('/profile');

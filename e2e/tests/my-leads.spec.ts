@@ -1,23 +1,17 @@
 // My Leads: the agent searches their leads (the server filters) and exports what they see as CSV for a
 // CRM, phones shown as (512) 555-0101, formula cells escaped in the file.
 import { test, expect } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { login, adminPage, createUser } from './helpers.ts';
 import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
 
 test.afterAll(closeE2eDb);
 
 test('search My Leads and export the result as CSV', async ({ page, browser }) => {
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const { admin, adminContext } = await adminPage(browser);
   const email = `leads.${runTag}@example.com`;
   const password = 'leads-pass-123';
-  const created = await admin.request.post('/api/admin/users', {
-    data: { email, password, firstName: 'Lee', lastName: 'Leads', agencyName: 'Lead Agency', role: 'Insurance Agent', phone: '5550102031', isAdmin: false },
-  });
-  expect(created.status()).toBe(201);
-  const userId = ((await created.json()) as { user: { id: number } }).user.id;
+  const userId = await createUser(admin, { email, password, firstName: 'Lee', lastName: 'Leads', agencyName: 'Lead Agency', phone: '5550102031' });
   await adminContext.close();
   await e2eDb()('leadAssignments').insert([
     {

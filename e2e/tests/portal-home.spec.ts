@@ -2,22 +2,16 @@
 // opens /dashboard on Home (balance, upcoming appointment on their clock with a formatted phone, the
 // purchase with its receipt), and My Transfers, the receipt and the Training Center keep the sidebar.
 import { test, expect } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { login, adminPage, createUser } from './helpers.ts';
 import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
 
 test.afterAll(closeE2eDb);
 
 test('Home shows the agent own overview and every portal page stays in the shell', async ({ page, browser }) => {
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const { admin, adminContext } = await adminPage(browser);
   const email = `home.${runTag}@example.com`;
   const password = 'home-pass-123';
-  const created = await admin.request.post('/api/admin/users', {
-    data: { email, password, firstName: 'Hana', lastName: 'Home', agencyName: 'Home Agency', role: 'Insurance Agent', phone: '5550102030', isAdmin: false },
-  });
-  expect(created.status()).toBe(201);
-  const userId = ((await created.json()) as { user: { id: number } }).user.id;
+  const userId = await createUser(admin, { email, password, firstName: 'Hana', lastName: 'Home', agencyName: 'Home Agency', phone: '5550102030' });
   await adminContext.close();
 
   const db = e2eDb();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, createUser } from './helpers.ts';
 
 const mailDir = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'), 'data', 'mail');
 
@@ -29,20 +29,14 @@ async function linkTo(to: string, since: number, pattern: RegExp): Promise<strin
 test('an agent edits their profile, changes their password and e-mail, and turns an e-mail off', async ({ page, browser }) => {
   const email = `pro.${Date.now()}@example.com`;
   await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
-  const res = await page.request.post('/api/admin/users', {
-    headers: { Origin: new URL(page.url()).origin },
-    data: {
-      email,
-      password: 'profile-pass-1',
-      firstName: 'Pro',
-      lastName: 'File',
-      agencyName: 'Pro Agency',
-      role: 'Insurance Agent',
-      phone: '5550102031',
-      isAdmin: false,
-    },
+  await createUser(page, {
+    email,
+    password: 'profile-pass-1',
+    firstName: 'Pro',
+    lastName: 'File',
+    agencyName: 'Pro Agency',
+    phone: '5550102031',
   });
-  expect(res.status()).toBe(201);
   await page.goto('/api/logout');
 
   // A second browser of the same agent: it is logged out by the password change.

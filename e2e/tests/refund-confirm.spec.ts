@@ -2,48 +2,25 @@
 // the transfers it takes back, before anything is sent (Cancel sends nothing; confirming refunds); the
 // agent's receipt then says "Partially refunded" with the refund line and the net paid, and My Transfers'
 // lot line shows the refunded transfers.
-import { test, expect, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function paidPackage(page: Page, count: number): Promise<number> {
-  const intent = await page.request.post('/api/create-payment-intent', { data: { callCount: count, tier: 'standard' } });
-  expect(intent.status()).toBe(200);
-  const { clientSecret, orderId } = (await intent.json()) as { clientSecret: string; orderId: number };
-  const paid = await page.request.post('/api/test-payments/confirm', {
-    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
-  });
-  expect(paid.status()).toBe(200);
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/orders/by-intent/${clientSecret.split('_secret_')[0]}`)).json()) as { status: string }).status)
-    .toBe('paid');
-  return orderId;
-}
+import { test, expect } from '@playwright/test';
+import { login, adminPage, buyStandardTransfers, createUser, unique } from './helpers.ts';
 
 test('the Refund button asks first: Cancel sends nothing, confirming refunds; the agent’s receipt and lot line show the refund', async ({ page, browser }) => {
   test.setTimeout(180_000); // two browsers and a real checkout; the shared machine is slow
   const tag = unique();
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const { admin, adminContext } = await adminPage(browser);
   const email = `confirm.${tag}@example.com`;
   const password = 'confirm-pass-1';
-  const created = await admin.request.post('/api/admin/users', {
-    data: {
-      email,
-      password,
-      firstName: 'Cora',
-      lastName: 'Confirm',
-      agencyName: 'Confirm Agency',
-      role: 'Insurance Agent',
-      phone: '5550102032',
-      isAdmin: false,
-    },
+  await createUser(admin, {
+    email,
+    password,
+    firstName: 'Cora',
+    lastName: 'Confirm',
+    agencyName: 'Confirm Agency',
+    phone: '5550102032',
   });
-  expect(created.status()).toBe(201);
   await login(page, email, password);
-  const orderId = await paidPackage(page, 10);
+  const orderId = await buyStandardTransfers(page, 10);
 
   await admin.goto(`/admin?tab=orders&q=${encodeURIComponent(email)}`);
   const card = admin.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });

@@ -2,28 +2,22 @@
 // of; the agent opens it in their own browser, chooses a password, and logs in with it. The link then
 // no longer works, and a bad link says so.
 import { test, expect } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, createUser, unique } from './helpers.ts';
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const INVALID = 'This link is invalid or has expired. Ask us for a new one.';
 
 test('an admin makes a set-password link; the agent sets a password with it and logs in', async ({ page, browser, baseURL }) => {
   const email = `link.${unique()}@example.com`;
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
-  const created = await page.request.post('/api/admin/users', {
-    data: {
-      email,
-      password: `unknown-${unique()}`,
-      firstName: 'Robin',
-      lastName: 'Vale',
-      agencyName: 'Vale Agency',
-      role: 'Insurance Agent',
-      phone: '2145550142',
-      isAdmin: false,
-    },
+  await createUser(page, {
+    email,
+    password: `unknown-${unique()}`,
+    firstName: 'Robin',
+    lastName: 'Vale',
+    agencyName: 'Vale Agency',
+    phone: '2145550142',
   });
-  expect(created.status()).toBe(201);
   await page.reload();
 
   await page.getByPlaceholder('Search users by email...').fill(email);

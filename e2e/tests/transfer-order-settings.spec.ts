@@ -2,26 +2,20 @@
 // agent (no survey, no settings yet) orders transfers for Florida and Texas, 9am-5pm EST and 3 calls a
 // day, pays with the test card, and finds those states, hours and cap on Transfer Controls.
 import { test, expect } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, createUser } from './helpers.ts';
 
 test('a paid transfer order becomes the agent’s Transfer Controls: states, hours and calls per day', async ({ page }) => {
   test.setTimeout(120_000);
   const email = `controls.${Date.now().toString(36)}@example.com`;
   await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
-  const created = await page.request.post('/api/admin/users', {
-    headers: { Origin: new URL(page.url()).origin },
-    data: {
-      email,
-      password: 'controls-pass-1',
-      firstName: 'Cora',
-      lastName: 'Controls',
-      agencyName: 'Cora Agency',
-      role: 'Insurance Agent',
-      phone: '5550103344',
-      isAdmin: false,
-    },
+  await createUser(page, {
+    email,
+    password: 'controls-pass-1',
+    firstName: 'Cora',
+    lastName: 'Controls',
+    agencyName: 'Cora Agency',
+    phone: '5550103344',
   });
-  expect(created.status()).toBe(201);
   await page.goto('/api/logout');
   await login(page, email, 'controls-pass-1');
 

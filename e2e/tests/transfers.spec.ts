@@ -3,10 +3,9 @@
 // the balance), the agent sees them in My Transfers and disputes one, the admin approves it, and the
 // agent sees the transfer credited back, the pause lifted, the ledger and a printable receipt.
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, adminPage, createUser, unique } from './helpers.ts';
 
 const TRANSFER_KEY = process.env.TRANSFER_API_KEY ?? 'e2e-transfer-key';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const toast = (page: Page) => page.getByTestId('toast');
 
 function postCall(request: APIRequestContext, body: object) {
@@ -17,16 +16,10 @@ test('purchase, delivered calls, a dispute approved by the admin, the balance cr
   const tag = unique();
 
   // The admin creates the agent this journey uses.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, DEMO.admin.email, DEMO.admin.password, '/admin');
+  const { admin, adminContext } = await adminPage(browser);
   const email = `ledger.${tag}@example.com`;
   const password = 'ledger-pass-1';
-  const created = await admin.request.post('/api/admin/users', {
-    data: { email, password, firstName: 'Tess', lastName: 'Ledger', agencyName: 'Ledger Agency', role: 'Insurance Agent', phone: '5550102030', isAdmin: false },
-  });
-  expect(created.status()).toBe(201);
-  const agentId = ((await created.json()) as { user: { id: number } }).user.id;
+  const agentId = await createUser(admin, { email, password, firstName: 'Tess', lastName: 'Ledger', agencyName: 'Ledger Agency', phone: '5550102030' });
 
   // The agent buys 3 standard transfers with the test card, logged in, so the order is theirs.
   await login(page, email, password);

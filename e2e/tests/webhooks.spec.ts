@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, createUser } from './helpers.ts';
 
 interface Got {
   valid: boolean;
@@ -53,20 +53,14 @@ test('an agent adds a CRM webhook, sends a test event and sees it delivered in t
   try {
     const email = `hook.${Date.now()}@example.com`;
     await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
-    const made = await page.request.post('/api/admin/users', {
-      headers: { Origin: new URL(page.url()).origin },
-      data: {
-        email,
-        password: 'webhook-pass-1',
-        firstName: 'Hook',
-        lastName: 'Agent',
-        agencyName: 'Hook Agency',
-        role: 'Insurance Agent',
-        phone: '5550102032',
-        isAdmin: false,
-      },
+    await createUser(page, {
+      email,
+      password: 'webhook-pass-1',
+      firstName: 'Hook',
+      lastName: 'Agent',
+      agencyName: 'Hook Agency',
+      phone: '5550102032',
     });
-    expect(made.status()).toBe(201);
     await page.goto('/api/logout');
 
     await page.setViewportSize({ width: 390, height: 844 });

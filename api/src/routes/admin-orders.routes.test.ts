@@ -5,7 +5,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
-import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
+import { createTestApp, makeUser, loginAs, loggedInUser, type TestContext } from '../test/harness.ts';
+import { buyStandardTransfers } from '../test/proof-fixtures.ts';
 import { insertPaidOrder } from '../test/transfers-testing.ts';
 import { ALREADY_REFUNDED_MESSAGE, overRefundMessage, REFUND_CHANGED_MESSAGE } from '../services/orders/admin-refunds.service.ts';
 import { toDbDate } from '../db/dates.ts';
@@ -20,11 +21,10 @@ let plain: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await makeUser(ctx.db, { isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
-  adminEmail = a.email;
-  admin = await loginAs(ctx.app, a.email, a.password);
-  const p = await makeUser(ctx.db);
-  plain = await loginAs(ctx.app, p.email, p.password);
+  const a = await loggedInUser(ctx, { isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
+  adminEmail = a.user.email;
+  admin = a.agent;
+  plain = (await loggedInUser(ctx)).agent;
 });
 afterAll(() => ctx.close());
 
@@ -32,18 +32,11 @@ const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
 
 /** An agent who bought `count` standard transfers through the real checkout and the emulator. */
 async function agentWithPaidPackage(count: number, over: Parameters<typeof makeUser>[1] = {}) {
-  const user = await makeUser(ctx.db, over);
-  const agent = await loginAs(ctx.app, user.email, user.password);
-  const created = await agent.post('/api/create-payment-intent').send({ callCount: count, tier: 'standard' });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const confirm = await request(ctx.app)
-    .post('/api/test-payments/confirm')
-    .send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
-  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
-  await ctx.emulator.flush(); // the signed webhook pays it (by-intent only reads)
-  const view = await request(ctx.app).get(`/api/orders/by-intent/${intentIdOf(created.body.clientSecret)}`);
+  // The emulator's signed webhook pays it (by-intent only reads).
+  const { user, agent, orderId, clientSecret } = await buyStandardTransfers(ctx, count, await makeUser(ctx.db, over));
+  const view = await request(ctx.app).get(`/api/orders/by-intent/${intentIdOf(clientSecret)}`);
   expect(view.body.status).toBe('paid');
-  return { user, agent, orderId: Number(created.body.orderId), intentId: intentIdOf(created.body.clientSecret) };
+  return { user, agent, orderId, intentId: intentIdOf(clientSecret) };
 }
 
 async function balance(agent: Awaited<ReturnType<typeof loginAs>>) {

@@ -4,11 +4,11 @@
 // each refund (whole or partial) sent from the outbox, money-only (goodwill) refunds once transfers are
 // used, and an admin who cannot refund their own order.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import request from 'supertest';
 import crypto from 'node:crypto';
 import { TIERS } from '@tm/shared';
 import { makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { startMailTestApp, type SmtpSink } from '../test/smtp-sink.ts';
+import { buyStandardTransfers } from '../test/proof-fixtures.ts';
 import { moneyOnlyCapMessage, OWN_ORDER_REFUND_MESSAGE } from '../services/orders/admin-refunds.service.ts';
 import { REFUND_REASON_REQUIRED } from '@tm/shared/schemas/admin-business';
 
@@ -35,18 +35,10 @@ beforeEach(() => {
 
 /** An agent who bought `count` standard transfers through the real checkout and the emulator. */
 async function paidPackage(count: number, agentOf?: { id: number; email: string; password: string }) {
-  const user = agentOf ?? (await makeUser(ctx.db, { firstName: 'Paula' }));
-  const agent = await loginAs(ctx.app, user.email, user.password);
-  const created = await agent.post('/api/create-payment-intent').send({ callCount: count, tier: 'standard' });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const confirm = await request(ctx.app)
-    .post('/api/test-payments/confirm')
-    .send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
-  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
-  await ctx.emulator.flush();
+  const { user, agent, orderId } = await buyStandardTransfers(ctx, count, agentOf ?? (await makeUser(ctx.db, { firstName: 'Paula' })));
   await drain(); // the order's receipt e-mail goes out now, so the tests below see only refund mail
   sink.received.length = 0;
-  return { user, agent, orderId: Number(created.body.orderId) };
+  return { user, agent, orderId };
 }
 
 /** Marks `used` transfers of the order as delivered (as calls would). */

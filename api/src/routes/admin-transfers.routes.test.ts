@@ -3,8 +3,9 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
-import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
+import { createTestApp, makeUser, loginAs, loggedInUser, type TestContext } from '../test/harness.ts';
 import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
+import { agentWithTransfers, postTransferCall } from '../test/proof-fixtures.ts';
 import { ALREADY_DECIDED_MESSAGE, OWN_DISPUTE_MESSAGE } from '../services/transfers/disputes.service.ts';
 
 const KEY = 'test-transfer-key-admin-0000';
@@ -15,27 +16,16 @@ let plain: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ config: { transferApiKey: KEY } });
-  const a = await makeUser(ctx.db, { isAdmin: true });
-  adminId = a.id;
-  admin = await loginAs(ctx.app, a.email, a.password);
-  const p = await makeUser(ctx.db);
-  plain = await loginAs(ctx.app, p.email, p.password);
+  const a = await loggedInUser(ctx, { isAdmin: true });
+  adminId = a.user.id;
+  admin = a.agent;
+  plain = (await loggedInUser(ctx)).agent;
 });
 afterAll(() => ctx.close());
 
-async function agentWithDispute(count = 2) {
-  const user = await makeUser(ctx.db);
-  const orderId = await insertPaidOrder(
-    ctx.db,
-    user.id,
-    { kind: 'transfer_package', tier: 'standard', count },
-    new Date(ctx.clock.now().getTime() - 3_600_000),
-  );
-  const agent = await loginAs(ctx.app, user.email, user.password);
-  const res = await request(ctx.app)
-    .post('/api/callbacks/transfer')
-    .set('x-api-key', KEY)
-    .send(callPayload({ id: user.id }, 300, { now: ctx.clock.now() }));
+async function agentWithDispute(count = 2, over: Parameters<typeof makeUser>[1] = {}) {
+  const { user, orderId, agent } = await agentWithTransfers(ctx, count, over);
+  const res = await postTransferCall(ctx.app, KEY, user.id, ctx.clock.now());
   expect(res.status).toBe(201);
   const callId = res.body.call.id as number;
   const d = await agent.post(`/api/transfers/${callId}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
@@ -207,28 +197,14 @@ describe('the audit log', () => {
 
 describe('separation of duties (issue 14)', () => {
   it('an admin cannot approve a dispute on their own call; another admin can', async () => {
-    const self = await makeUser(ctx.db, { isAdmin: true });
-    const orderId = await insertPaidOrder(
-      ctx.db,
-      self.id,
-      { kind: 'transfer_package', tier: 'standard', count: 2 },
-      new Date(ctx.clock.now().getTime() - 3_600_000),
-    );
-    const selfAgent = await loginAs(ctx.app, self.email, self.password);
-    const call = await request(ctx.app)
-      .post('/api/callbacks/transfer')
-      .set('x-api-key', KEY)
-      .send(callPayload({ id: self.id }, 300, { now: ctx.clock.now() }));
-    expect(call.status).toBe(201);
-    const d = await selfAgent.post(`/api/transfers/${call.body.call.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
-    expect(d.status).toBe(201);
-    const own = await selfAgent.post(`/api/admin/transfer-disputes/${d.body.id}/approve`).send({ note: 'mine' });
+    const { agent: selfAgent, orderId, callId, disputeId } = await agentWithDispute(2, { isAdmin: true });
+    const own = await selfAgent.post(`/api/admin/transfer-disputes/${disputeId}/approve`).send({ note: 'mine' });
     expect(own.status).toBe(403);
     expect(own.body.error).toBe(OWN_DISPUTE_MESSAGE);
-    expect((await ctx.db('transfer_disputes').where({ id: d.body.id }).first()).status).toBe('pending');
-    expect((await ctx.db('transfer_calls').where({ id: call.body.call.id }).first()).status).toBe('billed');
+    expect((await ctx.db('transfer_disputes').where({ id: disputeId }).first()).status).toBe('pending');
+    expect((await ctx.db('transfer_calls').where({ id: callId }).first()).status).toBe('billed');
     expect(orderId).toBeGreaterThan(0);
-    const other = await admin.post(`/api/admin/transfer-disputes/${d.body.id}/approve`).send({ note: 'checked by a colleague' });
+    const other = await admin.post(`/api/admin/transfer-disputes/${disputeId}/approve`).send({ note: 'checked by a colleague' });
     expect(other.status).toBe(200);
     expect(other.body.status).toBe('approved');
   });

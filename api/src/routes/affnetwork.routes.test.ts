@@ -8,6 +8,7 @@ import { samplePdf, samplePng, sampleJpeg, sampleDoc, sampleDocx, storedZip } fr
 import { FILE_TOO_LARGE } from './affnetwork.routes.ts';
 import { PARTNER_SUCCESS_MESSAGE } from '../services/funnel/partner-applications.service.ts';
 import { PARTNER_FORM_LIMIT, PARTNER_FORM_RATE_MESSAGE } from '../services/funnel/limits.ts';
+import { partnerForm } from '../test/proof-fixtures.ts';
 
 // Two apps over one upload folder: the per-address rate limit would stop one app before the end.
 let ctx: TestContext;
@@ -24,22 +25,7 @@ afterAll(async () => {
   fs.rmSync(uploadDir, { recursive: true, force: true });
 });
 
-const LONG = 'We run a licensed call center focused on final expense and Medicare prospects.';
-const good: Record<string, string> = {
-  businessName: 'Northwind Leads',
-  contactName: 'Pat Partner',
-  email: 'pat@northwind.example',
-  phone: '(555) 010-0142',
-  website: 'northwind.example',
-  businessType: 'Call Center',
-  experienceYears: '3-5 years',
-  monthlyVolume: '1000-5000',
-  servicesInterested: JSON.stringify(['Call Transfers', 'Aged Leads']),
-  targetMarkets: 'Final expense, seniors in TX and FL',
-  businessDescription: LONG,
-  whyPartner: `${LONG} We want steady buyers.`,
-  agreeToTerms: 'true',
-};
+const good: Record<string, string> = { ...partnerForm(), email: 'pat@northwind.example' };
 
 function post(fields: Record<string, string | undefined>, files: [string, Buffer, string][] = [], on: TestContext = ctx) {
   let req = request(on.app).post('/api/affnetwork-signup');

@@ -4,6 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { toDbDate } from '../db/dates.ts';
 import { Appointment } from '../models/index.ts';
+import { extractedAppointmentRow } from '../test/proof-fixtures.ts';
 import { MY_APPOINTMENTS_CSV_HEADER } from '@tm/shared/schemas/appointments';
 
 let ctx: TestContext;
@@ -16,17 +17,9 @@ const at = (iso: string) => toDbDate(new Date(iso));
 
 async function insert(over: Partial<Appointment> = {}): Promise<number> {
   const row = await Appointment.query(ctx.db).insert({
-    customerName: 'Harold Thompson',
-    customerPhone: '5125550199',
-    customerEmail: 'harold@example.net',
-    customerState: 'TX',
-    callStatus: 'completed',
-    extractionConfidence: 0.82,
+    ...extractedAppointmentRow(),
     callDate: at('2026-03-10T15:00:00Z'),
-    hasExtractedAppointment: true,
-    leadQuality: 'hot',
     followUpRequired: false,
-    status: 'available',
     createdAt: at('2026-03-10T15:05:00Z'),
     ...over,
   });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { toDbDate } from '../db/dates.ts';
 import { generateWav } from '../db/seed.ts';
+import { extractedAppointmentRow } from '../test/proof-fixtures.ts';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -19,24 +20,16 @@ const longTranscript = Array.from({ length: 40 }, (_, i) => `AI: line ${i} about
 
 async function insertAppointment(over: Record<string, unknown> = {}): Promise<number> {
   const [id] = await ctx.db('appointments').insert({
-    customerName: 'Harold Thompson',
-    customerPhone: '5125550199',
-    customerEmail: 'harold@example.net',
-    customerState: 'TX',
-    callStatus: 'completed',
-    extractionConfidence: 0.82,
+    ...extractedAppointmentRow(),
     callDate: toDbDate(new Date('2026-01-15T19:05:00Z')),
     extractedAppointmentDateTime: '2026-01-17T20:00:00.000Z',
     extractedAppointmentInfo: JSON.stringify({ coverageInterest: 'Final expense' }),
-    hasExtractedAppointment: true,
     callDuration: 240,
-    leadQuality: 'hot',
     recordingUrl: '/api/media/demo-call.wav',
     transcript: longTranscript,
     summary: 'Agreed to a call.',
     notes: 'Prefers afternoons.',
     followUpRequired: true,
-    status: 'available',
     createdAt: toDbDate(new Date('2026-01-15T19:10:00Z')),
     ...over,
   });

@@ -5,10 +5,9 @@
 // a card that needs authentication (4000 0025 0000 3155) or is declined (4000 0000 0000 0341) leaves a
 // link to pay on-session (e-mail and portal home), and deliveries pause only when the balance reaches zero.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import request from 'supertest';
 import { TIERS } from '@tm/shared';
-import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { callPayload } from '../test/transfers-testing.ts';
+import { createTestApp, loginAs, type TestContext } from '../test/harness.ts';
+import { buyStandardTransfers, postTransferCall, testConfirm as confirmCard } from '../test/proof-fixtures.ts';
 import { depsOf } from '../app.ts';
 import { chargeQueued } from '../services/payments/auto-rebill.service.ts';
 import { expireStaleOrders } from '../services/orders/stale-orders.service.ts';
@@ -25,13 +24,8 @@ afterAll(() => ctx.close());
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
 const rate = TIERS.standard.rateCents;
-const call = (userId: number) =>
-  request(ctx.app)
-    .post('/api/callbacks/transfer')
-    .set('x-api-key', KEY)
-    .send(callPayload({ id: userId }, 300, { now: ctx.clock.now() }));
-const testConfirm = (clientSecret: string, cardNumber: string) =>
-  request(ctx.app).post('/api/test-payments/confirm').send({ clientSecret, cardNumber, expiry: '12/40', cvc: '123' });
+const call = (userId: number) => postTransferCall(ctx.app, KEY, userId, ctx.clock.now());
+const testConfirm = (clientSecret: string, cardNumber: string) => confirmCard(ctx.app, clientSecret, cardNumber);
 const mails = async (userId: number, kind: string) =>
   (await ctx.db('mail_outbox').where({ userId, kind }).orderBy('id')) as Array<{ subject: string; textBody: string }>;
 const charges = async (userId: number) =>
@@ -48,12 +42,7 @@ const ordersOf = async (userId: number) =>
 
 /** An agent who bought `count` standard transfers through the real checkout and the payment emulator. */
 async function agentWithPackage(count: number) {
-  const user = await makeUser(ctx.db);
-  const agent = await loginAs(ctx.app, user.email, user.password);
-  const created = await agent.post('/api/create-payment-intent').send({ callCount: count, tier: 'standard' });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  expect((await testConfirm(created.body.clientSecret, '4242 4242 4242 4242')).status).toBe(200);
-  await ctx.emulator.flush();
+  const { user, agent } = await buyStandardTransfers(ctx, count);
   const balance = async () => ((await agent.get('/api/transfers/balance')).body as { remaining: number; pausedNow: boolean }).remaining;
   expect(await balance()).toBe(count);
   return { user, agent, balance };

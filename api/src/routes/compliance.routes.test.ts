@@ -3,7 +3,8 @@
 // concurrent buyers (the database's unique key decides); the printable compliance file, owner only, fast.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
-import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
+import { createTestApp, makeUser, loginAs, loggedInUser, type TestContext } from '../test/harness.ts';
+import { insertLead as insertLeadRow } from '../test/proof-fixtures.ts';
 import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
 import { Appointment } from '../models/index.ts';
 
@@ -12,24 +13,10 @@ let me: Awaited<ReturnType<typeof makeUser>>;
 let agent: Awaited<ReturnType<typeof loginAs>>;
 let other: Awaited<ReturnType<typeof loginAs>>;
 let admin: Awaited<ReturnType<typeof loginAs>>;
-let seq = 0;
 const KEY = 'test-transfer-key-compliance-0123';
 
-async function insertLead(over: Record<string, unknown> = {}): Promise<number> {
-  seq += 1;
-  const [id] = await ctx.db('leads').insert({
-    kind: 'aged',
-    customerName: 'Ruth Walker',
-    customerPhone: `51255${String(60000 + seq).slice(-5)}`,
-    customerState: 'TX',
-    zipCode: '73301',
-    ageDays: 45,
-    priceCents: 500,
-    status: 'available',
-    ...over,
-  });
-  return Number(id);
-}
+/** An aged lead for sale at $5 (a phone of its own unless given). */
+const insertLead = (over: Parameters<typeof insertLeadRow>[1] = {}) => insertLeadRow(ctx.db, { priceCents: 500, ...over });
 async function pay(clientSecret: string) {
   const id = clientSecret.split('_secret_')[0]!;
   return ctx.stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_visa' }).catch((err: unknown) => err);
@@ -44,12 +31,9 @@ async function buy(who: typeof agent, leadIds: number[]) {
 beforeAll(async () => {
   ctx = await createTestApp({ config: { transferApiKey: KEY } });
   ctx.emulator.holdWebhooks();
-  me = await makeUser(ctx.db);
-  const o = await makeUser(ctx.db);
-  const a = await makeUser(ctx.db, { isAdmin: true });
-  agent = await loginAs(ctx.app, me.email, me.password);
-  other = await loginAs(ctx.app, o.email, o.password);
-  admin = await loginAs(ctx.app, a.email, a.password);
+  ({ user: me, agent } = await loggedInUser(ctx));
+  other = (await loggedInUser(ctx)).agent;
+  admin = (await loggedInUser(ctx, { isAdmin: true })).agent;
 });
 afterAll(() => ctx.close());
 

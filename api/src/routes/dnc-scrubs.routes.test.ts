@@ -4,7 +4,8 @@
 // more than 31 days ago (and one scrubbed exactly 31 days ago) whose number was listed since is not sold,
 // and a clean one is sold with the sale time as its new scrub date.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
+import { createTestApp, loginAs, loggedInUser, type TestContext } from '../test/harness.ts';
+import { insertLead } from '../test/proof-fixtures.ts';
 import { DncEntry, Lead } from '../models/index.ts';
 import { SCRUB_MAX_AGE_DAYS } from '../services/compliance/compliance.service.ts';
 import { toDbDate, toIso } from '../db/dates.ts';
@@ -12,23 +13,14 @@ import { toDbDate, toIso } from '../db/dates.ts';
 let ctx: TestContext;
 let agent: Awaited<ReturnType<typeof loginAs>>;
 let admin: Awaited<ReturnType<typeof loginAs>>;
-let seq = 0;
 const NOW = new Date('2026-11-20T15:00:00.000Z');
 const DAY = 86_400_000;
 
+/** An aged lead for sale at $5 (a phone of its own unless given). */
 async function lead(over: Partial<Lead> = {}): Promise<Lead> {
-  seq += 1;
-  return Lead.query(ctx.db).insert({
-    kind: 'aged',
-    customerName: 'Ruth Walker',
-    customerPhone: `51277${String(10000 + seq).slice(-5)}`,
-    customerState: 'TX',
-    zipCode: '73301',
-    ageDays: 45,
-    priceCents: 500,
-    status: 'available',
-    ...over,
-  });
+  return Lead.query(ctx.db)
+    .findById(await insertLead(ctx.db, { priceCents: 500, ...over }))
+    .throwIfNotFound();
 }
 async function buy(leadIds: number[]) {
   const start = await agent.post('/api/bulk-purchase-leads').send({ leadIds });
@@ -42,10 +34,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   ctx.emulator.holdWebhooks();
   ctx.clock.set(NOW);
-  const me = await makeUser(ctx.db);
-  const a = await makeUser(ctx.db, { isAdmin: true });
-  agent = await loginAs(ctx.app, me.email, me.password);
-  admin = await loginAs(ctx.app, a.email, a.password);
+  agent = (await loggedInUser(ctx)).agent;
+  admin = (await loggedInUser(ctx, { isAdmin: true })).agent;
 });
 afterAll(() => ctx.close());
 

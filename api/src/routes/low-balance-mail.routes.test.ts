@@ -4,46 +4,32 @@
 // Mail is checked in the outbox (the real one the app writes).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import crypto from 'node:crypto';
-import request from 'supertest';
 import { TIERS } from '@tm/shared';
-import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
+import { createTestAppWithAdmin, loginAs, type TestContext } from '../test/harness.ts';
 import { callPayload } from '../test/transfers-testing.ts';
+import { buyStandardTransfers, postTransferCall } from '../test/proof-fixtures.ts';
 
 const KEY = 'low-balance-transfer-key-0123456789';
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ config: { transferApiKey: KEY } });
-  const a = await makeUser(ctx.db, { isAdmin: true });
-  admin = await loginAs(ctx.app, a.email, a.password);
+  ({ ctx, admin } = await createTestAppWithAdmin({ config: { transferApiKey: KEY } }));
 });
 afterAll(() => ctx.close());
 
 const rate = TIERS.standard.rateCents;
-const call = (userId: number) =>
-  request(ctx.app)
-    .post('/api/callbacks/transfer')
-    .set('x-api-key', KEY)
-    .send(callPayload({ id: userId }, 300, { now: ctx.clock.now() }));
+const call = (userId: number) => postTransferCall(ctx.app, KEY, userId, ctx.clock.now());
 const refund = (orderId: number, transfers: number) =>
   admin.post(`/api/admin/orders/${orderId}/refunds`).send({ amountCents: transfers * rate, idempotencyKey: `k-${crypto.randomUUID()}` });
 const lowMails = async (userId: number) => (await ctx.db('mail_outbox').where({ userId, kind: 'balance-low' }).orderBy('id')) as Array<{ subject: string }>;
 
 /** An agent who bought `count` standard transfers through the real checkout and the payment emulator. */
 async function agentWithPackage(count: number) {
-  const user = await makeUser(ctx.db);
-  const agent = await loginAs(ctx.app, user.email, user.password);
-  const created = await agent.post('/api/create-payment-intent').send({ callCount: count, tier: 'standard' });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const confirm = await request(ctx.app)
-    .post('/api/test-payments/confirm')
-    .send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' });
-  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
-  await ctx.emulator.flush();
+  const { user, agent, orderId } = await buyStandardTransfers(ctx, count);
   const balance = async () => ((await agent.get('/api/transfers/balance')).body as { remaining: number }).remaining;
   expect(await balance()).toBe(count);
-  return { user, agent, orderId: Number(created.body.orderId), balance };
+  return { user, agent, orderId, balance };
 }
 
 describe('the low-balance e-mail', () => {
@@ -102,14 +88,7 @@ describe('the low-balance e-mail', () => {
 
   /** The same agent buys `count` more standard transfers; answers the new balance. */
   async function agentWithPackageFor(user: { email: string; password: string }, count: number) {
-    const agent = await loginAs(ctx.app, user.email, user.password);
-    const created = await agent.post('/api/create-payment-intent').send({ callCount: count, tier: 'standard' });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    await request(ctx.app)
-      .post('/api/test-payments/confirm')
-      .send({ clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' })
-      .expect(200);
-    await ctx.emulator.flush();
+    const { agent } = await buyStandardTransfers(ctx, count, user);
     return ((await agent.get('/api/transfers/balance')).body as { remaining: number }).remaining;
   }
 });

@@ -4,7 +4,7 @@
 // the transfer callback with kind "callback" or entered by an admin. SQLite and (TEST_DATABASE_URL) MariaDB.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import request from 'supertest';
-import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
+import { createTestAppWithAdmin, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { depsOf } from '../app.ts';
 import { checkPendingPayments } from '../services/orders/payment-check.service.ts';
 import { createOrder, getOrderByIntent } from '../services/orders/orders.service.ts';
@@ -15,9 +15,7 @@ const KEY = 'fulfilment-transfer-key-0123456789';
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
-  ctx = await createTestApp({ config: { transferApiKey: KEY } });
-  const a = await makeUser(ctx.db, { isAdmin: true });
-  admin = await loginAs(ctx.app, a.email, a.password);
+  ({ ctx, admin } = await createTestAppWithAdmin({ config: { transferApiKey: KEY } }));
 });
 afterAll(async () => {
   await ctx.close();

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createTestApp, makeUser, type TestContext } from '../test/harness.ts';
 import { verifyPassword } from '../services/accounts/passwords.ts';
 import { ACCOUNT_FORM_LIMIT, ACCOUNT_FORM_RATE_MESSAGE } from '../services/funnel/limits.ts';
+import { ringcloudSurveyBody, uniq, userAndSurveyCounts } from '../test/proof-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,37 +13,18 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let n = 0;
+/** A valid survey (mixed-case e-mail: it is stored lowercased) with every optional answer given. */
 function survey(over: Record<string, unknown> = {}) {
-  n += 1;
-  const tag = `${Date.now().toString(36)}${n}`;
-  return {
-    firstName: 'Rita',
-    lastName: 'Cloud',
-    agencyName: 'Cloud Agency',
-    role: 'Agency Owner',
-    phone: '(555) 010-0199',
-    email: `Rita.${tag}@Example.com`,
-    username: `rita${tag}`,
-    password: 'secret-pass',
-    leadType: 'Live Transfers',
-    workingStates: 'TX, FL',
-    totalTransfers: 40,
-    callsPerDay: 5,
-    transferHours: '9am-5pm CST',
+  return ringcloudSurveyBody({
+    email: `Rita.${uniq()}@Example.com`,
     totalCallbacks: 99,
     callbackPreference: 'mornings',
     ageRange: '30-60',
     salesperson: 'someone else',
     ...over,
-  };
+  });
 }
-
-async function counts() {
-  const u = await ctx.db('users').count({ n: '*' }).first();
-  const s = await ctx.db('onboarding_surveys').count({ n: '*' }).first();
-  return { users: Number(u?.n), surveys: Number(s?.n) };
-}
+const counts = () => userAndSurveyCounts(ctx.db);
 
 describe('POST /api/ringcloud-survey', () => {
   it('stores the survey and the hashed password, makes no account and sends nothing; the payment makes the account with that password', async () => {

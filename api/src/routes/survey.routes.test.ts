@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createTestApp, makeUser, type TestContext } from '../test/harness.ts';
 import { verifyPassword } from '../services/accounts/passwords.ts';
 import { agentLabPayload, CALLBACK_PREFERENCE_BY_METHOD } from '@tm/shared/schemas/funnel';
+import { userAndSurveyCounts } from '../test/proof-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,11 +31,7 @@ function payload(over: Record<string, unknown> = {}) {
   };
 }
 
-async function counts() {
-  const u = await ctx.db('users').count({ n: '*' }).first();
-  const s = await ctx.db('onboarding_surveys').count({ n: '*' }).first();
-  return { users: Number(u?.n), surveys: Number(s?.n) };
-}
+const counts = () => userAndSurveyCounts(ctx.db);
 
 describe('POST /api/survey (agent lab)', () => {
   it('creates the account with a derived username and a hashed generated password, and the survey row', async () => {

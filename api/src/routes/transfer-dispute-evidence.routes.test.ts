@@ -5,8 +5,9 @@
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import request from 'supertest';
 import { TIERS } from '@tm/shared';
-import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { insertPaidOrder, callPayload } from '../test/transfers-testing.ts';
+import { createTestApp, createTestAppWithAdmin, loginAs, type TestContext } from '../test/harness.ts';
+import { callPayload } from '../test/transfers-testing.ts';
+import { agentWithTransfers, postTransferCall } from '../test/proof-fixtures.ts';
 import { REVIEW_ALREADY_ASKED_MESSAGE, REVIEW_NOT_DENIED_MESSAGE } from '../services/transfers/disputes.service.ts';
 import { rulesClassifier } from '../services/transfers/dispute-evidence/rules.ts';
 
@@ -15,28 +16,14 @@ let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ config: { transferApiKey: KEY } });
-  const a = await makeUser(ctx.db, { isAdmin: true });
-  admin = await loginAs(ctx.app, a.email, a.password);
+  ({ ctx, admin } = await createTestAppWithAdmin({ config: { transferApiKey: KEY } }));
 });
 afterAll(() => ctx.close());
 
-async function newAgent(count = 5) {
-  const user = await makeUser(ctx.db);
-  const orderId = await insertPaidOrder(
-    ctx.db,
-    user.id,
-    { kind: 'transfer_package', tier: 'standard', count },
-    new Date(ctx.clock.now().getTime() - 3_600_000),
-  );
-  return { user, orderId, agent: await loginAs(ctx.app, user.email, user.password) };
-}
+const newAgent = (count = 5) => agentWithTransfers(ctx, count);
 
 async function deliver(userId: number, duration: number, over: Record<string, unknown> = {}, app = ctx.app, clock = ctx.clock) {
-  const res = await request(app)
-    .post('/api/callbacks/transfer')
-    .set('x-api-key', KEY)
-    .send({ ...callPayload({ id: userId }, duration, { now: clock.now() }), ...over });
+  const res = await postTransferCall(app, KEY, userId, clock.now(), over, duration);
   expect(res.status).toBe(201);
   expect(res.body.call.status).toBe('billed');
   return res.body.call as { id: number };
@@ -304,9 +291,7 @@ describe('DISPUTE_CLASSIFIER=none', () => {
   it('leaves every dispute to an admin', async () => {
     const off = await createTestApp({ config: { transferApiKey: KEY, disputeClassifier: 'none' } });
     try {
-      const user = await makeUser(off.db);
-      await insertPaidOrder(off.db, user.id, { kind: 'transfer_package', tier: 'standard', count: 2 }, new Date(off.clock.now().getTime() - 3_600_000));
-      const agent = await loginAs(off.app, user.email, user.password);
+      const { user, agent } = await agentWithTransfers(off, 2);
       const call = await deliver(user.id, 95, { transcript: WRONG_NUMBER }, off.app, off.clock);
       const res = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'wrong_number' });
       expect(res.body).toMatchObject({ status: 'pending', decidedBy: null, evidence: [] });

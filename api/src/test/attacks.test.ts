@@ -12,7 +12,17 @@ import { testConfig } from '../config.ts';
 import { pino } from 'pino';
 import { BAD_ENCODING_MESSAGE } from '../middleware/error-handler.ts';
 import { createApp, createHttpServer, depsOf } from '../app.ts';
-import { uniq, uniqPhone, ringcloudSurveyBody, agentLabBody, transferOrderBody, partnerForm, brightcallBody, checkoutBuyer } from './proof-fixtures.ts';
+import {
+  agedLeadRow,
+  uniq,
+  uniqPhone,
+  ringcloudSurveyBody,
+  agentLabBody,
+  transferOrderBody,
+  partnerForm,
+  brightcallBody,
+  checkoutBuyer,
+} from './proof-fixtures.ts';
 import { HOLD_MAX_ITEMS_PER_ADDRESS, HOLD_MAX_ITEMS_PER_BUYER, REPLACED_MESSAGE, holdLimitMessage } from '../services/orders/orders.service.ts';
 import {
   BY_INTENT_PER_ADDRESS,
@@ -46,16 +56,7 @@ const cookieOf = (res: request.Response): string => String((res.headers['set-coo
 
 async function insertLeads(ctx: TestContext, n: number): Promise<void> {
   for (let i = 0; i < n; i += 200) {
-    const rows = Array.from({ length: Math.min(200, n - i) }, () => ({
-      kind: 'aged',
-      customerName: 'Stock Lead',
-      customerPhone: uniqPhone(),
-      customerState: 'TX',
-      zipCode: '73301',
-      ageDays: 45,
-      priceCents: null,
-      status: 'available',
-    }));
+    const rows = Array.from({ length: Math.min(200, n - i) }, () => agedLeadRow({ customerName: 'Stock Lead' }));
     await ctx.db('leads').insert(rows);
   }
 }
@@ -607,6 +608,16 @@ describe('27 M1. e-mail is no relay', () => {
   });
 });
 
+/** A new logged-in agent asks to change their e-mail to a new outside address; the link's token is mailed there. */
+async function askEmailChange({ ctx, sink, drain }: Awaited<ReturnType<typeof startMailTestApp>>, prefix: string) {
+  const u = await makeUser(ctx.db);
+  const agent = await loginAs(ctx.app, u.email, u.password);
+  const to = `${prefix}-${uniq()}@outside.example`;
+  await agent.post('/api/account/email').send({ email: to, currentPassword: u.password });
+  await drain();
+  return { u, to, confirmToken: linkOf(sink.to(to)[0]!.text, 'confirm-email') };
+}
+
 function ctx0Mail() {
   return testConfig().mail;
 }
@@ -651,16 +662,11 @@ describe('27 M2, M5, L6. e-mail change: password, undo from the old address, one
   });
 
   it('an undo link older than 7 days does nothing', { timeout: 30_000 }, async () => {
-    const { ctx, sink, drain, close } = await startMailTestApp();
+    const mail = await startMailTestApp();
+    const { ctx, sink, drain, close } = mail;
     try {
-      const u = await makeUser(ctx.db);
-      const agent = await loginAs(ctx.app, u.email, u.password);
-      const to = `late-${uniq()}@outside.example`;
-      await agent.post('/api/account/email').send({ email: to, currentPassword: u.password });
-      await drain();
-      await request(ctx.app)
-        .post('/api/account/email/confirm')
-        .send({ token: linkOf(sink.to(to)[0]!.text, 'confirm-email') });
+      const { u, to, confirmToken } = await askEmailChange(mail, 'late');
+      await request(ctx.app).post('/api/account/email/confirm').send({ token: confirmToken });
       await drain();
       ctx.clock.advance(7 * 24 * 3600 * 1000 + 1000);
       expect(
@@ -677,14 +683,10 @@ describe('27 M2, M5, L6. e-mail change: password, undo from the old address, one
   });
 
   it('L6: a spent confirm link stays spent after the address returns to its old value', { timeout: 30_000 }, async () => {
-    const { ctx, sink, drain, close } = await startMailTestApp();
+    const mail = await startMailTestApp();
+    const { ctx, close } = mail;
     try {
-      const u = await makeUser(ctx.db);
-      const agent = await loginAs(ctx.app, u.email, u.password);
-      const to = `again-${uniq()}@outside.example`;
-      await agent.post('/api/account/email').send({ email: to, currentPassword: u.password });
-      await drain();
-      const token = linkOf(sink.to(to)[0]!.text, 'confirm-email');
+      const { u, confirmToken: token } = await askEmailChange(mail, 'again');
       expect((await request(ctx.app).post('/api/account/email/confirm').send({ token })).status).toBe(200);
       await ctx.db('users').where({ id: u.id }).update({ email: u.email });
       expect((await request(ctx.app).post('/api/account/email/confirm').send({ token })).status).toBe(400);

@@ -42,6 +42,10 @@ import {
   pendingPackageOrder,
   insertApplication,
   insertSignup,
+  postTransferCall,
+  ruleDeniedCall,
+  onboardingSurveyBody,
+  transferSettingsBody,
   type Identities,
   type Req,
   type Role,
@@ -134,28 +138,11 @@ async function poolLead(): Promise<number> {
 }
 /** A delivered (billed) transfer call of agent A, recorded through the caller system's callback. */
 async function aCall(): Promise<number> {
-  const res = await request(ctx.app)
-    .post('/api/callbacks/transfer')
-    .set('x-api-key', TRANSFER_KEY)
-    .send(callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }));
+  const res = await postTransferCall(ctx.app, TRANSFER_KEY, who.ids.agentA, ctx.clock.now());
   if (res.status !== 201) throw new Error(`transfer callback: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.call.id as number;
 }
-/** A call of agent A whose dispute the evidence rules denied (a genuine conversation): it may go to a human once. */
-async function aRuleDenial(): Promise<number> {
-  const call = await request(ctx.app)
-    .post('/api/callbacks/transfer')
-    .set('x-api-key', TRANSFER_KEY)
-    .send({
-      ...callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }),
-      transcript:
-        'Agent: Thanks for holding, this is Dana, a licensed agent. How old are you?\nCaller: I am 70.\nAgent: Any heart trouble?\nCaller: No.\nAgent: Do you smoke?\nCaller: No.\nAgent: That would be $41.00 a month.',
-    });
-  const id = call.body.call.id as number;
-  const res = await request(ctx.app).post(`/api/transfers/${id}/disputes`).set('Cookie', who.cookies.agentA).send({ reasonCode: 'not_qualified' });
-  if (res.body.status !== 'denied') throw new Error(`rule denial: ${res.status} ${JSON.stringify(res.body)}`);
-  return id;
-}
+const aRuleDenial = () => ruleDeniedCall(() => ctx.app, TRANSFER_KEY, { id: who.ids.agentA, cookie: who.cookies.agentA }, ctx.clock.now());
 async function aDispute(): Promise<number> {
   const res = await request(ctx.app)
     .post(`/api/transfers/${await aCall()}/disputes`)
@@ -218,15 +205,6 @@ async function aFeedPath(): Promise<string> {
   const res = await request(ctx.app).post('/api/calendar-feed').set('Cookie', who.cookies.agentA);
   return new URL(res.body.url as string).pathname;
 }
-// Leaves A able to take calls whatever the hour (the matrix's later rows record calls for A).
-const transferSettings = () => ({
-  callsPerDay: null,
-  workingStates: ['TX', 'FL'],
-  hoursStart: null,
-  hoursEnd: null,
-  timeZone: 'America/Chicago',
-  paused: false,
-});
 // A fresh set-password link of a user of its own (each use changes that user's password, and so spends it).
 const SET_PASSWORD_USER = { email: 'matrix-set-password@example.com', password: 'matrix-set-password-0' };
 async function setPasswordToken(): Promise<string> {
@@ -503,14 +481,7 @@ const MATRIX: Record<string, Row> = {
   // The first-party onboarding survey: a logged-in agent (or a paid order's intent and secret, tested in survey.routes.test.ts).
   'POST /api/onboarding-survey': {
     ...cols(401, 201, 201, 201, 401),
-    req: post('/api/onboarding-survey', () => ({
-      workingStates: ['FL', 'TX'],
-      transferHours: '9am-5pm EST',
-      // High enough that the matrix's own transfer calls for this agent stay under it.
-      callsPerDay: 500,
-      deliveryPhone: '(555) 010-0123',
-      bestTimeToReach: 'Any time',
-    })),
+    req: post('/api/onboarding-survey', onboardingSurveyBody),
   },
   // The RingCloud checkout's stock count (issue 25 item 1): public, counts only.
   'GET /api/ringcloud/aged-leads/stock': { ...cols(200, 200, 200, 200, 200), req: get('/api/ringcloud/aged-leads/stock?states=FL,TX&ageRange=30-60') },
@@ -677,7 +648,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/dashboard/home': { ...cols(401, 200, 200, 200, 401), req: get('/api/dashboard/home') },
   'GET /api/transfers/export.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/export.csv') },
   'GET /api/transfers/settings': { ...cols(401, 200, 200, 200, 401), req: get('/api/transfers/settings') },
-  'PUT /api/transfers/settings': { ...cols(401, 200, 200, 200, 401), req: put('/api/transfers/settings', transferSettings) },
+  'PUT /api/transfers/settings': { ...cols(401, 200, 200, 200, 401), req: put('/api/transfers/settings', transferSettingsBody) },
   'POST /api/transfers/:id/disputes': {
     ...cols(401, 201, 404, 404, 401),
     req: async () => ({ method: 'POST', path: `/api/transfers/${await aCall()}/disputes`, body: { reasonCode: 'other', reasonText: 'Caller was a robot' } }),

@@ -42,6 +42,10 @@ import {
   pendingPackageOrder,
   insertApplication,
   insertSignup,
+  postTransferCall,
+  ruleDeniedCall,
+  onboardingSurveyBody,
+  transferSettingsBody,
   type Identities,
   type Req,
   type Role,
@@ -264,28 +268,11 @@ async function fuzzDelivery(): Promise<number> {
   return res.body.id as number;
 }
 async function aCall(): Promise<number> {
-  const res = await request(setupApp())
-    .post('/api/callbacks/transfer')
-    .set('x-api-key', TRANSFER_KEY)
-    .send(callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }));
+  const res = await postTransferCall(setupApp(), TRANSFER_KEY, who.ids.agentA, ctx.clock.now());
   if (res.status !== 201) throw new Error(`transfer callback: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.call.id as number;
 }
-/** A call of agent A whose dispute the evidence rules denied (a genuine conversation): it may go to a human once. */
-async function aRuleDenial(): Promise<number> {
-  const call = await request(setupApp())
-    .post('/api/callbacks/transfer')
-    .set('x-api-key', TRANSFER_KEY)
-    .send({
-      ...callPayload({ id: who.ids.agentA }, 300, { now: ctx.clock.now() }),
-      transcript:
-        'Agent: Thanks for holding, this is Dana, a licensed agent. How old are you?\nCaller: I am 70.\nAgent: Any heart trouble?\nCaller: No.\nAgent: Do you smoke?\nCaller: No.\nAgent: That would be $41.00 a month.',
-    });
-  const id = call.body.call.id as number;
-  const res = await request(setupApp()).post(`/api/transfers/${id}/disputes`).set('Cookie', who.cookies.agentA).send({ reasonCode: 'not_qualified' });
-  if (res.body.status !== 'denied') throw new Error(`rule denial: ${res.status} ${JSON.stringify(res.body)}`);
-  return id;
-}
+const aRuleDenial = () => ruleDeniedCall(setupApp, TRANSFER_KEY, { id: who.ids.agentA, cookie: who.cookies.agentA }, ctx.clock.now());
 async function aDispute(): Promise<number> {
   const res = await request(setupApp())
     .post(`/api/transfers/${await aCall()}/disputes`)
@@ -344,14 +331,7 @@ const SPECS: Record<string, Spec> = {
   'POST /api/survey': { role: 'anon', base: json('POST', '/api/survey', agentLabBody) },
   'POST /api/onboarding-survey': {
     role: 'agentA',
-    base: json('POST', '/api/onboarding-survey', () => ({
-      workingStates: ['FL', 'TX'],
-      transferHours: '9am-5pm EST',
-      // High enough that the matrix's own transfer calls for this agent stay under it.
-      callsPerDay: 500,
-      deliveryPhone: '(555) 010-0123',
-      bestTimeToReach: 'Any time',
-    })),
+    base: json('POST', '/api/onboarding-survey', onboardingSurveyBody),
   },
   'POST /api/affnetwork-signup': { role: 'anon', base: () => ({ method: 'POST', path: '/api/affnetwork-signup', form: partnerForm() }) },
   'POST /api/admin/users': { role: 'admin', base: json('POST', '/api/admin/users', createUserBody) },
@@ -583,14 +563,7 @@ const SPECS: Record<string, Spec> = {
   },
   'PUT /api/transfers/settings': {
     role: 'agentA',
-    base: json('PUT', '/api/transfers/settings', () => ({
-      callsPerDay: null,
-      workingStates: ['TX', 'FL'],
-      hoursStart: null,
-      hoursEnd: null,
-      timeZone: 'America/Chicago',
-      paused: false,
-    })),
+    base: json('PUT', '/api/transfers/settings', transferSettingsBody),
   },
   'PUT /api/outcomes/:itemType/:itemId': {
     role: 'agentA',

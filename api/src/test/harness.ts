@@ -75,6 +75,18 @@ export async function loginAs(app: Express, identifier: string, password: string
   return agent;
 }
 
+/** A new user (admin with `{ isAdmin: true }`) and a supertest agent logged in as them. */
+export async function loggedInUser(ctx: Pick<TestContext, 'app' | 'db'>, over: Partial<NewUser> = {}) {
+  const user = await makeUser(ctx.db, over);
+  return { user, agent: await loginAs(ctx.app, user.email, user.password) };
+}
+
+/** A test app (createTestApp's options) and an admin logged in to it. */
+export async function createTestAppWithAdmin(opts: Parameters<typeof createTestApp>[0] = {}) {
+  const ctx = await createTestApp(opts);
+  return { ctx, admin: (await loggedInUser(ctx, { isAdmin: true })).agent };
+}
+
 /**
  * A test database of its own for one test file: made before the file's tests, dropped after them.
  * `file.db` is the database (read it inside tests and hooks, once it is made).

@@ -1,10 +1,13 @@
-// Shared fixtures of the proof suites (authorization matrix, bad input, races, faults): the five
-// identities, valid request bodies per route, resources owned by agent A, and a request sender.
+// Shared fixtures of the proof suites (authorization matrix, bad input, races, faults) and the route tests:
+// the five identities, valid request bodies per route, resources owned by agent A, a request sender, and
+// transfers bought, delivered and disputed through the API.
 import request from 'supertest';
 import crypto from 'node:crypto';
 import type { Express } from 'express';
+import { expect } from 'vitest';
 import type { TestContext } from './harness.ts';
-import { makeUser } from './harness.ts';
+import { makeUser, loginAs } from './harness.ts';
+import { callPayload, insertPaidOrder } from './transfers-testing.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import { agentLabPayload } from '@tm/shared/schemas/funnel';
 import type { PartialModelObject } from 'objection';
@@ -107,18 +110,21 @@ export async function send(app: Express, req: Req, headers: Record<string, strin
 // ---------------------------------------------------------------------------------------------
 // Inventory and orders
 
+/** An aged lead for sale (TX, 45 days old, the catalogue's price), with a phone of its own: its columns. */
+export const agedLeadRow = (over: PartialModelObject<Lead> = {}) => ({
+  kind: 'aged',
+  customerName: 'Ruth Walker',
+  customerPhone: uniqPhone(),
+  customerState: 'TX',
+  zipCode: '73301',
+  ageDays: 45,
+  priceCents: null,
+  status: 'available',
+  ...over,
+});
+
 export async function insertLead(db: Db, over: PartialModelObject<Lead> = {}): Promise<number> {
-  const { id } = await Lead.query(db).insert({
-    kind: 'aged',
-    customerName: 'Ruth Walker',
-    customerPhone: uniqPhone(),
-    customerState: 'TX',
-    zipCode: '73301',
-    ageDays: 45,
-    priceCents: null,
-    status: 'available',
-    ...over,
-  });
+  const { id } = await Lead.query(db).insert(agedLeadRow(over));
   return id;
 }
 
@@ -133,6 +139,19 @@ export async function insertAppointment(db: Db, over: PartialModelObject<Appoint
   });
   return id;
 }
+
+/** An AI call's appointment for sale, Harold Thompson's (TX, hot lead), extracted with a confidence of 0.82: its columns. */
+export const extractedAppointmentRow = () => ({
+  customerName: 'Harold Thompson',
+  customerPhone: '5125550199',
+  customerEmail: 'harold@example.net',
+  customerState: 'TX',
+  callStatus: 'completed',
+  extractionConfidence: 0.82,
+  hasExtractedAppointment: true,
+  leadQuality: 'hot',
+  status: 'available',
+});
 
 /** What the card form does in the browser: confirms the intent at the (emulated) provider. */
 export async function payIntent(ctx: Pick<TestContext, 'stripe'>, clientSecret: string, pm = 'pm_card_visa'): Promise<void> {
@@ -160,6 +179,76 @@ export async function pendingPackageOrder(ctx: Pick<TestContext, 'app'>, cookie:
   const res = await request(ctx.app).post('/api/create-payment-intent').set('Cookie', cookie).send({ callCount: count, tier: 'standard' });
   if (res.status !== 200) throw new Error(`create-payment-intent: ${res.status} ${JSON.stringify(res.body)}`);
   return Number(res.body.orderId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transfers through the API: bought, delivered by the caller system, disputed
+
+/** A delivered call of the agent posted to the caller system's callback with its key (`over` replaces payload fields). */
+export function postTransferCall(
+  app: Express,
+  key: string,
+  agentId: number,
+  now: Date,
+  over: Record<string, unknown> = {},
+  durationSeconds = 300,
+): request.Test {
+  return request(app)
+    .post('/api/callbacks/transfer')
+    .set('x-api-key', key)
+    .send({ ...callPayload({ id: agentId }, durationSeconds, { now }), ...over });
+}
+
+/** A transcript of a genuine conversation: the evidence rules deny a dispute of its call. */
+export const GENUINE_TRANSCRIPT =
+  'Agent: Thanks for holding, this is Dana, a licensed agent. How old are you?\nCaller: I am 70.\nAgent: Any heart trouble?\nCaller: No.\nAgent: Do you smoke?\nCaller: No.\nAgent: That would be $41.00 a month.'; // price-literal-ok: the insurance premium the agent quotes in the call, not one of our prices
+
+/**
+ * A call of the agent whose dispute the evidence rules denied (a genuine conversation): it may go to a human
+ * once. `app` is asked for the app of each request (a suite may rotate apps to stay under rate limits).
+ */
+export async function ruleDeniedCall(app: () => Express, key: string, agent: { id: number; cookie: string }, now: Date): Promise<number> {
+  const call = await postTransferCall(app(), key, agent.id, now, { transcript: GENUINE_TRANSCRIPT });
+  const id = call.body.call.id as number;
+  const res = await request(app()).post(`/api/transfers/${id}/disputes`).set('Cookie', agent.cookie).send({ reasonCode: 'not_qualified' });
+  if (res.body.status !== 'denied') throw new Error(`rule denial: ${res.status} ${JSON.stringify(res.body)}`);
+  return id;
+}
+
+/** What the test card form does: confirms the intent (or setup intent) with the card number. */
+export function testConfirm(app: Express, clientSecret: string, cardNumber = '4242 4242 4242 4242'): request.Test {
+  return request(app).post('/api/test-payments/confirm').send({ clientSecret, cardNumber, expiry: '12/40', cvc: '123' });
+}
+
+/** A new agent, logged in, with a paid package of `count` standard transfers inserted an hour before the clock. */
+export async function agentWithTransfers(ctx: Pick<TestContext, 'app' | 'db' | 'clock'>, count: number, over: Parameters<typeof makeUser>[1] = {}) {
+  const user = await makeUser(ctx.db, over);
+  const orderId = await insertPaidOrder(
+    ctx.db,
+    user.id,
+    { kind: 'transfer_package', tier: 'standard', count },
+    new Date(ctx.clock.now().getTime() - 3_600_000),
+  );
+  return { user, orderId, agent: await loginAs(ctx.app, user.email, user.password) };
+}
+
+/**
+ * An agent (a new one unless `user` is given) who bought `count` standard transfers through the real checkout
+ * and the test card form; the emulator's signed webhook has paid the order when this returns.
+ */
+export async function buyStandardTransfers<U extends { email: string; password: string } = Awaited<ReturnType<typeof makeUser>>>(
+  ctx: Pick<TestContext, 'app' | 'db' | 'emulator'>,
+  count: number,
+  user?: U,
+) {
+  const buyer = user ?? ((await makeUser(ctx.db)) as unknown as U);
+  const agent = await loginAs(ctx.app, buyer.email, buyer.password);
+  const created = await agent.post('/api/create-payment-intent').send({ callCount: count, tier: 'standard' });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const confirm = await testConfirm(ctx.app, created.body.clientSecret as string);
+  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+  await ctx.emulator.flush();
+  return { user: buyer, agent, orderId: Number(created.body.orderId), clientSecret: created.body.clientSecret as string };
 }
 
 /** A partner application with one stored file (as the form leaves it). */
@@ -214,7 +303,7 @@ export async function insertSignup(db: Db, over: PartialModelObject<OnboardingSu
 // ---------------------------------------------------------------------------------------------
 // Valid bodies, fresh each call (unique e-mails, usernames and phones)
 
-export function ringcloudSurveyBody(): Record<string, unknown> {
+export function ringcloudSurveyBody(over: Record<string, unknown> = {}) {
   const tag = uniq();
   return {
     firstName: 'Rita',
@@ -230,8 +319,35 @@ export function ringcloudSurveyBody(): Record<string, unknown> {
     totalTransfers: 40,
     callsPerDay: 5,
     transferHours: '9am-5pm CST',
+    ...over,
   };
 }
+
+/** How many users and onboarding surveys there are. */
+export async function userAndSurveyCounts(db: Db): Promise<{ users: number; surveys: number }> {
+  const u = await db('users').count({ n: '*' }).first();
+  const s = await db('onboarding_surveys').count({ n: '*' }).first();
+  return { users: Number(u?.n), surveys: Number(s?.n) };
+}
+
+/** The first-party onboarding survey of a logged-in agent. */
+export const onboardingSurveyBody = () => ({
+  workingStates: ['FL', 'TX'],
+  transferHours: '9am-5pm EST',
+  // High enough that the proof suites' own transfer calls for this agent stay under it.
+  callsPerDay: 500,
+  deliveryPhone: '(555) 010-0123',
+  bestTimeToReach: 'Any time',
+});
+/** Transfer settings that leave the agent able to take calls whatever the hour. */
+export const transferSettingsBody = () => ({
+  callsPerDay: null,
+  workingStates: ['TX', 'FL'],
+  hoursStart: null,
+  hoursEnd: null,
+  timeZone: 'America/Chicago',
+  paused: false,
+});
 
 export function agentLabBody(): Record<string, unknown> {
   return agentLabPayload({

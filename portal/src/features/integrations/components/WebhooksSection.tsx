@@ -188,7 +188,7 @@ export function WebhooksSection() {
         )}
       </div>
       {fresh && (
-        <div className="int-fresh" role="status">
+        <div className="secret-once" role="status">
           <strong>Copy your signing secret now: it will not be shown again.</strong>
           <code data-testid="new-secret">{fresh}</code>
         </div>

@@ -47,7 +47,7 @@ export function ApiTokensSection() {
           </p>
         )}
         {fresh && (
-          <div className="res-fresh" role="status">
+          <div className="secret-once res-fresh" role="status">
             <strong>Copy your token now: it will not be shown again.</strong>
             <code data-testid="new-token">{fresh}</code>
           </div>

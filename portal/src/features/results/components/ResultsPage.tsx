@@ -233,14 +233,14 @@ function Results() {
   const error = results.error instanceof ApiError ? (results.error.body as { error?: string } | null)?.error : null;
 
   return (
-    <div className="res-page">
-      <div className="res-inner">
-        <header className="res-header">
+    <div className="portal-page res-page">
+      <div className="portal-page-inner">
+        <header className="page-header">
           <div>
             <h1>Results</h1>
             <p className="muted">What you spent, what it turned into, and what each sale cost you.</p>
           </div>
-          <div className="res-header-links">
+          <div className="page-header-links">
             <a className="btn btn-outline" href={resultsCsvUrl(period)} download>
               Export CSV
             </a>

@@ -1,7 +1,7 @@
 // /admin/disputes: transfer disputes for admins. Queue (pending first, or by status), Enter a Call, and
 // the Audit Log. The section is in the URL (?tab=).
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { useDisputes, type QueueStatus } from '../api/get-disputes.ts';
 import { DisputeCard } from './DisputeCard.tsx';
@@ -9,6 +9,7 @@ import { ManualCallForm } from './ManualCallForm.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import './disputes-admin.css';
 import { Pagination } from '../../../components/Pagination.tsx';
+import { SectionTabs, SectionTabPanel, useSectionParam } from '../../../components/SectionTabs.tsx';
 import { NoShowQueue } from '../../appointment-care/components/NoShowQueue.tsx';
 
 const TABS = [
@@ -17,7 +18,6 @@ const TABS = [
   { key: 'audit', label: 'Audit Log' },
   { key: 'no-shows', label: 'Appointment No-shows' },
 ] as const;
-type TabKey = (typeof TABS)[number]['key'];
 const STATUSES: Array<{ value: QueueStatus; label: string }> = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
@@ -69,14 +69,13 @@ function Queue() {
 }
 
 function DisputesAdmin() {
-  const [params, setParams] = useSearchParams();
-  const tab: TabKey = TABS.find((t) => t.key === params.get('tab'))?.key ?? 'queue';
+  const [tab, openTab] = useSectionParam('tab', TABS);
   useEffect(() => {
     document.title = 'Transfer Disputes · Admin';
   }, []);
   return (
     <div className="container xadm">
-      <header className="xadm-header">
+      <header className="page-header">
         <div>
           <h1>Transfer Disputes</h1>
           <p className="muted">Review disputed transfers, enter delivered calls by hand, and see every change to the ledger.</p>
@@ -85,28 +84,13 @@ function DisputesAdmin() {
           Back to Admin Panel
         </Link>
       </header>
-      <div role="tablist" aria-label="Transfer dispute sections" className="xadm-tabs">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            id={`xadm-tab-${t.key}`}
-            aria-selected={tab === t.key}
-            aria-controls={`xadm-panel-${t.key}`}
-            className={`xadm-tab${tab === t.key ? ' is-active' : ''}`}
-            onClick={() => setParams(t.key === 'queue' ? {} : { tab: t.key }, { replace: true })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`xadm-panel-${tab}`} aria-labelledby={`xadm-tab-${tab}`}>
+      <SectionTabs label="Transfer dispute sections" idPrefix="xadm" sections={TABS} current={tab} onSelect={openTab} />
+      <SectionTabPanel idPrefix="xadm" current={tab}>
         {tab === 'queue' && <Queue />}
         {tab === 'enter' && <ManualCallForm />}
         {tab === 'audit' && <AuditLog />}
         {tab === 'no-shows' && <NoShowQueue />}
-      </div>
+      </SectionTabPanel>
     </div>
   );
 }

@@ -139,7 +139,7 @@ export function ManualCallForm() {
         For a delivered transfer whose callback never arrived. The buffer rule and the agent's balance apply; the agent's hours, states, daily cap and pause do
         not (the call already happened).
       </p>
-      <div className="xadm-grid">
+      <div className="form-grid">
         {field(
           'agentEmail',
           'Agent email',

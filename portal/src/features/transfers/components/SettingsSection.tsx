@@ -63,7 +63,7 @@ function SettingsForm({ settings }: { settings: TransferSettingsView }) {
 
   return (
     <form className="card xfer-settings" onSubmit={onSubmit} noValidate aria-label="Transfer controls">
-      <div className="xfer-grid">
+      <div className="form-grid">
         <div className="field">
           <label htmlFor="xs-cap">Calls per day</label>
           <input
