@@ -12,7 +12,7 @@ import { hashPassword } from '../services/accounts/passwords.ts';
 import { agentLabPayload } from '@tm/shared/schemas/funnel';
 import type { PartialModelObject } from 'objection';
 import type { Db } from '../db/index.ts';
-import { Appointment, Lead, OnboardingSurvey, Order, PartnerApplication, PartnerApplicationFile, TrainingAdmin } from '../models/index.ts';
+import { Appointment, Lead, OnboardingSurvey, Order, PartnerApplication, PartnerApplicationFile, TrainingAdmin, User } from '../models/index.ts';
 import { depsOf } from '../app.ts';
 import { checkOrderPayment } from '../services/orders/payment-check.service.ts';
 
@@ -325,9 +325,7 @@ export function ringcloudSurveyBody(over: Record<string, unknown> = {}) {
 
 /** How many users and onboarding surveys there are. */
 export async function userAndSurveyCounts(db: Db): Promise<{ users: number; surveys: number }> {
-  const u = await db('users').count({ n: '*' }).first();
-  const s = await db('onboarding_surveys').count({ n: '*' }).first();
-  return { users: Number(u?.n), surveys: Number(s?.n) };
+  return { users: await User.query(db).resultSize(), surveys: await OnboardingSurvey.query(db).resultSize() };
 }
 
 /** The first-party onboarding survey of a logged-in agent. */
