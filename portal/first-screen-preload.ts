@@ -17,48 +17,46 @@ export interface FirstScreenPreloadOptions {
 
 const isChunk = (o: OutputBundle[string] | undefined): o is OutputChunk => o?.type === 'chunk';
 
-/** A chunk's file and every file it imports statically, with their CSS, minus the entry's own. */
-function filesOf(bundle: OutputBundle, moduleSuffix: string, skip: Set<string>): string[] {
-  const holds = (c: OutputChunk) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(moduleSuffix));
-  const chunk = Object.values(bundle).find((o): o is OutputChunk => isChunk(o) && holds(o));
-  if (!chunk) throw new Error(`first-screen-preload: no chunk holds ${moduleSuffix}`);
-  const files: string[] = [];
+/** `starts` and every chunk they import statically, depth first, leaving out (and not entering) `skip`. */
+function staticClosure(bundle: OutputBundle, starts: OutputChunk[], skip: ReadonlySet<string> = new Set()): OutputChunk[] {
   const seen = new Set<string>();
+  const out: OutputChunk[] = [];
   const visit = (c: OutputChunk) => {
     if (seen.has(c.fileName) || skip.has(c.fileName)) return;
     seen.add(c.fileName);
-    files.push(c.fileName);
-    for (const css of (c as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) files.push(css);
+    out.push(c);
     for (const name of c.imports) {
       const next = bundle[name];
       if (isChunk(next)) visit(next);
     }
   };
-  visit(chunk);
-  return files;
-}
-
-/** The entry chunk and what it imports statically: already in the HTML. */
-function entryFiles(bundle: OutputBundle): Set<string> {
-  const out = new Set<string>();
-  const visit = (c: OutputChunk) => {
-    if (out.has(c.fileName)) return;
-    out.add(c.fileName);
-    for (const name of c.imports) {
-      const next = bundle[name];
-      if (isChunk(next)) visit(next);
-    }
-  };
-  for (const o of Object.values(bundle)) if (isChunk(o) && o.isEntry) visit(o);
+  for (const c of starts) visit(c);
   return out;
 }
 
+/** The entry chunk and what it imports statically: already in the HTML. */
+const entryFiles = (bundle: OutputBundle): Set<string> =>
+  new Set(
+    staticClosure(
+      bundle,
+      Object.values(bundle).filter((o): o is OutputChunk => isChunk(o) && o.isEntry),
+    ).map((c) => c.fileName),
+  );
+
+/** The chunk holding `moduleSuffix` and every chunk it imports statically, each with its CSS, minus `skip`. */
+function filesOf(bundle: OutputBundle, moduleSuffix: string, skip: ReadonlySet<string>): string[] {
+  const holds = (c: OutputChunk) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(moduleSuffix));
+  const chunk = Object.values(bundle).find((o): o is OutputChunk => isChunk(o) && holds(o));
+  if (!chunk) throw new Error(`first-screen-preload: no chunk holds ${moduleSuffix}`);
+  const cssOf = (c: OutputChunk) => [...((c as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])];
+  return staticClosure(bundle, [chunk], skip).flatMap((c) => [c.fileName, ...cssOf(c)]);
+}
+
 /** The inline script: plain ES5 with no dependency, run as the head is parsed. */
-export function preloadScript(base: string, router: string[], screens: Record<string, string[]>, loginPath: string): string {
-  const url = (f: string) => base + f;
+function preloadScript(router: string[], screens: Record<string, string[]>, loginPath: string): string {
   return (
     `(function(){var p=location.pathname.replace(/\\/+$/,'')||'/';if(p===${JSON.stringify(loginPath)})return;` +
-    `var s=${JSON.stringify(screens)}[p]||[];var f=${JSON.stringify(router.map(url))}.concat(s);` +
+    `var s=${JSON.stringify(screens)}[p]||[];var f=${JSON.stringify(router)}.concat(s);` +
     `for(var i=0;i<f.length;i++){var l=document.createElement('link');if(/\\.css$/.test(f[i])){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}` +
     `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}})()`
   );
@@ -80,9 +78,10 @@ export function firstScreenPreload(opts: FirstScreenPreloadOptions): Plugin {
         const skip = entryFiles(bundle);
         const router = filesOf(bundle, opts.routerModule, skip);
         const inRouter = new Set([...skip, ...router]);
-        const screens = Object.fromEntries(Object.entries(opts.screens).map(([path, mod]) => [path, filesOf(bundle, mod, inRouter).map((f) => base + f)]));
+        const url = (files: string[]) => files.map((f) => base + f);
+        const screens = Object.fromEntries(Object.entries(opts.screens).map(([path, mod]) => [path, url(filesOf(bundle, mod, inRouter))]));
         // Before the stylesheet: an inline script waits for the stylesheets above it to load.
-        const script = `<script>${preloadScript(base, router, screens, opts.loginPath)}</script>\n    `;
+        const script = `<script>${preloadScript(url(router), screens, opts.loginPath)}</script>\n    `;
         const at = html.search(/<link rel="stylesheet"/);
         return at < 0 ? html.replace('</head>', `${script}</head>`) : html.slice(0, at) + script + html.slice(at);
       },
