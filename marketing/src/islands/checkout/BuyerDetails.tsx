@@ -8,7 +8,7 @@ import type { FieldErrors, Resolver, ResolverOptions, ResolverResult, UseFormReg
 import type { CheckoutBuyer, CheckoutBuyerInput } from '@tm/shared/schemas/payments';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
 import { described } from '../aria.ts';
-import { loadZodResolver } from '../schema-form.ts';
+import { lazyZodResolver, loadZodResolver } from '../schema-form.ts';
 
 export const BUYER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'agencyName'] as const;
 export type BuyerField = (typeof BUYER_FIELDS)[number];
@@ -28,6 +28,8 @@ export const loadBuyerSchema = () => {
   return import('@tm/shared/schemas/payments').then((m) => m.checkoutBuyerSchema);
 };
 
+const checkBuyer = lazyZodResolver(loadBuyerSchema);
+
 /**
  * The form's resolver: an anonymous buyer (`anonymous()` true) is checked with the buyer schema, the
  * message of each field that is wrong in the schema's order; a logged-in agent buys as themselves.
@@ -36,8 +38,7 @@ export function checkoutResolver(anonymous: () => boolean): Resolver<CheckoutFie
   return async (values, context, options): Promise<ResolverResult<CheckoutFields, CheckedCheckout>> => {
     if (!anonymous()) return { values: { buyer: null }, errors: {} };
     const buyer: CheckoutBuyerInput = Object.fromEntries(BUYER_FIELDS.map((f) => [f, values[f]])) as BuyerValues;
-    const [schema, zodResolver] = await Promise.all([loadBuyerSchema(), loadZodResolver()]);
-    const checked = await zodResolver(schema)(buyer, context, options as unknown as ResolverOptions<CheckoutBuyerInput>);
+    const checked = await checkBuyer(buyer, context, options as unknown as ResolverOptions<CheckoutBuyerInput>);
     if (Object.keys(checked.errors).length) return { values: {}, errors: checked.errors as FieldErrors<CheckoutFields> };
     return { values: { buyer: checked.values as CheckoutBuyer }, errors: {} };
   };
