@@ -19,12 +19,10 @@ export interface PageSlice {
  * out of bounds; this is the last word for every caller (a 400 naming the field, as the schemas do).
  */
 export function pageSlice(page: number, pageSize: number, maxPageSize = MAX_PAGE_SIZE): PageSlice {
-  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw badRequest('Page size must be at least 1', { pageSize: 'Page size must be at least 1' });
-  if (pageSize > maxPageSize) {
-    const message = `Page size must be at most ${maxPageSize}`;
-    throw badRequest(message, { pageSize: message });
-  }
-  if (!Number.isSafeInteger(page) || page < 1) throw badRequest('Page must be at least 1', { page: 'Page must be at least 1' });
+  const refuse = (field: 'page' | 'pageSize', message: string) => badRequest(message, { [field]: message });
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw refuse('pageSize', 'Page size must be at least 1');
+  if (pageSize > maxPageSize) throw refuse('pageSize', `Page size must be at most ${maxPageSize}`);
+  if (!Number.isSafeInteger(page) || page < 1) throw refuse('page', 'Page must be at least 1');
   return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
 }
 
