@@ -26,7 +26,7 @@ export interface Figures {
  */
 export async function startServer(port: number, env: Record<string, string> = {}, processes = 1): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-'));
-  const args = processes > 1 ? ['bench/cluster.mjs', '--seed'] : ['--import', 'tsx', 'tools/stripe-emulator/src/serve.ts', '--seed'];
+  const args = processes > 1 ? ['bench/cluster.mjs', '--seed'] : ['--import', 'tsx', 'scripts/dev-server.ts', '--seed'];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

@@ -1,5 +1,5 @@
 // Starts the built server for Playwright on a fresh SQLite database with demo data, in test-payment mode
-// with the Stripe emulator beside it (tools/stripe-emulator/src/serve.ts).
+// with the Stripe emulator beside it (scripts/dev-server.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,6 @@ const env = {
   BRIGHTCALL_API_KEY: process.env.BRIGHTCALL_API_KEY ?? 'e2e-brightcall-key',
   TRANSFER_API_KEY: process.env.TRANSFER_API_KEY ?? 'e2e-transfer-key',
 };
-const child = spawn(process.execPath, ['--import', 'tsx', 'tools/stripe-emulator/src/serve.ts', '--seed'], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev-server.ts', '--seed'], { cwd: root, env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 // `npm run dev`: the API with reload (tsx watch) on :3000 (with the Stripe emulator in test-payment mode,
-// tools/stripe-emulator/src/serve.ts), Astro dev on :4321 and the portal's Vite on :5173,
+// scripts/dev-server.ts), Astro dev on :4321 and the portal's Vite on :5173,
 // both proxying /api to the API.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const procs = [
-  ['api', 'npx', ['tsx', 'watch', 'tools/stripe-emulator/src/serve.ts', '--seed']],
+  ['api', 'npx', ['tsx', 'watch', 'scripts/dev-server.ts', '--seed']],
   ['site', 'npm', ['run', 'dev', '-w', 'marketing']],
   ['portal', 'npm', ['run', 'dev', '-w', 'portal']],
 ].map(([name, cmd, args]) => {

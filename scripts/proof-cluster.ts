@@ -84,7 +84,7 @@ function startApi(i: number): void {
   const port = PORTS[i]!;
   const log = path.join(logDir, `api${i + 1}.log`);
   const out = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/stripe-emulator/src/serve.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev-server.ts'], {
     cwd: root,
     env: { ...apiEnv(), PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', out, out],

@@ -55,7 +55,7 @@ if (!production && process.env.SKIP_BUILD !== '1' && sources > builtAt) {
 }
 
 // Development: the API with the Stripe emulator beside it in test-payment mode (tools/stripe-emulator).
-const args = production ? [compiled] : ['--import', 'tsx', 'tools/stripe-emulator/src/serve.ts', '--seed'];
+const args = production ? [compiled] : ['--import', 'tsx', 'scripts/dev-server.ts', '--seed'];
 const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

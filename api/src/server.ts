@@ -89,7 +89,7 @@ const queueRedis = config.redis.url ? connectRedis(config.redis.url, { queue: tr
 queueRedis?.on('error', (err) => logger.error({ err }, 'redis (job queue) error'));
 const jobs = createJobRunner(config, queueRedis, logger);
 // Test-payment mode (no Stripe keys, never production): the Stripe emulator runs beside the app
-// (tools/stripe-emulator/src/serve.ts starts it, then this file) and posts its events to our webhook.
+// (scripts/dev-server.ts starts it, then this file) and posts its events to our webhook.
 const app = createApp({ db, config, stripe: createStripeClient(config), logger, jobs, redis });
 const server = createHttpServer(app, config);
 // Mail (decision 045): the outbox sender is one repeatable job for the fleet (BullMQ with Redis, the

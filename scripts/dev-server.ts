@@ -1,12 +1,12 @@
-// The API server (api/src/server.ts) as development runs it: in test-payment mode (no STRIPE_SECRET_KEY,
+// The development server's entry: the API server (api/src/server.ts) as development runs it: in test-payment mode (no STRIPE_SECRET_KEY,
 // no STRIPE_EMULATOR_URL) the Stripe emulator starts first in this process, on an ephemeral port,
 // posting its signed events to the server's own webhook, and the server is given its address as
 // STRIPE_EMULATOR_URL. With keys, or with STRIPE_EMULATOR_URL set, it only starts the server.
 // `npm start`, `npm run dev`, the browser tests and the benchmarks run this; production runs
 // api/dist/server.js, which never contains the emulator.
-// Run: node --import tsx tools/stripe-emulator/src/serve.ts [--seed]
-import { loadConfig, ConfigError } from '../../../api/src/config.ts';
-import { StripeEmulator } from './stripe-emulator.ts';
+// Run: node --import tsx scripts/dev-server.ts [--seed]
+import { loadConfig, ConfigError } from '../api/src/config.ts';
+import { StripeEmulator } from '@tm/stripe-emulator';
 
 let emulator: StripeEmulator | null = null;
 try {
@@ -27,4 +27,4 @@ try {
   if (!(err instanceof ConfigError)) throw err;
 }
 
-await import('../../../api/src/server.ts');
+await import('../api/src/server.ts');
