@@ -10,7 +10,7 @@ import { formatDate, formatLongDateTime, isCalendarDate } from '@tm/shared/logic
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { ConsumerClaim, DncEntry, ExclusiveSale, Lead, LeadAssignment, LeadSale, TransferCall, Appointment } from '../../models/index.ts';
-import { ItemsUnavailable } from '../orders/inventory.ts';
+import { ItemsUnavailable } from '../orders/items-unavailable.ts';
 import { badRequest } from '../../errors.ts';
 import type { DncUploadResult, ScrubRowError, ScrubUploadResult } from '@tm/shared/schemas/consent';
 

@@ -3,17 +3,13 @@
 import type { Knex } from 'knex';
 import { checkLeadSale } from '../compliance/compliance.service.ts';
 import { Appointment, Lead } from '../../models/index.ts';
+import { ItemsUnavailable } from './items-unavailable.ts';
+
+export { ItemsUnavailable };
 
 /** The two kinds of item held for an order, by their models' tables. */
 export type InventoryTable = 'leads' | 'appointments';
 
-/** Thrown inside a transaction when not every requested item could be taken; rolls it back. */
-export class ItemsUnavailable extends Error {
-  constructor() {
-    super('items unavailable');
-    this.name = 'ItemsUnavailable';
-  }
-}
 
 export const INVENTORY_TABLES: readonly InventoryTable[] = ['leads', 'appointments'];
 
