@@ -294,6 +294,14 @@ const MATRIX: Record<string, Row> = {
     ...cols(401, 403, 403, 200, 401),
     req: () => post(`/api/admin/users/${who.ids.agentB}/set-password-link`)('anon'),
   },
+  'GET /api/admin/users/:userId/transfer-controls': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => get(`/api/admin/users/${own.spareUserId}/transfer-controls`)('anon'),
+  },
+  'PUT /api/admin/users/:userId/transfer-controls': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => put(`/api/admin/users/${own.spareUserId}/transfer-controls`, transferSettingsBody)('anon'),
+  },
   'POST /api/admin/users/:userId/deactivate': {
     ...cols(401, 403, 403, 200, 401),
     req: () => post(`/api/admin/users/${own.spareUserId}/deactivate`)('anon'),

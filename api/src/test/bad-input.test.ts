@@ -359,6 +359,10 @@ const SPECS: Record<string, Spec> = {
     role: 'admin',
     base: () => ({ method: 'POST', path: `/api/admin/users/${who.ids.agentB}/set-password-link`, body: {} }),
   },
+  'PUT /api/admin/users/:userId/transfer-controls': {
+    role: 'admin',
+    base: () => ({ method: 'PUT', path: `/api/admin/users/${who.ids.agentB}/transfer-controls`, body: transferSettingsBody() }),
+  },
   'POST /api/admin/users/:userId/deactivate': {
     role: 'admin',
     base: () => ({ method: 'POST', path: `/api/admin/users/${own.deactivatedUserId}/deactivate`, body: {} }),
