@@ -444,6 +444,22 @@ const MATRIX: Record<string, Row> = {
     ...cols(401, 403, 403, 200, 401),
     req: async () => ({ method: 'POST', path: '/api/admin/lead-pool/assign', body: { agentId: who.ids.agentA, leadIds: [await poolLead()] } }),
   },
+  'POST /api/admin/lead-pool/assign-by-filter': {
+    ...cols(401, 403, 403, 200, 401),
+    req: post('/api/admin/lead-pool/assign-by-filter', () => ({ agentId: who.ids.agentA, states: ['TX'], count: 1, dryRun: true })),
+  },
+  'POST /api/admin/appointments/assign-by-filter': {
+    ...cols(401, 403, 403, 200, 401),
+    req: post('/api/admin/appointments/assign-by-filter', () => ({ agentId: who.ids.agentA, states: ['TX'], count: 1, dryRun: true })),
+  },
+  'GET /api/admin/assignment-batches': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/assignment-batches') },
+  'POST /api/admin/assignment-batches/:batchId/undo': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => {
+      const [id] = await ctx.db('assignmentBatches').insert({ kind: 'leads', agentId: who.ids.agentA, filterJson: '{}', matched: 0, assigned: 0 });
+      return { method: 'POST', path: `/api/admin/assignment-batches/${Number(id)}/undo` };
+    },
+  },
   'GET /api/brightcall/status': { ...cols(401, 403, 403, 200, 401), req: get('/api/brightcall/status') },
   'POST /api/callbacks/brightcall': {
     ...cols(401, 401, 401, 401, 401),

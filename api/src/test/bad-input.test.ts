@@ -483,6 +483,35 @@ const SPECS: Record<string, Spec> = {
       return { method: 'POST', path: '/api/admin/lead-pool/assign', body: { agentId: who.ids.agentA, leadIds: [Number(id)] } };
     },
   },
+  'POST /api/admin/lead-pool/assign-by-filter': {
+    role: 'admin',
+    base: json('POST', '/api/admin/lead-pool/assign-by-filter', () => ({
+      agentId: who.ids.agentA,
+      states: ['TX'],
+      ageFrom: 30,
+      ageTo: 60,
+      count: 1,
+      dryRun: true,
+    })),
+  },
+  'POST /api/admin/appointments/assign-by-filter': {
+    role: 'admin',
+    base: json('POST', '/api/admin/appointments/assign-by-filter', () => ({
+      agentId: who.ids.agentA,
+      states: ['TX'],
+      from: '2026-06-01',
+      to: '2026-06-30',
+      count: 1,
+      dryRun: true,
+    })),
+  },
+  'POST /api/admin/assignment-batches/:batchId/undo': {
+    role: 'admin',
+    base: async () => {
+      const [id] = await ctx.db('assignmentBatches').insert({ kind: 'leads', agentId: who.ids.agentA, filterJson: '{}', matched: 0, assigned: 0 });
+      return { method: 'POST', path: `/api/admin/assignment-batches/${Number(id)}/undo`, body: {} };
+    },
+  },
   'POST /api/callbacks/brightcall': { role: 'anon', base: json('POST', '/api/callbacks/brightcall', brightcallBody, { 'x-api-key': BRIGHTCALL_KEY }) },
   'POST /api/training-admin/login': { role: 'anon', base: json('POST', '/api/training-admin/login', () => ({ ...TRAINER })) },
   // A token of its own each time (a session opened as the login opens it): the shared one stays open.
