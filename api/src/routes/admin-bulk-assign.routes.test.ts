@@ -151,7 +151,7 @@ describe('POST /api/admin/lead-pool/assign-by-filter', () => {
 describe('POST /api/admin/appointments/assign-by-filter', () => {
   it('assigns appointments for sale by state and call day (in the zone given) as one batch, and undoes it', async () => {
     const agent = await makeUser(env.ctx.db);
-    const june1 = [];
+    const june1: number[] = [];
     // 2026-06-01 in Chicago runs 05:00Z June 1 to 05:00Z June 2.
     for (let i = 0; i < 4; i++) june1.push(await insertAppointment(env.ctx.db, { customerState: 'TX', callDate: '2026-06-01 06:00:00.000' }));
     await insertAppointment(env.ctx.db, { customerState: 'TX', callDate: '2026-06-01 04:00:00.000' }); // May 31 in Chicago

@@ -452,6 +452,14 @@ const MATRIX: Record<string, Row> = {
     ...cols(401, 403, 403, 200, 401),
     req: post('/api/admin/appointments/assign-by-filter', () => ({ agentId: who.ids.agentA, states: ['TX'], count: 1, dryRun: true })),
   },
+  ...Object.fromEntries(
+    ['revenue', 'buyers', 'transfers', 'refunds', 'no-shows'].flatMap((name) =>
+      ['', '.csv'].map((ext) => [
+        `GET /api/admin/reports/${name}${ext}`,
+        { ...cols(401, 403, 403, 200, 401), req: get(`/api/admin/reports/${name}${ext}?from=2026-06-01&to=2026-06-30`) },
+      ]),
+    ),
+  ),
   'GET /api/admin/assignment-batches': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/assignment-batches') },
   'POST /api/admin/assignment-batches/:batchId/undo': {
     ...cols(401, 403, 403, 200, 401),
