@@ -15,7 +15,7 @@ import { SearchPagedList, useSelection, optionsOf } from './SearchPagedList.tsx'
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const agentName = (a: AdminUser) => `${a.firstName} ${a.lastName} (${a.email})`;
 
-function AgentPicker({
+export function AgentPicker({
   agent,
   onPick,
   id = 'agent-search',
