@@ -49,17 +49,15 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) {
     const id = await insertAppointment(ctx.db, { status: 'sold', buyerId: a.id, purchasedAt: toDbDate(new Date('2026-06-10T16:00:00Z')) });
     if (i === 0) {
-      await ctx
-        .db('appointment_no_shows')
-        .insert({
-          appointmentId: id,
-          userId: a.id,
-          callDurationSeconds: 0,
-          bufferSeconds: 60,
-          status: 'credited',
-          creditCents: 1000,
-          createdAt: toDbDate(new Date('2026-06-10T18:00:00Z')),
-        });
+      await ctx.db('appointment_no_shows').insert({
+        appointmentId: id,
+        userId: a.id,
+        callDurationSeconds: 0,
+        bufferSeconds: 60,
+        status: 'credited',
+        creditCents: 1000,
+        createdAt: toDbDate(new Date('2026-06-10T18:00:00Z')),
+      });
     }
   }
 });

@@ -40,8 +40,8 @@ export function ReportChart(props: {
         maintainAspectRatio: false,
         animation: false,
         scales: {
-          x: { stacked },
-          y: { stacked, beginAtZero: true, ticks: { callback: (v) => show(Number(v)) } },
+          x: { stacked, ticks: { callback: (_v, i) => shortDay(labels[i] ?? '') } },
+          y: { stacked, beginAtZero: true, ticks: { callback: (v) => show(Number(v)), ...(unit === 'count' ? { precision: 0 } : {}) } },
         },
         plugins: { tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${show(Number(c.raw))}` } } },
       },
@@ -53,6 +53,13 @@ export function ReportChart(props: {
       <canvas ref={ref} role="img" aria-label={label} />
     </div>
   );
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "2026-11-29" as "Nov 29" on a chart's axis (any other label as it is). */
+export function shortDay(label: string): string {
+  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(label);
+  return m ? `${MONTHS[Number(m[1]) - 1]} ${Number(m[2])}` : label;
 }
 
 /** Every day from `from` to `to` (YYYY-MM-DD), so a chart shows the days with nothing too. */
