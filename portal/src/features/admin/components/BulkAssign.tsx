@@ -85,7 +85,12 @@ export function BulkAssign({ kind }: { kind: Kind }) {
             : 'Give an agent a number of appointments for sale by state and call day (your time zone), oldest call first.'}
         </p>
       </div>
-      <AgentPicker agent={agent} onPick={(a) => (setAgent(a), setPreview(null))} id={`${p}-agent`} />
+      <AgentPicker
+        agent={agent}
+        onPick={(a) => (setAgent(a), setPreview(null))}
+        id={`${p}-agent`}
+        placeholder={`Search the agent to give these ${kind} to...`}
+      />
       {err('agentId')}
       <form className="adm-bulk" onSubmit={onSubmit} noValidate aria-label={`Assign ${kind} by filter`}>
         <div className="adm-bulk-grid">
