@@ -47,6 +47,10 @@ import * as m1127_6400_disputeEvidence from './20261127640000_dispute_evidence.t
 import * as m1127_6500_crmWebhooks from './20261127650000_crm_webhooks.ts';
 import * as m1127_6600_autoRebill from './20261127660000_auto_rebill.ts';
 import * as m1127_6700_noShowEvidence from './20261127670000_no_show_evidence.ts';
+import * as m1129_4000_phoneDigits from './20261129400000_phone_digits.ts';
+import * as m1129_4010_assignmentBatches from './20261129401000_assignment_batches.ts';
+import * as m1129_4020_assignBatchColumns from './20261129402000_assign_batch_columns.ts';
+import * as m1129_4030_reportIndexes from './20261129403000_report_indexes.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -100,6 +104,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127650000_crm_webhooks': m1127_6500_crmWebhooks,
   '20261127660000_auto_rebill': m1127_6600_autoRebill,
   '20261127670000_no_show_evidence': m1127_6700_noShowEvidence,
+  '20261129400000_phone_digits': m1129_4000_phoneDigits,
+  '20261129401000_assignment_batches': m1129_4010_assignmentBatches,
+  '20261129402000_assign_batch_columns': m1129_4020_assignBatchColumns,
+  '20261129403000_report_indexes': m1129_4030_reportIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -13,6 +13,7 @@ export const portalPaths = {
   receipt: '/dashboard/receipts/:orderId',
   autoRebillPay: '/dashboard/pay/:orderId',
   adminDisputes: '/admin/disputes',
+  adminReports: '/admin/reports',
   setPassword: '/set-password',
   forgotPassword: '/forgot-password',
   profile: '/profile',

@@ -48,6 +48,7 @@ export class Appointment extends ConsentRecordModel {
   assignedAt!: string | null;
   // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   aiDisclosure!: string | null;
+  assignBatchId!: number | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   buyer?: User | null;
   appointmentNoShows?: AppointmentNoShow[];

@@ -1,6 +1,7 @@
 // Objection model over `brightcall_callbacks` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
-import { Model } from 'objection';
+import { phoneDigits } from '@tm/shared/logic/phone-search';
+import { Model, type ModelOptions, type QueryContext } from 'objection';
 
 export class BrightcallCallback extends Model {
   static override tableName = 'brightcall_callbacks';
@@ -8,6 +9,8 @@ export class BrightcallCallback extends Model {
   firstName!: string;
   lastName!: string;
   phone!: string;
+  /** The phone's digits (shared/logic/phone-search.ts), filled by the hooks below. */
+  phoneDigits!: string;
   email!: string | null;
   state!: string | null;
   transcript!: string | null;
@@ -20,4 +23,13 @@ export class BrightcallCallback extends Model {
   createdAt!: string;
   idempotencyKey!: string | null;
   callId!: string | null;
+  /** Every insert and patch that sets the phone sets its searchable digits too (issue 36 point 5). */
+  override $beforeInsert(ctx: QueryContext): void | Promise<void> {
+    if (typeof this.phone === 'string') this.phoneDigits = phoneDigits(this.phone);
+    return super.$beforeInsert(ctx);
+  }
+  override $beforeUpdate(opt: ModelOptions, ctx: QueryContext): void | Promise<void> {
+    if (typeof this.phone === 'string') this.phoneDigits = phoneDigits(this.phone);
+    return super.$beforeUpdate(opt, ctx);
+  }
 }

@@ -25,6 +25,7 @@ export class LeadPoolEntry extends Model {
   assignedAgentId!: number | null;
   assignmentId!: number | null;
   assignedAt!: string | null;
+  assignBatchId!: number | null;
   createdAt!: string;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   assignment?: LeadAssignment | null;

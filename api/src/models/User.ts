@@ -1,6 +1,7 @@
 // Objection model over `users` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
-import { Model, type RelationMappingsThunk } from 'objection';
+import { phoneDigits } from '@tm/shared/logic/phone-search';
+import { Model, type ModelOptions, type QueryContext, type RelationMappingsThunk } from 'objection';
 import { hasMany } from './relations.ts';
 import { AgentTransferSetting } from './AgentTransferSetting.ts';
 import { ApiToken } from './ApiToken.ts';
@@ -50,6 +51,8 @@ export class User extends Model {
   agencyName!: string;
   role!: string;
   phone!: string;
+  /** The phone's digits (shared/logic/phone-search.ts), filled by the hooks below. */
+  phoneDigits!: string;
   state!: string | null;
   isAdmin!: boolean | number;
   liveTransferPriceCents!: number | null;
@@ -76,4 +79,13 @@ export class User extends Model {
   transferCalls?: TransferCall[];
   transferDisputes?: TransferDispute[];
   transferOrderUsage?: TransferOrderUsage[];
+  /** Every insert and patch that sets the phone sets its searchable digits too (issue 36 point 5). */
+  override $beforeInsert(ctx: QueryContext): void | Promise<void> {
+    if (typeof this.phone === 'string') this.phoneDigits = phoneDigits(this.phone);
+    return super.$beforeInsert(ctx);
+  }
+  override $beforeUpdate(opt: ModelOptions, ctx: QueryContext): void | Promise<void> {
+    if (typeof this.phone === 'string') this.phoneDigits = phoneDigits(this.phone);
+    return super.$beforeUpdate(opt, ctx);
+  }
 }

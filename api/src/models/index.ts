@@ -4,6 +4,7 @@ export { AutoRebillCharge } from './AutoRebillCharge.ts';
 export { AutoRebillSetting } from './AutoRebillSetting.ts';
 export { ApiToken } from './ApiToken.ts';
 export { Appointment } from './Appointment.ts';
+export { AssignmentBatch } from './AssignmentBatch.ts';
 export { AppointmentCallAttempt } from './AppointmentCallAttempt.ts';
 export { AppointmentNoShow } from './AppointmentNoShow.ts';
 export { BlobChunk } from './BlobChunk.ts';

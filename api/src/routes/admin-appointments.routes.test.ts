@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createTestApp, loginAs, makeUser, type TestContext } from '../test/harness.ts';
 import { toDbDate } from '../db/dates.ts';
+import { BrightcallCallback } from '../models/index.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -20,7 +21,8 @@ beforeAll(async () => {
     source: 'webhook',
     createdAt: toDbDate(new Date(t0 + i * 60_000)),
   }));
-  await ctx.db('brightcallCallbacks').insert(rows);
+  // Through the model: it fills the searchable phone digits (issue 36 point 5).
+  for (const row of rows) await BrightcallCallback.query(ctx.db).insert(row);
 });
 afterAll(() => ctx.close());
 

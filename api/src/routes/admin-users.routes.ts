@@ -20,6 +20,8 @@ import {
 import { adminSetPasswordLink } from '../services/admin/account-links.service.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
 import { idParam } from '../http/params.ts';
+import { transferSettingsSchema } from '@tm/shared/schemas/transfers';
+import { adminControlsView, adminUpdateControls } from '../services/transfers/settings.service.ts';
 
 const userIdParam = (req: Request) => idParam(req.params.userId, 'User not found');
 
@@ -70,6 +72,19 @@ export function adminUsersRoutes(deps: AppDeps): Router {
     const origin = deps.config.publicOriginConfigured || !host ? deps.config.publicOrigin : `${req.protocol}://${host}`;
     const { email } = parseWith(setPasswordLinkSchema, req.body ?? {});
     res.json(await adminSetPasswordLink(deps.db, deps.config, origin, userId, deps.clock.now(), adminActor(currentUser(req)), { email }));
+  });
+
+  // The buyer's Transfer Controls as the admin sees and sets them (issue 36 point 1): the agent's own
+  // settings body, `paused` being the admin's pause (transfers and assignments).
+  r.get('/admin/users/:userId/transfer-controls', admin, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await adminControlsView(deps, userIdParam(req)));
+  });
+
+  r.put('/admin/users/:userId/transfer-controls', admin, async (req, res) => {
+    const userId = userIdParam(req);
+    const input = parseWith(transferSettingsSchema, req.body);
+    res.json(await adminUpdateControls(deps, adminActor(currentUser(req)), userId, input));
   });
 
   r.post('/admin/users/:userId/deactivate', admin, async (req, res) => {

@@ -20,6 +20,8 @@ import { adminOrdersRoutes } from './admin-orders.routes.ts';
 import { adminInboxesRoutes } from './admin-inboxes.routes.ts';
 import { adminLeadImportsRoutes } from './admin-lead-imports.routes.ts';
 import { adminLeadPoolRoutes } from './admin-lead-pool.routes.ts';
+import { adminBulkAssignRoutes } from './admin-bulk-assign.routes.ts';
+import { adminReportsRoutes } from './admin-reports.routes.ts';
 import { brightcallRoutes } from './brightcall.routes.ts';
 import { trainingAdminRoutes } from './training-admin.routes.ts';
 import { trainingVideosRoutes } from './training-videos.routes.ts';
@@ -56,6 +58,8 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(adminInboxesRoutes(deps));
   api.use(adminLeadImportsRoutes(deps));
   api.use(adminLeadPoolRoutes(deps));
+  api.use(adminBulkAssignRoutes(deps));
+  api.use(adminReportsRoutes(deps));
   api.use(adminAuditRoutes(deps));
   api.use(brightcallRoutes(deps));
   api.use(trainingAdminRoutes(deps));

@@ -294,6 +294,14 @@ const MATRIX: Record<string, Row> = {
     ...cols(401, 403, 403, 200, 401),
     req: () => post(`/api/admin/users/${who.ids.agentB}/set-password-link`)('anon'),
   },
+  'GET /api/admin/users/:userId/transfer-controls': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => get(`/api/admin/users/${own.spareUserId}/transfer-controls`)('anon'),
+  },
+  'PUT /api/admin/users/:userId/transfer-controls': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => put(`/api/admin/users/${own.spareUserId}/transfer-controls`, transferSettingsBody)('anon'),
+  },
   'POST /api/admin/users/:userId/deactivate': {
     ...cols(401, 403, 403, 200, 401),
     req: () => post(`/api/admin/users/${own.spareUserId}/deactivate`)('anon'),
@@ -435,6 +443,30 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/lead-pool/assign': {
     ...cols(401, 403, 403, 200, 401),
     req: async () => ({ method: 'POST', path: '/api/admin/lead-pool/assign', body: { agentId: who.ids.agentA, leadIds: [await poolLead()] } }),
+  },
+  'POST /api/admin/lead-pool/assign-by-filter': {
+    ...cols(401, 403, 403, 200, 401),
+    req: post('/api/admin/lead-pool/assign-by-filter', () => ({ agentId: who.ids.agentA, states: ['TX'], count: 1, dryRun: true })),
+  },
+  'POST /api/admin/appointments/assign-by-filter': {
+    ...cols(401, 403, 403, 200, 401),
+    req: post('/api/admin/appointments/assign-by-filter', () => ({ agentId: who.ids.agentA, states: ['TX'], count: 1, dryRun: true })),
+  },
+  ...Object.fromEntries(
+    ['revenue', 'buyers', 'transfers', 'refunds', 'no-shows'].flatMap((name) =>
+      ['', '.csv'].map((ext) => [
+        `GET /api/admin/reports/${name}${ext}`,
+        { ...cols(401, 403, 403, 200, 401), req: get(`/api/admin/reports/${name}${ext}?from=2026-06-01&to=2026-06-30`) },
+      ]),
+    ),
+  ),
+  'GET /api/admin/assignment-batches': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/assignment-batches') },
+  'POST /api/admin/assignment-batches/:batchId/undo': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => {
+      const [id] = await ctx.db('assignmentBatches').insert({ kind: 'leads', agentId: who.ids.agentA, filterJson: '{}', matched: 0, assigned: 0 });
+      return { method: 'POST', path: `/api/admin/assignment-batches/${Number(id)}/undo` };
+    },
   },
   'GET /api/brightcall/status': { ...cols(401, 403, 403, 200, 401), req: get('/api/brightcall/status') },
   'POST /api/callbacks/brightcall': {

@@ -359,6 +359,10 @@ const SPECS: Record<string, Spec> = {
     role: 'admin',
     base: () => ({ method: 'POST', path: `/api/admin/users/${who.ids.agentB}/set-password-link`, body: {} }),
   },
+  'PUT /api/admin/users/:userId/transfer-controls': {
+    role: 'admin',
+    base: () => ({ method: 'PUT', path: `/api/admin/users/${who.ids.agentB}/transfer-controls`, body: transferSettingsBody() }),
+  },
   'POST /api/admin/users/:userId/deactivate': {
     role: 'admin',
     base: () => ({ method: 'POST', path: `/api/admin/users/${own.deactivatedUserId}/deactivate`, body: {} }),
@@ -477,6 +481,35 @@ const SPECS: Record<string, Spec> = {
     base: async () => {
       const [id] = await ctx.db('leadPool').insert({ name: 'Pool Person', phone: uniqPhone(), state: 'TX' });
       return { method: 'POST', path: '/api/admin/lead-pool/assign', body: { agentId: who.ids.agentA, leadIds: [Number(id)] } };
+    },
+  },
+  'POST /api/admin/lead-pool/assign-by-filter': {
+    role: 'admin',
+    base: json('POST', '/api/admin/lead-pool/assign-by-filter', () => ({
+      agentId: who.ids.agentA,
+      states: ['TX'],
+      ageFrom: 30,
+      ageTo: 60,
+      count: 1,
+      dryRun: true,
+    })),
+  },
+  'POST /api/admin/appointments/assign-by-filter': {
+    role: 'admin',
+    base: json('POST', '/api/admin/appointments/assign-by-filter', () => ({
+      agentId: who.ids.agentA,
+      states: ['TX'],
+      from: '2026-06-01',
+      to: '2026-06-30',
+      count: 1,
+      dryRun: true,
+    })),
+  },
+  'POST /api/admin/assignment-batches/:batchId/undo': {
+    role: 'admin',
+    base: async () => {
+      const [id] = await ctx.db('assignmentBatches').insert({ kind: 'leads', agentId: who.ids.agentA, filterJson: '{}', matched: 0, assigned: 0 });
+      return { method: 'POST', path: `/api/admin/assignment-batches/${Number(id)}/undo`, body: {} };
     },
   },
   'POST /api/callbacks/brightcall': { role: 'anon', base: json('POST', '/api/callbacks/brightcall', brightcallBody, { 'x-api-key': BRIGHTCALL_KEY }) },

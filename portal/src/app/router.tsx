@@ -53,6 +53,7 @@ const screens: Array<[string, Screen]> = [
   [paths.autoRebillPay, page(() => import('../features/account/components/AutoRebillPayPage.tsx'), 'AutoRebillPayPage')],
   [paths.receipt, page(() => import('../features/transfers/components/ReceiptPage.tsx'), 'ReceiptPage')],
   [paths.adminDisputes, page(() => import('../features/transfer-disputes-admin/components/DisputesAdminPage.tsx'), 'DisputesAdminPage')],
+  [paths.adminReports, page(() => import('../features/admin-reports/components/ReportsPage.tsx'), 'ReportsPage')],
   [paths.setPassword, page(() => import('../features/auth/components/SetPasswordPage.tsx'), 'SetPasswordPage')],
   [paths.forgotPassword, page(() => import('../features/auth/components/ForgotPasswordPage.tsx'), 'ForgotPasswordPage')],
   [paths.profile, page(() => import('../features/account/components/ProfilePage.tsx'), 'ProfilePage')],

@@ -145,9 +145,9 @@ export function describeAudit(e: DescribeInput): string {
     case 'lead_import.run':
       return `${a.dryRun ? 'Checked' : 'Ran'} lead import${id}`;
     case 'lead.assigned':
-      return `Assigned ${plural(a.count, 'lead')} to${who || ' an agent'}`;
+      return `Assigned ${plural(a.count, 'lead')} to${who || ' an agent'}${a.batchId ? ` (batch #${String(a.batchId)})` : ''}`;
     case 'lead.unassigned':
-      return `Took ${plural(a.count, 'lead')} back from${who || ' an agent'}`;
+      return `Took ${plural(a.count, 'lead')} back from${who || ' an agent'}${a.batchId ? ` (undid batch #${String(a.batchId)})` : ''}`;
     case 'lead.reassigned':
       return `Reassigned ${plural(a.count, 'lead')} to${who || ' an agent'}${b.agent ? ` from ${String(b.agent)}` : ''}`;
     case 'lead.deleted':
@@ -162,6 +162,10 @@ export function describeAudit(e: DescribeInput): string {
       return `Put appointment${id} back on sale`;
     case 'appointment.assigned':
       return `Assigned appointment${id} to${who || ' an agent'}`;
+    case 'appointment.assigned_batch':
+      return `Assigned ${plural(a.count, 'appointment')} to${who || ' an agent'} (batch #${String(a.batchId ?? '')})`;
+    case 'appointment.unassigned_batch':
+      return `Took ${plural(a.count, 'appointment')} back from${who || ' an agent'} (undid batch #${String(a.batchId ?? '')})`;
     case 'appointment.unassigned':
       return `Took appointment${id} back from${who || ' an agent'}`;
     case 'dispute.filed':

@@ -202,7 +202,8 @@ export function withinHours(at: Date, hours: { start: string | null; end: string
 // ---------------------------------------------------------------------------------------------
 // Agent controls
 
-export type PauseReason = 'agent' | 'no_balance';
+/** 'admin': the operator paused the buyer (transfers and assignments); only an admin lifts it. */
+export type PauseReason = 'agent' | 'no_balance' | 'admin';
 
 export interface AgentControls {
   callsPerDay: number | null;
@@ -267,6 +268,12 @@ export interface Refusal {
 export function controlsRefusal(c: AgentControls, call: { startedAt: Date; state: string }, ctx: { callsThatDay: number; balance: number }): Refusal | null {
   if (pauseInForce(c, call.startedAt, ctx.balance)) {
     if (c.pausedReason === 'no_balance') return { reason: 'no_balance', message: 'The agent has no transfers left in their balance.' };
+    if (c.pausedReason === 'admin') {
+      return {
+        reason: 'agent_paused',
+        message: c.resumeDate ? `The agent's deliveries are paused by an admin until ${c.resumeDate}.` : "The agent's deliveries are paused by an admin.",
+      };
+    }
     return { reason: 'agent_paused', message: c.resumeDate ? `The agent has paused transfers until ${c.resumeDate}.` : 'The agent has paused transfers.' };
   }
   if (c.workingStates.length > 0 && !c.workingStates.includes(call.state)) {

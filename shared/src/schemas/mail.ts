@@ -20,6 +20,8 @@ export const MAIL_KINDS = [
   'balance-empty',
   'auto-rebill-action',
   'leads-assigned',
+  'controls-changed',
+  'appointments-assigned',
   'appointment-purchased',
   'signup-attempt',
   'staff-dispute',

@@ -26,6 +26,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { whereAnyContains } from '../../http/like.ts';
+import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { readPage } from '../../http/paging.ts';
 import { balanceView, orderDescription } from '../transfers/lots.service.ts';
 import { listMyLeads } from '../leads/leads.service.ts';
@@ -100,7 +101,10 @@ export async function userStats(db: Db): Promise<UserStats> {
  */
 export async function listUsers(db: Db, query: ListQuery): Promise<UsersPage> {
   const base = User.query(db).select(USER_COLUMNS.map((c) => User.ref(c)));
-  const words = query.q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  // A phone in any form is looked up by its digits on the indexed column (issue 36 point 5).
+  const phone = phoneSearchDigits(query.q);
+  const words = phone ? [] : query.q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  if (phone) base.where(User.ref('phoneDigits'), phone);
   const columns = ['email', 'firstName', 'lastName', 'agencyName'].map((c) => `${User.tableName}.${c}`);
   for (const word of words) whereAnyContains(base, columns, word);
   const rows = base.clone().orderBy(User.ref('createdAt'), 'desc').orderBy(User.ref('id'), 'desc');

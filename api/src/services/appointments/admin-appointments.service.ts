@@ -11,6 +11,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { Appointment, User } from '../../models/index.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { refuseAdminPaused } from '../transfers/settings.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 
 export const IN_PURCHASE_MESSAGE = 'An agent is buying this appointment right now; try again in a few minutes';
@@ -126,6 +127,7 @@ export async function assignAppointment(db: Db, id: number, agentId: number, now
   return db.transaction(async (trx) => {
     const agent = await User.query(trx).findById(agentId).select('id');
     if (!agent) throw badRequest(UNKNOWN_AGENT_MESSAGE, { agentId: UNKNOWN_AGENT_MESSAGE });
+    await refuseAdminPaused(trx, agentId, now);
     const a = await load(trx, id);
     if (a.status === 'reserved') throw conflict(IN_PURCHASE_MESSAGE);
     if (a.status === 'sold' && a.reservedOrderId) throw conflict(BOUGHT_MESSAGE);

@@ -21,6 +21,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { consentColumns } from '../compliance/consent-columns.ts';
 import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
+import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 
@@ -437,7 +438,10 @@ function listBase(db: Db): Knex.QueryBuilder {
 /** Newest first; each word of `q` must appear in the first or last name, e-mail or phone. */
 export async function listAppointments(db: Db, query: ListQuery): Promise<Page<BrightcallAppointment>> {
   let base = listBase(db);
-  for (const term of query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
+  // A phone in any form is looked up by its digits on the indexed column (issue 36 point 5).
+  const phone = phoneSearchDigits(query.q);
+  if (phone) base = base.where('c.phoneDigits', phone);
+  for (const term of phone ? [] : query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
     base = whereAnyContains(base, ['c.firstName', 'c.lastName', 'c.email', 'c.phone'], term);
   }
   const rows = base.clone().orderBy([

@@ -13,8 +13,10 @@ import { conflict, notFound } from '../../errors.ts';
 import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
 import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
+import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { refuseAdminPaused } from '../transfers/settings.service.ts';
 
 /** A pool entry's columns (dates in database form) with its agent's e-mail. */
 type PoolRow = Pick<
@@ -61,8 +63,12 @@ export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>):
     .toKnexQuery();
   if (query.status === 'unassigned') base = base.whereNull('p.assignedAt');
   if (query.status === 'assigned') base = base.whereNotNull('p.assignedAt');
-  for (const term of query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
-    // Phones are stored as 10 digits: a term that looks like a phone is searched by its digits.
+  // Pool phones are stored as 10 digits (unique index): a whole phone in any form is matched on it exactly
+  // (issue 36 point 5), a plain where-clause that composes with any paging.
+  const phone = phoneSearchDigits(query.q);
+  if (phone) base = base.where('p.phone', phone);
+  for (const term of phone ? [] : query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
+    // Part of a number is searched by its digits.
     const t = /^[\d().+-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term;
     base = whereAnyContains(base, ['p.name', 'p.phone', 'p.email', 'p.state'], t);
   }
@@ -79,6 +85,7 @@ async function moveToAgent(db: Db, input: AssignLeadsInput, now: Date, config: A
   const ids = [...new Set(input.leadIds)];
   const agent = await User.query(db).findById(input.agentId).select('id', 'email');
   if (!agent) throw notFound('Agent not found');
+  await refuseAdminPaused(db, Number(agent.id), now);
   const at = toDbDate(now);
   await db.transaction(async (trx) => {
     await move({ ids, agent: { id: Number(agent.id), email: agent.email }, at, trx });

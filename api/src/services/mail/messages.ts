@@ -435,6 +435,29 @@ export function leadsAssignedMail(config: AppConfig, user: MailUser, count: numb
   });
 }
 
+/** An admin changed the agent's Transfer Controls (issue 36): each line names a field, before → after. */
+export function controlsChangedMail(config: AppConfig, user: MailUser, changes: string[]): NewMail {
+  return mail(config, 'controls-changed', user.email, user.id, `Your ${PRODUCT} delivery settings were changed`, {
+    greeting: hello(user.firstName),
+    lines: ['An administrator changed your delivery settings:'],
+    table: changes.map((c) => {
+      const at = c.indexOf(': ');
+      return [c.slice(0, at), c.slice(at + 2)] as [string, string];
+    }),
+    link: { label: 'See your Transfer Controls', url: `${config.publicOrigin}/dashboard/transfers` },
+    after: ['Questions? Reply to this e-mail or call support.'],
+  });
+}
+
+/** Appointments given to the agent by an admin in one batch (issue 36 point 3). */
+export function appointmentsAssignedMail(config: AppConfig, user: MailUser, count: number): NewMail {
+  return mail(config, 'appointments-assigned', user.email, user.id, `${count} appointment${count === 1 ? '' : 's'} assigned to you`, {
+    greeting: hello(user.firstName),
+    lines: [`We assigned ${count} appointment${count === 1 ? '' : 's'} to you. They are in My Appointments.`],
+    link: { label: 'Open My Appointments', url: `${config.publicOrigin}/dashboard` },
+  });
+}
+
 export interface PurchasedAppointment {
   id: number;
   startsAt: Date | null;

@@ -21,6 +21,7 @@ import { notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
+import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { isTransferOrder, orderDescription, refundLines } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
@@ -159,7 +160,10 @@ function filtered(db: Db, q: AdminOrdersQuery): Knex.QueryBuilder {
   // The shared admin pager and search helpers take the Knex builder underneath the model's query.
   let base = orders.toKnexQuery();
   // Each word must appear in the buyer's name or e-mail (the account's, or the survey's when there is no account).
-  for (const term of q.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
+  // A phone in any form finds the orders of the account with that phone, by its indexed digits (issue 36 point 5).
+  const phone = phoneSearchDigits(q.q);
+  if (phone) base = base.where('u.phoneDigits', phone);
+  for (const term of phone ? [] : q.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
     base = whereAnyContains(base, ['u.firstName', 'u.lastName', 'u.email', 's.firstName', 's.lastName', 's.email'], term);
   }
   return base;

@@ -5,14 +5,16 @@ import { DEFAULT_CONTROLS, localDateKey, localDayBounds, pauseInForce, type Agen
 import type { TransferSettingsValues, TransferSettingsView } from '@tm/shared/schemas/transfers';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { enqueueUserMail } from '../mail/account-mail.ts';
+import { controlsChangedMail } from '../mail/messages.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { writeAudit } from './audit.ts';
 import { transferLots } from './lots.service.ts';
 import { withRetry } from '../../db/retry.ts';
 import { statesNamedIn } from '@tm/shared/us-states';
 import { parseTransferHours } from '@tm/shared/logic/transfer-hours';
-import { AgentTransferSetting, TransferCall } from '../../models/index.ts';
+import { AgentTransferSetting, TransferCall, User } from '../../models/index.ts';
 
 type SettingsRow = Pick<
   AgentTransferSetting,
@@ -74,7 +76,7 @@ const controlsForAudit = (c: AgentControls) => ({ ...c, workingStates: c.working
 async function saveControls(
   trx: Knex.Transaction,
   userId: number,
-  change: { before: AgentControls; after: AgentControls; action: string; at: Date; extra?: Record<string, unknown> },
+  change: { before: AgentControls; after: AgentControls; action: string; at: Date; extra?: Record<string, unknown>; actor?: AuditActor },
 ): Promise<void> {
   const { before, after, action, at } = change;
   await AgentTransferSetting.query(trx)
@@ -91,8 +93,8 @@ async function saveControls(
       resumeDate: after.resumeDate,
       updatedAt: toDbDate(at),
     });
-  await writeAudit(trx, {
-    actor: { type: 'agent', id: userId },
+  await recordAudit(trx, {
+    actor: change.actor ?? { type: 'agent', id: userId },
     action,
     entity: 'settings',
     entityId: userId,
@@ -114,18 +116,95 @@ export async function updateSettings(deps: AppDeps, userId: number, input: Trans
       const before = await readControls(trx, userId, { lock: true });
       // A pause the agent keeps keeps its start; a new one starts now. Switching it off clears it.
       const keepStart = input.paused && before.paused && before.pausedReason === 'agent';
+      // An admin's pause (issue 36) stays whatever the agent sends: only an admin lifts it.
+      const adminPause = before.paused && before.pausedReason === 'admin';
       const after: AgentControls = {
         callsPerDay: input.callsPerDay,
         workingStates: input.workingStates,
         hoursStart: input.hoursStart,
         hoursEnd: input.hoursEnd,
         timeZone: input.timeZone,
-        paused: input.paused,
-        pausedReason: input.paused ? 'agent' : null,
-        pausedAt: input.paused ? (keepStart ? before.pausedAt : now.toISOString()) : null,
-        resumeDate: input.paused ? input.resumeDate : null,
+        ...(adminPause
+          ? { paused: true, pausedReason: 'admin', pausedAt: before.pausedAt, resumeDate: before.resumeDate }
+          : {
+              paused: input.paused,
+              pausedReason: input.paused ? 'agent' : null,
+              pausedAt: input.paused ? (keepStart ? before.pausedAt : now.toISOString()) : null,
+              resumeDate: input.paused ? input.resumeDate : null,
+            }),
       };
       await saveControls(trx, userId, { before, after, action: 'settings.updated', at: now });
+    }),
+  );
+  return settingsView(deps, userId);
+}
+
+/** The controls' fields an admin change names to the agent, in the words of the Transfer Controls screen. */
+function describeControlChanges(before: AgentControls, after: AgentControls): string[] {
+  const hours = (c: AgentControls) => (c.hoursStart && c.hoursEnd ? `${c.hoursStart}-${c.hoursEnd}` : 'any time');
+  const states = (c: AgentControls) => (c.workingStates.length ? c.workingStates.join(', ') : 'every state');
+  const cap = (c: AgentControls) => (c.callsPerDay === null ? 'no limit' : String(c.callsPerDay));
+  const pause = (c: AgentControls) => (c.paused ? `paused${c.resumeDate ? ` until ${c.resumeDate}` : ''}` : 'on');
+  const out: string[] = [];
+  const row = (label: string, f: (c: AgentControls) => string) => {
+    if (f(before) !== f(after)) out.push(`${label}: ${f(before)} → ${f(after)}`);
+  };
+  row('Deliveries (transfers and assigned leads and appointments)', pause);
+  row('Calls per day', cap);
+  row('Working states', states);
+  row('Transfer hours', hours);
+  row('Time zone', (c) => c.timeZone);
+  return out;
+}
+
+/** Only an admin's own pause blocks assignments: an agent's pause and an empty balance are about transfers. */
+export const ADMIN_PAUSED_MESSAGE = "This agent's deliveries are paused by an admin: resume them under Buyer controls first";
+
+/** 409 when an admin paused the agent (assigning leads or appointments to them is refused). */
+export async function refuseAdminPaused(db: Db | Knex.Transaction, agentId: number, now: Date): Promise<void> {
+  const c = await readControls(db, agentId);
+  if (c.pausedReason === 'admin' && pauseInForce(c, now, 1)) throw conflict(ADMIN_PAUSED_MESSAGE, { agentId: ADMIN_PAUSED_MESSAGE });
+}
+
+/** The buyer's controls for the admin (404 for no such user). */
+export async function adminControlsView(deps: AppDeps, userId: number): Promise<TransferSettingsView> {
+  if (!(await User.query(deps.db).findById(userId).select('id'))) throw notFound('User not found');
+  return settingsView(deps, userId);
+}
+
+/**
+ * An admin sets a buyer's Transfer Controls (issue 36 point 1): the agent's own body, where `paused` is the
+ * admin's pause (reason 'admin', covering transfers and assignments, lifted only by an admin). Audited with
+ * the admin as actor; the agent is e-mailed what changed (nothing changed: no mail).
+ */
+export async function adminUpdateControls(deps: AppDeps, actor: AuditActor, userId: number, input: TransferSettingsValues): Promise<TransferSettingsView> {
+  if (!(await User.query(deps.db).findById(userId).select('id'))) throw notFound('User not found');
+  const now = deps.clock.now();
+  if (input.resumeDate !== null && input.resumeDate <= localDateKey(now, input.timeZone)) {
+    throw badRequest('The resume date must be after today', { resumeDate: 'The resume date must be after today' });
+  }
+  await ensureSettingsRow(deps.db, userId);
+  await withRetry(() =>
+    deps.db.transaction(async (trx) => {
+      const before = await readControls(trx, userId, { lock: true });
+      const keepStart = input.paused && before.paused && before.pausedReason === 'admin';
+      const after: AgentControls = {
+        callsPerDay: input.callsPerDay,
+        workingStates: input.workingStates,
+        hoursStart: input.hoursStart,
+        hoursEnd: input.hoursEnd,
+        timeZone: input.timeZone,
+        // Unpausing lifts any pause (the admin's, the agent's, or an empty balance's until the next call finds balance).
+        ...(input.paused
+          ? { paused: true, pausedReason: 'admin' as const, pausedAt: keepStart ? before.pausedAt : now.toISOString(), resumeDate: input.resumeDate }
+          : before.paused && before.pausedReason === 'no_balance'
+            ? { paused: before.paused, pausedReason: before.pausedReason, pausedAt: before.pausedAt, resumeDate: before.resumeDate }
+            : { paused: false, pausedReason: null, pausedAt: null, resumeDate: null }),
+      };
+      const changes = describeControlChanges(before, after);
+      if (!changes.length) return;
+      await saveControls(trx, userId, { before, after, action: 'settings.updated', at: now, actor });
+      await enqueueUserMail(trx, deps.config, userId, now, (to) => controlsChangedMail(deps.config, to, changes));
     }),
   );
   return settingsView(deps, userId);

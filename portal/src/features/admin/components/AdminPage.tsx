@@ -63,6 +63,9 @@ function AdminPanel() {
           <a className="btn btn-outline" href="/admin/disputes">
             Transfer Disputes
           </a>
+          <a className="btn btn-outline" href="/admin/reports">
+            Reports
+          </a>
           <a className="btn btn-outline" href="/profile">
             Profile
           </a>

@@ -6,6 +6,7 @@ import { useSearchAppointments } from '../api/search-appointments.ts';
 import { formatDate, formatPhone } from './ui.tsx';
 import { SearchPagedList } from './SearchPagedList.tsx';
 import { CreateAppointmentModal } from './CreateAppointmentModal.tsx';
+import { BulkAssign } from './BulkAssign.tsx';
 import { AppointmentPanel } from './AppointmentPanel.tsx';
 
 function AppointmentCard({ a, onOpen }: { a: BrightcallAppointment; onOpen: (id: number) => void }) {
@@ -63,6 +64,7 @@ export function AppointmentsTab() {
         usePage={useAppointmentsPage}
         renderItem={(a) => <AppointmentCard a={a} onOpen={setOpen} />}
       />
+      <BulkAssign kind="appointments" />
       <CreateAppointmentModal open={creating} onClose={() => setCreating(false)} />
       <AppointmentPanel id={open} onClose={() => setOpen(null)} />
     </div>

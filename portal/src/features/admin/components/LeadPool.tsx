@@ -15,16 +15,18 @@ import { SearchPagedList, useSelection, optionsOf } from './SearchPagedList.tsx'
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const agentName = (a: AdminUser) => `${a.firstName} ${a.lastName} (${a.email})`;
 
-function AgentPicker({
+export function AgentPicker({
   agent,
   onPick,
   id = 'agent-search',
   chosenLabel = 'Assign to:',
+  placeholder = 'Search agents by name or email...',
 }: {
   agent: AdminUser | null;
   onPick: (a: AdminUser | null) => void;
   id?: string;
   chosenLabel?: string;
+  placeholder?: string;
 }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
@@ -42,14 +44,7 @@ function AgentPicker({
   return (
     <div className="adm-agent-picker">
       <label htmlFor={id}>Agent</label>
-      <input
-        id={id}
-        type="search"
-        placeholder="Search agents by name or email..."
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        autoComplete="off"
-      />
+      <input id={id} type="search" placeholder={placeholder} value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
       {q.length >= 1 && (
         <ul className="adm-agent-results" aria-label="Matching agents">
           {data?.items.map((u) => (

@@ -3,6 +3,7 @@
 // (delete unsold ones) and its for-sale inventory, then the do-not-call lists and per-lead scrub results.
 import { LeadImport } from './LeadImport.tsx';
 import { LeadPool } from './LeadPool.tsx';
+import { BulkAssign } from './BulkAssign.tsx';
 import { LeadsForSale } from './LeadsForSale.tsx';
 import { LeadInventory } from './LeadInventory.tsx';
 import { DncLists } from './DncLists.tsx';
@@ -11,6 +12,7 @@ export function LeadsTab() {
   return (
     <div className="adm-leads">
       <LeadImport />
+      <BulkAssign kind="leads" />
       <LeadPool />
       <LeadInventory />
       <LeadsForSale />

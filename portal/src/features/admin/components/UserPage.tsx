@@ -10,6 +10,7 @@ import { formatDateTime, formatPhone } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useUser } from '../api/get-user.ts';
 import { UserFormPanel } from './UserFormPanel.tsx';
+import { BuyerControlsPanel } from './BuyerControlsPanel.tsx';
 
 /** One of the user's record lists: a table of the newest rows, and how many there are in all. */
 function UserRecords<T extends { id: number | string }>(props: {
@@ -159,6 +160,8 @@ export function UserPage({ userId }: { userId: number }) {
           <div className="muted small">billable calls, after credits</div>
         </div>
       </div>
+
+      {!u.isAdmin && <BuyerControlsPanel userId={u.id} />}
 
       <UserRecords
         id="adm-user-orders"

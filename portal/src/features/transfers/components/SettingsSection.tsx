@@ -148,6 +148,9 @@ function SettingsForm({ settings }: { settings: TransferSettingsView }) {
             )}
           </div>
         )}
+        {settings.pausedReason === 'admin' && settings.pausedNow && (
+          <p className="muted small">Deliveries are paused by TransferLine. Contact support to resume them.</p>
+        )}
         {settings.pausedReason === 'no_balance' && settings.pausedNow && (
           <p className="muted small">Transfers are also paused because your balance is empty.</p>
         )}
