@@ -15,6 +15,7 @@ import type { AgedStockResponse } from '@tm/shared/schemas/funnel';
 import { readRingcloudSurvey, clearRingcloudSurvey, type SavedRingcloudSurvey } from './ringcloud-storage.ts';
 import { returnUrlFor, GENERIC_PAYMENT_ERROR } from '@tm/shared/ui/payment-labels';
 import { toast } from '../stores/toast.ts';
+import { keptAttribution } from '../scripts/attribution.ts';
 
 const loadPaymentForm = () => import('@tm/shared/ui/PaymentForm');
 const PaymentForm = lazy(() => loadPaymentForm().then((m) => ({ default: m.PaymentForm })));
@@ -75,6 +76,7 @@ export default function RingCloudCheckout() {
             tier: 'ringcloud',
             surveyId: s.surveyId,
             ...(s.ageRange ? { ageRange: s.ageRange } : {}),
+            attribution: keptAttribution(),
           }),
         ]);
         if (!keys) throw new Error('payment settings missing');

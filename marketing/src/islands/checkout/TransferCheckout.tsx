@@ -46,6 +46,7 @@ import {
   type CheckoutFields,
 } from './BuyerDetails.tsx';
 import './checkout.css';
+import { keptAttribution } from '../../scripts/attribution.ts';
 
 const loadPaymentForm = () => import('@tm/shared/ui/PaymentForm');
 const PaymentForm = lazy(() => loadPaymentForm().then((m) => ({ default: m.PaymentForm })));
@@ -138,6 +139,7 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
         callCount: quote.count,
         ...(tier !== 'standard' ? { tier } : {}),
         ...who,
+        attribution: keptAttribution(),
       };
       const res = await api.requestJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body);
       paymentPrepared({ clientSecret: res.clientSecret, amountCents: res.amount, count: quote.count });

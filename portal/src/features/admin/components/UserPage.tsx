@@ -1,5 +1,6 @@
 // The admin's page for one user (/admin?user=ID): account details with Edit, their live-transfer price,
 // transfer balance, what they paid, and their orders, leads and appointments (newest first).
+import { CampaignText } from './CampaignFacts.tsx';
 import { PRICE_SOURCE_LABEL, dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
 import { useState, type ReactNode } from 'react';
@@ -122,6 +123,12 @@ export function UserPage({ userId }: { userId: number }) {
         <div>
           <dt>Joined</dt>
           <dd>{formatDateTime(u.createdAt, tz) || '—'}</dd>
+        </div>
+        <div>
+          <dt>Campaign</dt>
+          <dd>
+            <CampaignText attribution={user.data.attribution} tz={tz} testId="user-campaign" />
+          </dd>
         </div>
       </dl>
       <div className="adm-summary" data-testid="user-page-figures">
