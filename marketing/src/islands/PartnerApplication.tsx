@@ -111,7 +111,8 @@ export default function PartnerApplication() {
       if (key === 'servicesInterested') body.append(key, JSON.stringify(value));
       else body.append(key, String(value));
     }
-    body.append('attribution', JSON.stringify(keptAttribution()));
+    const attribution = keptAttribution();
+    if (attribution) body.append('attribution', JSON.stringify(attribution));
     attached.forEach((f, i) => body.append(`file_${i}`, f, f.name));
     try {
       await api.requestJson('POST', '/api/affnetwork-signup', body);

@@ -33,3 +33,9 @@ export function keptAttribution(): Attribution | null {
     return null;
   }
 }
+
+/** A form's payload with the kept attribution added (nothing added when none is kept). */
+export function withAttribution<T extends object>(body: T): T & { attribution?: Attribution } {
+  const attribution = keptAttribution();
+  return attribution ? { ...body, attribution } : body;
+}
