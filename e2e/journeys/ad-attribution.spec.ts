@@ -79,6 +79,32 @@ test('a Google ad click is traced from /standard-pricing through the checkout to
   await adminContext.close();
 });
 
+test('an agent-lab sign-up from a Meta ad: the new account shows its campaign on the admin user page', async ({ page, browser }) => {
+  const campaign = `lab-${unique()}`;
+  const email = `lab.${unique()}@example.com`;
+  await page.goto(`/agentleadlab?utm_source=facebook&utm_medium=paid_social&utm_campaign=${campaign}&fbclid=FBTEST`);
+  await page.getByLabel('Agency name').fill('Lab Agency');
+  await page.getByLabel('First name').fill('Jo');
+  await page.getByLabel('Last name').fill('Labber');
+  await page.getByLabel('Phone', { exact: true }).fill('555 010 0199');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Total transfers').fill('20');
+  await page.getByLabel('Transfers per day').fill('5');
+  await page.getByLabel('Transfer calls to my phone').check();
+  await page.getByRole('button', { name: 'Submit Registration' }).click();
+  await expect(page).toHaveURL(/\/agentleadlab-success$/);
+
+  const { admin, adminContext } = await adminPage(browser);
+  const found = (await (await admin.request.get(`/api/admin/users/search?q=${encodeURIComponent(email)}`)).json()) as {
+    items: Array<{ id: number; email: string }>;
+  };
+  const id = found.items.find((u) => u.email === email)!.id;
+  await admin.goto(`/admin?user=${id}`);
+  await expect(admin.getByTestId('user-campaign')).toContainText(`facebook / paid_social / ${campaign}`);
+  await expect(admin.getByTestId('user-campaign')).toContainText('fbclid FBTEST');
+  await adminContext.close();
+});
+
 test('robots.txt, the sitemap and every public page read right for search engines and shares', async ({ page, request }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);

@@ -1,5 +1,6 @@
 // The admin's page for one user (/admin?user=ID): account details with Edit, their live-transfer price,
 // transfer balance, what they paid, and their orders, leads and appointments (newest first).
+import './campaigns.css';
 import { CampaignText } from './CampaignFacts.tsx';
 import { PRICE_SOURCE_LABEL, dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
@@ -124,13 +125,10 @@ export function UserPage({ userId }: { userId: number }) {
           <dt>Joined</dt>
           <dd>{formatDateTime(u.createdAt, tz) || '—'}</dd>
         </div>
-        <div>
-          <dt>Campaign</dt>
-          <dd>
-            <CampaignText attribution={user.data.attribution} tz={tz} testId="user-campaign" />
-          </dd>
-        </div>
       </dl>
+      <p className="card adm-user-campaign">
+        <strong>Campaign:</strong> <CampaignText attribution={user.data.attribution} tz={tz} testId="user-campaign" />
+      </p>
       <div className="adm-summary" data-testid="user-page-figures">
         <div className="card adm-summary-card">
           <div className="muted small">Live transfer price</div>
