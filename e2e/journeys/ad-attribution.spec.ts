@@ -143,6 +143,8 @@ test('robots.txt, the sitemap and every public page read right for search engine
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /agent portal/);
   await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', /\/login$/);
   await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute('content', /\/og\/home\.png$/);
+  await page.goto('/training');
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', /\/training$/);
 });
 
 test("each pricing page's Product price is the catalogue's rate, the price the server charges", async ({ page, request }) => {
