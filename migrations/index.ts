@@ -51,6 +51,7 @@ import * as m1129_4000_phoneDigits from './20261129400000_phone_digits.ts';
 import * as m1129_4010_assignmentBatches from './20261129401000_assignment_batches.ts';
 import * as m1129_4020_assignBatchColumns from './20261129402000_assign_batch_columns.ts';
 import * as m1129_4030_reportIndexes from './20261129403000_report_indexes.ts';
+import * as m1129_6000_attributions from './20261129600000_attributions.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -108,6 +109,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129401000_assignment_batches': m1129_4010_assignmentBatches,
   '20261129402000_assign_batch_columns': m1129_4020_assignBatchColumns,
   '20261129403000_report_indexes': m1129_4030_reportIndexes,
+  '20261129600000_attributions': m1129_6000_attributions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

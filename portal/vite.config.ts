@@ -6,9 +6,21 @@ import react from '@vitejs/plugin-react';
 import { portalPaths } from '@tm/shared/portal-paths';
 import { firstScreenPreload } from './first-screen-preload.ts';
 
+// The site's origin for the canonical URL and the share tags of the public screens (PUBLIC_ORIGIN at build
+// time, as the public site's; decision 235).
+const siteOrigin = (() => {
+  try {
+    return new URL(process.env.PUBLIC_ORIGIN?.trim() || 'http://localhost:3000').origin;
+  } catch {
+    return 'http://localhost:3000';
+  }
+})();
+
 export default defineConfig({
+  define: { __SITE_ORIGIN__: JSON.stringify(siteOrigin) },
   plugins: [
     react(),
+    { name: 'site-origin', transformIndexHtml: (html: string) => html.replaceAll('%SITE_ORIGIN%', siteOrigin) },
     // The route table's and the portal home's chunks download with the page (decision 205).
     firstScreenPreload({
       routerModule: 'src/app/router.tsx',

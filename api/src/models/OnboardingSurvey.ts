@@ -12,6 +12,7 @@ export class OnboardingSurvey extends Model {
     orders: hasMany(Order, 'onboarding_surveys.id', 'orders.surveyId'),
   });
   id!: number;
+  attributionId!: number | null;
   userId!: number | null;
   firstName!: string;
   lastName!: string;

@@ -24,6 +24,7 @@ export class Order extends Model {
     transferOrderUsage: hasMany(TransferOrderUsage, 'orders.id', 'transfer_order_usage.orderId'),
   });
   id!: number;
+  attributionId!: number | null;
   userId!: number | null;
   surveyId!: number | null;
   kind!: string;

@@ -10,6 +10,7 @@ export class PartnerApplication extends Model {
     partnerApplicationFiles: hasMany(PartnerApplicationFile, 'partner_applications.id', 'partner_application_files.applicationId'),
   });
   id!: number;
+  attributionId!: number | null;
   businessName!: string;
   contactName!: string;
   email!: string;

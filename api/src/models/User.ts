@@ -43,6 +43,7 @@ export class User extends Model {
     transferOrderUsage: hasMany(TransferOrderUsage, 'users.id', 'transfer_order_usage.userId'),
   });
   id!: number;
+  attributionId!: number | null;
   email!: string;
   username!: string | null;
   passwordHash!: string;

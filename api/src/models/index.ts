@@ -1,5 +1,6 @@
 // Every table's model (one per table, api/src/models/<Name>.ts). Services import from here.
 export { AgentTransferSetting } from './AgentTransferSetting.ts';
+export { Attribution } from './Attribution.ts';
 export { AutoRebillCharge } from './AutoRebillCharge.ts';
 export { AutoRebillSetting } from './AutoRebillSetting.ts';
 export { ApiToken } from './ApiToken.ts';

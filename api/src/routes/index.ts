@@ -36,6 +36,7 @@ import { mailRoutes } from './mail.routes.ts';
 import { accountRoutes } from './account.routes.ts';
 import { autoRebillRoutes } from './auto-rebill.routes.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
+import { adminMarketingRoutes } from './admin-marketing.routes.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
@@ -61,6 +62,7 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(adminBulkAssignRoutes(deps));
   api.use(adminReportsRoutes(deps));
   api.use(adminAuditRoutes(deps));
+  api.use(adminMarketingRoutes(deps));
   api.use(brightcallRoutes(deps));
   api.use(trainingAdminRoutes(deps));
   api.use(trainingVideosRoutes(deps));

@@ -28,7 +28,12 @@ export function paymentsRoutes(deps: AppDeps): Router {
   r.post('/create-payment-intent', ...checkoutLimit, async (req, res) => {
     const input = parseWith(createPaymentIntentSchema, req.body);
     const anonymousSurvey = req.session && !sessionExpired(req.session, deps.clock.now()) ? (req.session.ringcloudSurveyId ?? null) : null;
-    const order = await startCheckout(deps, input, { userId: req.session?.userId ?? null, ringcloudSurveyId: anonymousSurvey }, clientIp(req));
+    const order = await startCheckout(
+      deps,
+      input,
+      { userId: req.session?.userId ?? null, ringcloudSurveyId: anonymousSurvey, userAgent: req.get('user-agent') ?? null },
+      clientIp(req),
+    );
     const body: CreatePaymentIntentResponse = {
       clientSecret: order.clientSecret,
       orderId: order.orderId,

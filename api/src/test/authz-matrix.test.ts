@@ -327,6 +327,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/outbox/:id': { ...cols(401, 403, 403, 404, 401), req: get('/api/admin/outbox/999999') },
   'GET /api/admin/audit': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/audit') },
   'GET /api/admin/audit.csv': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/audit.csv') },
+  'GET /api/admin/reports/campaigns': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/reports/campaigns?from=2026-11-01&to=2026-11-30') },
+  'GET /api/admin/reports/campaigns.csv': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/reports/campaigns.csv?from=2026-11-01&to=2026-11-30') },
+  'GET /api/admin/conversions/google-ads.csv': {
+    ...cols(401, 403, 403, 200, 401),
+    req: get('/api/admin/conversions/google-ads.csv?from=2026-11-01&to=2026-11-30'),
+  },
+  'GET /api/admin/conversions/meta.json': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/conversions/meta.json?from=2026-11-01&to=2026-11-30') },
   'GET /api/admin/appointments/:id': {
     ...cols(401, 403, 403, 200, 401),
     req: async () => ({ method: 'GET', path: `/api/admin/appointments/${await insertAppointment(ctx.db)}` }),

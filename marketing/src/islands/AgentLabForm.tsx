@@ -14,6 +14,7 @@ import {
 } from '@tm/shared/schemas/funnel';
 import { toast } from '../stores/toast.ts';
 import { Field, ErrorText, NameRow, PhoneEmailRow, described, applyServerFields, HydratedFieldset } from './form-parts.tsx';
+import { withAttribution } from '../scripts/attribution.ts';
 
 export const AGENT_LAB_FAILED = 'Failed to submit form. Please try again.';
 const FIELD_NAMES = ['agencyName', 'firstName', 'lastName', 'phone', 'email', 'totalTransfers', 'transfersPerDay', 'callMethod'] as const;
@@ -33,7 +34,7 @@ export default function AgentLabForm() {
   const onSubmit = handleSubmit(async (values) => {
     setBusy(true);
     try {
-      await api.requestJson('POST', '/api/survey', agentLabPayload(values));
+      await api.requestJson('POST', '/api/survey', withAttribution(agentLabPayload(values)));
       window.location.assign('/agentleadlab-success');
     } catch (err) {
       const message = err instanceof ApiError ? err.serverMessage : AGENT_LAB_FAILED;

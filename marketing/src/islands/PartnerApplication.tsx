@@ -21,6 +21,7 @@ import {
 } from '@tm/shared/schemas/funnel';
 import { toast } from '../stores/toast.ts';
 import { Field, ErrorText, described, applyServerFields, HydratedFieldset } from './form-parts.tsx';
+import { keptAttribution } from '../scripts/attribution.ts';
 
 export const PARTNER_FAILED = 'Failed to submit application. Please try again.';
 const FIELD_NAMES = [
@@ -110,6 +111,8 @@ export default function PartnerApplication() {
       if (key === 'servicesInterested') body.append(key, JSON.stringify(value));
       else body.append(key, String(value));
     }
+    const attribution = keptAttribution();
+    if (attribution) body.append('attribution', JSON.stringify(attribution));
     attached.forEach((f, i) => body.append(`file_${i}`, f, f.name));
     try {
       await api.requestJson('POST', '/api/affnetwork-signup', body);

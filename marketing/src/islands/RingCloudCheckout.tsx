@@ -15,6 +15,7 @@ import type { AgedStockResponse } from '@tm/shared/schemas/funnel';
 import { readRingcloudSurvey, clearRingcloudSurvey, type SavedRingcloudSurvey } from './ringcloud-storage.ts';
 import { returnUrlFor, GENERIC_PAYMENT_ERROR } from '@tm/shared/ui/payment-labels';
 import { toast } from '../stores/toast.ts';
+import { withAttribution } from '../scripts/attribution.ts';
 
 const loadPaymentForm = () => import('@tm/shared/ui/PaymentForm');
 const PaymentForm = lazy(() => loadPaymentForm().then((m) => ({ default: m.PaymentForm })));
@@ -68,14 +69,18 @@ export default function RingCloudCheckout() {
         const quote = quoteRingCloud({ leadType: s.leadType, count: countOf(s, current), ageRange: s.ageRange ?? null });
         const [keys, intent] = await Promise.all([
           getStripePublicKey(),
-          api.requestJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', {
-            ...(quote.ok ? { amount: quote.amountCents / 100, calls: quote.count } : {}),
-            packageType: `RingCloud ${s.leadType}`,
-            callCount: 1,
-            tier: 'ringcloud',
-            surveyId: s.surveyId,
-            ...(s.ageRange ? { ageRange: s.ageRange } : {}),
-          }),
+          api.requestJson<CreatePaymentIntentResponse>(
+            'POST',
+            '/api/create-payment-intent',
+            withAttribution({
+              ...(quote.ok ? { amount: quote.amountCents / 100, calls: quote.count } : {}),
+              packageType: `RingCloud ${s.leadType}`,
+              callCount: 1,
+              tier: 'ringcloud',
+              surveyId: s.surveyId,
+              ...(s.ageRange ? { ageRange: s.ageRange } : {}),
+            }),
+          ),
         ]);
         if (!keys) throw new Error('payment settings missing');
         setPhase({ name: 'ready', intent, keys });

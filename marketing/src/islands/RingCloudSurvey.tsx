@@ -14,6 +14,7 @@ import { toast } from '../stores/toast.ts';
 import { Field, ErrorText, NameRow, PhoneEmailRow, HydratedFieldset, applyServerFields } from './form-parts.tsx';
 import { described } from './aria.ts';
 import { useSchemaForm } from './schema-form.ts';
+import { withAttribution } from '../scripts/attribution.ts';
 
 export const SURVEY_FAILED = 'Failed to submit survey. Please try again.';
 const loadSchemas = () => import('@tm/shared/schemas/funnel');
@@ -112,7 +113,11 @@ export default function RingCloudSurvey() {
     setStep2Raw(raw);
     setBusy(true);
     try {
-      const res = await api.requestJson<RingcloudSurveyResponse>('POST', '/api/ringcloud-survey', { ...step1, ...values, salesperson: RINGCLOUD_SALESPERSON });
+      const res = await api.requestJson<RingcloudSurveyResponse>(
+        'POST',
+        '/api/ringcloud-survey',
+        withAttribution({ ...step1, ...values, salesperson: RINGCLOUD_SALESPERSON }),
+      );
       const saved: SavedRingcloudSurvey = {
         surveyId: res.surveyId,
         firstName: step1.firstName,

@@ -1,6 +1,7 @@
 // The admin's business screens (issue 13 items 3 and 4): orders (list, filters, detail, refunds) and the
 // inboxes (partner applications, agent-lab and RingCloud sign-ups). Shared by the portal and the API.
 import { z } from 'zod';
+import type { AttributionView } from './attribution.ts';
 import { listQuerySchema, type Page } from './admin.ts';
 
 // ---- Orders ----
@@ -122,6 +123,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   metadata: Record<string, unknown>;
   refunds: AdminRefund[];
   timeline: AdminOrderEvent[];
+  /** The ad touches the buyer's browser kept when ordering (decision 232); null for none. */
+  attribution: AttributionView | null;
   /** What can still be refunded (amount - refunded), in cents. */
   refundableCents: number;
   /** What the buyer paid after refunds (amount - refunded), in cents; 0 for an unpaid order. */

@@ -5,6 +5,7 @@ import { ROLE_CHOICES, passwordSchema, type AccountProfile } from './auth.ts';
 import type { LeadContact, MyLead } from './leads.ts';
 import { maxPage, type Page } from './paging.ts';
 import type { PurchasedAppointment } from './dashboard.ts';
+import type { AttributionView } from './attribution.ts';
 import { US_STATE_CODES_50_DC } from '../us-states.ts';
 import { formatUsd } from '../catalogue/index.ts';
 import { optionalUsStateSchema, US_STATE_MESSAGE } from './us-states.ts';
@@ -206,6 +207,8 @@ export interface AdminUserDetail {
   leadsTotal: number;
   appointments: PurchasedAppointment[];
   appointmentsTotal: number;
+  /** The ad touches that brought the account (its first paid order or sign-up, decision 232); null for none. */
+  attribution: AttributionView | null;
 }
 export const ADMIN_USER_PAGE_LIST = 20;
 

@@ -2,6 +2,7 @@
 // agent-lab registration. The islands validate with these (react-hook-form) and the API routes
 // parse with the very same schemas, so a message seen in the browser is the one the server sends.
 import { z } from 'zod';
+import { attributionField } from './attribution.ts';
 import { RINGCLOUD, type RingCloudLeadType, type AgedLeadAgeRange } from '../catalogue/index.ts';
 import { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts';
 import { passwordSchema } from './auth.ts';
@@ -117,7 +118,7 @@ export const ringcloudStep1Schema = z.object(ringcloudStep1Shape);
 export const ringcloudStep2Schema = z.object(ringcloudStep2Shape).superRefine(requireByLeadType);
 /** POST /api/ringcloud-survey: both steps plus the salesperson label (the server sets its own). */
 export const ringcloudSurveySchema = z
-  .object({ ...ringcloudStep1Shape, ...ringcloudStep2Shape, salesperson: optionalText(100) })
+  .object({ ...ringcloudStep1Shape, ...ringcloudStep2Shape, salesperson: optionalText(100), attribution: attributionField })
   .superRefine(requireByLeadType);
 
 export type RingcloudStep1Input = z.input<typeof ringcloudStep1Schema>;
@@ -247,6 +248,7 @@ export const partnerApplicationSchema = z.object({
     (v) => (v === 'true' ? true : v === 'false' ? false : v),
     z.literal(true, { error: 'You must agree to the terms and conditions' }),
   ),
+  attribution: attributionField,
 });
 export type PartnerApplicationInput = z.input<typeof partnerApplicationSchema>;
 export type PartnerApplication = z.output<typeof partnerApplicationSchema>;
@@ -308,6 +310,7 @@ export const agentLabSurveySchema = z.object({
   transferHours: optionalText(200),
   onboardingForm: optionalText(64),
   salesperson: optionalText(100),
+  attribution: attributionField,
 });
 export type AgentLabSurvey = z.output<typeof agentLabSurveySchema>;
 

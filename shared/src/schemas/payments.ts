@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TIER_IDS } from '../catalogue/index.ts';
 import { AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts';
 import { emailSchema, phoneSchema } from './funnel.ts';
+import { attributionField } from './attribution.ts';
 
 export const PACKAGE_TIERS = [...TIER_IDS, 'high-volume'] as const;
 
@@ -49,6 +50,8 @@ export const createPaymentIntentSchema = z.object({
   email: z.unknown().optional(),
   phone: z.unknown().optional(),
   agencyName: z.unknown().optional(),
+  // The ad touches the browser kept (decision 232): cut by the server, never refused.
+  attribution: attributionField,
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
 

@@ -5,6 +5,7 @@
 // new account made then (and mailed then). An unpaid or failed anonymous attempt makes no account, sends
 // nothing, and leaves nothing on anyone's account. The checkout answers the same either way and never
 // logs anyone in, so typing someone's e-mail reveals nothing and opens nothing.
+import { attributeAccount } from '../marketing/attribution.service.ts';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { checkoutBuyerSchema, type CheckoutBuyer } from '@tm/shared/schemas/payments';
@@ -105,7 +106,7 @@ export interface LinkedBuyer {
 export async function linkPaidOrderBuyer(
   deps: AppDeps,
   trx: Knex.Transaction,
-  order: Pick<Order, 'id' | 'userId' | 'surveyId' | 'metadata'>,
+  order: Pick<Order, 'id' | 'userId' | 'surveyId' | 'metadata'> & Partial<Pick<Order, 'attributionId'>>,
 ): Promise<LinkedBuyer> {
   if (order.userId) return { userId: Number(order.userId), created: false };
   const meta = metadataOf(order);
@@ -133,6 +134,8 @@ export async function linkPaidOrderBuyer(
     if (!userId) {
       userId = await createBuyerAccount(deps, trx, buyer);
       created = userId !== null;
+      // The new account keeps the campaign that brought it: the order's touches, else its sign-up's (decision 232).
+      if (userId !== null) await attributeAccount(trx, userId, order.attributionId ?? survey?.attributionId);
       // Another payment made the account a moment ago: use it.
       userId ??= await userIdByEmail(deps, trx, buyer.email);
     }

@@ -2,6 +2,7 @@
 // cards, creating accounts (through the accounts service), editing a user (details, role, state, their
 // own live-transfer price), the user page (orders, balance, leads, appointments), setting a user's
 // password, and deactivating or reactivating an account.
+import { getAttribution } from '../marketing/attribution.service.ts';
 import type { Knex } from 'knex';
 import { raw, type ModelObject } from 'objection';
 import { revokeUserSessions } from '../accounts/sessions.service.ts';
@@ -216,6 +217,7 @@ export async function userDetail(db: Db, userId: number): Promise<AdminUserDetai
     leadsTotal: leads.total,
     appointments: appointments.items,
     appointmentsTotal: appointments.total,
+    attribution: await getAttribution(db, (await User.query(db).findById(userId).select('attributionId'))?.attributionId),
   };
 }
 

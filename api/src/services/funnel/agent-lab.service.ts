@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { AGENT_LAB, deriveUsername, type AgentLabSurvey } from '@tm/shared/schemas/funnel';
 import { HttpError } from '../../errors.ts';
+import { saveAttribution } from '../marketing/attribution.service.ts';
 import { createAccountWithSurvey, insertSurvey, type SurveyAnswers } from './surveys.ts';
 import { enqueueStaffAlert, signupAlert } from '../mail/staff-alerts.ts';
 import { hashPassword } from '../accounts/passwords.ts';
@@ -57,6 +58,7 @@ export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date,
     const username = await uniqueUsername(db, base);
     try {
       return await db.transaction(async (trx) => {
+        const attributionId = await saveAttribution(trx, input.attribution, now);
         const created = await createAccountWithSurvey(
           trx,
           {
@@ -69,7 +71,7 @@ export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date,
             role: AGENT_LAB.role,
             phone: input.phone,
           },
-          agentLabAnswers(input),
+          { ...agentLabAnswers(input), attributionId },
           now,
         );
         // The e-mail with the set-password link is written with the account (decision 045).
@@ -96,6 +98,7 @@ export async function registerAgentLab(db: Db, input: AgentLabSurvey, now: Date,
             email: input.email.trim().toLowerCase(),
             username: null,
             ...agentLabAnswers(input),
+            attributionId: await saveAttribution(db, input.attribution, now),
           },
           now,
         );

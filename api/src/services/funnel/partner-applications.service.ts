@@ -1,4 +1,5 @@
 // Partner network applications (/affnetwork): the form's fields and its checked files, stored together.
+import { saveAttribution } from '../marketing/attribution.service.ts';
 import type { Storage } from '../../storage/index.ts';
 import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -39,6 +40,7 @@ export async function submitPartnerApplication(
     }
     const applicationId = await deps.db.transaction(async (trx) => {
       const { id } = await PartnerApplicationModel.query(trx).insert({
+        attributionId: await saveAttribution(trx, input.attribution, now),
         businessName: input.businessName,
         contactName: input.contactName,
         email: input.email,

@@ -4,6 +4,7 @@
 // the same whether the e-mail has an account or not, and nothing is sent to anyone before a payment.
 import type { Db } from '../../db/index.ts';
 import { RINGCLOUD_SALESPERSON, type RingcloudSurvey } from '@tm/shared/schemas/funnel';
+import { saveAttribution } from '../marketing/attribution.service.ts';
 import { insertSurvey, type SurveyAnswers } from './surveys.ts';
 import { enqueueStaffAlert, signupAlert } from '../mail/staff-alerts.ts';
 import type { AppConfig } from '../../config.ts';
@@ -63,7 +64,7 @@ export async function submitRingcloudSurvey(
     ...answersOf(input),
   };
   const surveyId = await db.transaction(async (trx) => {
-    const id = await insertSurvey(trx, survey, now);
+    const id = await insertSurvey(trx, { ...survey, attributionId: await saveAttribution(trx, input.attribution, now) }, now);
     if (passwordHash) await OnboardingSurvey.query(trx).findById(id).patch({ passwordHash });
     // The admins who chose it are told a sign-up arrived (issue 26 staff alerts).
     await enqueueStaffAlert(trx, config, now, signupAlert(id, survey));

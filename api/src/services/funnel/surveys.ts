@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { toDbDate } from '../../db/dates.ts';
 import { createUser, type NewUser } from '../accounts/users.service.ts';
 import { OnboardingSurvey } from '../../models/index.ts';
+import { attributeAccount } from '../marketing/attribution.service.ts';
 
 export interface NewSurvey {
   /** null: kept without an account (a sign-up with an e-mail that already had one). */
@@ -25,6 +26,8 @@ export interface NewSurvey {
   ageRange?: string | null;
   onboardingForm?: string | null;
   salesperson?: string | null;
+  /** The ad touches that brought the sign-up (decision 232). */
+  attributionId?: number | null;
 }
 
 export async function insertSurvey(db: Knex, survey: NewSurvey, now: Date): Promise<number> {
@@ -48,6 +51,7 @@ export async function insertSurvey(db: Knex, survey: NewSurvey, now: Date): Prom
     ageRange: survey.ageRange ?? null,
     onboardingForm: survey.onboardingForm ?? null,
     salesperson: survey.salesperson ?? null,
+    attributionId: survey.attributionId ?? null,
     createdAt: toDbDate(now),
   });
   return Number(id);
@@ -69,6 +73,7 @@ export interface AccountWithSurvey {
  */
 export async function createAccountWithSurvey(trx: Knex, account: NewUser, answers: SurveyAnswers, now: Date): Promise<AccountWithSurvey> {
   const user = await createUser(trx, account, now);
+  await attributeAccount(trx, user.id, answers.attributionId);
   const surveyId = await insertSurvey(
     trx,
     {

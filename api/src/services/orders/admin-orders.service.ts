@@ -24,6 +24,7 @@ import { whereAnyContains } from '../../http/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { isTransferOrder, orderDescription, refundLines } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';
+import { getAttribution } from '../marketing/attribution.service.ts';
 import { OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
@@ -71,6 +72,7 @@ const ORDER_COLUMNS = [
   'paidAt',
   'updatedAt',
   'unitPriceCents',
+  'attributionId',
 ] as const satisfies ReadonlyArray<keyof ModelObject<Order>>;
 
 /** A person's columns from a left join (null when there is none), under a prefix. */
@@ -416,6 +418,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
     metadata: metadataOf(row.metadata),
     refunds: await refundsOf(db, { ...lite, count: summary.count, unitPriceCents: unit }, orderId),
     timeline: await timelineOf(db, summary),
+    attribution: await getAttribution(db, row.attributionId),
     refundableCents,
     netPaidCents:
       summary.status === 'paid' || summary.status === 'partially_refunded' || summary.status === 'refunded'

@@ -2,6 +2,7 @@
 // PaymentIntent; orders move only on verified payment outcomes (signed webhook events or a server-side
 // retrieve) and fulfil once per order. The reservation sweep (reservations.service.ts), the payment check
 // (payment-check.service.ts) and stale-order expiry (stale-orders.service.ts) give back what unpaid orders reserved.
+import { saveAttribution } from '../marketing/attribution.service.ts';
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import type { Knex } from 'knex';
@@ -61,6 +62,8 @@ export interface CreateOrderOptions {
    * one order and one charge. The order is paid, like any other, by the verified payment event.
    */
   offSession?: { customer: string; paymentMethod: string; key: string; metadata: Record<string, unknown> };
+  /** The ad touches the buyer's browser sent (decision 232), stored with the order; never refused. */
+  attribution?: { raw: unknown; userAgent: string | null };
 }
 
 /** How an off-session charge answered: succeeded (the event will fulfil it) or the card's refusal. */
@@ -112,7 +115,9 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
               : [];
         if (plan.reserve) await checkHolds(trx, plan, clientKey);
         if (plan.reserveAged && clientKey) await checkAgedHolds(trx, plan.reserveAged.count, clientKey);
+        const attributionId = opts.attribution ? await saveAttribution(trx, opts.attribution.raw, now, opts.attribution.userAgent) : null;
         const inserted = await Order.query(trx).insert({
+          attributionId,
           userId: plan.userId,
           surveyId: plan.surveyId,
           kind: plan.kind,

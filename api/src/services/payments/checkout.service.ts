@@ -19,6 +19,8 @@ type SurveyRow = Pick<OnboardingSurvey, 'id' | 'userId' | 'leadType' | 'ageRange
 export interface CheckoutSession {
   userId: number | null;
   ringcloudSurveyId?: number | null;
+  /** The request's User-Agent header (kept with the order's attribution for Meta's website events). */
+  userAgent?: string | null;
 }
 
 /**
@@ -86,5 +88,5 @@ export async function startCheckout(deps: AppDeps, input: CreatePaymentIntentInp
     if (expectedAmountCents !== undefined && expectedAmountCents !== amount) throw badRequest(AMOUNT_MISMATCH_MESSAGE, { amount: AMOUNT_MISMATCH_MESSAGE });
     req = { ...req, userId: null, buyer };
   }
-  return createOrder(deps, req, { expectedAmountCents, clientAddress });
+  return createOrder(deps, req, { expectedAmountCents, clientAddress, attribution: { raw: input.attribution, userAgent: who.userAgent ?? null } });
 }

@@ -46,6 +46,7 @@ import {
   type CheckoutFields,
 } from './BuyerDetails.tsx';
 import './checkout.css';
+import { withAttribution } from '../../scripts/attribution.ts';
 
 const loadPaymentForm = () => import('@tm/shared/ui/PaymentForm');
 const PaymentForm = lazy(() => loadPaymentForm().then((m) => ({ default: m.PaymentForm })));
@@ -133,12 +134,12 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
     const who: Record<string, string> = buyer ? { ...buyer, agencyName: buyer.agencyName ?? '' } : {};
     startPreparing();
     try {
-      const body = {
+      const body = withAttribution({
         amount: quote.amountCents / 100,
         callCount: quote.count,
         ...(tier !== 'standard' ? { tier } : {}),
         ...who,
-      };
+      });
       const res = await api.requestJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body);
       paymentPrepared({ clientSecret: res.clientSecret, amountCents: res.amount, count: quote.count });
     } catch (err) {

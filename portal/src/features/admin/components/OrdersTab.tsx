@@ -1,6 +1,8 @@
 // Orders tab: every order with its buyer, product, amount, status, fulfilment and payment id; filters by
 // status, product, dates and buyer; server-side pages; CSV export of the filtered list. "View" opens the
 // order: items, refunds, the timeline, Refund (whole or partial) and, for an owed order, its fulfilment.
+import { CampaignText } from './CampaignFacts.tsx';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { centsToDecimal } from '@tm/shared';
@@ -337,6 +339,7 @@ function FulfilmentActions({ order }: { order: AdminOrderDetail }) {
 
 function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { data: o, isPending, isError } = useOrder(id);
+  const tz = useTimeZone();
   return (
     <Modal open={id !== null} title={id ? `Order #${id}` : 'Order'} onClose={onClose}>
       {isPending ? (
@@ -363,6 +366,10 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
             <dd>
               {money(o.amountCents)}
               {o.refundedCents > 0 ? ` · refunded ${money(o.refundedCents)} · net paid ${money(o.netPaidCents)}` : ''}
+            </dd>
+            <dt>Campaign</dt>
+            <dd className="adm-wrap">
+              <CampaignText attribution={o.attribution} tz={tz} testId="order-campaign" />
             </dd>
             <dt>Payment</dt>
             <dd className="adm-mono">

@@ -1,5 +1,7 @@
 // The admin's page for one user (/admin?user=ID): account details with Edit, their live-transfer price,
 // transfer balance, what they paid, and their orders, leads and appointments (newest first).
+import './campaigns.css';
+import { CampaignText } from './CampaignFacts.tsx';
 import { PRICE_SOURCE_LABEL, dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
 import { useState, type ReactNode } from 'react';
@@ -125,6 +127,9 @@ export function UserPage({ userId }: { userId: number }) {
           <dd>{formatDateTime(u.createdAt, tz) || '—'}</dd>
         </div>
       </dl>
+      <p className="card adm-user-campaign">
+        <strong>Campaign:</strong> <CampaignText attribution={user.data.attribution} tz={tz} testId="user-campaign" />
+      </p>
       <div className="adm-summary" data-testid="user-page-figures">
         <div className="card adm-summary-card">
           <div className="muted small">Live transfer price</div>

@@ -12,6 +12,7 @@ import { paths } from '../../../app/paths.ts';
 import { useEffect, useState } from 'react';
 import { getCurrentUser } from '../api/current-user.ts';
 import { BrandLogo } from './BrandLogo.tsx';
+import { SITE_ORIGIN } from '../../../site-origin.ts';
 
 export const LOGGED_OUT_TEXT = 'You have been logged out.';
 export const INACTIVITY_TEXT = 'You have been logged out due to inactivity.';
@@ -83,6 +84,8 @@ export function LoginPage() {
 
   return (
     <div className="auth-page">
+      {/* React places it in <head>: the public login screen's canonical URL (decision 235). */}
+      <link rel="canonical" href={`${SITE_ORIGIN}${paths.login}`} />
       <form className="card auth-card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
         <BrandLogo />
         <h1 id="login-title">Agent Login</h1>

@@ -6,6 +6,8 @@ import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
 import { TRAINING_SECTIONS, formatDuration, type TrainingVideo } from '@tm/shared/schemas/training';
 import { usePublicVideos } from '../api/get-public-videos.ts';
 import './training.css';
+import { SITE_ORIGIN } from '../../../site-origin.ts';
+import { paths } from '../../../app/paths.ts';
 
 function VideoCard({ video }: { video: TrainingVideo }) {
   return (
@@ -35,6 +37,8 @@ function TrainingCenter({ inShell }: { inShell: boolean }) {
   const { data, isPending, isError } = usePublicVideos();
   return (
     <div className={inShell ? 'trn trn-in-shell' : 'container trn'}>
+      {/* React places it in <head>: the public Training Center's canonical URL (decision 235). */}
+      <link rel="canonical" href={`${SITE_ORIGIN}${paths.training}`} />
       <header className="trn-header">
         <h1>Training Center</h1>
         <p className="muted">Videos on HighLevel CRM, Trackdrive and insurance sales.</p>
