@@ -1,5 +1,5 @@
 // Ad traffic you can measure (issue 37, decisions 232-235): a buyer lands from a Google ad on /standard-pricing,
-// browses to /checkout and pays with the test card; the admin's order shows the campaign, the Campaigns report
+// browses to /checkout and pays with the test card; the admin's order shows the campaign, the Reports screen's Campaigns section
 // counts the order, and the Google Ads CSV has the gclid row at the net value, which a partial refund lowers.
 // Then what search engines and shares read: robots.txt, the sitemap (exactly the indexed public pages), and
 // each page's canonical URL, description, Open Graph / Twitter tags and the pricing pages' Product price.
@@ -50,8 +50,8 @@ test('a Google ad click is traced from /standard-pricing through the checkout to
   await expect(admin.getByTestId('order-campaign')).toContainText(`gclid ${gclid}`);
   await admin.getByRole('button', { name: 'Close' }).click();
 
-  // The Campaigns report counts it (today, in the operator's zone).
-  await admin.goto('/admin?tab=campaigns');
+  // The Reports screen's Campaigns section counts it (its default range ends today, in the operator's zone).
+  await admin.goto('/admin/reports');
   const row = admin.getByTestId('campaign-row').filter({ hasText: campaign });
   await expect(row).toContainText('google');
   await expect(row).toContainText('$400.00');

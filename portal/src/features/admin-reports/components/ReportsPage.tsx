@@ -12,6 +12,7 @@ import { TransfersReport } from './TransfersReport.tsx';
 import { BuyersReport } from './BuyersReport.tsx';
 import { RefundsReport } from './RefundsReport.tsx';
 import { NoShowsReport } from './NoShowsReport.tsx';
+import { CampaignsReport } from './CampaignsReport.tsx';
 import './reports.css';
 
 export interface ReportProps {
@@ -19,7 +20,7 @@ export interface ReportProps {
 }
 
 /** The reports, in the order shown. */
-const SECTIONS: Array<ComponentType<ReportProps>> = [RevenueReport, TransfersReport, BuyersReport, RefundsReport, NoShowsReport];
+const SECTIONS: Array<ComponentType<ReportProps>> = [RevenueReport, CampaignsReport, TransfersReport, BuyersReport, RefundsReport, NoShowsReport];
 
 const DAY = 86_400_000;
 const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));

@@ -1,5 +1,5 @@
 // /admin: the admin panel. Heading, summary cards, and tabs Users (default), Appointments,
-// Integration, plus Leads (CSV upload and assignment), Orders (refunds), Campaigns (issue 37), Applications, Sign-ups, E-mail (the outbox) and the Audit log. The tab lives in the URL (?tab=).
+// Integration, plus Leads (CSV upload and assignment), Orders (refunds), Applications, Sign-ups, E-mail (the outbox) and the Audit log. The tab lives in the URL (?tab=).
 // Before the tabs' own stylesheets (admin-audit.css), as when these rules sat in app/styles.css.
 import './admin.css';
 import { useSearchParams } from 'react-router';
@@ -13,7 +13,6 @@ import { OrdersTab } from './OrdersTab.tsx';
 import { ApplicationsTab, SignupsTab } from './InboxesTabs.tsx';
 import { OutboxTab } from './OutboxTab.tsx';
 import { AuditTab } from './AuditTab.tsx';
-import { CampaignsTab } from './CampaignsTab.tsx';
 
 const TABS = [
   { key: 'users', label: 'Users' },
@@ -21,7 +20,6 @@ const TABS = [
   { key: 'integration', label: 'Integration' },
   { key: 'leads', label: 'Leads' },
   { key: 'orders', label: 'Orders' },
-  { key: 'campaigns', label: 'Campaigns' },
   { key: 'applications', label: 'Applications' },
   { key: 'signups', label: 'Sign-ups' },
   { key: 'email', label: 'E-mail' },
@@ -99,7 +97,6 @@ function AdminPanel() {
         {tab === 'integration' && <IntegrationTab />}
         {tab === 'leads' && <LeadsTab />}
         {tab === 'orders' && <OrdersTab />}
-        {tab === 'campaigns' && <CampaignsTab />}
         {tab === 'applications' && <ApplicationsTab />}
         {tab === 'signups' && <SignupsTab />}
         {tab === 'email' && <OutboxTab />}

@@ -1,4 +1,4 @@
-// The campaign report's chart (Chart.js, loaded with this file only when the Campaigns section shows it):
+// The campaign report's chart (Chart.js, loaded with this file only when the Reports screen's Campaigns section shows it):
 // net revenue and new agents for the campaigns with the most net revenue.
 import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
