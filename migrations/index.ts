@@ -47,6 +47,9 @@ import * as m1127_6400_disputeEvidence from './20261127640000_dispute_evidence.t
 import * as m1127_6500_crmWebhooks from './20261127650000_crm_webhooks.ts';
 import * as m1127_6600_autoRebill from './20261127660000_auto_rebill.ts';
 import * as m1127_6700_noShowEvidence from './20261127670000_no_show_evidence.ts';
+import * as m1129_1000_transferCallEndedBy from './20261129100000_transfer_call_ended_by.ts';
+import * as m1129_1010_platformCallAttempts from './20261129101000_platform_call_attempts.ts';
+import * as m1129_1020_disputeRuleReading from './20261129102000_dispute_rule_reading.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -100,6 +103,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127650000_crm_webhooks': m1127_6500_crmWebhooks,
   '20261127660000_auto_rebill': m1127_6600_autoRebill,
   '20261127670000_no_show_evidence': m1127_6700_noShowEvidence,
+  '20261129100000_transfer_call_ended_by': m1129_1000_transferCallEndedBy,
+  '20261129101000_platform_call_attempts': m1129_1010_platformCallAttempts,
+  '20261129102000_dispute_rule_reading': m1129_1020_disputeRuleReading,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -5,6 +5,7 @@ export { AutoRebillSetting } from './AutoRebillSetting.ts';
 export { ApiToken } from './ApiToken.ts';
 export { Appointment } from './Appointment.ts';
 export { AppointmentCallAttempt } from './AppointmentCallAttempt.ts';
+export { PlatformCallAttempt } from './PlatformCallAttempt.ts';
 export { AppointmentNoShow } from './AppointmentNoShow.ts';
 export { BlobChunk } from './BlobChunk.ts';
 export { BrightcallCallback } from './BrightcallCallback.ts';

@@ -20,7 +20,8 @@ export interface EvidenceQuote {
 export type EvidenceSource = 'caller_words' | 'platform_record' | 'delivery_record';
 
 /** Who ended the call, as the calling platform reports it (null: not reported). */
-export type CallEndedBy = 'caller' | 'agent' | 'platform' | null;
+export type { CallEndedBy } from '@tm/shared/schemas/transfers';
+import type { CallEndedBy } from '@tm/shared/schemas/transfers';
 
 export interface DisputeEvidenceInput {
   reason: DisputeReasonCode;
