@@ -66,7 +66,7 @@ const QUOTE_GIVEN =
   /\$\s?\d[\d,]*(\.\d{2})?\s*(a|per|monthly|each)\b|\$\s?\d[\d,]*(\.\d{2})? (a|per) month|\bpremium (would be|is|comes)\b|\bbest (rate|price|i'?ve got)\b/i;
 /** A premium said in words ("forty-eight forty a month", "thirty-one dollars a month"), not asked as a budget. */
 const QUOTE_IN_WORDS = new RegExp(
-  `\\b${NUMBER_WORDS}(?:[-\\s]${NUMBER_WORDS})?(?:\\s+dollars)?(?:\\s+and\\s+${NUMBER_WORDS}\\s+cents)?\\s+(?:a|per)\\s+month\\b`,
+  `\\b${NUMBER_WORDS}(?:[-\\s]${NUMBER_WORDS})?(?:\\s+dollars)?(?:\\s+and\\s+${NUMBER_WORDS}\\s+cents)?\\s+(?:(?:a|per)\\s+month|monthly)\\b`,
   'i',
 );
 const quoted = (text: string) => QUOTE_GIVEN.test(text) || (QUOTE_IN_WORDS.test(text) && !text.includes('?'));
@@ -79,7 +79,7 @@ const ACCEPTS = new RegExp(
   [
     `\\b(?:i|we)\\s*(?:could|can|might|would|'d)\\s+(?:maybe\\s+|probably\\s+|possibly\\s+|still\\s+)?(?:do|pay|afford|manage|swing|handle|spare)\\b[^.?!]{0,30}?(?:\\$\\s?\\d|\\b\\d{1,3}\\b|\\b${NUMBER_WORDS})`,
     `(?:\\$\\s?\\d+|\\b${NUMBER_WORDS}\\s+(?:dollars|bucks))[^.?!]{0,30}\\b(?:i can|i could|would work|works for me|is fine|i can do|i can manage|i can afford|doable)\\b`,
-    /\blet'?s do (it|that|the|this)\b|\bsign me up\b|\bgo ahead (and|with)\b|\bi'?ll take (it|that|the)\b|\bthat (one )?works for me\b|\bi can (do|afford|manage|handle) that\b|\bthat'?s doable\b|\bpuedo pagar\b/
+    /\blet'?s do (it|that|the|this)\b|\bsign me up\b|\bgo ahead (with (it|that|the)|and (sign|start|do|put))\b|\bi'?ll take (it|that|the)\b|\bthat (one )?works for me\b|\bi can (do|afford|manage|handle) that\b|\bthat'?s doable\b|\bpuedo pagar\b/
       .source,
   ].join('|'),
   'i',
