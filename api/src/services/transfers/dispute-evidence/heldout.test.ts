@@ -1,6 +1,6 @@
 // The held-out dispute corpus (issue 33 point 5): scenarios written from the labelling guide alone by someone who
 // never read rules.ts, its tests or the tuned corpus, labelled and committed before the rules ran on them, and
-// never used to tune them (api/src/test/fixtures/disputes/heldout.jsonl and heldout.README.md). Targets: at least
+// never used to tune them (api/src/test/fixtures/disputes/heldout.jsonl, with its own README beside it). Targets: at least
 // 80% of the calls labelled approve or deny decided by the rules, at least 95% of rule decisions agreeing with
 // the label, no call labelled deny approved. Figures per line and per scenario are printed.
 import fs from 'node:fs';
