@@ -1,6 +1,7 @@
 // The dispute corpus (api/src/test/fixtures/disputes/corpus.jsonl, labelled before the rules were written):
-// the rules must decide at least 80% of it, agree with the label on at least 95% of what they decide, and
-// never approve a call labelled deny. It holds at least 200 distinct scenarios (hand-written conversations;
+// the rules must decide at least 80% of it (hang-ups aside since issue 33: its lines carry no endedBy, so no
+// hang-up is approved), agree with the label on at least 95% of what they decide, and never approve a call
+// labelled deny. It holds at least 200 distinct scenarios (hand-written conversations;
 // a scenario's copies differ only in names, states and speaker styles). The figures are printed.
 import { describe, expect, it } from 'vitest';
 import {
