@@ -8,7 +8,7 @@ import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
 
 test.afterAll(closeE2eDb);
 
-test('calendar download and feed, and no-show reports', async ({ page, request }) => {
+test('calendar download and feed, and no-show reports', async ({ page, request, browser }) => {
   const db = e2eDb();
   const agent2 = await db('users').where({ email: DEMO.agent2.email }).first('id');
   const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
@@ -49,7 +49,13 @@ test('calendar download and feed, and no-show reports', async ({ page, request }
   await expect(page.getByRole('button', { name: 'Create feed address' })).toBeVisible();
   expect((await request.get(new URL(url).pathname)).status()).toBe(404);
 
-  // Nobody answered (20 s): still the admin's to decide (issue 27 L4: no credit on the agent's word alone).
+  // Nobody answered (20 s): still the admin's to decide (issue 27 L4: no credit on the agent's word alone), though
+  // the agent logged an attempt (the agent's account, issue 33).
+  await first.getByRole('button', { name: 'Log a call attempt' }).click();
+  await first.getByLabel('Outcome').selectOption('no_answer');
+  await first.getByLabel('The call lasted (seconds)').fill('0');
+  await first.getByRole('button', { name: 'Save attempt' }).click();
+  await expect(first.getByTestId('call-attempts')).toContainText('logged by you');
   await first.getByRole('button', { name: 'Report no-show' }).click();
   await first.getByLabel('Your call lasted (seconds)').fill('20');
   await first.getByRole('button', { name: 'Send report' }).click();
@@ -96,4 +102,18 @@ test('calendar download and feed, and no-show reports', async ({ page, request }
   await third.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('no-show-evidence-390.png') });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The admin's no-show queue: the agent's account (the typed attempt) apart from the platform's record.
+  const admin = await browser.newPage();
+  await login(admin, DEMO.admin.email, DEMO.admin.password);
+  await admin.goto('/admin/disputes?tab=no-shows');
+  const row = admin.getByTestId('no-show-row').filter({ hasText: `Quinn Noshow ${runTag}` });
+  await expect(row.getByTestId('no-show-agent-account')).toContainText('typed by the agent');
+  await expect(row.getByTestId('no-show-evidence')).toContainText('The calling platform recorded no call attempt after the callback time.');
+  for (const width of [390, 1366]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await row.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: test.info().outputPath(`admin-no-show-queue-${width}.png`) });
+  }
+  await admin.close();
 });

@@ -31,7 +31,7 @@ function Row({ item }: { item: QueueItem }) {
         <div className="muted small">{when ? formatDateTime(when) : (item.appointmentTime ?? '')}</div>
       </td>
       <td data-testid="no-show-agent-account">
-        {item.callDurationSeconds} s <span className="muted small">(buffer {item.bufferSeconds} s)</span>
+        Reported call: {item.callDurationSeconds} s <span className="muted small">(buffer {item.bufferSeconds} s)</span>
         {item.note && <div className="small">“{item.note}”</div>}
         {item.evidence?.typed && item.evidence.typed.length > 0 && (
           <ol className="apc-attempts" aria-label="Attempts the agent typed">

@@ -58,7 +58,7 @@ describe('DisputeCard', () => {
     expect(reading.textContent).toContain('Hung up before questions rule');
     expect(reading.textContent).toContain("reads the calling platform's record of the call, what the product recorded at delivery, the caller's own words.");
     expect(within(reading).getByTestId('dispute-reading-summary').textContent).toBe(
-      'Stopped short, for an admin: The call lasted 181 seconds, more than 120 s past its 60 s buffer.',
+      'The rules stopped short, for an admin: The call lasted 181 seconds, more than 120 s past its 60 s buffer.',
     );
     expect(reading.textContent).toContain('ended by the caller');
     expect(reading.textContent).not.toContain('I swear');

@@ -36,7 +36,7 @@ function RuleReading({ d }: { d: AdminDisputeView }) {
         {r.reads.length > 0 && <> reads {r.reads.map((k) => EVIDENCE_SOURCE_LABELS[k]).join(', ')}.</>}
       </p>
       <p className="small" data-testid="dispute-reading-summary">
-        {r.decision === 'human' ? 'Stopped short, for an admin: ' : r.decision === 'approve' ? 'Approved: ' : 'Denied: '}
+        {r.decision === 'human' ? 'The rules stopped short, for an admin: ' : r.decision === 'approve' ? 'The rules approved: ' : 'The rules denied: '}
         {r.summary}
       </p>
       <DisputeQuotes evidence={r.evidence} />
@@ -85,6 +85,12 @@ export function DisputeCard({ d }: { d: AdminDisputeView }) {
           {STATUS_LABEL[d.status]}
         </span>
       </header>
+      {d.reviewRequestedAt && (
+        <p className="small" data-testid="dispute-review-asked">
+          The agent asked for a human review of the rules' denial on {when(d.reviewRequestedAt)}.
+        </p>
+      )}
+      <RuleReading d={d} />
       <section aria-label="The agent's account" data-testid="dispute-agent-account">
         <h4 className="xadm-sub">The agent's account (not evidence)</h4>
         <p className="small">
@@ -93,12 +99,6 @@ export function DisputeCard({ d }: { d: AdminDisputeView }) {
         </p>
         {d.reasonText && <p className="xadm-quote">“{d.reasonText}”</p>}
       </section>
-      {d.reviewRequestedAt && (
-        <p className="small" data-testid="dispute-review-asked">
-          The agent asked for a human review of the rules' denial on {when(d.reviewRequestedAt)}.
-        </p>
-      )}
-      <RuleReading d={d} />
       <dl className="xadm-facts">
         <div>
           <dt>Caller</dt>
