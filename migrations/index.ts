@@ -52,6 +52,9 @@ import * as m1129_4010_assignmentBatches from './20261129401000_assignment_batch
 import * as m1129_4020_assignBatchColumns from './20261129402000_assign_batch_columns.ts';
 import * as m1129_4030_reportIndexes from './20261129403000_report_indexes.ts';
 import * as m1129_6000_attributions from './20261129600000_attributions.ts';
+import * as m1129_1000_transferCallEndedBy from './20261129100000_transfer_call_ended_by.ts';
+import * as m1129_1010_platformCallAttempts from './20261129101000_platform_call_attempts.ts';
+import * as m1129_1020_disputeRuleReading from './20261129102000_dispute_rule_reading.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -110,6 +113,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129402000_assign_batch_columns': m1129_4020_assignBatchColumns,
   '20261129403000_report_indexes': m1129_4030_reportIndexes,
   '20261129600000_attributions': m1129_6000_attributions,
+  '20261129100000_transfer_call_ended_by': m1129_1000_transferCallEndedBy,
+  '20261129101000_platform_call_attempts': m1129_1010_platformCallAttempts,
+  '20261129102000_dispute_rule_reading': m1129_1020_disputeRuleReading,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

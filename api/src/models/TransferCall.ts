@@ -40,6 +40,8 @@ export class TransferCall extends ConsentRecordModel {
   callerPhoneKey!: string | null;
   /** The agent's working states (comma-separated) when the call was delivered; empty: every state; null: not recorded. */
   workingStates!: string | null;
+  /** Who ended the call, from the platform's callback (caller, agent, platform); null when it did not say. */
+  endedBy!: string | null;
   // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   enteredByUser?: User | null;

@@ -28,6 +28,8 @@ export class TransferDispute extends Model {
   decidedByRules!: boolean | number;
   /** JSON: the quotes a rule decision rested on ({ quote, at }[]). */
   evidence!: string | null;
+  /** What the rules read at filing (JSON DisputeRuleReading: rule, evidence kinds, decision, why); null before issue 33. */
+  ruleReading!: string | null;
   reviewRequestedAt!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   decidedByUser?: User | null;

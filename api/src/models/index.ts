@@ -7,6 +7,7 @@ export { ApiToken } from './ApiToken.ts';
 export { Appointment } from './Appointment.ts';
 export { AssignmentBatch } from './AssignmentBatch.ts';
 export { AppointmentCallAttempt } from './AppointmentCallAttempt.ts';
+export { PlatformCallAttempt } from './PlatformCallAttempt.ts';
 export { AppointmentNoShow } from './AppointmentNoShow.ts';
 export { BlobChunk } from './BlobChunk.ts';
 export { BrightcallCallback } from './BrightcallCallback.ts';

@@ -1,6 +1,6 @@
-// No-shows decided by the evidence (issue 29, item 2, decision 198): a report is credited by the rules
-// only when the agent's call attempts after the callback time (logged from the appointment card, or calls
-// the caller system recorded to the consumer's phone through POST /api/callbacks/transfer) show nobody
+// No-shows decided by the evidence (issue 29, item 2, decision 198; issue 33): a report is credited by the rules
+// only when the calling platform's record of attempts after the callback time (POST /api/callbacks/attempts, or
+// calls the caller system recorded to the consumer's phone through POST /api/callbacks/transfer) shows nobody
 // answered: at least 2, the first and last at least 5 minutes apart, none answered or over 10 s. Otherwise
 // it waits for an admin with the evidence; the agent's word alone never credits; an admin never decides
 // their own. The evidence is in the JSON for the agent and the admin, and each rule decision is audited.
@@ -59,6 +59,16 @@ async function attempt(agent: Agent, id: number, at: Date, outcome: string, dura
   return res.body;
 }
 
+/** The calling platform's record of an attempt on appointment `id` (POST /api/callbacks/attempts, issue 33). */
+async function platform(id: number, at: Date, outcome: string, durationSeconds: number) {
+  ctx.clock.set(new Date(at.getTime() + 60_000));
+  const res = await request(ctx.app)
+    .post('/api/callbacks/attempts')
+    .set('x-api-key', KEY)
+    .send({ appointmentId: id, callId: `attempt-${id}-${at.getTime()}-${outcome}`, startedAt: at.toISOString(), durationSeconds, outcome });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
 /** A call the caller system records between the agent and this phone, starting at `at`. */
 async function systemCall(userId: number, phone: string, at: Date, durationSeconds: number) {
   ctx.clock.set(new Date(at.getTime() + durationSeconds * 1000 + 60_000));
@@ -90,10 +100,10 @@ async function auditOf(noShowId: number): Promise<AuditLogEntry[]> {
 }
 
 describe('credited by the rules', () => {
-  it('two unanswered attempts logged from the card after the callback time, 6 minutes apart: credited at once, with the evidence, audited', async () => {
+  it('two unanswered attempts the platform recorded after the callback time, 6 minutes apart: credited at once, with the evidence, audited', async () => {
     const { agent, id } = await setup();
-    await attempt(agent, id, min(1), 'no_answer', 0);
-    await attempt(agent, id, min(7), 'voicemail', 8);
+    await platform(id, min(1), 'no_answer', 0);
+    await platform(id, min(7), 'voicemail', 8);
     const r = await report(agent, id, min(9));
     expect(r).toMatchObject({ status: 'credited', decidedBy: 'rules', creditCents: APPOINTMENT_PRICE_CENTS, decidedAt: min(9).toISOString() });
     expect(r.evidence).toMatchObject({
@@ -101,8 +111,8 @@ describe('credited by the rules', () => {
       checkedAt: min(9).toISOString(),
       supported: true,
       attempts: [
-        { at: min(1).toISOString(), source: 'logged', outcome: 'no_answer', durationSeconds: 0 },
-        { at: min(7).toISOString(), source: 'logged', outcome: 'voicemail', durationSeconds: 8 },
+        { at: min(1).toISOString(), source: 'platform', outcome: 'no_answer', durationSeconds: 0 },
+        { at: min(7).toISOString(), source: 'platform', outcome: 'voicemail', durationSeconds: 8 },
       ],
     });
     expect(r.evidence!.findings[0]).toBe('2 attempts after the callback time over 6 minutes, none answered (none over 10 s).');
@@ -150,18 +160,18 @@ describe('left to an admin, with the evidence', () => {
     const r = await report(agent, id, min(30), { callDurationSeconds: 0, recordingUrl: 'https://rec.example.com/x.mp3', note: 'Nobody answered' });
     expect(r).toMatchObject({ status: 'pending', decidedBy: null, creditCents: 0, decidedAt: null });
     expect(r.evidence).toMatchObject({ supported: false, attempts: [] });
-    expect(r.evidence!.findings).toEqual(['No call attempt after the callback time was recorded.', 'An admin decides this report.']);
+    expect(r.evidence!.findings).toEqual(['The calling platform recorded no call attempt after the callback time.', 'An admin decides this report.']);
     const [entry] = await auditOf(r.id);
     expect(entry).toMatchObject({ action: 'no_show.referred', actor: { type: 'system' } });
     const queued = (await admin.get('/api/admin/no-shows?status=pending')).body.items.find((n: NoShowView) => n.id === r.id);
-    expect(queued.evidence.findings[0]).toBe('No call attempt after the callback time was recorded.');
+    expect(queued.evidence.findings[0]).toBe('The calling platform recorded no call attempt after the callback time.');
   });
 
   it('attempts before the callback time do not count', async () => {
     const { agent, id } = await setup();
-    await attempt(agent, id, min(-30), 'no_answer', 0);
-    await attempt(agent, id, min(-20), 'no_answer', 0);
-    await attempt(agent, id, min(2), 'no_answer', 0);
+    await platform(id, min(-30), 'no_answer', 0);
+    await platform(id, min(-20), 'no_answer', 0);
+    await platform(id, min(2), 'no_answer', 0);
     const r = await report(agent, id, min(9));
     expect(r).toMatchObject({ status: 'pending', creditCents: 0 });
     expect(r.evidence!.attempts.map((a) => a.at)).toEqual([min(2).toISOString()]);
@@ -171,25 +181,25 @@ describe('left to an admin, with the evidence', () => {
 
   it('two quick redials are one try: attempts under 5 minutes apart', async () => {
     const { agent, id } = await setup();
-    await attempt(agent, id, min(1), 'no_answer', 0);
-    await attempt(agent, id, min(3), 'no_answer', 0);
+    await platform(id, min(1), 'no_answer', 0);
+    await platform(id, min(3), 'no_answer', 0);
     const r = await report(agent, id, min(4));
     expect(r).toMatchObject({ status: 'pending', creditCents: 0 });
     expect(r.evidence!.findings[0]).toBe('The first and last attempts were 2 minutes apart (at least 5 are needed).');
   });
 
-  it('an answered attempt, or one over 10 seconds (a logged one or a recorded call), sends it to an admin', async () => {
+  it('an answered attempt, or one over 10 seconds (a platform attempt or a recorded call), sends it to an admin', async () => {
     const logged = await setup();
-    await attempt(logged.agent, logged.id, min(1), 'no_answer', 0);
-    await attempt(logged.agent, logged.id, min(7), 'answered', 3);
-    await attempt(logged.agent, logged.id, min(9), 'no_answer', 0);
+    await platform(logged.id, min(1), 'no_answer', 0);
+    await platform(logged.id, min(7), 'answered', 3);
+    await platform(logged.id, min(9), 'no_answer', 0);
     const a = await report(logged.agent, logged.id, min(10));
     expect(a).toMatchObject({ status: 'pending', creditCents: 0 });
     expect(a.evidence!.findings).toContain('Attempt 2 was answered.');
 
     const called = await setup();
-    await attempt(called.agent, called.id, min(1), 'no_answer', 0);
-    await attempt(called.agent, called.id, min(8), 'no_answer', 0);
+    await platform(called.id, min(1), 'no_answer', 0);
+    await platform(called.id, min(8), 'no_answer', 0);
     await systemCall(called.user.id, called.phone, min(4), 45);
     const b = await report(called.agent, called.id, min(9));
     expect(b).toMatchObject({ status: 'pending', creditCents: 0 });

@@ -17,6 +17,10 @@
 //   state_not_allowed | outside_hours | daily_cap_reached | no_balance. A deactivated agent is refused
 //   every new call (transfer or call-back) and by the check; a repeated callId still answers its call.
 // GET /api/callbacks/transfer/check?agentId=…&state=… (or agentEmail) answers the same as the POST.
+// POST /api/callbacks/attempts (issue 33) records the calling platform's attempt to reach an appointment's
+//   consumer (body: platformAttemptSchema in @tm/shared/schemas/appointment-care): 201 { ok, duplicate: false,
+//   attempt }, 200 duplicate: true for a callId recorded before; 401 unauthorized, 400 invalid_payload (fields),
+//   404 unknown_appointment. Only these attempts (and recorded transfer calls) can credit a no-show.
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { transferCallbackSchema, transferCheckSchema } from '@tm/shared/schemas/transfers';
 import type { AppDeps } from '../deps.ts';
@@ -26,8 +30,11 @@ import { apiKeyMatches, presentedKey } from '../services/brightcall/api-key.ts';
 import { TransferRefused } from '../services/transfers/errors.ts';
 import { checkCallWindow, checkTransfer, recordDeliveredCall, refuseDeactivated, resolveAgent } from '../services/transfers/calls.service.ts';
 import { deliverCallbackForAgent } from '../services/orders/fulfilment.service.ts';
+import { platformAttemptSchema } from '@tm/shared/schemas/appointment-care';
+import { recordPlatformAttempt } from '../services/appointment-care/appointment-care.service.ts';
 
 export const TRANSFER_CALLBACK_PATH = '/callbacks/transfer';
+export const ATTEMPTS_CALLBACK_PATH = '/callbacks/attempts';
 export { TRANSFER_CALLBACK_RATE_LIMIT };
 
 /** Validation errors as refusals with reason invalid_payload. */
@@ -72,6 +79,12 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
   r.post(`${TRANSFER_CALLBACK_PATH}/check`, rate, authenticate, async (req, res) => {
     const input = parsePayload(transferCheckSchema, req.body);
     res.json(await checkTransfer(deps, input));
+  });
+
+  r.post(ATTEMPTS_CALLBACK_PATH, rate, authenticate, async (req, res) => {
+    const input = parsePayload(platformAttemptSchema, req.body);
+    const body = await recordPlatformAttempt(deps.db, input, deps.clock.now());
+    res.status(body.duplicate ? 200 : 201).json(body);
   });
 
   // The same question as a GET (query string), for dialers that can only ask that way.

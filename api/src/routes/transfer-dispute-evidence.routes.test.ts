@@ -99,19 +99,24 @@ describe('rules at filing', () => {
     expect((await ctx.db('transfer_calls').where({ id: call.id }).first()).status).toBe('billed');
   });
 
-  it('hung_up_before_questions: the caller leaves before the first question is approved; answers are denied', async () => {
+  it('hung_up_before_questions: the caller leaves before the first question (the platform says the caller ended it) is approved; answers are denied', async () => {
     const { user, agent } = await newAgent();
-    const left = await deliver(user.id, 80, {
-      transcript: "[00:01] Caller: Hello?\n[00:04] Agent: Hi, it's Tom with Golden Years Coverage, how are you?\n[00:50] Agent: Hello? Are you still there?",
-    });
+    const transcript =
+      "[00:01] Caller: Hello?\n[00:04] Agent: Hi, it's Tom with Golden Years Coverage, how are you?\n[00:50] Agent: Hello? Are you still there?";
+    const left = await deliver(user.id, 80, { transcript, endedBy: 'caller' });
     const a = await agent.post(`/api/transfers/${left.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
     expect(a.body).toMatchObject({ status: 'approved', decidedBy: 'rules' });
     expect(a.body.evidence).toEqual(
       expect.arrayContaining([
-        { quote: 'Call length: 80 seconds.', at: null },
+        { quote: 'Call length: 80 seconds (buffer 60 s); ended by the caller.', at: null },
         { quote: 'Caller: Hello?', at: '00:01' },
       ]),
     );
+    // Without the platform's word on who ended it, the same call waits for an admin (issue 33).
+    const unsaid = await deliver(user.id, 80, { transcript });
+    expect((await agent.post(`/api/transfers/${unsaid.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' })).body).toMatchObject({
+      status: 'pending',
+    });
     const answered = await deliver(user.id, 170, { transcript: GENUINE });
     const d = await agent.post(`/api/transfers/${answered.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
     expect(d.body).toMatchObject({ status: 'denied', decidedBy: 'rules' });

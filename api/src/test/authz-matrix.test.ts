@@ -60,6 +60,7 @@ let dataDir: string;
 /** A's purchases and other standing resources (created once). */
 const own = {
   appointmentId: 0,
+  attemptSeq: 0,
   paidLeadIntent: '',
   paidAppointmentIntent: '',
   importId: 0,
@@ -70,6 +71,14 @@ const own = {
   signupId: 0,
   spareUserId: 0,
 };
+/** A platform attempt on agent A's appointment, with a call id not seen before. */
+const platformAttempt = () => ({
+  appointmentId: own.appointmentId,
+  callId: `authz-attempt-${++own.attemptSeq}`,
+  startedAt: ctx.clock.now().toISOString(),
+  durationSeconds: 0,
+  outcome: 'no_answer',
+});
 
 type Build = (role: Role) => Req | Promise<Req>;
 interface Row {
@@ -554,6 +563,13 @@ const MATRIX: Record<string, Row> = {
       body: { agentId: who.ids.agentA, state: 'FL' },
       headers: { 'x-api-key': TRANSFER_KEY },
     }),
+  },
+  // Issue 33: the calling platform's record of attempts on an appointment (each call id is new: a repeat answers 200).
+  'POST /api/callbacks/attempts': {
+    ...cols(401, 401, 401, 401, 401),
+    key: 201,
+    req: () => ({ method: 'POST', path: '/api/callbacks/attempts', body: platformAttempt() }),
+    keyReq: () => ({ method: 'POST', path: '/api/callbacks/attempts', body: platformAttempt(), headers: { 'x-api-key': TRANSFER_KEY } }),
   },
   'GET /api/callbacks/transfer/check': {
     ...cols(401, 401, 401, 401, 401),

@@ -560,6 +560,21 @@ const SPECS: Record<string, Spec> = {
       { 'x-api-key': TRANSFER_KEY },
     ),
   },
+  'POST /api/callbacks/attempts': {
+    role: 'anon',
+    base: json(
+      'POST',
+      '/api/callbacks/attempts',
+      () => ({
+        consumerPhone: '404-555-0100',
+        callId: `fuzz-attempt-${Math.random().toString(36).slice(2)}`,
+        startedAt: ctx.clock.now().toISOString(),
+        durationSeconds: 0,
+        outcome: 'no_answer',
+      }),
+      { 'x-api-key': TRANSFER_KEY },
+    ),
+  },
   'POST /api/callbacks/transfer/check': {
     role: 'anon',
     base: json('POST', '/api/callbacks/transfer/check', () => ({ agentId: who.ids.agentA, state: 'FL' }), { 'x-api-key': TRANSFER_KEY }),

@@ -245,6 +245,8 @@ export type RefusalReason =
   | 'unauthorized'
   | 'invalid_payload'
   | 'unknown_agent'
+  /** POST /api/callbacks/attempts: no sold appointment matches appointmentId or consumerPhone. */
+  | 'unknown_appointment'
   | 'call_id_conflict'
   /** A call-back delivery for an agent with no paid call-back order that still owes some. */
   | 'nothing_owed'

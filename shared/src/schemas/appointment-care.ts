@@ -60,10 +60,45 @@ export const callAttemptSchema = z.object({
 });
 export type CallAttemptInput = z.infer<typeof callAttemptSchema>;
 
-/** One attempt as evidence: logged from the card, or a call the caller system recorded to the consumer's phone. */
+/**
+ * POST /api/callbacks/attempts (issue 33): the calling platform's record of one attempt to reach an appointment's
+ * consumer, sent with the transfer key. `consumerPhone` may stand in for `appointmentId`; a repeated `callId` is
+ * the same attempt. Only attempts the platform recorded can credit a no-show.
+ */
+export const platformAttemptSchema = z
+  .object({
+    appointmentId: z.number({ error: 'appointmentId must be an appointment id' }).int('appointmentId must be an appointment id').positive().optional(),
+    consumerPhone: z
+      .string({ error: 'consumerPhone must be a phone number' })
+      .trim()
+      .regex(/^\+?[\d\s().-]{7,25}$/, 'consumerPhone must be a phone number')
+      .refine((v) => v.replace(/\D/g, '').length >= 10, 'consumerPhone must have at least 10 digits')
+      .optional(),
+    callId: z
+      .string({ error: 'callId is required' })
+      .trim()
+      .min(1, 'callId is required')
+      .max(128, 'callId is at most 128 characters')
+      .regex(/^[A-Za-z0-9._:@-]+$/, 'callId may use letters, digits and . _ : @ -'),
+    startedAt: z.iso.datetime({ offset: true, error: 'startedAt must be an ISO 8601 date and time' }),
+    durationSeconds: callAttemptSchema.shape.durationSeconds,
+    outcome: callAttemptSchema.shape.outcome,
+  })
+  .refine((v) => v.appointmentId !== undefined || v.consumerPhone !== undefined, {
+    path: ['appointmentId'],
+    message: 'Give appointmentId or consumerPhone',
+  });
+export type PlatformAttemptInput = z.input<typeof platformAttemptSchema>;
+export type PlatformAttempt = z.output<typeof platformAttemptSchema>;
+
+/**
+ * One attempt: logged (typed by the agent from the card: the agent's account, it decides nothing), platform (the
+ * calling platform's record, POST /api/callbacks/attempts), or call_system (a transfer call the platform recorded
+ * between the agent and the consumer's phone).
+ */
 export interface CallAttemptView {
   at: string;
-  source: 'logged' | 'call_system';
+  source: 'logged' | 'call_system' | 'platform';
   outcome: CallAttemptOutcome;
   durationSeconds: number;
 }
@@ -74,8 +109,10 @@ export interface NoShowEvidence {
   callbackTime: string;
   /** When the evidence was read (the report's time). */
   checkedAt: string;
-  /** The attempts from the callback time to the report, oldest first. */
+  /** The attempts the platform recorded from the callback time to the report, oldest first: what the rule counts. */
   attempts: CallAttemptView[];
+  /** The attempts the agent typed: the agent's own account, shown apart, deciding nothing (absent before issue 33). */
+  typed?: CallAttemptView[];
   /** True when the attempts show nobody answered (the report was credited). */
   supported: boolean;
   /** The rule's findings, in words (why it was credited, or why it waits for an admin). */

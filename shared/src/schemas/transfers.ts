@@ -116,6 +116,10 @@ function checkCall(v: CallShape, ctx: z.RefinementCtx) {
  * caller system's own id: a repeat is answered with the call already recorded. durationSeconds defaults
  * to the whole seconds between startedAt (the transfer connected) and endedAt.
  */
+/** Who ended a call, as the calling platform reports it on the transfer callback. */
+export const CALL_ENDED_BY = ['caller', 'agent', 'platform'] as const;
+export type CallEndedBy = (typeof CALL_ENDED_BY)[number] | null;
+
 export const transferCallbackSchema = z
   .object({
     callId: z
@@ -126,6 +130,12 @@ export const transferCallbackSchema = z
       .regex(/^[A-Za-z0-9._:@-]+$/, 'callId may use letters, digits and . _ : @ -'),
     /** "callback": a delivered RingCloud call-back (counted on the agent's owed call-back order, no balance drawn). */
     kind: z.enum(['transfer', 'callback'], { error: 'kind must be "transfer" or "callback"' }).optional(),
+    /** Who ended the call (issue 33): the platform's record, read by the hang-up dispute rule; null or absent: not said. */
+    endedBy: z
+      .enum(CALL_ENDED_BY, { error: 'endedBy must be "caller", "agent", "platform" or null' })
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     ...callFields,
   })
   .superRefine(checkCall);
@@ -365,7 +375,32 @@ export const disputeQueueQuerySchema = z.object({
   pageSize: intParam(TRANSFERS_PAGE_SIZE, 1, MAX_TRANSFERS_PAGE_SIZE, 'Page size'),
 });
 
+/**
+ * The evidence an automatic decision may rest on (issue 33, docs/product/rules.md#evidence-no-one-can-shape): none
+ * of it shaped by the agent who gains the credit.
+ */
+export const EVIDENCE_SOURCE_LABELS = {
+  caller_words: "the caller's own words",
+  platform_record: "the calling platform's record of the call",
+  delivery_record: 'what the product recorded at delivery',
+} as const;
+export type EvidenceSourceName = keyof typeof EVIDENCE_SOURCE_LABELS;
+
+/** What the rules read when a dispute was filed: the rule, the evidence it reads, and what it decided or why it stopped short. */
+export interface DisputeRuleReading {
+  rule: string;
+  reads: EvidenceSourceName[];
+  decision: 'approve' | 'deny' | 'human';
+  /** Why it decided, or why it stopped short and left the dispute to an admin. */
+  summary: string;
+  evidence: DisputeEvidence[];
+}
+
 export interface AdminDisputeView extends DisputeSummary {
+  /** What the rules read at filing (null for disputes filed before issue 33). */
+  reading: DisputeRuleReading | null;
+  /** The agent's own account, kept apart from the evidence: it can send a dispute to an admin, never approve it. */
+  agentAccount: { reasonLabel: string; reasonText: string | null };
   agent: { id: number; name: string; email: string };
   call: {
     id: number;
@@ -379,6 +414,8 @@ export interface AdminDisputeView extends DisputeSummary {
     chargeCents: number;
     orderId: number | null;
     status: CallStatus;
+    /** Who ended the call, from the platform's record (null: not said). */
+    endedBy: CallEndedBy;
   };
   /** Attached when the dispute was filed. */
   attachments: { recordingUrl: string | null; transcript: string | null };

@@ -1,7 +1,8 @@
 // Purchased appointments in the agent's calendar (.ics per appointment, a secret feed URL per agent)
 // and no-show reports: within 24 hours of the appointment time, credited at once only when the evidence
-// supports it (the agent's call attempts after the callback time show nobody answered: judgeNoShow,
-// decision 198), otherwise queued for an admin with the evidence shown.
+// supports it (the calling platform's record of attempts after the callback time shows nobody answered:
+// judgeNoShow, decisions 198 and 212), otherwise queued for an admin with the evidence shown. Attempts the
+// agent types are the agent's account: shown apart, they decide nothing.
 import crypto from 'node:crypto';
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { TIERS } from '@tm/shared';
@@ -21,13 +22,16 @@ import {
   type NoShowInput,
   type NoShowStatus,
   type NoShowView,
+  type PlatformAttempt,
 } from '@tm/shared/schemas/appointment-care';
 import type { ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError, conflict, forbidden, notFound } from '../../errors.ts';
-import { Appointment, AppointmentCallAttempt, AppointmentNoShow, CalendarFeed, TransferCall, User } from '../../models/index.ts';
+import { Appointment, AppointmentCallAttempt, AppointmentNoShow, CalendarFeed, PlatformCallAttempt, TransferCall, User } from '../../models/index.ts';
+import { TransferRefused } from '../transfers/errors.ts';
+import { OWN_CASE_SUMMARY } from '../transfers/disputes.service.ts';
 import { appointmentPriceCents } from '../appointments/appointments.service.ts';
 import { adminById, recordAudit } from '../audit/audit.service.ts';
 
@@ -162,6 +166,10 @@ async function attemptsOf(db: Db, appt: Pick<Appointment, 'id' | 'buyerId' | 'cu
     .where({ appointmentId: appt.id })
     .where('attemptedAt', '<=', toDbDate(until))
     .select('attemptedAt', 'outcome', 'durationSeconds');
+  const recorded = await PlatformCallAttempt.query(db)
+    .where({ appointmentId: appt.id })
+    .where('startedAt', '<=', toDbDate(until))
+    .select('startedAt', 'outcome', 'durationSeconds');
   const key = appt.customerPhone ? callerPhoneKey(appt.customerPhone) : '';
   const calls =
     key.length === 10 && appt.buyerId
@@ -174,6 +182,12 @@ async function attemptsOf(db: Db, appt: Pick<Appointment, 'id' | 'buyerId' | 'cu
     ...logged.map((a) => ({
       at: toIso(a.attemptedAt) ?? '',
       source: 'logged' as const,
+      outcome: a.outcome as CallAttemptOutcome,
+      durationSeconds: Number(a.durationSeconds),
+    })),
+    ...recorded.map((a) => ({
+      at: toIso(a.startedAt) ?? '',
+      source: 'platform' as const,
       outcome: a.outcome as CallAttemptOutcome,
       durationSeconds: Number(a.durationSeconds),
     })),
@@ -204,14 +218,26 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * none connected. Attempts before the callback time do not count. The agent's own report (its call length,
  * its recording) is never part of it.
  */
-export function judgeNoShow(callbackTime: Date, all: CallAttemptView[], now: Date): NoShowEvidence {
+export function judgeNoShow(callbackTime: Date, every: CallAttemptView[], now: Date, opts: { filedByAdmin?: boolean } = {}): NoShowEvidence {
+  // Issue 33: only the platform's record counts; what the agent typed is the agent's account, shown apart. It may
+  // send the report to an admin (an attempt the agent says was answered), never credit it.
+  const typed = every.filter((a) => a.source === 'logged');
+  const all = every.filter((a) => a.source !== 'logged');
   const attempts = all.filter((a) => a.at >= callbackTime.toISOString());
   const before = all.length - attempts.length;
   const findings: string[] = [];
+  const typedConnected = typed.filter((a) => a.at >= callbackTime.toISOString() && connected(a));
+  if (typed.length) {
+    findings.push(
+      `${plural(typed.length, 'attempt')} typed by the agent ${typed.length === 1 ? 'is' : 'are'} the agent's own account: shown to the admin, ${typed.length === 1 ? 'it decides' : 'they decide'} nothing.`,
+    );
+  }
+  if (typedConnected.length) findings.push(`The agent's own account says ${plural(typedConnected.length, 'attempt')} connected.`);
+  if (opts.filedByAdmin) findings.push(OWN_CASE_SUMMARY);
   if (before > 0) findings.push(`${plural(before, 'attempt')} before the callback time ${before === 1 ? 'does' : 'do'} not count.`);
   const answered = attempts.filter(connected);
   const spreadMinutes = attempts.length >= 2 ? Math.floor((Date.parse(attempts[attempts.length - 1]!.at) - Date.parse(attempts[0]!.at)) / 60_000) : 0;
-  if (attempts.length === 0) findings.push('No call attempt after the callback time was recorded.');
+  if (attempts.length === 0) findings.push('The calling platform recorded no call attempt after the callback time.');
   else if (attempts.length < NO_SHOW_MIN_ATTEMPTS)
     findings.push(`Only ${plural(attempts.length, 'attempt')} after the callback time (at least ${NO_SHOW_MIN_ATTEMPTS} are needed).`);
   else if (spreadMinutes < NO_SHOW_MIN_SPREAD_MINUTES)
@@ -220,18 +246,23 @@ export function judgeNoShow(callbackTime: Date, all: CallAttemptView[], now: Dat
   attempts.forEach((a, i) => {
     if (!connected(a)) return;
     findings.push(
-      a.source === 'logged' && a.outcome === 'answered'
+      a.source !== 'call_system' && a.outcome === 'answered'
         ? `Attempt ${i + 1} was answered.`
         : `Attempt ${i + 1} lasted ${a.durationSeconds} s (over ${NO_SHOW_CONNECTED_SECONDS} s: it connected).`,
     );
   });
-  const supported = attempts.length >= NO_SHOW_MIN_ATTEMPTS && spreadMinutes >= NO_SHOW_MIN_SPREAD_MINUTES && answered.length === 0;
+  const supported =
+    !opts.filedByAdmin &&
+    typedConnected.length === 0 &&
+    attempts.length >= NO_SHOW_MIN_ATTEMPTS &&
+    spreadMinutes >= NO_SHOW_MIN_SPREAD_MINUTES &&
+    answered.length === 0;
   if (supported) {
     findings.unshift(
       `${plural(attempts.length, 'attempt')} after the callback time over ${plural(spreadMinutes, 'minute')}, none answered (none over ${NO_SHOW_CONNECTED_SECONDS} s).`,
     );
   } else findings.push('An admin decides this report.');
-  return { callbackTime: callbackTime.toISOString(), checkedAt: now.toISOString(), attempts, supported, findings };
+  return { callbackTime: callbackTime.toISOString(), checkedAt: now.toISOString(), attempts, typed, supported, findings };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,7 +308,8 @@ export async function reportNoShow(db: Db, userId: number, appointmentId: number
   if (!start) throw new HttpError(422, 'This appointment has no time set, so a no-show cannot be checked against it.');
   if (now.getTime() < start.getTime()) throw new HttpError(422, 'A no-show can be reported once the appointment time has passed.');
   if (now.getTime() > start.getTime() + NO_SHOW_WINDOW_MS) throw new HttpError(422, 'No-show reports close 24 hours after the appointment time.');
-  const evidence = judgeNoShow(start, await attemptsOf(db, row, now), now);
+  const reporter = await User.query(db).findById(userId).select('isAdmin');
+  const evidence = judgeNoShow(start, await attemptsOf(db, row, now), now, { filedByAdmin: Boolean(reporter?.isAdmin) });
   const credited = evidence.supported;
   const record = {
     appointmentId,
@@ -374,4 +406,80 @@ export async function decideNoShow(
     at: now,
   });
   return view((await AppointmentNoShow.query(db).findById(id))!);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The calling platform's record of attempts (POST /api/callbacks/attempts, issue 33)
+
+export const UNKNOWN_APPOINTMENT_MESSAGE = 'No sold appointment matches appointmentId or consumerPhone.';
+
+/** The sold appointment an attempt is about: by id, or the one whose consumer has this phone (the latest due by then). */
+async function appointmentForAttempt(db: Db, input: PlatformAttempt): Promise<Pick<Appointment, 'id' | 'buyerId'> | undefined> {
+  if (input.appointmentId !== undefined) {
+    return Appointment.query(db).where({ id: input.appointmentId, status: 'sold' }).whereNotNull('buyerId').select('id', 'buyerId').first();
+  }
+  const key = callerPhoneKey(input.consumerPhone!);
+  // The phone is stored as typed; its last four digits narrow the rows, the 10-digit key decides.
+  const rows = await Appointment.query(db)
+    .where({ status: 'sold' })
+    .whereNotNull('buyerId')
+    .where('customerPhone', 'like', `%${key.slice(-4)}`)
+    .select('id', 'buyerId', 'customerPhone', 'extractedAppointmentDateTime', 'extractedAppointmentDate', 'extractedAppointmentTime');
+  const matches = rows.filter((r) => r.customerPhone && callerPhoneKey(r.customerPhone) === key);
+  const due = (r: (typeof matches)[number]) => appointmentStart(r)?.getTime() ?? -Infinity;
+  const started = Date.parse(input.startedAt);
+  return (
+    matches.filter((r) => due(r) <= started).sort((a, b) => due(b) - due(a) || Number(b.id) - Number(a.id))[0] ??
+    matches.sort((a, b) => Number(b.id) - Number(a.id))[0]
+  );
+}
+
+export interface PlatformAttemptRecorded {
+  ok: true;
+  duplicate: boolean;
+  attempt: { callId: string; appointmentId: number; startedAt: string; durationSeconds: number; outcome: CallAttemptOutcome };
+}
+
+/**
+ * Records the platform's attempt once per callId (a repeat answers the first record, 200 duplicate: true). Refused:
+ * 404 unknown_appointment, 400 invalid_payload for a start in the future or more than 90 days ago.
+ */
+export async function recordPlatformAttempt(db: Db, input: PlatformAttempt, now: Date): Promise<PlatformAttemptRecorded> {
+  const shape = (r: PlatformCallAttempt, duplicate: boolean): PlatformAttemptRecorded => ({
+    ok: true,
+    duplicate,
+    attempt: {
+      callId: r.callId,
+      appointmentId: Number(r.appointmentId),
+      startedAt: toIso(r.startedAt) ?? '',
+      durationSeconds: Number(r.durationSeconds),
+      outcome: r.outcome as CallAttemptOutcome,
+    },
+  });
+  const existing = await PlatformCallAttempt.query(db).where({ callId: input.callId }).first();
+  if (existing) return shape(existing, true);
+  const started = Date.parse(input.startedAt);
+  if (started > now.getTime() + 5 * 60_000)
+    throw new TransferRefused(400, 'invalid_payload', 'startedAt is in the future', { startedAt: 'startedAt is in the future' });
+  if (started < now.getTime() - 90 * 86_400_000) {
+    throw new TransferRefused(400, 'invalid_payload', 'startedAt is more than 90 days ago', { startedAt: 'startedAt is more than 90 days ago' });
+  }
+  const appt = await appointmentForAttempt(db, input);
+  if (!appt) throw new TransferRefused(404, 'unknown_appointment', UNKNOWN_APPOINTMENT_MESSAGE);
+  const row = {
+    callId: input.callId,
+    appointmentId: Number(appt.id),
+    startedAt: toDbDate(new Date(started)),
+    durationSeconds: input.durationSeconds,
+    outcome: input.outcome,
+    createdAt: toDbDate(now),
+  };
+  try {
+    const inserted = await PlatformCallAttempt.query(db).insert(row);
+    return shape({ ...row, id: Number(inserted.id) } as PlatformCallAttempt, false);
+  } catch (err) {
+    // Two deliveries of the same call at once: the second answers the first's record.
+    if (isUniqueViolation(err)) return shape((await PlatformCallAttempt.query(db).where({ callId: input.callId }).first())!, true);
+    throw err;
+  }
 }

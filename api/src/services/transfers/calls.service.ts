@@ -338,6 +338,8 @@ export async function recordDeliveredCall(
             // The working states at delivery: an out-of-state dispute is judged against these, not later ones.
             workingStates: controls.workingStates.join(','),
             agentHungUpAfterYes: input.agentHungUpAfterYes === true,
+            // The platform's word on who ended the call (issue 33); a call entered by hand has none.
+            endedBy: 'endedBy' in input ? (input.endedBy ?? null) : null,
             ...consentColumns(input as RecordInput & ConsentInput),
             bufferSeconds,
             billable: decision.billable,

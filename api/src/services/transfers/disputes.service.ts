@@ -6,7 +6,15 @@
 import { enqueueUserMail } from '../mail/account-mail.ts';
 import { enqueueStaffAlert } from '../mail/staff-alerts.ts';
 import { disputeDecidedMail, disputeReceivedMail } from '../mail/messages.ts';
-import { disputeReasonLabel, type AdminDisputeView, type DisputeInput, type DisputeStatus, type DisputeSummary } from '@tm/shared/schemas/transfers';
+import {
+  disputeReasonLabel,
+  type AdminDisputeView,
+  type CallEndedBy,
+  type DisputeInput,
+  type DisputeRuleReading,
+  type DisputeStatus,
+  type DisputeSummary,
+} from '@tm/shared/schemas/transfers';
 import { withinDisputeWindow } from '@tm/shared/logic/transfer-rules';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
@@ -71,15 +79,30 @@ export async function fileDispute(
     durationSeconds: Number(call.durationSeconds),
     state: call.state,
     workingStates: await workingStatesAt(deps.db, call),
+    endedBy: (call.endedBy ?? null) as CallEndedBy,
+    bufferSeconds: Number(call.bufferSeconds),
   };
   let verdict: DisputeVerdict;
-  try {
-    verdict = await disputeClassifier(deps.config.disputeClassifier).classify(evidenceInput);
-  } catch (err) {
-    // A classifier that fails (a model's outage, say) leaves the dispute to an admin; the filing stands.
-    deps.logger.warn({ err, callId }, 'dispute classifier failed: the dispute waits for an admin');
-    verdict = { decision: 'human', summary: 'The evidence could not be read automatically.', evidence: [] };
+  const filer = await User.query(deps.db).findById(userId).select('isAdmin');
+  if (filer && Boolean(filer.isAdmin)) {
+    // Separation of duties (issue 33): an admin's own dispute is decided by another admin, never by the rules.
+    verdict = { decision: 'human', summary: OWN_CASE_SUMMARY, evidence: [], rule: 'separation_of_duties', reads: [] };
+  } else {
+    try {
+      verdict = await disputeClassifier(deps.config.disputeClassifier).classify(evidenceInput);
+    } catch (err) {
+      // A classifier that fails (a model's outage, say) leaves the dispute to an admin; the filing stands.
+      deps.logger.warn({ err, callId }, 'dispute classifier failed: the dispute waits for an admin');
+      verdict = { decision: 'human', summary: 'The evidence could not be read automatically.', evidence: [] };
+    }
   }
+  const reading: DisputeRuleReading = {
+    rule: verdict.rule ?? input.reasonCode,
+    reads: verdict.reads ?? [],
+    decision: verdict.decision,
+    summary: verdict.summary,
+    evidence: verdict.evidence,
+  };
   const decided = verdict.decision !== 'human';
   const status: DisputeStatus = verdict.decision === 'approve' ? 'approved' : verdict.decision === 'deny' ? 'denied' : 'pending';
 
@@ -100,6 +123,7 @@ export async function fileDispute(
           decidedByRules: decided,
           decidedAt: decided ? stamp : null,
           evidence: verdict.evidence.length ? JSON.stringify(verdict.evidence) : null,
+          ruleReading: JSON.stringify(reading),
           createdAt: stamp,
           updatedAt: stamp,
         };
@@ -209,7 +233,9 @@ async function creditCall(trx: Knex.Transaction, call: CallRow, disputeId: numbe
   });
 }
 
-export const OWN_DISPUTE_MESSAGE = 'You cannot approve a dispute on your own call. Another admin must decide it.';
+export const OWN_DISPUTE_MESSAGE = 'You cannot decide a dispute on your own call. Another admin must decide it.';
+/** Why an admin's own dispute or no-show report waits for another admin. */
+export const OWN_CASE_SUMMARY = 'Filed by an admin: another admin decides it, never the rules and never the admin who filed it.';
 
 /**
  * Approves or denies a pending dispute. Approval credits the call's transfer back to its order; of
@@ -229,7 +255,8 @@ export async function decideDispute(
       const d = (await TransferDispute.query(trx).findById(disputeId)) as DisputeRow | undefined;
       if (!d) throw notFound(DISPUTE_NOT_FOUND);
       // Separation of duties: the credit goes to the call's agent, so that agent may not grant it.
-      if (decision.approve && Number(d.userId) === adminId) throw forbidden(OWN_DISPUTE_MESSAGE);
+      // Issue 33: nor deny it (an admin's own case is decided by another admin only).
+      if (Number(d.userId) === adminId) throw forbidden(OWN_DISPUTE_MESSAGE);
       const status: DisputeStatus = decision.approve ? 'approved' : 'denied';
       const decisionReason = decision.approve ? decision.note : decision.reason;
       const n = await TransferDispute.query(trx)
@@ -265,7 +292,7 @@ export async function decideDispute(
 type QueueRow = DisputeRow &
   Pick<
     TransferCall,
-    'externalCallId' | 'callerName' | 'callerPhone' | 'state' | 'startedAt' | 'durationSeconds' | 'bufferSeconds' | 'chargeCents' | 'orderId'
+    'externalCallId' | 'callerName' | 'callerPhone' | 'state' | 'startedAt' | 'durationSeconds' | 'bufferSeconds' | 'chargeCents' | 'orderId' | 'endedBy'
   > & {
     callStatus: AdminDisputeView['call']['status'];
     agentFirst: User['firstName'];
@@ -294,6 +321,7 @@ function queueQuery(db: Db): Knex.QueryBuilder {
       'c.chargeCents',
       'c.orderId',
       'c.status as callStatus',
+      'c.endedBy',
       'u.firstName as agentFirst',
       'u.lastName as agentLast',
       'u.email as agentEmail',
@@ -303,9 +331,23 @@ function queueQuery(db: Db): Knex.QueryBuilder {
     .toKnexQuery();
 }
 
+/** The stored reading of the rules (JSON); anything unreadable is none. */
+function parseReading(json: string | null): DisputeRuleReading | null {
+  if (!json) return null;
+  try {
+    const v = JSON.parse(json) as DisputeRuleReading;
+    return typeof v?.summary === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 function toAdminView(r: QueueRow): AdminDisputeView {
+  const summary = toDisputeSummary(r as Parameters<typeof toDisputeSummary>[0]);
   return {
-    ...toDisputeSummary(r as Parameters<typeof toDisputeSummary>[0]),
+    ...summary,
+    reading: parseReading(r.ruleReading),
+    agentAccount: { reasonLabel: summary.reasonLabel, reasonText: r.reasonText },
     agent: { id: Number(r.userId), name: `${r.agentFirst} ${r.agentLast}`.trim(), email: r.agentEmail },
     call: {
       id: Number(r.callId),
@@ -319,6 +361,7 @@ function toAdminView(r: QueueRow): AdminDisputeView {
       chargeCents: Number(r.chargeCents),
       orderId: r.orderId === null ? null : Number(r.orderId),
       status: r.callStatus,
+      endedBy: (r.endedBy ?? null) as CallEndedBy,
     },
     attachments: { recordingUrl: r.recordingUrl, transcript: r.transcript },
     decider: r.decidedBy === null ? null : { id: Number(r.decidedBy), name: `${r.deciderFirst ?? ''} ${r.deciderLast ?? ''}`.trim() },

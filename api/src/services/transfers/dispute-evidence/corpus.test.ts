@@ -1,49 +1,32 @@
 // The dispute corpus (api/src/test/fixtures/disputes/corpus.jsonl, labelled before the rules were written):
-// the rules must decide at least 80% of it, agree with the label on at least 95% of what they decide, and
-// never approve a call labelled deny. It holds at least 200 distinct scenarios (hand-written conversations;
+// the rules must decide at least 80% of it (hang-ups aside since issue 33: its lines carry no endedBy, so no
+// hang-up is approved), agree with the label on at least 95% of what they decide, and never approve a call
+// labelled deny. It holds at least 200 distinct scenarios (hand-written conversations;
 // a scenario's copies differ only in names, states and speaker styles). The figures are printed.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { DisputeReasonCode } from '@tm/shared/schemas/transfers';
-import { classifyByRules } from './rules.ts';
+import {
+  classifyRow,
+  corpusFile,
+  describeFigures,
+  figuresOf,
+  firstOfEachScenario,
+  readCorpus,
+  type CorpusRow,
+} from '../../../test/fixtures/disputes/corpus-figures.ts';
 
-interface CorpusRow {
-  id: string;
-  /** The hand-written scenario the line comes from; its copies differ only in names, states and styles. */
-  scenario: string;
-  reason: DisputeReasonCode;
-  durationSeconds: number;
-  state: string;
-  workingStates: string[];
-  label: 'approve' | 'deny' | 'human';
-  note: string;
-  transcript: string | null;
-}
-
-const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/disputes/corpus.jsonl');
-const corpus: CorpusRow[] = fs
-  .readFileSync(file, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as CorpusRow);
+const corpus: CorpusRow[] = readCorpus(corpusFile('corpus.jsonl'));
 
 describe('dispute rules against the labelled corpus', () => {
-  const results = corpus.map((row) => ({
-    row,
-    verdict: classifyByRules({
-      reason: row.reason,
-      transcript: row.transcript,
-      durationSeconds: row.durationSeconds,
-      state: row.state,
-      workingStates: row.workingStates,
-    }),
-  }));
+  const results = corpus.map(classifyRow);
   const decided = results.filter((r) => r.verdict.decision !== 'human');
   const agree = decided.filter((r) => r.verdict.decision === r.row.label);
   const approvedDenials = decided.filter((r) => r.verdict.decision === 'approve' && r.row.label === 'deny');
-  const decidedShare = decided.length / corpus.length;
+  // Issue 33: a hang-up is approved only on the platform's record of who ended the call, which the tuned corpus's
+  // lines do not carry (they were written before it). Its hang-up lines are therefore never approved (asserted
+  // below), and the decided share is measured, as before, on the lines of the three reasons whose evidence the
+  // lines hold; the figures on every line are printed beside it.
+  const readable = results.filter((r) => r.row.reason !== 'hung_up_before_questions');
+  const decidedShare = readable.filter((r) => r.verdict.decision !== 'human').length / readable.length;
   const agreement = decided.length ? agree.length / decided.length : 0;
 
   it('has at least 200 labelled transcripts covering every reason and label', () => {
@@ -87,14 +70,17 @@ describe('dispute rules against the labelled corpus', () => {
     }
   });
 
-  it('decides at least 80%, agrees on at least 95% of its decisions, and approves no call labelled deny', () => {
+  it('decides at least 80% (hang-ups aside), agrees on at least 95% of its decisions, and approves no call labelled deny', () => {
     const disagreements = results
       .filter((r) => r.verdict.decision !== r.row.label)
       .map((r) => `${r.row.id} ${r.row.reason}: label ${r.row.label}, rules ${r.verdict.decision} (${r.verdict.summary})`);
     console.log(
       [
         `dispute corpus: ${corpus.length} transcripts`,
-        `decided by the rules: ${decided.length} (${(decidedShare * 100).toFixed(1)}%)`,
+        `decided by the rules: ${decided.length} (${((decided.length / corpus.length) * 100).toFixed(1)}% of every line)`,
+        `decided, hang-ups aside (no endedBy on these lines): ${readable.filter((r) => r.verdict.decision !== 'human').length}/${readable.length} (${(decidedShare * 100).toFixed(1)}%)`,
+        describeFigures('every line, labelled approve or deny only', figuresOf(results)),
+        describeFigures('per scenario (first line of each)', figuresOf(firstOfEachScenario(results))),
         `rule decisions agreeing with the label: ${agree.length}/${decided.length} (${(agreement * 100).toFixed(1)}%)`,
         `rule approvals of calls labelled deny: ${approvedDenials.length}`,
         `left to an admin: ${corpus.length - decided.length} (labelled human: ${corpus.filter((r) => r.label === 'human').length})`,
@@ -104,6 +90,19 @@ describe('dispute rules against the labelled corpus', () => {
     expect(decidedShare).toBeGreaterThanOrEqual(0.8);
     expect(agreement).toBeGreaterThanOrEqual(0.95);
     expect(approvedDenials.map((r) => r.row.id)).toEqual([]);
+  });
+
+  it('approves no hang-up without the platform saying the caller ended the call', () => {
+    const hangUps = results.filter((r) => r.row.reason === 'hung_up_before_questions');
+    expect(hangUps.length).toBeGreaterThan(50);
+    expect(hangUps.filter((r) => r.verdict.decision === 'approve').map((r) => r.row.id)).toEqual([]);
+    // Given the platform's word and the buffer, the hang-ups labelled approve that left before the questions are
+    // approved again (the rule still reads their turns), and none labelled deny is.
+    const withRecord = hangUps.map((r) =>
+      classifyRow({ ...r.row, endedBy: 'caller', bufferSeconds: 60, durationSeconds: Math.min(r.row.durationSeconds, 180) }),
+    );
+    expect(withRecord.filter((r) => r.verdict.decision === 'approve' && r.row.label === 'deny').map((r) => r.row.id)).toEqual([]);
+    expect(withRecord.filter((r) => r.verdict.decision === 'approve').length).toBeGreaterThan(0);
   });
 
   it('quotes what every decision rests on', () => {

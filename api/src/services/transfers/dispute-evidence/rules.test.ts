@@ -2,10 +2,23 @@
 // ones added with the second round of the corpus (issue 29 item 1).
 import { describe, expect, it } from 'vitest';
 import type { DisputeReasonCode } from '@tm/shared/schemas/transfers';
-import { classifyByRules } from './rules.ts';
+import { HANG_UP_WINDOW_SECONDS, RULE_READS, classifyByRules } from './rules.ts';
+import type { CallEndedBy } from './types.ts';
 
-const decide = (reason: DisputeReasonCode, transcript: string, { durationSeconds = 40, state = 'FL', workingStates = ['FL'] } = {}) =>
-  classifyByRules({ reason, transcript, durationSeconds, state, workingStates }).decision;
+interface CallRecord {
+  durationSeconds?: number;
+  state?: string;
+  workingStates?: string[];
+  endedBy?: CallEndedBy;
+  bufferSeconds?: number | null;
+}
+const decide = (
+  reason: DisputeReasonCode,
+  transcript: string | null,
+  { durationSeconds = 40, state = 'FL', workingStates = ['FL'], endedBy = null, bufferSeconds = null }: CallRecord = {},
+) => classifyByRules({ reason, transcript, durationSeconds, state, workingStates, endedBy, bufferSeconds }).decision;
+/** A call the platform says the caller ended, 100 s into a 60 s buffer (inside the 120 s window). */
+const CALLER_LEFT = { endedBy: 'caller' as const, bufferSeconds: 60, durationSeconds: 100 };
 
 /** A full qualifying conversation: three answers and a quote. */
 const QUALIFYING = [
@@ -56,23 +69,60 @@ describe('wrong_number', () => {
 });
 
 describe('hung_up_before_questions', () => {
-  it('does not count a refusal as an answer', () => {
+  it('does not count a refusal as an answer, but a caller who spoke after the first question did not leave before it', () => {
     const t = "Agent: Hi, can you tell me how old you are?\nCaller: Why do you need to know that? I'm not giving out my information.";
-    expect(decide('hung_up_before_questions', t, { durationSeconds: 26 })).toBe('approve');
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('human');
+    const left = "Agent: Hi, this is Dana with Family First Life.\nCaller: I'm busy, call me some other time.\nAgent: Can you tell me how old you are?";
+    expect(decide('hung_up_before_questions', left, CALLER_LEFT)).toBe('approve');
   });
 
-  it('approves a long call where the agent only called out into the silence, and leaves one with questions asked into it', () => {
+  it('approves only when the platform says the caller ended the call, within 120 s past the buffer', () => {
+    const left = "Agent: Hi, this is Dana with Family First Life.\nCaller: I'm busy, call me some other time.\nAgent: How old are you?";
+    expect(decide('hung_up_before_questions', left, CALLER_LEFT)).toBe('approve');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, endedBy: null })).toBe('human');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, endedBy: 'platform' })).toBe('human');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, endedBy: 'agent' })).toBe('deny');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, bufferSeconds: null })).toBe('human');
+    // The window is fixed: buffer + 120 s.
+    expect(HANG_UP_WINDOW_SECONDS).toBe(120);
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 180 })).toBe('approve');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 181 })).toBe('human');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, bufferSeconds: 120, durationSeconds: 240 })).toBe('approve');
+  });
+
+  it('never approves a long call on which the agent asked nothing (a 600-second call, the caller on the line)', () => {
+    const t = ['Agent: Hi, this is Dana with Family First Life, how are you?', 'Caller: Fine.', 'Agent: Great weather.', 'Caller: Sure is.'].join('\n');
+    for (const endedBy of ['caller', 'agent', 'platform', null] as const) {
+      expect(decide('hung_up_before_questions', t, { durationSeconds: 600, bufferSeconds: 60, endedBy }), String(endedBy)).not.toBe('approve');
+    }
+    expect(decide('hung_up_before_questions', t, { durationSeconds: 600, bufferSeconds: 60, endedBy: 'caller' })).toBe('deny');
+  });
+
+  it('leaves to an admin a call where only the agent spoke: the transcript holds no words of the caller', () => {
     const calling = 'Agent: Hello, this is Dana.\nAgent: Hello? I can hear a TV.\nAgent: Are you there?';
-    expect(decide('hung_up_before_questions', calling, { durationSeconds: 120 })).toBe('approve');
+    expect(decide('hung_up_before_questions', calling, CALLER_LEFT)).toBe('human');
     const asking = 'Agent: Hello, this is Dana.\nAgent: How old are you?\nAgent: And do you smoke?';
-    expect(decide('hung_up_before_questions', asking, { durationSeconds: 120 })).toBe('human');
-    expect(decide('hung_up_before_questions', 'Agent: Hello? Caller: Yes, I would like a quote.', { durationSeconds: 300 })).toBe('human');
+    expect(decide('hung_up_before_questions', asking, CALLER_LEFT)).toBe('human');
+  });
+
+  it('leaves to an admin a call where the caller talked on and the agent asked nothing, even inside the window', () => {
+    const t = [
+      'Agent: Hi there.',
+      'Caller: Hi.',
+      'Agent: Nice day.',
+      'Caller: It is.',
+      'Agent: Yes.',
+      'Caller: My dog is barking.',
+      'Agent: Ha.',
+      'Caller: Okay bye.',
+    ].join('\n');
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('human');
   });
 
   it('leaves to an admin a call where the agent quoted a price, or the caller gave an age unasked, without answers', () => {
-    expect(decide('hung_up_before_questions', 'Caller: Hello.\nAgent: Ten thousand is $72.29 a month.\nCaller: Too rich for me.')).toBe('human');
+    expect(decide('hung_up_before_questions', 'Caller: Hello.\nAgent: Ten thousand is $72.29 a month.\nCaller: Too rich for me.', CALLER_LEFT)).toBe('human');
     const age = "Agent: Hi, how's your day going?\nCaller: Slow. I'm sixty-eight and I've got the sugar.\nAgent: Let me run some numbers.";
-    expect(decide('hung_up_before_questions', age, { durationSeconds: 87 })).toBe('human');
+    expect(decide('hung_up_before_questions', age, CALLER_LEFT)).toBe('human');
   });
 
   it('denies a long call in which the caller stayed talking about the coverage and the agent asked nothing', () => {
@@ -87,6 +137,7 @@ describe('hung_up_before_questions', () => {
       'Caller: Send me something in the mail.',
     ].join('\n');
     expect(decide('hung_up_before_questions', t, { durationSeconds: 380 })).toBe('deny');
+    expect(decide('hung_up_before_questions', t, { ...CALLER_LEFT })).toBe('deny');
   });
 });
 
@@ -135,5 +186,118 @@ describe('out_of_state', () => {
     expect(decide('out_of_state', t, { state: 'FL', workingStates: ['FL'] })).toBe('human');
     expect(decide('out_of_state', 'Caller: I live over in Mississippi.', { state: 'AL', workingStates: ['AL'] })).toBe('human');
     expect(decide('out_of_state', "Caller: We're moving to Kentucky next month.", { state: 'TN', workingStates: ['TN'] })).toBe('deny');
+  });
+});
+
+// Issue 33 point 1: an automatic credit rests only on evidence the agent cannot shape. Rule by rule, the agent's
+// side alone (what the agent says, leaves unsaid, or the reason picked) never approves.
+describe("the agent's side alone never trips a rule", () => {
+  const agentOnly = (...lines: string[]) => lines.map((l) => `Agent: ${l}`).join('\n');
+
+  it('each rule names the evidence it reads, none of it the agent', () => {
+    for (const [reason, reads] of Object.entries(RULE_READS)) {
+      for (const source of reads) expect(['caller_words', 'platform_record', 'delivery_record'], reason).toContain(source);
+      const v = classifyByRules({ reason: reason as DisputeReasonCode, transcript: 'Caller: Hello.', durationSeconds: 90, state: 'FL', workingStates: ['FL'] });
+      expect(v.rule).toBe(reason);
+      expect(v.reads).toEqual(reads);
+    }
+  });
+
+  it('wrong_number: the agent saying it was a wrong number approves nothing', () => {
+    expect(decide('wrong_number', agentOnly('Hello, is this Ruth?', 'He says this is the wrong number and he never asked.', 'Wrong number, bye.'))).not.toBe(
+      'approve',
+    );
+    expect(decide('wrong_number', `${agentOnly('Is this Ruth?', 'Oh, wrong number? Nobody named Ruth?')}\nCaller: Mm.`)).not.toBe('approve');
+  });
+
+  it("not_qualified: the agent's report of an age, a policy, no money or a guardian approves nothing", () => {
+    for (const said of [
+      "He told me he's ninety-five.",
+      "So you're 96, you said?",
+      "She said she's already covered and not looking.",
+      "You can't afford any premium, right?",
+      'Your son has power of attorney, he handles everything.',
+    ]) {
+      expect(decide('not_qualified', `${agentOnly('Hi, this is Dana with Family First Life.', said)}\nCaller: Mm-hm.`), said).not.toBe('approve');
+    }
+  });
+
+  it('hung_up_before_questions: the agent not asking, or ending the call, approves nothing', () => {
+    const silentAgent = 'Agent: Hi, this is Dana.\nCaller: Hi.\nAgent: Let me pull up your file.';
+    expect(decide('hung_up_before_questions', silentAgent, { endedBy: 'agent', bufferSeconds: 60, durationSeconds: 100 })).not.toBe('approve');
+    expect(decide('hung_up_before_questions', silentAgent, { endedBy: null, bufferSeconds: 60, durationSeconds: 100 })).not.toBe('approve');
+    expect(decide('hung_up_before_questions', agentOnly('Hello?', 'Hello? Are you there?', 'They hung up before my questions.'), CALLER_LEFT)).not.toBe(
+      'approve',
+    );
+  });
+
+  it("out_of_state: the agent saying the caller lives elsewhere does not outweigh the call's recorded state", () => {
+    expect(decide('out_of_state', agentOnly("You're in Ohio? I don't work Ohio."), { state: 'FL', workingStates: ['FL'] })).toBe('deny');
+  });
+
+  it('the reason picked does not approve a call: the same 600-second call without a question is approved under none', () => {
+    const t = ['Agent: Hi, this is Dana with Family First Life, how are you?', 'Caller: Fine, fine.', 'Agent: Nice weather.', 'Caller: Sure is.'].join('\n');
+    for (const reason of ['wrong_number', 'hung_up_before_questions', 'not_qualified', 'other'] as const) {
+      expect(decide(reason, t, { durationSeconds: 600, bufferSeconds: 60, endedBy: 'caller' }), reason).not.toBe('approve');
+    }
+  });
+});
+
+// Issue 33 point 3: a refusal, denial or disqualifier that the caller contradicts later in the same call does not
+// approve, whatever words it is taken back with: an amount or plan accepted, details told, an application let
+// start, an age in range.
+describe('taken back is not evidence', () => {
+  it('a caller who turned down the quotes as unaffordable, then named a smaller premium he could pay, is not approved', () => {
+    const t = [
+      'Agent: For ten thousand that is $48.10 a month.',
+      "Caller: No, I can't afford any premium like that, I'm broke.",
+      'Agent: What about five thousand, forty-eight forty a month for the bigger one, or less for this one?',
+      'Caller: Well, I could maybe do twenty dollars a month.',
+    ].join('\n');
+    expect(decide('not_qualified', t)).toBe('deny');
+  });
+
+  it.each([
+    ['an amount', "Caller: I can't afford any premium.\nAgent: Okay.\nCaller: Actually, twenty-five dollars a month I could manage."],
+    ['a plan', "Caller: I can't afford any premium.\nAgent: The small plan then?\nCaller: Let's do the small one."],
+    ['details', "Caller: I'm 93 years old.\nAgent: Hmm.\nCaller: My date of birth is May 2nd, 1951."],
+    ['an age in range', "Caller: I'm ninety-three.\nAgent: Really?\nCaller: Oh no, sorry. I'm 73."],
+    ['a guardian who is not one', "Caller: My son has power of attorney.\nAgent: Okay.\nCaller: But I make my own decisions, let's do the ten thousand."],
+  ])('a disqualifier taken back by %s is not approved', (_, t) => {
+    expect(decide('not_qualified', t)).not.toBe('approve');
+  });
+
+  it('an application the caller lets start takes a disqualifier back (for an admin at least)', () => {
+    const t =
+      "Caller: I already have a policy and I'm not looking.\nAgent: Let's get your application started. What's your mailing address?\nCaller: Sure, 41 Pine Road.";
+    expect(decide('not_qualified', t)).not.toBe('approve');
+  });
+
+  it('a wrong number taken back by details or a "that\'s me" is not approved', () => {
+    expect(decide('wrong_number', "Agent: Is this Ruth?\nCaller: Wrong number.\nAgent: Ruth Ames on Elm Street?\nCaller: Oh, yes, that's me. Sorry.")).not.toBe(
+      'approve',
+    );
+    expect(
+      decide(
+        'wrong_number',
+        'Agent: Is this Ruth?\nCaller: I never asked for this.\nAgent: We have your address.\nCaller: My address is 12 Elm Street, right.',
+      ),
+    ).not.toBe('approve');
+  });
+
+  it('a disqualifier nobody takes back still approves', () => {
+    expect(decide('not_qualified', "Agent: What could you pay?\nCaller: I can't afford any premium. Nothing, sorry.")).toBe('approve');
+  });
+});
+
+describe('speaker labels that cannot be trusted', () => {
+  it('approves nothing on words under swapped labels or without a label', () => {
+    // The agent's words under the caller's label: read as the caller's, they would approve.
+    const swapped = 'Agent: Hello?\nCaller: Hi, this is Dana with Family First Life, a licensed agent. You never asked for this, you said?';
+    expect(decide('wrong_number', swapped)).toBe('human');
+    // A line without a label would be read as the line before's speaker's words.
+    const unlabelled = "Caller: Hello?\nThis is Dana. So it's a wrong number, nobody named Ruth there?";
+    expect(decide('wrong_number', unlabelled)).toBe('human');
+    expect(decide('wrong_number', 'Agent: Hi, is this Ruth?\nCaller: Wrong number, nobody named Ruth here.')).toBe('approve');
   });
 });

@@ -1,13 +1,24 @@
 // The rules classifier: plain rules over the transcript's phrases, its speakers' turns and the call's
 // timing and data. Where the evidence does not settle a dispute, or points both ways, it answers 'human'
 // and an admin decides. Each decision quotes the lines or the data it rests on.
+//
+// An approval rests only on evidence the agent who gains the credit cannot shape (issue 33,
+// docs/product/rules.md#evidence-no-one-can-shape): the caller's own words, the calling platform's record of the
+// call (who ended it, its length, its state) and what the product recorded at delivery (working states, buffer).
+// What the agent says or leaves unsaid, and the reason the agent picked, may send a dispute to an admin or
+// deny it, never approve it. RULE_READS names the evidence each rule reads; rules.test.ts shows, rule by rule,
+// that the agent's side alone cannot trip it.
 import { QUOTER_LIMITS } from '@tm/shared/logic/quoter';
 import { US_STATES, toUsStateCode } from '@tm/shared/us-states';
-import { NUMBER_WORDS, numberFrom, quoteOf, readTranscript, type TranscriptLine } from './transcript.ts';
-import type { DisputeClassifier, DisputeEvidenceInput, DisputeVerdict, EvidenceQuote } from './types.ts';
+import { NUMBER_WORDS, labelsInDoubt, numberFrom, quoteOf, readTranscript, type TranscriptLine } from './transcript.ts';
+import type { DisputeClassifier, DisputeEvidenceInput, DisputeVerdict, EvidenceQuote, EvidenceSource } from './types.ts';
 
-/** A call this short in which the caller answered no question is a hang-up before the questions. */
-export const HANG_UP_MAX_SECONDS = 60;
+/**
+ * A hang-up is approved only on a call the platform says the caller ended at most this many seconds past its
+ * tier's buffer (calls within the buffer are free already): a caller who left in the first two minutes of a
+ * billed call. Longer calls are for an admin, or denied.
+ */
+export const HANG_UP_WINDOW_SECONDS = 120;
 /** Answers to qualifying questions that make a call a genuine conversation. */
 export const GENUINE_ANSWERS = 3;
 /** The product's age range (the final-expense quoter's). */
@@ -53,6 +64,31 @@ const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|
 
 const QUOTE_GIVEN =
   /\$\s?\d[\d,]*(\.\d{2})?\s*(a|per|monthly|each)\b|\$\s?\d[\d,]*(\.\d{2})? (a|per) month|\bpremium (would be|is|comes)\b|\bbest (rate|price|i'?ve got)\b/i;
+/** A premium said in words ("forty-eight forty a month", "thirty-one dollars a month"), not asked as a budget. */
+const QUOTE_IN_WORDS = new RegExp(
+  `\\b${NUMBER_WORDS}(?:[-\\s]${NUMBER_WORDS})?(?:\\s+dollars)?(?:\\s+and\\s+${NUMBER_WORDS}\\s+cents)?\\s+(?:(?:a|per)\\s+month|monthly)\\b`,
+  'i',
+);
+const quoted = (text: string) => QUOTE_GIVEN.test(text) || (QUOTE_IN_WORDS.test(text) && !text.includes('?'));
+/**
+ * A caller who goes along after all (issue 33, "taken back is not evidence"): names an amount they can pay,
+ * agrees to a plan, or tells their details. Read over the order of the caller's statements: said after a
+ * refusal, a denial or a disqualifier, it takes it back.
+ */
+const ACCEPTS = new RegExp(
+  [
+    `\\b(?:i|we)\\s*(?:could|can|might|would|'d)\\s+(?:maybe\\s+|probably\\s+|possibly\\s+|still\\s+)?(?:do|pay|afford|manage|swing|handle|spare)\\b[^.?!]{0,30}?(?:\\$\\s?\\d|\\b\\d{1,3}\\b|\\b${NUMBER_WORDS})`,
+    `(?:\\$\\s?\\d+|\\b${NUMBER_WORDS}\\s+(?:dollars|bucks))[^.?!]{0,30}\\b(?:i can|i could|would work|works for me|is fine|i can do|i can manage|i can afford|doable)\\b`,
+    /\blet'?s do (it|that|the|this)\b|\bsign me up\b|\bgo ahead (with (it|that|the)|and (sign|start|do|put))\b|\bi'?ll take (it|that|the)\b|\bthat (one )?works for me\b|\bi can (do|afford|manage|handle) that\b|\bthat'?s doable\b|\bpuedo pagar\b/
+      .source,
+  ].join('|'),
+  'i',
+);
+/** The caller tells the details an application needs, or says they are the person asked for. */
+const GIVES_DETAILS =
+  /\bmy (date of birth|birthday|social( security)?( number)?|address|bank|routing( number)?|account( number)?|beneficiary( would be| is)?|medicare( number)?) (is|would be|will be)\b|\bit'?s spelled\b|\b(yes|yeah|yep),? (that'?s me|this is (him|her|she|he))\b|\bspeaking\.?$/i;
+/** A reply that does not go along: any no, not, never, or goodbye. */
+const DEMURS = /\b(no|not|never|nope|bye|stop)\b|n'?t\b/i;
 const APPLICATION = /\bapplication\b|\bmedicare (card|number)\b|\b(routing|account) number\b|\bdraft\b|\bspell your (last |first )?name\b|\bmailing address\b/i;
 
 const AGE_STATED = new RegExp(
@@ -98,6 +134,38 @@ interface Reading {
 /** A reply that refuses the question is not an answer to it. */
 const REFUSES = /\bwhy do you need\b|\bnot giving (out )?(my|that|any|you)\b|\bnone of your business\b|\bi don'?t give (that|it) out\b|\brather not say\b/i;
 
+/**
+ * The caller's first statement after `line` (or later in the same line, after `from`) that takes it back: they
+ * accept an amount or a plan, tell their details, say it is them after all, or let an application start (they
+ * answer the agent's application question without demurring). `also` adds what takes back one rule's statement
+ * (an age in range, answers to the questions).
+ */
+function takenBackAfter(
+  r: Reading,
+  line: TranscriptLine,
+  from: number,
+  also?: (l: TranscriptLine, previous: TranscriptLine | undefined) => boolean,
+): TranscriptLine | undefined {
+  const rest = line.text.slice(from);
+  if (ACCEPTS.test(rest) || GIVES_DETAILS.test(rest) || TAKES_BACK.test(rest)) return line;
+  const i0 = r.lines.indexOf(line);
+  for (let i = i0 + 1; i < r.lines.length; i++) {
+    const l = r.lines[i]!;
+    if (l.role !== 'caller') continue;
+    const previous = r.lines[i - 1];
+    if (ACCEPTS.test(l.text) || GIVES_DETAILS.test(l.text) || TAKES_BACK.test(l.text)) return l;
+    if (previous?.role === 'agent' && APPLICATION.test(previous.text) && !DEMURS.test(l.text) && !REFUSES.test(l.text)) return l;
+    if (also?.(l, previous)) return l;
+  }
+  return undefined;
+}
+
+/** Where a pattern's match ends in a line (0 when it does not match). */
+function endOf(re: RegExp, text: string): number {
+  const m = re.exec(text);
+  return m ? m.index + m[0].length : 0;
+}
+
 function read(transcript: string | null): Reading {
   const lines = readTranscript(transcript);
   const answers: Reading['answers'] = [];
@@ -111,7 +179,7 @@ function read(transcript: string | null): Reading {
     lines,
     callerLines: lines.filter((l) => l.role === 'caller'),
     answers,
-    quotes: lines.filter((l) => l.role === 'agent' && QUOTE_GIVEN.test(l.text)),
+    quotes: lines.filter((l) => l.role === 'agent' && quoted(l.text)),
     application: lines.filter((l) => l.role === 'agent' && APPLICATION.test(l.text)),
   };
 }
@@ -131,6 +199,8 @@ const lengthLine = (s: number) => data(`Call length: ${s} seconds.`);
 interface Disqualifier {
   line: TranscriptLine;
   kind: 'age' | 'covered' | 'afford' | 'decider';
+  /** Where the statement ends in its line (what follows in the same line may take it back). */
+  end: number;
   /** An approximate age near a bound: not clear. */
   unsure?: boolean;
 }
@@ -167,20 +237,21 @@ function disqualifiers(r: Reading): Disqualifier[] {
   r.lines.forEach((line, i) => {
     if (line.role !== 'caller') return;
     const age = statedAge(line, r.lines[i - 1]);
-    if (age && (age.age < AGE_RANGE.min || age.age > AGE_RANGE.max)) found.push({ line, kind: 'age' });
+    if (age && (age.age < AGE_RANGE.min || age.age > AGE_RANGE.max)) found.push({ line, kind: 'age', end: line.text.length });
     else if (age && age.approximate && (Math.abs(age.age - AGE_RANGE.min) <= AGE_FUZZ || Math.abs(age.age - AGE_RANGE.max) <= AGE_FUZZ)) {
-      found.push({ line, kind: 'age', unsure: true });
+      found.push({ line, kind: 'age', unsure: true, end: line.text.length });
     }
     const nextCaller = r.lines.slice(i + 1).find((l) => l.role === 'caller');
     if (
       HAS_COVERAGE.test(line.text) &&
       (NOT_LOOKING.test(line.text) || (nextCaller && NOT_LOOKING.test(nextCaller.text) && r.lines.indexOf(nextCaller) === i + 1))
     ) {
-      found.push({ line, kind: 'covered' });
+      found.push({ line, kind: 'covered', end: Math.max(endOf(HAS_COVERAGE, line.text), endOf(NOT_LOOKING, line.text)) });
     }
     const quotedBefore = r.quotes.some((q) => r.lines.indexOf(q) < i);
-    if (CANNOT_AFFORD.test(line.text) && !(quotedBefore && PRICE_OBJECTION.test(line.text))) found.push({ line, kind: 'afford' });
-    if (NOT_DECIDER.test(line.text)) found.push({ line, kind: 'decider' });
+    if (CANNOT_AFFORD.test(line.text) && !(quotedBefore && PRICE_OBJECTION.test(line.text)))
+      found.push({ line, kind: 'afford', end: endOf(CANNOT_AFFORD, line.text) });
+    if (NOT_DECIDER.test(line.text)) found.push({ line, kind: 'decider', end: endOf(NOT_DECIDER, line.text) });
   });
   return found;
 }
@@ -220,8 +291,10 @@ function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
   const stateLine = data(`Call state: ${input.state}. Working states at the time of the call: ${states.length ? states.join(', ') : 'every state'}.`);
   // Where the caller says they live, when it is not the call's state.
   const homes: { line: TranscriptLine; code: string }[] = [];
+  // With speaker labels in doubt, any line may be the caller's words about where they live.
+  const anyone = labelsInDoubt(input.transcript) !== null;
   for (const line of readTranscript(input.transcript)) {
-    if (line.role !== 'caller') continue;
+    if (line.role !== 'caller' && !anyone) continue;
     const m = LIVES_IN.exec(line.text);
     const named = m ? stateNamed(m[1]!) : null;
     const codes = named ? [named] : RESIDENCE.test(line.text) ? statesIn(line.text) : [];
@@ -257,11 +330,17 @@ function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
   };
 }
 
-function wrongNumber(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
+/** An approval the speaker labels cannot support: the caller's words cannot be told from the agent's. */
+function inDoubt(doubt: string, evidence: EvidenceQuote[]): DisputeVerdict {
+  return { decision: 'human', summary: `The speaker labels cannot be trusted: ${doubt}`, evidence };
+}
+
+function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
   const g = genuine(r);
   const machine = r.callerLines.find((l) => NOT_A_PERSON.test(l.text));
   if (machine && !r.answers.length && !g.strong) {
+    if (doubt) return inDoubt(doubt, [quoteOf(machine)]);
     return {
       decision: 'approve',
       summary: "The call reached a phone menu, an office's recording or a machine, not the prospect.",
@@ -271,11 +350,12 @@ function wrongNumber(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
   const denial = r.callerLines.find((l) => DENIES_ASKING.test(l.text));
   if (denial) {
     const m = DENIES_ASKING.exec(denial.text)!;
-    const after = r.lines.slice(r.lines.indexOf(denial) + 1);
     // Taken back later in the same breath ("wrong number! No, I'm teasing you, this is Earl") or in a later line.
-    const takenBack = TAKES_BACK.test(denial.text.slice(m.index + m[0].length)) ? denial : after.find((l) => l.role === 'caller' && TAKES_BACK.test(l.text));
+    // Taken back: the caller says it is them after all, tells their details, accepts, lets an application start.
+    const takenBack = takenBackAfter(r, denial, m.index + m[0].length);
     const laterAnswers = r.answers.filter((a) => r.lines.indexOf(a.answer) > r.lines.indexOf(denial));
     if (!takenBack && !laterAnswers.length && !g.strong) {
+      if (doubt) return inDoubt(doubt, [quoteOf(denial)]);
       return { decision: 'approve', summary: 'The caller said it was a wrong number or that they never asked for the call.', evidence: [quoteOf(denial)] };
     }
     if (takenBack && g.strong) {
@@ -317,97 +397,163 @@ function wrongNumber(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
 /** Caller lines about the coverage (its cost, the funeral, the papers) that show a caller who stayed to talk. */
 const ABOUT_COVERAGE = /\b(funeral|burial|bury|cremat\w*|coverage|policy|insurance|premium|cost|price|in the mail)\b/i;
 const ENGAGED_LINES = 3;
-/** An agent calling out for a caller who does not answer. */
-const CALLING_OUT = /\bhello\?|\bare you (still )?there\b|\bstill there\b|\banyone there\b|\bcan you hear me\b|\bpick up\b|\b(dropped|lost them)\b/i;
 
 /** The caller said no more than this many lines: a greeting, a question, a refusal. */
 const HANG_UP_MAX_CALLER_LINES = 3;
 
-function hungUp(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
-  if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
+const ENDED_BY_WORDS = { caller: 'the caller', agent: 'the agent', platform: 'the platform (the line was cut)' } as const;
+/** The platform's record of the call's end, as a line of evidence. */
+function endLine(input: DisputeEvidenceInput): EvidenceQuote {
+  const buffer = input.bufferSeconds ?? null;
+  const who = input.endedBy ? `ended by ${ENDED_BY_WORDS[input.endedBy]}` : 'the platform did not say who ended it';
+  return data(`Call length: ${input.durationSeconds} seconds (buffer ${buffer ?? 'unknown'} s); ${who}.`);
+}
+
+/**
+ * Hung up before the questions (issue 33): approved only when the platform says the caller ended the call, the
+ * call ended at most HANG_UP_WINDOW_SECONDS past its buffer, and the caller's last words came before the agent's
+ * first qualifying question. The agent's silence proves nothing: a call on which the agent asked nothing is
+ * approved only when the caller said little and left inside the window, and a longer one is never the caller's
+ * fault. Without the platform's word on who ended the call it goes to an admin at best.
+ */
+function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
+  const end = endLine(input);
+  if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [end] };
   const g = genuine(r);
-  if (!r.answers.length) {
-    const lastCaller = r.callerLines[r.callerLines.length - 1];
-    const firstQuestion = r.lines.find((l) => l.role === 'agent' && l.text.includes('?') && QUALIFYING_QUESTION.test(l.text));
-    // A price was given, or the caller told an age unasked: part of a sale happened without the questions.
-    const volunteered = r.lines.find((l, i) => l.role === 'caller' && statedAge(l, r.lines[i - 1]) !== null);
-    if (r.quotes.length || volunteered) {
-      return {
-        decision: 'human',
-        summary: r.quotes.length
-          ? 'The agent gave a price though the caller answered no qualifying question.'
-          : 'The caller gave their age unasked, though no qualifying question was answered.',
-        evidence: [lengthLine(input.durationSeconds), quoteOf(r.quotes[0] ?? volunteered!)],
-      };
-    }
-    // The caller's last words came before the agent's first qualifying question (or none was asked): a
-    // billed call runs past its buffer on hold or dead air, so the turns decide, not the length alone.
-    // A call in which only the agent spoke, calling out again and again without asking anything, had
-    // nobody on it; otherwise a long call without caller lines (questions asked into the silence, one
-    // line) may have lost the caller's channel, and past the buffer that is for an admin.
-    const leftBeforeQuestions =
-      lastCaller !== undefined &&
-      r.callerLines.length <= HANG_UP_MAX_CALLER_LINES &&
-      (!firstQuestion || r.lines.indexOf(lastCaller) < r.lines.indexOf(firstQuestion));
-    const nobodyThere = lastCaller === undefined && !firstQuestion && r.lines.filter((l) => CALLING_OUT.test(l.text)).length >= 2;
-    if (leftBeforeQuestions || nobodyThere || input.durationSeconds <= HANG_UP_MAX_SECONDS) {
-      const last = r.lines[r.lines.length - 1]!;
-      const evidence = [lengthLine(input.durationSeconds)];
-      if (lastCaller) evidence.push(quoteOf(lastCaller));
-      if (firstQuestion && firstQuestion !== last) evidence.push(quoteOf(firstQuestion));
-      if (last !== lastCaller) evidence.push(quoteOf(last));
-      return {
-        decision: 'approve',
-        summary: lastCaller
-          ? `The caller's last words came before any qualifying question; the call lasted ${input.durationSeconds} seconds.`
-          : `Only the agent spoke in ${input.durationSeconds} seconds.`,
-        evidence,
-      };
-    }
-    // The caller stayed and talked about the coverage while the agent asked nothing: the caller did not
-    // leave before the questions, the agent skipped them.
-    const engaged = r.callerLines.filter((l) => ABOUT_COVERAGE.test(l.text));
-    if (engaged.length >= ENGAGED_LINES) {
-      return {
-        decision: 'deny',
-        summary: 'The caller stayed on the line talking about the coverage; the agent asked no qualifying question.',
-        evidence: [lengthLine(input.durationSeconds), ...engaged.slice(0, 2).map(quoteOf)],
-      };
-    }
+  // A price was given, or the caller told an age unasked: part of a sale happened without the questions.
+  const volunteered = r.lines.find((l, i) => l.role === 'caller' && statedAge(l, r.lines[i - 1]) !== null);
+  if (!r.answers.length && (r.quotes.length || volunteered)) {
+    return {
+      decision: 'human',
+      summary: r.quotes.length
+        ? 'The agent gave a price though the caller answered no qualifying question.'
+        : 'The caller gave their age unasked, though no qualifying question was answered.',
+      evidence: [end, quoteOf(r.quotes[0] ?? volunteered!)],
+    };
   }
-  if (g.strong)
+  if (g.strong) return { decision: 'deny', summary: 'The caller answered the qualifying questions before the call ended.', evidence: [end, ...g.evidence] };
+  const firstQuestion = r.lines.find((l) => l.role === 'agent' && l.text.includes('?') && QUALIFYING_QUESTION.test(l.text));
+  const lastCaller = r.callerLines[r.callerLines.length - 1];
+  const window = typeof input.bufferSeconds === 'number' ? input.bufferSeconds + HANG_UP_WINDOW_SECONDS : null;
+  const within = window !== null && input.durationSeconds <= window;
+  // The caller stayed and talked about the coverage while the agent asked nothing: the agent skipped them.
+  const engaged = r.callerLines.filter((l) => ABOUT_COVERAGE.test(l.text));
+  if (!firstQuestion && engaged.length >= ENGAGED_LINES) {
     return {
       decision: 'deny',
-      summary: 'The caller answered the qualifying questions before the call ended.',
-      evidence: [lengthLine(input.durationSeconds), ...g.evidence],
+      summary: 'The caller stayed on the line talking about the coverage; the agent asked no qualifying question.',
+      evidence: [end, ...engaged.slice(0, 2).map(quoteOf)],
     };
+  }
+  // A long call on which the agent asked nothing while the caller stayed on the line (the caller ended it, or
+  // spoke in its last half minute) is never the caller's fault.
+  const stayed = input.endedBy === 'caller' || (lastCaller?.seconds != null && input.durationSeconds - lastCaller.seconds <= 30 && r.callerLines.length > 1);
+  if (!firstQuestion && window !== null && !within && stayed) {
+    return {
+      decision: 'deny',
+      summary: `The call lasted ${input.durationSeconds} seconds, more than ${HANG_UP_WINDOW_SECONDS} s past its buffer, with the caller on the line, and the agent asked no qualifying question.`,
+      evidence: [end, ...(lastCaller ? [quoteOf(lastCaller)] : [])],
+    };
+  }
+  if (input.endedBy === 'agent') {
+    return { decision: 'deny', summary: 'The platform records that the agent ended the call, not the caller.', evidence: [end] };
+  }
+  if (r.answers.length) {
+    return { decision: 'human', summary: 'The caller answered some questions before the call ended.', evidence: [end, ...g.evidence] };
+  }
+  if (input.endedBy !== 'caller') {
+    return {
+      decision: 'human',
+      summary:
+        input.endedBy === 'platform'
+          ? 'The platform cut the call; the caller did not hang up.'
+          : 'The platform did not say who ended the call: an admin listens.',
+      evidence: [end, ...(lastCaller ? [quoteOf(lastCaller)] : [])],
+    };
+  }
+  if (window === null) return { decision: 'human', summary: "The call's buffer is not known.", evidence: [end] };
+  if (!within) {
+    return {
+      decision: 'human',
+      summary: `The call lasted ${input.durationSeconds} seconds, more than ${HANG_UP_WINDOW_SECONDS} s past its ${input.bufferSeconds} s buffer.`,
+      evidence: [end, ...(firstQuestion ? [quoteOf(firstQuestion)] : [])],
+    };
+  }
+  if (!lastCaller) return { decision: 'human', summary: 'The transcript holds no words of the caller.', evidence: [end] };
+  if (firstQuestion && r.lines.indexOf(lastCaller) > r.lines.indexOf(firstQuestion)) {
+    return {
+      decision: 'human',
+      summary: "The caller spoke after the agent's first qualifying question without answering it.",
+      evidence: [end, quoteOf(firstQuestion), quoteOf(lastCaller)],
+    };
+  }
+  if (!firstQuestion && r.callerLines.length > HANG_UP_MAX_CALLER_LINES) {
+    return { decision: 'human', summary: 'The caller talked for a while and the agent asked no qualifying question.', evidence: [end, quoteOf(lastCaller)] };
+  }
+  const evidence = [end, quoteOf(lastCaller), ...(firstQuestion ? [quoteOf(firstQuestion)] : [])];
+  if (doubt) return inDoubt(doubt, evidence);
   return {
-    decision: 'human',
-    summary: r.answers.length
-      ? 'The caller answered some questions before the call ended.'
-      : 'The caller talked at length but answered no qualifying question.',
-    evidence: [lengthLine(input.durationSeconds), ...g.evidence],
+    decision: 'approve',
+    summary: `The caller ended the call after ${input.durationSeconds} seconds (buffer ${input.bufferSeconds} s), and their last words came before any qualifying question.`,
+    evidence,
   };
 }
 
-function notQualified(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
+/** A caller who wants more cover after all, or decides for themselves. */
+const WANTS_MORE = /\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
+const OWN_DECIDER = /\bi make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
+
+function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
   const found = disqualifiers(r);
-  const clear = found.filter((d) => !d.unsure);
+  const g = genuine(r);
+  // Taken back is not evidence: a disqualifier the caller contradicts later in the call (an amount they can pay,
+  // their details, an application let start, an age in range, wanting more cover, deciding for themselves).
+  const takeBack = (d: Disqualifier) =>
+    takenBackAfter(r, d.line, d.end, (l, previous) => {
+      if (d.kind === 'age') {
+        const a = statedAge(l, previous);
+        return a !== null && !a.approximate && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
+      }
+      if (d.kind === 'covered') return WANTS_MORE.test(l.text);
+      if (d.kind === 'decider') return OWN_DECIDER.test(l.text);
+      return false;
+    });
+  const backs = found.filter((d) => !d.unsure).map((d) => ({ d, back: takeBack(d) }));
+  const clear = backs.filter((b) => !b.back).map((b) => b.d);
+  const takenBack = backs.filter((b) => b.back);
   const sold = [...r.quotes.slice(0, 1), ...r.application.slice(0, 1)];
-  if (clear.length && !sold.length && !found.some((d) => d.unsure)) {
+  if (clear.length && !sold.length && !found.some((d) => d.unsure) && !takenBack.length) {
+    if (doubt)
+      return inDoubt(
+        doubt,
+        clear.map((d) => quoteOf(d.line)),
+      );
     return { decision: 'approve', summary: `The caller ${KIND_WORDS[clear[0]!.kind]}.`, evidence: clear.map((d) => quoteOf(d.line)) };
+  }
+  if (takenBack.length && !clear.length && !found.some((d) => d.unsure)) {
+    const t = takenBack[0]!;
+    const evidence = [quoteOf(t.d.line), ...(t.back === t.d.line ? [] : [quoteOf(t.back!)]), ...g.evidence];
+    // Clearly taken back in the caller's own words (an amount or plan accepted, their details, an age in range) is
+    // a denial; an application let start or a question about more cover, without more, is for an admin.
+    const back = t.back!;
+    const inRange = t.d.kind === 'age' && back !== t.d.line;
+    if (ACCEPTS.test(back === t.d.line ? back.text.slice(t.d.end) : back.text) || GIVES_DETAILS.test(back.text) || inRange) {
+      return { decision: 'deny', summary: `The caller said they ${KIND_WORDS[t.d.kind].replace(/^is /, 'were ')}, then took it back.`, evidence };
+    }
+    return { decision: 'human', summary: 'The caller stated a disqualifier and later said something that contradicts it.', evidence };
   }
   if (found.length) {
     return {
       decision: 'human',
-      summary: sold.length
-        ? 'The caller stated a disqualifier, yet a quote or an application followed.'
-        : 'The caller may be outside the age range: the age given is approximate.',
+      summary: takenBack.length
+        ? 'The caller stated a disqualifier and later contradicted one.'
+        : sold.length
+          ? 'The caller stated a disqualifier, yet a quote or an application followed.'
+          : 'The caller may be outside the age range: the age given is approximate.',
       evidence: [...found.map((d) => quoteOf(d.line)), ...sold.map(quoteOf)],
     };
   }
-  const g = genuine(r);
   if (g.strong) return { decision: 'deny', summary: 'The caller stated no disqualifier and answered the qualifying questions.', evidence: g.evidence };
   // Declining is not one of the four disqualifiers (age, covered and not looking, no means, not the decider).
   const declined = r.callerLines.find((l) => DECLINES.test(l.text));
@@ -421,19 +567,33 @@ function notQualified(input: DisputeEvidenceInput, r: Reading): DisputeVerdict {
   };
 }
 
-export function classifyByRules(input: DisputeEvidenceInput): DisputeVerdict {
+/** The evidence each rule reads (never the agent's words, silence or chosen reason, for an approval). */
+export const RULE_READS: Record<DisputeEvidenceInput['reason'], EvidenceSource[]> = {
+  out_of_state: ['platform_record', 'delivery_record', 'caller_words'],
+  wrong_number: ['caller_words'],
+  hung_up_before_questions: ['platform_record', 'delivery_record', 'caller_words'],
+  not_qualified: ['caller_words'],
+  other: [],
+};
+
+function byReason(input: DisputeEvidenceInput): DisputeVerdict {
+  const doubt = labelsInDoubt(input.transcript);
   switch (input.reason) {
     case 'out_of_state':
       return outOfState(input);
     case 'wrong_number':
-      return wrongNumber(input, read(input.transcript));
+      return wrongNumber(input, read(input.transcript), doubt);
     case 'hung_up_before_questions':
-      return hungUp(input, read(input.transcript));
+      return hungUp(input, read(input.transcript), doubt);
     case 'not_qualified':
-      return notQualified(input, read(input.transcript));
+      return notQualified(input, read(input.transcript), doubt);
     default:
       return { decision: 'human', summary: 'Disputes for other reasons are decided by an admin.', evidence: [] };
   }
+}
+
+export function classifyByRules(input: DisputeEvidenceInput): DisputeVerdict {
+  return { ...byReason(input), rule: input.reason, reads: RULE_READS[input.reason] };
 }
 
 export const rulesClassifier: DisputeClassifier = {

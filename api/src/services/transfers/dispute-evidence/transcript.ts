@@ -62,6 +62,28 @@ export function readTranscript(text: string | null): TranscriptLine[] {
   return raw.map((l) => ({ ...l, role: roles.get(l.speaker)! }));
 }
 
+/** What only an agent says: the licence, the company introduction, holding, the questions to come. */
+const STRONG_AGENT_TALK =
+  /\blicensed\b|\bthis is \w+ (with|from)\b|\bcalling (you )?from\b|\bthanks? (you )?for holding\b|\bi'?m the (licensed )?agent\b|\ba few (quick )?questions\b/i;
+
+/**
+ * Whether the speaker labels can be trusted to say who spoke (issue 33): not when some line has no label (its
+ * words would be read as the line before's speaker's), when a label is really words (more than three of them
+ * before a colon), or when a line labelled as the caller talks as only an agent does (labels swapped). The
+ * rules approve nothing on caller words they cannot attribute; such a call goes to an admin.
+ */
+export function labelsInDoubt(text: string | null): string | null {
+  if (!text) return null;
+  const nonEmpty = text.split(/\r?\n/).filter((l) => l.trim());
+  const unlabelled = nonEmpty.filter((l) => !LINE.exec(l));
+  if (unlabelled.length) return `${unlabelled.length === 1 ? 'A line has' : `${unlabelled.length} lines have`} no speaker label.`;
+  if (nonEmpty.some((l) => LINE.exec(l)![3]!.trim().split(/\s+/).length > 3)) return 'A line reads as words, not a speaker label.';
+  const lines = readTranscript(text);
+  const swapped = lines.find((l) => l.role === 'caller' && STRONG_AGENT_TALK.test(l.text));
+  if (swapped) return `A line labelled as the caller talks as the agent does ("${swapped.text.slice(0, 60)}").`;
+  return null;
+}
+
 export function quoteOf(line: TranscriptLine): EvidenceQuote {
   return { quote: `${line.speaker}: ${line.text}`, at: line.at };
 }

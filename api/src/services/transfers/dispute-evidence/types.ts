@@ -12,6 +12,17 @@ export interface EvidenceQuote {
   at: string | null;
 }
 
+/**
+ * The kinds of evidence a rule may rest an approval on (docs/product/rules.md#evidence-no-one-can-shape): none of
+ * them is shaped by the agent who gains the credit. What the agent says, leaves unsaid or types, and the reason
+ * the agent picked, may send a dispute to an admin, never approve it.
+ */
+export type EvidenceSource = 'caller_words' | 'platform_record' | 'delivery_record';
+
+/** Who ended the call, as the calling platform reports it (null: not reported). */
+export type { CallEndedBy } from '@tm/shared/schemas/transfers';
+import type { CallEndedBy } from '@tm/shared/schemas/transfers';
+
 export interface DisputeEvidenceInput {
   reason: DisputeReasonCode;
   transcript: string | null;
@@ -20,6 +31,10 @@ export interface DisputeEvidenceInput {
   state: string;
   /** The agent's working states at the time of the call; empty means every state. */
   workingStates: string[];
+  /** Who ended the call, from the calling platform's record; null or absent when it did not say. */
+  endedBy?: CallEndedBy;
+  /** The call's buffer recorded at delivery (60 or 120 s); absent when unknown. */
+  bufferSeconds?: number | null;
 }
 
 export interface DisputeVerdict {
@@ -27,6 +42,9 @@ export interface DisputeVerdict {
   /** One sentence saying why, kept as the dispute's decision reason when the classifier decides it. */
   summary: string;
   evidence: EvidenceQuote[];
+  /** The rule that read the call (the dispute's reason), and the kinds of evidence it reads. */
+  rule?: string;
+  reads?: EvidenceSource[];
 }
 
 export interface DisputeClassifier {

@@ -34,7 +34,12 @@ const STATUS_TEXT: Record<NoShowView['status'], string> = {
   denied: 'No-show report denied',
 };
 
-const RULE_TEXT = `A report is credited at once when at least ${NO_SHOW_MIN_ATTEMPTS} call attempts after the appointment time, ${NO_SHOW_MIN_SPREAD_MINUTES} minutes apart or more, went unanswered (none over ${NO_SHOW_CONNECTED_SECONDS} s). Otherwise an admin reviews it with the recordings.`;
+const RULE_TEXT = `A report is credited at once when the calling platform recorded at least ${NO_SHOW_MIN_ATTEMPTS} call attempts after the appointment time, ${NO_SHOW_MIN_SPREAD_MINUTES} minutes apart or more, unanswered (none over ${NO_SHOW_CONNECTED_SECONDS} s). Attempts you log here are shown to the admin as your account; they do not credit a report by themselves. Otherwise an admin reviews it with the recordings.`;
+const SOURCE_LABEL: Record<CallAttemptView['source'], string> = {
+  logged: 'logged by you',
+  platform: 'calling platform',
+  call_system: 'platform transfer call',
+};
 
 function AttemptList({ attempts, timeZone }: { attempts: CallAttemptView[]; timeZone?: string }) {
   return (
@@ -42,7 +47,7 @@ function AttemptList({ attempts, timeZone }: { attempts: CallAttemptView[]; time
       {attempts.map((a, i) => (
         <li key={`${a.at}-${i}`}>
           {formatDateTime(a.at, timeZone)}: {CALL_ATTEMPT_OUTCOME_LABELS[a.outcome]}, {a.durationSeconds} s{' '}
-          <span className="muted small">({a.source === 'logged' ? 'logged by you' : 'call system'})</span>
+          <span className="muted small">({SOURCE_LABEL[a.source]})</span>
         </li>
       ))}
     </ol>
@@ -59,7 +64,7 @@ function Decision({ report, timeZone }: { report: NoShowView; timeZone?: string 
         {report.creditCents > 0 ? `: ${formatUsd(report.creditCents, { cents: true })}` : ''}
         {report.decidedBy === 'admin' && report.decisionReason ? ` (${report.decisionReason})` : ''}
       </p>
-      {report.decidedBy === 'rules' && <p className="muted small">Decided automatically from your call attempts.</p>}
+      {report.decidedBy === 'rules' && <p className="muted small">Decided automatically from the calling platform's record of your call attempts.</p>}
       {ev && (
         <details className="apc-evidence" open={report.status !== 'denied'}>
           <summary>Evidence checked</summary>

@@ -1,5 +1,6 @@
-// Admin: appointment no-show reports the rules did not credit (the agent's call attempts after the
-// appointment time do not show a no-show, decision 198), each with the evidence the rules checked.
+// Admin: appointment no-show reports the rules did not credit (the platform's record of attempts after the
+// appointment time does not show a no-show, decision 198 and issue 33), each with the evidence the rules checked
+// and, apart from it, the agent's own account (the attempts the agent typed, the call length and note reported).
 // Approve credits the appointment's price; deny needs a reason the agent sees. An admin's own report
 // is refused by the server (another admin decides it).
 import { useState } from 'react';
@@ -29,8 +30,23 @@ function Row({ item }: { item: QueueItem }) {
         {item.customerName ?? '—'}
         <div className="muted small">{when ? formatDateTime(when) : (item.appointmentTime ?? '')}</div>
       </td>
-      <td>
-        {item.callDurationSeconds} s <span className="muted small">(buffer {item.bufferSeconds} s)</span>
+      <td data-testid="no-show-agent-account">
+        Reported call: {item.callDurationSeconds} s <span className="muted small">(buffer {item.bufferSeconds} s)</span>
+        {item.note && <div className="small">“{item.note}”</div>}
+        {item.evidence?.typed && item.evidence.typed.length > 0 && (
+          <ol className="apc-attempts" aria-label="Attempts the agent typed">
+            {item.evidence.typed.map((a, i) => (
+              <li key={`${a.at}-${i}`} className="muted small">
+                {formatDateTime(a.at)}: {CALL_ATTEMPT_OUTCOME_LABELS[a.outcome]}, {a.durationSeconds} s (typed by the agent)
+              </li>
+            ))}
+          </ol>
+        )}
+        {item.recordingUrl && (
+          <a href={item.recordingUrl} target="_blank" rel="noreferrer">
+            Agent's recording
+          </a>
+        )}
       </td>
       <td data-testid="no-show-evidence">
         {item.evidence && (
@@ -45,18 +61,12 @@ function Row({ item }: { item: QueueItem }) {
             {item.evidence.attempts.map((a, i) => (
               <li key={`${a.at}-${i}`} className="muted small">
                 {formatDateTime(a.at)}: {CALL_ATTEMPT_OUTCOME_LABELS[a.outcome]}, {a.durationSeconds} s (
-                {a.source === 'logged' ? 'logged by the agent' : 'call system'})
+                {a.source === 'logged' ? 'logged by the agent' : a.source === 'platform' ? 'platform attempt' : 'platform transfer call'})
               </li>
             ))}
           </ol>
         )}
-        {item.recordingUrl ? (
-          <a href={item.recordingUrl} target="_blank" rel="noreferrer">
-            Agent's recording
-          </a>
-        ) : (
-          !item.evidence && '—'
-        )}
+        {!item.evidence && '—'}
       </td>
       <td>
         <input aria-label={`Reason for report ${item.id}`} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Reason" />
@@ -81,8 +91,8 @@ export function NoShowQueue() {
   return (
     <section aria-label="Appointment no-shows">
       <p className="muted">
-        Reports the call attempts did not settle (fewer than two unanswered attempts after the appointment time, or one answered). Approving credits the
-        appointment's price.
+        Reports the platform's record of call attempts did not settle (fewer than two unanswered attempts after the appointment time, one answered, or an
+        admin's own report). Attempts the agent typed are the agent's account: they decide nothing. Approving credits the appointment's price.
       </p>
       {q.data && q.data.length === 0 && <div className="card">No no-show reports waiting.</div>}
       {q.data && q.data.length > 0 && (
@@ -92,8 +102,8 @@ export function NoShowQueue() {
               <tr>
                 <th>Agent</th>
                 <th>Appointment</th>
-                <th>Agent's call</th>
-                <th>Evidence</th>
+                <th>Agent's account</th>
+                <th>Platform record and findings</th>
                 <th>Decision</th>
               </tr>
             </thead>

@@ -1,4 +1,5 @@
-// One dispute in the admin queue: the call, the agent's reason, the quotes the evidence rules found and
+// One dispute in the admin queue: the call, what the evidence rules read (the rule, the kinds of evidence it
+// reads, what it decided or why it stopped short, its quotes), the agent's own account apart from it (issue 33),
 // the recording and transcript attached when it was filed,
 // and (while pending) Approve, which credits the transfer back, or Deny, which needs a reason.
 import { formatDateTime, formatDuration } from '@tm/shared/logic/format';
@@ -6,12 +7,42 @@ import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useId, useState } from 'react';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
-import type { AdminDisputeView } from '@tm/shared/schemas/transfers';
+import { DISPUTE_REASONS, EVIDENCE_SOURCE_LABELS, type AdminDisputeView } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
 import { useDecideDispute } from '../api/decide-dispute.ts';
 import { DisputeQuotes } from '../../../components/DisputeQuotes.tsx';
 
 const STATUS_LABEL = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const;
+const ENDED_BY_LABEL = { caller: 'The caller', agent: 'The agent', platform: 'The platform (line cut)' } as const;
+const ruleLabel = (rule: string) =>
+  rule === 'separation_of_duties' ? "An admin's own dispute" : `${DISPUTE_REASONS.find((r) => r.code === rule)?.label ?? rule} rule`;
+
+/** What the rules read at filing: the rule, the evidence it reads, and what it decided or where it stopped short. */
+function RuleReading({ d }: { d: AdminDisputeView }) {
+  const r = d.reading;
+  if (!r) {
+    return d.evidence.length > 0 ? (
+      <section aria-label="What the evidence rules quoted">
+        <h4 className="xadm-sub">What the evidence rules quoted</h4>
+        <DisputeQuotes evidence={d.evidence} />
+      </section>
+    ) : null;
+  }
+  return (
+    <section aria-label="What the rules read" data-testid="dispute-reading">
+      <h4 className="xadm-sub">What the rules read</h4>
+      <p className="small">
+        <strong>{ruleLabel(r.rule)}</strong>
+        {r.reads.length > 0 && <> reads {r.reads.map((k) => EVIDENCE_SOURCE_LABELS[k]).join(', ')}.</>}
+      </p>
+      <p className="small" data-testid="dispute-reading-summary">
+        {r.decision === 'human' ? 'The rules stopped short, for an admin: ' : r.decision === 'approve' ? 'The rules approved: ' : 'The rules denied: '}
+        {r.summary}
+      </p>
+      <DisputeQuotes evidence={r.evidence} />
+    </section>
+  );
+}
 
 export function DisputeCard({ d }: { d: AdminDisputeView }) {
   const tz = useTimeZone();
@@ -54,18 +85,20 @@ export function DisputeCard({ d }: { d: AdminDisputeView }) {
           {STATUS_LABEL[d.status]}
         </span>
       </header>
-      {d.reasonText && <p className="xadm-quote">“{d.reasonText}”</p>}
       {d.reviewRequestedAt && (
         <p className="small" data-testid="dispute-review-asked">
           The agent asked for a human review of the rules' denial on {when(d.reviewRequestedAt)}.
         </p>
       )}
-      {d.evidence.length > 0 && (
-        <section aria-label="What the evidence rules quoted">
-          <h4 className="xadm-sub">What the evidence rules quoted</h4>
-          <DisputeQuotes evidence={d.evidence} />
-        </section>
-      )}
+      <RuleReading d={d} />
+      <section aria-label="The agent's account" data-testid="dispute-agent-account">
+        <h4 className="xadm-sub">The agent's account (not evidence)</h4>
+        <p className="small">
+          Reason picked: {d.agentAccount?.reasonLabel ?? d.reasonLabel}
+          {d.reasonText ? '' : '. No text.'}
+        </p>
+        {d.reasonText && <p className="xadm-quote">“{d.reasonText}”</p>}
+      </section>
       <dl className="xadm-facts">
         <div>
           <dt>Caller</dt>
@@ -86,6 +119,10 @@ export function DisputeCard({ d }: { d: AdminDisputeView }) {
           <dd>
             {formatDuration(d.call.durationSeconds)} (buffer {d.call.bufferSeconds} s)
           </dd>
+        </div>
+        <div>
+          <dt>Ended by</dt>
+          <dd>{d.call.endedBy ? ENDED_BY_LABEL[d.call.endedBy] : 'Not reported by the platform'}</dd>
         </div>
         <div>
           <dt>Charged</dt>
