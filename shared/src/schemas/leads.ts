@@ -12,6 +12,9 @@ export type Paged<T> = Page<T>;
 export const LEADS_PAGE_SIZE = 50;
 export const MAX_FILTER_VALUES = 60;
 export const MAX_LEADS_PER_PURCHASE = 500;
+/** Rows a cursor page may pass over (4 pages of the largest size): what the pager's numbered window needs, no more. */
+export const MAX_CURSOR_SKIP = 400;
+export const CURSOR_ONE_MESSAGE = 'Use one of after, before or fromAge';
 
 export const NO_LEADS_SELECTED = 'Please select at least one lead to purchase.';
 export const STATE_FILTER_MESSAGE = 'States must be two-letter codes such as TX, FL';
@@ -60,9 +63,35 @@ export const leadsQuerySchema = z
     ),
     /** The cursor of the page before (its nextCursor): the page that follows it, at any depth. */
     after: z.preprocess(firstOf, positiveIntParam(1, Number.MAX_SAFE_INTEGER, 'After').optional()),
+    /** The cursor of the page after (its prevCursor): the page that comes before it, at any depth. */
+    before: z.preprocess(firstOf, positiveIntParam(1, Number.MAX_SAFE_INTEGER, 'Before').optional()),
+    /** The jump: the page that starts at the first lead this many days old or older (a seek on the list's sort key). */
+    fromAge: z.preprocess(
+      firstOf,
+      z.coerce
+        .number({ error: 'Age must be a number' })
+        .int('Age must be a whole number')
+        .min(0, 'Age must be at least 0')
+        .max(100_000, 'Age must be at most 100000')
+        .optional(),
+    ),
+    /** With a cursor: rows passed over after it (the numbered buttons a few pages on), at most MAX_CURSOR_SKIP. */
+    skip: z.preprocess(
+      firstOf,
+      z.coerce
+        .number({ error: 'Skip must be a number' })
+        .int('Skip must be a whole number')
+        .min(0, 'Skip must be at least 0')
+        .max(MAX_CURSOR_SKIP, `Skip must be at most ${MAX_CURSOR_SKIP}`)
+        .optional(),
+    ),
   })
   .superRefine((q, ctx) => {
-    if (q.after === undefined) checkPageBound(q, ctx);
+    const cursors = (['after', 'before', 'fromAge'] as const).filter((k) => q[k] !== undefined);
+    // With a cursor, `page` only names the page (its number as the screen counts): no rows are skipped by it.
+    if (cursors.length === 0) checkPageBound(q, ctx);
+    if (cursors.length > 1) ctx.addIssue({ code: 'custom', path: [cursors[1]!], message: CURSOR_ONE_MESSAGE });
+    if (q.skip && cursors.length === 0) ctx.addIssue({ code: 'custom', path: ['skip'], message: 'Skip needs after, before or fromAge' });
   })
   .transform((q, ctx) => {
     const states = splitList(q.state, true);
@@ -82,6 +111,9 @@ export const leadsQuerySchema = z
       consent: q.consent,
       maxSold: q.maxSold,
       after: q.after,
+      before: q.before,
+      fromAge: q.fromAge,
+      skip: q.skip ?? 0,
       page: q.page,
       pageSize: q.pageSize,
     };

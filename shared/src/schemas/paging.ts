@@ -19,9 +19,17 @@ export interface Page<T> {
   totalCapped?: boolean;
   /** Lists read by cursor: pass it as ?after= for the page that follows (null: none follows). */
   nextCursor?: string | null;
+  /** Lists read by cursor: pass it as ?before= for the page that comes before (null: this is the first). */
+  prevCursor?: string | null;
 }
 
-export function pageOf<T>(items: T[], total: number, page: number, pageSize: number, extra: Pick<Page<T>, 'totalCapped' | 'nextCursor'> = {}): Page<T> {
+export function pageOf<T>(
+  items: T[],
+  total: number,
+  page: number,
+  pageSize: number,
+  extra: Pick<Page<T>, 'totalCapped' | 'nextCursor' | 'prevCursor'> = {},
+): Page<T> {
   return { items, total, page, pageSize, pageCount: pageCount(total, pageSize), ...extra };
 }
 
