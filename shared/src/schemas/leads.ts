@@ -145,15 +145,36 @@ export interface LeadFilters {
 }
 export const EMPTY_LEAD_FILTERS: LeadFilters = { state: '', age: '', zip: '', consent: '', maxSold: '' };
 
-/** The query string of GET /api/aged-leads and GET /api/leads for some filters and a page. */
-export function leadsQueryString(filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE): string {
+/**
+ * Where a page of a for-sale list starts (decision 236): page 1, or a cursor (a lead id: the page after
+ * it, the page before it, or the first lead of an age) with the rows passed over after it. `page` is the
+ * number the screen shows (null after a jump by age, until page 1 is reached again).
+ */
+export interface LeadsPlace {
+  page: number | null;
+  after?: string;
+  before?: string;
+  fromAge?: number;
+  skip?: number;
+  /** The age of the last jump, named by the pager until page 1 is reached again (not sent). */
+  jump?: number;
+}
+export const FIRST_LEADS_PLACE: LeadsPlace = { page: 1 };
+
+/** The query string of GET /api/aged-leads and GET /api/leads for some filters and a page (a number, or a place). */
+export function leadsQueryString(filters: LeadFilters, page: number | LeadsPlace, pageSize = LEADS_PAGE_SIZE): string {
+  const place: LeadsPlace = typeof page === 'number' ? { page } : page;
   const p = new URLSearchParams();
   if (filters.state.trim()) p.set('state', filters.state.trim());
   if (filters.age.trim()) p.set('age', filters.age.trim());
   if (filters.zip.trim()) p.set('zip', filters.zip.trim());
   if (filters.consent) p.set('consent', filters.consent);
   if (filters.maxSold?.trim()) p.set('maxSold', filters.maxSold.trim());
-  p.set('page', String(page));
+  if (place.after) p.set('after', place.after);
+  if (place.before) p.set('before', place.before);
+  if (place.fromAge !== undefined) p.set('fromAge', String(place.fromAge));
+  if (place.skip) p.set('skip', String(place.skip));
+  p.set('page', String(place.page ?? 1));
   p.set('pageSize', String(pageSize));
   return p.toString();
 }
