@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import {
   assignAppointmentSchema,
   createAppointmentSchema,
-  listQuerySchema,
+  keysetListQuerySchema,
   updateAppointmentSchema,
   withdrawAppointmentSchema,
 } from '@tm/shared/schemas/admin';
@@ -27,11 +27,11 @@ export function adminAppointmentsRoutes(deps: AppDeps): Router {
   const admin = requireAdmin(deps);
 
   r.get('/admin/appointments/brightcall', admin, async (req, res) => {
-    res.json(await listAppointments(deps.db, parseWith(listQuerySchema, { ...req.query, q: '' }, 'query')));
+    res.json(await listAppointments(deps.db, parseWith(keysetListQuerySchema, { ...req.query, q: '' }, 'query')));
   });
 
   r.get('/admin/appointments/brightcall/search', admin, async (req, res) => {
-    res.json(await listAppointments(deps.db, parseWith(listQuerySchema, { ...req.query, q: req.query.q ?? req.query.search }, 'query')));
+    res.json(await listAppointments(deps.db, parseWith(keysetListQuerySchema, { ...req.query, q: req.query.q ?? req.query.search }, 'query')));
   });
 
   r.post('/admin/appointments/brightcall', admin, async (req, res) => {

@@ -68,3 +68,16 @@ export const pageParams = (defaultSize: number) => ({
 
 /** ?page=&pageSize= of a paginated list, page bounded by maxPage(pageSize). */
 export const pageQuerySchema = (defaultSize: number) => z.object(pageParams(defaultSize)).superRefine(checkPageBound);
+
+/** ?after= / ?before= of a list read by keyset (decision 236): a row's id, the page after or before it. */
+export const cursorParams = {
+  after: z.preprocess((v) => (Array.isArray(v) ? v[0] : v) || undefined, positiveIntParam(1, Number.MAX_SAFE_INTEGER, 'After').optional()),
+  before: z.preprocess((v) => (Array.isArray(v) ? v[0] : v) || undefined, positiveIntParam(1, Number.MAX_SAFE_INTEGER, 'Before').optional()),
+};
+export const ONE_CURSOR_MESSAGE = 'Use after or before, not both';
+
+/** A keyset list's checks: one cursor at most, and without one the page bound (with one, `page` only names the page). */
+export function checkCursorPage(q: { page: number; pageSize: number; after?: number; before?: number }, ctx: z.RefinementCtx): void {
+  if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: ONE_CURSOR_MESSAGE });
+  if (q.after === undefined && q.before === undefined) checkPageBound(q, ctx);
+}
