@@ -9,7 +9,7 @@ import type { LeadsPlace } from '@tm/shared/schemas/leads';
 import type { Page } from '@tm/shared/schemas/paging';
 
 export interface KeysetPaginationProps {
-  place: LeadsPlace;
+  place: Pick<LeadsPlace, 'page' | 'jump'>;
   data: Pick<Page<unknown>, 'total' | 'totalCapped' | 'pageSize' | 'page' | 'nextCursor' | 'prevCursor'>;
   onPlace: (p: LeadsPlace) => void;
   label: string;
@@ -17,6 +17,8 @@ export interface KeysetPaginationProps {
   numbered?: boolean;
   /** The jump by age (days): shown where the list is ordered by age. */
   jumpLabel?: string;
+  /** "(1,234 total)" after "Page n of m" ("10,000+" past the bounded count). */
+  totalNoun?: string;
 }
 
 /** Where the button for page `to` leads, seen from page `at` of the answer `data`: page 1, or a cursor and a skip. */
@@ -27,7 +29,7 @@ export function placeOf(to: number, at: number, data: KeysetPaginationProps['dat
   return data.prevCursor ? { page: to, before: data.prevCursor, ...(to < at - 1 ? { skip: (at - to - 1) * data.pageSize } : {}) } : null;
 }
 
-export function KeysetPagination({ place, data, onPlace, label, numbered = false, jumpLabel }: KeysetPaginationProps) {
+export function KeysetPagination({ place, data, onPlace, label, numbered = false, jumpLabel, totalNoun }: KeysetPaginationProps) {
   const [age, setAge] = useState('');
   // The server's answer names the page (a Previous that reached the start answers page 1).
   // After a jump the number is unknown until Previous reaches the start (no page before it: page 1).
@@ -48,6 +50,7 @@ export function KeysetPagination({ place, data, onPlace, label, numbered = false
       {at === null
         ? `From ${place.jump ?? 0} days old`
         : `Page ${at.toLocaleString('en-US')} of ${pages.toLocaleString('en-US')}${data.totalCapped ? '+' : ''}`}
+      {totalNoun ? ` (${data.total.toLocaleString('en-US')}${data.totalCapped ? '+' : ''} ${totalNoun})` : ''}
     </span>
   );
   return (

@@ -81,3 +81,16 @@ export function checkCursorPage(q: { page: number; pageSize: number; after?: num
   if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: ONE_CURSOR_MESSAGE });
   if (q.after === undefined && q.before === undefined) checkPageBound(q, ctx);
 }
+
+/** Where a keyset list's page starts, as the portal asks for it: page 1, or the page after / before a row (decision 236). */
+export interface ListPlace {
+  page: number;
+  after?: string;
+  before?: string;
+}
+
+/** A page number or a place as query-string fields (page, and after or before). */
+export function placeParams(place: number | ListPlace): Record<string, string> {
+  const p = typeof place === 'number' ? { page: place } : place;
+  return { page: String(p.page), ...(p.after ? { after: p.after } : {}), ...(p.before ? { before: p.before } : {}) };
+}
