@@ -11,6 +11,7 @@ import { adminSaleLeadsQuerySchema, poolQuerySchema } from '@tm/shared/schemas/a
 import { listLeadsForSale } from './leads.service.ts';
 import { listSaleLeads } from './admin-leads.service.ts';
 import { listPool } from '../lead-import/pool.service.ts';
+import { listRowsRead } from '../../../../bench/analyze-rows.ts';
 
 const LEADS = 200_000;
 const POOL = 50_000;
@@ -52,50 +53,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rows read per page (MariaDB ANALY
     await destroy?.();
   });
 
-  /** Every SELECT one call sends, with its bindings in place. */
-  async function selectsOf(run: () => Promise<unknown>): Promise<string[]> {
-    const sent: string[] = [];
-    const onQuery = (q: { sql: string; bindings?: readonly unknown[] }) => sent.push(db.raw(q.sql, (q.bindings ?? []) as never).toString());
-    db.on('query', onQuery);
-    try {
-      await run();
-    } finally {
-      db.off('query', onQuery);
-    }
-    return sent.filter((s) => /^\(?\s*select/i.test(s.trim()));
-  }
-
-  /** The rows each base table access read (r_loops x r_rows), by table, from ANALYZE FORMAT=JSON. */
-  async function rowsRead(sql: string): Promise<Map<string, number>> {
-    const [rows] = (await db.raw(`ANALYZE FORMAT=JSON ${sql}`)) as unknown as [Array<{ ANALYZE: string }>];
-    const read = new Map<string, number>();
-    const walk = (node: unknown) => {
-      if (Array.isArray(node)) return node.forEach(walk);
-      if (!node || typeof node !== 'object') return;
-      const o = node as Record<string, unknown>;
-      if (typeof o.table_name === 'string' && !o.table_name.startsWith('<') && typeof o.r_rows === 'number') {
-        read.set(o.table_name, (read.get(o.table_name) ?? 0) + Number(o.r_loops ?? 1) * o.r_rows);
-      }
-      Object.values(o).forEach(walk);
-    };
-    walk(JSON.parse(rows[0]!.ANALYZE));
-    if (process.env.GUARD_DEBUG) console.log(sql, rows[0]!.ANALYZE);
-    return read;
-  }
-
-  /** The page statement's rows read (every table but the count table), and the count statement's. */
-  async function measure(run: () => Promise<unknown>) {
-    let page = 0;
-    let counted = 0;
-    for (const sql of await selectsOf(run)) {
-      const read = await rowsRead(sql);
-      for (const [table, n] of read) {
-        if (table === 'leads_for_sale_counts' || /count\(\*\)/i.test(sql)) counted += n;
-        else page += n;
-      }
-    }
-    return { page, counted };
-  }
+  const measure = (run: () => Promise<unknown>) => listRowsRead(db, run);
 
   const parse = (q: string) => leadsQuerySchema.parse(Object.fromEntries(new URLSearchParams(q)));
   const BROAD = 'state=TX,FL,CA&age=30-365&pageSize=50';
