@@ -347,6 +347,37 @@ function myLeadsRows(db: Db, userId: number, search: string | undefined) {
   return db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER);
 }
 
+/**
+ * One page of My Leads: each side (assigned, bought) read newest first by its own index and stopped after
+ * the page and the rows before it, then merged (as the for-sale list merges its states, decision 140): a
+ * buyer with 100,000 leads costs a page's worth, not a sort of them all (issue 38 point 4).
+ */
+async function myLeadsPage(db: Db, userId: number, search: string | undefined, slice: PageSlice) {
+  const window = slice.offset + slice.limit;
+  const { assigned, bought } = myLeadsUnion(db, userId, search);
+  const parts = [
+    assigned
+      .orderBy([
+        { column: 'assignedAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(window),
+    bought
+      .orderBy([
+        { column: 'soldAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(window),
+  ];
+  const union = isMysql(db)
+    ? db.queryBuilder().unionAll(parts, true)
+    : db
+        .select('*')
+        .from(parts[0]!.as('a'))
+        .unionAll([db.select('*').from(parts[1]!.as('b'))]);
+  return (await union.orderBy(MY_LEADS_ORDER).limit(slice.limit).offset(slice.offset)) as Array<Record<string, unknown>>;
+}
+
 /** How many of My Leads match: each side counted up to COUNT_LIMIT + 1 rows, so the total is bounded. */
 async function countMyLeads(db: Db, userId: number, search: string | undefined) {
   const { assigned, bought } = myLeadsUnion(db, userId, search);
@@ -368,7 +399,7 @@ export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = M
   return readPage(
     { page, pageSize },
     {
-      rows: myLeadsRows(db, userId, search),
+      rows: (slice) => myLeadsPage(db, userId, search, slice),
       count: () => countMyLeads(db, userId, search),
       map: (rows: Array<Record<string, unknown>>) => rows.map(toMyLead),
     },
