@@ -113,7 +113,7 @@ export const leadsQuerySchema = z
       after: q.after,
       before: q.before,
       fromAge: q.fromAge,
-      skip: q.skip ?? 0,
+      skip: q.skip,
       page: q.page,
       pageSize: q.pageSize,
     };

@@ -84,7 +84,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rows read per page (MariaDB ANALY
     const report: string[] = [];
     for (const [query, parts] of cases) {
       const q = parse(query);
-      const window = q.pageSize + q.skip + (q.before !== undefined ? 1 : 0);
+      const window = q.pageSize + (q.skip ?? 0) + (q.before !== undefined ? 1 : 0);
       const { page, counted } = await measure(() => listLeadsForSale(db, 'aged', q, now));
       report.push(
         `${query.replace(/&after=\d+|&before=\d+/, (m) => m.replace(/\d+/, 'deep'))}: page read ${page} rows (${window} x ${parts} parts), count read ${counted}`,

@@ -229,12 +229,12 @@ async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, slice: PageSlice,
   if (q.before !== undefined) {
     // Backwards from the cursor, one row more than the page: that row says whether a page comes before.
     const from = await cursorOf(db, q.before, 'before');
-    const back = await seekRows(db, kind, q, { from, backwards: true, offset: q.skip, limit: size + 1 }, now);
+    const back = await seekRows(db, kind, q, { from, backwards: true, offset: q.skip ?? 0, limit: size + 1 }, now);
     // Fewer than a page before it: this is the start of the list, answered as page 1 (full).
     found = back.length > size ? { rows: back.slice(0, size).reverse(), page: slice.page, hasPrev: true } : await first();
   } else if (q.after !== undefined || q.fromAge !== undefined) {
     const from = q.after !== undefined ? await cursorOf(db, q.after, 'after') : { fromAge: q.fromAge! };
-    found = { rows: await seekRows(db, kind, q, { from, backwards: false, offset: q.skip, limit: size }, now), page: slice.page, hasPrev: true };
+    found = { rows: await seekRows(db, kind, q, { from, backwards: false, offset: q.skip ?? 0, limit: size }, now), page: slice.page, hasPrev: true };
   } else {
     found = { rows: await seekRows(db, kind, q, { backwards: false, offset: slice.offset, limit: size }, now), page: slice.page, hasPrev: slice.offset > 0 };
   }
