@@ -19,6 +19,7 @@ import { registerCoreJobs } from './jobs/core.ts';
 import { createStorage } from './storage/index.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/index.ts';
+import { rememberWrites } from './db/read-routing.ts';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -124,7 +125,7 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
 
   const sessions = sessionLoader(sessionOptions(deps));
-  app.use('/api', sameOrigin(deps), sessionMiddleware(deps, sessions), apiRoutes(deps));
+  app.use('/api', sameOrigin(deps), sessionMiddleware(deps, sessions), rememberWrites(deps), apiRoutes(deps));
   app.use('/api', (_req, _res, next) => next(notFound()));
   if (web !== null) app.use(notFoundPage(web));
   app.use(errorHandler(logger));

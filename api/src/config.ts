@@ -17,6 +17,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString,
+  // A MariaDB replica of DATABASE_URL for the lists, reports and exports (decision 238).
+  READ_DATABASE_URL: optionalString,
   // Read by knexfile.ts when the database is opened; checked here so a bad value stops the start.
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
   DB_TIMEOUT_MS: z.coerce.number().int().min(0).optional(),
@@ -101,6 +103,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** A replica for the lists, reports and exports (decision 238); unset: everything reads the primary. */
+  readDatabaseUrl: string | undefined;
   sessionSecret: string;
   publicOrigin: string;
   /** PUBLIC_ORIGIN was set (else publicOrigin is the http://localhost:PORT default). */
@@ -225,6 +229,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
   if (e.DATABASE_URL && !/^(mysql2?:\/\/|sqlite:)/.test(e.DATABASE_URL)) {
     problems.push('DATABASE_URL: must start with mysql:// (MySQL/MariaDB)');
   }
+  if (e.READ_DATABASE_URL && !/^mysql2?:\/\//.test(e.READ_DATABASE_URL)) problems.push('READ_DATABASE_URL: must start with mysql:// (a MariaDB replica)');
+  if (e.READ_DATABASE_URL && !e.DATABASE_URL) problems.push('READ_DATABASE_URL: only with DATABASE_URL (the primary it replicates)');
   if (e.SESSION_SECRET && e.SESSION_SECRET.length < 32) problems.push('SESSION_SECRET: must be at least 32 characters');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'object') problems.push(trustProxy.problem);
@@ -252,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    readDatabaseUrl: e.READ_DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir, '.session-secret'),
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     publicOriginConfigured: Boolean(e.PUBLIC_ORIGIN),

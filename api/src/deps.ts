@@ -10,6 +10,8 @@ import type { Redis } from './infra/redis.ts';
 
 export interface AppDeps {
   db: Db;
+  /** A replica (READ_DATABASE_URL) for lists, reports and exports, read through db/read-routing.ts; never for a write or a sale. */
+  readDb?: Db;
   config: AppConfig;
   clock: Clock;
   logger: Logger;

@@ -32,6 +32,7 @@ if (config.stripe.testMode && !config.isProduction && !config.stripe.emulatorUrl
 
 const logger = createLogger(config.logLevel);
 const db = createDb(config.databaseUrl);
+const readDb = config.readDatabaseUrl ? createDb(config.readDatabaseUrl) : undefined;
 if (config.isProduction) {
   // Many processes start at once in production: none of them changes the schema. The release step
   // (`npm run migrate`, once per deploy) does; a process refuses to serve an older schema.
@@ -90,7 +91,7 @@ queueRedis?.on('error', (err) => logger.error({ err }, 'redis (job queue) error'
 const jobs = createJobRunner(config, queueRedis, logger);
 // Test-payment mode (no Stripe keys, never production): the Stripe emulator runs beside the app
 // (scripts/dev-server.ts starts it, then this file) and posts its events to our webhook.
-const app = createApp({ db, config, stripe: createStripeClient(config), logger, jobs, redis });
+const app = createApp({ db, readDb, config, stripe: createStripeClient(config), logger, jobs, redis });
 const server = createHttpServer(app, config);
 // Mail (decision 045): the outbox sender is one repeatable job for the fleet (BullMQ with Redis, the
 // in-process runner without); its row claims keep a message from going out twice either way.
@@ -123,4 +124,5 @@ closeWithGrace({ delay: 10_000, logger: graceLogger }, async ({ signal, err }) =
   await redis?.quit().catch(() => undefined);
   await queueRedis?.quit().catch(() => undefined);
   await db.destroy();
+  await readDb?.destroy();
 });

@@ -48,6 +48,19 @@ export async function countRows(q: Query): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** COUNT of a query's rows up to COUNT_LIMIT + 1 and no further (a keyset list's "10,000+"): bounded in cost. */
+export async function countRowsBounded(q: Query): Promise<{ total: number; capped: boolean }> {
+  const k = knexOf(q);
+  const part = k
+    .clone()
+    .clearSelect()
+    .clearOrder()
+    .select(k.client.raw('1 as x'))
+    .limit(COUNT_LIMIT + 1);
+  const row = (await k.client.queryBuilder().count({ n: '*' }).from(part.as('b')).first()) as { n?: number | string } | undefined;
+  return boundedTotal(Number(row?.n ?? 0));
+}
+
 export interface PageParts<Row, T> {
   /** The list's query, filtered and ordered; the helper adds LIMIT and OFFSET. Or, for a list read in
    *  parts (the leads for sale), a function reading the slice itself. */
@@ -58,12 +71,93 @@ export interface PageParts<Row, T> {
   maxPageSize?: number;
   /** A cursor list's next cursor, from the page's items. */
   nextCursor?: (items: T[]) => string | null;
+  /** Read by keyset on the list's order instead of by offset (decision 236); `rows` must then be a builder. */
+  keyset?: Keyset<Row>;
+}
+
+/**
+ * A list read by keyset: its order (the columns as the query names them, the last one unique, the id),
+ * the sort values of the row a cursor names (read by primary key: undefined when there is none), and a
+ * row's id. A page after a cursor is a range seek on the order's index, at any depth.
+ */
+export interface Keyset<Row> {
+  order: Array<{ column: string; order: 'asc' | 'desc' }>;
+  valuesOf: (id: number) => PromiseLike<unknown[] | undefined>;
+  idOf: (row: Row) => number;
+}
+
+/** The rows strictly after (or, `backwards`, strictly before) `values` in `order`: the lexicographic seek. */
+function seek(q: Knex.QueryBuilder, order: Keyset<unknown>['order'], values: unknown[], backwards: boolean): Knex.QueryBuilder {
+  return q.where((w) => {
+    order.forEach((col, k) => {
+      const later = (col.order === 'asc') !== backwards ? '>' : '<';
+      w.orWhere((e) => {
+        for (let i = 0; i < k; i++) e.where(order[i]!.column, values[i] as Knex.Value);
+        e.where(col.column, later, values[k] as Knex.Value);
+      });
+    });
+  });
+}
+
+/** One page of a keyset list after or before a cursor, or by page number without one, with both cursors. */
+async function keysetRows<Row>(
+  q: { after?: number; before?: number },
+  slice: PageSlice,
+  query: Query,
+  ks: Keyset<Row>,
+): Promise<{ rows: Row[]; page: number; prevCursor: string | null; nextCursor: string | null }> {
+  const base = knexOf(query);
+  const id = q.after ?? q.before;
+  const field = q.after !== undefined ? 'after' : 'before';
+  const reversed = ks.order.map((c) => ({ column: c.column, order: c.order === 'asc' ? ('desc' as const) : ('asc' as const) }));
+  let rows: Row[];
+  let page = slice.page;
+  let hasPrev = slice.offset > 0;
+  if (id === undefined) rows = (await base.clone().orderBy(ks.order).limit(slice.limit).offset(slice.offset)) as Row[];
+  else {
+    const values = await ks.valuesOf(id);
+    if (!values)
+      throw badRequest(`${field}: no such row (use the ${field === 'after' ? 'nextCursor' : 'prevCursor'} of the page next to it)`, { [field]: 'No such row' });
+    if (q.after !== undefined) {
+      rows = (await seek(base.clone(), ks.order, values, false).orderBy(ks.order).limit(slice.limit)) as Row[];
+      hasPrev = true;
+    } else {
+      // Backwards, one row more than the page: that row says whether a page comes before. Fewer than a
+      // page before it: this is the start, answered as page 1.
+      const back = (await seek(base.clone(), ks.order, values, true)
+        .orderBy(reversed)
+        .limit(slice.limit + 1)) as Row[];
+      if (back.length > slice.limit) {
+        rows = back.slice(0, slice.limit).reverse();
+        hasPrev = true;
+      } else {
+        rows = (await base.clone().orderBy(ks.order).limit(slice.limit)) as Row[];
+        [page, hasPrev] = [1, false];
+      }
+    }
+  }
+  return {
+    rows,
+    page,
+    prevCursor: hasPrev && rows.length ? String(ks.idOf(rows[0]!)) : null,
+    nextCursor: rows.length === slice.limit ? String(ks.idOf(rows.at(-1)!)) : null,
+  };
 }
 
 /** One page of a list: its rows and its total read at once, in the shared Page shape. */
-export async function readPage<Row, T>(q: { page: number; pageSize: number }, parts: PageParts<Row, T>): Promise<Page<T>> {
+export async function readPage<Row, T>(q: { page: number; pageSize: number; after?: number; before?: number }, parts: PageParts<Row, T>): Promise<Page<T>> {
   const slice = pageSlice(q.page, q.pageSize, parts.maxPageSize);
-  const { rows, count } = parts;
+  const { rows, count, keyset } = parts;
+  if (keyset) {
+    if (typeof rows === 'function' || !('where' in rows)) throw new Error('readPage: a keyset list reads from a query builder');
+    const [counted, found] = await Promise.all([typeof count === 'function' ? count() : countRowsBounded(count), keysetRows(q, slice, rows as Query, keyset)]);
+    const total = typeof counted === 'number' ? counted : counted.total;
+    return pageOf(await parts.map(found.rows), total, found.page, slice.pageSize, {
+      ...(typeof counted === 'number' ? {} : { totalCapped: counted.capped }),
+      nextCursor: found.nextCursor,
+      prevCursor: found.prevCursor,
+    });
+  }
   // The count is sent first (the lists' query-plan tests read the statements in this order).
   const [counted, found] = await Promise.all([
     typeof count === 'function' ? count() : countRows(count),

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import {
   assignAppointmentSchema,
   createAppointmentSchema,
-  listQuerySchema,
+  keysetListQuerySchema,
   updateAppointmentSchema,
   withdrawAppointmentSchema,
 } from '@tm/shared/schemas/admin';
@@ -21,17 +21,20 @@ import {
   updateAdminAppointment,
   withdrawAppointment,
 } from '../services/appointments/admin-appointments.service.ts';
+import { readFrom } from '../db/read-routing.ts';
 
 export function adminAppointmentsRoutes(deps: AppDeps): Router {
   const r = Router();
   const admin = requireAdmin(deps);
 
   r.get('/admin/appointments/brightcall', admin, async (req, res) => {
-    res.json(await listAppointments(deps.db, parseWith(listQuerySchema, { ...req.query, q: '' }, 'query')));
+    const query = parseWith(keysetListQuerySchema, { ...req.query, q: '' }, 'query');
+    res.json(await readFrom(deps, req, res, (db) => listAppointments(db, query)));
   });
 
   r.get('/admin/appointments/brightcall/search', admin, async (req, res) => {
-    res.json(await listAppointments(deps.db, parseWith(listQuerySchema, { ...req.query, q: req.query.q ?? req.query.search }, 'query')));
+    const query = parseWith(keysetListQuerySchema, { ...req.query, q: req.query.q ?? req.query.search }, 'query');
+    res.json(await readFrom(deps, req, res, (db) => listAppointments(db, query)));
   });
 
   r.post('/admin/appointments/brightcall', admin, async (req, res) => {

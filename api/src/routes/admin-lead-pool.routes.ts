@@ -15,13 +15,15 @@ import { requireAdmin, currentUser } from '../middleware/require-user.ts';
 import { assignLeads, deletePoolLeads, listPool, reassignLeads, unassignLeads } from '../services/lead-import/pool.service.ts';
 import { deleteSaleLeads, leadInventory, listSaleLeads } from '../services/leads/admin-leads.service.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
+import { readFrom } from '../db/read-routing.ts';
 
 export function adminLeadPoolRoutes(deps: AppDeps): Router {
   const r = Router();
   const admin = requireAdmin(deps);
 
   r.get('/admin/lead-pool', admin, async (req, res) => {
-    res.json(await listPool(deps.db, parseWith(poolQuerySchema, req.query, 'query')));
+    const query = parseWith(poolQuerySchema, req.query, 'query');
+    res.json(await readFrom(deps, req, res, (db) => listPool(db, query)));
   });
 
   r.post('/admin/lead-pool/assign', admin, async (req, res) => {
@@ -46,7 +48,8 @@ export function adminLeadPoolRoutes(deps: AppDeps): Router {
 
   // The shop's leads (for sale, held, sold, blocked): find them, delete unsold ones, count what is for sale.
   r.get('/admin/leads', admin, async (req, res) => {
-    res.json(await listSaleLeads(deps.db, parseWith(adminSaleLeadsQuerySchema, req.query, 'query')));
+    const query = parseWith(adminSaleLeadsQuerySchema, req.query, 'query');
+    res.json(await readFrom(deps, req, res, (db) => listSaleLeads(db, query)));
   });
 
   r.get('/admin/leads/inventory', admin, async (_req, res) => {

@@ -9,6 +9,7 @@ import { adminOrdersCsv, getAdminOrder, listAdminOrders } from '../services/orde
 import { refundOrder } from '../services/orders/admin-refunds.service.ts';
 import { cancelPendingOrder } from '../services/orders/stale-orders.service.ts';
 import { idParam } from '../http/params.ts';
+import { readFrom } from '../db/read-routing.ts';
 
 const orderIdParam = (req: Request) => idParam(req.params.id, 'Order not found');
 
@@ -21,7 +22,8 @@ export function adminOrdersRoutes(deps: AppDeps): Router {
   });
 
   r.get('/admin/orders.csv', admin, async (req, res) => {
-    const csv = await adminOrdersCsv(deps.db, parseWith(adminOrdersQuerySchema, req.query, 'query'));
+    const query = parseWith(adminOrdersQuerySchema, req.query, 'query');
+    const csv = await readFrom(deps, req, res, (db) => adminOrdersCsv(db, query));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="orders.csv"');
     res.setHeader('Cache-Control', 'no-store');

@@ -283,3 +283,34 @@ describe('Buy Appointments only reads', () => {
     expect(await Appointment.query(ctx.db).findById(lapsed)).toMatchObject({ status: 'reserved' });
   });
 });
+
+describe('Buy Appointments by keyset (decision 236)', () => {
+  it('newest and oldest first: every page by cursor is the page by number, both ways, and a cursor kept across a sale', async () => {
+    // Twelve in one state, two to a creation instant (the id orders those).
+    for (let i = 0; i < 12; i++) await insert({ customerState: 'NM', createdAt: at(`2026-04-01T10:0${Math.floor(i / 2)}:00Z`) });
+    for (const sort of ['newest', 'oldest']) {
+      const base = { state: 'NM', sort, pageSize: 5 };
+      const pages: Array<{ items: Array<{ id: number }>; nextCursor: string | null; prevCursor: string | null }> = [];
+      let after: string | null = null;
+      for (let page = 1; page <= 3; page++) {
+        const byCursor = await agent.get('/api/vapi/available-appointments').query({ ...base, page, ...(after ? { after } : {}) });
+        const byNumber = await agent.get('/api/vapi/available-appointments').query({ ...base, page });
+        expect(byCursor.status).toBe(200);
+        expect(
+          byCursor.body.items.map((a: { id: number }) => a.id),
+          `${sort} page ${page}`,
+        ).toEqual(byNumber.body.items.map((a: { id: number }) => a.id));
+        pages.push(byCursor.body);
+        after = byCursor.body.nextCursor;
+      }
+      const back = await agent.get('/api/vapi/available-appointments').query({ ...base, before: pages[2]!.prevCursor, page: 2 });
+      expect(back.body.items.map((a: { id: number }) => a.id)).toEqual(pages[1]!.items.map((a) => a.id));
+      // The link to page 2 names an appointment that is then sold: page 2 stays where it was.
+      const cursor = Number(pages[0]!.nextCursor);
+      await ctx.db('appointments').where('id', cursor).update({ status: 'sold', buyerId: otherId });
+      const again = await agent.get('/api/vapi/available-appointments').query({ ...base, after: cursor, page: 2 });
+      expect(again.body.items.map((a: { id: number }) => a.id)).toEqual(pages[1]!.items.map((a) => a.id));
+      await ctx.db('appointments').where('id', cursor).update({ status: 'available', buyerId: null });
+    }
+  });
+});

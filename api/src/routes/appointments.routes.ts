@@ -25,6 +25,7 @@ import {
 } from '../services/appointments/appointment-purchase.service.ts';
 import { signRecordings } from '../services/media/media-links.ts';
 import { AUDIO_PREVIEW_SECONDS } from '@tm/shared/logic/transcript';
+import { readFrom, readerForStream } from '../db/read-routing.ts';
 
 // The cart may send the amount it showed (dollars); the server prices the order and refuses a mismatch.
 const checkoutBody = appointmentCheckoutSchema.extend({ amount: z.number({ error: 'amount must be a number' }).nonnegative().optional() });
@@ -37,7 +38,7 @@ export function appointmentsRoutes(deps: AppDeps): Router {
 
   r.get('/vapi/available-appointments', agent, async (req, res) => {
     const query = parseWith(availableAppointmentsQuerySchema, req.query, 'query');
-    const list = await browseAppointments(deps, currentUser(req).id, query);
+    const list = await readFrom(deps, req, res, (db) => browseAppointments({ ...deps, db }, currentUser(req).id, query));
     // Not bought yet: preview links, which play only the recording's last 90 seconds.
     const previews = { previewSeconds: AUDIO_PREVIEW_SECONDS };
     res.json({ ...list, items: signRecordings(deps.config, currentUser(req).id, list.items, deps.clock.now(), previews) });
@@ -55,7 +56,8 @@ export function appointmentsRoutes(deps: AppDeps): Router {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="my-appointments.csv"');
     res.setHeader('Cache-Control', 'no-store');
-    for await (const chunk of myAppointmentsCsv(deps.db, currentUser(req).id, q)) res.write(chunk);
+    const db = await readerForStream(deps, req, res);
+    for await (const chunk of myAppointmentsCsv(db, currentUser(req).id, q)) res.write(chunk);
     res.end();
   });
 

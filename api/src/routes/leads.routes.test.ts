@@ -236,6 +236,87 @@ describe('GET /api/aged-leads: consent and resale filters, cursor, bounded page'
     expect(mine.status).toBe(400);
     expect(mine.body.fields.page).toBe('Page must be at most 200');
   });
+
+  describe('keyset paging (decision 236)', () => {
+    type P = { items: Array<{ id: number; age: number }>; page: number; nextCursor: string | null; prevCursor: string | null; total: number };
+    const list = async (query: Record<string, string | number>) => {
+      const res = await agent.get('/api/aged-leads').query(query);
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      return res.body as P;
+    };
+    const idsOf = (p: P) => p.items.map((l) => l.id);
+
+    it('next and previous by cursor, the numbered window by skip, and page 1 has no previous', async () => {
+      const oh = { state: 'OH', pageSize: 10 };
+      const p1 = await list(oh);
+      expect(p1.prevCursor).toBeNull();
+      const p2 = await list({ ...oh, after: p1.nextCursor!, page: 2 });
+      const p3 = await list({ ...oh, after: p2.nextCursor!, page: 3 });
+      expect(p3.page).toBe(3);
+      expect(idsOf(p3)).toEqual(idsOf(await list({ ...oh, page: 3 })));
+      expect(p2.prevCursor).toBe(String(p2.items[0]!.id));
+      // Previous from page 3 is page 2; previous from page 2 is page 1, answered as page 1 with no previous.
+      expect(idsOf(await list({ ...oh, before: p3.prevCursor!, page: 2 }))).toEqual(idsOf(p2));
+      const back = await list({ ...oh, before: p2.prevCursor!, page: 1 });
+      expect(idsOf(back)).toEqual(idsOf(p1));
+      expect(back.prevCursor).toBeNull();
+      expect(back.page).toBe(1);
+      // Two pages on, or two back, from a cursor: a few rows passed over after it, never the whole list before it.
+      expect(idsOf(await list({ ...oh, after: p1.nextCursor!, skip: 10, page: 3 }))).toEqual(idsOf(p3));
+      expect(idsOf(await list({ ...oh, before: p3.prevCursor!, skip: 10, page: 1 }))).toEqual(idsOf(p1));
+    });
+
+    it('has no page cap: a cursor reads past 10,000 rows deep and its page number is only a label', async () => {
+      const p1 = await list({ state: 'OH', pageSize: 10 });
+      const deep = await list({ state: 'OH', pageSize: 10, after: p1.nextCursor!, page: 5_000 });
+      expect(deep.page).toBe(5_000);
+      expect(deep.items).toHaveLength(10);
+      const refused = await agent.get('/api/aged-leads').query({ after: p1.nextCursor!, before: p1.nextCursor! });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields).toEqual({ before: 'Use one of after, before or fromAge' });
+      const skipAlone = await agent.get('/api/aged-leads').query({ skip: 10 });
+      expect(skipAlone.status).toBe(400);
+      expect(skipAlone.body.fields).toHaveProperty('skip');
+      expect((await agent.get('/api/aged-leads').query({ after: p1.nextCursor!, skip: 401 })).body.fields.skip).toBe('Skip must be at most 400');
+      expect((await agent.get('/api/aged-leads').query({ before: 999_999_999 })).body.fields).toEqual({ before: 'No such lead' });
+    });
+
+    it('jumps by age: a seek on the sort key, with a previous page', async () => {
+      const jump = await list({ state: 'TX', fromAge: 35, pageSize: 3 });
+      expect(jump.items.map((l) => l.age)).toEqual([35, 36, 37]);
+      expect(jump.prevCursor).toBe(String(jump.items[0]!.id));
+      const before = await list({ state: 'TX', before: jump.prevCursor!, pageSize: 3 });
+      expect(before.items.map((l) => l.age)).toEqual([32, 33, 34]);
+      expect((await agent.get('/api/aged-leads').query({ fromAge: -1 })).body.fields).toHaveProperty('fromAge');
+    });
+
+    it('keeps its pages when leads are added in front and the cursor lead itself is sold in between', async () => {
+      // Its own state, so that the other tests' rows are left as they are.
+      const mine = await insertLeads(Array.from({ length: 30 }, (_, i) => ({ state: 'WY', age: 40 + i }))); // 40..69
+      const q = { state: 'WY', pageSize: 10 };
+      const p1 = await list(q);
+      const p2 = await list({ ...q, after: p1.nextCursor!, page: 2 });
+      const p3 = await list({ ...q, after: p2.nextCursor!, page: 3 });
+      // Younger leads arrive at the front, and the two leads the links name are sold.
+      await insertLeads(Array.from({ length: 4 }, () => ({ state: 'WY', age: 31 })));
+      const buyer = await makeUser(ctx.db);
+      await ctx
+        .db('leads')
+        .whereIn('id', [Number(p1.nextCursor), Number(p3.prevCursor)])
+        .update({ status: 'sold', buyerId: buyer.id, soldAt: toDbDate(new Date()) });
+      // Next from page 1's link: page 2 as it was, less the lead sold from it; page 3 from page 2's link: as it was, less its sold first lead.
+      const again2 = await list({ ...q, after: p1.nextCursor!, page: 2 });
+      expect(idsOf(again2)).toEqual([...idsOf(p2), p3.items[0]!.id].filter((id) => id !== Number(p3.prevCursor)));
+      expect(idsOf(await list({ ...q, after: p2.nextCursor!, page: 3 }))).toEqual(idsOf(p3).filter((id) => id !== Number(p3.prevCursor)));
+      // Previous from page 3's link (its sold first lead) is still the ten leads before it.
+      expect(idsOf(await list({ ...q, before: p3.prevCursor!, page: 2 }))).toEqual(
+        [p1.items.at(-2)!.id, ...idsOf(p2)].filter((id) => id !== Number(p1.nextCursor)).slice(-10),
+      );
+      // By page number, the same request moved: four rows came in front, one left.
+      expect(idsOf(await list({ ...q, page: 3 }))).not.toEqual(idsOf(p3));
+      expect(mine).toHaveLength(30);
+    });
+  });
 });
 
 describe('the list as a read', () => {

@@ -12,6 +12,7 @@ import { bulkPurchaseSchema, confirmPurchaseSchema, leadsQuerySchema } from '@tm
 import { listLeadsForSale, type LeadKind } from '../services/leads/leads.service.ts';
 import { createOrder } from '../services/orders/orders.service.ts';
 import { cancelUserOrder, confirmUserOrder } from '../services/dashboard/user-orders.service.ts';
+import { readFrom } from '../db/read-routing.ts';
 
 /** The marketplace lists, path under /api to the kind of lead. */
 export const LEAD_LISTS = { '/aged-leads': 'aged', '/leads': 'fresh' } as const satisfies Record<string, LeadKind>;
@@ -22,7 +23,8 @@ export function leadsRoutes(deps: AppDeps): Router {
 
   for (const [path, kind] of Object.entries(LEAD_LISTS)) {
     r.get(path, agent, async (req, res) => {
-      res.json(await listLeadsForSale(deps.db, kind, parseWith(leadsQuerySchema, req.query, 'query'), deps.clock.now()));
+      const query = parseWith(leadsQuerySchema, req.query, 'query');
+      res.json(await readFrom(deps, req, res, (db) => listLeadsForSale(db, kind, query, deps.clock.now())));
     });
   }
 

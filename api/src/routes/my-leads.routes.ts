@@ -6,6 +6,7 @@ import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { parseWith } from '../errors.ts';
 import { myLeadsExportQuerySchema, myLeadsQuerySchema } from '@tm/shared/schemas/leads';
 import { listMyLeads, myLeadsCsv, MY_LEADS_PAGE_SIZE } from '../services/leads/leads.service.ts';
+import { readerForStream } from '../db/read-routing.ts';
 
 export function myLeadsRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -19,7 +20,8 @@ export function myLeadsRoutes(deps: AppDeps): Router {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="my-leads.csv"');
     res.setHeader('Cache-Control', 'no-store');
-    for await (const chunk of myLeadsCsv(deps.db, currentUser(req).id, q)) res.write(chunk);
+    const db = await readerForStream(deps, req, res);
+    for await (const chunk of myLeadsCsv(db, currentUser(req).id, q)) res.write(chunk);
     res.end();
   });
   return r;

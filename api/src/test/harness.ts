@@ -26,12 +26,12 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(opts: { config?: Partial<AppConfig>; clock?: Clock; web?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(opts: { config?: Partial<AppConfig>; clock?: Clock; web?: boolean; readDb?: Db } = {}): Promise<TestContext> {
   const { db, destroy } = await createTestDb();
   const config = testConfig(opts.config);
   const clock = (opts.clock as ManualClock | undefined) ?? new ManualClock();
   const payments = await startPayments(config);
-  const app = createApp({ db, config, clock, stripe: payments.stripe, web: opts.web ?? false });
+  const app = createApp({ db, readDb: opts.readDb, config, clock, stripe: payments.stripe, web: opts.web ?? false });
   // The app listens on an ephemeral port so the emulator can deliver its signed events.
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ROLE_CHOICES, passwordSchema, type AccountProfile } from './auth.ts';
 import type { LeadContact, MyLead } from './leads.ts';
-import { maxPage, type Page } from './paging.ts';
+import { ONE_CURSOR_MESSAGE, cursorParams, maxPage, type Page } from './paging.ts';
 import type { PurchasedAppointment } from './dashboard.ts';
 import type { AttributionView } from './attribution.ts';
 import { US_STATE_CODES_50_DC } from '../us-states.ts';
@@ -278,6 +278,23 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
 
+/**
+ * An admin list read by keyset (decision 236): ?after= / ?before= (a row's id) and no page cap with a
+ * cursor (`page` then only names the page); without one, page numbers as listQuerySchema bounds them.
+ */
+export const keysetListShape = {
+  ...listQuerySchema.shape,
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+  ...cursorParams,
+};
+/** Without a cursor, `page` is bounded as in listQuerySchema; with one it only names the page. */
+export function checkKeysetList(q: { page: number; after?: number; before?: number }, ctx: z.RefinementCtx): void {
+  if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: ONE_CURSOR_MESSAGE });
+  const max = maxPage(ADMIN_PAGE_SIZE);
+  if (q.after === undefined && q.before === undefined && q.page > max) ctx.addIssue({ code: 'custom', path: ['page'], message: `page must be at most ${max}` });
+}
+export const keysetListQuerySchema = z.object(keysetListShape).superRefine(checkKeysetList);
+
 // ---- Voice-AI webhook (POST /api/callbacks/brightcall), as documented at /brightcalldocs ----
 
 export const CALLBACK_REQUIRED_FIELDS = ['first_name', 'last_name', 'phone_number', 'transcript'] as const;
@@ -409,9 +426,12 @@ export interface PoolLead extends LeadContact {
   createdAt: string | null;
 }
 
-export const poolQuerySchema = listQuerySchema.extend({
-  status: z.enum(['unassigned', 'assigned', 'all']).optional().default('unassigned'),
-});
+export const poolQuerySchema = z
+  .object({
+    ...keysetListShape,
+    status: z.enum(['unassigned', 'assigned', 'all']).optional().default('unassigned'),
+  })
+  .superRefine(checkKeysetList);
 
 export const ASSIGN_MAX_LEADS = 500;
 export const assignLeadsSchema = z.object({
@@ -505,9 +525,12 @@ export const deleteLeadsSchema = z.object({ leadIds: leadIdList('Delete') });
 export const reassignLeadsSchema = assignLeadsSchema;
 
 /** GET /api/admin/leads: the leads of the shop (for sale, held, sold, blocked), to find and delete unsold ones. */
-export const adminSaleLeadsQuerySchema = listQuerySchema.extend({
-  status: z.enum(['unsold', 'sold', 'all'], { error: 'status must be unsold, sold or all' }).optional().default('unsold'),
-});
+export const adminSaleLeadsQuerySchema = z
+  .object({
+    ...keysetListShape,
+    status: z.enum(['unsold', 'sold', 'all'], { error: 'status must be unsold, sold or all' }).optional().default('unsold'),
+  })
+  .superRefine(checkKeysetList);
 
 /** One lead of the shop as the admin sees it (contact details included). */
 export interface AdminSaleLead {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { US_STATE_CODES_50_DC } from '../us-states.ts';
 import { US_STATE_MESSAGE } from './us-states.ts';
+import { ONE_CURSOR_MESSAGE, cursorParams, placeParams, type ListPlace } from './paging.ts';
 
 export const APPOINTMENTS_PAGE_SIZE = 20;
 export const APPOINTMENTS_MAX_PAGE_SIZE = 100;
@@ -105,8 +106,11 @@ export const availableAppointmentsQuerySchema = z
     verified: booleanParam,
     quality: qualityList,
     sort: z.preprocess((v) => blankToUndefined(first(v)) ?? 'newest', z.enum(APPOINTMENT_SORTS, { error: SORT_MESSAGE })),
+    /** Newest and oldest first read by keyset (decision 236): the page after / before this appointment. */
+    ...cursorParams,
   })
   .superRefine((q, ctx) => {
+    if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: ONE_CURSOR_MESSAGE });
     if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: DATE_RANGE_MESSAGE });
   })
   .transform((q) => ({
@@ -118,6 +122,8 @@ export const availableAppointmentsQuerySchema = z
     verifiedOnly: q.verified,
     qualities: q.quality ?? [],
     sort: q.sort,
+    after: q.after,
+    before: q.before,
   }));
 export type AvailableAppointmentsQuery = z.output<typeof availableAppointmentsQuerySchema>;
 
@@ -133,7 +139,7 @@ export interface AppointmentFilters {
 export const EMPTY_APPOINTMENT_FILTERS: AppointmentFilters = { states: [], from: '', to: '', verifiedOnly: false, qualities: [], sort: 'newest' };
 
 /** The query string of GET /api/vapi/available-appointments for some filters and a page. */
-export function appointmentsQueryString(f: AppointmentFilters, page: number, pageSize = APPOINTMENTS_PAGE_SIZE): string {
+export function appointmentsQueryString(f: AppointmentFilters, page: number | ListPlace, pageSize = APPOINTMENTS_PAGE_SIZE): string {
   const p = new URLSearchParams();
   if (f.states.length) p.set('state', f.states.join(','));
   if (f.from) p.set('from', f.from);
@@ -141,7 +147,7 @@ export function appointmentsQueryString(f: AppointmentFilters, page: number, pag
   if (f.verifiedOnly) p.set('verified', 'true');
   if (f.qualities.length) p.set('quality', f.qualities.join(','));
   if (f.sort !== 'newest') p.set('sort', f.sort);
-  p.set('page', String(page));
+  for (const [k, v] of Object.entries(placeParams(page))) p.set(k, v);
   p.set('pageSize', String(pageSize));
   return p.toString();
 }

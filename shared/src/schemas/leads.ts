@@ -12,6 +12,9 @@ export type Paged<T> = Page<T>;
 export const LEADS_PAGE_SIZE = 50;
 export const MAX_FILTER_VALUES = 60;
 export const MAX_LEADS_PER_PURCHASE = 500;
+/** Rows a cursor page may pass over (4 pages of the largest size): what the pager's numbered window needs, no more. */
+export const MAX_CURSOR_SKIP = 400;
+export const CURSOR_ONE_MESSAGE = 'Use one of after, before or fromAge';
 
 export const NO_LEADS_SELECTED = 'Please select at least one lead to purchase.';
 export const STATE_FILTER_MESSAGE = 'States must be two-letter codes such as TX, FL';
@@ -60,9 +63,35 @@ export const leadsQuerySchema = z
     ),
     /** The cursor of the page before (its nextCursor): the page that follows it, at any depth. */
     after: z.preprocess(firstOf, positiveIntParam(1, Number.MAX_SAFE_INTEGER, 'After').optional()),
+    /** The cursor of the page after (its prevCursor): the page that comes before it, at any depth. */
+    before: z.preprocess(firstOf, positiveIntParam(1, Number.MAX_SAFE_INTEGER, 'Before').optional()),
+    /** The jump: the page that starts at the first lead this many days old or older (a seek on the list's sort key). */
+    fromAge: z.preprocess(
+      firstOf,
+      z.coerce
+        .number({ error: 'Age must be a number' })
+        .int('Age must be a whole number')
+        .min(0, 'Age must be at least 0')
+        .max(100_000, 'Age must be at most 100000')
+        .optional(),
+    ),
+    /** With a cursor: rows passed over after it (the numbered buttons a few pages on), at most MAX_CURSOR_SKIP. */
+    skip: z.preprocess(
+      firstOf,
+      z.coerce
+        .number({ error: 'Skip must be a number' })
+        .int('Skip must be a whole number')
+        .min(0, 'Skip must be at least 0')
+        .max(MAX_CURSOR_SKIP, `Skip must be at most ${MAX_CURSOR_SKIP}`)
+        .optional(),
+    ),
   })
   .superRefine((q, ctx) => {
-    if (q.after === undefined) checkPageBound(q, ctx);
+    const cursors = (['after', 'before', 'fromAge'] as const).filter((k) => q[k] !== undefined);
+    // With a cursor, `page` only names the page (its number as the screen counts): no rows are skipped by it.
+    if (cursors.length === 0) checkPageBound(q, ctx);
+    if (cursors.length > 1) ctx.addIssue({ code: 'custom', path: [cursors[1]!], message: CURSOR_ONE_MESSAGE });
+    if (q.skip && cursors.length === 0) ctx.addIssue({ code: 'custom', path: ['skip'], message: 'Skip needs after, before or fromAge' });
   })
   .transform((q, ctx) => {
     const states = splitList(q.state, true);
@@ -82,6 +111,9 @@ export const leadsQuerySchema = z
       consent: q.consent,
       maxSold: q.maxSold,
       after: q.after,
+      before: q.before,
+      fromAge: q.fromAge,
+      skip: q.skip,
       page: q.page,
       pageSize: q.pageSize,
     };
@@ -113,15 +145,36 @@ export interface LeadFilters {
 }
 export const EMPTY_LEAD_FILTERS: LeadFilters = { state: '', age: '', zip: '', consent: '', maxSold: '' };
 
-/** The query string of GET /api/aged-leads and GET /api/leads for some filters and a page. */
-export function leadsQueryString(filters: LeadFilters, page: number, pageSize = LEADS_PAGE_SIZE): string {
+/**
+ * Where a page of a for-sale list starts (decision 236): page 1, or a cursor (a lead id: the page after
+ * it, the page before it, or the first lead of an age) with the rows passed over after it. `page` is the
+ * number the screen shows (null after a jump by age, until page 1 is reached again).
+ */
+export interface LeadsPlace {
+  page: number | null;
+  after?: string;
+  before?: string;
+  fromAge?: number;
+  skip?: number;
+  /** The age of the last jump, named by the pager until page 1 is reached again (not sent). */
+  jump?: number;
+}
+export const FIRST_LEADS_PLACE: LeadsPlace = { page: 1 };
+
+/** The query string of GET /api/aged-leads and GET /api/leads for some filters and a page (a number, or a place). */
+export function leadsQueryString(filters: LeadFilters, page: number | LeadsPlace, pageSize = LEADS_PAGE_SIZE): string {
+  const place: LeadsPlace = typeof page === 'number' ? { page } : page;
   const p = new URLSearchParams();
   if (filters.state.trim()) p.set('state', filters.state.trim());
   if (filters.age.trim()) p.set('age', filters.age.trim());
   if (filters.zip.trim()) p.set('zip', filters.zip.trim());
   if (filters.consent) p.set('consent', filters.consent);
   if (filters.maxSold?.trim()) p.set('maxSold', filters.maxSold.trim());
-  p.set('page', String(page));
+  if (place.after) p.set('after', place.after);
+  if (place.before) p.set('before', place.before);
+  if (place.fromAge !== undefined) p.set('fromAge', String(place.fromAge));
+  if (place.skip) p.set('skip', String(place.skip));
+  p.set('page', String(place.page ?? 1));
   p.set('pageSize', String(pageSize));
   return p.toString();
 }

@@ -19,9 +19,17 @@ export interface Page<T> {
   totalCapped?: boolean;
   /** Lists read by cursor: pass it as ?after= for the page that follows (null: none follows). */
   nextCursor?: string | null;
+  /** Lists read by cursor: pass it as ?before= for the page that comes before (null: this is the first). */
+  prevCursor?: string | null;
 }
 
-export function pageOf<T>(items: T[], total: number, page: number, pageSize: number, extra: Pick<Page<T>, 'totalCapped' | 'nextCursor'> = {}): Page<T> {
+export function pageOf<T>(
+  items: T[],
+  total: number,
+  page: number,
+  pageSize: number,
+  extra: Pick<Page<T>, 'totalCapped' | 'nextCursor' | 'prevCursor'> = {},
+): Page<T> {
   return { items, total, page, pageSize, pageCount: pageCount(total, pageSize), ...extra };
 }
 
@@ -60,3 +68,29 @@ export const pageParams = (defaultSize: number) => ({
 
 /** ?page=&pageSize= of a paginated list, page bounded by maxPage(pageSize). */
 export const pageQuerySchema = (defaultSize: number) => z.object(pageParams(defaultSize)).superRefine(checkPageBound);
+
+/** ?after= / ?before= of a list read by keyset (decision 236): a row's id, the page after or before it. */
+export const cursorParams = {
+  after: z.preprocess((v) => (Array.isArray(v) ? v[0] : v) || undefined, positiveIntParam(1, Number.MAX_SAFE_INTEGER, 'After').optional()),
+  before: z.preprocess((v) => (Array.isArray(v) ? v[0] : v) || undefined, positiveIntParam(1, Number.MAX_SAFE_INTEGER, 'Before').optional()),
+};
+export const ONE_CURSOR_MESSAGE = 'Use after or before, not both';
+
+/** A keyset list's checks: one cursor at most, and without one the page bound (with one, `page` only names the page). */
+export function checkCursorPage(q: { page: number; pageSize: number; after?: number; before?: number }, ctx: z.RefinementCtx): void {
+  if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: ONE_CURSOR_MESSAGE });
+  if (q.after === undefined && q.before === undefined) checkPageBound(q, ctx);
+}
+
+/** Where a keyset list's page starts, as the portal asks for it: page 1, or the page after / before a row (decision 236). */
+export interface ListPlace {
+  page: number;
+  after?: string;
+  before?: string;
+}
+
+/** A page number or a place as query-string fields (page, and after or before). */
+export function placeParams(place: number | ListPlace): Record<string, string> {
+  const p = typeof place === 'number' ? { page: place } : place;
+  return { page: String(p.page), ...(p.after ? { after: p.after } : {}), ...(p.before ? { before: p.before } : {}) };
+}

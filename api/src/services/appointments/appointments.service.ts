@@ -167,7 +167,7 @@ function sorted(q: AppointmentQuery, sort: AppointmentSort): AppointmentQuery {
   }
 }
 
-export type AppointmentFilterValues = Omit<AvailableAppointmentsQuery, 'page' | 'pageSize' | 'sort'>;
+export type AppointmentFilterValues = Omit<AvailableAppointmentsQuery, 'page' | 'pageSize' | 'sort' | 'after' | 'before'>;
 const NO_FILTERS: AppointmentFilterValues = { states: [], from: null, to: null, verifiedOnly: false, qualities: [] };
 
 export interface AvailableListOptions extends Partial<AppointmentFilterValues> {
@@ -178,15 +178,42 @@ export interface AvailableListOptions extends Partial<AppointmentFilterValues> {
   timeZone?: string;
   /** Now, for lapsed reservations (counted as for sale); without it only available rows are listed. */
   now?: Date;
+  /** Newest or oldest first: the page after / before this appointment (keyset, decision 236). */
+  after?: number;
+  before?: number;
 }
 
 export async function listAvailableAppointments(db: Db, opts: AvailableListOptions = {}): Promise<Paged<AppointmentForSale>> {
   const f: AppointmentFilterValues = { ...NO_FILTERS, ...opts };
   const tz = opts.timeZone ?? DEFAULT_TIME_ZONE;
+  const sort = opts.sort ?? 'newest';
+  if (sort === 'newest' || sort === 'oldest') {
+    // By creation time and id, read by keyset both ways: any depth costs what page 1 does.
+    const order = sort === 'newest' ? ('desc' as const) : ('asc' as const);
+    return readPage(
+      { page: opts.page ?? 1, pageSize: opts.pageSize ?? APPOINTMENTS_PAGE_SIZE, after: opts.after, before: opts.before },
+      {
+        rows: filtered(available(db, opts.now), f, tz),
+        count: filtered(available(db, opts.now), f, tz),
+        map: (rows) => rows.map(toAppointmentForSale),
+        keyset: {
+          order: [
+            { column: `${Appointment.tableName}.createdAt`, order },
+            { column: `${Appointment.tableName}.id`, order },
+          ],
+          valuesOf: async (id) => {
+            const row = (await Appointment.query(db).findById(id).select('createdAt')) as Pick<Appointment, 'createdAt'> | undefined;
+            return row ? [row.createdAt, id] : undefined;
+          },
+          idOf: (r) => Number(r.id),
+        },
+      },
+    );
+  }
   return readPage(
     { page: opts.page ?? 1, pageSize: opts.pageSize ?? APPOINTMENTS_PAGE_SIZE },
     {
-      rows: sorted(filtered(available(db, opts.now), f, tz), opts.sort ?? 'newest'),
+      rows: sorted(filtered(available(db, opts.now), f, tz), sort),
       count: filtered(available(db, opts.now), f, tz),
       map: (rows) => rows.map(toAppointmentForSale),
     },

@@ -436,7 +436,7 @@ function listBase(db: Db): Knex.QueryBuilder {
 }
 
 /** Newest first; each word of `q` must appear in the first or last name, e-mail or phone. */
-export async function listAppointments(db: Db, query: ListQuery): Promise<Page<BrightcallAppointment>> {
+export async function listAppointments(db: Db, query: ListQuery & { after?: number; before?: number }): Promise<Page<BrightcallAppointment>> {
   let base = listBase(db);
   // A phone in any form is looked up by its digits on the indexed column (issue 36 point 5).
   const phone = phoneSearchDigits(query.q);
@@ -444,9 +444,21 @@ export async function listAppointments(db: Db, query: ListQuery): Promise<Page<B
   for (const term of phone ? [] : query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
     base = whereAnyContains(base, ['c.firstName', 'c.lastName', 'c.email', 'c.phone'], term);
   }
-  const rows = base.clone().orderBy([
-    { column: 'c.createdAt', order: 'desc' },
-    { column: 'c.id', order: 'desc' },
-  ]);
-  return readPage(query, { rows, count: base, map: (r: CallbackRow[]) => r.map(toAppointment) });
+  // Read by keyset on (created, id) (decision 236): the cursor's place is its callback's creation time.
+  return readPage(query, {
+    rows: base.clone(),
+    count: base,
+    map: (r: CallbackRow[]) => r.map(toAppointment),
+    keyset: {
+      order: [
+        { column: 'c.createdAt', order: 'desc' },
+        { column: 'c.id', order: 'desc' },
+      ],
+      valuesOf: async (id) => {
+        const row = (await BrightcallCallback.query(db).findById(id).select('createdAt')) as Pick<BrightcallCallback, 'createdAt'> | undefined;
+        return row ? [row.createdAt, id] : undefined;
+      },
+      idOf: (r) => Number(r.id),
+    },
+  });
 }

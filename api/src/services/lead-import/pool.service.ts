@@ -72,7 +72,13 @@ export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>):
     const t = /^[\d().+-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term;
     base = whereAnyContains(base, ['p.name', 'p.phone', 'p.email', 'p.state'], t);
   }
-  return readPage(query, { rows: base.clone().orderBy('p.id', 'asc'), count: base, map: (r: PoolRow[]) => r.map(toPoolLead) });
+  // Oldest first by id, read by keyset on it (decision 236): any depth costs what page 1 does.
+  return readPage(query, {
+    rows: base.clone(),
+    count: base,
+    map: (r: PoolRow[]) => r.map(toPoolLead),
+    keyset: { order: [{ column: 'p.id', order: 'asc' }], valuesOf: async (id) => [id], idOf: (r) => Number(r.id) },
+  });
 }
 
 type PoolMove = { ids: number[]; agent: { id: number; email: string }; at: string; trx: Knex.Transaction };

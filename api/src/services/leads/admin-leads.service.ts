@@ -80,7 +80,13 @@ export async function listSaleLeads(db: Db, query: z.output<typeof adminSaleLead
     const t = /^[\d().+-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term;
     base = whereAnyContains(base, ['l.customerName', 'l.customerPhone', 'l.customerEmail', 'l.customerState', 'l.zipCode'], t);
   }
-  return readPage(query, { rows: base.clone().orderBy('l.id', 'desc'), count: base, map: (r: SaleRow[]) => r.map(toSaleLead) });
+  // Newest first by id, read by keyset on it (decision 236): any depth costs what page 1 does.
+  return readPage(query, {
+    rows: base.clone(),
+    count: base,
+    map: (r: SaleRow[]) => r.map(toSaleLead),
+    keyset: { order: [{ column: 'l.id', order: 'desc' }], valuesOf: async (id) => [id], idOf: (r) => Number(r.id) },
+  });
 }
 
 /** Why a lead of the shop may not be deleted, or null when it may. */

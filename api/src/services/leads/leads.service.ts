@@ -13,9 +13,9 @@ import { Lead, LeadAssignment, LeadListing, LeadsForSaleCount } from '../../mode
 import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
-import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
+import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
 import { orWhereContains } from '../../http/like.ts';
-import { batches, boundedTotal, readPage, type PageSlice } from '../../http/paging.ts';
+import { batches, boundedTotal, pageSlice, readPage, type PageSlice } from '../../http/paging.ts';
 import { csvLine } from '../transfers/csv.ts';
 
 export type LeadKind = 'aged' | 'fresh';
@@ -156,36 +156,60 @@ export const PER_STATE_MAX_STATES = 8;
 /** The list's order: youngest first, and among leads of one age the newest listing (highest id) first. */
 const LIST_ORDER = [{ column: 'ageDays' }, { column: 'id', order: 'desc' as const }];
 
+/** A place in the list's order: between leads, just after (age, id). */
+type Place = { ageDays: number; id: number };
+
 /**
- * Where a cursor page starts: after the lead `after` (the last one of the page before) in the list's
- * order. Its age is read by primary key from `leads` (a sold or reserved lead is still there); an id
- * that is no lead is a 400 naming `after`.
+ * Where a cursor page starts: at the lead `after` or `before` names (the last or first one of the page
+ * next to it) in the list's order. Its age is read by primary key from `leads`: a sold or reserved lead
+ * is still there, so a link keeps its place when that lead is sold in between. An id that is no lead is
+ * a 400 naming the field.
  */
-async function cursorOf(db: Db, after: number): Promise<{ ageDays: number; id: number }> {
-  const lead = (await Lead.query(db).findById(after).select('ageDays')) as Pick<Lead, 'ageDays'> | undefined;
-  if (!lead) throw badRequest('after: no such lead (use the nextCursor of the page before)', { after: 'No such lead' });
-  return { ageDays: Number(lead.ageDays), id: after };
+async function cursorOf(db: Db, id: number, field: 'after' | 'before'): Promise<Place> {
+  const lead = (await Lead.query(db).findById(id).select('ageDays')) as Pick<Lead, 'ageDays'> | undefined;
+  if (!lead)
+    throw badRequest(`${field}: no such lead (use the ${field === 'after' ? 'nextCursor' : 'prevCursor'} of the page next to it)`, { [field]: 'No such lead' });
+  return { ageDays: Number(lead.ageDays), id };
+}
+
+/** The list's order (youngest first, newest listing first), or its reverse for a page read backwards. */
+const orderOf = (backwards: boolean) =>
+  backwards
+    ? [
+        { column: 'ageDays', order: 'desc' as const },
+        { column: 'id', order: 'asc' as const },
+      ]
+    : LIST_ORDER;
+
+/** One read of the list: from a place (or the start), forwards or backwards, `offset` rows passed over, `limit` rows. */
+interface Seek {
+  from?: Place | { fromAge: number };
+  backwards: boolean;
+  offset: number;
+  limit: number;
 }
 
 /**
- * One page's leads, youngest first, in one statement straight from lead_listings: the page after the
- * cursor or at its page number (bounded by the query schema, so at most COUNT_LIMIT rows are skipped).
- * Per state, one range of the clustered primary key in the list's order, each stopping after the page
- * and the rows before it, merged with UNION ALL.
+ * One page's leads, in one statement straight from lead_listings: a keyset range on the list's sort key
+ * (age, id) after a cursor, before it (read backwards) or from an age, else a page number (bounded by the
+ * query schema, so at most COUNT_LIMIT rows are skipped). Per state, one range of the clustered primary
+ * key in the list's order, each stopping after the rows it needs, merged with UNION ALL.
  */
-async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, slice: PageSlice, now: Date): Promise<ListingRow[]> {
-  const offset = q.after === undefined ? slice.offset : 0;
-  const window = offset + slice.limit;
-  const cursor = q.after === undefined ? undefined : await cursorOf(db, q.after);
+async function seekRows(db: Db, kind: LeadKind, q: LeadsQuery, seek: Seek, now: Date): Promise<ListingRow[]> {
+  const { from, backwards, offset, limit } = seek;
+  const order = orderOf(backwards);
   const perState = q.states.length > 1 && q.states.length <= PER_STATE_MAX_STATES && q.zips.length === 0;
   const filters: LeadFilter[] = perState ? q.states.map((state) => ({ ...q, states: [state] })) : [q];
   const read = (f: LeadFilter) => {
     const part = forSaleQuery(db, kind, f, 'forSale', now).select(FOR_SALE_COLUMNS);
-    if (cursor) part.where((w) => w.where('ageDays', '>', cursor.ageDays).orWhere((e) => e.where('ageDays', cursor.ageDays).where('id', '<', cursor.id)));
-    return part.orderBy(LIST_ORDER).toKnexQuery();
+    if (from && 'fromAge' in from) part.where('ageDays', '>=', from.fromAge);
+    else if (from && !backwards)
+      part.where((w) => w.where('ageDays', '>', from.ageDays).orWhere((e) => e.where('ageDays', from.ageDays).where('id', '<', from.id)));
+    else if (from) part.where((w) => w.where('ageDays', '<', from.ageDays).orWhere((e) => e.where('ageDays', from.ageDays).where('id', '>', from.id)));
+    return part.orderBy(order).toKnexQuery();
   };
-  if (filters.length === 1) return (await read(filters[0]!).limit(slice.limit).offset(offset)) as ListingRow[];
-  const parts = filters.map((f) => read(f).limit(window));
+  if (filters.length === 1) return (await read(filters[0]!).limit(limit).offset(offset)) as ListingRow[];
+  const parts = filters.map((f) => read(f).limit(offset + limit));
   // MariaDB: (SELECT ... LIMIT n) UNION ALL (...) ORDER BY ... LIMIT: no derived table per part.
   // SQLite takes no LIMIT inside a compound select's parts: each part is a subquery.
   const union = isMysql(db)
@@ -194,20 +218,48 @@ async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, slice: PageSlice,
         .select('*')
         .from(parts[0]!.as('p0'))
         .unionAll(parts.slice(1).map((p, i) => db.select('*').from(p.as(`p${i + 1}`))));
-  return (await union.orderBy(LIST_ORDER).limit(slice.limit).offset(offset)) as ListingRow[];
+  return (await union.orderBy(order).limit(limit).offset(offset)) as ListingRow[];
+}
+
+/** A page's rows and the cursors either side of it (null: nothing there), and the page number it is. */
+async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, slice: PageSlice, now: Date) {
+  const size = slice.limit;
+  const first = async () => ({ rows: await seekRows(db, kind, q, { backwards: false, offset: 0, limit: size }, now), page: 1, hasPrev: false });
+  let found: { rows: ListingRow[]; page: number; hasPrev: boolean };
+  if (q.before !== undefined) {
+    // Backwards from the cursor, one row more than the page: that row says whether a page comes before.
+    const from = await cursorOf(db, q.before, 'before');
+    const back = await seekRows(db, kind, q, { from, backwards: true, offset: q.skip ?? 0, limit: size + 1 }, now);
+    // Fewer than a page before it: this is the start of the list, answered as page 1 (full).
+    found = back.length > size ? { rows: back.slice(0, size).reverse(), page: slice.page, hasPrev: true } : await first();
+  } else if (q.after !== undefined || q.fromAge !== undefined) {
+    const from = q.after !== undefined ? await cursorOf(db, q.after, 'after') : { fromAge: q.fromAge! };
+    found = { rows: await seekRows(db, kind, q, { from, backwards: false, offset: q.skip ?? 0, limit: size }, now), page: slice.page, hasPrev: true };
+  } else {
+    found = { rows: await seekRows(db, kind, q, { backwards: false, offset: slice.offset, limit: size }, now), page: slice.page, hasPrev: slice.offset > 0 };
+  }
+  const { rows } = found;
+  return {
+    rows,
+    page: found.page,
+    prevCursor: found.hasPrev && rows.length ? String(rows[0]!.id) : null,
+    nextCursor: rows.length === size ? String(rows.at(-1)!.id) : null,
+  };
 }
 
 /**
  * One page of leads for sale, youngest first (decision 140), with the total matching the filters
- * (bounded) and the cursor of the next page. `now` decides which reservations have lapsed. A read: it
- * never writes.
+ * (bounded) and the cursors of the pages either side (decision 236). `now` decides which reservations
+ * have lapsed. A read: it never writes.
  */
 export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<Paged<LeadForSale>> {
-  return readPage(q, {
-    rows: (slice) => pageRows(db, kind, q, slice, now),
-    count: () => countForSale(db, kind, q, now),
-    map: (rows) => rows.map(toLeadForSale),
-    nextCursor: (items) => (items.length === q.pageSize && items.length ? String(items.at(-1)!.id) : null),
+  const slice = pageSlice(q.page, q.pageSize);
+  // The count is sent first (the lists' query-plan tests read the statements in this order).
+  const [counted, found] = await Promise.all([countForSale(db, kind, q, now), pageRows(db, kind, q, slice, now)]);
+  return pageOf(found.rows.map(toLeadForSale), counted.total, found.page, slice.pageSize, {
+    totalCapped: counted.capped,
+    nextCursor: found.nextCursor,
+    prevCursor: found.prevCursor,
   });
 }
 
@@ -295,6 +347,37 @@ function myLeadsRows(db: Db, userId: number, search: string | undefined) {
   return db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER);
 }
 
+/**
+ * One page of My Leads: each side (assigned, bought) read newest first by its own index and stopped after
+ * the page and the rows before it, then merged (as the for-sale list merges its states, decision 140): a
+ * buyer with 100,000 leads costs a page's worth, not a sort of them all (issue 38 point 4).
+ */
+async function myLeadsPage(db: Db, userId: number, search: string | undefined, slice: PageSlice) {
+  const window = slice.offset + slice.limit;
+  const { assigned, bought } = myLeadsUnion(db, userId, search);
+  const parts = [
+    assigned
+      .orderBy([
+        { column: 'assignedAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(window),
+    bought
+      .orderBy([
+        { column: 'soldAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(window),
+  ];
+  const union = isMysql(db)
+    ? db.queryBuilder().unionAll(parts, true)
+    : db
+        .select('*')
+        .from(parts[0]!.as('a'))
+        .unionAll([db.select('*').from(parts[1]!.as('b'))]);
+  return (await union.orderBy(MY_LEADS_ORDER).limit(slice.limit).offset(slice.offset)) as Array<Record<string, unknown>>;
+}
+
 /** How many of My Leads match: each side counted up to COUNT_LIMIT + 1 rows, so the total is bounded. */
 async function countMyLeads(db: Db, userId: number, search: string | undefined) {
   const { assigned, bought } = myLeadsUnion(db, userId, search);
@@ -316,7 +399,7 @@ export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = M
   return readPage(
     { page, pageSize },
     {
-      rows: myLeadsRows(db, userId, search),
+      rows: (slice) => myLeadsPage(db, userId, search, slice),
       count: () => countMyLeads(db, userId, search),
       map: (rows: Array<Record<string, unknown>>) => rows.map(toMyLead),
     },

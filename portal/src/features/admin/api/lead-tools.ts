@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { AdminSaleLead, AssignLeadsInput, LeadInventory, Page } from '@tm/shared/schemas/admin';
+import { placeParams, type ListPlace } from '@tm/shared/schemas/paging';
 import { adminKeys } from './keys.ts';
 
 export type SaleLeadStatus = 'unsold' | 'sold' | 'all';
@@ -38,15 +39,15 @@ export function useDeleteLeads(from: 'pool' | 'sale') {
   });
 }
 
-export async function getSaleLeads(status: SaleLeadStatus, q: string, page: number): Promise<Page<AdminSaleLead>> {
-  const params = new URLSearchParams({ status, q, page: String(page) });
+export async function getSaleLeads(status: SaleLeadStatus, q: string, page: number | ListPlace): Promise<Page<AdminSaleLead>> {
+  const params = new URLSearchParams({ status, q, ...placeParams(page) });
   return (await api.getJson<Page<AdminSaleLead>>(`/api/admin/leads?${params}`))!;
 }
 
-export const saleLeadsQuery = (status: SaleLeadStatus, q: string, page: number) =>
+export const saleLeadsQuery = (status: SaleLeadStatus, q: string, page: number | ListPlace) =>
   queryOptions({ queryKey: [...adminKeys.saleLeads, status, q, page], queryFn: () => getSaleLeads(status, q, page), placeholderData: keepPreviousData });
 
-export function useSaleLeads(status: SaleLeadStatus, q: string, page: number) {
+export function useSaleLeads(status: SaleLeadStatus, q: string, page: number | ListPlace) {
   return useQuery(saleLeadsQuery(status, q, page));
 }
 

@@ -1,6 +1,7 @@
 // Appointments tab: voice-AI callbacks (webhook or entered by hand), searchable, with Create Appointment.
 import { useState } from 'react';
 import type { BrightcallAppointment } from '@tm/shared/schemas/admin';
+import type { ListPlace } from '@tm/shared/schemas/paging';
 import { useAppointments } from '../api/get-appointments.ts';
 import { useSearchAppointments } from '../api/search-appointments.ts';
 import { formatDate, formatPhone } from './ui.tsx';
@@ -44,7 +45,7 @@ function AppointmentCard({ a, onOpen }: { a: BrightcallAppointment; onOpen: (id:
 }
 
 /** The page of appointments, or of the search results once there is search text. */
-function useAppointmentsPage(q: string, page: number, searching: boolean) {
+function useAppointmentsPage(q: string, page: ListPlace, searching: boolean) {
   const list = useAppointments(page, !searching);
   const found = useSearchAppointments(q, page, searching);
   return searching ? found : list;
@@ -62,6 +63,7 @@ export function AppointmentsTab() {
         createLabel="Create Appointment"
         onCreate={() => setCreating(true)}
         usePage={useAppointmentsPage}
+        keyset
         renderItem={(a) => <AppointmentCard a={a} onOpen={setOpen} />}
       />
       <BulkAssign kind="appointments" />

@@ -254,6 +254,7 @@ export function LeadPool() {
               : 'No leads found'
         }
         usePage={useLeadPool}
+        keyset
         args={status}
         renderList={(items) => <PoolTable items={items} selected={selected} onToggle={toggle} onSetAll={setAll} onAction={setAction} />}
       />

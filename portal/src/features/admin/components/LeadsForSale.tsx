@@ -49,6 +49,7 @@ export function LeadsForSale() {
         filters={[{ label: 'Sale status', value: status, options: SALE_STATUSES, onChange: (v) => setStatus(v as SaleLeadStatus) }]}
         onFilterChange={clear}
         usePage={useSaleLeads}
+        keyset
         args={status}
         renderList={(items) => (
           <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Leads for sale table">

@@ -67,6 +67,19 @@ describe('LeadsForSale', () => {
   });
 });
 
+describe('keyset paging of the shop leads (decision 236)', () => {
+  it('steps by the cursors the server answered, and a filter starts again at page 1', async () => {
+    const answer = { ...page([saleLead(90, 'Mary Jones'), saleLead(89, 'Nell Ode')], 10_000), totalCapped: true, nextCursor: '89', prevCursor: null };
+    const api = stubApi({ 'GET /api/admin/leads': [200, answer] });
+    renderScreen(<LeadsForSale />);
+    await screen.findByText('Page 1 of 400+ (10,000+ total)');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await vi.waitFor(() => expect(Object.fromEntries(lastQuery(api, '/api/admin/leads'))).toEqual({ status: 'unsold', q: '', page: '2', after: '89' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sale status' }), { target: { value: 'sold' } });
+    await vi.waitFor(() => expect(Object.fromEntries(lastQuery(api, '/api/admin/leads'))).toEqual({ status: 'sold', q: '', page: '1' }));
+  });
+});
+
 describe('LeadPool', () => {
   it('ticks the unassigned leads of the page at once, and unticks them again', async () => {
     stubApi({ 'GET /api/admin/lead-pool': [200, page([poolLead(1, 'Ann Able'), poolLead(2, 'Bob Best'), poolLead(3, 'Cy Taken', true)])] });

@@ -5,6 +5,8 @@
 // the URL), and the row selection of the lead tables.
 import { Fragment, useState, type ReactNode } from 'react';
 import type { Page } from '@tm/shared/schemas/admin';
+import type { ListPlace } from '@tm/shared/schemas/paging';
+import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
 import { Pagination, useDebouncedValue } from './ui.tsx';
 
 export interface PagedQuery<T> {
@@ -78,6 +80,7 @@ export function PagedResults<T extends { id: number }>({
   title,
   pagesLabel = `${title} pages`,
   onPage,
+  onPlace,
   empty,
   errorMessage = () => `Failed to load ${noun}. Please try again.`,
   renderItem,
@@ -90,6 +93,8 @@ export function PagedResults<T extends { id: number }>({
   title: string;
   pagesLabel?: string;
   onPage: (page: number) => void;
+  /** A list read by keyset (its answer carries cursors): Previous and Next step by them (decision 236). */
+  onPlace?: (place: ListPlace) => void;
   /** What shows when there is nothing. */
   empty: string;
   errorMessage?: (error: unknown) => string;
@@ -114,16 +119,29 @@ export function PagedResults<T extends { id: number }>({
           ))}
         </ul>
       )}
-      <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={onPage} label={pagesLabel} totalNoun="total" />
+      {onPlace && data.nextCursor !== undefined ? (
+        <KeysetPagination
+          place={{ page: data.page }}
+          data={data}
+          onPlace={(p) => onPlace({ page: p.page ?? 1, after: p.after, before: p.before })}
+          label={pagesLabel}
+          totalNoun="total"
+        />
+      ) : (
+        <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={onPage} label={pagesLabel} totalNoun="total" />
+      )}
     </>
   );
 }
 
 type Source<T, A> =
   /** A hook: the plain list, or the search results when `searching`; it calls both queries every render. */
-  | { usePage: (q: string, page: number, searching: boolean) => PagedQuery<T>; args?: undefined }
+  | { usePage: (q: string, page: number, searching: boolean) => PagedQuery<T>; args?: undefined; keyset?: undefined }
+  /** The same, read by keyset: the hook takes the place (page, after, before) instead of a page number. */
+  | { usePage: (q: string, page: ListPlace, searching: boolean) => PagedQuery<T>; args?: undefined; keyset: true }
   /** A list with filters: the query hook, called with the filters' values (`args`, never undefined) before the search text. */
-  | { usePage: (args: A, q: string, page: number) => PagedQuery<T>; args: NonNullable<A> };
+  | { usePage: (args: A, q: string, page: number) => PagedQuery<T>; args: NonNullable<A>; keyset?: undefined }
+  | { usePage: (args: A, q: string, page: ListPlace) => PagedQuery<T>; args: NonNullable<A>; keyset: true };
 
 export function SearchPagedList<T extends { id: number }, A = undefined>({
   noun,
@@ -159,7 +177,10 @@ export function SearchPagedList<T extends { id: number }, A = undefined>({
 } & Source<T, A> &
   ({ renderItem: (item: T) => ReactNode; renderList?: undefined } | { renderList: (items: T[], page: Page<T>) => ReactNode; renderItem?: undefined })) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const [place, setPlace] = useState<ListPlace>({ page: 1 });
+  const setPage = (page: number) => setPlace({ page });
+  // A keyset list's hook takes the place; the others the page number.
+  const page = source.keyset ? place : place.page;
   const q = useDebouncedValue(search.trim(), 250);
   const searching = q.length >= 1;
   // One call either way, so the hook runs on every render.
@@ -199,7 +220,16 @@ export function SearchPagedList<T extends { id: number }, A = undefined>({
         )}
       </div>
       {note}
-      <PagedResults query={query} noun={noun} title={title} pagesLabel={pagesLabel} onPage={setPage} empty={emptyMessage(searching)} {...view} />
+      <PagedResults
+        query={query}
+        noun={noun}
+        title={title}
+        pagesLabel={pagesLabel}
+        onPage={setPage}
+        onPlace={source.keyset ? setPlace : undefined}
+        empty={emptyMessage(searching)}
+        {...view}
+      />
     </>
   );
 }

@@ -20,6 +20,8 @@ import { useCart } from '../hooks/use-cart.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
+import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
+import type { ListPlace } from '@tm/shared/schemas/paging';
 import { Badge, EmptyState, ErrorNote, Modal, Spinner, StatusDot } from './ui.tsx';
 import { RECORD_FAILED_TEXT } from './messages.ts';
 import { Icon } from './Icon.tsx';
@@ -148,11 +150,13 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
 
 export function BuyAppointmentsPanel() {
   const toast = useToast();
-  const [page, setPage] = useState(1);
+  const [place, setPlace] = useState<ListPlace>({ page: 1 });
+  const page = place.page;
+  const setPage = (p: number) => setPlace({ page: p });
   const [filters, setFilters] = useState<AppointmentFilters>(EMPTY_APPOINTMENT_FILTERS);
   const cart = useCart();
   const [checkout, setCheckout] = useState<(CheckoutCreated & { count: number }) | null>(null);
-  const list = useAvailableAppointments(page, filters);
+  const list = useAvailableAppointments(place, filters);
   const filtered = filters !== EMPTY_APPOINTMENT_FILTERS;
   const create = useCreateAppointmentPayment();
   const confirm = useConfirmAppointmentPurchase();
@@ -274,7 +278,18 @@ export function BuyAppointmentsPanel() {
           ))}
         </div>
       )}
-      {list.data && <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="Appointment pages" />}
+      {list.data &&
+        (list.data.nextCursor !== undefined ? (
+          // Newest or oldest first: by the server's cursors (decision 236).
+          <KeysetPagination
+            place={{ page }}
+            data={list.data}
+            onPlace={(p) => setPlace({ page: p.page ?? 1, after: p.after, before: p.before })}
+            label="Appointment pages"
+          />
+        ) : (
+          <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="Appointment pages" />
+        ))}
 
       <Modal open={checkout !== null} title="Complete Your Appointment Purchase" onClose={closeCheckout}>
         {checkout && (

@@ -1,6 +1,6 @@
 // Buy Aged Leads and Buy Leads: filters (state, age in days, zip; comma-separated lists) applied by
-// the server, 50 leads a page, selection with a running total, and purchase through an order and
-// the payment form. The selection is cleared on filter change, page change and after a purchase.
+// the server, 50 leads a page read by cursor at any depth (decision 236), selection with a running total,
+// and purchase through an order and the payment form. The selection is cleared on filter change, page change and after a purchase.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
@@ -11,6 +11,7 @@ import { totalLabel } from '@tm/shared/schemas/paging';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import {
   EMPTY_LEAD_FILTERS,
+  FIRST_LEADS_PLACE,
   NO_LEADS_SELECTED,
   STATE_FILTER_MESSAGE,
   ZIP_FILTER_MESSAGE,
@@ -19,13 +20,14 @@ import {
   splitList,
   type LeadFilters,
   type LeadForSale,
+  type LeadsPlace,
 } from '@tm/shared/schemas/leads';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
 import { useAgedLeads } from '../api/aged-leads.ts';
 import { useLeads } from '../api/leads.ts';
 import { useBulkPurchaseLeads, useCancelLeadPurchase, useConfirmLeadPurchase } from '../api/bulk-purchase-leads.ts';
 import type { CheckoutCreated } from '@tm/shared/schemas/dashboard';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { EmptyState, ErrorNote, Modal, Spinner } from './ui.tsx';
 import { panelHref } from './panels.ts';
@@ -59,7 +61,7 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
   const aged = kind === 'aged';
   const [inputs, setInputs] = useState<LeadFilters>(EMPTY_LEAD_FILTERS);
   const [applied, setApplied] = useState<LeadFilters>(EMPTY_LEAD_FILTERS);
-  const [page, setPage] = useState(1);
+  const [place, setPlace] = useState<LeadsPlace>(FIRST_LEADS_PLACE);
   const [selected, setSelected] = useState<Map<number, number>>(new Map());
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const errors = useMemo(() => filterErrors(inputs), [inputs]);
@@ -72,8 +74,8 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
     return () => clearTimeout(t);
   }, [inputs, valid]);
 
-  const agedQuery = useAgedLeads(applied, page, aged);
-  const freshQuery = useLeads(applied, page, !aged);
+  const agedQuery = useAgedLeads(applied, place, aged);
+  const freshQuery = useLeads(applied, place, !aged);
   const query = aged ? agedQuery : freshQuery;
   const data = query.data;
   const items = data?.items ?? [];
@@ -88,17 +90,17 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
   const clearSelection = () => setSelected(new Map());
   const setFilter = (name: keyof LeadFilters, value: string) => {
     setInputs((f) => ({ ...f, [name]: value }));
-    setPage(1);
+    setPlace(FIRST_LEADS_PLACE);
     clearSelection();
   };
-  const goToPage = (p: number) => {
-    setPage(p);
+  const goToPlace = (p: LeadsPlace) => {
+    setPlace(p);
     clearSelection();
   };
   const clearFilters = () => {
     setInputs(EMPTY_LEAD_FILTERS);
     setApplied(EMPTY_LEAD_FILTERS);
-    setPage(1);
+    setPlace(FIRST_LEADS_PLACE);
     clearSelection();
   };
   const search = () => {
@@ -296,7 +298,11 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
         </EmptyState>
       ) : (
         <div className="card dash-table-wrap">
-          <table className="dash-table" aria-label={`${title}: page ${page}`} aria-busy={query.isFetching}>
+          <table
+            className="dash-table"
+            aria-label={`${title}: page ${place.page === null ? `from ${place.jump ?? 0} days` : (data?.page ?? place.page)}`}
+            aria-busy={query.isFetching}
+          >
             <thead>
               <tr>
                 <th scope="col" className="dash-check">
@@ -342,7 +348,16 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
         </div>
       )}
 
-      {data && <Pagination page={page} total={data.total} pageSize={data.pageSize} onPage={goToPage} label={`${title} pages`} numbered={aged} />}
+      {data && (
+        <KeysetPagination
+          place={place}
+          data={data}
+          onPlace={goToPlace}
+          label={`${title} pages`}
+          numbered={aged}
+          jumpLabel={aged ? 'Jump to age (days)' : undefined}
+        />
+      )}
 
       <Modal open={checkout !== null} title="Complete Your Lead Purchase" onClose={closeCheckout}>
         {checkout && (
