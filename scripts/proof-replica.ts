@@ -142,7 +142,7 @@ class Client {
 
 function startApi(port: number): void {
   const out = fs.openSync(path.join(work, `api-${port}.log`), 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/stripe-emulator/src/serve.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev-server.ts'], {
     cwd: root,
     env: {
       ...process.env,
