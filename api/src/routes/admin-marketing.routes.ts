@@ -1,11 +1,12 @@
 // /api/admin/reports/campaigns and /api/admin/conversions: revenue, orders and new agents by campaign (and its
-// CSV), and the conversions Google Ads and Meta import (issue 37 points 2 and 3, decisions 233 and 234). Admin only.
+// CSV), and the conversions Google Ads and Meta import (issue 37 points 2 and 3, decisions 233 and 234). Admin only. Read from the replica when one is configured (decision 238).
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { dateRangeQuerySchema } from '@tm/shared/schemas/attribution';
 import { parseWith } from '../errors.ts';
 import { requireAdmin } from '../middleware/require-user.ts';
+import { readFrom } from '../db/read-routing.ts';
 import { campaignReport, campaignReportCsv } from '../services/marketing/campaign-report.service.ts';
 import { DEFAULT_CONVERSION_NAME, googleAdsCsv, metaEvents } from '../services/marketing/conversions.service.ts';
 
@@ -26,12 +27,12 @@ export function adminMarketingRoutes(deps: AppDeps): Router {
   const range = (query: unknown) => parseWith(dateRangeQuerySchema, query, 'query');
 
   r.get('/admin/reports/campaigns', admin, async (req, res) => {
-    res.json(await campaignReport(deps.db, range(req.query)));
+    res.json(await readFrom(deps, req, res, (db) => campaignReport(db, range(req.query))));
   });
 
   r.get('/admin/reports/campaigns.csv', admin, async (req, res) => {
     const q = range(req.query);
-    download(res, 'text/csv; charset=utf-8', `campaigns-${q.from}-${q.to}.csv`, await campaignReportCsv(deps.db, q));
+    download(res, 'text/csv; charset=utf-8', `campaigns-${q.from}-${q.to}.csv`, await readFrom(deps, req, res, (db) => campaignReportCsv(db, q)));
   });
 
   r.get('/admin/conversions/google-ads.csv', admin, async (req, res) => {
@@ -41,13 +42,13 @@ export function adminMarketingRoutes(deps: AppDeps): Router {
       res,
       'text/csv; charset=utf-8',
       `google-ads-conversions-${q.from}-${q.to}.csv`,
-      await googleAdsCsv(deps.db, q, conversionName ?? DEFAULT_CONVERSION_NAME),
+      await readFrom(deps, req, res, (db) => googleAdsCsv(db, q, conversionName ?? DEFAULT_CONVERSION_NAME)),
     );
   });
 
   r.get('/admin/conversions/meta.json', admin, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await metaEvents(deps.db, range(req.query), deps.config.publicOrigin));
+    res.json(await readFrom(deps, req, res, (db) => metaEvents(db, range(req.query), deps.config.publicOrigin)));
   });
 
   return r;

@@ -5,12 +5,13 @@
 // GET /api/admin/reports/transfers(.csv) { rows: [{ day, userId, email, transfersDelivered }] }
 // GET /api/admin/reports/refunds(.csv)   { rows: [{ reason, refunds, refundedCents }] }
 // GET /api/admin/reports/no-shows(.csv)  { rows: [{ day, appointmentsSold, noShowsReported, noShowsCredited, noShowRate }] }
-// Each path is its own route (another report adds its own, e.g. /reports/campaigns).
+// They read the replica when one is configured (decision 238). Each path is its own route (another report adds its own, e.g. /reports/campaigns).
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { reportQuerySchema } from '@tm/shared/schemas/admin-console';
 import { parseWith } from '../errors.ts';
 import { currentUser, requireAdmin } from '../middleware/require-user.ts';
+import { readFrom } from '../db/read-routing.ts';
 import { readReport, reportCsv, reportRange, REPORTS, type ReportName } from '../services/admin/reports.service.ts';
 
 export function adminReportsRoutes(deps: AppDeps): Router {
@@ -20,14 +21,14 @@ export function adminReportsRoutes(deps: AppDeps): Router {
     r.get(`/admin/reports/${name}`, admin, async (req, res) => {
       const range = await reportRange(deps.db, currentUser(req).id, parseWith(reportQuerySchema, req.query, 'query'));
       res.setHeader('Cache-Control', 'no-store');
-      res.json(await readReport(deps.db, name, range));
+      res.json(await readFrom(deps, req, res, (db) => readReport(db, name, range)));
     });
     r.get(`/admin/reports/${name}.csv`, admin, async (req, res) => {
       const range = await reportRange(deps.db, currentUser(req).id, parseWith(reportQuerySchema, req.query, 'query'));
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${name}-${range.from}-to-${range.to}.csv"`);
       res.setHeader('Cache-Control', 'no-store');
-      res.send(await reportCsv(deps.db, name, range));
+      res.send(await readFrom(deps, req, res, (db) => reportCsv(db, name, range)));
     });
   }
   return r;
