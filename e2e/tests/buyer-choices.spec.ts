@@ -246,9 +246,10 @@ test('/survey without an embed: a new buyer saves their onboarding answers and f
   await page.getByRole('button', { name: 'Complete Payment - $40' }).click();
   await expect(page).toHaveURL(/\/onboarding-success\?payment_intent=/);
   await expect(page.getByTestId('outcome-title')).toHaveText('Payment Successful!');
-  // The payment made the account: the page says so, and that the set-password e-mail is on its way.
-  await expect(page.getByTestId('account-created')).toHaveText(
-    'We made your account with the e-mail you paid with. A set-password e-mail is on its way: open it to choose your password and log in.',
+  // The page tells where the order is and that a new account's set-password e-mail is on its way (the same
+  // words whether the e-mail had an account or not, issue 35 A9).
+  await expect(page.getByTestId('account-note')).toHaveText(
+    'Your order is on the account of the e-mail you paid with. If that e-mail had no account, a set-password e-mail is on its way: open it to choose your password and log in.',
   );
   await shoot(page, 'onboarding-success-new-account');
   await page.setViewportSize(DESKTOP);

@@ -149,7 +149,7 @@ describe('POST /api/set-password', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect((await browser.get('/api/current-user')).status).toBe(401);
+    expect((await browser.get('/api/current-user')).body).toEqual({ user: null });
 
     expect((await login('link.use@example.com', 'chosen-by-me-2')).status).toBe(200);
     expect((await login('link.use@example.com', 'generated-temp-1')).status).toBe(401);
