@@ -321,6 +321,36 @@ export type StaffAlert =
   | { kind: 'staff-partner-application'; id: number; company: string; contact: string; email: string; files: number }
   | { kind: 'staff-signup'; id: number; name: string; agency: string; email: string; leadType: string };
 
+const DIGEST_WORDS: Record<StaffAlert['kind'], { what: string; link: { label: string; path: string } }> = {
+  'staff-dispute': { what: 'transfer disputes', link: { label: 'Review disputes', path: '/admin/disputes' } },
+  'staff-partner-application': { what: 'partner applications', link: { label: 'Open the Applications inbox', path: '/admin?tab=applications' } },
+  'staff-signup': { what: 'sign-ups', link: { label: 'Open the Sign-ups inbox', path: '/admin?tab=signups' } },
+};
+
+/**
+ * The one message that stands for every further alert of a kind in a digest window (issue 35 A1): the
+ * first alert of the window went out on its own; what came after it is seen in the inbox.
+ */
+export function staffAlertDigestMail(config: AppConfig, admin: MailUser, kind: StaffAlert['kind'], windowMinutes: number, dedupeKey: string): NewMail {
+  const w = DIGEST_WORDS[kind];
+  return mail(
+    config,
+    kind,
+    admin.email,
+    admin.id,
+    `More new ${w.what} to review`,
+    {
+      greeting: hello(admin.firstName),
+      lines: [
+        `More ${w.what} arrived within ${windowMinutes} minutes of the last alert. To keep your inbox readable they are gathered here: see them all in the admin.`,
+        'You get this staff alert because you chose it on your Profile page; you can turn it off there.',
+      ],
+      link: { label: w.link.label, url: `${config.publicOrigin}${w.link.path}` },
+    },
+    { dedupeKey },
+  );
+}
+
 export function staffAlertMail(config: AppConfig, admin: MailUser, a: StaffAlert): NewMail {
   const body = ((): { subject: string; line: string; table: [string, string][]; link: { label: string; url: string } } => {
     switch (a.kind) {

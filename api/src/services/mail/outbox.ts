@@ -30,11 +30,13 @@ const BACKOFF_MAX_MS = 60 * 60 * 1000;
 export const DEFAULT_BATCH = 20;
 
 /**
- * Security mail goes before everything else (issue 27 M1): a flood of one kind never delays a
- * password reset. 0 = security, 1 = the rest (receipts, notices).
+ * Mail someone is waiting for goes before everything else (issue 27 M1, issue 35 A1): password resets and
+ * changes, e-mail changes, receipts, refunds and failed payments are priority 0; account-created,
+ * sign-up attempts, staff alerts and notices are 1. A flood of sign-ups (each an account-created mail and
+ * a staff alert) never delays a reset: the sender takes priority 0 first, whichever process runs it.
  */
-export const SECURITY_MAIL_KINDS: readonly MailKind[] = ['password-reset', 'password-changed', 'email-change', 'account-created', 'signup-attempt'];
-export const priorityOf = (kind: MailKind): number => (SECURITY_MAIL_KINDS.includes(kind) ? 0 : 1);
+export const URGENT_MAIL_KINDS: readonly MailKind[] = ['password-reset', 'password-changed', 'email-change', 'order-receipt', 'order-refund', 'payment-failed'];
+export const priorityOf = (kind: MailKind): number => (URGENT_MAIL_KINDS.includes(kind) ? 0 : 1);
 
 /** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, ... at most 1 hour. */
 export function backoffMs(attempts: number): number {
@@ -63,7 +65,7 @@ export function parseOptOut(v: unknown): string[] {
  * Writes the message to the outbox in `trx` (the event's own transaction). A message of an optional
  * kind the user turned off is not written. Returns the outbox id, or null when nothing was written.
  */
-export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail: NewMail): Promise<number | null> {
+export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail: NewMail, opts: { dueAt?: Date } = {}): Promise<number | null> {
   if (mail.userId && isOptionalMailKind(mail.kind)) {
     const u = await User.query(trx).findById(mail.userId).select('mailOptOut');
     if (parseOptOut(u?.mailOptOut).includes(mail.kind)) return null;
@@ -81,7 +83,7 @@ export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail:
     status: 'pending',
     priority: priorityOf(mail.kind),
     attempts: 0,
-    nextAttemptAt: toDbDate(now),
+    nextAttemptAt: toDbDate(opts.dueAt ?? now),
     createdAt: toDbDate(now),
   };
   if (mail.dedupeKey) {
@@ -285,6 +287,7 @@ export async function resendMessage(db: Db, id: number, now: Date, actor: AuditA
         htmlBody: row.htmlBody,
         attachments: row.attachments,
         status: 'pending',
+        priority: priorityOf(row.kind as MailKind),
         attempts: 0,
         nextAttemptAt: toDbDate(now),
         createdAt: toDbDate(now),
