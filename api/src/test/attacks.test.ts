@@ -1291,6 +1291,61 @@ describe('35 A4. appointment dates: real ones in a window at every door; calenda
   });
 });
 
+describe('35 A5. no live link at rest in the outbox; an admin never sees one, and is named when they use one', () => {
+  it('the reset row keeps the link masked and sealed until sent; the preview is masked and audited; a resend carries a fresh link', { timeout: 30_000 }, async () => {
+    const { ctx, sink, drain, close } = await startMailTestApp();
+    try {
+      const u = await makeUser(ctx.db);
+      const { user: adminUser, agent: admin } = await loggedInUser(ctx, { isAdmin: true });
+      expect((await request(ctx.app).post('/api/forgot-password').send({ email: u.email })).status).toBe(202);
+      let row: { id: number; textBody: string; htmlBody: string; linkSealed: string | null } | undefined;
+      for (let i = 0; i < 200 && !(row = await ctx.db('mail_outbox').where({ toEmail: u.email }).first()); i++) await new Promise((r) => setTimeout(r, 10));
+      // At rest: no token in the bodies, only the masked link; the live one sealed.
+      expect(row!.textBody).toContain('/set-password?token=hidden');
+      expect(row!.htmlBody).toContain('/set-password?token=hidden');
+      expect(row!.linkSealed).toBeTruthy();
+      const preview = await admin.get(`/api/admin/outbox/${row!.id}`);
+      expect(preview.status).toBe(200);
+      expect(preview.body.message.text).toContain('token=hidden');
+      const viewed = await ctx.db('ledger_audit_log').where({ action: 'mail.viewed', entityId: row!.id }).first();
+      expect(Number(viewed?.actorId)).toBe(Number(adminUser.id));
+      // Sent: the recipient's copy has the live link (it works), and the sealed link is gone from the row.
+      await drain();
+      const first = linkOf(sink.to(u.email)[0]!.text, 'set-password');
+      expect((await request(ctx.app).get(`/api/set-password/check?token=${first}`)).status).toBe(200);
+      expect((await ctx.db('mail_outbox').where({ id: row!.id }).first()).linkSealed).toBeNull();
+      // A resend, a minute later, sends a fresh link, not a copy of the first.
+      ctx.clock.advance(60_000);
+      expect((await admin.post(`/api/admin/outbox/${row!.id}/resend`)).status).toBe(200);
+      await drain();
+      const second = linkOf(sink.to(u.email)[1]!.text, 'set-password');
+      expect(second).not.toBe(first);
+      expect((await request(ctx.app).get(`/api/set-password/check?token=${second}`)).status).toBe(200);
+      // An admin who uses the link from their own logged-in browser is named in the audit.
+      expect((await admin.post('/api/set-password').send({ token: second, password: 'taken-over-pass-1' })).status).toBe(200);
+      const used = await ctx.db('ledger_audit_log').where({ action: 'user.password_set_by_other', entityId: u.id }).first();
+      expect(Number(used?.actorId)).toBe(Number(adminUser.id));
+    } finally {
+      await close();
+    }
+  });
+
+  it('e-mail change links: the tokens are stored as hashes and the outbox body masks the link', { timeout: 30_000 }, async () => {
+    const m = await startMailTestApp();
+    try {
+      const { to, confirmToken } = await askEmailChange(m, 'masked');
+      const rows = (await m.ctx.db('mail_outbox').where({ toEmail: to }).select('textBody', 'htmlBody')) as { textBody: string; htmlBody: string }[];
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.textBody).not.toContain(confirmToken);
+      expect(rows[0]!.htmlBody).not.toContain(confirmToken);
+      const stored = JSON.stringify(await m.ctx.db('email_changes').select());
+      expect(stored).not.toContain(confirmToken);
+    } finally {
+      await m.close();
+    }
+  });
+});
+
 describe('35 A6, A11. logs: no feed secret, no personal data in error lines, one error shape', () => {
   const lines: string[] = [];
   const stream = new Writable({

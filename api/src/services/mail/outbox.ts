@@ -14,13 +14,16 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../clock.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { isOptionalMailKind, type MailKind, type OutboxItem, type OutboxMessage, type OutboxPage, type OutboxStatus } from '@tm/shared/schemas/mail';
+import { PASSWORD_RESET_LINK_TTL_MS, isOptionalMailKind, type MailKind, type OutboxItem, type OutboxMessage, type OutboxPage, type OutboxStatus } from '@tm/shared/schemas/mail';
 import type { MailTransport, OutgoingMail } from './transport.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { OutboxMail, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { whereAnyContains } from '../../http/like.ts';
 import { readPage } from '../../http/paging.ts';
+import { maskLink, openLink, sealLink, swapLink } from './sealed-links.ts';
+import { createSetPasswordLink } from '../accounts/set-password-links.ts';
+import { SET_PASSWORD_LINK_TTL_MS } from '@tm/shared/schemas/auth';
 
 export const LEASE_MS = 2 * 60 * 1000;
 export const MAX_ATTEMPTS = 8;
@@ -54,6 +57,8 @@ export interface NewMail {
   icalEvent?: OutgoingMail['icalEvent'];
   /** Makes the message unique: a second enqueue with the same key is ignored. */
   dedupeKey?: string;
+  /** The message's live link, sealed (sealed-links.ts); text and html hold it masked. */
+  linkSealed?: string;
 }
 
 /** The optional kinds the user turned off (users.mail_opt_out, comma-separated). */
@@ -80,6 +85,7 @@ export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail:
     textBody: mail.text,
     htmlBody: mail.html,
     attachments: mail.attachments || mail.icalEvent ? JSON.stringify({ attachments: mail.attachments ?? [], icalEvent: mail.icalEvent ?? null }) : null,
+    linkSealed: mail.linkSealed ?? null,
     status: 'pending',
     priority: priorityOf(mail.kind),
     attempts: 0,
@@ -106,6 +112,8 @@ export interface OutboxDeps {
   messageIdDomain: string;
   /** Messages per run (MAIL_OUTBOX_BATCH); the run's period is the job's (MAIL_OUTBOX_EVERY_MS). */
   batch?: number;
+  /** Opens sealed links (SESSION_SECRET): the live link goes back into the message only as it is sent. */
+  linkSecret?: string;
   /**
    * Test-only fault injection at the one point where a crash matters: after the server accepted the
    * message and before the outbox records it. Whatever it throws leaves sendDueMessages at once,
@@ -146,13 +154,16 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
     const row = await OutboxMail.query(deps.db).findById(id);
     if (!row) continue;
     const extra = row.attachments ? (JSON.parse(row.attachments) as Pick<OutgoingMail, 'attachments' | 'icalEvent'>) : {};
+    let body = { text: row.textBody, html: row.htmlBody };
+    const live = row.linkSealed && deps.linkSecret ? openLink(deps.linkSecret, row.linkSealed) : null;
+    if (live) body = swapLink(body, maskLink(live), live);
     try {
       await deps.transport.send({
         from: deps.from,
         to: row.toEmail,
         subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
+        text: body.text,
+        html: body.html,
         messageId: messageIdOf(row.messageKey, deps.messageIdDomain),
         ...(extra.attachments?.length ? { attachments: extra.attachments } : {}),
         ...(extra.icalEvent ? { icalEvent: extra.icalEvent } : {}),
@@ -178,7 +189,7 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
     deps.faults?.afterSend?.(id);
     await OutboxMail.query(deps.db)
       .where({ id })
-      .patch({ status: 'sent', sentAt: toDbDate(deps.clock.now()), leaseUntil: null, lastError: null });
+      .patch({ status: 'sent', sentAt: toDbDate(deps.clock.now()), leaseUntil: null, lastError: null, linkSealed: null });
     result.sent += 1;
   }
   return result;
@@ -250,21 +261,43 @@ export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page
   return readPage({ page: q.page, pageSize: OUTBOX_PAGE_SIZE }, { rows, count: base, map: (r) => r.map(toItem) });
 }
 
-/** One message with its text, for the admin's preview. */
-export async function outboxMessage(db: Db, id: number): Promise<OutboxMessage> {
+/**
+ * One message with its text, for the admin's preview: its link masked (sealed-links.ts). Reading
+ * another person's mail is audited, naming the admin (issue 35 A5).
+ */
+export async function outboxMessage(db: Db, id: number, now: Date, actor: AuditActor = adminById(null)): Promise<OutboxMessage> {
   const row = await OutboxMail.query(db).findById(id);
   if (!row) throw notFound('Message not found');
+  await recordAudit(db, {
+    actor,
+    action: 'mail.viewed',
+    entity: 'mail',
+    entityId: id,
+    userId: row.userId === null ? null : Number(row.userId),
+    after: { toEmail: row.toEmail, subject: row.subject },
+    at: now,
+  });
   return { ...toItem(row), text: String(row.textBody) };
 }
 
 export const RESEND_WAITING_MESSAGE = 'This message is already waiting to be sent';
+export const RESEND_ONE_TIME_LINK_MESSAGE = 'This message carried a one-time e-mail change link: the user asks for a new one.';
+
+/** Kinds whose masked link a resend replaces by a fresh set-password link (for the same user), with its lifetime. */
+const FRESH_LINK_TTL_MS: Partial<Record<MailKind, number>> = { 'password-reset': PASSWORD_RESET_LINK_TTL_MS, 'account-created': SET_PASSWORD_LINK_TTL_MS };
 
 /**
  * An admin's resend. A failed message is sent again as it was (due now, attempts from zero, the same
  * Message-ID); a sent one is copied to a new message, due now (the first stays as the record of what went
  * out). A message still waiting or being sent: 409. Audited in the same transaction.
  */
-export async function resendMessage(db: Db, id: number, now: Date, actor: AuditActor = adminById(null)): Promise<OutboxItem> {
+export async function resendMessage(
+  db: Db,
+  id: number,
+  now: Date,
+  actor: AuditActor = adminById(null),
+  links: { secret: string; origin: string } | null = null,
+): Promise<OutboxItem> {
   return db.transaction(async (trx) => {
     const row = await OutboxMail.query(trx).findById(id);
     if (!row) throw notFound('Message not found');
@@ -276,6 +309,16 @@ export async function resendMessage(db: Db, id: number, now: Date, actor: AuditA
       if (n !== 1) throw conflict(RESEND_WAITING_MESSAGE);
       result = (await OutboxMail.query(trx).findById(id))!;
     } else if (row.status === 'sent') {
+      // A sent message's link was cleared when it went out: a resend carries a fresh one (issue 35 A5),
+      // never a copy of a live link an admin could have read.
+      let linkSealed: string | null = null;
+      const masked = /[?&][^=&#\s]+=hidden\b/.test(String(row.textBody));
+      if (masked) {
+        const ttl = FRESH_LINK_TTL_MS[row.kind as MailKind];
+        if (!ttl || row.userId === null || !links) throw conflict(RESEND_ONE_TIME_LINK_MESSAGE);
+        const fresh = await createSetPasswordLink(trx, links.secret, links.origin, Number(row.userId), now, ttl);
+        linkSealed = sealLink(links.secret, fresh.url);
+      }
       const copy = {
         messageKey: crypto.randomBytes(16).toString('hex'),
         dedupeKey: null,
@@ -286,6 +329,7 @@ export async function resendMessage(db: Db, id: number, now: Date, actor: AuditA
         textBody: row.textBody,
         htmlBody: row.htmlBody,
         attachments: row.attachments,
+        linkSealed,
         status: 'pending',
         priority: priorityOf(row.kind as MailKind),
         attempts: 0,
@@ -312,7 +356,7 @@ export async function resendMessage(db: Db, id: number, now: Date, actor: AuditA
 
 /** The outbox's dependencies taken from the app's. */
 export function outboxDeps(
-  deps: { db: Db; clock: Clock; logger: Logger; config: { mail: { from: string; outboxBatch?: number }; publicOrigin: string } },
+  deps: { db: Db; clock: Clock; logger: Logger; config: { mail: { from: string; outboxBatch?: number }; publicOrigin: string; sessionSecret: string } },
   transport: MailTransport,
 ): OutboxDeps {
   return {
@@ -323,5 +367,6 @@ export function outboxDeps(
     from: deps.config.mail.from,
     messageIdDomain: new URL(deps.config.publicOrigin).hostname,
     batch: deps.config.mail.outboxBatch,
+    linkSecret: deps.config.sessionSecret,
   };
 }
