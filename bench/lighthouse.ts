@@ -22,7 +22,9 @@ try {
     const result = await lighthouse(`${base}${p}`, { port: chrome.port, onlyCategories: ['best-practices'], output: 'json', logLevel: 'error' });
     const lhr = result!.lhr;
     const score = Math.round((lhr.categories['best-practices']!.score ?? 0) * 100);
-    const failed = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable');
+    const failed = Object.values(lhr.audits).filter(
+      (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable',
+    );
     console.log(`lighthouse best-practices ${p}: ${score} (target ${TARGET})`);
     for (const a of failed) console.log(`  failed: ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     if (score < TARGET) missed = true;

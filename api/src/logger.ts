@@ -104,7 +104,10 @@ export function maskPersonal(text: string): string {
  */
 export function serializeError(err: unknown): { type: string; message: string; stack?: string } {
   if (err instanceof Error) {
-    const out: { type: string; message: string; stack?: string } = { type: err.constructor?.name || err.name || 'Error', message: maskPersonal(String(err.message)) };
+    const out: { type: string; message: string; stack?: string } = {
+      type: err.constructor?.name || err.name || 'Error',
+      message: maskPersonal(String(err.message)),
+    };
     if (err.stack) out.stack = maskPersonal(err.stack);
     return out;
   }

@@ -9,7 +9,9 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /** Every published password (the start-up check tries each on every admin and training admin). */
-export const PUBLISHED_PASSWORDS: readonly string[] = [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.agent, DEMO_ACCOUNTS.agent2, DEMO_ACCOUNTS.trainingAdmin].map((a) => a.password);
+export const PUBLISHED_PASSWORDS: readonly string[] = [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.agent, DEMO_ACCOUNTS.agent2, DEMO_ACCOUNTS.trainingAdmin].map(
+  (a) => a.password,
+);
 
 export const PUBLISHED_PASSWORD_MESSAGE = 'This password is published with the demo data. Choose another one.';
 

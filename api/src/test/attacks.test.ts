@@ -1127,7 +1127,12 @@ describe('35 A1. a flood of sign-ups never delays a reset, caps the sign-ups, an
       for (let i = 0; i < 250; i++) {
         const to = `flood-${i}-${uniq()}@outside.example`;
         await enqueueMail(ctx.db, now, { ...accountCreatedMail(ctx.config, { id: 0, email: to, firstName: 'Flood' }, null), userId: null });
-        await enqueueStaffAlert(ctx.db, ctx.config, now, signupAlert(i + 1, { firstName: 'Flood', lastName: `N${i}`, agencyName: 'A', email: to, leadType: 'x' }));
+        await enqueueStaffAlert(
+          ctx.db,
+          ctx.config,
+          now,
+          signupAlert(i + 1, { firstName: 'Flood', lastName: `N${i}`, agencyName: 'A', email: to, leadType: 'x' }),
+        );
       }
       // The burst's staff alerts: the first of the window and one digest per admin, not 250.
       const alerts = await ctx.db('mail_outbox').where({ kind: 'staff-signup' }).count({ n: '*' }).first();
@@ -1166,22 +1171,26 @@ describe('35 A1. a flood of sign-ups never delays a reset, caps the sign-ups, an
 });
 
 describe('35 A2. sign-up notices to an existing account are limited per recipient', () => {
-  it(`12 sign-ups with an agent's e-mail from one address send that agent at most ${SIGNUP_NOTICES_PER_RECIPIENT} notices; every answer is the same 201`, { timeout: 30_000 }, async () => {
-    const ctx = await createTestApp();
-    try {
-      const owner = await makeUser(ctx.db);
-      for (let i = 0; i < 12; i++) {
-        const res = await request(ctx.app)
-          .post('/api/survey')
-          .send({ ...agentLabBody(), email: owner.email });
-        expect(res.status).toBe(201);
+  it(
+    `12 sign-ups with an agent's e-mail from one address send that agent at most ${SIGNUP_NOTICES_PER_RECIPIENT} notices; every answer is the same 201`,
+    { timeout: 30_000 },
+    async () => {
+      const ctx = await createTestApp();
+      try {
+        const owner = await makeUser(ctx.db);
+        for (let i = 0; i < 12; i++) {
+          const res = await request(ctx.app)
+            .post('/api/survey')
+            .send({ ...agentLabBody(), email: owner.email });
+          expect(res.status).toBe(201);
+        }
+        const notices = await ctx.db('mail_outbox').where({ toEmail: owner.email, kind: 'signup-attempt' }).count({ n: '*' }).first();
+        expect(Number(notices?.n)).toBe(SIGNUP_NOTICES_PER_RECIPIENT);
+      } finally {
+        await ctx.close();
       }
-      const notices = await ctx.db('mail_outbox').where({ toEmail: owner.email, kind: 'signup-attempt' }).count({ n: '*' }).first();
-      expect(Number(notices?.n)).toBe(SIGNUP_NOTICES_PER_RECIPIENT);
-    } finally {
-      await ctx.close();
-    }
-  });
+    },
+  );
 });
 
 describe('35 A3. a published demo password is refused wherever a password is set', () => {
@@ -1234,7 +1243,9 @@ describe('35 A4. appointment dates: real ones in a window at every door; calenda
     const ctx = await createTestApp({ config: { brightcall: { apiKey: KEY, widgetKey: 'w' } } });
     try {
       const { agent: admin } = await loggedInUser(ctx, { isAdmin: true });
-      const made = await admin.post('/api/admin/appointments/brightcall').send({ firstName: 'Ok', lastName: 'Date', phone: '5125550111', callbackTime: 'Friday 10am' });
+      const made = await admin
+        .post('/api/admin/appointments/brightcall')
+        .send({ firstName: 'Ok', lastName: 'Date', phone: '5125550111', callbackTime: 'Friday 10am' });
       expect(made.status).toBe(201);
       const id = Number(made.body.appointment.id);
       for (const when of BAD) {
@@ -1244,7 +1255,9 @@ describe('35 A4. appointment dates: real ones in a window at every door; calenda
           .send({ ...brightcallBody(), callback_time: when });
         expect(cb.status, when).toBe(422);
         expect(Object.keys(cb.body.fields), when).toEqual(['callback_time']);
-        const create = await admin.post('/api/admin/appointments/brightcall').send({ firstName: 'Bad', lastName: 'Date', phone: '5125550112', callbackTime: when });
+        const create = await admin
+          .post('/api/admin/appointments/brightcall')
+          .send({ firstName: 'Bad', lastName: 'Date', phone: '5125550112', callbackTime: when });
         expect(create.status, when).toBe(422);
         expect(Object.keys(create.body.fields), when).toEqual(['callbackTime']);
         const edit = await admin.patch(`/api/admin/appointments/${id}`).send({ callbackTime: when });
@@ -1292,43 +1305,47 @@ describe('35 A4. appointment dates: real ones in a window at every door; calenda
 });
 
 describe('35 A5. no live link at rest in the outbox; an admin never sees one, and is named when they use one', () => {
-  it('the reset row keeps the link masked and sealed until sent; the preview is masked and audited; a resend carries a fresh link', { timeout: 30_000 }, async () => {
-    const { ctx, sink, drain, close } = await startMailTestApp();
-    try {
-      const u = await makeUser(ctx.db);
-      const { user: adminUser, agent: admin } = await loggedInUser(ctx, { isAdmin: true });
-      expect((await request(ctx.app).post('/api/forgot-password').send({ email: u.email })).status).toBe(202);
-      let row: { id: number; textBody: string; htmlBody: string; linkSealed: string | null } | undefined;
-      for (let i = 0; i < 200 && !(row = await ctx.db('mail_outbox').where({ toEmail: u.email }).first()); i++) await new Promise((r) => setTimeout(r, 10));
-      // At rest: no token in the bodies, only the masked link; the live one sealed.
-      expect(row!.textBody).toContain('/set-password?token=hidden');
-      expect(row!.htmlBody).toContain('/set-password?token=hidden');
-      expect(row!.linkSealed).toBeTruthy();
-      const preview = await admin.get(`/api/admin/outbox/${row!.id}`);
-      expect(preview.status).toBe(200);
-      expect(preview.body.message.text).toContain('token=hidden');
-      const viewed = await ctx.db('ledger_audit_log').where({ action: 'mail.viewed', entityId: row!.id }).first();
-      expect(Number(viewed?.actorId)).toBe(Number(adminUser.id));
-      // Sent: the recipient's copy has the live link (it works), and the sealed link is gone from the row.
-      await drain();
-      const first = linkOf(sink.to(u.email)[0]!.text, 'set-password');
-      expect((await request(ctx.app).get(`/api/set-password/check?token=${first}`)).status).toBe(200);
-      expect((await ctx.db('mail_outbox').where({ id: row!.id }).first()).linkSealed).toBeNull();
-      // A resend, a minute later, sends a fresh link, not a copy of the first.
-      ctx.clock.advance(60_000);
-      expect((await admin.post(`/api/admin/outbox/${row!.id}/resend`)).status).toBe(200);
-      await drain();
-      const second = linkOf(sink.to(u.email)[1]!.text, 'set-password');
-      expect(second).not.toBe(first);
-      expect((await request(ctx.app).get(`/api/set-password/check?token=${second}`)).status).toBe(200);
-      // An admin who uses the link from their own logged-in browser is named in the audit.
-      expect((await admin.post('/api/set-password').send({ token: second, password: 'taken-over-pass-1' })).status).toBe(200);
-      const used = await ctx.db('ledger_audit_log').where({ action: 'user.password_set_by_other', entityId: u.id }).first();
-      expect(Number(used?.actorId)).toBe(Number(adminUser.id));
-    } finally {
-      await close();
-    }
-  });
+  it(
+    'the reset row keeps the link masked and sealed until sent; the preview is masked and audited; a resend carries a fresh link',
+    { timeout: 30_000 },
+    async () => {
+      const { ctx, sink, drain, close } = await startMailTestApp();
+      try {
+        const u = await makeUser(ctx.db);
+        const { user: adminUser, agent: admin } = await loggedInUser(ctx, { isAdmin: true });
+        expect((await request(ctx.app).post('/api/forgot-password').send({ email: u.email })).status).toBe(202);
+        let row: { id: number; textBody: string; htmlBody: string; linkSealed: string | null } | undefined;
+        for (let i = 0; i < 200 && !(row = await ctx.db('mail_outbox').where({ toEmail: u.email }).first()); i++) await new Promise((r) => setTimeout(r, 10));
+        // At rest: no token in the bodies, only the masked link; the live one sealed.
+        expect(row!.textBody).toContain('/set-password?token=hidden');
+        expect(row!.htmlBody).toContain('/set-password?token=hidden');
+        expect(row!.linkSealed).toBeTruthy();
+        const preview = await admin.get(`/api/admin/outbox/${row!.id}`);
+        expect(preview.status).toBe(200);
+        expect(preview.body.message.text).toContain('token=hidden');
+        const viewed = await ctx.db('ledger_audit_log').where({ action: 'mail.viewed', entityId: row!.id }).first();
+        expect(Number(viewed?.actorId)).toBe(Number(adminUser.id));
+        // Sent: the recipient's copy has the live link (it works), and the sealed link is gone from the row.
+        await drain();
+        const first = linkOf(sink.to(u.email)[0]!.text, 'set-password');
+        expect((await request(ctx.app).get(`/api/set-password/check?token=${first}`)).status).toBe(200);
+        expect((await ctx.db('mail_outbox').where({ id: row!.id }).first()).linkSealed).toBeNull();
+        // A resend, a minute later, sends a fresh link, not a copy of the first.
+        ctx.clock.advance(60_000);
+        expect((await admin.post(`/api/admin/outbox/${row!.id}/resend`)).status).toBe(200);
+        await drain();
+        const second = linkOf(sink.to(u.email)[1]!.text, 'set-password');
+        expect(second).not.toBe(first);
+        expect((await request(ctx.app).get(`/api/set-password/check?token=${second}`)).status).toBe(200);
+        // An admin who uses the link from their own logged-in browser is named in the audit.
+        expect((await admin.post('/api/set-password').send({ token: second, password: 'taken-over-pass-1' })).status).toBe(200);
+        const used = await ctx.db('ledger_audit_log').where({ action: 'user.password_set_by_other', entityId: u.id }).first();
+        expect(Number(used?.actorId)).toBe(Number(adminUser.id));
+      } finally {
+        await close();
+      }
+    },
+  );
 
   it('e-mail change links: the tokens are stored as hashes and the outbox body masks the link', { timeout: 30_000 }, async () => {
     const m = await startMailTestApp();
@@ -1366,7 +1383,10 @@ describe('35 A6, A11. logs: no feed secret, no personal data in error lines, one
       expect(feedLines.length).toBeGreaterThan(0);
       for (const l of feedLines) expect(l).not.toContain(secret);
       // A driver error quoting what was inserted, as the 500 handler logs it.
-      logger.error({ err: new Error("insert into `appointments` values ('Cal Endar', '(512) 555-0142', 'cal@example.com') - ER_DATA_TOO_LONG") }, 'unhandled error');
+      logger.error(
+        { err: new Error("insert into `appointments` values ('Cal Endar', '(512) 555-0142', 'cal@example.com') - ER_DATA_TOO_LONG") },
+        'unhandled error',
+      );
       const errLine = lines.at(-1)!;
       for (const pii of ['555-0142', 'cal@example.com', 'Cal Endar']) expect(errLine).not.toContain(pii);
     } finally {
@@ -1393,7 +1413,18 @@ describe('35 A7. formula starts after leading blanks are neutralised in every CS
       const u = await makeUser(ctx.db);
       const names = ['\t=HYPERLINK("http://evil.example","x")', '\r=1+1', '  @SUM(A1)', 'Eve;\t=2+5'];
       for (const customerName of names)
-        await ctx.db('leads').insert({ kind: 'aged', customerName, customerPhone: uniqPhone(), customerState: 'TX', zipCode: '73301', ageDays: 45, status: 'sold', buyerId: u.id });
+        await ctx
+          .db('leads')
+          .insert({
+            kind: 'aged',
+            customerName,
+            customerPhone: uniqPhone(),
+            customerState: 'TX',
+            zipCode: '73301',
+            ageDays: 45,
+            status: 'sold',
+            buyerId: u.id,
+          });
       const agent = await loginAs(ctx.app, u.email, u.password);
       const res = await agent.get('/api/my-leads/export.csv');
       expect(res.status).toBe(200);
@@ -1437,7 +1468,13 @@ describe('35 A9. the paid-order answer does not tell whether an e-mail had an ac
           .send({ callCount: 2, ...checkoutBuyer(), email });
         expect(made.status).toBe(200);
         const secret = String(made.body.clientSecret);
-        expect((await request(ctx.app).post('/api/test-payments/confirm').send({ clientSecret: secret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' })).status).toBe(200);
+        expect(
+          (
+            await request(ctx.app)
+              .post('/api/test-payments/confirm')
+              .send({ clientSecret: secret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' })
+          ).status,
+        ).toBe(200);
         await ctx.emulator.flush();
         const view = await request(ctx.app).get(`/api/orders/by-intent/${secret.split('_secret_')[0]}`);
         expect(view.body.status).toBe('paid');
@@ -1459,7 +1496,9 @@ describe('35 A10. a username clash between racing sign-ups is retried, never ref
   it('4 concurrent sign-ups with one name and different e-mails all answer 201 with different usernames', { timeout: 30_000 }, async () => {
     const ctx = await createTestApp();
     try {
-      const last = `Race${uniq().replace(/[^a-z]/gi, '').slice(0, 8)}`;
+      const last = `Race${uniq()
+        .replace(/[^a-z]/gi, '')
+        .slice(0, 8)}`;
       const answers = await Promise.all(
         Array.from({ length: 4 }, () =>
           request(ctx.app)

@@ -78,7 +78,7 @@ describe('OrderSummary on the return page', () => {
     }
   });
 
-  it("a paid order that made no account shows the same note: the page cannot tell who had an account (issue 35 A9)", async () => {
+  it('a paid order that made no account shows the same note: the page cannot tell who had an account (issue 35 A9)', async () => {
     const u = await makeUser(ctx.db);
     const agent = await loginAs(ctx.app, u.email, u.password);
     const created = await agent.post('/api/create-payment-intent').send({ callCount: 2 });

@@ -12,8 +12,7 @@ import type { ZodType } from 'zod';
 
 /** zodResolver, loaded with the schema rather than with the page. */
 // zod-jitless: no `new Function` (a CSP violation) when the schema first parses (issue 35 A12).
-export const loadZodResolver = () =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@tm/shared/logic/zod-jitless')]).then(([m]) => m.zodResolver);
+export const loadZodResolver = () => Promise.all([import('@hookform/resolvers/zod'), import('@tm/shared/logic/zod-jitless')]).then(([m]) => m.zodResolver);
 
 /** An unchecked radio group reads as null in react-hook-form; the schemas take a missing answer as undefined. */
 export function withoutNulls<T extends FieldValues>(values: T): T {

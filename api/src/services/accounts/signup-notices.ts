@@ -26,7 +26,9 @@ export async function notifyExistingAccountSignup(deps: Pick<AppDeps, 'db' | 'lo
   const now = deps.clock.now();
   const window = Math.floor(now.getTime() / SIGNUP_NOTICE_WINDOW_MS);
   const since = toDbDate(new Date(window * SIGNUP_NOTICE_WINDOW_MS));
-  const sent = Number((await OutboxMail.query(deps.db).where({ toEmail: user.email, kind: 'signup-attempt' }).where('createdAt', '>=', since).resultSize()) ?? 0);
+  const sent = Number(
+    (await OutboxMail.query(deps.db).where({ toEmail: user.email, kind: 'signup-attempt' }).where('createdAt', '>=', since).resultSize()) ?? 0,
+  );
   if (sent >= SIGNUP_NOTICES_PER_RECIPIENT) {
     deps.logger.info({ userId: user.id }, 'sign-up attempted with an existing account e-mail; its owner was told enough this quarter hour');
     return;

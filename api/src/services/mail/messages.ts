@@ -59,7 +59,14 @@ function mail(config: AppConfig, kind: MailKind, to: string, userId: number | nu
  * A message whose link opens an account (set-password, reset, e-mail change): stored with the link
  * masked and the link sealed (sealed-links.ts), so the outbox keeps no live token readable (issue 35 A5).
  */
-function secretLinkMail(config: AppConfig, kind: MailKind, to: string, userId: number | null, subject: string, b: Body & { link: { label: string; url: string } }): NewMail {
+function secretLinkMail(
+  config: AppConfig,
+  kind: MailKind,
+  to: string,
+  userId: number | null,
+  subject: string,
+  b: Body & { link: { label: string; url: string } },
+): NewMail {
   const live = b.link.url;
   const masked = swapLink(render(config, subject, b), live, maskLink(live));
   return { kind, to, userId, subject, ...masked, linkSealed: sealLink(config.sessionSecret, live) };

@@ -14,7 +14,15 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../clock.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { PASSWORD_RESET_LINK_TTL_MS, isOptionalMailKind, type MailKind, type OutboxItem, type OutboxMessage, type OutboxPage, type OutboxStatus } from '@tm/shared/schemas/mail';
+import {
+  PASSWORD_RESET_LINK_TTL_MS,
+  isOptionalMailKind,
+  type MailKind,
+  type OutboxItem,
+  type OutboxMessage,
+  type OutboxPage,
+  type OutboxStatus,
+} from '@tm/shared/schemas/mail';
 import type { MailTransport, OutgoingMail } from './transport.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { OutboxMail, User } from '../../models/index.ts';
