@@ -1413,18 +1413,16 @@ describe('35 A7. formula starts after leading blanks are neutralised in every CS
       const u = await makeUser(ctx.db);
       const names = ['\t=HYPERLINK("http://evil.example","x")', '\r=1+1', '  @SUM(A1)', 'Eve;\t=2+5'];
       for (const customerName of names)
-        await ctx
-          .db('leads')
-          .insert({
-            kind: 'aged',
-            customerName,
-            customerPhone: uniqPhone(),
-            customerState: 'TX',
-            zipCode: '73301',
-            ageDays: 45,
-            status: 'sold',
-            buyerId: u.id,
-          });
+        await ctx.db('leads').insert({
+          kind: 'aged',
+          customerName,
+          customerPhone: uniqPhone(),
+          customerState: 'TX',
+          zipCode: '73301',
+          ageDays: 45,
+          status: 'sold',
+          buyerId: u.id,
+        });
       const agent = await loginAs(ctx.app, u.email, u.password);
       const res = await agent.get('/api/my-leads/export.csv');
       expect(res.status).toBe(200);
