@@ -6,6 +6,7 @@ import request from 'supertest';
 import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, makeUser, loginAs, loggedInUser, type TestContext } from './harness.ts';
 import { testConfig } from '../config.ts';
@@ -1509,6 +1510,52 @@ describe('35 A10. a username clash between racing sign-ups is retried, never ref
       expect(new Set(names).size).toBe(4);
     } finally {
       await ctx.close();
+    }
+  });
+});
+
+describe('35 A11. a recording download the client stops is routine, not an error', () => {
+  it('downloads aborted at every moment log nothing at error level and answer no 500', { timeout: 60_000 }, async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-abort-'));
+    fs.mkdirSync(path.join(dataDir, 'media'));
+    fs.writeFileSync(path.join(dataDir, 'media', 'long.wav'), Buffer.alloc(30 * 1024 * 1024, 7));
+    const { db, destroy } = await createTestDb();
+    const config = testConfig({ dataDir });
+    const app = createApp({ db, config, stripe: undefined as never, web: false, logger: createLogger('info', stream) });
+    const server = createHttpServer(app, config);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const admin = await makeUser(db, { isAdmin: true });
+      const login = await request(app).post('/api/login').send({ identifier: admin.email, password: admin.password });
+      const cookie = cookieOf(login);
+      for (const delay of [0, 1, 2, 5, 10, 20, 50, 100]) {
+        await new Promise<void>((resolve) => {
+          const sock = net.connect(port, '127.0.0.1', () => {
+            sock.write(`GET /api/media/long.wav HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\n\r\n`);
+            setTimeout(() => {
+              sock.destroy();
+              resolve();
+            }, delay);
+          });
+          sock.on('error', () => resolve());
+        });
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      const errors = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level >= 50);
+      expect(errors).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
