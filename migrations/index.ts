@@ -55,6 +55,7 @@ import * as m1129_6000_attributions from './20261129600000_attributions.ts';
 import * as m1129_1000_transferCallEndedBy from './20261129100000_transfer_call_ended_by.ts';
 import * as m1129_1010_platformCallAttempts from './20261129101000_platform_call_attempts.ts';
 import * as m1129_1020_disputeRuleReading from './20261129102000_dispute_rule_reading.ts';
+import * as m1129_3000_outboxSealedLink from './20261129300000_outbox_sealed_link.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -116,6 +117,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129100000_transfer_call_ended_by': m1129_1000_transferCallEndedBy,
   '20261129101000_platform_call_attempts': m1129_1010_platformCallAttempts,
   '20261129102000_dispute_rule_reading': m1129_1020_disputeRuleReading,
+  '20261129300000_outbox_sealed_link': m1129_3000_outboxSealedLink,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

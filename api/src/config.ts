@@ -72,6 +72,8 @@ const envSchema = z.object({
   /** The outbox's sending rate (issue 27 M1): at most MAIL_OUTBOX_BATCH messages every MAIL_OUTBOX_EVERY_MS, security mail first. */
   MAIL_OUTBOX_BATCH: z.coerce.number().int().min(1).max(10_000).default(20),
   MAIL_OUTBOX_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  /** New sign-ups (agent-lab and RingCloud surveys) per minute for the whole site, beside the per-address limit (issue 35 A1). */
+  SIGNUPS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   PUBLIC_CONTACT_EMAIL: optionalString,
   PUBLIC_CONTACT_PHONE: optionalString,
   /** The reverse proxies in front of the app: a hop count, or addresses/subnets (unset: none, X-Forwarded-For is ignored). */
@@ -146,6 +148,8 @@ export interface AppConfig {
   trustProxy: false | number | string;
   server: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
   uploads: { perAddressBytes: number; totalBytes: number; retentionDays: number };
+  /** New sign-ups per minute, all addresses together (SIGNUPS_PER_MINUTE). */
+  signupsPerMinute: number;
   /**
    * CRM delivery webhooks (decision 196). guard: refuse private, loopback, link-local and other
    * non-public addresses (checked on the address each connection uses) and plain http; on in production,
@@ -308,6 +312,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: { data
     },
     uploads: { perAddressBytes: e.UPLOAD_QUOTA_PER_ADDRESS_BYTES, totalBytes: e.UPLOAD_QUOTA_TOTAL_BYTES, retentionDays: e.UPLOAD_RETENTION_DAYS },
     webhooks: { guard: isProduction, timeoutMs: 10_000, everyMs: 2000, batch: 20 },
+    signupsPerMinute: e.SIGNUPS_PER_MINUTE,
   };
 }
 

@@ -39,6 +39,8 @@ export const unauthorized = (message = 'Not logged in', code?: string) => new Ht
 export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
+/** Well-formed input whose value cannot be taken (an appointment date that is not a real one, or out of range). */
+export const unprocessable = (message: string, fields?: Record<string, string>) => new HttpError(422, message, fields);
 
 /** Validates with a shared zod schema; a failure is a 400 naming each bad field with its message. */
 export function parseWith<T>(schema: ZodType<T>, data: unknown, what = 'body'): T {

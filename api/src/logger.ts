@@ -66,7 +66,7 @@ export function scrub(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if (SECRET_NAME.test(key) && v !== undefined && v !== null && v !== '') out[key] = REDACTED;
-    else if ((key === 'url' || key === 'originalUrl') && typeof v === 'string') out[key] = redactUrl(v);
+    else if ((key === 'url' || key === 'originalUrl') && typeof v === 'string') out[key] = redactUrl(v).replace(FEED_PATH, `$1${REDACTED}$2`);
     else out[key] = scrub(v, depth + 1);
   }
   return out;
@@ -81,8 +81,46 @@ export function scrub(value: unknown, depth = 0): unknown {
 export const logSerializers = {
   req: (req: unknown) => scrub(req instanceof IncomingMessage ? { ...stdSerializers.req(req) } : isPlain(req) ? req : { ...(req as object) }),
   res: (res: unknown) => scrub(res instanceof ServerResponse ? { ...stdSerializers.res(res) } : isPlain(res) ? res : { ...(res as object) }),
-  err: (err: unknown) => scrub(err instanceof Error ? { ...stdSerializers.err(err) } : isPlain(err) ? err : { ...(err as object) }),
+  err: serializeError,
 };
+
+/** The calendar feed's secret is its path (`/api/calendar/<secret>.ics`): logged as `[Redacted].ics`. */
+const FEED_PATH = /(\/calendar\/)[^/?#\s"]+(\.ics)/g;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** A phone number as people type it (10 digits, maybe a +1, maybe separators), or any run of 10+ digits. */
+const PHONE = /(?<![\d.])(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}(?!\d)|\d{10,}/g;
+/** The values a database error quotes (`values ('...')`, `Duplicate entry '...'`): personal data, often. */
+const QUOTED = /'(?:[^'\\]|\\.)*'/g;
+
+/** Personal data (e-mail addresses, phone numbers, quoted values) and feed secrets out of a free text. */
+export function maskPersonal(text: string): string {
+  return text.replace(FEED_PATH, `$1${REDACTED}$2`).replace(QUOTED, `'${REDACTED}'`).replace(EMAIL, REDACTED).replace(PHONE, REDACTED);
+}
+
+/**
+ * The one error shape of every log line (issue 35 A11): `{ type, message, stack }`, whatever was thrown
+ * or passed as `err` (an Error, a string, an object), with personal data masked in the message and the
+ * stack. A database error's SQL and bindings never reach the line.
+ */
+export function serializeError(err: unknown): { type: string; message: string; stack?: string } {
+  if (err instanceof Error) {
+    const out: { type: string; message: string; stack?: string } = {
+      type: err.constructor?.name || err.name || 'Error',
+      message: maskPersonal(String(err.message)),
+    };
+    if (err.stack) out.stack = maskPersonal(err.stack);
+    return out;
+  }
+  if (typeof err === 'string') return { type: 'Error', message: maskPersonal(err) };
+  if (isPlain(err) && typeof err.message === 'string') return { type: typeof err.name === 'string' ? err.name : 'Error', message: maskPersonal(err.message) };
+  let text: string;
+  try {
+    text = JSON.stringify(err) ?? String(err);
+  } catch {
+    text = String(err);
+  }
+  return { type: typeof err, message: maskPersonal(text.slice(0, 2000)) };
+}
 
 const JSON_STRING_FIELD = /"((?:[^"\\]|\\.)*)":("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/g;
 

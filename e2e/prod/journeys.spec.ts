@@ -3,6 +3,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { login } from '../tests/helpers.ts';
 import { confirmAtStripe, payWithCard, rehearsal, unique, useRehearsalStripe, waitForMail } from './rehearsal.ts';
+import { visitAll, watchConsole } from '../tests/console-watch.ts';
 
 const test = base.extend<{ stripe: void }>({
   stripe: [
@@ -239,4 +240,18 @@ test('refund: the admin refunds half of an agent’s paid order; the agent’s b
   await page.getByRole('tab', { name: 'Ledger & Receipts' }).click();
   const refundRow = page.getByTestId('ledger-table').locator('tr', { hasText: `Order #${orderId} partially refunded` });
   await expect(refundRow).toContainText('-5');
+});
+
+test('a clean console: no page logs a console error or a CSP violation, for a visitor, an agent or an admin (issue 35 A12)', async ({ page, browser }) => {
+  const watch = await watchConsole(page);
+  await visitAll(page, ['/', '/checkout', '/checkout-premium', '/standard-pricing', '/ringcloud', '/login', '/forgot-password']);
+  const { agent, admin } = rehearsal().accounts;
+  await login(page, agent.email, agent.password);
+  await visitAll(page, ['/dashboard', '/dashboard?tab=buy-aged-leads', '/transfer-checkout', '/dashboard/transfers', '/profile']);
+  const adminPage = await (await browser.newContext()).newPage();
+  await useRehearsalStripe(adminPage.context());
+  const adminWatch = await watchConsole(adminPage);
+  await login(adminPage, admin.email, admin.password, '/admin');
+  await visitAll(adminPage, ['/admin', '/admin/disputes']);
+  expect([...watch.problems, ...adminWatch.problems]).toEqual([]);
 });

@@ -13,13 +13,9 @@ import { stateTimeZone } from '@tm/shared/logic/state-zones';
 import { seedResultsDemo } from './seed-results.ts';
 import { seedComplianceDemo } from './seed-compliance.ts';
 import { Appointment, BrightcallCallback, Lead, LeadAssignment, OnboardingSurvey, TrainingAdmin, TrainingVideo, User } from '../models/index.ts';
+import { DEMO_ACCOUNTS, PUBLISHED_PASSWORDS } from './demo-accounts.ts';
 
-export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@example.com', username: 'admin', password: 'demo-admin-pass', firstName: 'Avery', lastName: 'Admin' },
-  agent: { email: 'agent@example.com', username: 'agent', password: 'demo-agent-pass', firstName: 'Jordan', lastName: 'Rivera' },
-  agent2: { email: 'agent2@example.com', username: 'agent2', password: 'demo-agent2-pass', firstName: 'Casey', lastName: 'Nguyen' },
-  trainingAdmin: { email: 'trainer@example.com', password: 'demo-trainer-pass' },
-} as const;
+export { DEMO_ACCOUNTS };
 
 export const DEMO_RECORDING_FILE = 'demo-call.wav';
 export const TRAINING_SECTIONS_SEED = ['HighLevel CRM Training', 'Trackdrive Training', 'Insurance Sales Training'] as const;
@@ -388,7 +384,7 @@ export function demoAccountsText(origin: string): string {
 export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
   const open = new Set<string>();
   const users = [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.agent, DEMO_ACCOUNTS.agent2];
-  const passwords = [...users.map((a) => a.password), DEMO_ACCOUNTS.trainingAdmin.password];
+  const passwords = PUBLISHED_PASSWORDS;
   for (const a of users) {
     const rows = await User.query(db)
       .where((w) => w.whereRaw('lower(email) = ?', [a.email]).orWhereRaw('lower(username) = ?', [a.username]))

@@ -49,7 +49,7 @@ describe('one refusal shape { error, fields?, code? }', () => {
         .send({ identifier: 'x'.repeat(200_000) }),
       413,
     );
-    expectRefusal(await request(ctx.app).get('/api/current-user'), 401);
+    expectRefusal(await request(ctx.app).get('/api/ledger'), 401);
     const agent = await makeUser(ctx.db);
     const session = await loginAs(ctx.app, agent.email, agent.password);
     expectRefusal(await session.get('/api/admin/outbox'), 403);

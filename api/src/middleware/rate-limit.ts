@@ -184,6 +184,25 @@ export const SET_PASSWORD_RATE_MESSAGE = 'Too many attempts from this address. P
 
 /** The account-creating forms (/api/survey, /api/ringcloud-survey), per address. */
 export const accountFormLimit = () => limiter({ windowMs: FORM_WINDOW_MS, limit: ACCOUNT_FORM_LIMIT, message: ACCOUNT_FORM_RATE_MESSAGE, key: clientIp });
+export const SIGNUP_GLOBAL_RATE_MESSAGE = 'We are receiving many sign-ups right now. Please try again in a minute.';
+
+/**
+ * New accounts from the public sign-up (/api/survey) for the whole site (issue 35 A1): at most
+ * config.signupsPerMinute a minute, whatever the address (one count per app, in Redis for the fleet), so
+ * a flood from many addresses cannot queue hundreds of accounts and their mail. Refused input does not
+ * count. (The RingCloud survey makes no account and sends no mail before a payment: its per-address limit stays alone.)
+ */
+export const signupGlobalLimit = perAppWith((config: { signupsPerMinute: number }) => [
+  limiter({
+    name: 'signup-all',
+    windowMs: 60_000,
+    limit: config.signupsPerMinute,
+    message: SIGNUP_GLOBAL_RATE_MESSAGE,
+    key: () => 'all',
+    skipFailedRequests: true,
+  }),
+]);
+
 /** The set-password form: failures per address. */
 export const setPasswordLimit = () =>
   limiter({ windowMs: FORM_WINDOW_MS, limit: ACCOUNT_FORM_LIMIT, message: SET_PASSWORD_RATE_MESSAGE, key: clientIp, skipSuccessfulRequests: true });
@@ -202,6 +221,16 @@ export const ORDERS_PER_USER = 20;
 /** Confirm and cancel of one's own orders (each may ask the provider), per user and per address. */
 export const ORDER_FOLLOW_UPS_PER_USER = 60;
 export const ORDER_FOLLOW_UPS_PER_ADDRESS = 300;
+
+/** perApp for limiters built from the app's config (the deps object is the key). */
+function perAppWith<C extends object>(make: (config: C) => RequestHandler[]): (deps: { config: C }) => RequestHandler[] {
+  const made = new WeakMap<object, RequestHandler[]>();
+  return (deps) => {
+    let handlers = made.get(deps);
+    if (!handlers) made.set(deps, (handlers = make(deps.config)));
+    return handlers;
+  };
+}
 
 /** One set of limiter instances per app (keyed by its deps), shared by every router that mounts it. */
 function perApp(make: () => RequestHandler[]): (app: object) => RequestHandler[] {

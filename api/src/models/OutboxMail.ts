@@ -23,6 +23,8 @@ export class OutboxMail extends Model {
   attempts!: number;
   /** 0: security mail (sent first), 1: the rest. */
   priority!: number;
+  /** The message's live link, sealed, until it is sent (issue 35 A5); the bodies hold it masked. */
+  linkSealed!: string | null;
   nextAttemptAt!: string;
   leaseUntil!: string | null;
   lastError!: string | null;

@@ -84,7 +84,7 @@ export function accountRoutes(deps: AppDeps): Router {
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
     const now = deps.clock.now();
-    await setUserPassword(deps.db, user.id, input.newPassword, now);
+    await setUserPassword(deps.db, user.id, input.newPassword, now, { field: 'newPassword' });
     // Every session of the user ends (setUserPassword revokes them); this browser gets a new one and stays.
     await startSession(deps, req, user.id);
     await notifyPasswordChanged(deps, user);

@@ -47,7 +47,7 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
 
   r.get('/appointments/:id/calendar.ics', agent, async (req, res) => {
     const id = idParam(req.params.id, APPOINTMENT_NOT_FOUND);
-    const body = await appointmentIcs(deps.db, currentUser(req).id, id, origin);
+    const body = await appointmentIcs(deps.db, currentUser(req).id, id, origin, deps.logger);
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="appointment-${id}.ics"`);
     res.setHeader('Cache-Control', 'no-store');
@@ -87,7 +87,7 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
   const feedRate = limiter({ windowMs: 60_000, limit: 60, key: clientIp, message: 'Too many requests' });
   r.get('/calendar/:file', feedRate, async (req, res) => {
     const file = String(req.params.file);
-    const body = file.endsWith('.ics') ? await feedIcs(deps.db, file.slice(0, -4), origin) : null;
+    const body = file.endsWith('.ics') ? await feedIcs(deps.db, file.slice(0, -4), origin, deps.logger) : null;
     if (body === null) throw notFound('Calendar feed not found');
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Cache-Control', 'private, max-age=300');

@@ -12,10 +12,11 @@ afterAll(async () => {
 });
 
 describe('login, session and current user', () => {
-  it('answers 401 to current-user when not logged in', async () => {
+  it('answers 200 { user: null } to a visitor, so no browser logs a console error (issue 35 A12)', async () => {
     const res = await request(ctx.app).get('/api/current-user');
-    expect(res.status).toBe(401);
-    expect(res.body.error).toBeTruthy();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user: null });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('logs in by email or username and reads the current user', async () => {

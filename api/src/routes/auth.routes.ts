@@ -7,7 +7,8 @@ import { authenticate } from '../services/accounts/login.service.ts';
 import { findUserByIdentifier, toCurrentUser } from '../services/accounts/users.service.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { loginLimits, LOGIN_WINDOW_MS, LOGIN_RATE_MESSAGE } from '../middleware/rate-limit.ts';
-import { endSession, startSession } from '../middleware/session.ts';
+import { endSession, sessionOptions, startSession } from '../middleware/session.ts';
+import { parse as parseCookies } from 'cookie';
 
 export { LOGIN_WINDOW_MS, LOGIN_RATE_MESSAGE };
 
@@ -36,6 +37,8 @@ function resolveLoginAccount(deps: AppDeps) {
   };
 }
 
+const cookiesOf = (req: Request): Record<string, string | undefined> => parseCookies(req.headers.cookie ?? '');
+
 export function authRoutes(deps: AppDeps): Router {
   const r = Router();
   // Failed attempts only: 429 per address and per (account, address); every address together only
@@ -53,6 +56,17 @@ export function authRoutes(deps: AppDeps): Router {
     res.redirect(302, req.query.reason === 'inactivity' ? '/login?loggedOut=inactivity' : '/login?loggedOut=1');
   });
 
+  // A visitor (no session cookie at all) is no error: 200 { user: null }, so a public page that asks
+  // logs nothing in the browser's console (issue 35 A12). A session that was there and ended still
+  // answers 401 with its code (the portal's /login says why).
+  const sessionCookie = sessionOptions(deps).cookieName;
+  const visitor = (req: Request) =>
+    req.session?.userId === undefined && req.sessionEnded === undefined && !Object.prototype.hasOwnProperty.call(cookiesOf(req), sessionCookie);
+  r.get('/current-user', (req, res, next) => {
+    if (!visitor(req)) return next();
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ user: null });
+  });
   r.get('/current-user', requireAgent(deps), (req, res) => {
     res.json({ ...toCurrentUser(currentUser(req)), inactivityTimeoutMs: deps.config.inactivityTimeoutMs });
   });

@@ -28,7 +28,7 @@ export function brightcallRoutes(deps: AppDeps): Router {
 
   r.post(WEBHOOK_PATH.replace(/^\/api/, ''), rate, authenticate, async (req, res) => {
     const idempotencyKey = idempotencyKeyOf(req.headers['idempotency-key']);
-    const callback = parseWebhookPayload(req.body);
+    const callback = parseWebhookPayload(req.body, deps.clock.now());
     let stored: WebhookResult;
     try {
       stored = await recordWebhookCallback(deps.db, callback, deps.clock.now(), idempotencyKey);

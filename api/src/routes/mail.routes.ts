@@ -40,10 +40,11 @@ export function mailRoutes(deps: AppDeps): Router {
   });
   r.get('/admin/outbox/:id', admin, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ message: await outboxMessage(deps.db, messageId(req)) });
+    res.json({ message: await outboxMessage(deps.db, messageId(req), deps.clock.now(), adminActor(currentUser(req))) });
   });
   r.post('/admin/outbox/:id/resend', admin, async (req, res) => {
-    res.json({ message: await resendMessage(deps.db, messageId(req), deps.clock.now(), adminActor(currentUser(req))) });
+    const links = { secret: deps.config.sessionSecret, origin: deps.config.publicOrigin };
+    res.json({ message: await resendMessage(deps.db, messageId(req), deps.clock.now(), adminActor(currentUser(req)), links) });
   });
   return r;
 }

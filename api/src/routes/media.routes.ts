@@ -62,9 +62,15 @@ async function sendParts(req: Request, res: Response, file: string, contentType:
   try {
     await pipeline(Readable.from(partBytes(file, parts, from, to)), res);
   } catch (err) {
-    if (!res.headersSent) throw err;
+    if (!res.headersSent && !clientWentAway(req, err)) throw err;
     res.destroy(); // the client went away, or the file changed under us: nothing more to say
   }
+}
+
+/** A download the client stopped (a player seeking, a closed tab): routine, logged at info, never a 500 (issue 35 A11). */
+function clientWentAway(req: Request, err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return req.destroyed || code === 'ECONNABORTED' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
 export function mediaRoutes(deps: AppDeps): Router {
@@ -109,7 +115,13 @@ export function mediaRoutes(deps: AppDeps): Router {
       // Not longer than the preview: the whole file is the preview.
     }
     await new Promise<void>((resolve, reject) => {
-      res.sendFile(file, { dotfiles: 'deny', acceptRanges: true }, (err) => (err && !res.headersSent ? reject(err) : resolve()));
+      res.sendFile(file, { dotfiles: 'deny', acceptRanges: true }, (err) => {
+        if (err && clientWentAway(req, err)) {
+          deps.logger.info({ file: name }, 'recording download aborted by the client');
+          resolve();
+        } else if (err && !res.headersSent) reject(err);
+        else resolve();
+      });
     });
   });
   return r;

@@ -41,9 +41,13 @@ describe('the reason a session ended', () => {
     expect(res.body.code).toBe('session_inactive');
   });
 
-  it('a visitor who never logged in gets a plain 401 without a code', async () => {
-    const res = await (await import('supertest')).default(ctx.app).get('/api/current-user');
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Not logged in' });
+  it('a visitor who never logged in gets 200 { user: null }, no code; a session cookie that opens nothing is a plain 401', async () => {
+    const request = (await import('supertest')).default;
+    const res = await request(ctx.app).get('/api/current-user');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user: null });
+    const forged = await request(ctx.app).get('/api/current-user').set('Cookie', 'tm_session=not-a-seal');
+    expect(forged.status).toBe(401);
+    expect(forged.body).toEqual({ error: 'Not logged in' });
   });
 });

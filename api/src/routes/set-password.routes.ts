@@ -8,6 +8,8 @@ import { parseWith } from '../errors.ts';
 import { setPasswordLimit, SET_PASSWORD_RATE_MESSAGE } from '../middleware/rate-limit.ts';
 import { readSetPasswordToken, spendSetPasswordLink, verifySetPasswordToken } from '../services/accounts/set-password-links.ts';
 import { notifyPasswordChanged } from '../services/accounts/password-reset.service.ts';
+import { sessionUser } from '../middleware/require-user.ts';
+import { adminActor, recordAudit } from '../services/audit/audit.service.ts';
 
 export { SET_PASSWORD_RATE_MESSAGE };
 
@@ -27,6 +29,18 @@ export function setPasswordRoutes(deps: AppDeps): Router {
     const user = await verifySetPasswordToken(deps.db, deps.config.sessionSecret, readSetPasswordToken(req.body), deps.clock.now());
     const { password } = parseWith(setPasswordSchema, req.body);
     await spendSetPasswordLink(deps.db, user, password, deps.clock.now());
+    // A link used from a browser logged in as someone else (an admin who read it somewhere) is audited,
+    // naming that person (issue 35 A5).
+    const other = req.session?.userId !== undefined && req.session.userId !== user.id ? await sessionUser(deps, req.session) : null;
+    if (other)
+      await recordAudit(deps.db, {
+        actor: { ...adminActor(other), type: other.isAdmin ? 'admin' : 'agent' },
+        action: 'user.password_set_by_other',
+        entity: 'user',
+        entityId: user.id,
+        userId: user.id,
+        at: deps.clock.now(),
+      });
     await notifyPasswordChanged(deps, user);
     res.json({ success: true });
   });

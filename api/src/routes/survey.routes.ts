@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { agentLabSurveySchema, onboardingSurveySchema, type AgentLabSurveyResponse, type OnboardingSurveyResponse } from '@tm/shared/schemas/funnel';
 import { saveOnboardingSurvey } from '../services/funnel/onboarding-survey.service.ts';
 import { parseWith } from '../errors.ts';
-import { accountFormLimit } from '../middleware/rate-limit.ts';
+import { accountFormLimit, signupGlobalLimit } from '../middleware/rate-limit.ts';
 import { registerAgentLab } from '../services/funnel/agent-lab.service.ts';
 import { notifyExistingAccountSignup } from '../services/accounts/signup-notices.ts';
 
@@ -14,7 +14,7 @@ export function surveyRoutes(deps: AppDeps): Router {
   const r = Router();
   const perIp = accountFormLimit();
 
-  r.post('/survey', perIp, async (req, res) => {
+  r.post('/survey', perIp, ...signupGlobalLimit(deps), async (req, res) => {
     const input = parseWith(agentLabSurveySchema, req.body);
     const result = await registerAgentLab(deps.db, input, deps.clock.now(), deps.config);
     // The same answer whether the e-mail had an account or not (issue 27 M5): the owner is told by e-mail.

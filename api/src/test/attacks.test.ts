@@ -6,8 +6,9 @@ import request from 'supertest';
 import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, makeUser, loginAs, type TestContext } from './harness.ts';
+import { createTestApp, makeUser, loginAs, loggedInUser, type TestContext } from './harness.ts';
 import { testConfig } from '../config.ts';
 import { pino } from 'pino';
 import { BAD_ENCODING_MESSAGE } from '../middleware/error-handler.ts';
@@ -50,6 +51,18 @@ import { enqueueMail } from '../services/mail/outbox.ts';
 import { partnerApplicationMail } from '../services/mail/messages.ts';
 import { EMAIL_CHANGES_PER_ADDRESS, EMAIL_CHANGES_PER_RECIPIENT, EMAIL_CHANGES_PER_USER } from '../routes/account.routes.ts';
 import { CURRENT_PASSWORD_WRONG, EMAIL_CHANGE_SENT } from '@tm/shared/schemas/mail';
+import { Writable } from 'node:stream';
+import { smtpTransport } from '../services/mail/transport.ts';
+import { outboxDeps, startOutboxWorker } from '../services/mail/outbox.ts';
+import { accountCreatedMail } from '../services/mail/messages.ts';
+import { enqueueStaffAlert, signupAlert } from '../services/mail/staff-alerts.ts';
+import { SIGNUP_GLOBAL_RATE_MESSAGE } from '../middleware/rate-limit.ts';
+import { SIGNUP_NOTICES_PER_RECIPIENT } from '../services/accounts/signup-notices.ts';
+import { PUBLISHED_PASSWORDS, PUBLISHED_PASSWORD_MESSAGE } from '../db/demo-accounts.ts';
+import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
+import { createLogger } from '../logger.ts';
+import { csvLine } from '../services/transfers/csv.ts';
+import { isPublicAddress } from '../services/webhooks/ssrf.ts';
 
 const MARIADB = Boolean(process.env.TEST_DATABASE_URL);
 const cookieOf = (res: request.Response): string => String((res.headers['set-cookie'] as unknown as string[] | undefined)?.[0] ?? '').split(';')[0]!;
@@ -1097,6 +1110,452 @@ describe('27 L3. sessions do not pile up', () => {
       await jobs.close();
       await deleteKeys(redis, prefix);
       await redis.quit();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 35: the audit of the production build (A1-A11), replayed. Each failed on the code before it.
+
+describe('35 A1. a flood of sign-ups never delays a reset, caps the sign-ups, and collapses staff alerts', () => {
+  it('with 250 sign-ups queued (account-created mail and staff alerts), a reset reaches the SMTP server within 5 s', { timeout: 60_000 }, async () => {
+    const { ctx, sink, close } = await startMailTestApp();
+    const transport = smtpTransport(sink.url);
+    let worker: ReturnType<typeof startOutboxWorker> | null = null;
+    try {
+      await makeUser(ctx.db, { isAdmin: true });
+      const now = ctx.clock.now();
+      for (let i = 0; i < 250; i++) {
+        const to = `flood-${i}-${uniq()}@outside.example`;
+        await enqueueMail(ctx.db, now, { ...accountCreatedMail(ctx.config, { id: 0, email: to, firstName: 'Flood' }, null), userId: null });
+        await enqueueStaffAlert(
+          ctx.db,
+          ctx.config,
+          now,
+          signupAlert(i + 1, { firstName: 'Flood', lastName: `N${i}`, agencyName: 'A', email: to, leadType: 'x' }),
+        );
+      }
+      // The burst's staff alerts: the first of the window and one digest per admin, not 250.
+      const alerts = await ctx.db('mail_outbox').where({ kind: 'staff-signup' }).count({ n: '*' }).first();
+      expect(Number(alerts?.n)).toBeLessThanOrEqual(2);
+      const u = await makeUser(ctx.db);
+      expect((await request(ctx.app).post('/api/forgot-password').send({ email: u.email })).status).toBe(202);
+      for (let i = 0; i < 200 && !(await ctx.db('mail_outbox').where({ toEmail: u.email }).first()); i++) await new Promise((r) => setTimeout(r, 10));
+      const started = Date.now();
+      // The production sender: MAIL_OUTBOX_BATCH (20) every MAIL_OUTBOX_EVERY_MS (2 s).
+      worker = startOutboxWorker({ ...outboxDeps({ ...ctx, logger: pino({ level: 'silent' }) }, transport) }, ctx.config.mail.outboxEveryMs);
+      while (sink.to(u.email).length === 0 && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 20));
+      const took = Date.now() - started;
+      expect(sink.to(u.email)[0]?.subject).toBe('Set a new TransferLine password');
+      expect(took).toBeLessThan(5000);
+    } finally {
+      worker?.stop();
+      await worker?.idle();
+      transport.close();
+      await close();
+    }
+  });
+
+  it('a global cap on new sign-ups per minute holds beside the per-address one (SIGNUPS_PER_MINUTE)', { timeout: 30_000 }, async () => {
+    const ctx = await createTestApp({ config: { signupsPerMinute: 5 } });
+    try {
+      const answers: number[] = [];
+      for (let i = 0; i < 7; i++) answers.push((await request(ctx.app).post('/api/survey').send(agentLabBody())).status);
+      expect(answers.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
+      expect(answers.slice(5)).toEqual([429, 429]);
+      const refused = await request(ctx.app).post('/api/survey').send(agentLabBody());
+      expect(refused.body.error).toBe(SIGNUP_GLOBAL_RATE_MESSAGE);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('35 A2. sign-up notices to an existing account are limited per recipient', () => {
+  it(
+    `12 sign-ups with an agent's e-mail from one address send that agent at most ${SIGNUP_NOTICES_PER_RECIPIENT} notices; every answer is the same 201`,
+    { timeout: 30_000 },
+    async () => {
+      const ctx = await createTestApp();
+      try {
+        const owner = await makeUser(ctx.db);
+        for (let i = 0; i < 12; i++) {
+          const res = await request(ctx.app)
+            .post('/api/survey')
+            .send({ ...agentLabBody(), email: owner.email });
+          expect(res.status).toBe(201);
+        }
+        const notices = await ctx.db('mail_outbox').where({ toEmail: owner.email, kind: 'signup-attempt' }).count({ n: '*' }).first();
+        expect(Number(notices?.n)).toBe(SIGNUP_NOTICES_PER_RECIPIENT);
+      } finally {
+        await ctx.close();
+      }
+    },
+  );
+});
+
+describe('35 A3. a published demo password is refused wherever a password is set', () => {
+  it('own change, admin set, admin create, set-password link and the RingCloud survey answer 400 naming the field', { timeout: 30_000 }, async () => {
+    const ctx = await createTestApp();
+    try {
+      const { user, agent } = await loggedInUser(ctx);
+      for (const published of PUBLISHED_PASSWORDS) {
+        const own = await agent.put('/api/account/password').send({ currentPassword: user.password, newPassword: published, confirmPassword: published });
+        expect(own.status, published).toBe(400);
+        expect(own.body.fields).toEqual({ newPassword: PUBLISHED_PASSWORD_MESSAGE });
+      }
+      const { agent: admin } = await loggedInUser(ctx, { isAdmin: true });
+      const set = await admin.put(`/api/admin/users/${user.id}/password`).send({ password: DEMO_ACCOUNTS.admin.password });
+      expect(set.status).toBe(400);
+      expect(set.body.fields).toEqual({ password: PUBLISHED_PASSWORD_MESSAGE });
+      const created = await admin.post('/api/admin/users').send({
+        email: `made-${uniq()}@example.com`,
+        password: DEMO_ACCOUNTS.agent.password,
+        firstName: 'Made',
+        lastName: 'ByAdmin',
+        agencyName: 'Made Agency',
+        role: 'Insurance Agent',
+        phone: '5125550133',
+      });
+      expect(created.body.fields).toEqual({ password: PUBLISHED_PASSWORD_MESSAGE });
+      expect(created.status).toBe(400);
+      const link = await createSetPasswordLink(ctx.db, ctx.config.sessionSecret, ctx.config.publicOrigin, user.id, ctx.clock.now());
+      const token = new URL(link.url).searchParams.get('token');
+      const viaLink = await request(ctx.app).post('/api/set-password').send({ token, password: DEMO_ACCOUNTS.agent2.password });
+      expect(viaLink.status).toBe(400);
+      expect(viaLink.body.fields).toEqual({ password: PUBLISHED_PASSWORD_MESSAGE });
+      const survey = await request(ctx.app)
+        .post('/api/ringcloud-survey')
+        .send({ ...ringcloudSurveyBody(), password: DEMO_ACCOUNTS.trainingAdmin.password });
+      expect(survey.status).toBe(400);
+      expect(survey.body.fields).toMatchObject({ password: PUBLISHED_PASSWORD_MESSAGE });
+      // So no agent can make the next production start refuse.
+      expect(await demoAccountsWithPublishedPasswords(ctx.db)).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('35 A4. appointment dates: real ones in a window at every door; calendars never fail', () => {
+  const BAD = ['1900-01-01T09:00:00Z', '1900-01-01', '0000-00-00', '275760-09-13T00:00:00Z', '2026-02-30T25:61'];
+  it('the voice-AI callback, admin create and admin edit answer 422 naming the field', { timeout: 30_000 }, async () => {
+    const KEY = 'bc-key-attacks-35';
+    const ctx = await createTestApp({ config: { brightcall: { apiKey: KEY, widgetKey: 'w' } } });
+    try {
+      const { agent: admin } = await loggedInUser(ctx, { isAdmin: true });
+      const made = await admin
+        .post('/api/admin/appointments/brightcall')
+        .send({ firstName: 'Ok', lastName: 'Date', phone: '5125550111', callbackTime: 'Friday 10am' });
+      expect(made.status).toBe(201);
+      const id = Number(made.body.appointment.id);
+      for (const when of BAD) {
+        const cb = await request(ctx.app)
+          .post('/api/callbacks/brightcall')
+          .set('x-api-key', KEY)
+          .send({ ...brightcallBody(), callback_time: when });
+        expect(cb.status, when).toBe(422);
+        expect(Object.keys(cb.body.fields), when).toEqual(['callback_time']);
+        const create = await admin
+          .post('/api/admin/appointments/brightcall')
+          .send({ firstName: 'Bad', lastName: 'Date', phone: '5125550112', callbackTime: when });
+        expect(create.status, when).toBe(422);
+        expect(Object.keys(create.body.fields), when).toEqual(['callbackTime']);
+        const edit = await admin.patch(`/api/admin/appointments/${id}`).send({ callbackTime: when });
+        expect(edit.status, when).toBe(422);
+        expect(Object.keys(edit.body.fields), when).toEqual(['callbackTime']);
+      }
+      const ok = await request(ctx.app)
+        .post('/api/callbacks/brightcall')
+        .set('x-api-key', KEY)
+        .send({ ...brightcallBody(), callback_time: new Date(ctx.clock.now().getTime() + 86_400_000).toISOString() });
+      expect(ok.status).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('a bad date stored before the checks: the feed leaves that event out, the .ics answers 422, nothing 500s', { timeout: 30_000 }, async () => {
+    const ctx = await createTestApp();
+    try {
+      const { user, agent } = await loggedInUser(ctx);
+      const row = (when: string) => ({
+        customerName: 'Cal Endar',
+        customerPhone: uniqPhone(),
+        callStatus: 'completed',
+        extractedAppointmentDateTime: when,
+        hasExtractedAppointment: true,
+        priceCents: 1000,
+        status: 'sold',
+        buyerId: user.id,
+        purchasedAt: toDbDate(ctx.clock.now()),
+        createdAt: toDbDate(ctx.clock.now()),
+      });
+      const [bad] = await ctx.db('appointments').insert(row('1900-01-01T09:00:00Z'));
+      await ctx.db('appointments').insert(row(new Date(ctx.clock.now().getTime() + 86_400_000).toISOString()));
+      const ics = await agent.get(`/api/appointments/${bad}/calendar.ics`);
+      expect(ics.status).toBe(422);
+      const feed = await agent.post('/api/calendar-feed');
+      const res = await request(ctx.app).get(new URL(feed.body.url).pathname);
+      expect(res.status).toBe(200);
+      expect(res.text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('35 A5. no live link at rest in the outbox; an admin never sees one, and is named when they use one', () => {
+  it(
+    'the reset row keeps the link masked and sealed until sent; the preview is masked and audited; a resend carries a fresh link',
+    { timeout: 30_000 },
+    async () => {
+      const { ctx, sink, drain, close } = await startMailTestApp();
+      try {
+        const u = await makeUser(ctx.db);
+        const { user: adminUser, agent: admin } = await loggedInUser(ctx, { isAdmin: true });
+        expect((await request(ctx.app).post('/api/forgot-password').send({ email: u.email })).status).toBe(202);
+        let row: { id: number; textBody: string; htmlBody: string; linkSealed: string | null } | undefined;
+        for (let i = 0; i < 200 && !(row = await ctx.db('mail_outbox').where({ toEmail: u.email }).first()); i++) await new Promise((r) => setTimeout(r, 10));
+        // At rest: no token in the bodies, only the masked link; the live one sealed.
+        expect(row!.textBody).toContain('/set-password?token=hidden');
+        expect(row!.htmlBody).toContain('/set-password?token=hidden');
+        expect(row!.linkSealed).toBeTruthy();
+        const preview = await admin.get(`/api/admin/outbox/${row!.id}`);
+        expect(preview.status).toBe(200);
+        expect(preview.body.message.text).toContain('token=hidden');
+        const viewed = await ctx.db('ledger_audit_log').where({ action: 'mail.viewed', entityId: row!.id }).first();
+        expect(Number(viewed?.actorId)).toBe(Number(adminUser.id));
+        // Sent: the recipient's copy has the live link (it works), and the sealed link is gone from the row.
+        await drain();
+        const first = linkOf(sink.to(u.email)[0]!.text, 'set-password');
+        expect((await request(ctx.app).get(`/api/set-password/check?token=${first}`)).status).toBe(200);
+        expect((await ctx.db('mail_outbox').where({ id: row!.id }).first()).linkSealed).toBeNull();
+        // A resend, a minute later, sends a fresh link, not a copy of the first.
+        ctx.clock.advance(60_000);
+        expect((await admin.post(`/api/admin/outbox/${row!.id}/resend`)).status).toBe(200);
+        await drain();
+        const second = linkOf(sink.to(u.email)[1]!.text, 'set-password');
+        expect(second).not.toBe(first);
+        expect((await request(ctx.app).get(`/api/set-password/check?token=${second}`)).status).toBe(200);
+        // An admin who uses the link from their own logged-in browser is named in the audit.
+        expect((await admin.post('/api/set-password').send({ token: second, password: 'taken-over-pass-1' })).status).toBe(200);
+        const used = await ctx.db('ledger_audit_log').where({ action: 'user.password_set_by_other', entityId: u.id }).first();
+        expect(Number(used?.actorId)).toBe(Number(adminUser.id));
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  it('e-mail change links: the tokens are stored as hashes and the outbox body masks the link', { timeout: 30_000 }, async () => {
+    const m = await startMailTestApp();
+    try {
+      const { to, confirmToken } = await askEmailChange(m, 'masked');
+      const rows = (await m.ctx.db('mail_outbox').where({ toEmail: to }).select('textBody', 'htmlBody')) as { textBody: string; htmlBody: string }[];
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.textBody).not.toContain(confirmToken);
+      expect(rows[0]!.htmlBody).not.toContain(confirmToken);
+      const stored = JSON.stringify(await m.ctx.db('email_changes').select());
+      expect(stored).not.toContain(confirmToken);
+    } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('35 A6, A11. logs: no feed secret, no personal data in error lines, one error shape', () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  it('the request line of a calendar feed hides its secret; a 500 line hides phones, e-mails and quoted values', { timeout: 30_000 }, async () => {
+    const { db, destroy } = await createTestDb();
+    const config = testConfig({ env: 'development', logLevel: 'info' });
+    const logger = createLogger('info', stream);
+    const app = createApp({ db, config, stripe: undefined as never, web: false, logger });
+    try {
+      const secret = 'feedsecretfeedsecret0123456789AB';
+      await request(app).get(`/api/calendar/${secret}.ics`);
+      const feedLines = lines.filter((l) => l.includes('/api/calendar/'));
+      expect(feedLines.length).toBeGreaterThan(0);
+      for (const l of feedLines) expect(l).not.toContain(secret);
+      // A driver error quoting what was inserted, as the 500 handler logs it.
+      logger.error(
+        { err: new Error("insert into `appointments` values ('Cal Endar', '(512) 555-0142', 'cal@example.com') - ER_DATA_TOO_LONG") },
+        'unhandled error',
+      );
+      const errLine = lines.at(-1)!;
+      for (const pii of ['555-0142', 'cal@example.com', 'Cal Endar']) expect(errLine).not.toContain(pii);
+    } finally {
+      await destroy();
+    }
+  });
+
+  it('every err is { type, message, stack }: a string is not logged one character per key', () => {
+    lines.length = 0;
+    const logger = createLogger('info', stream);
+    logger.warn({ err: 'HTTP 500 from the CRM' }, 'webhook delivery failed; will retry');
+    logger.error({ err: new TypeError('boom') }, 'failed');
+    const [asText, asError] = lines.map((l) => JSON.parse(l) as { err: Record<string, unknown> });
+    expect(asText!.err).toEqual({ type: 'Error', message: 'HTTP 500 from the CRM' });
+    expect(Object.keys(asError!.err).sort()).toEqual(['message', 'stack', 'type']);
+    expect(asError!.err.type).toBe('TypeError');
+  });
+});
+
+describe('35 A7. formula starts after leading blanks are neutralised in every CSV', () => {
+  it('a tab (or CR, or spaces) before =HYPERLINK never leaves a live formula in a tab- or ;-split spreadsheet', async () => {
+    const ctx = await createTestApp();
+    try {
+      const u = await makeUser(ctx.db);
+      const names = ['\t=HYPERLINK("http://evil.example","x")', '\r=1+1', '  @SUM(A1)', 'Eve;\t=2+5'];
+      for (const customerName of names)
+        await ctx.db('leads').insert({
+          kind: 'aged',
+          customerName,
+          customerPhone: uniqPhone(),
+          customerState: 'TX',
+          zipCode: '73301',
+          ageDays: 45,
+          status: 'sold',
+          buyerId: u.id,
+        });
+      const agent = await loginAs(ctx.app, u.email, u.password);
+      const res = await agent.get('/api/my-leads/export.csv');
+      expect(res.status).toBe(200);
+      const body = res.text.split('\r\n').slice(1).join('\n');
+      // Split as a spreadsheet would on any separator (ignoring quotes), blanks trimmed: no piece starts a formula.
+      for (const piece of body.split(/[;,\t\r\n|]/)) expect(piece.replace(/^"/, '').trim()).not.toMatch(/^[=+\-@]/);
+      // The refused-rows CSV and the transfer exports write through the same csvLine.
+      expect(csvLine(['\t=HYPERLINK("x")'])).toBe(`"'\t'=HYPERLINK(""x"")"\r\n`);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('35 A8. IPv4-compatible IPv6 and every special block are not public', () => {
+  it('https://[::127.0.0.1]:8443/ is refused at save; ::/96, NAT64 and the rest are refused at delivery', async () => {
+    for (const a of ['::7f00:1', '::127.0.0.1', '::a00:1', '64:ff9b::a00:1', '64:ff9b:1::1', '2002:7f00:1::', '2001:db8::1', '100.64.0.1', '192.0.0.8'])
+      expect(isPublicAddress(a), a).toBe(false);
+    for (const a of ['8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(a), a).toBe(true);
+    const ctx = await createTestApp({ config: { webhooks: { ...testConfig().webhooks, guard: true } } });
+    try {
+      const { agent } = await loggedInUser(ctx);
+      const res = await agent.post('/api/webhooks').send({ url: 'https://[::127.0.0.1]:8443/', events: ['lead.bought'] });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.fields)).toEqual(['url']);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('35 A9. the paid-order answer does not tell whether an e-mail had an account', () => {
+  it('by-intent answers the same keys and values for a new and an existing e-mail', { timeout: 30_000 }, async () => {
+    const ctx = await createTestApp();
+    try {
+      const existing = await makeUser(ctx.db);
+      const views: Record<string, unknown>[] = [];
+      for (const email of [existing.email, `new-${uniq()}@example.com`]) {
+        const made = await request(ctx.app)
+          .post('/api/create-payment-intent')
+          .send({ callCount: 2, ...checkoutBuyer(), email });
+        expect(made.status).toBe(200);
+        const secret = String(made.body.clientSecret);
+        expect(
+          (
+            await request(ctx.app)
+              .post('/api/test-payments/confirm')
+              .send({ clientSecret: secret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' })
+          ).status,
+        ).toBe(200);
+        await ctx.emulator.flush();
+        const view = await request(ctx.app).get(`/api/orders/by-intent/${secret.split('_secret_')[0]}`);
+        expect(view.body.status).toBe('paid');
+        views.push(view.body as Record<string, unknown>);
+      }
+      const strip = (v: Record<string, unknown>) => {
+        const { orderId: _o, createdAt: _c, paidAt: _p, ...rest } = v;
+        return rest;
+      };
+      expect(strip(views[0]!)).toEqual(strip(views[1]!));
+      expect(views[0]).not.toHaveProperty('accountCreated');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('35 A10. a username clash between racing sign-ups is retried, never refused', () => {
+  it('4 concurrent sign-ups with one name and different e-mails all answer 201 with different usernames', { timeout: 30_000 }, async () => {
+    const ctx = await createTestApp();
+    try {
+      const last = `Race${uniq()
+        .replace(/[^a-z]/gi, '')
+        .slice(0, 8)}`;
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          request(ctx.app)
+            .post('/api/survey')
+            .send({ ...agentLabBody(), firstName: 'Sam', lastName: last }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+      const names = (await ctx.db('users').where('lastName', last).pluck('username')) as string[];
+      expect(new Set(names).size).toBe(4);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('35 A11. a recording download the client stops is routine, not an error', () => {
+  it('downloads aborted at every moment log nothing at error level and answer no 500', { timeout: 60_000 }, async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-abort-'));
+    fs.mkdirSync(path.join(dataDir, 'media'));
+    fs.writeFileSync(path.join(dataDir, 'media', 'long.wav'), Buffer.alloc(30 * 1024 * 1024, 7));
+    const { db, destroy } = await createTestDb();
+    const config = testConfig({ dataDir });
+    const app = createApp({ db, config, stripe: undefined as never, web: false, logger: createLogger('info', stream) });
+    const server = createHttpServer(app, config);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const admin = await makeUser(db, { isAdmin: true });
+      const login = await request(app).post('/api/login').send({ identifier: admin.email, password: admin.password });
+      const cookie = cookieOf(login);
+      for (const delay of [0, 1, 2, 5, 10, 20, 50, 100]) {
+        await new Promise<void>((resolve) => {
+          const sock = net.connect(port, '127.0.0.1', () => {
+            sock.write(`GET /api/media/long.wav HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\n\r\n`);
+            setTimeout(() => {
+              sock.destroy();
+              resolve();
+            }, delay);
+          });
+          sock.on('error', () => resolve());
+        });
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      const errors = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level >= 50);
+      expect(errors).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -151,8 +151,11 @@ export default function OrderSummary(props: {
   journeys?: Record<string, { title: string; lead: string }>;
   /** The page variant, on the heading as data-variant. */
   variant?: string;
-  /** Said under the heading of a paid order that made the buyer's account (OrderView.accountCreated). */
-  accountCreatedNote?: string;
+  /**
+   * Said under the heading of every paid order: true whether or not the e-mail had an account, since the
+   * page never learns which (issue 35 A9: a flag that differed told anyone whether an address had one).
+   */
+  accountNote?: string;
 }) {
   const { paidTitle = 'Payment Successful!', paidLead = 'Your order has been processed successfully.', withHeading = false, journeys = {} } = props;
   const [journey, setJourney] = useState<string | null>(null);
@@ -242,9 +245,9 @@ export default function OrderSummary(props: {
   return (
     <>
       {heading}
-      {props.accountCreatedNote && outcome === 'paid' && order?.accountCreated && (
-        <p className="notice notice-ok center" data-testid="account-created">
-          {props.accountCreatedNote}
+      {props.accountNote && outcome === 'paid' && (
+        <p className="notice notice-ok center" data-testid="account-note">
+          {props.accountNote}
         </p>
       )}
       <section className="card order-summary" aria-labelledby="order-summary-title" aria-live="polite" aria-busy={!order && !error}>

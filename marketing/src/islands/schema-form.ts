@@ -11,7 +11,8 @@ import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type R
 import type { ZodType } from 'zod';
 
 /** zodResolver, loaded with the schema rather than with the page. */
-export const loadZodResolver = () => import('@hookform/resolvers/zod').then((m) => m.zodResolver);
+// zod-jitless: no `new Function` (a CSP violation) when the schema first parses (issue 35 A12).
+export const loadZodResolver = () => Promise.all([import('@hookform/resolvers/zod'), import('@tm/shared/logic/zod-jitless')]).then(([m]) => m.zodResolver);
 
 /** An unchecked radio group reads as null in react-hook-form; the schemas take a missing answer as undefined. */
 export function withoutNulls<T extends FieldValues>(values: T): T {

@@ -8,6 +8,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client.ts';
 import { currentUserQuery } from '../features/auth/api/current-user.ts';
 import { paths } from './paths.ts';
+// Before any screen's schema parses: zod without `new Function`, which the CSP refuses (issue 35 A12).
+import '@tm/shared/logic/zod-jitless';
 
 interface Screen {
   element: ReactElement;

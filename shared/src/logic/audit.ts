@@ -190,6 +190,10 @@ export function describeAudit(e: DescribeInput): string {
       return `Marked sign-up${id} ${String(a.adminStatus ?? '')}`;
     case 'mail.resent':
       return `Resent e-mail${id} "${String(a.subject ?? '')}" to ${String(a.toEmail ?? '')}`;
+    case 'mail.viewed':
+      return `Read e-mail${id} "${String(a.subject ?? '')}" to ${String(a.toEmail ?? '')} in the outbox`;
+    case 'user.password_set_by_other':
+      return `Set the password${who ? ` of${who}` : ''} with a set-password link while logged in as themselves`;
     case 'training_video.created':
       return `Added the training video "${String(a.title ?? '')}"`;
     case 'training_video.updated':

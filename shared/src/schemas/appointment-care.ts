@@ -164,3 +164,38 @@ export function appointmentStart(a: {
   }
   return null;
 }
+
+/** The window an appointment time must fall in (issue 35 A4): from 5 years before now to 2 years after. */
+export const APPOINTMENT_TIME_YEARS_BEFORE = 5;
+export const APPOINTMENT_TIME_YEARS_AFTER = 2;
+export const APPOINTMENT_TIME_INVALID = 'Must be a real date and time, such as 2026-12-01T15:00:00-05:00';
+export const APPOINTMENT_TIME_OUT_OF_RANGE = `Must be within ${APPOINTMENT_TIME_YEARS_BEFORE} years before and ${APPOINTMENT_TIME_YEARS_AFTER} years after today`;
+
+const DATE_LIKE = /^[+-]?\d+-\d+-\d+/;
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * What is wrong with an appointment time as the voice-AI platform or an admin gives it, or null when it
+ * may be stored. Text that starts like a date (digits-digits-digits) must be a real ISO 8601 date (time
+ * optional, no zone = UTC) whose instant lies in the window around `now`: "1900-01-01", "0000-00-00",
+ * "275760-01-01" and "2026-02-30T25:61" are refused. Other text ("Tuesday 3pm") is kept as a note and
+ * never reaches a calendar (appointmentStart gives null for it), as the platform has always sent it.
+ */
+export function appointmentTimeProblem(text: string, now: Date): string | null {
+  const t = text.trim();
+  if (!DATE_LIKE.test(t)) return null;
+  const m = ISO_TIME.exec(t);
+  if (!m) return APPOINTMENT_TIME_INVALID;
+  const [, y, mo, d, h = '00', mi = '00', sec = '00', zone] = m;
+  const [Y, M, D, H, MI, S] = [y, mo, d, h, mi, sec].map(Number) as [number, number, number, number, number, number];
+  const day = new Date(Date.UTC(Y, M - 1, D));
+  if (M < 1 || M > 12 || D < 1 || day.getUTCMonth() !== M - 1 || day.getUTCDate() !== D || H > 23 || MI > 59 || S > 59) return APPOINTMENT_TIME_INVALID;
+  if (zone && zone !== 'Z' && (Number(zone.slice(1, 3)) > 14 || Number(zone.slice(-2)) > 59)) return APPOINTMENT_TIME_INVALID;
+  const at = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${sec}${!zone || zone === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`);
+  if (Number.isNaN(at)) return APPOINTMENT_TIME_INVALID;
+  const from = new Date(now.getTime());
+  from.setUTCFullYear(from.getUTCFullYear() - APPOINTMENT_TIME_YEARS_BEFORE);
+  const to = new Date(now.getTime());
+  to.setUTCFullYear(to.getUTCFullYear() + APPOINTMENT_TIME_YEARS_AFTER);
+  return at < from.getTime() || at > to.getTime() ? APPOINTMENT_TIME_OUT_OF_RANGE : null;
+}

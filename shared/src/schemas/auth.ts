@@ -70,7 +70,7 @@ export interface AccountProfile {
   isAdmin: boolean;
 }
 
-/** What GET /api/current-user answers. */
+/** What GET /api/current-user answers for a logged-in user. */
 export interface CurrentUser extends AccountProfile {
   /** Dollars, e.g. "35.00": the user's own live-transfer price or the default. */
   liveTransferPrice: string;

@@ -96,8 +96,6 @@ export interface OrderView extends OrderFigures {
   quantityOwed: number;
   /** Integer cents refunded so far (an aged-lead order short of stock is refunded the missing leads at once). */
   refundedCents: number;
-  /** An account was made for this anonymous buyer when the payment succeeded (its welcome e-mail is on its way). */
-  accountCreated: boolean;
   /** "69 of 100 delivered, $124.00 refunded" when stock fell short at payment; null otherwise. */
   shortfallNote: string | null;
 }

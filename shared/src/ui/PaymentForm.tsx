@@ -21,7 +21,10 @@
 //   onError(message)            the provider's message (decline, validation, network)
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe as StripeJs } from '@stripe/stripe-js';
+// The pure entry: Stripe.js is fetched only when loadStripe is called (live keys). The plain entry injects
+// js.stripe.com/clover/stripe.js on import, so test-payment mode loaded it and broke the CSP (issue 35 A12).
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe as StripeJs } from '@stripe/stripe-js';
 import { api, ApiError } from '../api-client.ts';
 import type { TestConfirmResponse } from '../schemas/payments.ts';
 import { GENERIC_PAYMENT_ERROR, PROCESSING_LABEL, TEST_MODE_LABEL, returnUrlFor } from './payment-labels.tsx';

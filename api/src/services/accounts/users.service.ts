@@ -84,9 +84,14 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
     if (!user) throw new Error('user vanished after insert');
     return user;
   } catch (err) {
-    // A racing insert of the same e-mail or username lost on the unique index.
-    if (isUniqueViolation(err))
-      throw conflict('An account with this email or username already exists', { email: 'An account with this email or username already exists' });
+    // A racing insert of the same e-mail or username lost on the unique index: say which, so a caller that
+    // derived the username can try the next one (issue 35 A10). The e-mail is looked up, not read from the
+    // driver's message, so SQLite and MariaDB answer alike.
+    if (isUniqueViolation(err)) {
+      const sameEmail = await User.query(db).where('email', email).select('id').first();
+      if (sameEmail) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+      throw conflict('This username is already taken', { username: 'This username is already taken' });
+    }
     throw err;
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '@tm/shared/schemas/admin';
 import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import { createUser, EMAIL_TAKEN_MESSAGE } from '../accounts/users.service.ts';
+import { isPublishedPassword, PUBLISHED_PASSWORD_MESSAGE } from '../../db/demo-accounts.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -126,6 +127,7 @@ const accountValues = (u: AdminUserSource) => ({
 });
 
 export async function createUserAsAdmin(db: Db, input: CreateUserValues, now: Date, actor: AuditActor): Promise<AdminUser> {
+  if (isPublishedPassword(input.password)) throw badRequest(PUBLISHED_PASSWORD_MESSAGE, { password: PUBLISHED_PASSWORD_MESSAGE });
   return db.transaction(async (trx) => {
     const user = await createUser(trx, { ...input, state: input.state ?? null }, now);
     await recordAudit(trx, { actor, action: 'user.created', entity: 'user', entityId: user.id, userId: user.id, after: accountValues(user), at: now });
@@ -231,8 +233,11 @@ export async function setUserPassword(
   userId: number,
   password: string,
   now: Date,
-  opts: { ifPasswordHashIs?: string; actor?: AuditActor } = {},
+  opts: { ifPasswordHashIs?: string; actor?: AuditActor; field?: string } = {},
 ): Promise<boolean> {
+  // Every path that sets a password comes here (own change, admin set, set-password link, reset): none may
+  // set a published demo password, which would also stop the next production start (issue 35 A3).
+  if (isPublishedPassword(password)) throw badRequest(PUBLISHED_PASSWORD_MESSAGE, { [opts.field ?? 'password']: PUBLISHED_PASSWORD_MESSAGE });
   const user = await findUser(db, userId);
   if (!user) throw notFound('User not found');
   const passwordHash = await hashPassword(password);

@@ -25,6 +25,7 @@ import {
   type PlatformAttempt,
 } from '@tm/shared/schemas/appointment-care';
 import type { ModelObject } from 'objection';
+import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -73,13 +74,30 @@ function ics(result: { error?: Error | null; value?: string | null }): string {
   return result.value;
 }
 
-/** One purchased appointment as an .ics file; 404 for anyone else's, 422 when it has no time. */
-export async function appointmentIcs(db: Db, userId: number, id: number, origin: string): Promise<string> {
+/**
+ * The event as ics text, or null when the calendar library refuses it (a date stored before dates were
+ * checked at every door, such as 1900-01-01: issue 35 A4). Logged with the appointment's id.
+ */
+function eventText(row: Appointment, event: EventAttributes, logger?: Pick<Logger, 'warn'>): string | null {
+  let made: ReturnType<typeof createEvent>;
+  try {
+    made = createEvent(event);
+  } catch (err) {
+    made = { error: err as Error, value: null };
+  }
+  if (!made.error && made.value) return made.value;
+  logger?.warn({ appointmentId: Number(row.id), err: made.error }, 'appointment left out of the calendar: its time does not make an event');
+  return null;
+}
+
+/** One purchased appointment as an .ics file; 404 for anyone else's, 422 when it has no usable time. */
+export async function appointmentIcs(db: Db, userId: number, id: number, origin: string, logger?: Pick<Logger, 'warn'>): Promise<string> {
   const row = await owned(db, userId).where({ id }).first();
   if (!row) throw notFound(APPOINTMENT_NOT_FOUND);
   const event = eventOf(row, origin);
-  if (!event) throw new HttpError(422, 'This appointment has no time set, so it cannot go in a calendar.');
-  return ics(createEvent(event));
+  const text = event ? eventText(row, event, logger) : null;
+  if (!text) throw new HttpError(422, 'This appointment has no time set, so it cannot go in a calendar.');
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,7 +125,7 @@ export async function revokeFeed(db: Db, userId: number): Promise<void> {
 }
 
 /** The feed of the agent whose secret this is (every purchased appointment with a time), or null. */
-export async function feedIcs(db: Db, secret: string, origin: string): Promise<string | null> {
+export async function feedIcs(db: Db, secret: string, origin: string, logger?: Pick<Logger, 'warn'>): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return null;
   const feed = await CalendarFeed.query(db)
     .where({ secretHash: hash(secret) })
@@ -115,7 +133,11 @@ export async function feedIcs(db: Db, secret: string, origin: string): Promise<s
     .first();
   if (!feed) return null;
   const rows = await owned(db, Number(feed.userId)).whereNull('buyerDeletedAt').orderBy('id');
-  const events = rows.map((r) => eventOf(r, origin)).filter((e): e is EventAttributes => e !== null);
+  // An event the library refuses is left out (and logged), never the whole feed (issue 35 A4).
+  const events = rows.flatMap((r) => {
+    const e = eventOf(r, origin);
+    return e && eventText(r, e, logger) !== null ? [e] : [];
+  });
   if (events.length === 0) {
     return [
       'BEGIN:VCALENDAR',

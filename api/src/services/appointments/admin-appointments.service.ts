@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { AdminAppointmentDetail, UpdateAppointmentValues } from '@tm/shared/schemas/admin';
 import { APPOINTMENT_PRICE_CENTS } from '@tm/shared';
-import { UNKNOWN_AGENT_MESSAGE } from '../brightcall/callbacks.service.ts';
+import { UNKNOWN_AGENT_MESSAGE, checkCallbackTime } from '../brightcall/callbacks.service.ts';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -63,6 +63,7 @@ export async function updateAdminAppointment(
   now: Date,
   actor: AuditActor,
 ): Promise<AdminAppointmentDetail> {
+  if (values.callbackTime) checkCallbackTime(values.callbackTime, now);
   return db.transaction(async (trx) => {
     const a = await load(trx, id);
     const next = { ...editable(a), ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) };

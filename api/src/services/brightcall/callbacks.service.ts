@@ -14,7 +14,8 @@ import {
 } from '@tm/shared/schemas/admin';
 import { certificateKindOf, consentFields, type ConsentInput } from '@tm/shared/schemas/consent';
 import { z } from 'zod';
-import { badRequest } from '../../errors.ts';
+import { badRequest, unprocessable } from '../../errors.ts';
+import { appointmentTimeProblem } from '@tm/shared/schemas/appointment-care';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { Appointment, BrightcallCallback, User } from '../../models/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
@@ -197,7 +198,13 @@ export function isPlausibleEmail(s: string): boolean {
  * Checks the documented payload: the four required fields (a 400 naming every missing one),
  * then types and column lengths of what was sent.
  */
-export function parseWebhookPayload(body: unknown): WebhookCallback {
+/** An admin's appointment time (create and edit): 422 naming callbackTime unless appointmentTimeProblem passes it. */
+export function checkCallbackTime(text: string, now: Date): void {
+  const problem = appointmentTimeProblem(text, now);
+  if (problem) throw unprocessable(problem, { callbackTime: problem });
+}
+
+export function parseWebhookPayload(body: unknown, now: Date): WebhookCallback {
   const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const missing = CALLBACK_REQUIRED_FIELDS.filter((f) => text(b[f]) === undefined);
   if (missing.length) {
@@ -221,6 +228,10 @@ export function parseWebhookPayload(body: unknown): WebhookCallback {
   const extras = parseCallbackExtras(b, fields);
   const bad = Object.entries(fields);
   if (bad.length) throw badRequest(`Invalid fields: ${bad.map(([f]) => f).join(', ')}`, fields);
+  // A date that is not a real one, or far off, would reach calendars (issue 35 A4): 422 naming the field.
+  const when = text(b.callback_time);
+  const problem = when === undefined ? null : appointmentTimeProblem(when, now);
+  if (problem) throw unprocessable(`callback_time: ${problem}`, { callback_time: problem });
   return {
     ...extras,
     firstName: text(b.first_name)!,
@@ -368,6 +379,7 @@ export async function createAdminAppointment(
   now: Date,
   actor: AuditActor = adminById(null),
 ): Promise<BrightcallAppointment> {
+  if (input.callbackTime) checkCallbackTime(input.callbackTime, now);
   if (input.agentId !== undefined) {
     const agent = await User.query(db).findById(input.agentId).select('id');
     if (!agent) throw badRequest(UNKNOWN_AGENT_MESSAGE, { agentId: UNKNOWN_AGENT_MESSAGE });

@@ -10,7 +10,8 @@ import { enqueueStaffAlert, signupAlert } from '../mail/staff-alerts.ts';
 import type { AppConfig } from '../../config.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { OnboardingSurvey, User } from '../../models/index.ts';
-import { conflict } from '../../errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import { isPublishedPassword, PUBLISHED_PASSWORD_MESSAGE } from '../../db/demo-accounts.ts';
 
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
 
@@ -51,6 +52,7 @@ export async function submitRingcloudSurvey(
   // A taken username is refused as the form always did (usernames are public handles, not addresses).
   const username = input.username.trim().toLowerCase();
   if (await User.query(db).where({ username }).select('id').first()) throw conflict(USERNAME_TAKEN_MESSAGE, { username: USERNAME_TAKEN_MESSAGE });
+  if (!sessionUserId && isPublishedPassword(input.password)) throw badRequest(PUBLISHED_PASSWORD_MESSAGE, { password: PUBLISHED_PASSWORD_MESSAGE });
   const passwordHash = sessionUserId ? null : await hashPassword(input.password);
   const survey = {
     userId: sessionUserId,

@@ -7,6 +7,7 @@ import type { MailKind } from '@tm/shared/schemas/mail';
 import { PARTNER_REVIEW_PROMISE } from '@tm/shared/schemas/funnel';
 import type { NewMail } from './outbox.ts';
 import { formatLongDateTime } from '@tm/shared/logic/format';
+import { maskLink, sealLink, swapLink } from './sealed-links.ts';
 
 export const PRODUCT = 'TransferLine';
 
@@ -55,6 +56,23 @@ function mail(config: AppConfig, kind: MailKind, to: string, userId: number | nu
 }
 
 /**
+ * A message whose link opens an account (set-password, reset, e-mail change): stored with the link
+ * masked and the link sealed (sealed-links.ts), so the outbox keeps no live token readable (issue 35 A5).
+ */
+function secretLinkMail(
+  config: AppConfig,
+  kind: MailKind,
+  to: string,
+  userId: number | null,
+  subject: string,
+  b: Body & { link: { label: string; url: string } },
+): NewMail {
+  const live = b.link.url;
+  const masked = swapLink(render(config, subject, b), live, maskLink(live));
+  return { kind, to, userId, subject, ...masked, linkSealed: sealLink(config.sessionSecret, live) };
+}
+
+/**
  * A name goes into a greeting only when it is plainly a name (letters, spaces, . ' -, at most 40
  * characters): a profile's free text ("URGENT: pay at http://...") never opens a message (issue 27 M1).
  */
@@ -77,7 +95,7 @@ export interface MailUser {
 /** With a set-password link when the account has a generated password; else a link to log in. */
 export function accountCreatedMail(config: AppConfig, user: MailUser, link: { url: string; expiresAt: string } | null): NewMail {
   const made = `We have made your ${PRODUCT} account.${user.username ? ` Your username is ${user.username}; you can also log in with this e-mail.` : ''}`;
-  return mail(config, 'account-created', user.email, user.id, `Your ${PRODUCT} account is ready`, {
+  return (link ? secretLinkMail : mail)(config, 'account-created', user.email, user.id, `Your ${PRODUCT} account is ready`, {
     greeting: hello(user.firstName),
     lines: link ? [made, `Choose your password with the link below. It works once, until ${formatLongDateTime(link.expiresAt, user.timeZone)}.`] : [made],
     link: link ? { label: 'Set your password', url: link.url } : { label: 'Log in', url: `${config.publicOrigin}/login` },
@@ -85,7 +103,7 @@ export function accountCreatedMail(config: AppConfig, user: MailUser, link: { ur
 }
 
 export function passwordResetMail(config: AppConfig, user: MailUser, link: { url: string }): NewMail {
-  return mail(config, 'password-reset', user.email, user.id, `Set a new ${PRODUCT} password`, {
+  return secretLinkMail(config, 'password-reset', user.email, user.id, `Set a new ${PRODUCT} password`, {
     greeting: hello(user.firstName),
     lines: ['Someone (we hope you) asked to set a new password for your account. The link below works once, for 1 hour.'],
     link: { label: 'Set a new password', url: link.url },
@@ -117,7 +135,7 @@ export function signupAttemptMail(config: AppConfig, user: MailUser): NewMail {
 
 /** To the NEW address (not yet proven to be the agent's): no name in it, only the product's own words. */
 export function emailChangeMail(config: AppConfig, _user: MailUser, newEmail: string, url: string): NewMail {
-  return mail(config, 'email-change', newEmail, null, `Confirm your new ${PRODUCT} e-mail`, {
+  return secretLinkMail(config, 'email-change', newEmail, null, `Confirm your new ${PRODUCT} e-mail`, {
     lines: [`Confirm that ${newEmail} is the new e-mail of your ${PRODUCT} account. Until you do, the old one stays.`],
     link: { label: 'Confirm this e-mail', url },
     after: ['If you did not ask for this, ignore this e-mail: nothing changes.'],
@@ -126,7 +144,7 @@ export function emailChangeMail(config: AppConfig, _user: MailUser, newEmail: st
 
 /** To the OLD address once a change is confirmed: what happened, and a link that undoes it for 7 days. */
 export function emailChangedNoticeMail(config: AppConfig, user: MailUser, oldEmail: string, newEmail: string, undoUrl: string): NewMail {
-  return mail(config, 'email-change', oldEmail, user.id, `Your ${PRODUCT} e-mail was changed`, {
+  return secretLinkMail(config, 'email-change', oldEmail, user.id, `Your ${PRODUCT} e-mail was changed`, {
     greeting: hello(user.firstName),
     lines: [
       `The e-mail of your ${PRODUCT} account was changed to ${newEmail}. Every other browser was logged out.`,
@@ -320,6 +338,36 @@ export type StaffAlert =
   | { kind: 'staff-dispute'; id: number; callId: number; agent: string; reason: string }
   | { kind: 'staff-partner-application'; id: number; company: string; contact: string; email: string; files: number }
   | { kind: 'staff-signup'; id: number; name: string; agency: string; email: string; leadType: string };
+
+const DIGEST_WORDS: Record<StaffAlert['kind'], { what: string; link: { label: string; path: string } }> = {
+  'staff-dispute': { what: 'transfer disputes', link: { label: 'Review disputes', path: '/admin/disputes' } },
+  'staff-partner-application': { what: 'partner applications', link: { label: 'Open the Applications inbox', path: '/admin?tab=applications' } },
+  'staff-signup': { what: 'sign-ups', link: { label: 'Open the Sign-ups inbox', path: '/admin?tab=signups' } },
+};
+
+/**
+ * The one message that stands for every further alert of a kind in a digest window (issue 35 A1): the
+ * first alert of the window went out on its own; what came after it is seen in the inbox.
+ */
+export function staffAlertDigestMail(config: AppConfig, admin: MailUser, kind: StaffAlert['kind'], windowMinutes: number, dedupeKey: string): NewMail {
+  const w = DIGEST_WORDS[kind];
+  return mail(
+    config,
+    kind,
+    admin.email,
+    admin.id,
+    `More new ${w.what} to review`,
+    {
+      greeting: hello(admin.firstName),
+      lines: [
+        `More ${w.what} arrived within ${windowMinutes} minutes of the last alert. To keep your inbox readable they are gathered here: see them all in the admin.`,
+        'You get this staff alert because you chose it on your Profile page; you can turn it off there.',
+      ],
+      link: { label: w.link.label, url: `${config.publicOrigin}${w.link.path}` },
+    },
+    { dedupeKey },
+  );
+}
 
 export function staffAlertMail(config: AppConfig, admin: MailUser, a: StaffAlert): NewMail {
   const body = ((): { subject: string; line: string; table: [string, string][]; link: { label: string; url: string } } => {

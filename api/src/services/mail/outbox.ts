@@ -14,13 +14,24 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../clock.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { isOptionalMailKind, type MailKind, type OutboxItem, type OutboxMessage, type OutboxPage, type OutboxStatus } from '@tm/shared/schemas/mail';
+import {
+  PASSWORD_RESET_LINK_TTL_MS,
+  isOptionalMailKind,
+  type MailKind,
+  type OutboxItem,
+  type OutboxMessage,
+  type OutboxPage,
+  type OutboxStatus,
+} from '@tm/shared/schemas/mail';
 import type { MailTransport, OutgoingMail } from './transport.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { OutboxMail, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { whereAnyContains } from '../../http/like.ts';
 import { readPage } from '../../http/paging.ts';
+import { maskLink, openLink, sealLink, swapLink } from './sealed-links.ts';
+import { createSetPasswordLink } from '../accounts/set-password-links.ts';
+import { SET_PASSWORD_LINK_TTL_MS } from '@tm/shared/schemas/auth';
 
 export const LEASE_MS = 2 * 60 * 1000;
 export const MAX_ATTEMPTS = 8;
@@ -30,11 +41,13 @@ const BACKOFF_MAX_MS = 60 * 60 * 1000;
 export const DEFAULT_BATCH = 20;
 
 /**
- * Security mail goes before everything else (issue 27 M1): a flood of one kind never delays a
- * password reset. 0 = security, 1 = the rest (receipts, notices).
+ * Mail someone is waiting for goes before everything else (issue 27 M1, issue 35 A1): password resets and
+ * changes, e-mail changes, receipts, refunds and failed payments are priority 0; account-created,
+ * sign-up attempts, staff alerts and notices are 1. A flood of sign-ups (each an account-created mail and
+ * a staff alert) never delays a reset: the sender takes priority 0 first, whichever process runs it.
  */
-export const SECURITY_MAIL_KINDS: readonly MailKind[] = ['password-reset', 'password-changed', 'email-change', 'account-created', 'signup-attempt'];
-export const priorityOf = (kind: MailKind): number => (SECURITY_MAIL_KINDS.includes(kind) ? 0 : 1);
+export const URGENT_MAIL_KINDS: readonly MailKind[] = ['password-reset', 'password-changed', 'email-change', 'order-receipt', 'order-refund', 'payment-failed'];
+export const priorityOf = (kind: MailKind): number => (URGENT_MAIL_KINDS.includes(kind) ? 0 : 1);
 
 /** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, ... at most 1 hour. */
 export function backoffMs(attempts: number): number {
@@ -52,6 +65,8 @@ export interface NewMail {
   icalEvent?: OutgoingMail['icalEvent'];
   /** Makes the message unique: a second enqueue with the same key is ignored. */
   dedupeKey?: string;
+  /** The message's live link, sealed (sealed-links.ts); text and html hold it masked. */
+  linkSealed?: string;
 }
 
 /** The optional kinds the user turned off (users.mail_opt_out, comma-separated). */
@@ -63,7 +78,7 @@ export function parseOptOut(v: unknown): string[] {
  * Writes the message to the outbox in `trx` (the event's own transaction). A message of an optional
  * kind the user turned off is not written. Returns the outbox id, or null when nothing was written.
  */
-export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail: NewMail): Promise<number | null> {
+export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail: NewMail, opts: { dueAt?: Date } = {}): Promise<number | null> {
   if (mail.userId && isOptionalMailKind(mail.kind)) {
     const u = await User.query(trx).findById(mail.userId).select('mailOptOut');
     if (parseOptOut(u?.mailOptOut).includes(mail.kind)) return null;
@@ -78,10 +93,11 @@ export async function enqueueMail(trx: Knex | Knex.Transaction, now: Date, mail:
     textBody: mail.text,
     htmlBody: mail.html,
     attachments: mail.attachments || mail.icalEvent ? JSON.stringify({ attachments: mail.attachments ?? [], icalEvent: mail.icalEvent ?? null }) : null,
+    linkSealed: mail.linkSealed ?? null,
     status: 'pending',
     priority: priorityOf(mail.kind),
     attempts: 0,
-    nextAttemptAt: toDbDate(now),
+    nextAttemptAt: toDbDate(opts.dueAt ?? now),
     createdAt: toDbDate(now),
   };
   if (mail.dedupeKey) {
@@ -104,6 +120,8 @@ export interface OutboxDeps {
   messageIdDomain: string;
   /** Messages per run (MAIL_OUTBOX_BATCH); the run's period is the job's (MAIL_OUTBOX_EVERY_MS). */
   batch?: number;
+  /** Opens sealed links (SESSION_SECRET): the live link goes back into the message only as it is sent. */
+  linkSecret?: string;
   /**
    * Test-only fault injection at the one point where a crash matters: after the server accepted the
    * message and before the outbox records it. Whatever it throws leaves sendDueMessages at once,
@@ -144,13 +162,16 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
     const row = await OutboxMail.query(deps.db).findById(id);
     if (!row) continue;
     const extra = row.attachments ? (JSON.parse(row.attachments) as Pick<OutgoingMail, 'attachments' | 'icalEvent'>) : {};
+    let body = { text: row.textBody, html: row.htmlBody };
+    const live = row.linkSealed && deps.linkSecret ? openLink(deps.linkSecret, row.linkSealed) : null;
+    if (live) body = swapLink(body, maskLink(live), live);
     try {
       await deps.transport.send({
         from: deps.from,
         to: row.toEmail,
         subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
+        text: body.text,
+        html: body.html,
         messageId: messageIdOf(row.messageKey, deps.messageIdDomain),
         ...(extra.attachments?.length ? { attachments: extra.attachments } : {}),
         ...(extra.icalEvent ? { icalEvent: extra.icalEvent } : {}),
@@ -176,7 +197,7 @@ export async function sendDueMessages(deps: OutboxDeps): Promise<{ sent: number;
     deps.faults?.afterSend?.(id);
     await OutboxMail.query(deps.db)
       .where({ id })
-      .patch({ status: 'sent', sentAt: toDbDate(deps.clock.now()), leaseUntil: null, lastError: null });
+      .patch({ status: 'sent', sentAt: toDbDate(deps.clock.now()), leaseUntil: null, lastError: null, linkSealed: null });
     result.sent += 1;
   }
   return result;
@@ -248,21 +269,43 @@ export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page
   return readPage({ page: q.page, pageSize: OUTBOX_PAGE_SIZE }, { rows, count: base, map: (r) => r.map(toItem) });
 }
 
-/** One message with its text, for the admin's preview. */
-export async function outboxMessage(db: Db, id: number): Promise<OutboxMessage> {
+/**
+ * One message with its text, for the admin's preview: its link masked (sealed-links.ts). Reading
+ * another person's mail is audited, naming the admin (issue 35 A5).
+ */
+export async function outboxMessage(db: Db, id: number, now: Date, actor: AuditActor = adminById(null)): Promise<OutboxMessage> {
   const row = await OutboxMail.query(db).findById(id);
   if (!row) throw notFound('Message not found');
+  await recordAudit(db, {
+    actor,
+    action: 'mail.viewed',
+    entity: 'mail',
+    entityId: id,
+    userId: row.userId === null ? null : Number(row.userId),
+    after: { toEmail: row.toEmail, subject: row.subject },
+    at: now,
+  });
   return { ...toItem(row), text: String(row.textBody) };
 }
 
 export const RESEND_WAITING_MESSAGE = 'This message is already waiting to be sent';
+export const RESEND_ONE_TIME_LINK_MESSAGE = 'This message carried a one-time e-mail change link: the user asks for a new one.';
+
+/** Kinds whose masked link a resend replaces by a fresh set-password link (for the same user), with its lifetime. */
+const FRESH_LINK_TTL_MS: Partial<Record<MailKind, number>> = { 'password-reset': PASSWORD_RESET_LINK_TTL_MS, 'account-created': SET_PASSWORD_LINK_TTL_MS };
 
 /**
  * An admin's resend. A failed message is sent again as it was (due now, attempts from zero, the same
  * Message-ID); a sent one is copied to a new message, due now (the first stays as the record of what went
  * out). A message still waiting or being sent: 409. Audited in the same transaction.
  */
-export async function resendMessage(db: Db, id: number, now: Date, actor: AuditActor = adminById(null)): Promise<OutboxItem> {
+export async function resendMessage(
+  db: Db,
+  id: number,
+  now: Date,
+  actor: AuditActor = adminById(null),
+  links: { secret: string; origin: string } | null = null,
+): Promise<OutboxItem> {
   return db.transaction(async (trx) => {
     const row = await OutboxMail.query(trx).findById(id);
     if (!row) throw notFound('Message not found');
@@ -274,6 +317,16 @@ export async function resendMessage(db: Db, id: number, now: Date, actor: AuditA
       if (n !== 1) throw conflict(RESEND_WAITING_MESSAGE);
       result = (await OutboxMail.query(trx).findById(id))!;
     } else if (row.status === 'sent') {
+      // A sent message's link was cleared when it went out: a resend carries a fresh one (issue 35 A5),
+      // never a copy of a live link an admin could have read.
+      let linkSealed: string | null = null;
+      const masked = /[?&][^=&#\s]+=hidden\b/.test(String(row.textBody));
+      if (masked) {
+        const ttl = FRESH_LINK_TTL_MS[row.kind as MailKind];
+        if (!ttl || row.userId === null || !links) throw conflict(RESEND_ONE_TIME_LINK_MESSAGE);
+        const fresh = await createSetPasswordLink(trx, links.secret, links.origin, Number(row.userId), now, ttl);
+        linkSealed = sealLink(links.secret, fresh.url);
+      }
       const copy = {
         messageKey: crypto.randomBytes(16).toString('hex'),
         dedupeKey: null,
@@ -284,7 +337,9 @@ export async function resendMessage(db: Db, id: number, now: Date, actor: AuditA
         textBody: row.textBody,
         htmlBody: row.htmlBody,
         attachments: row.attachments,
+        linkSealed,
         status: 'pending',
+        priority: priorityOf(row.kind as MailKind),
         attempts: 0,
         nextAttemptAt: toDbDate(now),
         createdAt: toDbDate(now),
@@ -309,7 +364,7 @@ export async function resendMessage(db: Db, id: number, now: Date, actor: AuditA
 
 /** The outbox's dependencies taken from the app's. */
 export function outboxDeps(
-  deps: { db: Db; clock: Clock; logger: Logger; config: { mail: { from: string; outboxBatch?: number }; publicOrigin: string } },
+  deps: { db: Db; clock: Clock; logger: Logger; config: { mail: { from: string; outboxBatch?: number }; publicOrigin: string; sessionSecret: string } },
   transport: MailTransport,
 ): OutboxDeps {
   return {
@@ -320,5 +375,6 @@ export function outboxDeps(
     from: deps.config.mail.from,
     messageIdDomain: new URL(deps.config.publicOrigin).hostname,
     batch: deps.config.mail.outboxBatch,
+    linkSecret: deps.config.sessionSecret,
   };
 }

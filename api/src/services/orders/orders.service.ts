@@ -303,7 +303,6 @@ export function toOrderView(row: OrderRow, testMode: boolean): OrderView {
     quantityDelivered: Number(row.quantityDelivered ?? 0),
     quantityOwed: Number(row.quantityOwed ?? 0),
     refundedCents: Number(row.refundedCents ?? 0),
-    accountCreated: metadataFlag(row.metadata, 'accountCreated') === true,
     shortfallNote: (() => {
       const s = metadataFlag(row.metadata, 'shortfall');
       return s && typeof s === 'object' && typeof (s as { note?: unknown }).note === 'string' ? (s as { note: string }).note : null;

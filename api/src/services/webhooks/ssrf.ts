@@ -4,50 +4,28 @@
 // every try, and an address written in the URL is checked before connecting. Redirects are never followed.
 import dns from 'node:dns';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Special-purpose ranges (IANA registries): nothing a CRM endpoint on the internet lives in. */
-const V4: Array<[string, number]> = [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (cloud metadata: 169.254.169.254)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay anycast
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-];
-const V6: Array<[string, number]> = [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64 (idem)
-  ['64:ff9b:1::', 48], // local NAT64
-  ['100::', 64], // discard
-  ['2001::', 23], // IETF protocol assignments (Teredo included)
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4 (embeds an IPv4 address)
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-];
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+const LOCAL_NAT64 = ipaddr.parseCIDR('64:ff9b:1::/48');
 
-// IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are checked by BlockList as the IPv4 address they map to.
-const blocked = new net.BlockList();
-for (const [a, p] of V4) blocked.addSubnet(a, p, 'ipv4');
-for (const [a, p] of V6) blocked.addSubnet(a, p, 'ipv6');
-
-/** Is this IP address (v4 or v6) a public unicast address? Anything that is not an address is not. */
+/**
+ * Is this IP address (v4 or v6) a public unicast address? Anything that is not an address is not.
+ * The classification is ipaddr.js's `range()` (its table follows the IANA special-purpose registries):
+ * only 'unicast' passes, so private, loopback, link-local, carrier-grade NAT, documentation,
+ * benchmarking, multicast, IPv4-mapped and IPv4-compatible (::/96, issue 35 A8), NAT64 (64:ff9b::/96,
+ * 64:ff9b:1::/48), 6to4, Teredo and every other special block are refused. A hand-kept list missed ::/96.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 0) return false;
-  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (net.isIP(address) === 0) return false;
+  try {
+    const ip = ipaddr.parse(address);
+    // ipaddr.js names ::/96 only when written with a dotted IPv4 tail ("::127.0.0.1"), not as "::7f00:1".
+    if (ip.kind() === 'ipv6' && (ip.match(IPV4_COMPATIBLE) || ip.match(LOCAL_NAT64))) return false;
+    return ip.range() === 'unicast';
+  } catch {
+    return false;
+  }
 }
 
 /** The error a refused connection fails with (its message goes to the delivery log). */

@@ -34,6 +34,7 @@ import {
 import { toast } from '../../stores/toast.ts';
 import type { CheckoutCopy } from './copy.ts';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
+import { currentUserOf, type NoCurrentUser } from '@tm/shared/logic/current-user';
 import {
   BuyerDetails,
   BUYER_FIELDS,
@@ -97,8 +98,8 @@ export default function TransferCheckout({ page, copy: copies }: { page: Checkou
       .then((k) => setKeys(k))
       .catch((err: unknown) => console.error('Could not load the payment settings', err));
     api
-      .getJson<CurrentUser | null>('/api/current-user', { on401: 'returnNull' })
-      .then((u) => setUser(u))
+      .getJson<CurrentUser | NoCurrentUser>('/api/current-user', { on401: 'returnNull' })
+      .then((u) => setUser(currentUserOf(u)))
       .catch(() => setUser(null));
     return () => clearTimeout(timer);
   }, [page, setValue]);

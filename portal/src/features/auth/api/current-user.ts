@@ -2,6 +2,7 @@
 import { useQuery, queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from '@tm/shared/api-client';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
+import { currentUserOf, type NoCurrentUser } from '@tm/shared/logic/current-user';
 
 export type SessionUser = CurrentUser & { inactivityTimeoutMs: number };
 export const currentUserKey = ['/api/current-user'] as const;
@@ -12,7 +13,8 @@ export const lastSessionEnd = () => sessionEnded;
 
 export async function getCurrentUser(): Promise<SessionUser | null> {
   try {
-    const user = await api.getJson<SessionUser>('/api/current-user');
+    // A visitor gets 200 { user: null }; a session that ended, 401 with why (below).
+    const user = currentUserOf(await api.getJson<SessionUser | NoCurrentUser>('/api/current-user'));
     sessionEnded = null;
     return user;
   } catch (err) {
