@@ -130,6 +130,10 @@ export function describeAudit(e: DescribeInput): string {
       return `Set a new password for${who || ' the account'}`;
     case 'user.set_password_link':
       return a.emailed ? `E-mailed a set-password link to${who || ' the account'}` : `Made a set-password link for${who || ' the account'}`;
+    case 'user.admin_created':
+      return `Created the admin account${who} from the command line (npm run admin:create)`;
+    case 'user.admin_promoted':
+      return `Made${who || ' the account'} an admin from the command line (npm run admin:create)`;
     case 'user.deactivated':
       return `Deactivated${who || ' the account'}`;
     case 'user.reactivated':
