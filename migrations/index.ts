@@ -47,6 +47,7 @@ import * as m1127_6400_disputeEvidence from './20261127640000_dispute_evidence.t
 import * as m1127_6500_crmWebhooks from './20261127650000_crm_webhooks.ts';
 import * as m1127_6600_autoRebill from './20261127660000_auto_rebill.ts';
 import * as m1127_6700_noShowEvidence from './20261127670000_no_show_evidence.ts';
+import * as m1129_5000_usersLowBalanceThreshold from './20261129500000_users_low_balance_threshold.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -100,6 +101,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127650000_crm_webhooks': m1127_6500_crmWebhooks,
   '20261127660000_auto_rebill': m1127_6600_autoRebill,
   '20261127670000_no_show_evidence': m1127_6700_noShowEvidence,
+  '20261129500000_users_low_balance_threshold': m1129_5000_usersLowBalanceThreshold,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -20,6 +20,8 @@ import {
 import { adminSetPasswordLink } from '../services/admin/account-links.service.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
 import { idParam } from '../http/params.ts';
+import { deactivateUserSchema } from '@tm/shared/schemas/buyer-balance';
+import { refundUnusedTransfers } from '../services/transfers/low-balance.service.ts';
 
 const userIdParam = (req: Request) => idParam(req.params.userId, 'User not found');
 
@@ -72,9 +74,14 @@ export function adminUsersRoutes(deps: AppDeps): Router {
     res.json(await adminSetPasswordLink(deps.db, deps.config, origin, userId, deps.clock.now(), adminActor(currentUser(req)), { email }));
   });
 
+  // With { refundUnused: true } the unused transfers are refunded to the card too, after the deactivation
+  // (no delivery can draw on them meanwhile); each refund is audited by the refund path (issue 36).
   r.post('/admin/users/:userId/deactivate', admin, async (req, res) => {
     const userId = userIdParam(req);
-    res.json({ user: await deactivateUser(deps.db, adminActor(currentUser(req)), userId, deps.clock.now()) });
+    const { refundUnused } = parseWith(deactivateUserSchema, req.body ?? {});
+    const user = await deactivateUser(deps.db, adminActor(currentUser(req)), userId, deps.clock.now());
+    if (!refundUnused) return void res.json({ user });
+    res.json({ user, refunds: await refundUnusedTransfers(deps, userId, currentUser(req).id) });
   });
 
   r.post('/admin/users/:userId/reactivate', admin, async (req, res) => {

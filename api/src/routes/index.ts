@@ -35,6 +35,7 @@ import { accountRoutes } from './account.routes.ts';
 import { autoRebillRoutes } from './auto-rebill.routes.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
+import { adminBuyerBalanceRoutes } from './admin-buyer-balance.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -71,5 +72,6 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(accountRoutes(deps));
   api.use(webhooksRoutes(deps));
   api.use(autoRebillRoutes(deps));
+  api.use(adminBuyerBalanceRoutes(deps));
   return api;
 }

@@ -134,6 +134,8 @@ export function describeAudit(e: DescribeInput): string {
       return `Created the admin account${who} from the command line (npm run admin:create)`;
     case 'user.admin_promoted':
       return `Made${who || ' the account'} an admin from the command line (npm run admin:create)`;
+    case 'user.low_balance_threshold':
+      return `Set the low-balance threshold of${who || ' the account'} to ${a.lowBalanceThreshold === 0 ? 'never' : plural(a.lowBalanceThreshold, 'transfer')}`;
     case 'user.deactivated':
       return `Deactivated${who || ' the account'}`;
     case 'user.reactivated':
