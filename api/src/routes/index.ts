@@ -36,6 +36,7 @@ import { autoRebillRoutes } from './auto-rebill.routes.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { adminBuyerBalanceRoutes } from './admin-buyer-balance.routes.ts';
+import { adminAbandonedCheckoutsRoutes } from './admin-abandoned-checkouts.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -73,5 +74,6 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(webhooksRoutes(deps));
   api.use(autoRebillRoutes(deps));
   api.use(adminBuyerBalanceRoutes(deps));
+  api.use(adminAbandonedCheckoutsRoutes(deps));
   return api;
 }

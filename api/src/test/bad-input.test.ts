@@ -367,6 +367,11 @@ const SPECS: Record<string, Spec> = {
     role: 'admin',
     base: () => ({ method: 'POST', path: `/api/admin/users/${own.deactivatedUserId}/reactivate`, body: {} }),
   },
+  // No body: only the id is input (bad ids are the id-parameter runs).
+  'POST /api/admin/abandoned-checkouts/:orderId/resend': {
+    role: 'admin',
+    base: () => ({ method: 'POST', path: '/api/admin/abandoned-checkouts/999999/resend', body: {} }),
+  },
   'PUT /api/admin/users/:userId/low-balance-threshold': {
     role: 'admin',
     base: () => ({ method: 'PUT', path: `/api/admin/users/${who.ids.agentB}/low-balance-threshold`, body: { threshold: 6 } }),
