@@ -9,7 +9,7 @@
 //   load balancer's /api/stripe/webhook as Stripe would;
 // - two processes (E2E_PORT+10, E2E_PORT+20) behind HAProxy on E2E_PORT (deploy/haproxy.cfg).
 // The admin is made as on a real install (issue 36): the compiled `admin-create.js --email` prints a
-// one-time set-password link, spent through the load balancer's POST /api/set-password. The demo data
+// one-time set-password link, spent through POST /api/set-password on a process. The demo data
 // still stocks the catalogue, inventory and the two agents (new passwords: a production process refuses
 // published ones); the demo admin is deactivated. The journeys read the accounts, the SMTP and emulator
 // addresses from <dir>/state.json. On SIGTERM everything started here stops; the database is dropped unless
@@ -154,12 +154,19 @@ async function main(): Promise<void> {
     encoding: 'utf8',
   });
   const adminLink = /^(https?:\/\/\S+\/set-password\?token=\S+)$/m.exec(made.stdout)?.[1];
-  if (made.status !== 0 || !adminLink) fail(`admin-create failed: ${made.stdout}${made.stderr}`);
+  if (made.status !== 0 || !adminLink) throw new Error(`admin-create failed: ${made.stdout}${made.stderr}`);
   for (const [i, p] of ports.entries()) {
     const out = fs.openSync(path.join(dir, `api${i + 1}.log`), 'a');
     children.push(spawn(process.execPath, ['api/dist/server.js'], { cwd: root, env: { ...env, PORT: String(p) }, stdio: ['ignore', out, out] }));
   }
   for (const p of ports) await waitHealthy(`http://127.0.0.1:${p}/api/health`);
+  // Spent on a process directly, before the balancer (and so the journeys) starts: the state is ready first.
+  const set = await fetch(`http://127.0.0.1:${ports[0]}/api/set-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ token: new URL(adminLink!).searchParams.get('token'), password: passwords.admin }),
+  });
+  if (set.status !== 200) throw new Error(`the admin's set-password link answered ${set.status}: ${await set.text()}`);
 
   // The production load balancer's configuration, over these two processes.
   const cfg = fs
@@ -176,14 +183,6 @@ async function main(): Promise<void> {
       stdio: ['ignore', lbLog, lbLog],
     }),
   );
-
-  await waitHealthy(`${base}/api/health`);
-  const set = await fetch(`${base}/api/set-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ token: new URL(adminLink).searchParams.get('token'), password: passwords.admin }),
-  });
-  if (set.status !== 200) fail(`the admin's set-password link answered ${set.status}: ${await set.text()}`);
 
   const state: RehearsalState = {
     baseURL: base,
