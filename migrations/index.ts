@@ -56,6 +56,7 @@ import * as m1129_1000_transferCallEndedBy from './20261129100000_transfer_call_
 import * as m1129_1010_platformCallAttempts from './20261129101000_platform_call_attempts.ts';
 import * as m1129_1020_disputeRuleReading from './20261129102000_dispute_rule_reading.ts';
 import * as m1129_3000_outboxSealedLink from './20261129300000_outbox_sealed_link.ts';
+import * as m1129_5000_usersLowBalanceThreshold from './20261129500000_users_low_balance_threshold.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -118,6 +119,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129101000_platform_call_attempts': m1129_1010_platformCallAttempts,
   '20261129102000_dispute_rule_reading': m1129_1020_disputeRuleReading,
   '20261129300000_outbox_sealed_link': m1129_3000_outboxSealedLink,
+  '20261129500000_users_low_balance_threshold': m1129_5000_usersLowBalanceThreshold,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

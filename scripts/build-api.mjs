@@ -51,7 +51,7 @@ const externals = {
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { server: 'api/src/server.ts', migrate: 'api/src/db/migrate.ts' },
+  entryPoints: { server: 'api/src/server.ts', migrate: 'api/src/db/migrate.ts', 'admin-create': 'api/src/admin-create.ts' },
   outdir,
   bundle: true,
   platform: 'node',
@@ -73,4 +73,4 @@ fs.writeFileSync(path.join(outdir, 'package.json'), JSON.stringify({ type: 'modu
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([f]) => f.endsWith('.js'))
   .reduce((n, [, o]) => n + o.bytes, 0);
-console.log(`API compiled to ${path.relative(root, outdir)}/ (server.js, migrate.js; ${Math.round(bytes / 1024)} KiB of JavaScript)`);
+console.log(`API compiled to ${path.relative(root, outdir)}/ (server.js, migrate.js, admin-create.js; ${Math.round(bytes / 1024)} KiB of JavaScript)`);

@@ -20,6 +20,7 @@ import { createStorage } from './storage/index.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/index.ts';
 import { rememberWrites } from './db/read-routing.ts';
+import { openapiRoutes } from './routes/openapi.routes.ts';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -112,6 +113,7 @@ function buildApp(deps: AppDeps, input: CreateAppInput): Express {
   // The built site and portal (web.ts), before the API's middleware: a page or an asset needs no body
   // parser, session or compression (their .br/.gz are made at build time). /api/ passes through.
   if (web !== null) app.use(webRoutes(config, web));
+  app.use(openapiRoutes(deps));
   // API JSON is compressed per response.
   app.use('/api', compression());
   // A line per API request at LOG_LEVEL info (or more verbose); above info the request logger is not

@@ -30,6 +30,20 @@ test('the rehearsal runs in production settings behind the load balancer', async
   expect([...backends].sort()).toEqual(['api1', 'api2']);
 });
 
+test('the admin was made by the compiled admin:create and its one-time link, and the audit log says so', async ({ page }) => {
+  const { admin } = rehearsal().accounts;
+  const login = await page.request.post('/api/login', {
+    headers: { Origin: rehearsal().baseURL },
+    data: { identifier: admin.email, password: admin.password },
+  });
+  expect(login.status()).toBe(200);
+  const audit = (await (await page.request.get('/api/admin/audit?pageSize=100')).json()) as {
+    items: Array<{ action: string; actor: { type: string }; subject: { email: string } | null }>;
+  };
+  const made = audit.items.find((e) => e.action === 'user.admin_created');
+  expect(made).toMatchObject({ actor: { type: 'system' }, subject: { email: admin.email } });
+});
+
 test('funnel checkout: an anonymous buyer pays for 30 standard transfers and lands on the paid order; the receipt arrives by SMTP', async ({ page }) => {
   const email = `${unique('prod-buyer')}@example.com`;
   await page.goto('/checkout');

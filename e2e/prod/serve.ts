@@ -8,9 +8,11 @@
 //   pointing at the Stripe-compatible emulator started here, which posts its signed events to the
 //   load balancer's /api/stripe/webhook as Stripe would;
 // - two processes (E2E_PORT+10, E2E_PORT+20) behind HAProxy on E2E_PORT (deploy/haproxy.cfg).
-// The demo data is seeded into the database before the start and every demo account gets a new password
-// (a production process refuses published ones); the journeys read them, the SMTP and emulator addresses
-// from <dir>/state.json. On SIGTERM everything started here stops; the database is dropped unless
+// The admin is made as on a real install (issue 36): the compiled `admin-create.js --email` prints a
+// one-time set-password link, spent through POST /api/set-password on a process. The demo data
+// still stocks the catalogue, inventory and the two agents (new passwords: a production process refuses
+// published ones); the demo admin is deactivated. The journeys read the accounts, the SMTP and emulator
+// addresses from <dir>/state.json. On SIGTERM everything started here stops; the database is dropped unless
 // PROD_REHEARSAL_KEEP_DB=1 (the restore drill of .ci/run dumps it afterwards, then drops it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -22,6 +24,7 @@ import { SMTPServer } from 'smtp-server';
 import { knexConfig } from '../../knexfile.ts';
 import { seedDemo, DEMO_ACCOUNTS, DEMO_RECORDING_FILE } from '../../api/src/db/seed.ts';
 import { dbStorage } from '../../api/src/storage/index.ts';
+import { toDbDate } from '../../api/src/db/dates.ts';
 import { hashPassword } from '../../api/src/services/accounts/passwords.ts';
 import { StripeEmulator } from '@tm/stripe-emulator';
 import { EMULATOR_SECRET_KEY } from '../../api/src/services/payments/stripe-client.ts';
@@ -80,7 +83,11 @@ async function main(): Promise<void> {
     agent2: `rehearsal-agent2-${run}`,
     trainer: `rehearsal-trainer-${run}`,
   };
-  for (const k of ['admin', 'agent', 'agent2'] as const) {
+  // The demo admin is not how production gets one: a random password nobody knows, and deactivated.
+  await User.query(db)
+    .where({ email: DEMO_ACCOUNTS.admin.email })
+    .patch({ passwordHash: await hashPassword(crypto.randomBytes(24).toString('hex')), deactivatedAt: toDbDate(new Date()) });
+  for (const k of ['agent', 'agent2'] as const) {
     await User.query(db)
       .where({ email: DEMO_ACCOUNTS[k].email })
       .patch({ passwordHash: await hashPassword(passwords[k]) });
@@ -139,11 +146,27 @@ async function main(): Promise<void> {
     TRANSFER_API_KEY: 'rehearsal-transfer-key',
     LOG_LEVEL: 'info',
   };
+  // The first admin, as an operator makes one: the compiled command with the servers' environment.
+  const adminEmail = `ops-${run}@example.com`;
+  const made = spawnSync(process.execPath, ['api/dist/admin-create.js', '--email', adminEmail, '--first-name', 'Rehearsal', '--last-name', 'Operator'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  const adminLink = /^(https?:\/\/\S+\/set-password\?token=\S+)$/m.exec(made.stdout)?.[1];
+  if (made.status !== 0 || !adminLink) throw new Error(`admin-create failed: ${made.stdout}${made.stderr}`);
   for (const [i, p] of ports.entries()) {
     const out = fs.openSync(path.join(dir, `api${i + 1}.log`), 'a');
     children.push(spawn(process.execPath, ['api/dist/server.js'], { cwd: root, env: { ...env, PORT: String(p) }, stdio: ['ignore', out, out] }));
   }
   for (const p of ports) await waitHealthy(`http://127.0.0.1:${p}/api/health`);
+  // Spent on a process directly, before the balancer (and so the journeys) starts: the state is ready first.
+  const set = await fetch(`http://127.0.0.1:${ports[0]}/api/set-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ token: new URL(adminLink!).searchParams.get('token'), password: passwords.admin }),
+  });
+  if (set.status !== 200) throw new Error(`the admin's set-password link answered ${set.status}: ${await set.text()}`);
 
   // The production load balancer's configuration, over these two processes.
   const cfg = fs
@@ -171,7 +194,7 @@ async function main(): Promise<void> {
     stripeSecretKey: EMULATOR_SECRET_KEY,
     webhookSecret,
     accounts: {
-      admin: { email: DEMO_ACCOUNTS.admin.email, password: passwords.admin },
+      admin: { email: adminEmail, password: passwords.admin },
       agent: { email: DEMO_ACCOUNTS.agent.email, password: passwords.agent },
       agent2: { email: DEMO_ACCOUNTS.agent2.email, password: passwords.agent2 },
     },

@@ -28,6 +28,8 @@ export const PUBLIC_ROUTES = [
   '/agentresources',
   '/brightcalldocs',
   '/webhooksdocs',
+  '/transfercallbackdocs',
+  '/api-docs',
   '/fex-quoter',
   '/sales-roleplay',
   '/no-such-page',

@@ -57,6 +57,8 @@ export class User extends Model {
   state!: string | null;
   isAdmin!: boolean | number;
   liveTransferPriceCents!: number | null;
+  /** Transfers left at or below which the buyer is low (the e-mail, Home, the admin's list); default 5. */
+  lowBalanceThreshold!: number;
   createdAt!: string;
   updatedAt!: string;
   passwordChangedAt!: string | null;

@@ -22,6 +22,8 @@ import { adminActor } from '../services/audit/audit.service.ts';
 import { idParam } from '../http/params.ts';
 import { transferSettingsSchema } from '@tm/shared/schemas/transfers';
 import { adminControlsView, adminUpdateControls } from '../services/transfers/settings.service.ts';
+import { deactivateUserSchema } from '@tm/shared/schemas/buyer-balance';
+import { refundUnusedTransfers } from '../services/transfers/low-balance.service.ts';
 
 const userIdParam = (req: Request) => idParam(req.params.userId, 'User not found');
 
@@ -87,9 +89,14 @@ export function adminUsersRoutes(deps: AppDeps): Router {
     res.json(await adminUpdateControls(deps, adminActor(currentUser(req)), userId, input));
   });
 
+  // With { refundUnused: true } the unused transfers are refunded to the card too, after the deactivation
+  // (no delivery can draw on them meanwhile); each refund is audited by the refund path (issue 36).
   r.post('/admin/users/:userId/deactivate', admin, async (req, res) => {
     const userId = userIdParam(req);
-    res.json({ user: await deactivateUser(deps.db, adminActor(currentUser(req)), userId, deps.clock.now()) });
+    const { refundUnused } = parseWith(deactivateUserSchema, req.body ?? {});
+    const user = await deactivateUser(deps.db, adminActor(currentUser(req)), userId, deps.clock.now());
+    if (!refundUnused) return void res.json({ user });
+    res.json({ user, refunds: await refundUnusedTransfers(deps, userId, currentUser(req).id) });
   });
 
   r.post('/admin/users/:userId/reactivate', admin, async (req, res) => {

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { createTestApp, loginAs, makeUser, type TestContext } from '../test/harness.ts';
 import { testConfig } from '../config.ts';
 import { WEBHOOK_RATE_LIMIT } from './brightcall.routes.ts';
+import { documented } from '../test/openapi-contract.ts';
 
 const KEY = 'bc_live_key_0123456789';
 const base = testConfig();
@@ -32,7 +33,7 @@ describe('POST /api/callbacks/brightcall is idempotent (issue 26 item 4)', () =>
   const post = (body: object, headers: Record<string, string> = {}) => {
     const req = request(ctx.app).post('/api/callbacks/brightcall').set('x-api-key', KEY);
     for (const [k, v] of Object.entries(headers)) req.set(k, v);
-    return req.send(body);
+    return documented(req.send(body), 'post', '/api/callbacks/brightcall');
   };
   const appointmentsNamed = async (name: string) =>
     Number(((await ctx.db('appointments').where({ customerName: name }).count({ n: '*' }).first()) as { n: number }).n);

@@ -38,6 +38,8 @@ import { autoRebillRoutes } from './auto-rebill.routes.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { adminMarketingRoutes } from './admin-marketing.routes.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
+import { adminBuyerBalanceRoutes } from './admin-buyer-balance.routes.ts';
+import { adminAbandonedCheckoutsRoutes } from './admin-abandoned-checkouts.routes.ts';
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
@@ -77,5 +79,7 @@ export function apiRoutes(deps: AppDeps): Router {
   api.use(accountRoutes(deps));
   api.use(webhooksRoutes(deps));
   api.use(autoRebillRoutes(deps));
+  api.use(adminBuyerBalanceRoutes(deps));
+  api.use(adminAbandonedCheckoutsRoutes(deps));
   return api;
 }

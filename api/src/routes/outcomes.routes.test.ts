@@ -6,6 +6,7 @@ import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { OUTCOMES_RATE_LIMIT } from './outcomes.routes.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { documented } from '../test/openapi-contract.ts';
 
 let ctx: TestContext;
 let a: Awaited<ReturnType<typeof makeUser>>;
@@ -194,19 +195,21 @@ describe('Results', () => {
 
 describe('personal API tokens', () => {
   it('create, list (never the token), post outcomes of the owner only, revoke', async () => {
-    const created = await agentA.post('/api/api-tokens').send({ name: 'My CRM' });
+    // Every answer here is checked against the OpenAPI document (/openapi.json).
+    const created = await documented(agentA.post('/api/api-tokens').send({ name: 'My CRM' }), 'post', '/api/api-tokens');
     expect(created.status).toBe(201);
     const token: string = created.body.token;
     expect(token).toMatch(/^tl_/);
     const stored = await ctx.db('api_tokens').where({ id: created.body.apiToken.id }).first();
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    const list = await agentA.get('/api/api-tokens');
+    const list = await documented(agentA.get('/api/api-tokens'), 'get', '/api/api-tokens');
     expect(list.body.tokens).toEqual([expect.objectContaining({ name: 'My CRM', prefix: token.slice(0, 10) })]);
     expect(JSON.stringify(list.body)).not.toContain(token);
     expect((await agentB.get('/api/api-tokens')).body.tokens).toEqual([]);
 
-    const crm = (body: object, t = token) => request(ctx.app).post('/api/outcomes').set('authorization', `Bearer ${t}`).send(body);
+    const crm = (body: object, t = token) =>
+      documented(request(ctx.app).post('/api/outcomes').set('authorization', `Bearer ${t}`).send(body), 'post', '/api/outcomes');
     const own = await crm({ itemType: 'lead', itemId: ids.L2, status: 'quoted', date: '2026-10-09' });
     expect(own.status).toBe(200);
     expect(await ctx.db('item_outcomes').where({ itemType: 'lead', itemId: ids.L2 }).first()).toMatchObject({ status: 'quoted', source: 'api', userId: a.id });
@@ -224,8 +227,9 @@ describe('personal API tokens', () => {
     expect((await request(ctx.app).post('/api/outcomes').send({ itemType: 'lead', itemId: ids.L2, status: 'quoted', date: '2026-10-09' })).status).toBe(401);
 
     // Another agent cannot revoke it; the owner can, and it stops at once.
-    expect((await agentB.delete(`/api/api-tokens/${created.body.apiToken.id}`)).status).toBe(404);
-    expect((await agentA.delete(`/api/api-tokens/${created.body.apiToken.id}`)).status).toBe(204);
+    const revoke = (who: typeof agentA) => documented(who.delete(`/api/api-tokens/${created.body.apiToken.id}`), 'delete', '/api/api-tokens/{id}');
+    expect((await revoke(agentB)).status).toBe(404);
+    expect((await revoke(agentA)).status).toBe(204);
     expect((await crm({ itemType: 'lead', itemId: ids.L2, status: 'contacted', date: '2026-10-09' })).status).toBe(401);
     expect((await agentA.get('/api/api-tokens')).body.tokens).toEqual([]);
     // The put-back: L2 is no_answer again for the Results test order independence.

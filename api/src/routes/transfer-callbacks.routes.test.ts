@@ -8,6 +8,7 @@ import { NO_CHARGE_UNDER_BUFFER, BILLABLE_AGENT_HUNG_UP } from '@tm/shared/logic
 import type { TransferCallbackInput } from '@tm/shared/schemas/transfers';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { insertPaidOrder, callPayload, type LotSpec } from '../test/transfers-testing.ts';
+import { documented } from '../test/openapi-contract.ts';
 
 const KEY = 'test-transfer-key-0123456789';
 let ctx: TestContext;
@@ -19,7 +20,8 @@ afterAll(() => ctx.close());
 function post(body: unknown, auth: Record<string, string> = { 'x-api-key': KEY }) {
   const req = request(ctx.app).post('/api/callbacks/transfer');
   for (const [k, v] of Object.entries(auth)) req.set(k, v);
-  return req.send(body as object);
+  // Every answer is checked against the OpenAPI document (/openapi.json).
+  return documented(req.send(body as object), 'post', '/api/callbacks/transfer');
 }
 const payload = (agent: { id: number }, duration: number, over: Partial<TransferCallbackInput> = {}) =>
   callPayload(agent, duration, { now: ctx.clock.now(), ...over });
@@ -348,7 +350,8 @@ describe('the agent controls', () => {
 
   it('answers the pre-transfer check with the same reasons', async () => {
     const { user } = await agentWithSettings({ workingStates: ['TX'] });
-    const check = (body: object) => request(ctx.app).post('/api/callbacks/transfer/check').set('x-api-key', KEY).send(body);
+    const check = (body: object) =>
+      documented(request(ctx.app).post('/api/callbacks/transfer/check').set('x-api-key', KEY).send(body), 'post', '/api/callbacks/transfer/check');
     expect((await check({ agentId: user.id, state: 'TX' })).body).toEqual({ ok: true, balanceRemaining: 50 });
     expect((await check({ agentEmail: user.email, state: 'FL' })).body.reason).toBe('state_not_allowed');
     expect((await check({ agentId: 999999, state: 'TX' })).status).toBe(404);

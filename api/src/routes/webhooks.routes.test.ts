@@ -22,6 +22,7 @@ import { isPublicAddress } from '../services/webhooks/ssrf.ts';
 import { WebhookDelivery } from '../models/index.ts';
 import type { DeliveryPage } from '@tm/shared/schemas/webhooks';
 import { fromDbDate } from '../db/dates.ts';
+import { expectDocumentedWebhook } from '../test/openapi-contract.ts';
 
 const KEY = 'test-transfer-key-webhooks-0123';
 let ctx: TestContext;
@@ -206,6 +207,7 @@ describe('delivery', () => {
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['transferline-event-id']).toBe(res.body.eventId);
     expect(got.event).toMatchObject({ id: res.body.eventId, type: 'test.ping', agentId: user.id });
+    expectDocumentedWebhook(got.event);
 
     const { items } = await log(agent);
     expect(items[0]).toMatchObject({ id: res.body.id, status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null });
@@ -422,6 +424,8 @@ describe('events from purchases', () => {
     expect(leadsOnlyGot.map((e) => e.type)).toEqual(['lead.bought', 'lead.bought']);
     expect(new Set(leadsOnlyGot.map((e) => e.id))).toEqual(new Set(toAll.filter((e) => e.type === 'lead.bought').map((e) => e.id)));
     expect(rx.received.some((r) => r.path.includes('other=1'))).toBe(false);
+    // Every event received matches the OpenAPI document's `webhooks` (GET /openapi.json).
+    for (const r of rx.received) expectDocumentedWebhook(r.event);
     expect(all.id).not.toBe(leadsOnly.id);
     expect((await log(agent)).total).toBe(7);
   });

@@ -320,6 +320,21 @@ const MATRIX: Record<string, Row> = {
     ...cols(401, 403, 403, 200, 401),
     req: () => post(`/api/admin/users/${own.spareUserId}/reactivate`)('anon'),
   },
+  'GET /api/admin/low-balance': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/low-balance') },
+  'GET /api/admin/abandoned-checkouts': { ...cols(401, 403, 403, 200, 401), req: get('/api/admin/abandoned-checkouts') },
+  // A paid order: the admin's answer is the 409 "only unpaid orders", past every access check.
+  'POST /api/admin/abandoned-checkouts/:orderId/resend': {
+    ...cols(401, 403, 403, 409, 401),
+    req: () => post(`/api/admin/abandoned-checkouts/${own.transferOrderId}/resend`)('anon'),
+  },
+  'PUT /api/admin/users/:userId/low-balance-threshold': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => put(`/api/admin/users/${own.spareUserId}/low-balance-threshold`, () => ({ threshold: 7 }))('anon'),
+  },
+  'GET /api/admin/users/:userId/open-balance': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => get(`/api/admin/users/${who.ids.agentA}/open-balance`)('anon'),
+  },
   // The link's token is the capability: anyone holding a good one may check it and use it once.
   'GET /api/set-password/check': {
     ...cols(200, 200, 200, 200, 200),

@@ -371,6 +371,15 @@ const SPECS: Record<string, Spec> = {
     role: 'admin',
     base: () => ({ method: 'POST', path: `/api/admin/users/${own.deactivatedUserId}/reactivate`, body: {} }),
   },
+  // No body: only the id is input (bad ids are the id-parameter runs).
+  'POST /api/admin/abandoned-checkouts/:orderId/resend': {
+    role: 'admin',
+    base: () => ({ method: 'POST', path: '/api/admin/abandoned-checkouts/999999/resend', body: {} }),
+  },
+  'PUT /api/admin/users/:userId/low-balance-threshold': {
+    role: 'admin',
+    base: () => ({ method: 'PUT', path: `/api/admin/users/${who.ids.agentB}/low-balance-threshold`, body: { threshold: 6 } }),
+  },
   'POST /api/set-password': {
     role: 'anon',
     base: async () => ({ method: 'POST', path: '/api/set-password', body: { token: await setPasswordToken(), password: 'fuzz-set-password-1' } }),

@@ -130,6 +130,12 @@ export function describeAudit(e: DescribeInput): string {
       return `Set a new password for${who || ' the account'}`;
     case 'user.set_password_link':
       return a.emailed ? `E-mailed a set-password link to${who || ' the account'}` : `Made a set-password link for${who || ' the account'}`;
+    case 'user.admin_created':
+      return `Created the admin account${who} from the command line (npm run admin:create)`;
+    case 'user.admin_promoted':
+      return `Made${who || ' the account'} an admin from the command line (npm run admin:create)`;
+    case 'user.low_balance_threshold':
+      return `Set the low-balance threshold of${who || ' the account'} to ${a.lowBalanceThreshold === 0 ? 'never' : plural(a.lowBalanceThreshold, 'transfer')}`;
     case 'user.deactivated':
       return `Deactivated${who || ' the account'}`;
     case 'user.reactivated':
@@ -138,6 +144,8 @@ export function describeAudit(e: DescribeInput): string {
       return `Turned staff alert e-mails ${a.staffAlerts ? 'on' : 'off'}`;
     case 'order.refunded':
       return `Refunded ${money(a.amountCents)} of order${id}${a.transfersRemoved ? `, taking back ${plural(a.transfersRemoved, 'transfer')}` : ''}${a.reason ? ` (${String(a.reason)})` : ''}`;
+    case 'order.checkout_link_sent':
+      return `Sent a checkout link for order${id}${who ? ` to${who}` : ''}`;
     case 'order.fulfilled':
       return `Delivered ${plural(a.count, String(a.product) === 'callbacks' ? 'call-back' : 'lead')} on order${id}; ${String(a.owed ?? 0)} still owed`;
     case 'lead_import.uploaded':

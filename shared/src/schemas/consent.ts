@@ -22,6 +22,17 @@ export const consentFields = {
 
 export type ConsentInput = { [K in keyof typeof consentFields]?: z.infer<(typeof consentFields)[K]> };
 
+/** The webhook's consent fields (snake_case like the rest of its payload) and their column names. */
+export const CALLBACK_CONSENT_FIELDS = {
+  consent_source_url: 'consentSourceUrl',
+  consent_at: 'consentAt',
+  consent_ip: 'consentIp',
+  consent_text: 'consentText',
+  certificate_kind: 'certificateKind',
+  certificate_id: 'certificateId',
+  certificate_claim_expires_at: 'certificateClaimExpiresAt',
+} as const satisfies Record<string, keyof ConsentInput>;
+
 /**
  * The kind of a consent certificate from its id when the sender does not say: a TrustedForm certificate
  * URL (cert.trustedform.com/...) or its 40-hex token, or a Jornaya LeadiD (a UUID). Null when neither.

@@ -27,6 +27,7 @@ export const MAIL_KINDS = [
   'staff-dispute',
   'staff-partner-application',
   'staff-signup',
+  'checkout-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -12,7 +12,7 @@ import {
   type ListQuery,
   type Page,
 } from '@tm/shared/schemas/admin';
-import { certificateKindOf, consentFields, type ConsentInput } from '@tm/shared/schemas/consent';
+import { CALLBACK_CONSENT_FIELDS, certificateKindOf, consentFields, type ConsentInput } from '@tm/shared/schemas/consent';
 import { z } from 'zod';
 import { badRequest, unprocessable } from '../../errors.ts';
 import { appointmentTimeProblem } from '@tm/shared/schemas/appointment-care';
@@ -103,16 +103,8 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   return v;
 }
 
-/** The webhook's consent fields (snake_case like the rest of its payload) and their column names. */
-export const CALLBACK_CONSENT_FIELDS = {
-  consent_source_url: 'consentSourceUrl',
-  consent_at: 'consentAt',
-  consent_ip: 'consentIp',
-  consent_text: 'consentText',
-  certificate_kind: 'certificateKind',
-  certificate_id: 'certificateId',
-  certificate_claim_expires_at: 'certificateClaimExpiresAt',
-} as const satisfies Record<string, keyof ConsentInput>;
+// The webhook's consent fields (snake_case) and their column names live with the consent schema (the API document reads them too).
+export { CALLBACK_CONSENT_FIELDS };
 const callbackExtrasSchema = z.object({
   ...consentFields,
   aiDisclosure: z.string({ error: 'aiDisclosure must be text' }).trim().max(5000, 'aiDisclosure is at most 5000 characters').optional(),

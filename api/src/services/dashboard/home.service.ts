@@ -4,7 +4,6 @@ import {
   HOME_RECENT_PURCHASES,
   HOME_UPCOMING_APPOINTMENTS,
   LOW_BALANCE_MESSAGE,
-  LOW_BALANCE_THRESHOLD,
   NO_BALANCE_MESSAGE,
   PAUSED_MESSAGE,
   pausedUntilMessage,
@@ -20,6 +19,7 @@ import { settingsView } from '../transfers/settings.service.ts';
 import { balanceView } from '../transfers/lots.service.ts';
 import { ledgerEntries } from '../transfers/ledger.service.ts';
 import { Appointment, TransferCall, TransferDispute } from '../../models/index.ts';
+import { lowBalanceThresholdOf } from '../transfers/balance-alerts.ts';
 
 const count = (row: unknown) => Number((row as { n?: number | string } | undefined)?.n ?? 0);
 
@@ -68,7 +68,7 @@ export async function dashboardHome(deps: AppDeps, userId: number): Promise<Dash
 
   const alerts: HomeAlert[] = [];
   if (balance.remaining === 0 && balance.purchased > 0) alerts.push({ kind: 'no_balance', message: NO_BALANCE_MESSAGE });
-  else if (balance.remaining > 0 && balance.remaining <= LOW_BALANCE_THRESHOLD)
+  else if (balance.remaining > 0 && balance.remaining <= (await lowBalanceThresholdOf(deps.db, userId)))
     alerts.push({ kind: 'low_balance', message: LOW_BALANCE_MESSAGE(balance.remaining) });
   if (settings.pausedNow && settings.pausedReason !== 'no_balance') {
     alerts.push({ kind: 'paused', message: settings.resumeDate ? pausedUntilMessage(settings.resumeDate) : PAUSED_MESSAGE });

@@ -1,6 +1,7 @@
 // The product's messages (decision 045): plain text and simple HTML built from the same lines, the
 // product's name and support contacts at the foot, no images, no tracking. Each builder returns what
 // enqueueMail stores; the caller enqueues it in the transaction of its event.
+import crypto from 'node:crypto';
 import { createEvent } from 'ics';
 import type { AppConfig } from '../../config.ts';
 import type { MailKind } from '@tm/shared/schemas/mail';
@@ -441,6 +442,29 @@ export function disputeDecidedMail(config: AppConfig, user: MailUser, d: { id: n
     lines: [`Your dispute of transfer #${d.callId} was ${d.outcome}.`, ...(d.note ? [d.note] : [])],
     link: { label: 'See your transfers', url: `${config.publicOrigin}/dashboard/transfers` },
   });
+}
+
+/** An admin's re-sent checkout link for an order left unpaid (issue 36): one per address per day at most. */
+export function checkoutReminderMail(
+  config: AppConfig,
+  to: { email: string; userId: number | null; firstName?: string | null },
+  order: { id: number; product: string; url: string },
+  window: string,
+): NewMail {
+  const addressKey = crypto.createHash('sha256').update(to.email.toLowerCase()).digest('hex').slice(0, 40);
+  return mail(
+    config,
+    'checkout-reminder',
+    to.email,
+    to.userId,
+    `Finish your ${PRODUCT} order`,
+    {
+      greeting: hello(to.firstName),
+      lines: [`Your order #${order.id} (${order.product}) was not paid, so nothing was charged. You can place it again here.`],
+      link: { label: 'Finish your order', url: order.url },
+    },
+    { dedupeKey: `checkout-reminder:${addressKey}:${window}` },
+  );
 }
 
 export function balanceLowMail(config: AppConfig, user: MailUser, left: number, crossing: string): NewMail {

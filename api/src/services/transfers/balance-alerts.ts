@@ -1,5 +1,5 @@
 // The low-balance e-mail (issue 26 item 5): sent when the agent's transfer balance crosses down to
-// BALANCE_LOW_AT or below, whatever moved it (a call drawn, a refund taking transfers back, an admin's
+// their own threshold (users.low_balance_threshold, BALANCE_LOW_AT by default; issue 36) or below, whatever moved it (a call drawn, a refund taking transfers back, an admin's
 // hand-entered call), once per crossing. Every change that lowers a balance runs inside a transaction
 // that first holds the agent's settings row (lockBalance), so this agent's balance changes happen one
 // after another and each sees the balance as the one before it left it: the crossing from above the
@@ -10,10 +10,17 @@ import type { AppDeps } from '../../deps.ts';
 import { enqueueUserMail } from '../mail/account-mail.ts';
 import { balanceLowMail } from '../mail/messages.ts';
 import { transferLots } from './lots.service.ts';
-import { AgentTransferSetting } from '../../models/index.ts';
+import { AgentTransferSetting, User } from '../../models/index.ts';
+import type { Db } from '../../db/index.ts';
 
-/** The balance at which the agent is warned by e-mail ("5 transfers left"). */
+/** The default balance at which an agent is warned by e-mail ("5 transfers left"); each buyer may have their own. */
 export const BALANCE_LOW_AT = 5;
+
+/** The buyer's own low-balance threshold (read in the transaction of the change). */
+export async function lowBalanceThresholdOf(db: Db | Knex.Transaction, userId: number): Promise<number> {
+  const row = await User.query(db).findById(userId).select('lowBalanceThreshold');
+  return row ? Number(row.lowBalanceThreshold) : BALANCE_LOW_AT;
+}
 
 /** The agent's transfer balance as this transaction sees it. */
 export async function balanceIn(trx: Knex.Transaction, userId: number): Promise<number> {
@@ -30,8 +37,8 @@ export async function lockBalance(trx: Knex.Transaction, userId: number): Promis
 }
 
 /** Did a change from `before` to `after` cross down to the low-balance threshold (and leave some)? */
-export function crossedLow(before: number, after: number): boolean {
-  return before > BALANCE_LOW_AT && after <= BALANCE_LOW_AT && after > 0;
+export function crossedLow(before: number, after: number, threshold = BALANCE_LOW_AT): boolean {
+  return before > threshold && after <= threshold && after > 0;
 }
 
 /**
@@ -47,7 +54,7 @@ export async function noteBalanceChange(
   change: { before: number; after: number; ref: string },
   now: Date,
 ): Promise<boolean> {
-  if (!crossedLow(change.before, change.after)) return false;
+  if (!crossedLow(change.before, change.after, await lowBalanceThresholdOf(trx, userId))) return false;
   await enqueueUserMail(trx, deps.config, userId, now, (to) => balanceLowMail(deps.config, to, change.after, change.ref));
   return true;
 }

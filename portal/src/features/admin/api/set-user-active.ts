@@ -6,8 +6,17 @@ import { adminKeys } from './keys.ts';
 
 export type UserActivation = 'deactivate' | 'reactivate';
 
-export function setUserActive({ userId, action }: { userId: number; action: UserActivation }): Promise<{ user: AdminUser }> {
-  return api.requestJson('POST', `/api/admin/users/${userId}/${action}`);
+/** refundUnused (deactivation only): the unused transfers are refunded to the card too. */
+export function setUserActive({
+  userId,
+  action,
+  refundUnused,
+}: {
+  userId: number;
+  action: UserActivation;
+  refundUnused?: boolean;
+}): Promise<{ user: AdminUser }> {
+  return api.requestJson('POST', `/api/admin/users/${userId}/${action}`, action === 'deactivate' && refundUnused ? { refundUnused: true } : undefined);
 }
 
 export function useSetUserActive() {

@@ -21,6 +21,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { ordersParams, useCancelOrder, useFulfilmentAction, useOrder, useOrders, useRefundOrder, type OrderFilters } from '../api/orders.ts';
 import { Field, Modal, useDebouncedValue } from './ui.tsx';
 import { FilterSelect, PagedResults, filterOptions } from './SearchPagedList.tsx';
+import { AbandonedCheckouts } from './AbandonedCheckouts.tsx';
 
 const money = (cents: number) => `$${centsToDecimal(cents)}`;
 // Order times through the portal's one formatter, on the New York clock with the zone named.
@@ -512,6 +513,7 @@ export function OrdersTab() {
   const filtering = Object.values(applied).some(Boolean);
   return (
     <div>
+      <AbandonedCheckouts />
       <div className="adm-toolbar adm-filters">
         <input
           type="search"

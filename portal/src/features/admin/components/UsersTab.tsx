@@ -21,6 +21,7 @@ import { UserActivationDialog } from './UserActivationDialog.tsx';
 import type { UserActivation } from '../api/set-user-active.ts';
 import { useCurrentUser } from '../../auth/api/current-user.ts';
 import { UserPage } from './UserPage.tsx';
+import { LowBalanceBuyers } from './LowBalanceBuyers.tsx';
 
 function UserCard({
   user,
@@ -141,6 +142,7 @@ function UsersList() {
   };
   return (
     <div>
+      <LowBalanceBuyers />
       <SearchPagedList
         noun="users"
         title="Users"
