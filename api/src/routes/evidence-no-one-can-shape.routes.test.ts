@@ -14,6 +14,7 @@ import { insertPaidOrder } from '../test/transfers-testing.ts';
 import { toDbDate } from '../db/dates.ts';
 import { OWN_CASE_SUMMARY, OWN_DISPUTE_MESSAGE } from '../services/transfers/disputes.service.ts';
 import { UNKNOWN_APPOINTMENT_MESSAGE } from '../services/appointment-care/appointment-care.service.ts';
+import { expectDocumented } from '../test/openapi-contract.ts';
 
 const KEY = 'test-transfer-key-issue-33-evidence';
 const START = new Date('2026-11-20T15:00:00.000Z');
@@ -185,9 +186,12 @@ async function appointmentOf(over: { isAdmin?: boolean } = {}) {
   return { user, agent: await loginAs(ctx.app, user.email, user.password), id: Number(id), phone };
 }
 
-const attemptsCallback = (body: Record<string, unknown>, key: string | null = KEY) => {
+/** Every answer is checked against the OpenAPI document (decision 229). */
+const attemptsCallback = async (body: Record<string, unknown>, key: string | null = KEY) => {
   const req = request(ctx.app).post('/api/callbacks/attempts');
-  return key === null ? req.send(body) : req.set('x-api-key', key).send(body);
+  const res = await (key === null ? req.send(body) : req.set('x-api-key', key).send(body));
+  expectDocumented(res, 'post', '/api/callbacks/attempts');
+  return res;
 };
 const platformAttempt = (over: Record<string, unknown>, at: Date) => ({
   callId: `pa-${process.pid}-${++seq}`,

@@ -45,6 +45,7 @@ describe('GET /openapi.json', () => {
       [
         '/api/api-tokens',
         '/api/api-tokens/{id}',
+        '/api/callbacks/attempts',
         '/api/callbacks/brightcall',
         '/api/callbacks/transfer',
         '/api/callbacks/transfer/check',

@@ -2,6 +2,7 @@
 // agent's controls (pause, working states, transfer hours in their own time zone, calls per day) and
 // the 72-hour dispute window. Browser-safe: no server import, time zones through Intl only.
 import { TIERS, HIGH_VOLUME, type TierId } from '../catalogue/index.ts';
+import type { TRANSFER_REFUSAL_REASONS } from '../schemas/integrations.ts';
 
 /** What a call at or under its buffer is recorded as (it draws nothing from the balance). */
 export const NO_CHARGE_UNDER_BUFFER = 'No charge: under buffer';
@@ -241,22 +242,13 @@ export function pauseInForce(c: AgentControls, at: Date, balance: number): boole
   return true;
 }
 
-export type RefusalReason =
-  | 'unauthorized'
-  | 'invalid_payload'
-  | 'unknown_agent'
-  /** POST /api/callbacks/attempts: no sold appointment matches appointmentId or consumerPhone. */
-  | 'unknown_appointment'
-  | 'call_id_conflict'
-  /** A call-back delivery for an agent with no paid call-back order that still owes some. */
-  | 'nothing_owed'
-  | 'agent_paused'
-  /** The agent's account is deactivated by an admin. */
-  | 'agent_deactivated'
-  | 'state_not_allowed'
-  | 'outside_hours'
-  | 'daily_cap_reached'
-  | 'no_balance';
+/**
+ * Why the transfer callback, its check or the attempts callback refuses (one list, TRANSFER_REFUSAL_REASONS,
+ * which the OpenAPI document publishes): unknown_appointment is the attempts callback's (no sold appointment
+ * matches), nothing_owed a call-back delivery for an agent with no paid call-back order that still owes some,
+ * agent_deactivated an account an admin deactivated.
+ */
+export type RefusalReason = (typeof TRANSFER_REFUSAL_REASONS)[number];
 
 export interface Refusal {
   reason: RefusalReason;

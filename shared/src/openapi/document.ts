@@ -7,10 +7,12 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { transferCallbackSchema, transferCheckSchema } from '../schemas/transfers.ts';
+import { platformAttemptSchema } from '../schemas/appointment-care.ts';
 import { postOutcomeSchema, tokenCreateSchema } from '../schemas/outcomes.ts';
 import { WEBHOOK_EVENT_LABELS } from '../schemas/webhooks.ts';
 import {
   apiTokenCreatedSchema,
+  attemptRecordedSchema,
   apiTokenListSchema,
   callbackDeliveredSchema,
   outcomeSavedSchema,
@@ -86,6 +88,24 @@ export const INTEGRATOR_ENDPOINTS: IntegratorEndpoint[] = [
     security: ['transferKey'],
     query: transferCheckSchema,
     answers: { '200': { description: 'Yes', schema: transferCheckAnswerSchema }, ...TRANSFER_REFUSALS },
+  },
+  {
+    method: 'post',
+    path: '/api/callbacks/attempts',
+    tag: 'Caller system',
+    summary: "Record the platform's attempt to reach a sold appointment's consumer",
+    description:
+      'One request per call the calling platform placed for the agent who bought the appointment (appointmentId, or consumerPhone for the sold appointment with that number). A no-show is credited only from these records, never from attempts the agent types. Idempotent on callId: a repeat answers 200 with duplicate: true and the first record.',
+    security: ['transferKey'],
+    body: platformAttemptSchema,
+    answers: {
+      '201': { description: 'Recorded', schema: attemptRecordedSchema },
+      '200': { description: 'This callId was recorded before (duplicate: true): the first record', schema: attemptRecordedSchema },
+      '400': transferRefusal('invalid_payload: a field is wrong (named in fields), or startedAt is in the future or more than 90 days ago'),
+      '401': transferRefusal('unauthorized: the TRANSFER_API_KEY is missing or wrong'),
+      '404': transferRefusal('unknown_appointment: no sold appointment has that appointmentId or consumerPhone'),
+      '429': refusal('Too many requests from this address'),
+    },
   },
   {
     method: 'post',

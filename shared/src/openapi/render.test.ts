@@ -14,6 +14,7 @@ describe('operationsOf / webhooksOf', () => {
       'POST /api/callbacks/transfer',
       'POST /api/callbacks/transfer/check',
       'GET /api/callbacks/transfer/check',
+      'POST /api/callbacks/attempts',
     ]);
     const cb = ops[0]!;
     expect(cb.body.find((r) => r.name === 'callId')).toMatchObject({ required: true, type: 'string (max 128)' });

@@ -25,6 +25,7 @@ export const TRANSFER_REFUSAL_REASONS = [
   'unauthorized',
   'invalid_payload',
   'unknown_agent',
+  'unknown_appointment',
   'call_id_conflict',
   'nothing_owed',
   'agent_paused',
@@ -44,6 +45,21 @@ export const transferRefusalSchema = z
     fields: z.record(z.string(), z.string()).optional(),
   })
   .meta({ id: 'TransferRefusal' });
+
+/** 201/200 of POST /api/callbacks/attempts: the attempt as recorded (the first record on a repeated callId). */
+export const attemptRecordedSchema = z
+  .object({
+    ok: z.literal(true),
+    duplicate: z.boolean().meta({ description: 'true: this callId was recorded before; the first record is answered.' }),
+    attempt: z.object({
+      callId: z.string(),
+      appointmentId: z.number().int(),
+      startedAt: z.string().meta({ description: 'ISO 8601, UTC' }),
+      durationSeconds: z.number().int(),
+      outcome: z.enum(['no_answer', 'voicemail', 'answered']),
+    }),
+  })
+  .meta({ id: 'AttemptRecorded' });
 
 /** 201/200 of POST /api/callbacks/transfer for a transfer. */
 export const transferAcceptedSchema = z
