@@ -47,6 +47,8 @@ import * as m1127_6400_disputeEvidence from './20261127640000_dispute_evidence.t
 import * as m1127_6500_crmWebhooks from './20261127650000_crm_webhooks.ts';
 import * as m1127_6600_autoRebill from './20261127660000_auto_rebill.ts';
 import * as m1127_6700_noShowEvidence from './20261127670000_no_show_evidence.ts';
+import * as m1129_2000_appointmentsCallbackAt from './20261129200000_appointments_callback_at.ts';
+import * as m1129_2001_brightcallRequestHash from './20261129200100_brightcall_request_hash.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -100,6 +102,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127650000_crm_webhooks': m1127_6500_crmWebhooks,
   '20261127660000_auto_rebill': m1127_6600_autoRebill,
   '20261127670000_no_show_evidence': m1127_6700_noShowEvidence,
+  '20261129200000_appointments_callback_at': m1129_2000_appointmentsCallbackAt,
+  '20261129200100_brightcall_request_hash': m1129_2001_brightcallRequestHash,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -268,6 +268,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
       extractionConfidence: confidence,
       callDate: toDbDate(callDate),
       extractedAppointmentDateTime: appt.toISOString(),
+      callbackAt: toDbDate(appt),
       // The date and time the customer said, on their clock.
       appointmentDate: localDateKey(appt, zone),
       extractedAppointmentDate: localDateKey(appt, zone),

@@ -20,4 +20,6 @@ export class BrightcallCallback extends Model {
   createdAt!: string;
   idempotencyKey!: string | null;
   callId!: string | null;
+  /** SHA-256 of the checked payload: one Idempotency-Key binds one body (decision 215). */
+  requestHash!: string | null;
 }

@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { Appointment, User } from '../../models/index.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
+import { callbackAtOf } from './appointments.service.ts';
 
 export const IN_PURCHASE_MESSAGE = 'An agent is buying this appointment right now; try again in a few minutes';
 export const BOUGHT_MESSAGE = 'This appointment was bought by an agent; refund their order instead';
@@ -72,7 +73,9 @@ export async function updateAdminAppointment(
         .findById(id)
         .patch({
           ...rest,
-          ...(callbackTime !== undefined ? { extractedAppointmentDateTime: callbackTime, hasExtractedAppointment: Boolean(callbackTime) } : {}),
+          ...(callbackTime !== undefined
+            ? { extractedAppointmentDateTime: callbackTime, hasExtractedAppointment: Boolean(callbackTime), callbackAt: callbackAtOf(callbackTime) }
+            : {}),
         });
       await recordAudit(trx, { actor, action: 'appointment.updated', entity: 'appointment', entityId: id, userId: a.buyerId, ...edit, at: now });
     }

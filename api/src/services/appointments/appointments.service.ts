@@ -8,6 +8,7 @@ import { Appointment } from '../../models/index.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { orWhereContains } from '../../http/like.ts';
 import { batches, readPage } from '../../http/paging.ts';
+import { appointmentSaleCutoff } from '../orders/inventory.ts';
 import { DEFAULT_TIME_ZONE, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENTS_CSV_HEADER, type AppointmentSort, type AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';
 import { toDbDate, toIso } from '../../db/dates.ts';
@@ -31,6 +32,13 @@ export { APPOINTMENTS_PAGE_SIZE };
 type Row = Partial<ModelObject<Appointment>>;
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+/** The callback_at column for a callback time's text: its instant when it reads as one, else NULL (unknown). */
+export function callbackAtOf(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : toDbDate(d);
+}
 
 export function appointmentPriceCents(row: Row): number {
   return num(row.priceCents) ?? APPOINTMENT_PRICE_CENTS;
@@ -116,19 +124,22 @@ export function toPurchasedAppointment(row: Row): PurchasedAppointment {
 
 /**
  * For sale: available, or reserved by an unpaid order whose hold has lapsed (reserved_until before now;
- * the reservation-sweep job gives those rows back). A read never releases anything itself.
+ * the reservation-sweep job gives those rows back), and not within the sale cut-off of its callback time
+ * (decision 215). A read never releases anything itself.
  */
-const available = (db: Db | Knex.Transaction, now?: Date) =>
-  Appointment.query(db).where((q) => {
-    q.where(Appointment.ref('status'), 'available');
-    if (now) q.orWhere((r) => r.where(Appointment.ref('status'), 'reserved').where(Appointment.ref('reservedUntil'), '<', toDbDate(now)));
-  });
+const available = (db: Db | Knex.Transaction, now: Date, lapsed = true) =>
+  Appointment.query(db)
+    .where((q) => {
+      q.where(Appointment.ref('status'), 'available');
+      if (lapsed) q.orWhere((r) => r.where(Appointment.ref('status'), 'reserved').where(Appointment.ref('reservedUntil'), '<', toDbDate(now)));
+    })
+    .where((q) => q.whereNull(Appointment.ref('callbackAt')).orWhere(Appointment.ref('callbackAt'), '>', appointmentSaleCutoff(now)));
 const owned = (db: Db | Knex.Transaction, userId: number) =>
   Appointment.query(db).where(Appointment.ref('buyerId'), userId).where(Appointment.ref('status'), 'sold').whereNull(Appointment.ref('buyerDeletedAt'));
 
 const total = (row: unknown) => Number((row as { n?: number | string } | undefined)?.n ?? 0);
 
-type AppointmentQuery = ReturnType<typeof available>;
+type AppointmentQuery = ReturnType<typeof owned>;
 
 /** Where the call's day is read from: the call date, or when the record was made for older rows. */
 const callDay = () => raw('COALESCE(?, ?)', [Appointment.ref('callDate'), Appointment.ref('createdAt')]);
@@ -176,11 +187,11 @@ export interface AvailableListOptions extends Partial<AppointmentFilterValues> {
   sort?: AppointmentSort;
   /** The agent's time zone: the date range's days are theirs. */
   timeZone?: string;
-  /** Now, for lapsed reservations (counted as for sale); without it only available rows are listed. */
-  now?: Date;
+  /** Now: for lapsed reservations (counted as for sale) and the callback cut-off. */
+  now: Date;
 }
 
-export async function listAvailableAppointments(db: Db, opts: AvailableListOptions = {}): Promise<Paged<AppointmentForSale>> {
+export async function listAvailableAppointments(db: Db, opts: AvailableListOptions): Promise<Paged<AppointmentForSale>> {
   const f: AppointmentFilterValues = { ...NO_FILTERS, ...opts };
   const tz = opts.timeZone ?? DEFAULT_TIME_ZONE;
   return readPage(
@@ -255,8 +266,8 @@ export async function getMyAppointment(db: Db, userId: number, id: number): Prom
   return toPurchasedAppointment(row);
 }
 
-export async function appointmentsOverview(db: Db, userId: number): Promise<AppointmentsOverview> {
-  const [a, p] = await Promise.all([available(db).count({ n: '*' }).first(), owned(db, userId).count({ n: '*' }).first()]);
+export async function appointmentsOverview(db: Db, userId: number, now: Date): Promise<AppointmentsOverview> {
+  const [a, p] = await Promise.all([available(db, now, false).count({ n: '*' }).first(), owned(db, userId).count({ n: '*' }).first()]);
   return { availableCount: total(a), purchasedCount: total(p) };
 }
 

@@ -131,7 +131,7 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
         const orderId = Number(inserted.id);
         if (plan.reserve) {
           const until = toDbDate(new Date(now.getTime() + RESERVATION_MINUTES * 60_000));
-          await reserveItems(trx, plan.reserve.table, plan.reserve.ids, orderId, until);
+          await reserveItems(trx, plan.reserve.table, plan.reserve.ids, orderId, until, now);
         }
         if (plan.reserveAged) {
           const until = toDbDate(new Date(now.getTime() + RESERVATION_MINUTES * 60_000));
