@@ -49,6 +49,7 @@ import * as m1127_6600_autoRebill from './20261127660000_auto_rebill.ts';
 import * as m1127_6700_noShowEvidence from './20261127670000_no_show_evidence.ts';
 import * as m1129_2000_appointmentsCallbackAt from './20261129200000_appointments_callback_at.ts';
 import * as m1129_2001_brightcallRequestHash from './20261129200100_brightcall_request_hash.ts';
+import * as m1129_2002_onboardingSettingsOffer from './20261129200200_onboarding_settings_offer.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -104,6 +105,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127670000_no_show_evidence': m1127_6700_noShowEvidence,
   '20261129200000_appointments_callback_at': m1129_2000_appointmentsCallbackAt,
   '20261129200100_brightcall_request_hash': m1129_2001_brightcallRequestHash,
+  '20261129200200_onboarding_settings_offer': m1129_2002_onboardingSettingsOffer,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -202,12 +202,12 @@ export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already 
 
 /**
  * A US number's 10 digits (a leading country code 1 and any punctuation dropped), or null when it is not
- * a North American number: 10 digits whose area code and exchange do not start with 0 or 1.
+ * one: 10 digits whose area code does not start with 0 or 1 (no area code does).
  */
 export function usPhoneDigits(raw: string): string | null {
   const d = raw.replace(/\D/g, '');
   const ten = d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
-  return /^[2-9]\d{2}[2-9]\d{6}$/.test(ten) ? ten : null;
+  return /^[2-9]\d{9}$/.test(ten) ? ten : null;
 }
 
 /**
