@@ -13,6 +13,7 @@ import { Appointment, User } from '../../models/index.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import { callbackAtOf } from './appointments.service.ts';
+import { refuseDeactivated } from '../accounts/users.service.ts';
 
 export const IN_PURCHASE_MESSAGE = 'An agent is buying this appointment right now; try again in a few minutes';
 export const BOUGHT_MESSAGE = 'This appointment was bought by an agent; refund their order instead';
@@ -127,15 +128,16 @@ export async function restoreAppointment(db: Db, id: number, now: Date, actor: A
  */
 export async function assignAppointment(db: Db, id: number, agentId: number, now: Date, actor: AuditActor): Promise<AdminAppointmentDetail> {
   return db.transaction(async (trx) => {
-    const agent = await User.query(trx).findById(agentId).select('id');
+    const agent = await User.query(trx).findById(agentId).select('id', 'deactivatedAt');
     if (!agent) throw badRequest(UNKNOWN_AGENT_MESSAGE, { agentId: UNKNOWN_AGENT_MESSAGE });
+    refuseDeactivated(agent);
     const a = await load(trx, id);
     if (a.status === 'reserved') throw conflict(IN_PURCHASE_MESSAGE);
     if (a.status === 'sold' && a.reservedOrderId) throw conflict(BOUGHT_MESSAGE);
     const n = await Appointment.query(trx)
       .where({ id, status: a.status })
       .whereNull('reservedOrderId')
-      .patch({ status: 'sold', buyerId: agentId, purchasedAt: toDbDate(now), buyerDeletedAt: null });
+      .patch({ status: 'sold', buyerId: agentId, purchasedAt: toDbDate(now), assignedAt: toDbDate(now), buyerDeletedAt: null });
     if (Number(n) !== 1) throw conflict(IN_PURCHASE_MESSAGE);
     await recordAudit(trx, {
       actor,
@@ -161,7 +163,7 @@ export async function unassignAppointment(db: Db, id: number, now: Date, actor: 
     const n = await Appointment.query(trx)
       .where({ id, status: 'sold', buyerId: a.buyerId })
       .whereNull('reservedOrderId')
-      .patch({ status: 'available', buyerId: null, purchasedAt: null, buyerDeletedAt: null });
+      .patch({ status: 'available', buyerId: null, purchasedAt: null, assignedAt: null, buyerDeletedAt: null });
     if (Number(n) !== 1) throw conflict(NOT_ASSIGNED_MESSAGE);
     await recordAudit(trx, {
       actor,

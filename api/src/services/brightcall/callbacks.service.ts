@@ -26,6 +26,7 @@ import { whereAnyContains } from '../../http/like.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import { callbackAtOf } from '../appointments/appointments.service.ts';
+import { refuseDeactivated } from '../accounts/users.service.ts';
 
 /** A brightcall_callbacks row has the answer's columns (dates in database form); createdAt is never empty. */
 type CallbackRow = Omit<BrightcallAppointment, 'createdAt'> & { createdAt: string };
@@ -410,8 +411,9 @@ export async function createAdminAppointment(
   actor: AuditActor = adminById(null),
 ): Promise<BrightcallAppointment> {
   if (input.agentId !== undefined) {
-    const agent = await User.query(db).findById(input.agentId).select('id');
+    const agent = await User.query(db).findById(input.agentId).select('id', 'deactivatedAt');
     if (!agent) throw badRequest(UNKNOWN_AGENT_MESSAGE, { agentId: UNKNOWN_AGENT_MESSAGE });
+    refuseDeactivated(agent);
   }
   const id = await db.transaction(async (trx) => {
     const callback = await BrightcallCallback.query(trx).insert({

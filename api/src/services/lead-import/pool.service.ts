@@ -14,6 +14,7 @@ import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
 import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
 import { LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
+import { refuseDeactivated } from '../accounts/users.service.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 /** A pool entry's columns (dates in database form) with its agent's e-mail. */
@@ -77,8 +78,9 @@ type PoolMove = { ids: number[]; agent: { id: number; email: string }; at: strin
  */
 async function moveToAgent(db: Db, input: AssignLeadsInput, now: Date, config: AppConfig, move: (m: PoolMove) => Promise<void>) {
   const ids = [...new Set(input.leadIds)];
-  const agent = await User.query(db).findById(input.agentId).select('id', 'email');
+  const agent = await User.query(db).findById(input.agentId).select('id', 'email', 'deactivatedAt');
   if (!agent) throw notFound('Agent not found');
+  refuseDeactivated(agent);
   const at = toDbDate(now);
   await db.transaction(async (trx) => {
     await move({ ids, agent: { id: Number(agent.id), email: agent.email }, at, trx });
@@ -254,20 +256,9 @@ export async function reassignLeads(
     if (Number(n) !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
     const assignmentIds = assignmentIdsOf(rows);
     if (assignmentIds.length) await LeadAssignment.query(trx).whereIn('id', assignmentIds).patch({ agentId: agent.id, assignedAt: at, assignedBy: actor.id });
-    for (const [previous, { email, ids: list }] of byAgent(rows)) {
+    for (const [, { email, ids: list }] of byAgent(rows)) {
+      // One entry per move (issue 34 item 8): from whom, to whom.
       const after = { count: list.length, leadIds: list.slice(0, 100), agent: agent.email };
-      if (previous !== null) {
-        await recordAudit(trx, {
-          actor,
-          action: 'lead.unassigned',
-          entity: 'lead',
-          entityId: null,
-          userId: previous,
-          before: { agent: email },
-          after,
-          at: now,
-        });
-      }
       await recordAudit(trx, { actor, action: 'lead.reassigned', entity: 'lead', entityId: null, userId: agent.id, before: { agent: email }, after, at: now });
     }
   });
