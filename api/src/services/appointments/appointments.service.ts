@@ -22,6 +22,7 @@ import {
   type AppointmentForSale,
   type AppointmentsOverview,
   type PurchasedAppointment,
+  ASSIGNED_LABEL,
 } from '@tm/shared/schemas/dashboard';
 import type { Paged } from '@tm/shared/schemas/leads';
 import { isMediaUrl } from '../media/media-links.ts';
@@ -251,7 +252,8 @@ export async function* myAppointmentsCsv(db: Db, userId: number, search?: string
         a.callStatus,
         a.purchasedAt,
         a.callDate,
-        a.price,
+        // Given free, not bought: no price in the export either (issue 34 item 4).
+        a.assigned ? ASSIGNED_LABEL : a.price,
         a.summary,
         a.notes,
       ]);
