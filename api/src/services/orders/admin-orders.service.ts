@@ -21,7 +21,7 @@ import { notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
-import { isTransferOrder, orderDescription, refundLines } from '../transfers/lots.service.ts';
+import { isTransferOrder, orderDescription, refundedTransfers, refundLines } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
 
@@ -382,6 +382,25 @@ export function moneyOnlyCap(refundableCents: number, unused: number, unitPriceC
   return Math.max(0, refundableCents - unused * unitPriceCents);
 }
 
+/**
+ * The most a refund that takes transfers back may give (issue 34 item 6): the server's own rule in
+ * admin-refunds.service.ts (a refund of x takes ceil((taking + x) / unit) transfers in all, never more than
+ * are unused), solved for x. The dialog's default and bounds come from it, so it never offers a refund the
+ * server refuses.
+ */
+export function transferRefundCap(
+  refundableCents: number,
+  refunds: Array<{ amountCents: number; status: string; moneyOnly: boolean }>,
+  transfers: { remaining: number },
+  count: number,
+  unitPriceCents: number,
+): number {
+  if (unitPriceCents <= 0) return refundableCents;
+  const taking = refunds.filter((r) => !r.moneyOnly && (r.status === 'pending' || r.status === 'succeeded')).reduce((sum, r) => sum + r.amountCents, 0);
+  const takenBefore = refundedTransfers(taking, unitPriceCents, count);
+  return Math.max(0, Math.min(refundableCents, (takenBefore + transfers.remaining) * unitPriceCents - taking));
+}
+
 export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
   const row = await baseQuery(db).where('o.id', orderId).select(SUMMARY_COLUMNS).first().castTo<SummaryRow | undefined>();
   if (!row) throw notFound('Order not found');
@@ -400,6 +419,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
   }
   const refundableCents = summary.status === 'paid' || summary.status === 'partially_refunded' ? Math.max(0, summary.amountCents - summary.refundedCents) : 0;
   const unit = num(row.unitPriceCents);
+  const refunds = await refundsOf(db, { ...lite, count: summary.count, unitPriceCents: unit }, orderId);
   return {
     ...summary,
     items: items.map((i) => ({
@@ -410,7 +430,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       amountCents: num(i.amountCents),
     })),
     metadata: metadataOf(row.metadata),
-    refunds: await refundsOf(db, { ...lite, count: summary.count, unitPriceCents: unit }, orderId),
+    refunds,
     timeline: await timelineOf(db, summary),
     refundableCents,
     netPaidCents:
@@ -418,6 +438,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
         ? Math.max(0, summary.amountCents - summary.refundedCents)
         : 0,
     moneyOnlyRefundableCents: transfers ? moneyOnlyCap(refundableCents, transfers.remaining, unit) : refundableCents,
+    transferRefundableCents: transfers ? transferRefundCap(refundableCents, refunds, transfers, summary.count, unit) : refundableCents,
     transfers,
     shortfallNote: shortfallNoteOf(metadataOf(row.metadata)),
   };
