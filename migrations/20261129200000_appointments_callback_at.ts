@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 // Nothing sold that cannot be delivered (issue 34 item 1, decision 215): the appointment's callback time as
 // an instant (UTC, like every timestamp), read from its text (`extracted_appointment_date_time`, as the
 // voice AI or an admin gave it). Buy Appointments lists, and the buy path reserves, only appointments whose
-// callback_at is unknown or still more than the cut-off ahead. Existing rows are read once here; a text that
-// does not parse as an instant stays NULL (unknown time: sold as before).
+// callback_at is unknown or still more than the cut-off ahead. Existing rows are read once here: an ISO
+// instant with its zone; any other text stays NULL (unknown time: sold as before).
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('appointments', (t) => {
     t.datetime('callback_at', { precision: 3 }).nullable();
@@ -15,7 +15,10 @@ export async function up(knex: Knex): Promise<void> {
     text: string;
   }[];
   for (const r of rows) {
-    const d = new Date(String(r.text));
+    // Only an ISO instant that names its zone is read here (the reader's zone never decides an instant).
+    const text = String(r.text).trim();
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/i.test(text)) continue;
+    const d = new Date(text);
     if (Number.isNaN(d.getTime())) continue;
     await knex('appointments')
       .where({ id: r.id })

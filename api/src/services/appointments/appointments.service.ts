@@ -9,7 +9,7 @@ import { csvLine } from '../transfers/csv.ts';
 import { orWhereContains } from '../../http/like.ts';
 import { batches, readPage } from '../../http/paging.ts';
 import { appointmentSaleCutoff } from '../orders/inventory.ts';
-import { DEFAULT_TIME_ZONE, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
+import { DEFAULT_TIME_ZONE, appointmentInstant, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENTS_CSV_HEADER, type AppointmentSort, type AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { notFound } from '../../errors.ts';
@@ -36,9 +36,8 @@ const num = (v: unknown): number | null => (v === null || v === undefined || v =
 
 /** The callback_at column for a callback time's text: its instant when it reads as one, else NULL (unknown). */
 export function callbackAtOf(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const d = new Date(text);
-  return Number.isNaN(d.getTime()) ? null : toDbDate(d);
+  const d = appointmentInstant(text);
+  return d ? toDbDate(d) : null;
 }
 
 export function appointmentPriceCents(row: Row): number {
