@@ -78,6 +78,11 @@ describe('an admin cancels a pending order', () => {
     expect(entry).toMatchObject({ type: 'canceled', label: 'Canceled', actor: expect.stringContaining('Otto Operator') });
     expect((await ctx.stripe.paymentIntents.retrieve(res.body.paymentIntentId)).status).toBe('canceled');
     expect((await ctx.db('leads').where({ id: leadId }).first('status')).status).toBe('available');
+    // In the audit log (issue 34 item 8), once.
+    const audit = (await admin.get('/api/admin/audit').query({ pageSize: 100 })).body.items as Array<{ action: string; entityId: number; summary: string }>;
+    const logged = audit.filter((e) => e.action === 'order.canceled' && e.entityId === orderId);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.summary).toMatch(new RegExp(`^Canceled unpaid order #${orderId} \\(\\$`));
 
     const again = await admin.post(`/api/admin/orders/${orderId}/cancel`).send({});
     expect(again.status).toBe(409);
@@ -85,6 +90,8 @@ describe('an admin cancels a pending order', () => {
     const paid = await insertOwedOrder(ctx.db, (await makeUser(ctx.db)).id, { leadType: 'Call-Backs', owed: 2 });
     expect((await admin.post(`/api/admin/orders/${paid}/cancel`).send({})).status).toBe(409);
     expect((await admin.post('/api/admin/orders/999999/cancel').send({})).status).toBe(404);
+    const after = (await admin.get('/api/admin/audit').query({ pageSize: 100 })).body.items as Array<{ action: string; entityId: number }>;
+    expect(after.filter((e) => e.action === 'order.canceled' && e.entityId === orderId)).toHaveLength(1);
   });
 });
 
