@@ -102,6 +102,16 @@ export function passwordChangedMail(config: AppConfig, user: MailUser, when: Dat
   });
 }
 
+/** A new account's first password was set (issue 34 item 8): a welcome, not "your password was changed". */
+export function welcomeMail(config: AppConfig, user: MailUser): NewMail {
+  return mail(config, 'welcome', user.email, user.id, `Welcome to ${PRODUCT}`, {
+    greeting: hello(user.firstName),
+    lines: [`Your password is set and your ${PRODUCT} account is ready. Log in any time with your e-mail and the password you chose.`],
+    link: { label: 'Log in', url: `${config.publicOrigin}/login` },
+    after: [`Questions: ${config.mail.supportEmail} or ${config.mail.supportPhone}.`],
+  });
+}
+
 /** Someone signed up (RingCloud survey) with this account's e-mail: the form answered as for a new account. */
 export function signupAttemptMail(config: AppConfig, user: MailUser): NewMail {
   return mail(config, 'signup-attempt', user.email, user.id, `Someone tried to sign up with your ${PRODUCT} e-mail`, {

@@ -33,7 +33,7 @@ export const DEFAULT_BATCH = 20;
  * Security mail goes before everything else (issue 27 M1): a flood of one kind never delays a
  * password reset. 0 = security, 1 = the rest (receipts, notices).
  */
-export const SECURITY_MAIL_KINDS: readonly MailKind[] = ['password-reset', 'password-changed', 'email-change', 'account-created', 'signup-attempt'];
+export const SECURITY_MAIL_KINDS: readonly MailKind[] = ['password-reset', 'password-changed', 'welcome', 'email-change', 'account-created', 'signup-attempt'];
 export const priorityOf = (kind: MailKind): number => (SECURITY_MAIL_KINDS.includes(kind) ? 0 : 1);
 
 /** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, ... at most 1 hour. */
