@@ -327,7 +327,14 @@ export function partnerDecisionMail(config: AppConfig, to: string, name: string,
  * lines are fixed text; what the public typed (names, company) stays in the table, never in a first line.
  */
 export type StaffAlert =
-  | { kind: 'staff-dispute'; id: number; callId: number; agent: string; reason: string }
+  | {
+      kind: 'staff-dispute';
+      id: number;
+      callId: number;
+      agent: string;
+      reason: string;
+      /** The agent asked for a human review of the rules' denial. */ review?: boolean;
+    }
   | { kind: 'staff-partner-application'; id: number; company: string; contact: string; email: string; files: number }
   | { kind: 'staff-signup'; id: number; name: string; agency: string; email: string; leadType: string };
 
@@ -336,8 +343,10 @@ export function staffAlertMail(config: AppConfig, admin: MailUser, a: StaffAlert
     switch (a.kind) {
       case 'staff-dispute':
         return {
-          subject: `New transfer dispute #${a.id} to review`,
-          line: `An agent disputed transfer #${a.callId}. It waits for an admin's decision.`,
+          subject: a.review ? `Human review asked for dispute #${a.id}` : `New transfer dispute #${a.id} to review`,
+          line: a.review
+            ? `The agent asked for a human review of the rules' denial of transfer #${a.callId}. It waits for an admin's decision.`
+            : `An agent disputed transfer #${a.callId}. It waits for an admin's decision.`,
           table: [
             ['Dispute', `#${a.id}`],
             ['Agent', a.agent],
