@@ -70,6 +70,10 @@ describe('an admin cancels a pending order', () => {
     const leadId = await insertLead(ctx.db);
     const res = await session.post('/api/bulk-purchase-leads').send({ leadIds: [leadId] });
     const orderId = Number(res.body.orderId);
+    // A pending order says when its hold ends (issue 34 item 8): the lead's reservation.
+    const held = await ctx.db('leads').where({ id: leadId }).first();
+    const pending = (await admin.get(`/api/admin/orders/${orderId}`)).body;
+    expect(pending.holdExpiresAt).toBe(new Date(`${String(held.reservedUntil).replace(' ', 'T')}Z`).toISOString());
     const canceled = await admin.post(`/api/admin/orders/${orderId}/cancel`).send({});
     expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
     expect(canceled.body).toMatchObject({ status: 'canceled', failureMessage: 'Canceled by an admin.' });
@@ -78,6 +82,7 @@ describe('an admin cancels a pending order', () => {
     expect(entry).toMatchObject({ type: 'canceled', label: 'Canceled', actor: expect.stringContaining('Otto Operator') });
     expect((await ctx.stripe.paymentIntents.retrieve(res.body.paymentIntentId)).status).toBe('canceled');
     expect((await ctx.db('leads').where({ id: leadId }).first('status')).status).toBe('available');
+    expect(canceled.body.holdExpiresAt).toBeNull();
     // In the audit log (issue 34 item 8), once.
     const audit = (await admin.get('/api/admin/audit').query({ pageSize: 100 })).body.items as Array<{ action: string; entityId: number; summary: string }>;
     const logged = audit.filter((e) => e.action === 'order.canceled' && e.entityId === orderId);

@@ -133,6 +133,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
    * taken back, so a partly used order cannot have its whole remaining amount refunded this way).
    */
   transferRefundableCents: number;
+  /** A pending order's hold on leads or appointments ends at this instant (ISO); null when it holds none. */
+  holdExpiresAt: string | null;
   /** Transfers of this order still unused (transfer orders only): a refund can take back at most these. */
   transfers: { count: number; used: number; refunded: number; remaining: number } | null;
   /** An aged-lead order short of stock at payment: "69 of 100 delivered, $124.00 refunded" (issue 25 item 1). */

@@ -23,7 +23,7 @@ import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
 import { isTransferOrder, orderDescription, refundedTransfers, refundLines } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';
-import { OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
+import { Appointment, Lead, OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const num = (v: unknown): number => Number(v ?? 0);
@@ -401,6 +401,16 @@ export function transferRefundCap(
   return Math.max(0, Math.min(refundableCents, (takenBefore + transfers.remaining) * unitPriceCents - taking));
 }
 
+/** When a pending order's hold on leads or appointments ends (the earliest), or null when it holds none. */
+async function holdExpiry(db: Db, orderId: number): Promise<string | null> {
+  const rows = [
+    await Lead.query(db).where({ status: 'reserved', reservedOrderId: orderId }).orderBy('reservedUntil', 'asc').select('reservedUntil').first(),
+    await Appointment.query(db).where({ status: 'reserved', reservedOrderId: orderId }).orderBy('reservedUntil', 'asc').select('reservedUntil').first(),
+  ];
+  const times = rows.flatMap((r) => (r?.reservedUntil ? [toIso(r.reservedUntil)!] : []));
+  return times.length ? times.sort()[0]! : null;
+}
+
 export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
   const row = await baseQuery(db).where('o.id', orderId).select(SUMMARY_COLUMNS).first().castTo<SummaryRow | undefined>();
   if (!row) throw notFound('Order not found');
@@ -439,6 +449,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
         : 0,
     moneyOnlyRefundableCents: transfers ? moneyOnlyCap(refundableCents, transfers.remaining, unit) : refundableCents,
     transferRefundableCents: transfers ? transferRefundCap(refundableCents, refunds, transfers, summary.count, unit) : refundableCents,
+    holdExpiresAt: summary.status === 'pending' ? await holdExpiry(db, orderId) : null,
     transfers,
     shortfallNote: shortfallNoteOf(metadataOf(row.metadata)),
   };

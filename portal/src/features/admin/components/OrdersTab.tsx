@@ -381,6 +381,12 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
               {o.paymentIntentId ?? '—'}
               {o.cardLast4 ? ` · card •••• ${o.cardLast4}` : ''}
             </dd>
+            {o.holdExpiresAt && (
+              <>
+                <dt>Hold expires</dt>
+                <dd data-testid="order-hold-expires">{formatDateTime(o.holdExpiresAt)}</dd>
+              </>
+            )}
             {o.failureMessage && (
               <>
                 <dt>Message</dt>
