@@ -57,6 +57,9 @@ import * as m1129_1010_platformCallAttempts from './20261129101000_platform_call
 import * as m1129_1020_disputeRuleReading from './20261129102000_dispute_rule_reading.ts';
 import * as m1129_3000_outboxSealedLink from './20261129300000_outbox_sealed_link.ts';
 import * as m1129_5000_usersLowBalanceThreshold from './20261129500000_users_low_balance_threshold.ts';
+import * as m1129_2000_appointmentsCallbackAt from './20261129200000_appointments_callback_at.ts';
+import * as m1129_2001_brightcallRequestHash from './20261129200100_brightcall_request_hash.ts';
+import * as m1129_2002_onboardingSettingsOffer from './20261129200200_onboarding_settings_offer.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -120,6 +123,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129102000_dispute_rule_reading': m1129_1020_disputeRuleReading,
   '20261129300000_outbox_sealed_link': m1129_3000_outboxSealedLink,
   '20261129500000_users_low_balance_threshold': m1129_5000_usersLowBalanceThreshold,
+  '20261129200000_appointments_callback_at': m1129_2000_appointmentsCallbackAt,
+  '20261129200100_brightcall_request_hash': m1129_2001_brightcallRequestHash,
+  '20261129200200_onboarding_settings_offer': m1129_2002_onboardingSettingsOffer,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

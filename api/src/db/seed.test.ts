@@ -3,7 +3,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTestDb } from './index.ts';
-import { seedDemo, generateWav } from './seed.ts';
+import { seedDemo, generateWav, STATE_ZIP_PREFIXES } from './seed.ts';
 
 describe('demo seed', () => {
   it('fills an empty database once, and never a production one', async () => {
@@ -25,6 +25,12 @@ describe('demo seed', () => {
       expect(await count('leadAssignments')).toBeGreaterThanOrEqual(6);
       const states = await db('leads').distinct('customerState');
       expect(states.length).toBeGreaterThan(10);
+      // Demo ZIP codes belong to their states (issue 34 item 8).
+      for (const r of [...(await db('leads').select('customerState as state', 'zipCode')), ...(await db('leadAssignments').select('state', 'zipCode'))]) {
+        const [lo, hi] = STATE_ZIP_PREFIXES[r.state as string]!;
+        const prefix = Number(String(r.zipCode).slice(0, 3));
+        expect(prefix >= lo && prefix <= hi, `${r.state} ${r.zipCode}`).toBe(true);
+      }
       expect(fs.statSync(path.join(dataDir, 'media', 'demo-call.wav')).size).toBeGreaterThan(90 * 8000);
       // Results demo: the second agent's purchases with outcomes (two left open), and a filled Results page.
       const agent2 = await db('users').where({ email: 'agent2@example.com' }).first('id');

@@ -32,6 +32,34 @@ function prng(seed: number) {
 }
 
 const STATES = ['TX', 'FL', 'CA', 'GA', 'NC', 'OH', 'PA', 'AZ', 'TN', 'MI', 'IL', 'NY', 'SC', 'AL', 'MO', 'IN', 'KY', 'LA', 'OK', 'VA'];
+/** Each seed state's ZIP code range (first three digits, USPS), so a demo ZIP belongs to its state (issue 34 item 8). */
+export const STATE_ZIP_PREFIXES: Record<string, [number, number]> = {
+  TX: [750, 799],
+  FL: [320, 349],
+  CA: [900, 961],
+  GA: [300, 319],
+  NC: [270, 289],
+  OH: [430, 458],
+  PA: [150, 196],
+  AZ: [850, 865],
+  TN: [370, 385],
+  MI: [480, 499],
+  IL: [600, 629],
+  NY: [100, 149],
+  SC: [290, 299],
+  AL: [350, 369],
+  MO: [630, 658],
+  IN: [460, 479],
+  KY: [400, 427],
+  LA: [700, 714],
+  OK: [730, 749],
+  VA: [220, 246],
+};
+function zipIn(state: string, rand: () => number): string {
+  const [lo, hi] = STATE_ZIP_PREFIXES[state] ?? [100, 999];
+  const prefix = lo + Math.floor(rand() * (hi - lo + 1));
+  return `${String(prefix).padStart(3, '0')}${String(Math.floor(rand() * 100)).padStart(2, '0')}`;
+}
 const FIRST = [
   'Mary',
   'James',
@@ -230,7 +258,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
       customerName: `${pick(FIRST)} ${pick(LAST)}`,
       customerPhone: `${200 + Math.floor(rand() * 700)}555${String(1000 + i).slice(-4)}`,
       customerState: state,
-      zipCode: String(10000 + Math.floor(rand() * 89999)),
+      zipCode: zipIn(state, rand),
       currentAgeRange: label,
       ageDays: age,
       // Most leads use the catalogue default price; some carry their own.
@@ -264,6 +292,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
       extractionConfidence: confidence,
       callDate: toDbDate(callDate),
       extractedAppointmentDateTime: appt.toISOString(),
+      callbackAt: toDbDate(appt),
       // The date and time the customer said, on their clock.
       appointmentDate: localDateKey(appt, zone),
       extractedAppointmentDate: localDateKey(appt, zone),
@@ -344,7 +373,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date; prod
         phone: `${500 + i}555${String(4000 + i + who.id * 10).slice(-4)}`,
         email: `assigned${who.id}-${i}@example.org`,
         state,
-        zipCode: String(10000 + Math.floor(rand() * 89999)),
+        zipCode: zipIn(state, rand),
         ageRange: pick(['50-60', '60-70', '70-80']),
         formFillTime: daysAgo(3 + i),
         assignedBy: admin.id,

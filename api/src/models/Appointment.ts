@@ -46,6 +46,8 @@ export class Appointment extends ConsentRecordModel {
   source!: string | null;
   /** When an admin assigned it to the buyer for free (no order): it costs them nothing. */
   assignedAt!: string | null;
+  /** The callback time as an instant, when its text reads as one (decision 215): the shop's cut-off. */
+  callbackAt!: string | null;
   // (the consent record columns, consentSourceUrl ... certificateClaimExpiresAt, come from ConsentRecordModel)
   aiDisclosure!: string | null;
   assignBatchId!: number | null;

@@ -32,4 +32,6 @@ export class BrightcallCallback extends Model {
     if (typeof this.phone === 'string') this.phoneDigits = phoneDigits(this.phone);
     return super.$beforeUpdate(opt, ctx);
   }
+  /** SHA-256 of the checked payload: one Idempotency-Key binds one body (decision 215). */
+  requestHash!: string | null;
 }

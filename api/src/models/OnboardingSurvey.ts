@@ -38,6 +38,9 @@ export class OnboardingSurvey extends Model {
   /** The admin's follow-up of the sign-up: new, contacted or onboarded. */
   adminStatus?: string;
   createdAt!: string;
+  /** Onboarding answers for an account the paying order did not create: 'pending' | 'applied' | 'dismissed' (decision 217). */
+  settingsOffer!: string | null;
+  offerOrderId!: number | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   user?: User | null;
   orders?: Order[];

@@ -50,6 +50,7 @@ describe('unassign and reassign pool leads', () => {
     expect((await admin.post('/api/admin/lead-pool/assign').send({ agentId: ann.id, leadIds: [l1, l2] })).status).toBe(200);
     expect(await myLeadNames(ann)).toEqual(['Rhea Move', 'Stay Put']);
 
+    const entriesBefore = (await admin.get('/api/admin/audit').query({ pageSize: 100 })).body.total as number;
     const res = await admin.post('/api/admin/lead-pool/reassign').send({ agentId: bob.id, leadIds: [l1] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ reassigned: 1, agentId: bob.id });
@@ -63,8 +64,9 @@ describe('unassign and reassign pool leads', () => {
     const [moved] = await audit('lead.reassigned');
     expect(moved).toMatchObject({ subject: { id: bob.id }, summary: `Reassigned 1 lead to Bob Second from ${ann.email}` });
     expect(moved!.changes).toContainEqual({ field: 'Agent', from: ann.email, to: bob.email });
-    const [taken] = await audit('lead.unassigned');
-    expect(taken).toMatchObject({ subject: { id: ann.id }, summary: 'Took 1 lead back from Ann First' });
+    // A reassign is one entry (issue 34 item 8): from Ann to Bob, not also "took back from Ann".
+    expect((await admin.get('/api/admin/audit').query({ pageSize: 100 })).body.total).toBe(entriesBefore + 1);
+    expect(await audit('lead.unassigned')).toEqual([]);
   });
 
   it('unassigning takes the lead out of the agent’s My Leads and back to the pool', async () => {

@@ -70,6 +70,10 @@ describe('an admin cancels a pending order', () => {
     const leadId = await insertLead(ctx.db);
     const res = await session.post('/api/bulk-purchase-leads').send({ leadIds: [leadId] });
     const orderId = Number(res.body.orderId);
+    // A pending order says when its hold ends (issue 34 item 8): the lead's reservation.
+    const held = await ctx.db('leads').where({ id: leadId }).first();
+    const pending = (await admin.get(`/api/admin/orders/${orderId}`)).body;
+    expect(pending.holdExpiresAt).toBe(new Date(`${String(held.reservedUntil).replace(' ', 'T')}Z`).toISOString());
     const canceled = await admin.post(`/api/admin/orders/${orderId}/cancel`).send({});
     expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
     expect(canceled.body).toMatchObject({ status: 'canceled', failureMessage: 'Canceled by an admin.' });
@@ -78,6 +82,12 @@ describe('an admin cancels a pending order', () => {
     expect(entry).toMatchObject({ type: 'canceled', label: 'Canceled', actor: expect.stringContaining('Otto Operator') });
     expect((await ctx.stripe.paymentIntents.retrieve(res.body.paymentIntentId)).status).toBe('canceled');
     expect((await ctx.db('leads').where({ id: leadId }).first('status')).status).toBe('available');
+    expect(canceled.body.holdExpiresAt).toBeNull();
+    // In the audit log (issue 34 item 8), once.
+    const audit = (await admin.get('/api/admin/audit').query({ pageSize: 100 })).body.items as Array<{ action: string; entityId: number; summary: string }>;
+    const logged = audit.filter((e) => e.action === 'order.canceled' && e.entityId === orderId);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.summary).toMatch(new RegExp(`^Canceled unpaid order #${orderId} \\(\\$`));
 
     const again = await admin.post(`/api/admin/orders/${orderId}/cancel`).send({});
     expect(again.status).toBe(409);
@@ -85,6 +95,8 @@ describe('an admin cancels a pending order', () => {
     const paid = await insertOwedOrder(ctx.db, (await makeUser(ctx.db)).id, { leadType: 'Call-Backs', owed: 2 });
     expect((await admin.post(`/api/admin/orders/${paid}/cancel`).send({})).status).toBe(409);
     expect((await admin.post('/api/admin/orders/999999/cancel').send({})).status).toBe(404);
+    const after = (await admin.get('/api/admin/audit').query({ pageSize: 100 })).body.items as Array<{ action: string; entityId: number }>;
+    expect(after.filter((e) => e.action === 'order.canceled' && e.entityId === orderId)).toHaveLength(1);
   });
 });
 

@@ -230,3 +230,36 @@ describe('separation of duties', () => {
     expect((await ctx.db('refunds').where({ orderId }).first('createdByUserId')).createdByUserId).toBe(adminId);
   });
 });
+
+describe('the refund dialog offers only what the server refunds (issue 34 item 6)', () => {
+  it('a partly used order: the take-back maximum is the unused transfers, refunded whole; a cent more is refused', async () => {
+    const { user, orderId } = await paidPackage(10);
+    await use(orderId, user.id, 4);
+    const detail = (await admin.get(`/api/admin/orders/${orderId}`)).body;
+    expect(detail).toMatchObject({ refundableCents: 10 * RATE, transferRefundableCents: 6 * RATE, moneyOnlyRefundableCents: 4 * RATE });
+    expect(detail.transfers).toMatchObject({ used: 4, remaining: 6 });
+    // The old default, the whole remaining amount, is what the server refuses.
+    expect((await admin.post(`/api/admin/orders/${orderId}/refunds`).send({ idempotencyKey: key() })).status).toBe(409);
+    expect((await admin.post(`/api/admin/orders/${orderId}/refunds`).send({ amountCents: 6 * RATE + 1, idempotencyKey: key() })).status).toBe(409);
+    const ok = await admin.post(`/api/admin/orders/${orderId}/refunds`).send({ amountCents: detail.transferRefundableCents, idempotencyKey: key() });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.refund.transfersTakenBack).toBe(6);
+    const after = (await admin.get(`/api/admin/orders/${orderId}`)).body;
+    expect(after).toMatchObject({ refundableCents: 4 * RATE, transferRefundableCents: 0, moneyOnlyRefundableCents: 4 * RATE });
+  });
+
+  it('after a part refund that took a transfer back for less than its price, the rest of that transfer is still offered', async () => {
+    const { user, orderId } = await paidPackage(5);
+    await use(orderId, user.id, 2);
+    expect((await admin.post(`/api/admin/orders/${orderId}/refunds`).send({ amountCents: 1000, idempotencyKey: key() })).status).toBe(201);
+    const detail = (await admin.get(`/api/admin/orders/${orderId}`)).body;
+    // One transfer was taken back for $10.00; two unused remain: $30.00 + 2 x rate.
+    expect(detail.transferRefundableCents).toBe(3 * RATE - 1000);
+    expect(
+      (await admin.post(`/api/admin/orders/${orderId}/refunds`).send({ amountCents: detail.transferRefundableCents + 1, idempotencyKey: key() })).status,
+    ).toBe(409);
+    expect((await admin.post(`/api/admin/orders/${orderId}/refunds`).send({ amountCents: detail.transferRefundableCents, idempotencyKey: key() })).status).toBe(
+      201,
+    );
+  });
+});

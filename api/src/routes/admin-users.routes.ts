@@ -37,8 +37,10 @@ export function adminUsersRoutes(deps: AppDeps): Router {
   });
 
   r.get('/admin/users/search', admin, async (req, res) => {
-    const query = parseWith(listQuerySchema, { ...req.query, q: req.query.q ?? req.query.search ?? req.query.email }, 'query');
-    res.json(await listUsers(deps.db, query));
+    const { active, ...rest } = req.query;
+    const query = parseWith(listQuerySchema, { ...rest, q: req.query.q ?? req.query.search ?? req.query.email }, 'query');
+    // ?active=1: the agent pickers, which never offer a deactivated agent (issue 34 item 5).
+    res.json(await listUsers(deps.db, query, { activeOnly: active === '1' }));
   });
 
   r.post('/admin/users', admin, async (req, res) => {

@@ -75,7 +75,7 @@ export function appointmentsRoutes(deps: AppDeps): Router {
 
   // The agent's view of both lists: how many are for sale and how many they own (sidebar badge).
   r.get('/vapi/all-appointments', agent, async (req, res) => {
-    res.json(await appointmentsOverview(deps.db, currentUser(req).id));
+    res.json(await appointmentsOverview(deps.db, currentUser(req).id, deps.clock.now()));
   });
 
   const ordering = orderLimits(deps);

@@ -51,7 +51,39 @@ describe('an appointment the admin assigned', () => {
     expect((await agent.get(`/api/vapi/my-appointments/${assignedId}`)).body).toMatchObject({ assigned: true, priceCents: 0 });
     const csv = (await agent.get('/api/vapi/my-appointments/export.csv')).text;
     const gina = (parseCsv(csv) as string[][]).find((row) => row[0] === 'Gina Given')!;
-    expect(gina).toContain('0.00');
+    expect(gina).toContain(ASSIGNED_LABEL);
+    expect(gina).not.toContain('0.00');
+    expect(gina).not.toContain('10.00');
+  });
+
+  it('an appointment assigned from sale (the Assign button) is free too, with its assignment time recorded (issue 34 item 4)', async () => {
+    const [forSale] = await ctx.db('appointments').insert({
+      customerName: 'Sal Fromsale',
+      customerPhone: '5125550177',
+      customerState: 'TX',
+      priceCents: APPOINTMENT_PRICE_CENTS,
+      status: 'available',
+      createdAt: '2026-11-20 12:00:00.000',
+    });
+    const id = Number(forSale);
+    const res = await admin.post(`/api/admin/appointments/${id}/assign`).send({ agentId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const row = await ctx.db('appointments').where({ id }).first();
+    expect(row.assignedAt).toBeTruthy();
+    expect(new Date(`${String(row.assignedAt).replace(' ', 'T')}Z`).toISOString()).toBe(ctx.clock.now().toISOString());
+    expect((await agent.get(`/api/vapi/my-appointments/${id}`)).body).toMatchObject({ assigned: true, priceCents: 0 });
+    const page = await admin.get(`/api/admin/users/${agentId}`);
+    expect(page.body.appointments.find((a: { id: number }) => a.id === id)).toMatchObject({ assigned: true, priceCents: 0 });
+    const items = (await agent.get('/api/outcomes/items').query({ from: '2026-11-01', to: '2026-11-30' })).body.items as Array<{
+      itemType: string;
+      itemId: number;
+      costCents: number;
+    }>;
+    expect(items.find((i) => i.itemType === 'appointment' && i.itemId === id)?.costCents).toBe(0);
+    // Taken back, it is for sale at its price again, with no assignment on record.
+    expect((await admin.post(`/api/admin/appointments/${id}/unassign`)).status).toBe(200);
+    expect((await ctx.db('appointments').where({ id }).first()).assignedAt).toBeNull();
+    await ctx.db('appointments').where({ id }).delete();
   });
 
   it('counts nothing toward Results spend', async () => {

@@ -33,6 +33,7 @@ export function brightcallRoutes(deps: AppDeps): Router {
     try {
       stored = await recordWebhookCallback(deps.db, callback, deps.clock.now(), idempotencyKey);
     } catch (err) {
+      if (err instanceof HttpError) throw err; // idempotency_key_reused: the sender's mistake, not ours
       deps.logger.error({ err }, 'brightcall callback could not be stored');
       res.status(500).json({ error: 'Failed to process callback' });
       return;

@@ -72,7 +72,7 @@ describe('POST /api/onboarding-survey: the first-party onboarding survey (item 3
     const agent = await loginAs(ctx.app, u.email, u.password);
     const res = await agent.post('/api/onboarding-survey').send(answers);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ ok: true });
+    expect(res.body).toEqual({ ok: true, settings: 'applied' });
     expect((await agent.get('/api/transfers/settings')).body).toMatchObject({
       workingStates: ['AL', 'GA'],
       hoursStart: '10:00',
@@ -117,9 +117,61 @@ describe('POST /api/onboarding-survey: the first-party onboarding survey (item 3
       .post('/api/onboarding-survey')
       .send({ ...answers, paymentIntentId: intentId, clientSecret: order.body.clientSecret });
     expect(ok.status).toBe(201);
+    // The order made this account: its payer owns it, the answers apply at once.
+    expect(ok.body.settings).toBe('applied');
     const user = await ctx.db('users').where({ email }).first();
     const settings = await ctx.db('agentTransferSettings').where({ userId: user.id }).first();
     expect(settings).toMatchObject({ workingStates: 'AL,GA', hoursStart: '10:00', hoursEnd: '16:00', callsPerDay: 4 });
+  });
+
+  it("an existing account's order: the payer's answers are kept, not applied, and the agent is asked at login (issue 34 item 3)", async () => {
+    const u = await makeUser(ctx.db);
+    const owner = await loginAs(ctx.app, u.email, u.password);
+    await owner.put('/api/transfers/settings').send({
+      callsPerDay: 9,
+      workingStates: ['TX'],
+      hoursStart: '08:00',
+      hoursEnd: '18:00',
+      timeZone: 'America/Chicago',
+      paused: false,
+      resumeDate: null,
+    });
+    const before = (await owner.get('/api/transfers/settings')).body;
+    expect(before).toMatchObject({ callsPerDay: 9, workingStates: ['TX'] });
+    // Someone pays for a package with the agent's e-mail (anyone may), then sends answers with that payment.
+    const order = await request(ctx.app)
+      .post('/api/create-payment-intent')
+      .send({ callCount: 3, firstName: 'Someone', lastName: 'Else', email: u.email, phone: '(555) 010-0111' });
+    expect(order.status).toBe(200);
+    await pay(order.body.clientSecret);
+    const intentId = order.body.clientSecret.split('_secret_')[0];
+    const sent = await request(ctx.app)
+      .post('/api/onboarding-survey')
+      .send({ ...answers, paymentIntentId: intentId, clientSecret: order.body.clientSecret });
+    expect(sent.status).toBe(201);
+    expect(sent.body.settings).toBe('offered');
+    expect((await owner.get('/api/transfers/settings')).body).toMatchObject({ callsPerDay: 9, workingStates: ['TX'], hoursStart: '08:00', hoursEnd: '18:00' });
+    const kept = await ctx.db('onboardingSurveys').where({ userId: u.id, settingsOffer: 'pending' }).first();
+    expect(kept.offerOrderId).toBe(order.body.orderId);
+
+    // At the next login the agent sees what applying would change, and decides.
+    const offer = (await owner.get('/api/settings-offer')).body.offer;
+    expect(offer).toMatchObject({ workingStates: 'GA, AL', callsPerDay: 4 });
+    expect(offer.changes).toEqual([
+      { label: 'Working states', from: 'TX', to: 'AL, GA' },
+      { label: 'Transfer hours', from: '08:00-18:00', to: '10:00-16:00' },
+      { label: 'Calls per day', from: '9', to: '4' },
+    ]);
+    // Another agent cannot answer it.
+    const other = await makeUser(ctx.db);
+    const stranger = await loginAs(ctx.app, other.email, other.password);
+    expect((await stranger.post('/api/settings-offer').send({ id: offer.id, apply: true })).status).toBe(404);
+    expect((await owner.post('/api/settings-offer').send({ id: offer.id, apply: true })).status).toBe(200);
+    expect((await owner.get('/api/transfers/settings')).body).toMatchObject({ callsPerDay: 4, workingStates: ['AL', 'GA'], hoursStart: '10:00' });
+    expect((await owner.get('/api/settings-offer')).body).toEqual({ offer: null });
+    expect((await owner.post('/api/settings-offer').send({ id: offer.id, apply: true })).status).toBe(404);
+    const audit = await ctx.db('ledgerAuditLog').where({ userId: u.id, action: 'settings.from_order' });
+    expect(audit).toHaveLength(1);
   });
 
   it('refuses bad answers naming each field and saves nothing', async () => {

@@ -375,7 +375,7 @@ describe('GET /api/leads', () => {
     const all = await agent.get('/api/leads');
     expect(all.body.total).toBe(2);
     expect(all.body.items.map((l: { id: number }) => l.id)).toEqual(sorted(ids.fresh!));
-    expect(all.body.items.find((l: { id: number }) => l.id === ids.fresh![0]).customerName).toBe('Al Ng');
+    expect(all.body.items.find((l: { id: number }) => l.id === ids.fresh![0]).customerName).toBe('Al NX');
     const ga = await agent.get('/api/leads').query({ state: 'GA', age: '10-20' });
     expect(ga.body.items.map((l: { id: number }) => l.id)).toEqual([ids.fresh![1]]);
   });

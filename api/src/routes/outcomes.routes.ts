@@ -27,18 +27,21 @@ import { bearerToken } from '../http/bearer.ts';
 import { idParam } from '../http/params.ts';
 import { csvLine } from '../services/transfers/csv.ts';
 import { ITEM_NOT_FOUND, boughtItems, periodOf, recordOutcome, results } from '../services/outcomes/outcomes.service.ts';
+import { recipientTimeZone } from '../services/accounts/agent-time-zone.ts';
+import { localDateKey } from '@tm/shared/logic/transfer-rules';
 import { createToken, hashToken, listTokens, revokeToken, tokenOwner, touchToken } from '../services/outcomes/api-tokens.service.ts';
 
 export const OUTCOMES_RATE_LIMIT = { windowMs: 60_000, limit: 60 };
 const DEFAULT_DAYS = 90;
 
-function period(deps: AppDeps, query: unknown): { from: string; to: string } {
+/** The chosen days, read on the agent's clock (issue 34 item 7): "today" is today where the agent lives. */
+async function period(deps: AppDeps, query: unknown, userId: number): Promise<{ from: string; to: string; timeZone: string }> {
   const q = parseWith(resultsQuerySchema, query, 'query');
-  const today = deps.clock.now();
-  const to = q.to ?? today.toISOString().slice(0, 10);
+  const timeZone = await recipientTimeZone(deps.db, userId);
+  const to = q.to ?? localDateKey(deps.clock.now(), timeZone);
   const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
   if (from > to) throw badRequest('from must be on or before to', { from: 'from must be on or before to' });
-  return { from, to };
+  return { from, to, timeZone };
 }
 
 const bearer = (req: Request) => bearerToken(req.headers.authorization);
@@ -59,9 +62,9 @@ export function outcomesRoutes(deps: AppDeps): Router {
   const badTokens = invalidTokenLimit();
 
   r.get('/outcomes/items', agent, async (req, res) => {
-    const { from, to } = period(deps, req.query);
+    const { from, to, timeZone } = await period(deps, req.query, currentUser(req).id);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ from, to, items: await boughtItems(deps.db, currentUser(req).id, periodOf(from, to)) });
+    res.json({ from, to, items: await boughtItems(deps.db, currentUser(req).id, periodOf(from, to, timeZone)) });
   });
 
   r.put('/outcomes/:itemType/:itemId', agent, async (req, res) => {
@@ -90,14 +93,14 @@ export function outcomesRoutes(deps: AppDeps): Router {
   });
 
   r.get('/results', agent, async (req, res) => {
-    const { from, to } = period(deps, req.query);
+    const { from, to, timeZone } = await period(deps, req.query, currentUser(req).id);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await results(deps.db, currentUser(req).id, from, to));
+    res.json(await results(deps.db, currentUser(req).id, from, to, timeZone));
   });
 
   r.get('/results.csv', agent, async (req, res) => {
-    const { from, to } = period(deps, req.query);
-    const view = await results(deps.db, currentUser(req).id, from, to);
+    const { from, to, timeZone } = await period(deps, req.query, currentUser(req).id);
+    const view = await results(deps.db, currentUser(req).id, from, to, timeZone);
     const rate = (n: number | null) => (n === null ? '' : `${(n * 100).toFixed(1)}%`);
     const line = (group: string, row: ResultsRow) =>
       csvLine([

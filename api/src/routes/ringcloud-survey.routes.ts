@@ -9,6 +9,9 @@ import { agedStockView } from '../services/leads/aged-stock.service.ts';
 import { parseWith } from '../errors.ts';
 import { accountFormLimit } from '../middleware/rate-limit.ts';
 import { submitRingcloudSurvey } from '../services/funnel/ringcloud-survey.service.ts';
+import { sessionExpired } from '../middleware/session.ts';
+import { cancelIntents } from '../services/orders/reservations.service.ts';
+import { buyerPendingRingcloudOrders } from '../services/orders/orders.service.ts';
 
 export function ringcloudSurveyRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -18,7 +21,9 @@ export function ringcloudSurveyRoutes(deps: AppDeps): Router {
     const input = parseWith(ringcloudSurveySchema, req.body);
     const now = deps.clock.now();
     const sessionUserId = req.session?.userId ?? null;
-    const { surveyId } = await submitRingcloudSurvey(deps.db, deps.config, input, now, sessionUserId);
+    const sessionSurveyId = !sessionUserId && !sessionExpired(req.session, now) ? (req.session.ringcloudSurveyId ?? null) : null;
+    const { surveyId, canceledIntents } = await submitRingcloudSurvey(deps.db, deps.config, input, now, sessionUserId, sessionSurveyId);
+    cancelIntents(deps, canceledIntents);
     if (!sessionUserId) {
       // The anonymous buyer's survey, named by the sealed session (the checkout pays for this one only).
       req.session.ringcloudSurveyId = surveyId;
@@ -32,7 +37,10 @@ export function ringcloudSurveyRoutes(deps: AppDeps): Router {
   // The checkout's stock check: how many aged leads of these states and age range can be bought now.
   r.get('/ringcloud/aged-leads/stock', async (req, res) => {
     const q = parseWith(agedStockQuerySchema, req.query);
-    const body: AgedStockResponse = await agedStockView(deps.db, q.states, q.ageRange);
+    // The buyer's own unpaid hold counts as theirs: a reload shows the same count (decision 216).
+    const surveyId = req.session && !sessionExpired(req.session, deps.clock.now()) ? (req.session.ringcloudSurveyId ?? null) : null;
+    const own = surveyId ? await buyerPendingRingcloudOrders(deps.db, surveyId) : [];
+    const body: AgedStockResponse = await agedStockView(deps.db, q.states, q.ageRange, own);
     res.setHeader('Cache-Control', 'no-store');
     res.json(body);
   });

@@ -121,6 +121,14 @@ describe('POST /api/admin/users/:userId/set-password-link with { email: true }',
     expect(openLink(ctx.config.sessionSecret, sent[0]!.linkSealed!)).toBe(mailed.body.url);
     const token = new URL(mailed.body.url).searchParams.get('token')!;
     expect((await setPassword(token, 'mailed-link-pass-1')).status).toBe(200);
+    // The account's first password: a welcome, not "your password was changed" (issue 34 item 8).
+    expect((await mails().where({ kind: 'welcome' })).map((m) => m.subject)).toEqual(['Welcome to TransferLine']);
+    expect(await mails().where({ kind: 'password-changed' })).toHaveLength(0);
+    // A later link for the same account (a reset) is a password change.
+    const again = await adminAgent.post(`/api/admin/users/${user.id}/set-password-link`).send({});
+    expect((await setPassword(new URL(again.body.url).searchParams.get('token')!, 'mailed-link-pass-2')).status).toBe(200);
+    expect(await mails().where({ kind: 'password-changed' })).toHaveLength(1);
+    expect(await mails().where({ kind: 'welcome' })).toHaveLength(1);
 
     const bad = await adminAgent.post(`/api/admin/users/${user.id}/set-password-link`).send({ email: 'yes' });
     expect(bad.status).toBe(400);

@@ -7,9 +7,9 @@ import { setPasswordSchema, type SetPasswordCheck } from '@tm/shared/schemas/aut
 import { parseWith } from '../errors.ts';
 import { setPasswordLimit, SET_PASSWORD_RATE_MESSAGE } from '../middleware/rate-limit.ts';
 import { readSetPasswordToken, spendSetPasswordLink, verifySetPasswordToken } from '../services/accounts/set-password-links.ts';
-import { notifyPasswordChanged } from '../services/accounts/password-reset.service.ts';
 import { sessionUser } from '../middleware/require-user.ts';
 import { adminActor, recordAudit } from '../services/audit/audit.service.ts';
+import { isFirstPassword, notifyPasswordChanged, notifyWelcome } from '../services/accounts/password-reset.service.ts';
 
 export { SET_PASSWORD_RATE_MESSAGE };
 
@@ -28,6 +28,7 @@ export function setPasswordRoutes(deps: AppDeps): Router {
     // A dead link is what to say first: no point fixing a password the link will not take.
     const user = await verifySetPasswordToken(deps.db, deps.config.sessionSecret, readSetPasswordToken(req.body), deps.clock.now());
     const { password } = parseWith(setPasswordSchema, req.body);
+    const first = await isFirstPassword(deps, user);
     await spendSetPasswordLink(deps.db, user, password, deps.clock.now());
     // A link used from a browser logged in as someone else (an admin who read it somewhere) is audited,
     // naming that person (issue 35 A5).
@@ -41,7 +42,7 @@ export function setPasswordRoutes(deps: AppDeps): Router {
         userId: user.id,
         at: deps.clock.now(),
       });
-    await notifyPasswordChanged(deps, user);
+    await (first ? notifyWelcome(deps, user) : notifyPasswordChanged(deps, user));
     res.json({ success: true });
   });
 

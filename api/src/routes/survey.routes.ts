@@ -26,8 +26,8 @@ export function surveyRoutes(deps: AppDeps): Router {
   // The first-party onboarding survey (/survey without an external embed, issue 25 item 3).
   r.post('/onboarding-survey', async (req, res) => {
     const input = parseWith(onboardingSurveySchema, req.body);
-    await saveOnboardingSurvey(deps, input, req.session?.userId ?? null);
-    const body: OnboardingSurveyResponse = { ok: true };
+    const outcome = await saveOnboardingSurvey(deps, input, req.session?.userId ?? null);
+    const body: OnboardingSurveyResponse = { ok: true, settings: outcome };
     res.status(201).json(body);
   });
 

@@ -233,9 +233,16 @@ describe('human review of a rule denial', () => {
     const denied = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
     expect(denied.body).toMatchObject({ status: 'denied', decidedBy: 'rules' });
 
+    const reviewAlerts = () => ctx.db('mailOutbox').where({ kind: 'staff-dispute', subject: `Human review asked for dispute #${denied.body.id}` });
+    // A rule's denial waits for no one: no staff alert yet.
+    expect(await ctx.db('mailOutbox').where({ kind: 'staff-dispute' }).where('subject', 'like', `%#${denied.body.id}%`)).toHaveLength(0);
     const res = await agent.post(`/api/transfers/${call.id}/disputes/review`).send({});
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: denied.body.id, status: 'pending', decidedBy: null, decisionReason: null, reviewRequestedAt: expect.any(String) });
+    // Back in the queue: the staff are alerted as for a new dispute (issue 34 item 8).
+    const alerts = await reviewAlerts();
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(alerts[0].textBody).toContain(`human review of the rules' denial of transfer #${call.id}`);
     expect(res.body.evidence).toEqual(denied.body.evidence);
     const audit = await ctx.db('ledger_audit_log').where({ action: 'dispute.review_requested', entityId: denied.body.id }).first();
     expect(audit).toMatchObject({ actorType: 'agent', actorId: user.id });
@@ -243,6 +250,7 @@ describe('human review of a rule denial', () => {
     const again = await agent.post(`/api/transfers/${call.id}/disputes/review`).send({});
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(REVIEW_ALREADY_ASKED_MESSAGE);
+    expect(await reviewAlerts()).toHaveLength(alerts.length);
 
     // In the admin queue with the quotes; the admin's approval credits as ever and is audited as the admin's.
     const queue = await admin.get('/api/admin/transfer-disputes');

@@ -258,6 +258,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/my-leads': { ...cols(401, 200, 200, 200, 401), req: get('/api/my-leads') },
   'GET /api/my-leads/export.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/my-leads/export.csv') },
   'GET /api/user-survey': { ...cols(401, 200, 200, 200, 401), req: get('/api/user-survey') },
+  'GET /api/settings-offer': { ...cols(401, 200, 200, 200, 401), req: get('/api/settings-offer') },
+  'POST /api/settings-offer': { ...cols(401, 404, 404, 404, 401), req: post('/api/settings-offer', () => ({ id: 2147483000, apply: false })) },
   'GET /api/vapi/available-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/available-appointments') },
   'GET /api/vapi/my-appointments': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments') },
   'GET /api/vapi/my-appointments/export.csv': { ...cols(401, 200, 200, 200, 401), req: get('/api/vapi/my-appointments/export.csv') },

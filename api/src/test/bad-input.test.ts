@@ -333,6 +333,10 @@ const SPECS: Record<string, Spec> = {
     role: 'agentA',
     base: json('POST', '/api/onboarding-survey', onboardingSurveyBody),
   },
+  'POST /api/settings-offer': {
+    role: 'agentA',
+    base: json('POST', '/api/settings-offer', () => ({ id: 2147483000, apply: false })),
+  },
   'POST /api/affnetwork-signup': { role: 'anon', base: () => ({ method: 'POST', path: '/api/affnetwork-signup', form: partnerForm() }) },
   'POST /api/admin/users': { role: 'admin', base: json('POST', '/api/admin/users', createUserBody) },
   'PATCH /api/admin/users/:userId': {

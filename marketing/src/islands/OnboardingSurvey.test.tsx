@@ -17,7 +17,7 @@ afterEach(() => {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function stubApi(answer: () => Response = () => json({ ok: true })) {
+function stubApi(answer: () => Response = () => json({ ok: true, settings: 'applied' })) {
   const fetch = vi.fn(async () => answer());
   vi.stubGlobal('fetch', fetch);
   return fetch;

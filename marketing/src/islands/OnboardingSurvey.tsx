@@ -37,14 +37,14 @@ export default function OnboardingSurvey() {
   } = useSchemaForm<OnboardingSurveyInput, OnboardingSurveyValues>(loadSchema, { workingStates: [] });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; login: boolean } | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<OnboardingSurveyResponse['settings'] | null>(null);
 
   const onSubmit = submit(async (v) => {
     setBusy(true);
     setFailure(null);
     try {
-      await api.requestJson<OnboardingSurveyResponse>('POST', '/api/onboarding-survey', { ...v, ...paidOrderOfUrl() });
-      setSaved(true);
+      const res = await api.requestJson<OnboardingSurveyResponse>('POST', '/api/onboarding-survey', { ...v, ...paidOrderOfUrl() });
+      setSaved(res?.settings ?? 'applied');
     } catch (err) {
       if (err instanceof ApiError) applyServerFields(err.fields, FIELDS, setError);
       const login = err instanceof ApiError && err.status === 401;
@@ -58,7 +58,13 @@ export default function OnboardingSurvey() {
     return (
       <div className="card" data-testid="onboarding-saved">
         <h2>Thank you, your answers are saved</h2>
-        <p role="status">Your working states, transfer hours and calls per day are now your Transfer Controls. You can change them there any time.</p>
+        {saved === 'offered' ? (
+          <p role="status">
+            This e-mail already has an account, so nothing was changed yet: the account holder is asked at their next login whether to apply these settings.
+          </p>
+        ) : (
+          <p role="status">Your working states, transfer hours and calls per day are now your Transfer Controls. You can change them there any time.</p>
+        )}
         <p>
           <a className="btn" href="/dashboard/transfers?view=controls">
             Open Transfer Controls

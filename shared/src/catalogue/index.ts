@@ -142,6 +142,11 @@ export const FREE_RESOURCES_TOTAL_CENTS = FREE_RESOURCES.reduce((s, r) => s + r.
 
 /** How long a lead or appointment stays reserved for an unpaid order (short: an unpaid hold keeps it from other buyers). */
 export const RESERVATION_MINUTES = 5;
+/**
+ * An appointment leaves the shop this long before its callback time (decision 215): the buyer needs time to
+ * read the record, prepare and make the call; a sale closer to the time (or after it) cannot be delivered.
+ */
+export const APPOINTMENT_SALE_CUTOFF_MINUTES = 120;
 export const CURRENCY = 'usd';
 
 export function highVolumeBand(count: number): HighVolumeBand {

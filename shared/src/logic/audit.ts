@@ -146,6 +146,8 @@ export function describeAudit(e: DescribeInput): string {
       return `Refunded ${money(a.amountCents)} of order${id}${a.transfersRemoved ? `, taking back ${plural(a.transfersRemoved, 'transfer')}` : ''}${a.reason ? ` (${String(a.reason)})` : ''}`;
     case 'order.checkout_link_sent':
       return `Sent a checkout link for order${id}${who ? ` to${who}` : ''}`;
+    case 'order.canceled':
+      return `Canceled unpaid order${id} (${money(a.amountCents)})`;
     case 'order.fulfilled':
       return `Delivered ${plural(a.count, String(a.product) === 'callbacks' ? 'call-back' : 'lead')} on order${id}; ${String(a.owed ?? 0)} still owed`;
     case 'lead_import.uploaded':

@@ -3,6 +3,7 @@
 // abbreviation ("EST", "EDT", "CST"), so a time never reads as ambiguous. Money comes from the
 // catalogue's formatter (re-exported here so a screen imports one module).
 export { formatUsd } from '../catalogue/index.ts';
+import { appointmentInstant } from './transfer-rules.ts';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -109,7 +110,9 @@ export function zoneLabel(timeZone: string = DEFAULT_TIME_ZONE, at: Date = new D
  */
 export function formatMaybeDateTime(value: string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (!value) return '';
-  return /^\d{4}-\d{2}-\d{2}T/.test(value) && toDate(value) ? formatDateTime(value, timeZone) : value;
+  // "2026-01-15 14:00" (no zone: Eastern, as said) reads as an instant too, never as a raw string.
+  const at = appointmentInstant(value);
+  return at ? formatDateTime(at, timeZone) : value;
 }
 
 /** "(512) 555-0101" for a US number of 10 digits (or 11 starting with 1); anything else as given. */

@@ -7,10 +7,10 @@ describe('maskCustomerName', () => {
     expect(maskCustomerName('Maria Gonzalez')).toBe('Maria GoXXX');
     expect(maskCustomerName('Ann Ruiz')).toBe('Ann RuXX');
   });
-  it('shows a last name of three characters or fewer whole', () => {
-    expect(maskCustomerName('Amy Lee')).toBe('Amy Lee');
-    expect(maskCustomerName('Tom Li')).toBe('Tom Li');
-    expect(maskCustomerName('Bo Y')).toBe('Bo Y');
+  it('hides at least one letter of a short last name too (issue 34 item 8)', () => {
+    expect(maskCustomerName('Amy Lee')).toBe('Amy LeX');
+    expect(maskCustomerName('Tom Li')).toBe('Tom LX');
+    expect(maskCustomerName('Bo Y')).toBe('Bo X');
   });
   it('uses the last word as the last name and drops middle names', () => {
     expect(maskCustomerName('Mary Ann Johnson')).toBe('Mary JoXXX');
@@ -39,8 +39,8 @@ describe('redactCustomer', () => {
     const text = 'AI: Hi, is this Harold Thompson? THOMPSON family. Call 512-555-0199 or (512) 555 0199.';
     expect(redactCustomer(text, 'Harold Thompson', '5125550199')).toBe('AI: Hi, is this Harold ThXXX? ThXXX family. Call ***-***-0199 or ***-***-0199.');
   });
-  it('leaves short last names and unknown customers alone', () => {
-    expect(redactCustomer('Amy Lee here', 'Amy Lee', null)).toBe('Amy Lee here');
+  it('masks short last names too, and leaves unknown customers alone', () => {
+    expect(redactCustomer('Amy Lee here', 'Amy Lee', null)).toBe('Amy LeX here');
     expect(redactCustomer('hello', null, '12')).toBe('hello');
   });
 });

@@ -1,10 +1,11 @@
 // Customer names of items for sale are masked before they reach a buyer: first name, the first two
-// letters of the last name, then up to three X. Used by the API (so the full name never leaves the
-// server) and by the portal.
+// letters of the last name, then up to three X; a short last name keeps fewer letters, so at least one
+// is always hidden (issue 34 item 8). Used by the API (so the full name never leaves the server) and by
+// the portal.
 
 export const UNKNOWN_CUSTOMER = 'Unknown Customer';
-/** Last names this short are shown whole. */
-export const SHORT_LAST_NAME = 3;
+/** Letters of the last name shown, at most (always fewer than the name has). */
+const SHOWN = 2;
 const MAX_X = 3;
 
 export function maskCustomerName(name: string | null | undefined): string {
@@ -17,9 +18,12 @@ export function maskCustomerName(name: string | null | undefined): string {
   if (parts.length === 1) return first;
   // Middle names are dropped: they would say more about the customer than the rule allows.
   const last = parts[parts.length - 1]!;
-  if (last.length <= SHORT_LAST_NAME) return `${first} ${last}`;
-  const hidden = Math.min(MAX_X, last.length - 2);
-  return `${first} ${last.slice(0, 2)}${'X'.repeat(hidden)}`;
+  return `${first} ${maskLastName(last)}`;
+}
+
+function maskLastName(last: string): string {
+  const shown = Math.min(SHOWN, last.length - 1);
+  return `${last.slice(0, shown)}${'X'.repeat(Math.min(MAX_X, last.length - shown))}`;
 }
 
 /** A phone number of an item for sale: only the last four digits. */
@@ -44,10 +48,8 @@ export function redactCustomer(text: string, name: string | null | undefined, ph
     .split(/\s+/)
     .filter(Boolean);
   const last = parts.length > 1 ? parts[parts.length - 1]! : '';
-  if (last.length > SHORT_LAST_NAME) {
-    const masked = `${last.slice(0, 2)}${'X'.repeat(Math.min(MAX_X, last.length - 2))}`;
-    out = out.replace(new RegExp(`\\b${escapeRegExp(last)}\\b`, 'gi'), masked);
-  }
+  // A one-letter last name is not looked for in prose (it would mask every "a"); two letters and more are.
+  if (last.length >= 2) out = out.replace(new RegExp(`\\b${escapeRegExp(last)}\\b`, 'gi'), maskLastName(last));
   const digits = String(phone ?? '').replace(/\D/g, '');
   if (digits.length >= 7) {
     // The number as spoken or typed: its digits with any separators between them.

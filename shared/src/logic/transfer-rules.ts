@@ -166,6 +166,31 @@ export function startOfLocalDate(dateKey: string, timeZone: string): Date {
   return new Date(t);
 }
 
+const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+
+/**
+ * An appointment's time as said (issue 34 items 1 and 7): an ISO instant with its zone ("Z", "-05:00") as
+ * given; a date and time without a zone ("2026-01-15 14:00", what the voice AI and admins type) on Eastern
+ * time, the clock the calls are made on; anything else (free text, "Tuesday at 3pm") null. Never the
+ * reader's own zone, so the server and every browser read one instant.
+ */
+export function appointmentInstant(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  const s = text.trim();
+  const m = ZONELESS.exec(s);
+  if (m) {
+    const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+    if (Number.isNaN(guess)) return null;
+    let t = guess - offsetMs(new Date(guess), DEFAULT_TIME_ZONE);
+    const second = guess - offsetMs(new Date(t), DEFAULT_TIME_ZONE);
+    if (second !== t) t = second;
+    return new Date(t);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/i.test(s)) return null;
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
 /** The next calendar date after 'YYYY-MM-DD'. */
 export function nextDateKey(dateKey: string): string {
   const m = DATE_KEY.exec(dateKey);

@@ -131,6 +131,13 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   netPaidCents: number;
   /** At most this much can be refunded as money only (the value of the unused transfers stays with them). */
   moneyOnlyRefundableCents: number;
+  /**
+   * At most this much can be refunded taking transfers back (transfer orders: only unused transfers can be
+   * taken back, so a partly used order cannot have its whole remaining amount refunded this way).
+   */
+  transferRefundableCents: number;
+  /** A pending order's hold on leads or appointments ends at this instant (ISO); null when it holds none. */
+  holdExpiresAt: string | null;
   /** Transfers of this order still unused (transfer orders only): a refund can take back at most these. */
   transfers: { count: number; used: number; refunded: number; remaining: number } | null;
   /** An aged-lead order short of stock at payment: "69 of 100 delivered, $124.00 refunded" (issue 25 item 1). */

@@ -167,3 +167,18 @@ export const VERIFIED_CONFIDENCE = 0.7;
 export const VERIFIED_PERCENT = 70;
 export const isVerifiedForSale = (c: number | null | undefined) => typeof c === 'number' && c >= VERIFIED_CONFIDENCE;
 export const isVerifiedOwned = (percent: number | null | undefined) => typeof percent === 'number' && percent > VERIFIED_PERCENT;
+
+/**
+ * Onboarding answers sent with a payment for an account that payment did not create (issue 34 item 3):
+ * kept, and offered to the agent at the next login ("Apply these settings?"). GET /api/settings-offer.
+ */
+export interface SettingsOfferView {
+  offer: {
+    id: number;
+    workingStates: string;
+    transferHours: string | null;
+    callsPerDay: number | null;
+    /** What applying them changes in Transfer Controls (empty: nothing). */
+    changes: import('../logic/order-settings.ts').SettingsChange[];
+  } | null;
+}

@@ -177,6 +177,8 @@ export type OnboardingSurveyInput = z.input<typeof onboardingSurveySchema>;
 export type OnboardingSurveyValues = z.output<typeof onboardingSurveySchema>;
 export interface OnboardingSurveyResponse {
   ok: true;
+  /** applied: they are the Transfer Controls now; offered: the account's agent is asked at the next login. */
+  settings: 'applied' | 'offered';
 }
 
 // ---------- Partner network application (docs/product/funnel.md#partner-application) ----------

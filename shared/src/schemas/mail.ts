@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   'account-created',
   'password-reset',
   'password-changed',
+  'welcome',
   'email-change',
   'partner-application',
   'partner-decision',

@@ -7,8 +7,8 @@ import { PASSWORD_RESET_LINK_TTL_MS } from '@tm/shared/schemas/mail';
 import { createSetPasswordLink } from './set-password-links.ts';
 import { findUserById, type UserRow } from './users.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { User } from '../../models/index.ts';
-import { passwordChangedMail, passwordResetMail } from '../mail/messages.ts';
+import { OutboxMail, User } from '../../models/index.ts';
+import { passwordChangedMail, passwordResetMail, welcomeMail } from '../mail/messages.ts';
 import { recipientTimeZone } from './agent-time-zone.ts';
 
 /** Writes the reset e-mail to the outbox when `email` belongs to an account; nothing otherwise. */
@@ -25,6 +25,20 @@ export async function sendPasswordReset(deps: AppDeps, email: string): Promise<b
 }
 
 /** The "your password was changed" notice, after any password change of the user. */
+/**
+ * An account's first password (issue 34 item 8): the account was made without one its owner chose (it was
+ * sent the "account created" e-mail with a set-password link) and none was set since (no passwordChangedAt).
+ * Its owner gets a welcome, not "your password was changed".
+ */
+export async function isFirstPassword(deps: AppDeps, user: Pick<UserRow, 'id' | 'passwordChangedAt'>): Promise<boolean> {
+  if (user.passwordChangedAt) return false;
+  return Boolean(await OutboxMail.query(deps.db).where({ userId: user.id, kind: 'account-created' }).select('id').first());
+}
+
+export async function notifyWelcome(deps: AppDeps, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
+  await enqueueMail(deps.db, deps.clock.now(), welcomeMail(deps.config, { ...user, timeZone: await recipientTimeZone(deps.db, user.id) }));
+}
+
 export async function notifyPasswordChanged(deps: AppDeps, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
   await enqueueMail(
     deps.db,

@@ -68,7 +68,8 @@ export async function verifySetPasswordToken(db: Db, secret: string, token: stri
   const [, id, exp, stamp] = m;
   if (Number(exp) <= now.getTime()) throw invalidLink();
   const user = await findUserById(db, Number(id));
-  if (!user || passwordStamp(user) !== stamp) throw invalidLink();
+  // A deactivated account's links stop working (issue 34 item 5), whenever they were issued.
+  if (!user || user.deactivatedAt || passwordStamp(user) !== stamp) throw invalidLink();
   // The MAC is compared as text, so no two spellings of one payload or MAC both pass.
   const expected = Buffer.from(mac(secret, payload, user.passwordHash));
   if (!crypto.timingSafeEqual(Buffer.from(given), expected)) throw invalidLink();

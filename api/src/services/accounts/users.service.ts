@@ -29,6 +29,13 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return normalise(await User.query(db).findById(id));
 }
 
+export const DEACTIVATED_AGENT_MESSAGE = 'This agent is deactivated. Reactivate the account before assigning anything to it.';
+
+/** Nothing is assigned to a deactivated agent (issue 34 item 5): 409 naming agentId. */
+export function refuseDeactivated(user: { deactivatedAt?: string | Date | null } | undefined): void {
+  if (user?.deactivatedAt) throw conflict(DEACTIVATED_AGENT_MESSAGE, { agentId: DEACTIVATED_AGENT_MESSAGE });
+}
+
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 
 /** Finds by e-mail (case-insensitive) or username. */

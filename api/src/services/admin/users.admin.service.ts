@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { raw, type ModelObject } from 'objection';
 import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import type { Db } from '../../db/index.ts';
-import { User, Order } from '../../models/index.ts';
+import { User, Order, CalendarFeed } from '../../models/index.ts';
 import {
   ADMIN_USER_PAGE_LIST,
   SELF_DEACTIVATION_MESSAGE,
@@ -101,8 +101,10 @@ export async function userStats(db: Db): Promise<UserStats> {
  * agency ("jane doe" finds Jane Doe, "doe@" her e-mail). Case-insensitive on both databases, also
  * where a column's collation is binary (e-mails on MariaDB, decision 040).
  */
-export async function listUsers(db: Db, query: ListQuery): Promise<UsersPage> {
+export async function listUsers(db: Db, query: ListQuery, opts: { activeOnly?: boolean } = {}): Promise<UsersPage> {
   const base = User.query(db).select(USER_COLUMNS.map((c) => User.ref(c)));
+  // Pickers (assign a lead or appointment) offer only agents who can receive it.
+  if (opts.activeOnly) base.whereNull(User.ref('deactivatedAt'));
   // A phone in any form is looked up by its digits on the indexed column (issue 36 point 5).
   const phone = phoneSearchDigits(query.q);
   const words = phone ? [] : query.q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
@@ -265,6 +267,8 @@ export async function deactivateUser(db: Db, actor: AuditActor, userId: number, 
       .whereNull(User.ref('deactivatedAt'))
       .patch({ deactivatedAt: toDbDate(now), updatedAt: toDbDate(now) });
     await revokeUserSessions(trx, userId, now);
+    // Out of every path (issue 34 item 5): the secret calendar feed stops for good (a new one after reactivation).
+    await CalendarFeed.query(trx).where({ userId }).delete();
     if (Number(n) > 0) await recordAudit(trx, { actor, action: 'user.deactivated', entity: 'user', entityId: userId, userId, at: now });
     return toAdminUser((await findUser(trx, userId))!);
   });

@@ -127,9 +127,13 @@ export async function revokeFeed(db: Db, userId: number): Promise<void> {
 /** The feed of the agent whose secret this is (every purchased appointment with a time), or null. */
 export async function feedIcs(db: Db, secret: string, origin: string, logger?: Pick<Logger, 'warn'>): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return null;
+  // A deactivated agent's feed answers 404 (issue 34 item 5); deactivation also deletes it.
   const feed = await CalendarFeed.query(db)
-    .where({ secretHash: hash(secret) })
-    .select('userId')
+    .alias('f')
+    .join(`${User.tableName} as u`, 'u.id', 'f.userId')
+    .where('f.secretHash', hash(secret))
+    .whereNull('u.deactivatedAt')
+    .select('f.userId')
     .first();
   if (!feed) return null;
   const rows = await owned(db, Number(feed.userId)).whereNull('buyerDeletedAt').orderBy('id');

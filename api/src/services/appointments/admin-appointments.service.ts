@@ -13,6 +13,8 @@ import { Appointment, User } from '../../models/index.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { refuseAdminPaused } from '../transfers/settings.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
+import { callbackAtOf } from './appointments.service.ts';
+import { refuseDeactivated } from '../accounts/users.service.ts';
 
 export const IN_PURCHASE_MESSAGE = 'An agent is buying this appointment right now; try again in a few minutes';
 export const BOUGHT_MESSAGE = 'This appointment was bought by an agent; refund their order instead';
@@ -74,7 +76,9 @@ export async function updateAdminAppointment(
         .findById(id)
         .patch({
           ...rest,
-          ...(callbackTime !== undefined ? { extractedAppointmentDateTime: callbackTime, hasExtractedAppointment: Boolean(callbackTime) } : {}),
+          ...(callbackTime !== undefined
+            ? { extractedAppointmentDateTime: callbackTime, hasExtractedAppointment: Boolean(callbackTime), callbackAt: callbackAtOf(callbackTime) }
+            : {}),
         });
       await recordAudit(trx, { actor, action: 'appointment.updated', entity: 'appointment', entityId: id, userId: a.buyerId, ...edit, at: now });
     }
@@ -126,8 +130,9 @@ export async function restoreAppointment(db: Db, id: number, now: Date, actor: A
  */
 export async function assignAppointment(db: Db, id: number, agentId: number, now: Date, actor: AuditActor): Promise<AdminAppointmentDetail> {
   return db.transaction(async (trx) => {
-    const agent = await User.query(trx).findById(agentId).select('id');
+    const agent = await User.query(trx).findById(agentId).select('id', 'deactivatedAt');
     if (!agent) throw badRequest(UNKNOWN_AGENT_MESSAGE, { agentId: UNKNOWN_AGENT_MESSAGE });
+    refuseDeactivated(agent);
     await refuseAdminPaused(trx, agentId, now);
     const a = await load(trx, id);
     if (a.status === 'reserved') throw conflict(IN_PURCHASE_MESSAGE);
@@ -135,7 +140,7 @@ export async function assignAppointment(db: Db, id: number, agentId: number, now
     const n = await Appointment.query(trx)
       .where({ id, status: a.status })
       .whereNull('reservedOrderId')
-      .patch({ status: 'sold', buyerId: agentId, purchasedAt: toDbDate(now), buyerDeletedAt: null });
+      .patch({ status: 'sold', buyerId: agentId, purchasedAt: toDbDate(now), assignedAt: toDbDate(now), buyerDeletedAt: null });
     if (Number(n) !== 1) throw conflict(IN_PURCHASE_MESSAGE);
     await recordAudit(trx, {
       actor,
@@ -161,7 +166,7 @@ export async function unassignAppointment(db: Db, id: number, now: Date, actor: 
     const n = await Appointment.query(trx)
       .where({ id, status: 'sold', buyerId: a.buyerId })
       .whereNull('reservedOrderId')
-      .patch({ status: 'available', buyerId: null, purchasedAt: null, buyerDeletedAt: null });
+      .patch({ status: 'available', buyerId: null, purchasedAt: null, assignedAt: null, buyerDeletedAt: null });
     if (Number(n) !== 1) throw conflict(NOT_ASSIGNED_MESSAGE);
     await recordAudit(trx, {
       actor,

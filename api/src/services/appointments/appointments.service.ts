@@ -8,7 +8,8 @@ import { Appointment } from '../../models/index.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { orWhereContains } from '../../http/like.ts';
 import { batches, readPage } from '../../http/paging.ts';
-import { DEFAULT_TIME_ZONE, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
+import { appointmentSaleCutoff } from '../orders/inventory.ts';
+import { DEFAULT_TIME_ZONE, appointmentInstant, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENTS_CSV_HEADER, type AppointmentSort, type AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { notFound } from '../../errors.ts';
@@ -21,6 +22,7 @@ import {
   type AppointmentForSale,
   type AppointmentsOverview,
   type PurchasedAppointment,
+  ASSIGNED_LABEL,
 } from '@tm/shared/schemas/dashboard';
 import type { Paged } from '@tm/shared/schemas/leads';
 import { isMediaUrl } from '../media/media-links.ts';
@@ -31,6 +33,12 @@ export { APPOINTMENTS_PAGE_SIZE };
 type Row = Partial<ModelObject<Appointment>>;
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+/** The callback_at column for a callback time's text: its instant when it reads as one, else NULL (unknown). */
+export function callbackAtOf(text: string | null | undefined): string | null {
+  const d = appointmentInstant(text);
+  return d ? toDbDate(d) : null;
+}
 
 export function appointmentPriceCents(row: Row): number {
   return num(row.priceCents) ?? APPOINTMENT_PRICE_CENTS;
@@ -116,19 +124,22 @@ export function toPurchasedAppointment(row: Row): PurchasedAppointment {
 
 /**
  * For sale: available, or reserved by an unpaid order whose hold has lapsed (reserved_until before now;
- * the reservation-sweep job gives those rows back). A read never releases anything itself.
+ * the reservation-sweep job gives those rows back), and not within the sale cut-off of its callback time
+ * (decision 215). A read never releases anything itself.
  */
-const available = (db: Db | Knex.Transaction, now?: Date) =>
-  Appointment.query(db).where((q) => {
-    q.where(Appointment.ref('status'), 'available');
-    if (now) q.orWhere((r) => r.where(Appointment.ref('status'), 'reserved').where(Appointment.ref('reservedUntil'), '<', toDbDate(now)));
-  });
+const available = (db: Db | Knex.Transaction, now: Date, lapsed = true) =>
+  Appointment.query(db)
+    .where((q) => {
+      q.where(Appointment.ref('status'), 'available');
+      if (lapsed) q.orWhere((r) => r.where(Appointment.ref('status'), 'reserved').where(Appointment.ref('reservedUntil'), '<', toDbDate(now)));
+    })
+    .where((q) => q.whereNull(Appointment.ref('callbackAt')).orWhere(Appointment.ref('callbackAt'), '>', appointmentSaleCutoff(now)));
 const owned = (db: Db | Knex.Transaction, userId: number) =>
   Appointment.query(db).where(Appointment.ref('buyerId'), userId).where(Appointment.ref('status'), 'sold').whereNull(Appointment.ref('buyerDeletedAt'));
 
 const total = (row: unknown) => Number((row as { n?: number | string } | undefined)?.n ?? 0);
 
-type AppointmentQuery = ReturnType<typeof available>;
+type AppointmentQuery = ReturnType<typeof owned>;
 
 /** Where the call's day is read from: the call date, or when the record was made for older rows. */
 const callDay = () => raw('COALESCE(?, ?)', [Appointment.ref('callDate'), Appointment.ref('createdAt')]);
@@ -176,14 +187,14 @@ export interface AvailableListOptions extends Partial<AppointmentFilterValues> {
   sort?: AppointmentSort;
   /** The agent's time zone: the date range's days are theirs. */
   timeZone?: string;
-  /** Now, for lapsed reservations (counted as for sale); without it only available rows are listed. */
-  now?: Date;
+  /** Now: for lapsed reservations (counted as for sale) and the callback cut-off. */
+  now: Date;
   /** Newest or oldest first: the page after / before this appointment (keyset, decision 236). */
   after?: number;
   before?: number;
 }
 
-export async function listAvailableAppointments(db: Db, opts: AvailableListOptions = {}): Promise<Paged<AppointmentForSale>> {
+export async function listAvailableAppointments(db: Db, opts: AvailableListOptions): Promise<Paged<AppointmentForSale>> {
   const f: AppointmentFilterValues = { ...NO_FILTERS, ...opts };
   const tz = opts.timeZone ?? DEFAULT_TIME_ZONE;
   const sort = opts.sort ?? 'newest';
@@ -267,7 +278,8 @@ export async function* myAppointmentsCsv(db: Db, userId: number, search?: string
         a.callStatus,
         a.purchasedAt,
         a.callDate,
-        a.price,
+        // Given free, not bought: no price in the export either (issue 34 item 4).
+        a.assigned ? ASSIGNED_LABEL : a.price,
         a.summary,
         a.notes,
       ]);
@@ -282,8 +294,8 @@ export async function getMyAppointment(db: Db, userId: number, id: number): Prom
   return toPurchasedAppointment(row);
 }
 
-export async function appointmentsOverview(db: Db, userId: number): Promise<AppointmentsOverview> {
-  const [a, p] = await Promise.all([available(db).count({ n: '*' }).first(), owned(db, userId).count({ n: '*' }).first()]);
+export async function appointmentsOverview(db: Db, userId: number, now: Date): Promise<AppointmentsOverview> {
+  const [a, p] = await Promise.all([available(db, now, false).count({ n: '*' }).first(), owned(db, userId).count({ n: '*' }).first()]);
   return { availableCount: total(a), purchasedCount: total(p) };
 }
 

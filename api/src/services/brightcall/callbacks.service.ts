@@ -1,7 +1,9 @@
 // Voice-AI callbacks ("Brightcall appointments"): recorded from the webhook or entered by an admin,
 // listed and searched (paginated) for the admin panel's Appointments tab.
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { APPOINTMENT_PRICE_CENTS } from '@tm/shared';
+import { toUsStateCode } from '@tm/shared/us-states';
 import type { Db } from '../../db/index.ts';
 import {
   CALLBACK_OPTIONAL_FIELDS,
@@ -14,7 +16,7 @@ import {
 } from '@tm/shared/schemas/admin';
 import { CALLBACK_CONSENT_FIELDS, certificateKindOf, consentFields, type ConsentInput } from '@tm/shared/schemas/consent';
 import { z } from 'zod';
-import { badRequest, unprocessable } from '../../errors.ts';
+import { badRequest, HttpError, unprocessable } from '../../errors.ts';
 import { appointmentTimeProblem } from '@tm/shared/schemas/appointment-care';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { Appointment, BrightcallCallback, User } from '../../models/index.ts';
@@ -25,6 +27,8 @@ import { whereAnyContains } from '../../http/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
+import { callbackAtOf } from '../appointments/appointments.service.ts';
+import { refuseDeactivated } from '../accounts/users.service.ts';
 
 /** A brightcall_callbacks row has the answer's columns (dates in database form); createdAt is never empty. */
 type CallbackRow = Omit<BrightcallAppointment, 'createdAt'> & { createdAt: string };
@@ -186,6 +190,21 @@ export function isPlausibleEmail(s: string): boolean {
   return at > 0 && dotInside;
 }
 
+export const PHONE_NUMBER_MESSAGE = 'phone_number must be a 10-digit US phone number';
+export const STATE_MESSAGE = 'state must be a US state or DC (a code such as TX or a name such as Texas)';
+export const IDEMPOTENCY_KEY_REUSED = 'idempotency_key_reused';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request body';
+
+/**
+ * A US number's 10 digits (a leading country code 1 and any punctuation dropped), or null when it is not
+ * one: 10 digits whose area code does not start with 0 or 1 (no area code does).
+ */
+export function usPhoneDigits(raw: string): string | null {
+  const d = raw.replace(/\D/g, '');
+  const ten = d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
+  return /^[2-9]\d{9}$/.test(ten) ? ten : null;
+}
+
 /**
  * Checks the documented payload: the four required fields (a 400 naming every missing one),
  * then types and column lengths of what was sent.
@@ -224,14 +243,23 @@ export function parseWebhookPayload(body: unknown, now: Date): WebhookCallback {
   const when = text(b.callback_time);
   const problem = when === undefined ? null : appointmentTimeProblem(when, now);
   if (problem) throw unprocessable(`callback_time: ${problem}`, { callback_time: problem });
+  // Well-formed but not deliverable (decision 215): an appointment no agent can call, or in no state an agent
+  // can be licensed in, is refused (422) rather than put on sale.
+  const phone = text(b.phone_number)!;
+  const rawState = text(b.state);
+  const state = rawState === undefined ? undefined : toUsStateCode(rawState);
+  const unusable: Record<string, string> = {};
+  if (usPhoneDigits(phone) === null) unusable.phone_number = PHONE_NUMBER_MESSAGE;
+  if (state === null) unusable.state = STATE_MESSAGE;
+  if (Object.keys(unusable).length) throw new HttpError(422, `Invalid fields: ${Object.keys(unusable).join(', ')}`, unusable);
   return {
     ...extras,
     firstName: text(b.first_name)!,
     lastName: text(b.last_name)!,
-    phone: text(b.phone_number)!,
+    phone,
     transcript,
     email: email?.toLowerCase(),
-    state: text(b.state),
+    state: state ?? undefined,
     callOutcome: text(b.call_outcome),
     callbackTime: text(b.callback_time),
     externalAgentId: text(b.agent_id),
@@ -280,6 +308,7 @@ async function appointmentForCallback(
     callDate: stamp,
     extractedAppointmentDateTime: cb.callbackTime ? cb.callbackTime.slice(0, 64) : null,
     hasExtractedAppointment: Boolean(cb.callbackTime),
+    callbackAt: callbackAtOf(cb.callbackTime),
     leadQuality: cb.leadQuality ? cb.leadQuality.slice(0, 32) : null,
     transcript: cb.transcript ?? null,
     notes: notes || null,
@@ -307,8 +336,17 @@ export interface WebhookResult {
   duplicate: boolean;
 }
 
-/** The callback stored for this Idempotency-Key or call_id, with its appointment, if any. */
-async function storedFor(db: Db, keys: { idempotencyKey?: string; callId?: string }): Promise<WebhookResult | null> {
+/** The fingerprint of a checked payload: the same body (in any key order or spacing) gives the same hash. */
+export function requestHashOf(cb: WebhookCallback): string {
+  return crypto.createHash('sha256').update(JSON.stringify(cb)).digest('hex');
+}
+
+/**
+ * The callback stored for this Idempotency-Key or call_id, with its appointment, if any. The same
+ * Idempotency-Key with a different body is a 422 idempotency_key_reused (the IETF Idempotency-Key draft):
+ * answering the first result would silently drop the sender's correction.
+ */
+async function storedFor(db: Db, keys: { idempotencyKey?: string; callId?: string; requestHash: string }): Promise<WebhookResult | null> {
   if (!keys.idempotencyKey && !keys.callId) return null;
   const row = await BrightcallCallback.query(db)
     .where((w) => {
@@ -316,9 +354,12 @@ async function storedFor(db: Db, keys: { idempotencyKey?: string; callId?: strin
       if (keys.callId) w.orWhere({ callId: keys.callId });
     })
     .orderBy('id')
-    .select('id')
+    .select('id', 'idempotencyKey', 'requestHash')
     .first();
   if (!row) return null;
+  if (keys.idempotencyKey && row.idempotencyKey === keys.idempotencyKey && row.requestHash && row.requestHash !== keys.requestHash) {
+    throw new HttpError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE, { 'Idempotency-Key': IDEMPOTENCY_KEY_REUSED_MESSAGE }, IDEMPOTENCY_KEY_REUSED);
+  }
   const appointment = await Appointment.query(db).where({ brightcallCallbackId: row.id }).orderBy('id').select('id').first();
   return { callbackId: Number(row.id), appointmentId: appointment ? Number(appointment.id) : null, duplicate: true };
 }
@@ -329,7 +370,8 @@ async function storedFor(db: Db, keys: { idempotencyKey?: string; callId?: strin
  * two identical requests at once meet on the columns' unique indexes, and the loser answers the winner's.
  */
 export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Date, idempotencyKey?: string): Promise<WebhookResult> {
-  const keys = { idempotencyKey, callId: cb.callId };
+  const requestHash = requestHashOf(cb);
+  const keys = { idempotencyKey, callId: cb.callId, requestHash };
   const seen = await storedFor(db, keys);
   if (seen) return seen;
   try {
@@ -348,6 +390,7 @@ export async function recordWebhookCallback(db: Db, cb: WebhookCallback, now: Da
         interestLevel: cb.interestLevel ?? null,
         idempotencyKey: idempotencyKey ?? null,
         callId: cb.callId ?? null,
+        requestHash,
         source: 'webhook',
         createdAt: toDbDate(now),
       });
@@ -373,8 +416,9 @@ export async function createAdminAppointment(
 ): Promise<BrightcallAppointment> {
   if (input.callbackTime) checkCallbackTime(input.callbackTime, now);
   if (input.agentId !== undefined) {
-    const agent = await User.query(db).findById(input.agentId).select('id');
+    const agent = await User.query(db).findById(input.agentId).select('id', 'deactivatedAt');
     if (!agent) throw badRequest(UNKNOWN_AGENT_MESSAGE, { agentId: UNKNOWN_AGENT_MESSAGE });
+    refuseDeactivated(agent);
   }
   const id = await db.transaction(async (trx) => {
     const callback = await BrightcallCallback.query(trx).insert({

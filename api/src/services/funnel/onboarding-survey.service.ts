@@ -7,30 +7,56 @@ import crypto from 'node:crypto';
 import type { OnboardingSurveyValues } from '@tm/shared/schemas/funnel';
 import { ONBOARDING_WHO_MESSAGE } from '@tm/shared/schemas/funnel';
 import type { AppDeps } from '../../deps.ts';
-import { HttpError } from '../../errors.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import type { SettingsOfferView } from '@tm/shared/schemas/dashboard';
+import { orderSettingsChanges } from '@tm/shared/logic/order-settings';
+import { applyOrderPreferences, readControls } from '../transfers/settings.service.ts';
 import { findUserById } from '../accounts/users.service.ts';
 import { insertSurvey } from './surveys.ts';
-import { applyOrderPreferences } from '../transfers/settings.service.ts';
 import { OnboardingSurvey, Order } from '../../models/index.ts';
 
 const same = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+interface PaidBuyer {
+  userId: number;
+  orderId: number;
+  /** The order made this account: the payer owns it, its answers apply at once. */
+  accountCreated: boolean;
+}
+
 /** The account a paid order's intent and client secret name, or null. */
-async function buyerOfPaidIntent(deps: AppDeps, intentId: string | undefined, clientSecret: string | undefined): Promise<number | null> {
+async function buyerOfPaidIntent(deps: AppDeps, intentId: string | undefined, clientSecret: string | undefined): Promise<PaidBuyer | null> {
   if (!intentId || !clientSecret || !/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) return null;
-  const order = await Order.query(deps.db).where({ paymentIntentId: intentId, status: 'paid' }).select('id', 'userId').first();
+  const order = await Order.query(deps.db).where({ paymentIntentId: intentId, status: 'paid' }).select('id', 'userId', 'metadata').first();
   if (!order?.userId) return null;
   try {
     const intent = await deps.stripe.paymentIntents.retrieve(intentId);
-    return intent.client_secret && same(intent.client_secret, clientSecret) ? Number(order.userId) : null;
+    if (!intent.client_secret || !same(intent.client_secret, clientSecret)) return null;
   } catch {
     return null;
   }
+  let created = false;
+  try {
+    created = (JSON.parse(order.metadata ?? '{}') as { accountCreated?: unknown }).accountCreated === true;
+  } catch {
+    /* no metadata: not created by it */
+  }
+  return { userId: Number(order.userId), orderId: Number(order.id), accountCreated: created };
 }
 
-export async function saveOnboardingSurvey(deps: AppDeps, input: OnboardingSurveyValues, sessionUserId: number | null): Promise<void> {
-  const userId = sessionUserId ?? (await buyerOfPaidIntent(deps, input.paymentIntentId, input.clientSecret));
+/** Whether the answers were applied to Transfer Controls or kept for the agent to accept at login. */
+export type OnboardingOutcome = 'applied' | 'offered';
+
+/**
+ * Saves the answers. They change Transfer Controls only when the sender owns the account: its session, or
+ * the payer of the order that created it (decision 217). A payer of an existing account's order (anyone
+ * holding that payment's client secret) has them kept with the order and offered to the agent at login.
+ */
+export async function saveOnboardingSurvey(deps: AppDeps, input: OnboardingSurveyValues, sessionUserId: number | null): Promise<OnboardingOutcome> {
+  const paid = sessionUserId ? null : await buyerOfPaidIntent(deps, input.paymentIntentId, input.clientSecret);
+  const userId = sessionUserId ?? paid?.userId ?? null;
   if (!userId) throw new HttpError(401, ONBOARDING_WHO_MESSAGE);
+  const owner = sessionUserId !== null || paid?.accountCreated === true;
   const user = await findUserById(deps.db, userId);
   if (!user) throw new HttpError(401, ONBOARDING_WHO_MESSAGE);
   const now = deps.clock.now();
@@ -55,7 +81,10 @@ export async function saveOnboardingSurvey(deps: AppDeps, input: OnboardingSurve
       },
       now,
     );
-    await OnboardingSurvey.query(trx).findById(surveyId).patch({ bestTimeToReach: input.bestTimeToReach });
+    await OnboardingSurvey.query(trx)
+      .findById(surveyId)
+      .patch({ bestTimeToReach: input.bestTimeToReach, ...(owner ? {} : { settingsOffer: 'pending', offerOrderId: paid?.orderId ?? null }) });
+    if (!owner) return;
     await applyOrderPreferences(
       trx,
       userId,
@@ -63,5 +92,51 @@ export async function saveOnboardingSurvey(deps: AppDeps, input: OnboardingSurve
       null,
       now,
     );
+  });
+  return owner ? 'applied' : 'offered';
+}
+
+/** The newest answers waiting for the agent's yes, with what applying them would change. */
+export async function readSettingsOffer(deps: AppDeps, userId: number): Promise<SettingsOfferView> {
+  const row = await OnboardingSurvey.query(deps.db).where({ userId, settingsOffer: 'pending' }).orderBy('id', 'desc').first();
+  if (!row) return { offer: null };
+  const current = await readControls(deps.db, userId);
+  const changes = orderSettingsChanges(current, {
+    callsPerDay: Number(row.callsPerDay ?? 0),
+    transferHours: row.transferHours ?? '',
+    workingStates: row.workingStates,
+  });
+  return {
+    offer: {
+      id: Number(row.id),
+      workingStates: row.workingStates,
+      transferHours: row.transferHours,
+      callsPerDay: row.callsPerDay === null ? null : Number(row.callsPerDay),
+      changes,
+    },
+  };
+}
+
+/** The agent's answer: apply the kept answers to Transfer Controls (audited with their order), or dismiss them. */
+export async function answerSettingsOffer(deps: AppDeps, userId: number, id: number, apply: boolean): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (trx) => {
+    const row = await OnboardingSurvey.query(trx).where({ id, userId, settingsOffer: 'pending' }).first();
+    if (!row) throw notFound('Settings offer not found');
+    const n = await OnboardingSurvey.query(trx)
+      .where({ id, settingsOffer: 'pending' })
+      .patch({ settingsOffer: apply ? 'applied' : 'dismissed' });
+    if (Number(n) !== 1) throw notFound('Settings offer not found');
+    if (apply) {
+      await applyOrderPreferences(
+        trx,
+        userId,
+        { workingStates: row.workingStates, transferHours: row.transferHours, callsPerDay: row.callsPerDay },
+        row.offerOrderId === null ? null : Number(row.offerOrderId),
+        now,
+      );
+    }
+    // Older answers still waiting are settled by this one: the agent is asked once.
+    await OnboardingSurvey.query(trx).where({ userId, settingsOffer: 'pending' }).patch({ settingsOffer: 'dismissed' });
   });
 }

@@ -15,6 +15,7 @@ import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
+import { refuseDeactivated } from '../accounts/users.service.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { refuseAdminPaused } from '../transfers/settings.service.ts';
 
@@ -89,8 +90,9 @@ type PoolMove = { ids: number[]; agent: { id: number; email: string }; at: strin
  */
 async function moveToAgent(db: Db, input: AssignLeadsInput, now: Date, config: AppConfig, move: (m: PoolMove) => Promise<void>) {
   const ids = [...new Set(input.leadIds)];
-  const agent = await User.query(db).findById(input.agentId).select('id', 'email');
+  const agent = await User.query(db).findById(input.agentId).select('id', 'email', 'deactivatedAt');
   if (!agent) throw notFound('Agent not found');
+  refuseDeactivated(agent);
   await refuseAdminPaused(db, Number(agent.id), now);
   const at = toDbDate(now);
   await db.transaction(async (trx) => {
@@ -267,20 +269,9 @@ export async function reassignLeads(
     if (Number(n) !== ids.length) throw conflict(ONLY_ASSIGNED_MESSAGE);
     const assignmentIds = assignmentIdsOf(rows);
     if (assignmentIds.length) await LeadAssignment.query(trx).whereIn('id', assignmentIds).patch({ agentId: agent.id, assignedAt: at, assignedBy: actor.id });
-    for (const [previous, { email, ids: list }] of byAgent(rows)) {
+    for (const [, { email, ids: list }] of byAgent(rows)) {
+      // One entry per move (issue 34 item 8): from whom, to whom.
       const after = { count: list.length, leadIds: list.slice(0, 100), agent: agent.email };
-      if (previous !== null) {
-        await recordAudit(trx, {
-          actor,
-          action: 'lead.unassigned',
-          entity: 'lead',
-          entityId: null,
-          userId: previous,
-          before: { agent: email },
-          after,
-          at: now,
-        });
-      }
       await recordAudit(trx, { actor, action: 'lead.reassigned', entity: 'lead', entityId: null, userId: agent.id, before: { agent: email }, after, at: now });
     }
   });

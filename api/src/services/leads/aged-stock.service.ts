@@ -27,10 +27,21 @@ function stockQuery(db: Db | Knex.Transaction, states: string[], band: [number, 
   return Lead.query(db).where({ kind: 'aged', status: 'available' }).whereIn('customerState', states).whereBetween('ageDays', band);
 }
 
-/** How many aged leads are for sale in these states and age band now. */
-export async function agedLeadStock(db: Db, states: string[], band: [number, number]): Promise<number> {
+/**
+ * How many aged leads are for sale in these states and age band now, to this buyer: those available and
+ * those held by the buyer's own unpaid orders (`ownOrderIds`), which a new order of theirs replaces.
+ */
+export async function agedLeadStock(db: Db, states: string[], band: [number, number], ownOrderIds: number[] = []): Promise<number> {
   if (!states.length) return 0;
-  const row = (await stockQuery(db, states, band).count({ n: '*' }).first()) as { n?: number | string } | undefined;
+  const q = Lead.query(db)
+    .where({ kind: 'aged' })
+    .whereIn('customerState', states)
+    .whereBetween('ageDays', band)
+    .where((w) => {
+      w.where({ status: 'available' });
+      if (ownOrderIds.length) w.orWhere((h) => h.where({ status: 'reserved' }).whereIn('reservedOrderId', ownOrderIds));
+    });
+  const row = (await q.count({ n: '*' }).first()) as { n?: number | string } | undefined;
   return Number(row?.n ?? 0);
 }
 
@@ -65,9 +76,9 @@ export interface AgedStockView {
   ageRange: AgedLeadAgeRange;
 }
 
-export async function agedStockView(db: Db, states: string[], ageRange: AgedLeadAgeRange): Promise<AgedStockView> {
+export async function agedStockView(db: Db, states: string[], ageRange: AgedLeadAgeRange, ownOrderIds: number[] = []): Promise<AgedStockView> {
   const band = agedLeadBand(ageRange) as [number, number];
-  const available = await agedLeadStock(db, states, band);
+  const available = await agedLeadStock(db, states, band, ownOrderIds);
   return { available, maxPerOrder: Math.min(available, RINGCLOUD.agedLeadQuantity), states, ageRange };
 }
 

@@ -121,6 +121,16 @@ export function passwordChangedMail(config: AppConfig, user: MailUser, when: Dat
   });
 }
 
+/** A new account's first password was set (issue 34 item 8): a welcome, not "your password was changed". */
+export function welcomeMail(config: AppConfig, user: MailUser): NewMail {
+  return mail(config, 'welcome', user.email, user.id, `Welcome to ${PRODUCT}`, {
+    greeting: hello(user.firstName),
+    lines: [`Your password is set and your ${PRODUCT} account is ready. Log in any time with your e-mail and the password you chose.`],
+    link: { label: 'Log in', url: `${config.publicOrigin}/login` },
+    after: [`Questions: ${config.mail.supportEmail} or ${config.mail.supportPhone}.`],
+  });
+}
+
 /** Someone signed up (RingCloud survey) with this account's e-mail: the form answered as for a new account. */
 export function signupAttemptMail(config: AppConfig, user: MailUser): NewMail {
   return mail(config, 'signup-attempt', user.email, user.id, `Someone tried to sign up with your ${PRODUCT} e-mail`, {
@@ -336,7 +346,14 @@ export function partnerDecisionMail(config: AppConfig, to: string, name: string,
  * lines are fixed text; what the public typed (names, company) stays in the table, never in a first line.
  */
 export type StaffAlert =
-  | { kind: 'staff-dispute'; id: number; callId: number; agent: string; reason: string }
+  | {
+      kind: 'staff-dispute';
+      id: number;
+      callId: number;
+      agent: string;
+      reason: string;
+      /** The agent asked for a human review of the rules' denial. */ review?: boolean;
+    }
   | { kind: 'staff-partner-application'; id: number; company: string; contact: string; email: string; files: number }
   | { kind: 'staff-signup'; id: number; name: string; agency: string; email: string; leadType: string };
 
@@ -375,8 +392,10 @@ export function staffAlertMail(config: AppConfig, admin: MailUser, a: StaffAlert
     switch (a.kind) {
       case 'staff-dispute':
         return {
-          subject: `New transfer dispute #${a.id} to review`,
-          line: `An agent disputed transfer #${a.callId}. It waits for an admin's decision.`,
+          subject: a.review ? `Human review asked for dispute #${a.id}` : `New transfer dispute #${a.id} to review`,
+          line: a.review
+            ? `The agent asked for a human review of the rules' denial of transfer #${a.callId}. It waits for an admin's decision.`
+            : `An agent disputed transfer #${a.callId}. It waits for an admin's decision.`,
           table: [
             ['Dispute', `#${a.id}`],
             ['Agent', a.agent],

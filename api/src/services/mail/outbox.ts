@@ -46,7 +46,15 @@ export const DEFAULT_BATCH = 20;
  * sign-up attempts, staff alerts and notices are 1. A flood of sign-ups (each an account-created mail and
  * a staff alert) never delays a reset: the sender takes priority 0 first, whichever process runs it.
  */
-export const URGENT_MAIL_KINDS: readonly MailKind[] = ['password-reset', 'password-changed', 'email-change', 'order-receipt', 'order-refund', 'payment-failed'];
+export const URGENT_MAIL_KINDS: readonly MailKind[] = [
+  'password-reset',
+  'password-changed',
+  'welcome',
+  'email-change',
+  'order-receipt',
+  'order-refund',
+  'payment-failed',
+];
 export const priorityOf = (kind: MailKind): number => (URGENT_MAIL_KINDS.includes(kind) ? 0 : 1);
 
 /** Delay before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, ... at most 1 hour. */

@@ -22,10 +22,10 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
-import { isTransferOrder, orderDescription, refundLines } from '../transfers/lots.service.ts';
+import { isTransferOrder, orderDescription, refundedTransfers, refundLines } from '../transfers/lots.service.ts';
 import { csvLine } from '../transfers/csv.ts';
 import { getAttribution } from '../marketing/attribution.service.ts';
-import { OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
+import { Appointment, Lead, OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const num = (v: unknown): number => Number(v ?? 0);
@@ -388,6 +388,35 @@ export function moneyOnlyCap(refundableCents: number, unused: number, unitPriceC
   return Math.max(0, refundableCents - unused * unitPriceCents);
 }
 
+/**
+ * The most a refund that takes transfers back may give (issue 34 item 6): the server's own rule in
+ * admin-refunds.service.ts (a refund of x takes ceil((taking + x) / unit) transfers in all, never more than
+ * are unused), solved for x. The dialog's default and bounds come from it, so it never offers a refund the
+ * server refuses.
+ */
+export function transferRefundCap(
+  refundableCents: number,
+  refunds: Array<{ amountCents: number; status: string; moneyOnly: boolean }>,
+  transfers: { remaining: number },
+  count: number,
+  unitPriceCents: number,
+): number {
+  if (unitPriceCents <= 0) return refundableCents;
+  const taking = refunds.filter((r) => !r.moneyOnly && (r.status === 'pending' || r.status === 'succeeded')).reduce((sum, r) => sum + r.amountCents, 0);
+  const takenBefore = refundedTransfers(taking, unitPriceCents, count);
+  return Math.max(0, Math.min(refundableCents, (takenBefore + transfers.remaining) * unitPriceCents - taking));
+}
+
+/** When a pending order's hold on leads or appointments ends (the earliest), or null when it holds none. */
+async function holdExpiry(db: Db, orderId: number): Promise<string | null> {
+  const rows = [
+    await Lead.query(db).where({ status: 'reserved', reservedOrderId: orderId }).orderBy('reservedUntil', 'asc').select('reservedUntil').first(),
+    await Appointment.query(db).where({ status: 'reserved', reservedOrderId: orderId }).orderBy('reservedUntil', 'asc').select('reservedUntil').first(),
+  ];
+  const times = rows.flatMap((r) => (r?.reservedUntil ? [toIso(r.reservedUntil)!] : []));
+  return times.length ? times.sort()[0]! : null;
+}
+
 export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
   const row = await baseQuery(db).where('o.id', orderId).select(SUMMARY_COLUMNS).first().castTo<SummaryRow | undefined>();
   if (!row) throw notFound('Order not found');
@@ -406,6 +435,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
   }
   const refundableCents = summary.status === 'paid' || summary.status === 'partially_refunded' ? Math.max(0, summary.amountCents - summary.refundedCents) : 0;
   const unit = num(row.unitPriceCents);
+  const refunds = await refundsOf(db, { ...lite, count: summary.count, unitPriceCents: unit }, orderId);
   return {
     ...summary,
     items: items.map((i) => ({
@@ -416,7 +446,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       amountCents: num(i.amountCents),
     })),
     metadata: metadataOf(row.metadata),
-    refunds: await refundsOf(db, { ...lite, count: summary.count, unitPriceCents: unit }, orderId),
+    refunds,
     timeline: await timelineOf(db, summary),
     attribution: await getAttribution(db, row.attributionId),
     refundableCents,
@@ -425,6 +455,8 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
         ? Math.max(0, summary.amountCents - summary.refundedCents)
         : 0,
     moneyOnlyRefundableCents: transfers ? moneyOnlyCap(refundableCents, transfers.remaining, unit) : refundableCents,
+    transferRefundableCents: transfers ? transferRefundCap(refundableCents, refunds, transfers, summary.count, unit) : refundableCents,
+    holdExpiresAt: summary.status === 'pending' ? await holdExpiry(db, orderId) : null,
     transfers,
     shortfallNote: shortfallNoteOf(metadataOf(row.metadata)),
   };

@@ -6,6 +6,8 @@ import { Appointment, Lead } from '../../models/index.ts';
 import { ItemsUnavailable } from './items-unavailable.ts';
 
 export { ItemsUnavailable };
+import { APPOINTMENT_SALE_CUTOFF_MINUTES } from '@tm/shared';
+import { toDbDate } from '../../db/dates.ts';
 
 /** The two kinds of item held for an order, by their models' tables. */
 export type InventoryTable = 'leads' | 'appointments';
@@ -17,12 +19,29 @@ export function inventoryQuery(table: InventoryTable, trx: Knex | Knex.Transacti
   return table === 'leads' ? Lead.query(trx) : Appointment.query(trx);
 }
 
-/** Marks every item reserved for the order, or throws ItemsUnavailable (nothing taken). */
-export async function reserveItems(trx: Knex.Transaction, table: InventoryTable, ids: number[], orderId: number, reservedUntil: string): Promise<void> {
-  const n = await inventoryQuery(table, trx)
-    .whereIn('id', ids)
-    .where({ status: 'available' })
-    .patch({ status: 'reserved', reservedOrderId: orderId, reservedUntil });
+/**
+ * The first callback time an appointment may still be sold with (decision 215): one whose callback is
+ * sooner than APPOINTMENT_SALE_CUTOFF_MINUTES from now (or past) cannot be delivered, so it is not for sale.
+ */
+export function appointmentSaleCutoff(now: Date): string {
+  return toDbDate(new Date(now.getTime() + APPOINTMENT_SALE_CUTOFF_MINUTES * 60_000));
+}
+
+/**
+ * Marks every item reserved for the order, or throws ItemsUnavailable (nothing taken). An appointment
+ * whose callback time is within the sale cut-off is not taken, even if it was listed a moment before.
+ */
+export async function reserveItems(
+  trx: Knex.Transaction,
+  table: InventoryTable,
+  ids: number[],
+  orderId: number,
+  reservedUntil: string,
+  now: Date,
+): Promise<void> {
+  const q = inventoryQuery(table, trx).whereIn('id', ids).where({ status: 'available' });
+  if (table === 'appointments') q.where((w) => w.whereNull('callbackAt').orWhere('callbackAt', '>', appointmentSaleCutoff(now)));
+  const n = await q.patch({ status: 'reserved', reservedOrderId: orderId, reservedUntil });
   if (n !== ids.length) throw new ItemsUnavailable();
 }
 

@@ -11,6 +11,7 @@ import type { OrderKind, OrderRequest } from './types.ts';
 import type { InventoryTable } from './inventory.ts';
 import { Appointment, Lead, OnboardingSurvey } from '../../models/index.ts';
 import { agedLeadBand, agedLeadStock, scrubAgedStock, workingStateCodesOf } from '../leads/aged-stock.service.ts';
+import { buyerPendingRingcloudOrders } from './ringcloud-holds.ts';
 
 const MAX_ITEMS = 1000;
 
@@ -86,7 +87,9 @@ export async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan>
             Math.min(Number(count ?? RINGCLOUD.agedLeadQuantity) || 1, RINGCLOUD.agedLeadQuantity),
             toDbDate(deps.clock.now()),
           );
-        const stock = band ? await agedLeadStock(db, states, band) : 0;
+        // The buyer's own unpaid hold is theirs to re-order (a reload must not show fewer leads).
+        const own = band && req.surveyId ? await buyerPendingRingcloudOrders(db, req.surveyId) : [];
+        const stock = band ? await agedLeadStock(db, states, band, own) : 0;
         if (stock === 0) throw conflict(NO_AGED_STOCK_MESSAGE, { calls: NO_AGED_STOCK_MESSAGE });
         count ??= Math.min(stock, RINGCLOUD.agedLeadQuantity);
         if (typeof count === 'number' && count > stock) throw conflict(agedStockMessage(stock), { calls: agedStockMessage(stock) });

@@ -22,6 +22,9 @@ import { recordOrderEvent } from './order-events.ts';
 import { isMysql } from '../../db/index.ts';
 import { Lead, OnboardingSurvey, Order, OrderItem, User } from '../../models/index.ts';
 import { takeAgedLeads } from '../leads/aged-stock.service.ts';
+import { buyerSurveyIds } from './ringcloud-holds.ts';
+
+export { buyerPendingRingcloudOrders } from './ringcloud-holds.ts';
 
 export const SOLD_MESSAGE = 'Sorry, one or more of the selected items were just sold to another buyer.';
 export const AMOUNT_MISMATCH_MESSAGE = 'The amount does not match the price of this order. Please refresh the page and try again.';
@@ -79,6 +82,39 @@ export type OrderRow = Order;
 // Creating an order
 
 /**
+ * The survey's open unpaid order for the very same choice (count, price, states and age band), whose hold
+ * has not lapsed: a reload or a second "Continue" pays for it rather than making another (decision 216).
+ */
+async function reusableRingcloudOrder(deps: AppDeps, plan: Plan): Promise<CreatedOrder | null> {
+  if (plan.kind !== 'ringcloud' || plan.surveyId === null) return null;
+  const now = deps.clock.now();
+  const order = await Order.query(deps.db)
+    .where({ surveyId: plan.surveyId, kind: 'ringcloud', status: 'pending', amountCents: plan.amountCents, count: plan.count })
+    .whereNotNull('paymentIntentId')
+    .orderBy('id', 'desc')
+    .first();
+  if (!order || order.metadata !== JSON.stringify(plan.metadata) || (order.userId ?? null) !== plan.userId) return null;
+  if (plan.reserveAged) {
+    const held = (await Lead.query(deps.db)
+      .where({ status: 'reserved', reservedOrderId: order.id })
+      .where('reservedUntil', '>', toDbDate(now))
+      .count({ n: '*' })
+      .first()) as { n?: number | string } | undefined;
+    if (Number(held?.n ?? 0) !== plan.reserveAged.count) return null;
+  }
+  const intent = await deps.stripe.paymentIntents.retrieve(order.paymentIntentId!);
+  if (!intent.client_secret || !['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) return null;
+  return {
+    orderId: Number(order.id),
+    paymentIntentId: intent.id,
+    clientSecret: intent.client_secret,
+    amount: Number(order.amountCents),
+    currency: CURRENCY,
+    testMode: deps.config.stripe.testMode,
+  };
+}
+
+/**
  * Creates a pending order priced by the server and its PaymentIntent (idempotency key, order id in
  * metadata). Leads and appointments are reserved for RESERVATION_MINUTES; 409 if any is gone.
  * expectedAmountCents: what the browser showed; a disagreement is refused with 400.
@@ -89,6 +125,10 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
     throw badRequest(AMOUNT_MISMATCH_MESSAGE, { amount: AMOUNT_MISMATCH_MESSAGE });
   }
   if (plan.reserve || plan.reserveAged) await releaseExpiredReservations(deps);
+  if (!opts.offSession) {
+    const same = await reusableRingcloudOrder(deps, plan);
+    if (same) return same;
+  }
 
   const now = deps.clock.now();
   const stamp = toDbDate(now);
@@ -109,7 +149,7 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
         // A RingCloud survey has one pending order at a time (a reload of its checkout replaces it, issue 26).
         replacedIntents =
           plan.kind === 'ringcloud' && plan.surveyId !== null
-            ? await replacePendingOrders(deps, trx, plan, stamp, { surveyId: plan.surveyId })
+            ? await replacePendingOrders(deps, trx, plan, stamp, { surveyId: plan.surveyId, surveyIds: await buyerSurveyIds(trx, plan.surveyId) })
             : plan.reserve && plan.userId !== null
               ? await replacePendingOrders(deps, trx, plan, stamp)
               : [];
@@ -136,7 +176,7 @@ export async function createOrder(deps: AppDeps, req: OrderRequest, opts: Create
         const orderId = Number(inserted.id);
         if (plan.reserve) {
           const until = toDbDate(new Date(now.getTime() + RESERVATION_MINUTES * 60_000));
-          await reserveItems(trx, plan.reserve.table, plan.reserve.ids, orderId, until);
+          await reserveItems(trx, plan.reserve.table, plan.reserve.ids, orderId, until, now);
         }
         if (plan.reserveAged) {
           const until = toDbDate(new Date(now.getTime() + RESERVATION_MINUTES * 60_000));
@@ -224,12 +264,28 @@ async function confirmOffSession(deps: AppDeps, intentId: string, key: string): 
  * card typed into an old form cannot pay for it). The buyer's user row is locked first (MariaDB;
  * SQLite has one writer), so two racing orders of one buyer run one after the other.
  */
-async function replacePendingOrders(deps: AppDeps, trx: Knex.Transaction, plan: Plan, stamp: string, by?: { surveyId: number }): Promise<string[]> {
+async function replacePendingOrders(
+  deps: AppDeps,
+  trx: Knex.Transaction,
+  plan: Plan,
+  stamp: string,
+  by?: { surveyId: number; surveyIds: number[] },
+): Promise<string[]> {
   if (by) {
     if (isMysql(deps.db)) await OnboardingSurvey.query(trx).findById(by.surveyId).forUpdate().select('id');
   } else if (isMysql(deps.db) && plan.userId !== null) await User.query(trx).findById(plan.userId).forUpdate().select('id');
+  // RingCloud: the survey's pending order, and, when this order holds stock, whatever the buyer's other
+  // surveys (same e-mail) hold: one hold per buyer.
+  const others = by && plan.reserveAged ? by.surveyIds.filter((id) => id !== by.surveyId) : [];
   const old = await Order.query(trx)
-    .where(by ? { surveyId: by.surveyId } : { userId: plan.userId })
+    .where((w) => {
+      if (!by) return w.where({ userId: plan.userId });
+      w.where({ surveyId: by.surveyId });
+      if (others.length)
+        w.orWhere((o) =>
+          o.whereIn('surveyId', others).whereIn('id', Lead.query(trx).where({ status: 'reserved' }).whereNotNull('reservedOrderId').select('reservedOrderId')),
+        );
+    })
     .where({ kind: plan.kind, status: 'pending' })
     .select('id', 'paymentIntentId');
   for (const o of old) {

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { toDbDate } from '../../db/dates.ts';
 import type { OrderKind } from './types.ts';
+import { adminById, recordAudit } from '../audit/audit.service.ts';
 import { withRetry } from '../../db/retry.ts';
 import { recordOrderEvent } from './order-events.ts';
 import { Order } from '../../models/index.ts';
@@ -76,7 +77,7 @@ export async function expireStaleOrders(deps: Pick<AppDeps, 'db' | 'config' | 'c
  * the order is not pending, or when the provider says it was just paid (that payment is applied).
  */
 export async function cancelPendingOrder(deps: AppDeps, orderId: number, actorUserId: number): Promise<void> {
-  const o = await Order.query(deps.db).findById(orderId).select('id', 'kind', 'status', 'paymentIntentId');
+  const o = await Order.query(deps.db).findById(orderId).select('id', 'kind', 'status', 'paymentIntentId', 'userId', 'amountCents');
   if (!o) throw notFound('Order not found');
   if (o.status !== 'pending') throw conflict(NOT_PENDING_MESSAGE);
   if (o.paymentIntentId) {
@@ -98,7 +99,22 @@ export async function cancelPendingOrder(deps: AppDeps, orderId: number, actorUs
   }
   const stamp = toDbDate(deps.clock.now());
   const done = await withRetry(() =>
-    deps.db.transaction((trx) => closePending(trx, { id: Number(o.id), kind: o.kind }, 'canceled', ADMIN_CANCELED_MESSAGE, stamp, actorUserId)),
+    deps.db.transaction(async (trx) => {
+      const closed = await closePending(trx, { id: Number(o.id), kind: o.kind }, 'canceled', ADMIN_CANCELED_MESSAGE, stamp, actorUserId);
+      // In the audit log like every other admin move of an order (issue 34 item 8).
+      if (closed)
+        await recordAudit(trx, {
+          actor: adminById(actorUserId),
+          action: 'order.canceled',
+          entity: 'order',
+          entityId: Number(o.id),
+          userId: o.userId,
+          before: { status: 'pending' },
+          after: { status: 'canceled', amountCents: Number(o.amountCents) },
+          at: deps.clock.now(),
+        });
+      return closed;
+    }),
   );
   if (!done) throw conflict(NOT_PENDING_MESSAGE);
 }

@@ -15,6 +15,7 @@ import {
 } from '@tm/shared/schemas/outcomes';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
+import { DEFAULT_TIME_ZONE, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { notFound } from '../../errors.ts';
 import { Appointment, AppointmentNoShow, ItemOutcome, Lead, OrderItem, TransferCall } from '../../models/index.ts';
 
@@ -25,10 +26,15 @@ interface Period {
   to: Date | null;
 }
 
-/** [from 00:00 UTC, the day after `to` 00:00 UTC): the period's bounds as instants. */
-export function periodOf(from?: string, to?: string): Period {
-  const next = to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000) : null;
-  return { from: from ? new Date(`${from}T00:00:00Z`) : null, to: next };
+/**
+ * [the start of `from`, the start of the day after `to`), both on the agent's clock: the period's bounds as
+ * instants (issue 34 item 7: a purchase at 9 PM in Los Angeles is in that day, not the next UTC day).
+ */
+export function periodOf(from?: string, to?: string, timeZone: string = DEFAULT_TIME_ZONE): Period {
+  return {
+    from: from ? startOfLocalDate(from, timeZone) : null,
+    to: to ? startOfLocalDate(nextDateKey(to), timeZone) : null,
+  };
 }
 
 /** Keeps the rows whose `column` falls in the period. */
@@ -157,7 +163,7 @@ export async function recordOutcome(db: Db, userId: number, itemType: ItemType, 
   return { itemType, itemId, status: input.status, premiumCents, date: input.date, source };
 }
 
-export async function results(db: Db, userId: number, from: string, to: string): Promise<ResultsView> {
-  const items: ResultItem[] = await boughtItems(db, userId, periodOf(from, to));
+export async function results(db: Db, userId: number, from: string, to: string, timeZone: string = DEFAULT_TIME_ZONE): Promise<ResultsView> {
+  const items: ResultItem[] = await boughtItems(db, userId, periodOf(from, to, timeZone));
   return buildResults(from, to, items);
 }

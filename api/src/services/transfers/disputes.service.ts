@@ -208,6 +208,16 @@ export async function requestReview(deps: AppDeps, userId: number, callId: numbe
         after: { status: 'pending' },
         at: now,
       });
+      // Back in the admins' queue: they are told as of a new dispute (issue 34 item 8).
+      const agent = await User.query(trx).findById(userId).select('email', 'firstName', 'lastName');
+      await enqueueStaffAlert(trx, deps.config, now, {
+        kind: 'staff-dispute',
+        id: Number(d.id),
+        callId,
+        agent: agent ? `${[agent.firstName, agent.lastName].filter(Boolean).join(' ')} <${agent.email}>`.trim() : `#${userId}`,
+        reason: disputeReasonLabel(d.reasonCode as Parameters<typeof disputeReasonLabel>[0]),
+        review: true,
+      });
       return Number(d.id);
     }),
   );

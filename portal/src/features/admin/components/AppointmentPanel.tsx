@@ -18,7 +18,7 @@ function Tools({ id }: { id: number }) {
   const [notes, setNotes] = useState<string | null>(null);
   const [agentSearch, setAgentSearch] = useState('');
   const agentQ = useDebouncedValue(agentSearch.trim(), 250);
-  const agents = useSearchUsers(agentQ, 1, { enabled: agentQ.length >= 2, pageSize: 10 });
+  const agents = useSearchUsers(agentQ, 1, { enabled: agentQ.length >= 2, pageSize: 10, active: true });
   const [agentId, setAgentId] = useState('');
   if (isPending) return <p className="muted">Loading...</p>;
   if (isError || !a) return <p className="form-error">Could not load the appointment.</p>;

@@ -18,7 +18,7 @@ export function CreateAppointmentModal({ open, onClose }: { open: boolean; onClo
   const mutation = useCreateAppointment();
   const [agentSearch, setAgentSearch] = useState('');
   const agentQ = useDebouncedValue(agentSearch.trim(), 250);
-  const agents = useSearchUsers(agentQ, 1, { enabled: agentQ.length >= 2, pageSize: 10 });
+  const agents = useSearchUsers(agentQ, 1, { enabled: agentQ.length >= 2, pageSize: 10, active: true });
   const {
     register,
     handleSubmit,

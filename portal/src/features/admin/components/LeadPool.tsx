@@ -30,7 +30,7 @@ export function AgentPicker({
 }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
-  const { data, isFetching } = useSearchUsers(q, 1, { enabled: q.length >= 1, pageSize: 8 });
+  const { data, isFetching } = useSearchUsers(q, 1, { enabled: q.length >= 1, pageSize: 8, active: true });
   if (agent) {
     return (
       <div className="adm-agent-chosen">

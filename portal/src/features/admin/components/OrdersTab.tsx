@@ -110,9 +110,13 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
   const [key, setKey] = useState(newKey);
   const canMoneyOnly = !!order.transfers && order.moneyOnlyRefundableCents > 0;
 
-  const cents = kind === 'whole' ? order.refundableCents : toCents(amount);
+  // The server's own rule (transferRefundableCents): a partly used transfer order can give back only what
+  // its unused transfers are worth by taking them back; the rest only as money (decision 218).
+  const takeBackMax = order.transferRefundableCents;
+  const partlyUsed = !!order.transfers && takeBackMax < order.refundableCents;
+  const cents = kind === 'whole' ? takeBackMax : toCents(amount);
   const transfersTaken = cents ? transfersTakenBy(order, cents, kind) : 0;
-  const max = kind === 'money' ? order.moneyOnlyRefundableCents : order.refundableCents;
+  const max = kind === 'money' ? order.moneyOnlyRefundableCents : takeBackMax;
 
   const review = (e: FormEvent) => {
     e.preventDefault();
@@ -127,7 +131,7 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
     if (!confirming) return;
     try {
       const res = await refund.mutateAsync({
-        amountCents: kind === 'whole' ? undefined : confirming.cents,
+        amountCents: kind === 'whole' && !partlyUsed ? undefined : confirming.cents,
         reason: reason.trim() || undefined,
         ...(kind === 'money' ? { moneyOnly: true } : {}),
         idempotencyKey: key,
@@ -151,11 +155,19 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
       <p className="muted small">
         Left to refund: {money(order.refundableCents)} of {money(order.amountCents)}. The money goes back to the buyer's card through the payment provider.
       </p>
+      {partlyUsed && order.transfers && (
+        <p className="small" data-testid="refund-used-note">
+          {plural(order.transfers.used, 'transfer', 'transfers')} of this order {order.transfers.used === 1 ? 'was' : 'were'} delivered and cannot be taken
+          back: a refund that takes transfers back gives at most {money(takeBackMax)}.
+        </p>
+      )}
       <fieldset className="adm-fieldset">
         <legend className="small">Amount</legend>
         <label className="adm-radio">
-          <input type="radio" name="refund-kind" checked={kind === 'whole'} onChange={() => setKind('whole')} /> Whole remaining amount (
-          {money(order.refundableCents)})
+          <input type="radio" name="refund-kind" checked={kind === 'whole'} onChange={() => setKind('whole')} disabled={takeBackMax <= 0} />{' '}
+          {partlyUsed && order.transfers
+            ? `Every unused transfer back (${plural(order.transfers.remaining, 'transfer', 'transfers')}, ${money(takeBackMax)})`
+            : `Whole remaining amount (${money(order.refundableCents)})`}
         </label>
         <label className="adm-radio">
           <input type="radio" name="refund-kind" checked={kind === 'part'} onChange={() => setKind('part')} /> Part of it
@@ -377,6 +389,12 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
               {o.paymentIntentId ?? '—'}
               {o.cardLast4 ? ` · card •••• ${o.cardLast4}` : ''}
             </dd>
+            {o.holdExpiresAt && (
+              <>
+                <dt>Hold expires</dt>
+                <dd data-testid="order-hold-expires">{formatDateTime(o.holdExpiresAt)}</dd>
+              </>
+            )}
             {o.failureMessage && (
               <>
                 <dt>Message</dt>

@@ -7,7 +7,7 @@ import { ApiError } from '@tm/shared/api-client';
 import { APPOINTMENT_PRICE_CENTS, formatUsd } from '@tm/shared';
 import { EMPTY_CART_MESSAGE, type AppointmentForSale, type CheckoutCreated } from '@tm/shared/schemas/dashboard';
 import { AUDIO_PREVIEW_SECONDS, transcriptLastLines } from '@tm/shared/logic/transcript';
-import { DEFAULT_TIME_ZONE, formatDateTime, formatMaybeDateTime, formatDuration } from '@tm/shared/logic/format';
+import { DEFAULT_TIME_ZONE, formatDateTime, formatMaybeDateTime, formatDuration, zoneLabel } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { useAvailableAppointments } from '../api/available-appointments.ts';
@@ -49,7 +49,8 @@ export function appointmentWhen(
   const iso = formatMaybeDateTime(a.extractedAppointmentDateTime, tz);
   if (iso) return iso;
   const parts = [a.appointmentDate, a.extractedAppointmentTime].filter(Boolean).join(' ');
-  return parts ? `${parts} EST` : 'Not set';
+  // The voice AI's own words (a day and a time it heard): said on Eastern time.
+  return parts ? `${parts} ET` : 'Not set';
 }
 
 function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale; inCart: boolean; onToggle: () => void }) {
@@ -149,6 +150,7 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
 }
 
 export function BuyAppointmentsPanel() {
+  const tz = useTimeZone();
   const toast = useToast();
   const [place, setPlace] = useState<ListPlace>({ page: 1 });
   const page = place.page;
@@ -214,7 +216,10 @@ export function BuyAppointmentsPanel() {
       <div className="dash-section-head">
         <div>
           <h2 id="buy-appointments-title">Buy Appointments</h2>
-          <p className="muted">Appointments set by our AI caller, with the recording and transcript. {PRICE} each. Times are shown in EST.</p>
+          <p className="muted">
+            Appointments set by our AI caller, with the recording and transcript. {PRICE} each. Times are shown in{' '}
+            <span data-testid="times-zone">{zoneLabel(tz)}</span>.
+          </p>
         </div>
       </div>
 

@@ -14,14 +14,33 @@ afterEach(() => {
   localStorage.clear();
 });
 
-async function openForm(orderAnswer: ApiAnswer = [500, { error: 'not expected' }], workingStates = 'TX') {
+/** Transfer Controls with nothing set (a new agent): the form takes the survey's answers. */
+const UNSET_CONTROLS: { workingStates: string[] } & Record<string, unknown> = {
+  callsPerDay: null,
+  workingStates: [],
+  hoursStart: null,
+  hoursEnd: null,
+  timeZone: 'America/New_York',
+  paused: false,
+  pausedReason: null,
+  pausedAt: null,
+  resumeDate: null,
+  pausedNow: false,
+  callsToday: 0,
+};
+
+async function openForm(
+  orderAnswer: ApiAnswer = [500, { error: 'not expected' }],
+  workingStates = 'TX',
+  controls: { workingStates: string[] } = UNSET_CONTROLS,
+) {
   const survey = { totalTransfers: 30, transfersPerDay: 3, transferHours: 'Business Hours', phone: '5125550101', workingStates };
-  const api = stubApi({ 'GET /api/user-survey': [200, survey], 'POST /api/call-transfer-order': orderAnswer });
+  const api = stubApi({ 'GET /api/user-survey': [200, survey], 'GET /api/transfers/settings': [200, controls], 'POST /api/call-transfer-order': orderAnswer });
   renderScreen(<CallTransfersPanel user={agent} />, { path: '/dashboard' });
   fireEvent.click(screen.getByRole('button', { name: 'Order Call Transfers' }));
   await screen.findByRole('heading', { name: 'Order Call Transfers' }, { timeout: 5000 });
   // The form is prefilled from the agent's survey once it arrives; edits come after that.
-  await vi.waitFor(() => expect(ticked()).toEqual(statesNamedIn(workingStates)));
+  await vi.waitFor(() => expect(ticked()).toEqual(controls.workingStates.length ? controls.workingStates : statesNamedIn(workingStates)));
   expect((screen.getByLabelText('Total transfers') as HTMLInputElement).value).toBe('30');
   return api;
 }
@@ -35,6 +54,28 @@ const ticked = () =>
     .filter((b) => (b as HTMLInputElement).checked)
     .map((b) => (b as HTMLInputElement).value);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+describe('a re-order starts from the Transfer Controls (issue 34 item 3)', () => {
+  const controls = { ...UNSET_CONTROLS, callsPerDay: 12, workingStates: ['GA', 'OK'], hoursStart: '08:00', hoursEnd: '18:00', timeZone: 'America/Chicago' };
+
+  it('prefills states, hours and cap from the current controls, and says nothing changes', async () => {
+    await openForm(undefined, 'TX', controls);
+    expect(ticked()).toEqual(['GA', 'OK']);
+    expect((screen.getByLabelText('Transfers per day') as HTMLInputElement).value).toBe('12');
+    expect((screen.getByLabelText('Transfer hours') as HTMLInputElement).value).toBe('08:00-18:00 CT');
+    expect(screen.getByTestId('settings-changes').textContent).toBe('Your Transfer Controls stay as they are.');
+  });
+
+  it('lists what paying will change before payment', async () => {
+    await openForm(undefined, 'TX', controls);
+    set('Transfers per day', '4');
+    fireEvent.click(stateBox('Florida'));
+    const summary = await screen.findByTestId('settings-changes');
+    await vi.waitFor(() => expect(summary.textContent).toContain('Working states: GA, OK → FL, GA, OK'));
+    expect(summary.textContent).toContain('Calls per day: 12 → 4');
+    expect(summary.textContent).not.toContain('Transfer hours');
+  });
+});
 
 describe('Buy Call Transfers order form', () => {
   it('names every missing or bad field with the spec words and sends nothing', async () => {

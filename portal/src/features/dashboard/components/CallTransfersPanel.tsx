@@ -22,6 +22,8 @@ import { UsStateChecklist } from '../../../components/UsStateChecklist.tsx';
 import type { SessionUser } from '../../auth/api/current-user.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { useUserSurvey } from '../api/user-survey.ts';
+import { useTransferControls } from '../api/transfer-controls.ts';
+import { controlsHoursText, orderSettingsChanges, type OrderableControls } from '@tm/shared/logic/order-settings';
 import { useCallTransferOrder } from '../api/call-transfer-order.ts';
 import { PaymentStep } from './PaymentStep.tsx';
 import { Spinner } from './ui.tsx';
@@ -102,6 +104,7 @@ function OrderForm({
 }) {
   const toast = useToast();
   const survey = useUserSurvey(!initial);
+  const controls = useTransferControls();
   const order = useCallTransferOrder();
   const {
     register,
@@ -117,19 +120,21 @@ function OrderForm({
       : { totalTransfers: 25, callsPerDay: 5, transferHours: '', transferPhone: user.phone ?? '', workingStates: [] },
   });
 
-  // Prefill from the agent's survey once it arrives.
+  // A re-order starts from the agent's current Transfer Controls (decision 217); what the controls leave
+  // open (no hours, no states, no cap) comes from the onboarding survey.
   useEffect(() => {
     const s = survey.data;
-    if (!s || initial) return;
+    const c = controls.data;
+    if (initial || !s || !c) return;
+    const surveyStates = statesNamedIn(s.workingStates);
     reset({
       totalTransfers: s.totalTransfers ?? 25,
-      callsPerDay: s.transfersPerDay ?? s.callsPerDay ?? 5,
-      transferHours: s.transferHours ?? '',
+      callsPerDay: c.callsPerDay ?? s.transfersPerDay ?? s.callsPerDay ?? 5,
+      transferHours: controlsHoursText(c) || (s.transferHours ?? ''),
       transferPhone: s.phone ?? user.phone ?? '',
-      // The survey's answer may be text ("TX, OK, LA", "Multiple States"): the states it names are ticked.
-      workingStates: statesNamedIn(s.workingStates),
+      workingStates: c.workingStates.length ? c.workingStates : surveyStates,
     });
-  }, [survey.data, reset, user.phone, initial]);
+  }, [survey.data, controls.data, reset, user.phone, initial]);
 
   const count = watch('totalTransfers');
   const estimate = Number.isInteger(count) && count > 0 ? count * user.liveTransferPriceCents : null;
@@ -152,7 +157,7 @@ function OrderForm({
     }
   });
 
-  if (!initial && survey.isPending) return <Spinner label="Loading your details..." />;
+  if ((!initial && survey.isPending) || controls.isPending) return <Spinner label="Loading your details..." />;
 
   const field = (name: keyof TransferOrderFormValues) => ({
     id: `order-${name}`,
@@ -205,6 +210,7 @@ function OrderForm({
           </UsStateChecklist>
         </div>
       </div>
+      {controls.data && <SettingsChangeSummary current={controls.data} values={watch()} />}
       <div className="dash-estimate" aria-live="polite">
         {estimate !== null ? (
           <>
@@ -226,10 +232,40 @@ function OrderForm({
   );
 }
 
+/** What paying will change in Transfer Controls, shown before payment (the server applies the same reading). */
+function SettingsChangeSummary({ current, values }: { current: OrderableControls; values: TransferOrderFormValues }) {
+  const changes = orderSettingsChanges(current, {
+    callsPerDay: Number(values.callsPerDay),
+    transferHours: String(values.transferHours ?? ''),
+    workingStates: (values.workingStates ?? []) as string[],
+  });
+  return (
+    <div className="notice notice-info small" data-testid="settings-changes" aria-live="polite">
+      {changes.length === 0 ? (
+        <p style={{ margin: 0 }}>Your Transfer Controls stay as they are.</p>
+      ) : (
+        <>
+          <p style={{ margin: 0 }}>
+            <strong>Paying for this order changes your Transfer Controls:</strong>
+          </p>
+          <ul style={{ margin: '0.25rem 0 0' }}>
+            {changes.map((c) => (
+              <li key={c.label}>
+                {c.label}: {c.from} → {c.to}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
 export function CallTransfersPanel({ user }: { user: SessionUser }) {
   const toast = useToast();
   const [step, setStep] = useState<Step>('info');
   const [order, setOrder] = useState<{ created: TransferOrderCreated; input: TransferOrderInput } | null>(null);
+  const controls = useTransferControls(step === 'payment');
 
   function created(c: TransferOrderCreated, input: TransferOrderInput) {
     savePendingTransferOrder({
@@ -279,6 +315,9 @@ export function CallTransfersPanel({ user }: { user: SessionUser }) {
               <strong data-testid="transfer-total">{formatUsd(order.created.amount, { cents: true })}</strong>
             </div>
           </div>
+          {controls.data && (
+            <SettingsChangeSummary current={controls.data} values={{ ...order.input, workingStates: statesNamedIn(order.input.workingStates) }} />
+          )}
           <PaymentStep
             clientSecret={order.created.clientSecret}
             submitLabel={`Complete Payment - ${formatUsd(order.created.amount, { cents: true })}`}

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
-import { formatDateTime, formatMaybeDateTime, formatPhone, formatUsd, telHref, formatDuration } from '@tm/shared/logic/format';
+import { formatDateTime, formatMaybeDateTime, formatPhone, formatUsd, telHref, formatDuration, zoneLabel } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { ASSIGNED_LABEL, isVerifiedOwned, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
@@ -166,6 +166,7 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
 const appointmentsRecorded = (): ToastInput => ({ title: 'Payment Successful', description: 'Your order has been processed successfully.' });
 
 export function MyAppointmentsPanel() {
+  const tz = useTimeZone();
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<PurchasedAppointment | null>(null);
@@ -196,7 +197,10 @@ export function MyAppointmentsPanel() {
       <div className="dash-section-head">
         <div>
           <h2 id="my-appointments-title">My Appointments</h2>
-          <p className="muted">Appointments you purchased, with full contact details, recordings and transcripts. Times are shown in EST.</p>
+          <p className="muted">
+            Appointments you purchased, with full contact details, recordings and transcripts. Times are shown in{' '}
+            <span data-testid="times-zone">{zoneLabel(tz)}</span>.
+          </p>
           <CalendarFeed />
         </div>
       </div>

@@ -11,6 +11,7 @@ import { Icon, type IconName } from '../../dashboard/components/Icon.tsx';
 import { panelHref } from '../../dashboard/components/panels.ts';
 import { useAutoRebill } from '../../account/api/auto-rebill.ts';
 import { ACTION_NEEDED_TITLE } from '@tm/shared/logic/auto-rebill';
+import { SettingsOfferPrompt } from './SettingsOfferPrompt.tsx';
 import './home.css';
 
 const QUICK_ACTIONS: Array<{ label: string; to: string; icon: IconName }> = [
@@ -84,6 +85,7 @@ function HomeBody({ home, user, failed }: { home: DashboardHomeView | undefined;
         </p>
       )}
       {home && <Alerts home={home} />}
+      <SettingsOfferPrompt />
       <div className="home-stats" aria-busy={!home}>
         <Stat id="balance" label="Transfers left" value={n(home?.transfersRemaining)} hint={`of ${n(home?.transfersPurchased)} bought`} />
         <Stat id="spend" label="Spent on transfers" value={home ? formatUsd(home.spentCents, { cents: true }) : '—'} hint="billable calls, after credits" />

@@ -7,6 +7,7 @@ import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
 import { countOf, formatDate } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
+import { localDateKey } from '@tm/shared/logic/transfer-rules';
 import { OUTCOME_STATUSES, PRODUCT_LABELS, needsPremium, type OutcomeItemView, type OutcomeStatus, type ResultsRow } from '@tm/shared/schemas/outcomes';
 import { RequireUser } from '../../auth/components/RequireUser.tsx';
 import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
@@ -218,10 +219,12 @@ function ItemsSection({ period }: { period: Period }) {
 
 function Results() {
   const [params, setParams] = useSearchParams();
+  // Days on the agent's clock (issue 34 item 7), not the browser's: "today" is today where the agent lives.
+  const tz = useTimeZone();
   const today = new Date();
   const period: Period = {
-    from: params.get('from') ?? dateKey(new Date(today.getTime() - 89 * DAY)),
-    to: params.get('to') ?? dateKey(today),
+    from: params.get('from') ?? localDateKey(new Date(today.getTime() - 89 * DAY), tz),
+    to: params.get('to') ?? localDateKey(today, tz),
   };
   const [draft, setDraft] = useState(period);
   const results = useResults(period);
