@@ -391,6 +391,19 @@ describe('round two: how real calls vary', () => {
     expect(decide('not_qualified', 'Agent: Hi, this is Dana with Family First Life.\nCaller: Ninety-three years old, honey.')).toBe('approve');
   });
 
+  it('the second batch: a caller who did not understand the question, a reassigned number, a paid plan said in Spanish', () => {
+    expect(
+      decide(
+        'hung_up_before_questions',
+        'Agent: Hello, this is Dana with Family First Life. How old are you?\nCaller: No entiendo. No hablo inglés. Adiós.',
+        CALLER_LEFT,
+      ),
+    ).toBe('human');
+    expect(decide('wrong_number', 'Agent: Hi, is this Ruth?\nCaller: This used to be her number, I think. She moved. I just got it.')).toBe('approve');
+    expect(decide('wrong_number', 'Agent: Hello, I look for Ruth.\nCaller: No Ruth. Nobody this name here. I never ask insurance.')).toBe('approve');
+    expect(decide('not_qualified', 'Agent: ¿Tiene algún seguro ahora?\nCaller: Sí, ya tengo un plan funerario pagado. No necesito nada más.')).toBe('approve');
+  });
+
   it('out_of_state: words about where the caller lives are read against the record', () => {
     const notWorked = { state: 'MS', workingStates: ['AL', 'GA'] };
     expect(decide('out_of_state', null, notWorked)).toBe('human');

@@ -46,13 +46,13 @@ const DENIES_ASKING = new RegExp(
     // wrong number, in English or Spanish, or dialled wrong
     /\bwrong (number|person|line|digits|house)\b|n[úu]mero equivocado|\best[áa] equivocad[oa]\b|\b(dial(l)?ed|dialing) (it )?wrong\b|\bmisdial/,
     // nobody there by the name asked for, or the caller does not know them
-    /\bnobody (by that name|named)\b|\bno(body)? (one )?named that\b|\bthere'?s no \w+ here\b|\bain'?t no(body)? \w+ (here|at this)\b|\bnadie con ese nombre\b|\bno (lo|la) conozco\b/,
+    /\bnobody (by that name|named|(by |with )?(this|that) name)\b|\bno(body)? (one )?named that\b|\bthere'?s no \w+ here\b|\bain'?t no(body)? \w+ (here|at this)\b|\bnadie con ese nombre\b|\bno (lo|la) conozco\b/,
     /\b(nobody|no one|anybody|anyone)\b[^.?!]{0,30}\bby (that|this) name\b/,
     /\bi (don'?t|do not|not|no) know (any|anybody|anyone|no|her|him|them|who that is|th(at|is) (person|name|lady|man))\b|\bi don'?t know who you are\b/,
     // the number is not the prospect's (any more)
-    /\bnot (her|his|their|the right) (number|phone|house)\b|\b(just )?got this number\b|\b(old|outdated) information\b/,
+    /\bnot (her|his|their|the right) (number|phone|house)\b|\b(just )?got this number\b|\bjust got (it|this (number|phone))\b|\bused to be (her|his|their) number\b|\b(old|outdated) information\b/,
     // never asked
-    /\bnever (asked|requested|put my number|signed up|filled)\b|\b(didn'?t|did not|haven'?t|have not|ain'?t) (fill|sign(ed)? up|request|ask|put)|\bi no ask\b|\bnobody (here )?asked for\b/,
+    /\bnever (asked|ask|requested|put my number|signed up|filled)\b|\b(didn'?t|did not|haven'?t|have not|ain'?t) (fill|sign(ed)? up|request|ask|put)|\bi no ask\b|\bnobody (here )?asked for\b/,
     /\bnot by me\b|\bthis is a business line\b/,
   ]
     .map((r) => r.source)
@@ -128,7 +128,7 @@ const YEARS_OLD = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMB
 const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
 
 const HAS_COVERAGE =
-  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b/i;
+  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
 const NOT_LOOKING =
   /\bnot (looking|interested)\b|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bno necesito\b/i;
 const CANNOT_AFFORD =
@@ -634,7 +634,8 @@ const ABOUT_COVERAGE = /\b(funeral|burial|bury|cremat\w*|coverage|policy|insuran
 const ENGAGED_LINES = 3;
 
 /** A reply that only shows the caller could not hear the question. */
-const CANNOT_HEAR = /^(\W*(hello|what|huh|who|pardon|sorry|come again)\W*)+$|\bcan'?t hear\b|\bbreaking up\b|\bsay (that|it) again\b/i;
+const CANNOT_HEAR =
+  /^(\W*(hello|what|huh|who|pardon|sorry|come again)\W*)+$|\bcan'?t hear\b|\bbreaking up\b|\bsay (that|it) again\b|\bno entiendo\b|\bdon'?t understand\b|\bno hablo\b|\bno (english|ingl[ée]s)\b/i;
 /** A relative or someone else on the prospect's phone: who they are, or the prospect away. */
 const RELATIVE_SPEAKS =
   /\bthis is (his|her|their) (daughter|son|wife|husband|sister|brother|granddaughter|grandson|niece|nephew|mother|father|caregiver|neighbor)\b|\bthat'?s my (wife|husband|mother|mom|mama|momma|father|dad|daddy|sister|brother|daughter|son|grandma|grandmother|grandpa|grandfather)\b/i;
