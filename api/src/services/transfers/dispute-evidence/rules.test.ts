@@ -404,6 +404,29 @@ describe('round two: how real calls vary', () => {
     expect(decide('not_qualified', 'Agent: ¿Tiene algún seguro ahora?\nCaller: Sí, ya tengo un plan funerario pagado. No necesito nada más.')).toBe('approve');
   });
 
+  it('more qualifying topics count as questions; more ways of finding an amount take a refusal back', () => {
+    for (const q of [
+      'What are you looking to spend each month?',
+      'Any pre-existing conditions?',
+      'Who would you leave the money to?',
+      'What bank do you use?',
+    ]) {
+      expect(decide('hung_up_before_questions', `Agent: Hi, this is Dana with Family First Life. ${q}\nCaller: No thanks, bye.`, CALLER_LEFT), q).toBe('deny');
+    }
+    expect(
+      decide(
+        'hung_up_before_questions',
+        "Agent: Hi, this is Dana with Family First Life, I won't take much of your time.\nCaller: No thanks, bye.",
+        CALLER_LEFT,
+      ),
+    ).toBe('approve');
+    expect(decide('not_qualified', "Caller: I can't afford any premium.\nAgent: Not even a little?\nCaller: Well, I could find fifteen dollars.")).not.toBe(
+      'approve',
+    );
+    // Teens are amounts, never the first half of a birth year read as an age.
+    expect(decide('not_qualified', 'Agent: What year were you born?\nCaller: Nineteen thirty-six.')).toBe('human');
+  });
+
   it('out_of_state: words about where the caller lives are read against the record', () => {
     const notWorked = { state: 'MS', workingStates: ['AL', 'GA'] };
     expect(decide('out_of_state', null, notWorked)).toBe('human');

@@ -31,7 +31,7 @@ const AGE_FUZZ = 3;
 
 /** Agent questions that qualify a caller for final expense: age, health, tobacco, coverage, budget, beneficiary. */
 const QUALIFYING_QUESTION =
-  /\b(how old|your age|age\b|date of birth|birth ?date|birthday|dob|born|over (fifty|sixty|50|60)|health|hospital|heart|cancer|copd|diabet\w*|stroke|smok\w*|tobacco|cigarettes?|oxygen|dialysis|medications?|meds|how much coverage|coverage (in place|now|right now)|any coverage|currently covered|(any|have|got) (\w+ )?(life |burial )?(insurance|policy|policies)|insurance (right )?now|beneficiary|monthly amount|budget|afford|funeral (runs|costs?) where|cu[áa]ntos años|edad|fuma|medicinas?|medicamentos?)\b/i;
+  /\b(how old|your age|age\b|date of birth|birth ?date|birthday|dob|born|over (fifty|sixty|50|60)|health|hospital|heart|cancer|copd|diabet\w*|stroke|smok\w*|tobacco|cigarettes?|oxygen|dialysis|medications?|meds|how much coverage|coverage (in place|now|right now)|any coverage|currently covered|(any|have|got) (\w+ )?(life |burial )?(insurance|policy|policies)|insurance (right )?now|beneficiary|monthly amount|budget|afford|funeral (runs|costs?) where|cu[áa]ntos años|edad|fuma|medicinas?|medicamentos?|medicine|(pre-?existing|medical) conditions?|kidney|lung|blood pressure|dementia|alzheimer'?s|how tall|weigh|height|(want|looking|able|willing) to spend|spend (a|per|each) month|price range|(looking|want|able|willing) to pay|(could|can|would) you pay|coverage amount|how much (coverage|insurance|money|a month|monthly|per month)|leave (it|the money|the benefit) to|bank|checking account|social security number)\b/i;
 /**
  * How an agent asks, with or without a question mark: a transcript may drop it, or the agent may ask as a statement
  * ("I just need your age", "let me grab your date of birth", "any insurance right now").
@@ -90,7 +90,7 @@ const quoted = (text: string) => QUOTE_GIVEN.test(text) || (QUOTE_IN_WORDS.test(
  */
 const ACCEPTS = new RegExp(
   [
-    `\\b(?:i|we)\\s*(?:could|can|might|would|'d)\\s+(?:maybe\\s+|probably\\s+|possibly\\s+|still\\s+)?(?:do|pay|afford|manage|swing|handle|spare)\\b[^.?!]{0,30}?(?:\\$\\s?\\d|\\b\\d{1,3}\\b|\\b${NUMBER_WORDS})`,
+    `\\b(?:i|we)\\s*(?:could|can|might|would|'d)\\s+(?:maybe\\s+|probably\\s+|possibly\\s+|still\\s+)?(?:do|pay|afford|manage|swing|handle|spare|find|come up with|scrape together|put aside|set aside)\\b[^.?!]{0,30}?(?:\\$\\s?\\d|\\b\\d{1,3}\\b|\\b${NUMBER_WORDS})`,
     `(?:\\$\\s?\\d+|\\b${NUMBER_WORDS}\\s+(?:dollars|bucks))[^.?!]{0,30}\\b(?:i can|i could|would work|works for me|is fine|i can do|i can manage|i can afford|doable)\\b`,
     /\blet'?s do (it|that|the|this)\b|\bsign me up\b|\bgo ahead (with (it|that|the)|and (sign|start|do|put))\b|\bi'?ll take (it|that|the)\b|\bthat (one )?works for me\b|\bi can (do|afford|manage|handle) that\b|\bthat'?s doable\b|\bpuedo pagar\b/
       .source,
@@ -123,6 +123,9 @@ const SPANISH_AGE = new RegExp(
   `\\btengo\\s+(?:(?:como|casi)\\s+)?(?:(\\d{1,3})|(${Object.keys(SPANISH_TENS).join('|')})(?:\\s+y\\s+(${SPANISH_UNITS.join('|')}))?)\\s+años\\b`,
   'i',
 );
+/** A year said in words ("nineteen thirty-six", "nineteen oh five"). */
+const BIRTH_YEAR_WORDS =
+  /\b(ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)[-\s]+(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh)\b/i;
 /** "Ninety-one years old, honey": an age said unasked, at the start of a line. */
 const YEARS_OLD = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\s+years?\\s+old\\b`, 'i');
 const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
@@ -261,6 +264,8 @@ function statedAge(line: TranscriptLine, previous: TranscriptLine | undefined): 
   if (n === null) return null;
   const age = !corrected && (said.next || ONE_SHORT.test(said.hedge ?? '')) ? n - 1 : n;
   if (age < 18 || age > 120) return null;
+  // "Nineteen thirty-six" is a birth year, not an age of nineteen.
+  if (n >= 10 && n <= 19 && BIRTH_YEAR_WORDS.test(line.text)) return null;
   return { age, approximate: Boolean(said.hedge) || GIVE_OR_TAKE.test(line.text) };
 }
 
