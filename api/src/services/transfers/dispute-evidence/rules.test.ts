@@ -427,6 +427,28 @@ describe('round two: how real calls vary', () => {
     expect(decide('not_qualified', 'Agent: What year were you born?\nCaller: Nineteen thirty-six.')).toBe('human');
   });
 
+  it('the third batch: coverage asked as "anything now", a denial followed by "what is this about", not looking "to replace", paperwork asked for, money short only for now', () => {
+    expect(
+      decide(
+        'hung_up_before_questions',
+        'Mike: Hi Ruth, Mike here with Family First\nRuth: who is this\nMike: Do you have anything now\nRuth: no, I gotta go',
+        CALLER_LEFT,
+      ),
+    ).toBe('deny');
+    expect(decide('wrong_number', 'Agent: Hi, is this Ruth?\nCaller: No. Wrong number. Well... what is this about?')).toBe('human');
+    expect(
+      decide('not_qualified', "Agent: Do you have coverage?\nCaller: I have a policy but I'm not looking to replace it, just add a little on top."),
+    ).not.toBe('approve');
+    expect(
+      decide(
+        'not_qualified',
+        "Agent: Any coverage?\nCaller: I have a policy and I'm not interested in another.\nAgent: Ten thousand?\nCaller: Okay, send me the paperwork.",
+      ),
+    ).toBe('deny');
+    expect(decide('not_qualified', "Agent: What's your budget?\nCaller: I can't afford anything right now, maybe next month.")).toBe('human');
+    expect(decide('not_qualified', "Agent: What's your budget?\nCaller: I can't afford anything right now, not even ten dollars.")).toBe('approve');
+  });
+
   it('out_of_state: words about where the caller lives are read against the record', () => {
     const notWorked = { state: 'MS', workingStates: ['AL', 'GA'] };
     expect(decide('out_of_state', null, notWorked)).toBe('human');

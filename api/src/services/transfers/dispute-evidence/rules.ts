@@ -31,7 +31,7 @@ const AGE_FUZZ = 3;
 
 /** Agent questions that qualify a caller for final expense: age, health, tobacco, coverage, budget, beneficiary. */
 const QUALIFYING_QUESTION =
-  /\b(how old|your age|age\b|date of birth|birth ?date|birthday|dob|born|over (fifty|sixty|50|60)|health|hospital|heart|cancer|copd|diabet\w*|stroke|smok\w*|tobacco|cigarettes?|oxygen|dialysis|medications?|meds|how much coverage|coverage (in place|now|right now)|any coverage|currently covered|(any|have|got) (\w+ )?(life |burial )?(insurance|policy|policies)|insurance (right )?now|beneficiary|monthly amount|budget|afford|funeral (runs|costs?) where|cu[áa]ntos años|edad|fuma|medicinas?|medicamentos?|medicine|(pre-?existing|medical) conditions?|kidney|lung|blood pressure|dementia|alzheimer'?s|how tall|weigh|height|(want|looking|able|willing) to spend|spend (a|per|each) month|price range|(looking|want|able|willing) to pay|(could|can|would) you pay|coverage amount|how much (coverage|insurance|money|a month|monthly|per month)|leave (it|the money|the benefit) to|bank|checking account|social security number)\b/i;
+  /\b(how old|your age|age\b|date of birth|birth ?date|birthday|dob|born|over (fifty|sixty|50|60)|health|hospital|heart|cancer|copd|diabet\w*|stroke|smok\w*|tobacco|cigarettes?|oxygen|dialysis|medications?|meds|how much coverage|coverage (in place|now|right now)|any coverage|currently covered|(any|have|got) (\w+ )?(life |burial )?(insurance|policy|policies)|insurance (right )?now|beneficiary|monthly amount|budget|afford|funeral (runs|costs?) where|cu[áa]ntos años|edad|fuma|medicinas?|medicamentos?|medicine|(pre-?existing|medical) conditions?|kidney|lung|blood pressure|dementia|alzheimer'?s|how tall|weigh|height|(want|looking|able|willing) to spend|spend (a|per|each) month|price range|(looking|want|able|willing) to pay|(could|can|would) you pay|coverage amount|how much (coverage|insurance|money|a month|monthly|per month)|(have|got) anything (now|already|in place|right now)|anything in place|leave (it|the money|the benefit) to|bank|checking account|social security number)\b/i;
 /**
  * How an agent asks, with or without a question mark: a transcript may drop it, or the agent may ask as a statement
  * ("I just need your age", "let me grab your date of birth", "any insurance right now").
@@ -73,7 +73,8 @@ const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|
 const HEDGES =
   /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b/i;
 /** After denying, the caller stays to hear about it ("Well, I guess, since you're on the phone"). */
-const STAYS_ON = /\bi guess\b|\bgo ahead\b|\btell me (about it|more)\b|\bwhat is it\b|\bsince you'?re on the phone\b|\bi'?ll listen\b/i;
+const STAYS_ON =
+  /\bi guess\b|\bgo ahead\b|\btell me (about it|more)\b|\bwhat is it\b|\bwhat'?s (this|it) about\b|\bwhat is (this|it) about\b|\bi could use (that|it|some)\b|\bsince you'?re on the phone\b|\bi'?ll listen\b/i;
 
 const QUOTE_GIVEN =
   /\$\s?\d[\d,]*(\.\d{2})?\s*(a|per|monthly|each)\b|\$\s?\d[\d,]*(\.\d{2})? (a|per) month|\bpremium (would be|is|comes)\b|\bbest (rate|price|i'?ve got)\b/i;
@@ -92,7 +93,7 @@ const ACCEPTS = new RegExp(
   [
     `\\b(?:i|we)\\s*(?:could|can|might|would|'d)\\s+(?:maybe\\s+|probably\\s+|possibly\\s+|still\\s+)?(?:do|pay|afford|manage|swing|handle|spare|find|come up with|scrape together|put aside|set aside)\\b[^.?!]{0,30}?(?:\\$\\s?\\d|\\b\\d{1,3}\\b|\\b${NUMBER_WORDS})`,
     `(?:\\$\\s?\\d+|\\b${NUMBER_WORDS}\\s+(?:dollars|bucks))[^.?!]{0,30}\\b(?:i can|i could|would work|works for me|is fine|i can do|i can manage|i can afford|doable)\\b`,
-    /\blet'?s do (it|that|the|this)\b|\bsign me up\b|\bgo ahead (with (it|that|the)|and (sign|start|do|put))\b|\bi'?ll take (it|that|the)\b|\bthat (one )?works for me\b|\bi can (do|afford|manage|handle) that\b|\bthat'?s doable\b|\bpuedo pagar\b/
+    /\blet'?s do (it|that|the|this)\b|\bsign me up\b|\bgo ahead (with (it|that|the)|and (sign|start|do|put))\b|\bi'?ll take (it|that|the)\b|\bthat (one )?works for me\b|\bi can (do|afford|manage|handle) that\b|\bthat'?s doable\b|\bpuedo pagar\b|\bsend me the (paperwork|papers|application|forms?)\b|\bmail me the (paperwork|papers|application|forms?)\b/
       .source,
   ].join('|'),
   'i',
@@ -133,10 +134,13 @@ const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
 const HAS_COVERAGE =
   /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
 const NOT_LOOKING =
-  /\bnot (looking|interested)\b|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bno necesito\b/i;
+  /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bno necesito\b/i;
 const CANNOT_AFFORD =
   /\bcan'?t afford\b|\bcannot afford\b|\bcan'?t pay anything\b|\bcan'?t (do|pay|manage) any (premium|payment)\b|\bcan'?t spare\b|\bdon'?t have a (dime|penny|cent)\b|\bnothing left at the end of the month\b|\bno money for\b|\bno puedo pagar nada\b|\bno tengo (nada de )?dinero\b/i;
 /** Words that make "can't afford" mean any premium at all. */
+/** Short of money for now only ("right now, maybe next month"): not unable to pay any premium. */
+const FOR_NOW = /\b(next month|next week|next year|when my check|until|after the first|maybe later|in a (few|couple( of)?) (weeks|months))\b/i;
+const NOT_EVEN = /\bnot even\b|\ba (dime|penny|cent)\b|\bnothing at all\b/i;
 const ANY_AMOUNT = /\b(any|anything|nothing|a (dime|penny|cent)|at all|not even|no premium|nada)\b/i;
 /** "I can't afford that" after a price is an objection to that price, not a caller who can pay nothing. */
 const PRICE_OBJECTION = /\bcan'?t afford (that|it|this|those)\b(?! (or|nor) any)/i;
@@ -299,12 +303,14 @@ function disqualifiers(r: Reading): Disqualifier[] {
     const quotedBefore = r.quotes.some((q) => r.lines.indexOf(q) < i);
     if (CANNOT_AFFORD.test(line.text) && !(quotedBefore && PRICE_OBJECTION.test(line.text))) {
       // "I can't afford it" with no word of paying nothing at all: unable to pay anything, or just not this? An admin.
-      const vague = PRICE_OBJECTION.test(line.text) && !ANY_AMOUNT.test(line.text) && !CANNOT_AFFORD.test(line.text.replace(PRICE_OBJECTION, ''));
+      const vague =
+        (PRICE_OBJECTION.test(line.text) && !ANY_AMOUNT.test(line.text) && !CANNOT_AFFORD.test(line.text.replace(PRICE_OBJECTION, ''))) ||
+        (FOR_NOW.test(line.text.slice(line.text.search(CANNOT_AFFORD))) && !NOT_EVEN.test(line.text));
       found.push({
         line,
         kind: 'afford',
         end: endOf(CANNOT_AFFORD, line.text),
-        ...(vague ? { unsure: true, why: "The caller said they can't afford it, without saying they can pay nothing at all." } : {}),
+        ...(vague ? { unsure: true, why: "The caller said they can't afford it, without saying they can pay nothing at all, or only for now." } : {}),
       });
     }
     if (NOT_DECIDER.test(line.text)) found.push({ line, kind: 'decider', end: endOf(NOT_DECIDER, line.text) });
@@ -565,7 +571,12 @@ function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: string | nu
     const hedge =
       r.callerLines.find(
         (l) => l !== denial && r.lines.indexOf(l) > r.lines.indexOf(denial) && (HEDGES.test(l.text) || STAYS_ON.test(l.text) || CONFIRMS_ASKING.test(l.text)),
-      ) ?? (HEDGES.test(denial.text.slice(m.index + m[0].length)) || /^\s*\?/.test(denial.text.slice(m.index + m[0].length)) ? denial : undefined);
+      ) ??
+      (HEDGES.test(denial.text.slice(m.index + m[0].length)) ||
+      STAYS_ON.test(denial.text.slice(m.index + m[0].length)) ||
+      /^\s*\?/.test(denial.text.slice(m.index + m[0].length))
+        ? denial
+        : undefined);
     if (hedge && !takenBack && !g.strong) {
       return {
         decision: 'human',
@@ -787,7 +798,8 @@ function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | null): 
 }
 
 /** A caller who wants more cover after all, or decides for themselves. */
-const WANTS_MORE = /\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
+const WANTS_MORE =
+  /\badd (a little|some|more|on|to it)\b|\b(a little|some) (more|extra)\b|\bon top\b|\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
 const OWN_DECIDER = /\bi make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
 
 function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
