@@ -449,6 +449,15 @@ describe('round two: how real calls vary', () => {
     expect(decide('not_qualified', "Agent: What's your budget?\nCaller: I can't afford anything right now, not even ten dollars.")).toBe('approve');
   });
 
+  it('the fourth batch: an age checked from the form is a question; a decider taken back in the same breath is not approved', () => {
+    const t =
+      'Agent: thanks for holding this is Dana with Family First Life\nCaller: Okay\nAgent: so I see you are seventy-two is that right\nCaller: yes, oh, bye';
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).not.toBe('approve');
+    expect(decide('not_qualified', 'Agent: Who decides?\nCaller: My son has power of attorney but I still make my own decisions about this.')).not.toBe(
+      'approve',
+    );
+  });
+
   it('out_of_state: words about where the caller lives are read against the record', () => {
     const notWorked = { state: 'MS', workingStates: ['AL', 'GA'] };
     expect(decide('out_of_state', null, notWorked)).toBe('human');

@@ -31,7 +31,7 @@ const AGE_FUZZ = 3;
 
 /** Agent questions that qualify a caller for final expense: age, health, tobacco, coverage, budget, beneficiary. */
 const QUALIFYING_QUESTION =
-  /\b(how old|your age|age\b|date of birth|birth ?date|birthday|dob|born|over (fifty|sixty|50|60)|health|hospital|heart|cancer|copd|diabet\w*|stroke|smok\w*|tobacco|cigarettes?|oxygen|dialysis|medications?|meds|how much coverage|coverage (in place|now|right now)|any coverage|currently covered|(any|have|got) (\w+ )?(life |burial )?(insurance|policy|policies)|insurance (right )?now|beneficiary|monthly amount|budget|afford|funeral (runs|costs?) where|cu[áa]ntos años|edad|fuma|medicinas?|medicamentos?|medicine|(pre-?existing|medical) conditions?|kidney|lung|blood pressure|dementia|alzheimer'?s|how tall|weigh|height|(want|looking|able|willing) to spend|spend (a|per|each) month|price range|(looking|want|able|willing) to pay|(could|can|would) you pay|coverage amount|how much (coverage|insurance|money|a month|monthly|per month)|(have|got) anything (now|already|in place|right now)|anything in place|leave (it|the money|the benefit) to|bank|checking account|social security number)\b/i;
+  /\b(how old|your age|age\b|date of birth|birth ?date|birthday|dob|born|over (fifty|sixty|50|60)|health|hospital|heart|cancer|copd|diabet\w*|stroke|smok\w*|tobacco|cigarettes?|oxygen|dialysis|medications?|meds|how much coverage|coverage (in place|now|right now)|any coverage|currently covered|(any|have|got) (\w+ )?(life |burial )?(insurance|policy|policies)|insurance (right )?now|beneficiary|monthly amount|budget|afford|funeral (runs|costs?) where|cu[áa]ntos años|edad|fuma|medicinas?|medicamentos?|medicine|(pre-?existing|medical) conditions?|kidney|lung|blood pressure|dementia|alzheimer'?s|how tall|weigh|height|(want|looking|able|willing) to spend|spend (a|per|each) month|price range|(looking|want|able|willing) to pay|(could|can|would) you pay|coverage amount|how much (coverage|insurance|money|a month|monthly|per month)|(have|got) anything (now|already|in place|right now)|anything in place|you('re| are) (about |around )?(\d{2}|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)|leave (it|the money|the benefit) to|bank|checking account|social security number)\b/i;
 /**
  * How an agent asks, with or without a question mark: a transcript may drop it, or the agent may ask as a statement
  * ("I just need your age", "let me grab your date of birth", "any insurance right now").
@@ -177,9 +177,11 @@ function takenBackAfter(
   line: TranscriptLine,
   from: number,
   also?: (l: TranscriptLine, previous: TranscriptLine | undefined) => boolean,
+  sameLine = false,
 ): TranscriptLine | undefined {
   const rest = line.text.slice(from);
   if (ACCEPTS.test(rest) || GIVES_DETAILS.test(rest) || TAKES_BACK.test(rest)) return line;
+  if (sameLine && also?.({ ...line, text: rest }, undefined)) return line;
   const i0 = r.lines.indexOf(line);
   for (let i = i0 + 1; i < r.lines.length; i++) {
     const l = r.lines[i]!;
@@ -800,7 +802,7 @@ function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | null): 
 /** A caller who wants more cover after all, or decides for themselves. */
 const WANTS_MORE =
   /\badd (a little|some|more|on|to it)\b|\b(a little|some) (more|extra)\b|\bon top\b|\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
-const OWN_DECIDER = /\bi make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
+const OWN_DECIDER = /\bi (still |can |do )?make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
 
 function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
@@ -809,15 +811,21 @@ function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | n
   // Taken back is not evidence: a disqualifier the caller contradicts later in the call (an amount they can pay,
   // their details, an application let start, an age in range, wanting more cover, deciding for themselves).
   const takeBack = (d: Disqualifier) =>
-    takenBackAfter(r, d.line, d.end, (l, previous) => {
-      if (d.kind === 'age') {
-        const a = statedAge(l, previous);
-        return a !== null && !a.approximate && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
-      }
-      if (d.kind === 'covered') return WANTS_MORE.test(l.text);
-      if (d.kind === 'decider') return OWN_DECIDER.test(l.text);
-      return false;
-    });
+    takenBackAfter(
+      r,
+      d.line,
+      d.end,
+      (l, previous) => {
+        if (d.kind === 'age') {
+          const a = statedAge(l, previous);
+          return a !== null && !a.approximate && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
+        }
+        if (d.kind === 'covered') return WANTS_MORE.test(l.text);
+        if (d.kind === 'decider') return OWN_DECIDER.test(l.text);
+        return false;
+      },
+      d.kind === 'covered' || d.kind === 'decider',
+    );
   const backs = found.filter((d) => !d.unsure).map((d) => ({ d, back: takeBack(d) }));
   const clear = backs.filter((b) => !b.back).map((b) => b.d);
   const takenBack = backs.filter((b) => b.back);
