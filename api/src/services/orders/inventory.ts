@@ -10,7 +10,6 @@ export { ItemsUnavailable };
 /** The two kinds of item held for an order, by their models' tables. */
 export type InventoryTable = 'leads' | 'appointments';
 
-
 export const INVENTORY_TABLES: readonly InventoryTable[] = ['leads', 'appointments'];
 
 /** A query over the inventory table's model (the two models share these columns). */
