@@ -1,6 +1,6 @@
 // The dispute corpus (api/src/test/fixtures/disputes/corpus.jsonl, labelled before the rules were written):
-// the rules must decide at least 80% of it (hang-ups aside since issue 33: its lines carry no endedBy, so no
-// hang-up is approved), agree with the label on at least 95% of what they decide, and never approve a call
+// the rules must decide at least 80% of its lines labelled approve or deny (hang-ups without the platform's record
+// aside since issue 33: no such hang-up is approved), agree with the label on at least 95% of what they decide, and never approve a call
 // labelled deny. It holds at least 200 distinct scenarios (hand-written conversations;
 // a scenario's copies differ only in names, states and speaker styles). The figures are printed.
 import { describe, expect, it } from 'vitest';
@@ -22,11 +22,16 @@ describe('dispute rules against the labelled corpus', () => {
   const agree = decided.filter((r) => r.verdict.decision === r.row.label);
   const approvedDenials = decided.filter((r) => r.verdict.decision === 'approve' && r.row.label === 'deny');
   // Issue 33: a hang-up is approved only on the platform's record of who ended the call, which the tuned corpus's
-  // lines do not carry (they were written before it). Its hang-up lines are therefore never approved (asserted
-  // below), and the decided share is measured, as before, on the lines of the three reasons whose evidence the
-  // lines hold; the figures on every line are printed beside it.
-  const readable = results.filter((r) => r.row.reason !== 'hung_up_before_questions');
-  const decidedShare = readable.filter((r) => r.verdict.decision !== 'human').length / readable.length;
+  // first 216 scenarios do not carry (they were written before it). Those hang-up lines are therefore never
+  // approved (asserted below), and the decided share is measured, as before, on the lines whose evidence they hold:
+  // every line but a hang-up without the platform's record (the third round's hang-ups carry it). The figures on
+  // every line are printed beside it.
+  const readable = results.filter((r) => r.row.reason !== 'hung_up_before_questions' || r.row.endedBy !== undefined);
+  // Issue 33's target, as on the held-out corpus: the share of the lines labelled approve or deny that the rules
+  // decide (round two, decision 214: the share of every line counted the lines labelled human, which a rule that
+  // leaves them to an admin, as it should, could only lose).
+  const readableLabelled = readable.filter((r) => r.row.label !== 'human');
+  const decidedShare = readableLabelled.filter((r) => r.verdict.decision !== 'human').length / readableLabelled.length;
   const agreement = decided.length ? agree.length / decided.length : 0;
 
   it('has at least 200 labelled transcripts covering every reason and label', () => {
@@ -70,7 +75,7 @@ describe('dispute rules against the labelled corpus', () => {
     }
   });
 
-  it('decides at least 80% (hang-ups aside), agrees on at least 95% of its decisions, and approves no call labelled deny', () => {
+  it('decides at least 80% of the lines labelled approve or deny (hang-ups without the record aside), agrees on at least 95% of its decisions, and approves no call labelled deny', () => {
     const disagreements = results
       .filter((r) => r.verdict.decision !== r.row.label)
       .map((r) => `${r.row.id} ${r.row.reason}: label ${r.row.label}, rules ${r.verdict.decision} (${r.verdict.summary})`);
@@ -78,7 +83,8 @@ describe('dispute rules against the labelled corpus', () => {
       [
         `dispute corpus: ${corpus.length} transcripts`,
         `decided by the rules: ${decided.length} (${((decided.length / corpus.length) * 100).toFixed(1)}% of every line)`,
-        `decided, hang-ups aside (no endedBy on these lines): ${readable.filter((r) => r.verdict.decision !== 'human').length}/${readable.length} (${(decidedShare * 100).toFixed(1)}%)`,
+        `decided, hang-ups without endedBy aside: ${readable.filter((r) => r.verdict.decision !== 'human').length}/${readable.length} (${((readable.filter((r) => r.verdict.decision !== 'human').length / readable.length) * 100).toFixed(1)}%)`,
+        `decided of those labelled approve or deny (the target): ${readableLabelled.filter((r) => r.verdict.decision !== 'human').length}/${readableLabelled.length} (${(decidedShare * 100).toFixed(1)}%)`,
         describeFigures('every line, labelled approve or deny only', figuresOf(results)),
         describeFigures('per scenario (first line of each)', figuresOf(firstOfEachScenario(results))),
         `rule decisions agreeing with the label: ${agree.length}/${decided.length} (${(agreement * 100).toFixed(1)}%)`,
@@ -93,7 +99,7 @@ describe('dispute rules against the labelled corpus', () => {
   });
 
   it('approves no hang-up without the platform saying the caller ended the call', () => {
-    const hangUps = results.filter((r) => r.row.reason === 'hung_up_before_questions');
+    const hangUps = results.filter((r) => r.row.reason === 'hung_up_before_questions' && r.row.endedBy === undefined);
     expect(hangUps.length).toBeGreaterThan(50);
     expect(hangUps.filter((r) => r.verdict.decision === 'approve').map((r) => r.row.id)).toEqual([]);
     // Given the platform's word and the buffer, the hang-ups labelled approve that left before the questions are
@@ -103,6 +109,10 @@ describe('dispute rules against the labelled corpus', () => {
     );
     expect(withRecord.filter((r) => r.verdict.decision === 'approve' && r.row.label === 'deny').map((r) => r.row.id)).toEqual([]);
     expect(withRecord.filter((r) => r.verdict.decision === 'approve').length).toBeGreaterThan(0);
+    // The third round's hang-ups carry the record; only those the caller ended are approved.
+    const recorded = results.filter((r) => r.row.reason === 'hung_up_before_questions' && r.row.endedBy !== undefined);
+    expect(recorded.length).toBeGreaterThanOrEqual(20);
+    expect(recorded.filter((r) => r.verdict.decision === 'approve' && r.row.endedBy !== 'caller').map((r) => r.row.id)).toEqual([]);
   });
 
   it('quotes what every decision rests on', () => {

@@ -46,15 +46,18 @@ describe.skipIf(!present)('dispute rules against the held-out corpus', () => {
   // need your age" and "Do you currently have any life insurance at all?"). Figures per scenario are the same. The
   // assertions stay, marked as failing, so the branch stays green and a change that meets a target shows here;
   // the lead decides.
-  it.fails('approves no call labelled deny (fails: h046, h059 approved)', () => {
+  // Round two (decision 214: rules tuned on a third round of scenarios written for it, never on this file), measured
+  // once after it: decided 82/114 (71.9%), agreeing 81/90 (90.0%), 1 approval of a call labelled deny (h087). All
+  // three targets still fail.
+  it.fails('approves no call labelled deny (fails: h087 approved after round two; h046, h059 before)', () => {
     expect(lines.approvedDenials).toEqual([]);
   });
 
-  it.fails('decides at least 80% of the calls labelled approve or deny (fails: 78/114, 68.4%)', () => {
+  it.fails('decides at least 80% of the calls labelled approve or deny (fails: 82/114, 71.9% after round two; 68.4% before)', () => {
     expect(lines.decidedShare).toBeGreaterThanOrEqual(0.8);
   });
 
-  it.fails('agrees with the label on at least 95% of its decisions (fails: 76/90, 84.4%)', () => {
+  it.fails('agrees with the label on at least 95% of its decisions (fails: 81/90, 90.0% after round two; 84.4% before)', () => {
     expect(lines.agreement).toBeGreaterThanOrEqual(0.95);
   });
 });

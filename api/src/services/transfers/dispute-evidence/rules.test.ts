@@ -71,7 +71,11 @@ describe('wrong_number', () => {
 describe('hung_up_before_questions', () => {
   it('does not count a refusal as an answer, but a caller who spoke after the first question did not leave before it', () => {
     const t = "Agent: Hi, can you tell me how old you are?\nCaller: Why do you need to know that? I'm not giving out my information.";
-    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('human');
+    // Round two (decision 214): the question reached the caller, who refused it and then ended the call: denied.
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('deny');
+    // Without the platform saying the caller ended it, it stays with an admin; a caller who only could not hear too.
+    expect(decide('hung_up_before_questions', t, { ...CALLER_LEFT, endedBy: null })).toBe('human');
+    expect(decide('hung_up_before_questions', 'Agent: How old are you?\nCaller: Hello? Hello?', CALLER_LEFT)).toBe('human');
     const left = "Agent: Hi, this is Dana with Family First Life.\nCaller: I'm busy, call me some other time.\nAgent: Can you tell me how old you are?";
     expect(decide('hung_up_before_questions', left, CALLER_LEFT)).toBe('approve');
   });
@@ -178,7 +182,9 @@ describe('out_of_state', () => {
   it('leaves to an admin a call from a state not worked when the caller lives in a worked one', () => {
     const t = "Agent: I see a New York number.\nCaller: That's my old cell. I've lived in Florida eight years now.";
     expect(decide('out_of_state', t, { state: 'NY', workingStates: ['FL', 'GA'] })).toBe('human');
-    expect(decide('out_of_state', 'Caller: I live in Ohio.', { state: 'NY', workingStates: ['FL', 'GA'] })).toBe('approve');
+    // Round two (decision 214): words naming another state than the call's contradict the record, for an admin too.
+    expect(decide('out_of_state', 'Caller: I live in Ohio.', { state: 'NY', workingStates: ['FL', 'GA'] })).toBe('human');
+    expect(decide('out_of_state', 'Caller: I live in Buffalo, New York.', { state: 'NY', workingStates: ['FL', 'GA'] })).toBe('approve');
   });
 
   it('leaves to an admin a worked state when the caller says home is a state not worked', () => {
@@ -299,5 +305,176 @@ describe('speaker labels that cannot be trusted', () => {
     const unlabelled = "Caller: Hello?\nThis is Dana. So it's a wrong number, nobody named Ruth there?";
     expect(decide('wrong_number', unlabelled)).toBe('human');
     expect(decide('wrong_number', 'Agent: Hi, is this Ruth?\nCaller: Wrong number, nobody named Ruth here.')).toBe('approve');
+  });
+});
+
+// Round two of issue 33 point 5 (decision 214): rules made to generalise, on the corpus's third round.
+describe('round two: how real calls vary', () => {
+  it.each([
+    "Agent: Hi Ruth, this is Dana with Family First Life. I just need your age to get started\nCaller: I'm not giving that out. Goodbye.",
+    "Agent: Thanks for holding, Dana here with Family First Life. Okay so let me grab your date of birth\nCaller: Oh I can't do this now. Bye.",
+    "Agent: hey it's Dana from Family First Life so real quick any insurance right now\nCaller: No I don't have any, I gotta go.",
+  ])('hung_up_before_questions: a question asked as a statement is a question; the caller replied, then left: %s', (t) => {
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('deny');
+  });
+
+  it('hung_up_before_questions: the caller answered a question and then ended the call: denied', () => {
+    const t =
+      'Speaker 1: Hello, this is Dana, licensed agent. How old are you?\nSpeaker 2: Seventy-one.\nSpeaker 1: Any medications?\nSpeaker 2: I have to go.';
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('deny');
+    expect(decide('hung_up_before_questions', t, { ...CALLER_LEFT, endedBy: 'platform' })).toBe('human');
+  });
+
+  it("hung_up_before_questions: someone else on the prospect's phone who hung up is for an admin", () => {
+    const t = "Agent: Hi, is Ruth there? This is Dana with Family First Life.\nCaller: She's sleeping. Call back later.";
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('human');
+    expect(decide('hung_up_before_questions', 'Agent: Hi, this is Dana with Family First Life.\nCaller: No no. I no want. Bye.', CALLER_LEFT)).toBe('approve');
+  });
+
+  it.each([
+    ["Caller: Ain't no Ruth at this number, you got the wrong line."],
+    ['Caller: Who? I not know this person. Is wrong number.'],
+    ['Caller: Aquí no vive nadie con ese nombre. Está equivocado.'],
+    ["Caller: Nah, you got the wrong digits. I don't know no Ruth."],
+  ])('wrong_number: more ways of saying it is not their call approve: %s', (line) => {
+    expect(decide('wrong_number', `Agent: Hi, this is Dana with Family First Life, is this Ruth?\n${line}`)).toBe('approve');
+  });
+
+  it('wrong_number: a relative saying the prospect is away is denied; a denial the caller hedges is for an admin', () => {
+    const away = "Agent: Hi, is Ruth there? This is Dana with Family First Life.\nCaller: This is her daughter. Mama's at the doctor right now.";
+    expect(decide('wrong_number', away)).toBe('deny');
+    const hedged =
+      "Agent: Hi, this is Dana with Family First Life.\nCaller: I didn't fill out nothing. My son might have, he worries.\nAgent: Want to hear about it?\nCaller: Well, I guess.";
+    expect(decide('wrong_number', hedged)).toBe('human');
+  });
+
+  it('not_qualified: an age said in Spanish is read', () => {
+    expect(decide('not_qualified', 'Agent: ¿Cuántos años tiene?\nCaller: Tengo noventa y dos años, mijo.')).toBe('approve');
+    expect(decide('not_qualified', 'Agent: ¿Cuántos años tiene?\nCaller: Tengo setenta y dos años.')).not.toBe('approve');
+  });
+
+  it('not_qualified: "not looking", then wanting more and accepting a price, is taken back', () => {
+    const t =
+      "Agent: Any coverage now?\nCaller: I already have a policy, I'm not looking.\nAgent: How much is it?\nCaller: Five thousand. Hmm, how much would another ten be?\nAgent: About $40 a month.\nCaller: That works for me.";
+    expect(decide('not_qualified', t)).toBe('deny');
+  });
+
+  it("hung_up_before_questions: a qualifying topic raised in any words before the caller's last words stops an approval", () => {
+    const t = 'Agent: Hi, this is Dana with Family First Life. Okay. Date of birth.\nCaller: I really do not want to do this.';
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('human');
+  });
+
+  it('hung_up_before_questions: a first question stamped after the window, the caller kept waiting on the line, is denied', () => {
+    const t = [
+      '[00:02] Agent: Hi, this is Dana with Family First Life, thanks for holding.',
+      '[00:06] Caller: Hello.',
+      '[00:10] Agent: One second, my system is loading.',
+      '[03:40] Agent: How old are you?',
+      '[03:50] Caller: Hello?',
+    ].join('\n');
+    expect(decide('hung_up_before_questions', t, { endedBy: 'caller', bufferSeconds: 60, durationSeconds: 240 })).toBe('deny');
+  });
+
+  it('wrong_number: a denial followed by "that\'s me", by "my daughter did", or said as a question, is for an admin', () => {
+    const intro = 'Agent: Hi, this is Dana with Family First Life, is this Ruth?\n';
+    expect(decide('wrong_number', `${intro}Caller: Wrong number.\nAgent: About burial coverage?\nCaller: Oh, that's me.`)).not.toBe('approve');
+    expect(decide('wrong_number', `${intro}Caller: I never asked for that, my daughter did.`)).toBe('human');
+    expect(decide('wrong_number', `${intro}Caller: Wrong number? Who is this?`)).toBe('human');
+  });
+
+  it('not_qualified: two ages, or "can\'t afford it" with nothing about paying nothing, are for an admin', () => {
+    expect(decide('not_qualified', "Agent: How old are you?\nCaller: I'm seventy. My husband is ninety-four.")).toBe('human');
+    expect(decide('not_qualified', "Agent: How old are you?\nCaller: Seventy.\nAgent: And him?\nCaller: He's ninety-four.")).toBe('human');
+    expect(decide('not_qualified', "Agent: Hi, this is Dana with Family First Life.\nCaller: I can't afford it.")).toBe('human');
+    expect(decide('not_qualified', "Agent: Hi, this is Dana with Family First Life.\nCaller: I can't afford it, not even ten dollars.")).toBe('approve');
+    expect(decide('not_qualified', 'Agent: ¿Cuánto puede pagar?\nCaller: No puedo pagar nada, no tengo dinero.')).toBe('approve');
+    expect(decide('not_qualified', 'Agent: Hi, this is Dana with Family First Life.\nCaller: Ninety-three years old, honey.')).toBe('approve');
+  });
+
+  it('the second batch: a caller who did not understand the question, a reassigned number, a paid plan said in Spanish', () => {
+    expect(
+      decide(
+        'hung_up_before_questions',
+        'Agent: Hello, this is Dana with Family First Life. How old are you?\nCaller: No entiendo. No hablo inglés. Adiós.',
+        CALLER_LEFT,
+      ),
+    ).toBe('human');
+    expect(decide('wrong_number', 'Agent: Hi, is this Ruth?\nCaller: This used to be her number, I think. She moved. I just got it.')).toBe('approve');
+    expect(decide('wrong_number', 'Agent: Hello, I look for Ruth.\nCaller: No Ruth. Nobody this name here. I never ask insurance.')).toBe('approve');
+    expect(decide('not_qualified', 'Agent: ¿Tiene algún seguro ahora?\nCaller: Sí, ya tengo un plan funerario pagado. No necesito nada más.')).toBe('approve');
+  });
+
+  it('more qualifying topics count as questions; more ways of finding an amount take a refusal back', () => {
+    for (const q of [
+      'What are you looking to spend each month?',
+      'Any pre-existing conditions?',
+      'Who would you leave the money to?',
+      'What bank do you use?',
+    ]) {
+      expect(decide('hung_up_before_questions', `Agent: Hi, this is Dana with Family First Life. ${q}\nCaller: No thanks, bye.`, CALLER_LEFT), q).toBe('deny');
+    }
+    expect(
+      decide(
+        'hung_up_before_questions',
+        "Agent: Hi, this is Dana with Family First Life, I won't take much of your time.\nCaller: No thanks, bye.",
+        CALLER_LEFT,
+      ),
+    ).toBe('approve');
+    expect(decide('not_qualified', "Caller: I can't afford any premium.\nAgent: Not even a little?\nCaller: Well, I could find fifteen dollars.")).not.toBe(
+      'approve',
+    );
+    // Teens are amounts, never the first half of a birth year read as an age.
+    expect(decide('not_qualified', 'Agent: What year were you born?\nCaller: Nineteen thirty-six.')).toBe('human');
+  });
+
+  it('the third batch: coverage asked as "anything now", a denial followed by "what is this about", not looking "to replace", paperwork asked for, money short only for now', () => {
+    expect(
+      decide(
+        'hung_up_before_questions',
+        'Mike: Hi Ruth, Mike here with Family First\nRuth: who is this\nMike: Do you have anything now\nRuth: no, I gotta go',
+        CALLER_LEFT,
+      ),
+    ).toBe('deny');
+    expect(decide('wrong_number', 'Agent: Hi, is this Ruth?\nCaller: No. Wrong number. Well... what is this about?')).toBe('human');
+    expect(
+      decide('not_qualified', "Agent: Do you have coverage?\nCaller: I have a policy but I'm not looking to replace it, just add a little on top."),
+    ).not.toBe('approve');
+    expect(
+      decide(
+        'not_qualified',
+        "Agent: Any coverage?\nCaller: I have a policy and I'm not interested in another.\nAgent: Ten thousand?\nCaller: Okay, send me the paperwork.",
+      ),
+    ).toBe('deny');
+    expect(decide('not_qualified', "Agent: What's your budget?\nCaller: I can't afford anything right now, maybe next month.")).toBe('human');
+    expect(decide('not_qualified', "Agent: What's your budget?\nCaller: I can't afford anything right now, not even ten dollars.")).toBe('approve');
+  });
+
+  it('the fourth batch: an age checked from the form is a question; a decider taken back in the same breath is not approved', () => {
+    const t =
+      'Agent: thanks for holding this is Dana with Family First Life\nCaller: Okay\nAgent: so I see you are seventy-two is that right\nCaller: yes, oh, bye';
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).not.toBe('approve');
+    expect(decide('not_qualified', 'Agent: Who decides?\nCaller: My son has power of attorney but I still make my own decisions about this.')).not.toBe(
+      'approve',
+    );
+  });
+
+  it('out_of_state: words about where the caller lives are read against the record', () => {
+    const notWorked = { state: 'MS', workingStates: ['AL', 'GA'] };
+    expect(decide('out_of_state', null, notWorked)).toBe('human');
+    expect(decide('out_of_state', "Caller: I live in Birmingham, I'm just visiting my sister.", notWorked)).toBe('human');
+    expect(decide('out_of_state', 'Caller: I live in Boone County, right across the river.', notWorked)).toBe('human');
+    expect(decide('out_of_state', "Caller: I'm down here in Houston.", { state: 'TX', workingStates: ['FL'] })).toBe('approve');
+    expect(decide('out_of_state', 'Agent: Hi.\nCaller: Hello.', notWorked)).toBe('approve');
+    const worked = { state: 'TN', workingStates: ['TN'] };
+    expect(decide('out_of_state', "Caller: I'm at the care home in Pine Bluff now, my daughter kept my phone.", worked)).toBe('human');
+    expect(decide('out_of_state', 'Caller: Mail it to my daughter, that is where I get my mail now.', worked)).toBe('human');
+    expect(decide('out_of_state', "Caller: I'm in Memphis, near the airport.", worked)).toBe('deny');
+  });
+
+  it("speaker labels: a speaker introducing itself by another speaker's name, or no speaker reading as the agent, approves nothing", () => {
+    const swappedNames = "Carl: Yeah hello?\nPeggy: Hi, this is Carl, I'm with Family First Life.\nCarl: Oh no, I don't want this, I'm going.";
+    expect(decide('hung_up_before_questions', swappedNames, CALLER_LEFT)).toBe('human');
+    const noAgent = 'Dana: Good afternoon.\nBernice: Wrong number, there is nobody here by that name.';
+    expect(decide('wrong_number', noAgent)).toBe('human');
   });
 });

@@ -17,7 +17,7 @@ const AGENT_LABEL = /\b(agent|rep|representative|advisor|producer|broker|closer)
 const CALLER_LABEL = /\b(caller|customer|prospect|client|lead|consumer|applicant|insured)\b/i;
 // What an agent says and a caller does not: an introduction, the company, holding, the licence.
 const AGENT_TALK =
-  /\blicensed\b|\bmy name is\b|\bthanks? (you )?for holding\b|\bthis is \w+ (with|from|at)\b|\bi'?m \w+ (with|from)\b|\bit'?s \w+,? (with|from|over at)\b|^(hi|hey)[^.?!]*\b\w+ here\b|\bi'?m the (licensed )?agent\b|\bhow are you\b|\bhow'?s your day\b/i;
+  /\blicensed\b|\bmy name is\b|\bthanks? (you )?for holding\b|\bthis is \w+ (with|from|at)\b|\bi'?m \w+ (with|from)\b|\bit'?s \w+,? (with|from|over at)\b|^(hi|hey)[^.?!]*\b\w+ here\b|\bi'?m the (licensed )?agent\b|\bhow are you\b|\bhow'?s your day\b|^(hi|hello|hey|good (morning|afternoon|evening)|alright|okay|so)\b[^.?!]{0,40}\b\w+ (here )?(with|from) \w+|\bi (just )?need your\b|\blet me (get|grab|have) your\b|\btell me (if|how|your|what)\b|\bfirst thing\b|\b(a|the) form was\b|\b(the|our) plans? (i|we) (have|offer)\b|\bour plans\b|\bthanks for letting me know\b|\bsorry to bother you\b|\bi'?d (point|refer) you\b/i;
 
 function agentScore(lines: { text: string }[]): number {
   return lines.reduce((s, l) => s + (AGENT_TALK.test(l.text) ? 2 : 0) + (l.text.includes('?') ? 1 : 0), 0);
@@ -25,7 +25,13 @@ function agentScore(lines: { text: string }[]): number {
 
 /** Parses the lines and gives each speaker a role: by the label (Agent, Caller...) or, for names, by how they talk. */
 export function readTranscript(text: string | null): TranscriptLine[] {
-  if (!text) return [];
+  return readSpeakers(text).lines;
+}
+
+/** The lines with their roles, and whether the agent was picked between unlabelled speakers scored alike. */
+function readSpeakers(text: string | null): { lines: TranscriptLine[]; tied: boolean } {
+  if (!text) return { lines: [], tied: false };
+  let tied = false;
   const raw: { at: string | null; seconds: number | null; speaker: string; text: string }[] = [];
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim()) continue;
@@ -58,13 +64,15 @@ export function readTranscript(text: string | null): TranscriptLine[] {
     const agentKnown = [...roles.values()].includes('agent');
     const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
     for (const { s } of scores) roles.set(s, !agentKnown && s === best.s && best.score > 0 ? 'agent' : 'caller');
+    // Two unlabelled speakers who talk alike as much: which one is the agent is a guess.
+    tied = !agentKnown && best.score > 0 && scores.some((o) => o.s !== best.s && o.score === best.score);
   }
-  return raw.map((l) => ({ ...l, role: roles.get(l.speaker)! }));
+  return { lines: raw.map((l) => ({ ...l, role: roles.get(l.speaker)! })), tied };
 }
 
 /** What only an agent says: the licence, the company introduction, holding, the questions to come. */
 const STRONG_AGENT_TALK =
-  /\blicensed\b|\bthis is \w+ (with|from)\b|\bcalling (you )?from\b|\bthanks? (you )?for holding\b|\bi'?m the (licensed )?agent\b|\ba few (quick )?questions\b/i;
+  /\blicensed\b|\bthis is \w+ (with|from)\b|\bcalling (you )?from\b|\bthanks? (you )?for holding\b|\bi'?m the (licensed )?agent\b|\ba few (quick )?questions\b|\bam i speaking (with|to)\b|\bmay i speak (with|to)\b|\byou were (transferred|connected)\b|\bi'?m calling on behalf of\b/i;
 
 /**
  * Whether the speaker labels can be trusted to say who spoke (issue 33): not when some line has no label (its
@@ -78,7 +86,18 @@ export function labelsInDoubt(text: string | null): string | null {
   const unlabelled = nonEmpty.filter((l) => !LINE.exec(l));
   if (unlabelled.length) return `${unlabelled.length === 1 ? 'A line has' : `${unlabelled.length} lines have`} no speaker label.`;
   if (nonEmpty.some((l) => LINE.exec(l)![3]!.trim().split(/\s+/).length > 3)) return 'A line reads as words, not a speaker label.';
-  const lines = readTranscript(text);
+  const { lines, tied } = readSpeakers(text);
+  // Nobody reads as the agent (no label says so, and no speaker talks as one): every line would count as the caller's.
+  if (lines.length > 1 && !lines.some((l) => l.role === 'agent')) return 'No speaker reads as the agent.';
+  if (tied) return 'Two speakers talk as much like the agent; which one is cannot be told.';
+  // A speaker who introduces themselves by another speaker's label ("Peggy: Hi, this is Carl"): the names are swapped.
+  const labels = [...new Set(lines.map((l) => l.speaker))].filter((s) => /^[A-Z][a-z]+$/.test(s));
+  for (const l of lines) {
+    const other = labels.find(
+      (s) => s !== l.speaker && new RegExp(`\\b(this is|my name is|i'?m|it'?s) ${s}\\b|^(hi,? |hey,? )?${s} here\\b`, 'i').test(l.text),
+    );
+    if (other) return `A line labelled ${l.speaker} introduces itself as ${other}.`;
+  }
   const swapped = lines.find((l) => l.role === 'caller' && STRONG_AGENT_TALK.test(l.text));
   if (swapped) return `A line labelled as the caller talks as the agent does ("${swapped.text.slice(0, 60)}").`;
   return null;
@@ -123,4 +142,4 @@ export function numberFrom(words: string): number | null {
 
 /** The pattern of a number a caller may say, in digits or words. */
 export const NUMBER_WORDS =
-  '(\\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\\s](?:one|two|three|four|five|six|seven|eight|nine))?|a hundred)';
+  '(\\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\\s](?:one|two|three|four|five|six|seven|eight|nine))?|a hundred|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)';
