@@ -10,6 +10,7 @@ import { callPayload } from '../test/transfers-testing.ts';
 import { agentWithTransfers, postTransferCall } from '../test/proof-fixtures.ts';
 import { REVIEW_ALREADY_ASKED_MESSAGE, REVIEW_NOT_DENIED_MESSAGE } from '../services/transfers/disputes.service.ts';
 import { rulesClassifier } from '../services/transfers/dispute-evidence/rules.ts';
+import { STAFF_ALERT_DIGEST_MINUTES } from '../services/mail/staff-alerts.ts';
 
 const KEY = 'test-transfer-key-evidence-000';
 let ctx: TestContext;
@@ -236,6 +237,9 @@ describe('human review of a rule denial', () => {
     const reviewAlerts = () => ctx.db('mailOutbox').where({ kind: 'staff-dispute', subject: `Human review asked for dispute #${denied.body.id}` });
     // A rule's denial waits for no one: no staff alert yet.
     expect(await ctx.db('mailOutbox').where({ kind: 'staff-dispute' }).where('subject', 'like', `%#${denied.body.id}%`)).toHaveLength(0);
+    // Into a fresh staff-alert window: earlier tests' dispute alerts would make this one part of a digest (decision 220).
+    const windowMs = STAFF_ALERT_DIGEST_MINUTES * 60_000;
+    ctx.clock.set(new Date((Math.floor(ctx.clock.now().getTime() / windowMs) + 1) * windowMs + 1_000));
     const res = await agent.post(`/api/transfers/${call.id}/disputes/review`).send({});
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: denied.body.id, status: 'pending', decidedBy: null, decisionReason: null, reviewRequestedAt: expect.any(String) });
