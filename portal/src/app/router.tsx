@@ -6,7 +6,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 
 import { Navigate, Route, Routes } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client.ts';
-import { currentUserQuery } from '../features/auth/api/current-user.ts';
+import { currentUserQuery } from '../lib/current-user.ts';
 import { paths } from './paths.ts';
 // Before any screen's schema parses: zod without `new Function`, which the CSP refuses (issue 35 A12).
 import '@tm/shared/logic/zod-jitless';
@@ -44,7 +44,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const screens: Array<[string, Screen]> = [
-  [paths.dashboard, page(() => import('../features/dashboard/components/DashboardPage.tsx'), 'DashboardPage')],
+  [paths.dashboard, page(() => import('./DashboardPage.tsx'), 'DashboardPage')],
   [paths.transferCheckout, page(() => import('../features/transfer-checkout/components/TransferCheckoutPage.tsx'), 'TransferCheckoutPage')],
   [paths.admin, page(() => import('../features/admin/components/AdminPage.tsx'), 'AdminPage')],
   [paths.training, page(() => import('../features/training/components/TrainingPage.tsx'), 'TrainingPage')],
@@ -58,7 +58,7 @@ const screens: Array<[string, Screen]> = [
   [paths.adminReports, page(() => import('../features/admin-reports/components/ReportsPage.tsx'), 'ReportsPage')],
   [paths.setPassword, page(() => import('../features/auth/components/SetPasswordPage.tsx'), 'SetPasswordPage')],
   [paths.forgotPassword, page(() => import('../features/auth/components/ForgotPasswordPage.tsx'), 'ForgotPasswordPage')],
-  [paths.profile, page(() => import('../features/account/components/ProfilePage.tsx'), 'ProfilePage')],
+  [paths.profile, page(() => import('./ProfilePage.tsx'), 'ProfilePage')],
   [paths.confirmEmail, page(() => import('../features/account/components/ConfirmEmailPage.tsx'), 'ConfirmEmailPage')],
   [paths.undoEmailChange, page(() => import('../features/account/components/UndoEmailChangePage.tsx'), 'UndoEmailChangePage')],
 ];

@@ -2,7 +2,7 @@
 // pick under My Transfers > Transfer Controls), America/New_York until it is known.
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, safeZone } from '@tm/shared/logic/format';
-import { settingsQuery } from '../features/transfers/api/get-settings.ts';
+import { settingsQuery } from './get-settings.ts';
 
 export function useTimeZone(): string {
   const { data } = useQuery({ ...settingsQuery(), staleTime: 60_000 });

@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ToastProvider } from '../components/toast.tsx';
-import type { SessionUser } from '../features/auth/api/current-user.ts';
+import type { SessionUser } from '../lib/current-user.ts';
 
 export interface ApiCall {
   method: string;

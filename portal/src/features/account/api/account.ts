@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
 import type { MailPreferences, OptionalMailKind, ProfileInput } from '@tm/shared/schemas/mail';
-import { currentUserKey } from '../../auth/api/current-user.ts';
+import { currentUserKey } from '../../../lib/current-user.ts';
 
 export function useSaveProfile() {
   const qc = useQueryClient();

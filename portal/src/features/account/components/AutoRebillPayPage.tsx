@@ -7,9 +7,9 @@ import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
 import { PaymentForm } from '@tm/shared/ui/PaymentForm';
 import { useQueryClient } from '@tanstack/react-query';
-import { RequireUser } from '../../auth/components/RequireUser.tsx';
-import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
-import { autoRebillKey, useAutoRebillPayment } from '../api/auto-rebill.ts';
+import { RequireUser } from '../../../components/RequireUser.tsx';
+import { PortalShell } from '../../../components/layout/PortalShell.tsx';
+import { autoRebillKey, useAutoRebillPayment } from '../../../lib/auto-rebill.ts';
 import { paths } from '../../../app/paths.ts';
 
 function Pay({ orderId }: { orderId: number }) {

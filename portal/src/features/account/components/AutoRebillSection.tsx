@@ -7,7 +7,7 @@ import { packageTotalCents } from '@tm/shared/logic/pricing';
 import { ApiError } from '@tm/shared/api-client';
 import { PaymentForm } from '@tm/shared/ui/PaymentForm';
 import type { AutoRebillView, SetupIntentResponse } from '@tm/shared/schemas/auto-rebill';
-import { useAutoRebill, useKeepCard, useRemoveCard, useSaveAutoRebill, useStartCardSetup } from '../api/auto-rebill.ts';
+import { useAutoRebill, useKeepCard, useRemoveCard, useSaveAutoRebill, useStartCardSetup } from '../../../lib/auto-rebill.ts';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.serverMessage : fallback);
 const brandName = (b: string) =>

@@ -1,19 +1,18 @@
 // /profile: the agent's own account. Details (name, phone, state, agency), the e-mail (changed through
 // a link sent to the new address), Change password (current one required; other sessions end), and
 // which optional e-mails they receive (receipts and account e-mails always go), and CRM webhooks.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toUsStateCode } from '@tm/shared/us-states';
 import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
 import { OPTIONAL_MAIL_KINDS, profileSchema, type OptionalMailKind } from '@tm/shared/schemas/mail';
-import { RequireUser } from '../../auth/components/RequireUser.tsx';
-import type { SessionUser } from '../../auth/api/current-user.ts';
+import { RequireUser } from '../../../components/RequireUser.tsx';
+import type { SessionUser } from '../../../lib/current-user.ts';
 import { useChangeOwnPassword, useMailPreferences, useRequestEmailChange, useSaveMailPreferences, useSaveProfile } from '../api/account.ts';
 import { paths } from '../../../app/paths.ts';
 // Before WebhooksSection's integrations.css, as when these rules sat in app/styles.css.
 import './profile.css';
-import { WebhooksSection } from '../../integrations/components/WebhooksSection.tsx';
 import { AutoRebillSection } from './AutoRebillSection.tsx';
 
 type Fields = Record<string, string>;
@@ -233,7 +232,8 @@ function PreferencesForm() {
   );
 }
 
-export function ProfilePage() {
+/** `webhooks`: the integrations feature's section, put in by app/ProfilePage.tsx (decision 240). */
+export function ProfilePage({ webhooks }: { webhooks?: ReactNode }) {
   return (
     <RequireUser>
       {(user) => (
@@ -247,7 +247,7 @@ export function ProfilePage() {
           <PasswordForm />
           {!user.isAdmin && <AutoRebillSection />}
           <PreferencesForm />
-          <WebhooksSection />
+          {webhooks}
         </div>
       )}
     </RequireUser>

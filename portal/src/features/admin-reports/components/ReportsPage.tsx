@@ -5,7 +5,7 @@ import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { localDateKey } from '@tm/shared/logic/transfer-rules';
 import { REPORT_MAX_DAYS } from '@tm/shared/schemas/admin-console';
-import { RequireUser } from '../../auth/components/RequireUser.tsx';
+import { RequireUser } from '../../../components/RequireUser.tsx';
 import type { ReportRangeValues } from '../api/get-report.ts';
 import { RevenueReport } from './RevenueReport.tsx';
 import { TransfersReport } from './TransfersReport.tsx';

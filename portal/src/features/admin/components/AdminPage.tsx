@@ -3,7 +3,7 @@
 // Before the tabs' own stylesheets (admin-audit.css), as when these rules sat in app/styles.css.
 import './admin.css';
 import { useSearchParams } from 'react-router';
-import { RequireUser } from '../../auth/components/RequireUser.tsx';
+import { RequireUser } from '../../../components/RequireUser.tsx';
 import { useUsers } from '../api/get-users.ts';
 import { UsersTab } from './UsersTab.tsx';
 import { AppointmentsTab } from './AppointmentsTab.tsx';

@@ -19,7 +19,7 @@ import { ApiError } from '@tm/shared/api-client';
 import type { SetPasswordLink } from '@tm/shared/schemas/auth';
 import { UserActivationDialog } from './UserActivationDialog.tsx';
 import type { UserActivation } from '../api/set-user-active.ts';
-import { useCurrentUser } from '../../auth/api/current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { UserPage } from './UserPage.tsx';
 import { LowBalanceBuyers } from './LowBalanceBuyers.tsx';
 

@@ -10,7 +10,7 @@ import { ApiError } from '@tm/shared/api-client';
 import { login } from '../api/login.ts';
 import { paths } from '../../../app/paths.ts';
 import { useEffect, useState } from 'react';
-import { getCurrentUser } from '../api/current-user.ts';
+import { getCurrentUser } from '../../../lib/current-user.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 import { SITE_ORIGIN } from '../../../site-origin.ts';
 

@@ -7,7 +7,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { FORCED_LOGOUT_TEXT, LoginPage } from './LoginPage.tsx';
-import { RequireUser } from './RequireUser.tsx';
+import { RequireUser } from '../../../components/RequireUser.tsx';
 import { stubApi } from '../../../test/render.tsx';
 
 afterEach(() => {

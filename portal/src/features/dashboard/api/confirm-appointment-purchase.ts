@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import { availableAppointmentsKey } from './available-appointments.ts';
 import { myAppointmentsKey } from './my-appointments.ts';
-import { allAppointmentsKey } from './all-appointments.ts';
+import { allAppointmentsKey } from '../../../lib/all-appointments.ts';
 
 export interface PurchaseConfirmation {
   success: true;

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import { myAppointmentsKey } from './my-appointments.ts';
-import { allAppointmentsKey } from './all-appointments.ts';
+import { allAppointmentsKey } from '../../../lib/all-appointments.ts';
 
 export function deleteAppointment(id: number): Promise<{ success: true }> {
   return api.requestJson('DELETE', `/api/vapi/my-appointments/${id}`);

@@ -23,9 +23,9 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
 import type { ListPlace } from '@tm/shared/schemas/paging';
 import { Badge, EmptyState, ErrorNote, Modal, Spinner, StatusDot } from './ui.tsx';
-import { RECORD_FAILED_TEXT } from './messages.ts';
-import { Icon } from './Icon.tsx';
-import { panelHref } from './panels.ts';
+import { RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
+import { Icon } from '../../../components/layout/Icon.tsx';
+import { panelHref } from '../../../components/layout/panels.ts';
 
 const PRICE = formatUsd(APPOINTMENT_PRICE_CENTS);
 

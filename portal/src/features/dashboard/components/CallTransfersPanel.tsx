@@ -19,7 +19,7 @@ import {
 import { statesNamedIn } from '@tm/shared/us-states';
 import { PRICE_SOURCE_LABEL, priceSourceNote, type DashboardTransferPrice } from '@tm/shared/logic/price-story';
 import { UsStateChecklist } from '../../../components/UsStateChecklist.tsx';
-import type { SessionUser } from '../../auth/api/current-user.ts';
+import type { SessionUser } from '../../../lib/current-user.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { useUserSurvey } from '../api/user-survey.ts';
 import { useTransferControls } from '../api/transfer-controls.ts';
@@ -27,7 +27,7 @@ import { controlsHoursText, orderSettingsChanges, type OrderableControls } from 
 import { useCallTransferOrder } from '../api/call-transfer-order.ts';
 import { PaymentStep } from './PaymentStep.tsx';
 import { Spinner } from './ui.tsx';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../../components/layout/Icon.tsx';
 
 const BUFFER_SECONDS = TIERS.standard.bufferSeconds;
 type Step = 'info' | 'form' | 'payment';

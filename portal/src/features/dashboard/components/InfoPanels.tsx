@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { FREE_RESOURCES, formatUsd } from '@tm/shared';
 import { Badge } from './ui.tsx';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../../components/layout/Icon.tsx';
 
 // The same contact details as the public site (PUBLIC_CONTACT_* there, VITE_CONTACT_* here).
 const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};

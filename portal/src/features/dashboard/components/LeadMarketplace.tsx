@@ -30,10 +30,10 @@ import type { CheckoutCreated } from '@tm/shared/schemas/dashboard';
 import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { EmptyState, ErrorNote, Modal, Spinner } from './ui.tsx';
-import { panelHref } from './panels.ts';
-import { RECORD_FAILED_TEXT } from './messages.ts';
+import { panelHref } from '../../../components/layout/panels.ts';
+import { RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
 import { useConfirmReturnedPayment } from '../hooks/use-returned-payment.ts';
-import { LeadComplianceBadges } from '../../compliance/LeadComplianceBadges.tsx';
+import { LeadComplianceBadges } from '../../../components/LeadComplianceBadges.tsx';
 
 const FILTER_DELAY_MS = 400;
 

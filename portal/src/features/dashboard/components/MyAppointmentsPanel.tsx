@@ -17,9 +17,9 @@ import { AudioPlayer } from './AudioPlayer.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { Badge, ConfirmDialog, EmptyState, ErrorNote, Spinner, StatusDot } from './ui.tsx';
 import { appointmentWhen } from './BuyAppointmentsPanel.tsx';
-import { panelHref } from './panels.ts';
-import { Icon } from './Icon.tsx';
-import { AppointmentCare, CalendarFeed } from '../../appointment-care/components/AppointmentCare.tsx';
+import { panelHref } from '../../../components/layout/panels.ts';
+import { Icon } from '../../../components/layout/Icon.tsx';
+import { AppointmentCare, CalendarFeed } from './AppointmentCare.tsx';
 import { SearchExportBar } from './SearchExportBar.tsx';
 
 const humanize = (key: string) =>

@@ -2,7 +2,7 @@
 // confirmation on the portal's one modal (components/Modal.tsx, re-exported here).
 import type { ReactNode } from 'react';
 import { Modal } from '../../../components/Modal.tsx';
-import { Icon, type IconName } from './Icon.tsx';
+import { Icon, type IconName } from '../../../components/layout/Icon.tsx';
 
 export { Modal };
 

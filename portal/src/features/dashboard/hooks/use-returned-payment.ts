@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
-import { RECORD_FAILED_TEXT } from '../components/messages.ts';
+import { RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
 
 export function useReturnedPayment(onReturn: (paymentIntentId: string, succeeded: boolean) => void) {
   const [params, setParams] = useSearchParams();

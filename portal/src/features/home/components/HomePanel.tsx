@@ -5,11 +5,11 @@
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatPhone, formatUsd, telHref, zoneLabel } from '@tm/shared/logic/format';
 import type { DashboardHomeView } from '@tm/shared/schemas/home';
-import type { SessionUser } from '../../auth/api/current-user.ts';
+import type { SessionUser } from '../../../lib/current-user.ts';
 import { useHome } from '../api/get-home.ts';
-import { Icon, type IconName } from '../../dashboard/components/Icon.tsx';
-import { panelHref } from '../../dashboard/components/panels.ts';
-import { useAutoRebill } from '../../account/api/auto-rebill.ts';
+import { Icon, type IconName } from '../../../components/layout/Icon.tsx';
+import { panelHref } from '../../../components/layout/panels.ts';
+import { useAutoRebill } from '../../../lib/auto-rebill.ts';
 import { ACTION_NEEDED_TITLE } from '@tm/shared/logic/auto-rebill';
 import { SettingsOfferPrompt } from './SettingsOfferPrompt.tsx';
 import './home.css';

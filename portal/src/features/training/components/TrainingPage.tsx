@@ -1,8 +1,8 @@
 // /training (public): the three sections in order, active videos by sortOrder, counts and cards; inside
 // the portal shell when an agent is logged in.
 import { useEffect } from 'react';
-import { useCurrentUser } from '../../auth/api/current-user.ts';
-import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { PortalShell } from '../../../components/layout/PortalShell.tsx';
 import { TRAINING_SECTIONS, formatDuration, type TrainingVideo } from '@tm/shared/schemas/training';
 import { usePublicVideos } from '../api/get-public-videos.ts';
 import './training.css';

@@ -2,7 +2,7 @@
 // the Audit Log. The section is in the URL (?tab=).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { RequireUser } from '../../auth/components/RequireUser.tsx';
+import { RequireUser } from '../../../components/RequireUser.tsx';
 import { useDisputes, type QueueStatus } from '../api/get-disputes.ts';
 import { DisputeCard } from './DisputeCard.tsx';
 import { ManualCallForm } from './ManualCallForm.tsx';
@@ -10,7 +10,7 @@ import { AuditLog } from './AuditLog.tsx';
 import './disputes-admin.css';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SectionTabs, SectionTabPanel, useSectionParam } from '../../../components/SectionTabs.tsx';
-import { NoShowQueue } from '../../appointment-care/components/NoShowQueue.tsx';
+import { NoShowQueue } from './NoShowQueue.tsx';
 
 const TABS = [
   { key: 'queue', label: 'Dispute Queue' },

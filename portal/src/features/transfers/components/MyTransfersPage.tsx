@@ -1,8 +1,8 @@
 // /dashboard/transfers: My Transfers, inside the portal shell. The balance, then Calls, Transfer Controls and Ledger (the view is
 // in the URL, ?view=, so reload and back keep it).
 import { Link } from 'react-router';
-import { RequireUser } from '../../auth/components/RequireUser.tsx';
-import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
+import { RequireUser } from '../../../components/RequireUser.tsx';
+import { PortalShell } from '../../../components/layout/PortalShell.tsx';
 import { useBalance } from '../api/get-balance.ts';
 import { BalanceSummary } from './BalanceSummary.tsx';
 import { PauseBanner } from './PauseBanner.tsx';

@@ -3,12 +3,12 @@
 import { Link, useParams } from 'react-router';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
-import { RequireUser } from '../../auth/components/RequireUser.tsx';
+import { RequireUser } from '../../../components/RequireUser.tsx';
 import { useReceipt } from '../api/get-receipt.ts';
 import { RECEIPT_STATUS_LABELS } from '@tm/shared/schemas/transfers';
 import { formatDateTime, formatPhone } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
-import { PortalShell } from '../../dashboard/components/PortalShell.tsx';
+import { PortalShell } from '../../../components/layout/PortalShell.tsx';
 import './transfers.css';
 
 function Receipt({ orderId }: { orderId: number }) {

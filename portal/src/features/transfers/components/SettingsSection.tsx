@@ -8,7 +8,7 @@ import { US_TIME_ZONES } from '@tm/shared/logic/transfer-rules';
 import { transferSettingsSchema, type TransferSettingsInput, type TransferSettingsValues, type TransferSettingsView } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
 import { UsStateChecklist } from '../../../components/UsStateChecklist.tsx';
-import { useTransferSettings } from '../api/get-settings.ts';
+import { useTransferSettings } from '../../../lib/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 
 const FIELDS = ['callsPerDay', 'workingStates', 'hoursStart', 'hoursEnd', 'timeZone', 'paused', 'resumeDate'] as const;

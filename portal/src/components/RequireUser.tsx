@@ -1,8 +1,8 @@
 // Guards a portal screen: logged out goes to /login?next=..., agents without admin rights see a 403 note.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { lastSessionEnd, useCurrentUser, type SessionUser } from '../api/current-user.ts';
-import { paths } from '../../../app/paths.ts';
+import { lastSessionEnd, useCurrentUser, type SessionUser } from '../lib/current-user.ts';
+import { paths } from '../app/paths.ts';
 
 export function RequireUser({ admin = false, children }: { admin?: boolean; children: (user: SessionUser) => ReactNode }) {
   const location = useLocation();

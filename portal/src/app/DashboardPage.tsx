@@ -4,27 +4,27 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { RequireUser } from '../../auth/components/RequireUser.tsx';
-import type { SessionUser } from '../../auth/api/current-user.ts';
-import { PortalShell } from './PortalShell.tsx';
+import { RequireUser } from '../components/RequireUser.tsx';
+import type { SessionUser } from '../lib/current-user.ts';
+import { PortalShell } from '../components/layout/PortalShell.tsx';
 // Before HomePanel's home.css, as when these rules sat in app/styles.css.
-import './dashboard.css';
-import { HomePanel } from '../../home/components/HomePanel.tsx';
-import { homeQuery } from '../../home/api/get-home.ts';
-import { PANEL_TITLES, TAB_PARAM, panelFromParam, type PanelKey } from './panels.ts';
-import { Spinner } from './ui.tsx';
+import '../features/dashboard/components/dashboard.css';
+import { HomePanel } from '../features/home/components/HomePanel.tsx';
+import { homeQuery } from '../features/home/api/get-home.ts';
+import { PANEL_TITLES, TAB_PARAM, panelFromParam, type PanelKey } from '../components/layout/panels.ts';
+import { Spinner } from '../features/dashboard/components/ui.tsx';
 
 // Home is in this chunk and paints at once; every other panel is its own chunk, loaded when opened, so
 // Home downloads no validation schemas (zod) and no form library (decision 185).
-const LeadMarketplace = lazy(async () => ({ default: (await import('./LeadMarketplace.tsx')).LeadMarketplace }));
-const BuyAppointmentsPanel = lazy(async () => ({ default: (await import('./BuyAppointmentsPanel.tsx')).BuyAppointmentsPanel }));
-const MyAppointmentsPanel = lazy(async () => ({ default: (await import('./MyAppointmentsPanel.tsx')).MyAppointmentsPanel }));
-const MyLeadsPanel = lazy(async () => ({ default: (await import('./MyLeadsPanel.tsx')).MyLeadsPanel }));
-const CallTransfersPanel = lazy(async () => ({ default: (await import('./CallTransfersPanel.tsx')).CallTransfersPanel }));
-const ComingSoonPanel = lazy(async () => ({ default: (await import('./InfoPanels.tsx')).ComingSoonPanel }));
-const FacebookAdsCoursePanel = lazy(async () => ({ default: (await import('./InfoPanels.tsx')).FacebookAdsCoursePanel }));
-const SupportPanel = lazy(async () => ({ default: (await import('./InfoPanels.tsx')).SupportPanel }));
-const TrainingVideosPanel = lazy(async () => ({ default: (await import('./InfoPanels.tsx')).TrainingVideosPanel }));
+const LeadMarketplace = lazy(async () => ({ default: (await import('../features/dashboard/components/LeadMarketplace.tsx')).LeadMarketplace }));
+const BuyAppointmentsPanel = lazy(async () => ({ default: (await import('../features/dashboard/components/BuyAppointmentsPanel.tsx')).BuyAppointmentsPanel }));
+const MyAppointmentsPanel = lazy(async () => ({ default: (await import('../features/dashboard/components/MyAppointmentsPanel.tsx')).MyAppointmentsPanel }));
+const MyLeadsPanel = lazy(async () => ({ default: (await import('../features/dashboard/components/MyLeadsPanel.tsx')).MyLeadsPanel }));
+const CallTransfersPanel = lazy(async () => ({ default: (await import('../features/dashboard/components/CallTransfersPanel.tsx')).CallTransfersPanel }));
+const ComingSoonPanel = lazy(async () => ({ default: (await import('../features/dashboard/components/InfoPanels.tsx')).ComingSoonPanel }));
+const FacebookAdsCoursePanel = lazy(async () => ({ default: (await import('../features/dashboard/components/InfoPanels.tsx')).FacebookAdsCoursePanel }));
+const SupportPanel = lazy(async () => ({ default: (await import('../features/dashboard/components/InfoPanels.tsx')).SupportPanel }));
+const TrainingVideosPanel = lazy(async () => ({ default: (await import('../features/dashboard/components/InfoPanels.tsx')).TrainingVideosPanel }));
 
 function Panel({ panel, user }: { panel: PanelKey; user: SessionUser }) {
   switch (panel) {

@@ -3,8 +3,8 @@
 // /training), so they work with the keyboard, open in a new tab and go into the browser history.
 // The FEX Quoter is a public page of the site: it opens in a new tab, so the portal stays open.
 import { Link } from 'react-router';
-import type { SessionUser } from '../../auth/api/current-user.ts';
-import { useAllAppointments } from '../api/all-appointments.ts';
+import type { SessionUser } from '../../lib/current-user.ts';
+import { useAllAppointments } from '../../lib/all-appointments.ts';
 import { panelHref, type PanelKey } from './panels.ts';
 import { Icon, type IconName } from './Icon.tsx';
 

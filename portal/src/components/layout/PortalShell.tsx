@@ -3,12 +3,12 @@
 // render inside it, so every screen has the same way around and back. The inactivity logout runs
 // here, on every one of them.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { SessionUser } from '../../auth/api/current-user.ts';
-import { useToast } from '../../../components/toast.tsx';
-import { useInactivityLogout } from '../hooks/use-inactivity-logout.ts';
+import type { SessionUser } from '../../lib/current-user.ts';
+import { useToast } from '../toast.tsx';
+import { useInactivityLogout } from '../../hooks/use-inactivity-logout.ts';
 import { Icon } from './Icon.tsx';
 import { Sidebar, type ShellPlace } from './Sidebar.tsx';
-import { SESSION_EXPIRED_TEXT, SESSION_EXPIRED_TITLE } from './messages.ts';
+import { SESSION_EXPIRED_TEXT, SESSION_EXPIRED_TITLE } from '../../lib/messages.ts';
 
 export function PortalShell({ user, current, title, children }: { user: SessionUser; current: ShellPlace; title: string; children: ReactNode }) {
   const toast = useToast();

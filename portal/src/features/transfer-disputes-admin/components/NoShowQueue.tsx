@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@tm/shared/api-client';
 import { formatDateTime } from '@tm/shared/logic/format';
 import { CALL_ATTEMPT_OUTCOME_LABELS, appointmentStart, type NoShowView } from '@tm/shared/schemas/appointment-care';
-import './appointment-care.css';
+import '../../../components/appointment-care.css';
 
 type QueueItem = NoShowView & { agentEmail: string; customerName: string | null; appointmentTime: string | null; aiRecordingUrl: string | null };
 const key = ['/api/admin/no-shows', 'pending'] as const;

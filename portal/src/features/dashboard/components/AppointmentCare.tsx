@@ -20,7 +20,7 @@ import {
   type CallAttemptView,
   type NoShowView,
 } from '@tm/shared/schemas/appointment-care';
-import './appointment-care.css';
+import '../../../components/appointment-care.css';
 
 const noShowsKey = ['/api/appointments/no-shows'] as const;
 const useNoShows = () =>

@@ -2,7 +2,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { TransferSettingsView } from '@tm/shared/schemas/transfers';
-import { settingsKey } from './keys.ts';
+
+/** Shared with the transfers feature's keys (it re-exports it). */
+export const settingsKey = ['/api/transfers/settings'] as const;
 
 export async function getSettings(): Promise<TransferSettingsView> {
   return (await api.getJson<TransferSettingsView>('/api/transfers/settings'))!;
