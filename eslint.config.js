@@ -5,6 +5,30 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import fs from 'node:fs';
+
+// The portal's layers (decision 240): a feature imports only the shared layers (components, hooks, lib,
+// test, @tm/shared) and app/paths.ts, never another feature; app/ composes features; the shared layers
+// import no feature and nothing of app/ but its paths.
+const portal = './portal/src';
+const features = fs
+  .readdirSync(`${portal}/features`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const portalZones = [
+  ...features.map((name) => ({
+    target: `${portal}/features/${name}`,
+    from: `${portal}/features`,
+    except: [`./${name}`],
+    message: 'A feature imports only shared layers (components, hooks, lib, test): compose features in portal/src/app (decision 240).',
+  })),
+  { target: `${portal}/features`, from: `${portal}/app`, except: ['./paths.ts'], message: 'A feature does not import app/ (only app/paths.ts).' },
+  ...['components', 'hooks', 'lib', 'test'].flatMap((layer) => [
+    { target: `${portal}/${layer}`, from: `${portal}/features`, message: 'A shared layer imports no feature (decision 240).' },
+    { target: `${portal}/${layer}`, from: `${portal}/app`, except: ['./paths.ts'], message: 'A shared layer does not import app/ (only app/paths.ts).' },
+  ]),
+];
 
 export default tseslint.config(
   {
@@ -36,6 +60,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['portal/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: portalZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

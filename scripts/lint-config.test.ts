@@ -1,5 +1,6 @@
 // The lint configuration catches what it is there for: a hook called conditionally in the portal, a
-// promise dropped in the API (type-aware), an unused variable.
+// promise dropped in the API (type-aware), an unused variable, and the portal's layers (decision 240): a
+// feature importing another feature, a shared layer importing a feature, an import cycle.
 import { describe, it, expect } from 'vitest';
 import { ESLint } from 'eslint';
 import fs from 'node:fs';
@@ -32,6 +33,36 @@ export function A({ on, id }: { on: boolean; id: string }) {
       expect(rules).toContain('@typescript-eslint/no-unused-vars');
     } finally {
       fs.rmSync(file, { force: true });
+    }
+  }, 120_000);
+
+  it('flags a cross-feature import, a shared layer importing a feature, and an import cycle in the portal', async () => {
+    const probe = (where: string) => path.join(root, 'portal/src', where);
+    const files = {
+      crossFeature: probe(`features/home/lint-probe-${process.pid}.ts`),
+      sharedToFeature: probe(`components/lint-probe-${process.pid}.ts`),
+      cycleA: probe(`lib/lint-probe-a-${process.pid}.ts`),
+      cycleB: probe(`lib/lint-probe-b-${process.pid}.ts`),
+      fine: probe(`features/dashboard/lint-probe-${process.pid}.ts`),
+    };
+    fs.writeFileSync(files.crossFeature, `export { Spinner } from '../dashboard/components/ui.tsx';\n`);
+    fs.writeFileSync(files.sharedToFeature, `export { HomePanel } from '../features/home/components/HomePanel.tsx';\n`);
+    fs.writeFileSync(files.cycleA, `import { b } from './lint-probe-b-${process.pid}.ts';\nexport const a = () => b;\n`);
+    fs.writeFileSync(files.cycleB, `import { a } from './lint-probe-a-${process.pid}.ts';\nexport const b = () => a;\n`);
+    fs.writeFileSync(
+      files.fine,
+      `export { Spinner } from './components/ui.tsx';\nexport { Icon } from '../../components/layout/Icon.tsx';\nexport { paths } from '../../app/paths.ts';\n`,
+    );
+    try {
+      const results = await eslint.lintFiles(Object.values(files));
+      const of = (file: string) => rulesOf(results.filter((r) => r.filePath === file));
+      expect(of(files.crossFeature)).toEqual(['import-x/no-restricted-paths']);
+      expect(of(files.sharedToFeature)).toEqual(['import-x/no-restricted-paths']);
+      expect(of(files.cycleA)).toContain('import-x/no-cycle');
+      expect(of(files.cycleB)).toContain('import-x/no-cycle');
+      expect(of(files.fine)).toEqual([]);
+    } finally {
+      for (const file of Object.values(files)) fs.rmSync(file, { force: true });
     }
   }, 120_000);
 });
