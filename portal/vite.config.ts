@@ -24,7 +24,7 @@ export default defineConfig({
     // The route table's and the portal home's chunks download with the page (decision 205).
     firstScreenPreload({
       routerModule: 'src/app/router.tsx',
-      screens: { [portalPaths.dashboard]: 'src/features/dashboard/components/DashboardPage.tsx' },
+      screens: { [portalPaths.dashboard]: 'src/app/DashboardPage.tsx' },
       loginPath: portalPaths.login,
     }),
   ],
