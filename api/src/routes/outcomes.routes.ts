@@ -25,7 +25,7 @@ import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { limiter, clientIp, invalidTokenLimit } from '../middleware/rate-limit.ts';
 import { bearerToken } from '../http/bearer.ts';
 import { idParam } from '../http/params.ts';
-import { csvLine } from '../services/transfers/csv.ts';
+import { csvLine } from '../lib/csv.ts';
 import { ITEM_NOT_FOUND, boughtItems, periodOf, recordOutcome, results } from '../services/outcomes/outcomes.service.ts';
 import { recipientTimeZone } from '../services/accounts/agent-time-zone.ts';
 import { localDateKey } from '@tm/shared/logic/transfer-rules';

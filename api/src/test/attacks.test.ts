@@ -61,7 +61,7 @@ import { SIGNUP_NOTICES_PER_RECIPIENT } from '../services/accounts/signup-notice
 import { PUBLISHED_PASSWORDS, PUBLISHED_PASSWORD_MESSAGE } from '../db/demo-accounts.ts';
 import { createSetPasswordLink } from '../services/accounts/set-password-links.ts';
 import { createLogger } from '../logger.ts';
-import { csvLine } from '../services/transfers/csv.ts';
+import { csvLine } from '../lib/csv.ts';
 import { isPublicAddress } from '../services/webhooks/ssrf.ts';
 
 const MARIADB = Boolean(process.env.TEST_DATABASE_URL);

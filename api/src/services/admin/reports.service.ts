@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { Appointment, AppointmentNoShow, Order, Refund, TransferCall, TransferDispute, User } from '../../models/index.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
-import { csvLine, type Cell } from '../transfers/csv.ts';
+import { csvLine, type Cell } from '../../lib/csv.ts';
 
 /** A report's days, in `timeZone`, as the instants [start, end) they cover. */
 export interface ReportRange {

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { raw, type ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import { Appointment } from '../../models/index.ts';
-import { csvLine } from '../transfers/csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { orWhereContains } from '../../http/like.ts';
 import { batches, readPage } from '../../http/paging.ts';
 import { appointmentSaleCutoff } from '../orders/inventory.ts';

@@ -12,7 +12,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { LedgerAuditEntry, TrainingAdmin, User } from '../../models/index.ts';
 import { whereAnyContains } from '../../http/like.ts';
 import { readPage } from '../../http/paging.ts';
-import { csvLine } from '../transfers/csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { fullName, parseAuditValue } from '../transfers/audit.ts';
 
 export interface AuditActor {

@@ -33,7 +33,7 @@ import { mappingProblem, validateRecord, type StagedLead } from './rows.ts';
 import { Lead, LeadAssignment, LeadImport, LeadImportRow, LeadPoolEntry } from '../../models/index.ts';
 import type { ConsentRecordModel } from '../../models/ConsentRecordModel.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { csvLine } from '../transfers/csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 
 export const BATCH_ROWS = 500;
 /** Row errors sent back in the final event; the rest are paged from GET .../errors. */

@@ -16,7 +16,7 @@ import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/
 import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
 import { orWhereContains } from '../../http/like.ts';
 import { batches, boundedTotal, pageSlice, readPage, type PageSlice } from '../../http/paging.ts';
-import { csvLine } from '../transfers/csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 
 export type LeadKind = 'aged' | 'fresh';
 

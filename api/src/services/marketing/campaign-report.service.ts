@@ -6,7 +6,7 @@ import { safeZone } from '@tm/shared/logic/format';
 import type { CampaignReport, CampaignRow, DateRangeQuery } from '@tm/shared/schemas/attribution';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, zoneDayStart } from '../../db/dates.ts';
-import { csvLine } from '../transfers/csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { centsToDecimal } from '@tm/shared';
 import { Attribution, OnboardingSurvey, Order, User } from '../../models/index.ts';
 

@@ -6,7 +6,7 @@ import type { DateRangeQuery } from '@tm/shared/schemas/attribution';
 import { centsToDecimal } from '@tm/shared';
 import type { Db } from '../../db/index.ts';
 import { fromDbDate, zonedDateTime } from '../../db/dates.ts';
-import { csvLine } from '../transfers/csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { paidOrders, rangeBounds } from './campaign-report.service.ts';
 
 /** The conversion action's name in Google Ads when the operator gives none (it must match the account's). */

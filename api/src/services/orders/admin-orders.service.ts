@@ -23,7 +23,7 @@ import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { isTransferOrder, orderDescription, refundedTransfers, refundLines } from '../transfers/lots.service.ts';
-import { csvLine } from '../transfers/csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { getAttribution } from '../marketing/attribution.service.ts';
 import { Appointment, Lead, OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { TransferCall, TransferDispute } from '../../models/index.ts';
 import { toCallView, type CallRow, type DisputeRowLite } from './calls.service.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { readControls } from './settings.service.ts';
 import { batches, readPage } from '../../http/paging.ts';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { toIso } from '../../db/dates.ts';
 import { isTransferOrder, orderDescription, refundLines, succeededRefunds, transferLots } from './lots.service.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { Order, TransferCall, TransferDispute, User } from '../../models/index.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
