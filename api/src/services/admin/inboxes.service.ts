@@ -25,6 +25,7 @@ import { readPage } from '../../http/paging.ts';
 import { whereAnyContains } from '../../http/like.ts';
 import { OnboardingSurvey, PartnerApplication, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { num } from '../../db/numbers.ts';
 
 /** A partner application as the lists show it: its columns and how many files came with it. */
 type ApplicationSummaryRow = Pick<
@@ -38,7 +39,6 @@ type SignupRow = ModelObject<OnboardingSurvey> & {
   accountId: User['id'] | null;
 };
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
-const num = (v: unknown): number => Number(v ?? 0);
 
 export const fileDownloadPath = (applicationId: number, fileId: number) => `/api/admin/partner-applications/${applicationId}/files/${fileId}`;
 

@@ -14,6 +14,7 @@ import { toDbDate } from '../../db/dates.ts';
 import { Appointment, AppointmentNoShow, Order, Refund, TransferCall, TransferDispute, User } from '../../models/index.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 import { csvLine, type Cell } from '../../lib/csv.ts';
+import { num } from '../../db/numbers.ts';
 
 /** A report's days, in `timeZone`, as the instants [start, end) they cover. */
 export interface ReportRange {
@@ -34,7 +35,6 @@ export async function reportRange(db: Db, adminId: number, q: ReportQuery): Prom
 const hourOf = (db: Db, column: string) => db.raw('SUBSTR(??, 1, 13) as h', [column]);
 const dayOfHour = (hour: string, timeZone: string) => localDateKey(new Date(`${hour.replace(' ', 'T')}:00:00.000Z`), timeZone);
 const within = (column: string, r: ReportRange) => (q: Knex.QueryBuilder) => q.where(column, '>=', toDbDate(r.start)).where(column, '<', toDbDate(r.end));
-const num = (v: unknown) => Number(v ?? 0);
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
 /** The product's label (an order kind not in the list reads as itself). */

@@ -26,13 +26,13 @@ import {
 } from '@tm/shared/schemas/dashboard';
 import type { Paged } from '@tm/shared/schemas/leads';
 import { isMediaUrl } from '../media/media-links.ts';
+import { numOrNull } from '../../db/numbers.ts';
 
 export { APPOINTMENTS_PAGE_SIZE };
 
 /** An appointments row as read (every column, or the ones a caller selected). */
 type Row = Partial<ModelObject<Appointment>>;
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
-const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
 /** The callback_at column for a callback time's text: its instant when it reads as one, else NULL (unknown). */
 export function callbackAtOf(text: string | null | undefined): string | null {
@@ -41,11 +41,11 @@ export function callbackAtOf(text: string | null | undefined): string | null {
 }
 
 export function appointmentPriceCents(row: Row): number {
-  return num(row.priceCents) ?? APPOINTMENT_PRICE_CENTS;
+  return numOrNull(row.priceCents) ?? APPOINTMENT_PRICE_CENTS;
 }
 
 export function toAppointmentForSale(row: Row): AppointmentForSale {
-  const confidence = num(row.extractionConfidence);
+  const confidence = numOrNull(row.extractionConfidence);
   const cents = appointmentPriceCents(row);
   // Only a recording kept here can be cut to a preview (the route signs it as a preview link); an
   // external recording would be the whole call, so a buyer hears it only after paying.
@@ -63,7 +63,7 @@ export function toAppointmentForSale(row: Row): AppointmentForSale {
     extractedAppointmentDateTime: str(row.extractedAppointmentDateTime),
     appointmentDate: str(row.appointmentDate),
     extractedAppointmentTime: str(row.extractedAppointmentTime),
-    callDuration: num(row.callDuration),
+    callDuration: numOrNull(row.callDuration),
     leadQuality: str(row.leadQuality),
     recordingUrl: isMediaUrl(recording) ? recording : null,
     hasRecording: recording !== null,
@@ -88,7 +88,7 @@ function parseInfo(v: unknown): string | Record<string, unknown> | null {
 }
 
 export function toPurchasedAppointment(row: Row): PurchasedAppointment {
-  const confidence = num(row.extractionConfidence);
+  const confidence = numOrNull(row.extractionConfidence);
   // An appointment an admin assigned cost the agent nothing.
   const assigned = Boolean(row.assignedAt);
   const cents = assigned ? 0 : appointmentPriceCents(row);
@@ -111,7 +111,7 @@ export function toPurchasedAppointment(row: Row): PurchasedAppointment {
     appointmentDate: str(row.appointmentDate),
     extractedAppointmentDate: str(row.extractedAppointmentDate),
     extractedAppointmentTime: str(row.extractedAppointmentTime),
-    callDuration: num(row.callDuration),
+    callDuration: numOrNull(row.callDuration),
     recordingUrl: str(row.recordingUrl) ?? str(row.uploadedAudioPath),
     transcript: str(row.transcript),
     extractedAppointmentInfo: parseInfo(row.extractedAppointmentInfo),

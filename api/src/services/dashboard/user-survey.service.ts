@@ -3,8 +3,7 @@ import type { Db } from '../../db/index.ts';
 import type { UserSurvey } from '@tm/shared/schemas/dashboard';
 import type { UserRow } from '../accounts/users.service.ts';
 import { OnboardingSurvey } from '../../models/index.ts';
-
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+import { numOrNull } from '../../db/numbers.ts';
 
 /** The newest survey of the user (by account, else by the account's e-mail); nulls when none. */
 export async function getUserSurvey(db: Db, user: Pick<UserRow, 'id' | 'email' | 'phone'>): Promise<UserSurvey> {
@@ -24,9 +23,9 @@ export async function getUserSurvey(db: Db, user: Pick<UserRow, 'id' | 'email' |
       ])
       .first());
   return {
-    totalTransfers: num(row?.totalTransfers),
-    transfersPerDay: num(row?.transfersPerDay),
-    callsPerDay: num(row?.callsPerDay),
+    totalTransfers: numOrNull(row?.totalTransfers),
+    transfersPerDay: numOrNull(row?.transfersPerDay),
+    callsPerDay: numOrNull(row?.callsPerDay),
     transferHours: row?.transferHours || null,
     workingStates: row?.workingStates || null,
     phone: row?.phone || user.phone || null,

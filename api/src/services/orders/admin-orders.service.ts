@@ -26,9 +26,9 @@ import { isTransferOrder, orderDescription, refundedTransfers, refundLines } fro
 import { csvLine } from '../../lib/csv.ts';
 import { getAttribution } from '../marketing/attribution.service.ts';
 import { Appointment, Lead, OnboardingSurvey, Order, OrderEvent, OrderItem, PaymentEvent, Refund, TransferOrderUsage, User } from '../../models/index.ts';
+import { num } from '../../db/numbers.ts';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
-const num = (v: unknown): number => Number(v ?? 0);
 
 function metadataOf(v: unknown): Record<string, unknown> {
   try {

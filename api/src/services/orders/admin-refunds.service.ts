@@ -24,6 +24,7 @@ import { recordOrderEvent } from './order-events.ts';
 import { Order, Refund, TransferOrderUsage } from '../../models/index.ts';
 
 import { getAdminOrder, moneyOnlyCap } from './admin-orders.service.ts';
+import { num } from '../../db/numbers.ts';
 
 export const ALREADY_REFUNDED_MESSAGE = 'This order is already fully refunded.';
 export const NOT_REFUNDABLE_MESSAGE = 'Only paid orders can be refunded.';
@@ -36,8 +37,6 @@ export const moneyOnlyCapMessage = (capCents: number, unused: number) =>
     : `A money-only refund can be at most $${centsToDecimal(capCents)}: the rest pays for the ${unused} unused transfer${unused === 1 ? '' : 's'}, which a refund with the transfers taken back returns.`;
 export const usedTransfersMessage = (unused: number) =>
   `Only ${unused} transfer${unused === 1 ? '' : 's'} of this order ${unused === 1 ? 'is' : 'are'} unused; a refund cannot take back transfers already delivered.`;
-
-const num = (v: unknown): number => Number(v ?? 0);
 
 type OrderForRefund = Pick<
   Order,
