@@ -131,7 +131,11 @@ describe('my appointments', () => {
     expect(del.body).toEqual({ error: 'Appointment not found' });
     const still = await otherAgent.get('/api/vapi/my-appointments');
     expect(still.body.items.map((a: { id: number }) => a.id)).toEqual([theirs]);
-    expect((await agent.delete('/api/vapi/my-appointments/abc')).status).toBe(400);
+    // The one id reader (api/src/http/params.ts): an id that cannot exist is not found, as one that does not.
+    for (const bad of ['abc', '1e3', '0', '7.0']) {
+      const res = await agent.delete(`/api/vapi/my-appointments/${bad}`);
+      expect({ bad, status: res.status, body: res.body }).toEqual({ bad, status: 404, body: { error: 'Appointment not found' } });
+    }
   });
 
   it('counts both lists for the agent', async () => {

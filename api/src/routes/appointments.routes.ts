@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { clientIp, orderFollowUpLimits, orderLimits } from '../middleware/rate-limit.ts';
 import { parseWith } from '../errors.ts';
+import { idParam } from '../http/params.ts';
 import { confirmPurchaseSchema } from '@tm/shared/schemas/leads';
 import { availableAppointmentsQuerySchema, myAppointmentsExportQuerySchema, myAppointmentsQuerySchema } from '@tm/shared/schemas/appointments';
 import { appointmentCheckoutSchema } from '@tm/shared/schemas/dashboard';
@@ -29,8 +30,6 @@ import { readFrom, readerForStream } from '../db/read-routing.ts';
 
 // The cart may send the amount it showed (dollars); the server prices the order and refuses a mismatch.
 const checkoutBody = appointmentCheckoutSchema.extend({ amount: z.number({ error: 'amount must be a number' }).nonnegative().optional() });
-
-const idParam = z.object({ id: z.coerce.number({ error: 'Appointment not found' }).int().positive('Appointment not found') });
 
 export function appointmentsRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -62,13 +61,13 @@ export function appointmentsRoutes(deps: AppDeps): Router {
   });
 
   r.get('/vapi/my-appointments/:id', agent, async (req, res) => {
-    const { id } = parseWith(idParam, req.params, 'id');
+    const id = idParam(req.params.id, 'Appointment not found');
     const [one] = signRecordings(deps.config, currentUser(req).id, [await getMyAppointment(deps.db, currentUser(req).id, id)], deps.clock.now());
     res.json(one);
   });
 
   r.delete('/vapi/my-appointments/:id', agent, async (req, res) => {
-    const { id } = parseWith(idParam, req.params, 'id');
+    const id = idParam(req.params.id, 'Appointment not found');
     await deleteMyAppointment(deps.db, currentUser(req).id, id, deps.clock.now());
     res.json({ success: true });
   });
