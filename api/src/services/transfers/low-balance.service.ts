@@ -12,8 +12,8 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { isTransferOrder, transferLots } from './lots.service.ts';
 import { refundOrder } from '../orders/admin-refunds.service.ts';
 import type { RefundResult } from '@tm/shared/schemas/admin-business';
+import { num } from '../../db/numbers.ts';
 
-const num = (v: unknown) => Number(v ?? 0);
 
 /** Transfers left per buyer who ever paid for transfers: one grouped query, plus RingCloud live-transfer orders. */
 async function balancesByBuyer(db: Db): Promise<Map<number, { balance: number; lastPaidAt: string | null }>> {
