@@ -14,7 +14,6 @@ import { refundOrder } from '../orders/admin-refunds.service.ts';
 import type { RefundResult } from '@tm/shared/schemas/admin-business';
 import { num } from '../../db/numbers.ts';
 
-
 /** Transfers left per buyer who ever paid for transfers: one grouped query, plus RingCloud live-transfer orders. */
 async function balancesByBuyer(db: Db): Promise<Map<number, { balance: number; lastPaidAt: string | null }>> {
   const remaining = raw('SUM(CASE WHEN ?? IS NOT NULL AND ?? < ?? THEN ?? ELSE ?? END - COALESCE(??, 0)) as ??', [
