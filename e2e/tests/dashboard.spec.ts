@@ -34,7 +34,7 @@ test.describe('agent dashboard', () => {
 
     const before = await page.getByTestId('leads-total').innerText();
     await page.getByLabel('State').fill('TX, FL');
-    await page.getByLabel('Age (days)').fill('30-60');
+    await page.getByLabel('Age (days)', { exact: true }).fill('30-60');
     await expect(page.getByTestId('leads-total')).not.toHaveText(before);
     await expect(rows.first()).toBeVisible();
     // Every row matches both filters.

@@ -119,7 +119,7 @@ test('/webhooksdocs documents the events, the signature and verification in Node
   await page.goto('/webhooksdocs');
   await expect(page.getByRole('heading', { level: 1, name: 'CRM webhooks' })).toBeVisible();
   for (const e of ['lead.bought', 'appointment.bought', 'appointment.assigned', 'transfer.delivered'])
-    await expect(page.getByRole('rowheader', { name: e })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: e, exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Node', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Python', exact: true })).toBeVisible();
   await expect(page.getByText('TransferLine-Signature: t=')).toBeVisible();

@@ -2,17 +2,22 @@
 // Integration, plus Leads (CSV upload and assignment), Orders (refunds), Applications, Sign-ups, E-mail (the outbox) and the Audit log. The tab lives in the URL (?tab=).
 // Before the tabs' own stylesheets (admin-audit.css), as when these rules sat in app/styles.css.
 import './admin.css';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { RequireUser } from '../../../components/RequireUser.tsx';
 import { useUsers } from '../api/get-users.ts';
 import { UsersTab } from './UsersTab.tsx';
-import { AppointmentsTab } from './AppointmentsTab.tsx';
-import { IntegrationTab } from './IntegrationTab.tsx';
-import { LeadsTab } from './LeadsTab.tsx';
-import { OrdersTab } from './OrdersTab.tsx';
-import { ApplicationsTab, SignupsTab } from './InboxesTabs.tsx';
-import { OutboxTab } from './OutboxTab.tsx';
-import { AuditTab } from './AuditTab.tsx';
+
+// The tabs other than Users load when first opened: the admin screen stays within the portal's per-screen
+// budget (bench/portal-bundle.ts) however many tools the console gains.
+const AppointmentsTab = lazy(() => import('./AppointmentsTab.tsx').then((m) => ({ default: m.AppointmentsTab })));
+const IntegrationTab = lazy(() => import('./IntegrationTab.tsx').then((m) => ({ default: m.IntegrationTab })));
+const LeadsTab = lazy(() => import('./LeadsTab.tsx').then((m) => ({ default: m.LeadsTab })));
+const OrdersTab = lazy(() => import('./OrdersTab.tsx').then((m) => ({ default: m.OrdersTab })));
+const ApplicationsTab = lazy(() => import('./InboxesTabs.tsx').then((m) => ({ default: m.ApplicationsTab })));
+const SignupsTab = lazy(() => import('./InboxesTabs.tsx').then((m) => ({ default: m.SignupsTab })));
+const OutboxTab = lazy(() => import('./OutboxTab.tsx').then((m) => ({ default: m.OutboxTab })));
+const AuditTab = lazy(() => import('./AuditTab.tsx').then((m) => ({ default: m.AuditTab })));
 
 const TABS = [
   { key: 'users', label: 'Users' },
@@ -92,15 +97,17 @@ function AdminPanel() {
         ))}
       </div>
       <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="adm-panel">
-        {tab === 'users' && <UsersTab />}
-        {tab === 'appointments' && <AppointmentsTab />}
-        {tab === 'integration' && <IntegrationTab />}
-        {tab === 'leads' && <LeadsTab />}
-        {tab === 'orders' && <OrdersTab />}
-        {tab === 'applications' && <ApplicationsTab />}
-        {tab === 'signups' && <SignupsTab />}
-        {tab === 'email' && <OutboxTab />}
-        {tab === 'audit' && <AuditTab />}
+        <Suspense fallback={<p className="muted">Loading...</p>}>
+          {tab === 'users' && <UsersTab />}
+          {tab === 'appointments' && <AppointmentsTab />}
+          {tab === 'integration' && <IntegrationTab />}
+          {tab === 'leads' && <LeadsTab />}
+          {tab === 'orders' && <OrdersTab />}
+          {tab === 'applications' && <ApplicationsTab />}
+          {tab === 'signups' && <SignupsTab />}
+          {tab === 'email' && <OutboxTab />}
+          {tab === 'audit' && <AuditTab />}
+        </Suspense>
       </section>
     </div>
   );
