@@ -19,8 +19,8 @@ function CampaignTable({ rows }: { rows: CampaignRow[] }) {
     { orders: 0, gross: 0, net: 0, agents: 0 },
   );
   return (
-    <div className="adm-table-wrap">
-      <table className="adm-table" data-testid="campaign-table">
+    <div className="rpt-table-wrap">
+      <table className="rpt-table" data-testid="campaign-table">
         <caption className="sr-only">Revenue, orders and new agents by source, medium and campaign</caption>
         <thead>
           <tr>
@@ -88,7 +88,7 @@ export function CampaignsReport({ range }: ReportProps) {
           </>
         )}
       </ReportSection>
-      <section className="card cmp-help" aria-labelledby="cmp-conversions-title">
+      <section className="card rpt-section cmp-help" aria-labelledby="cmp-conversions-title">
         <h2 id="cmp-conversions-title">Conversions for the ad platforms</h2>
         <div className="cmp-actions">
           <a className="btn btn-outline btn-sm" href={googleAdsCsvUrl(range)} download>
