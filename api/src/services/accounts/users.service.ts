@@ -1,6 +1,6 @@
 // Users: lookup, creation (hashing the password), and the shape GET /api/current-user answers.
 import type { ModelObject } from 'objection';
-import type { Db } from '../../db/index.ts';
+import { isMysql, type Db } from '../../db/index.ts';
 import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { dashboardTransferPrice } from '@tm/shared/logic/price-story';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
@@ -95,7 +95,11 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
     // derived the username can try the next one (issue 35 A10). The e-mail is looked up, not read from the
     // driver's message, so SQLite and MariaDB answer alike.
     if (isUniqueViolation(err)) {
-      const sameEmail = await User.query(db).where('email', email).select('id').first();
+      // A locking read on MariaDB: a plain one inside the caller's transaction reads its snapshot, taken
+      // before the winner committed, and would blame the username.
+      const lookup = User.query(db).where('email', email).select('id');
+      if (isMysql(db)) lookup.forShare();
+      const sameEmail = await lookup.first();
       if (sameEmail) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
       throw conflict('This username is already taken', { username: 'This username is already taken' });
     }
