@@ -8,6 +8,8 @@ import { CheckViolationError, ForeignKeyViolationError, UniqueViolationError } f
 
 interface DbError extends Error {
   code?: string;
+  /** mysql2: the connection itself broke (closed, lost); nothing more can run on it. */
+  fatal?: boolean;
   errno?: number;
   sqlMessage?: string;
   nativeError?: unknown;
@@ -29,13 +31,25 @@ const DB_DOWN_CODES = new Set([
   'ER_CON_COUNT_ERROR',
   'SQLITE_BUSY',
   'PROTOCOL_SEQUENCE_TIMEOUT',
+  // A server shutting down (a replica stopped for maintenance, decision 238): queries in flight get 1053,
+  // its connections are killed (MariaDB 1927), and a pooled connection it closed refuses new commands.
+  'ER_SERVER_SHUTDOWN',
+  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
 ]);
+/** MariaDB's ER_CONNECTION_KILLED, which mysql2 knows by number only. */
+const CONNECTION_KILLED_ERRNO = 1927;
 
 /** The database is unreachable, timed out or out of connections: a 503, not a 500. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = driverError(err);
   // KnexTimeoutError: a query past DB_TIMEOUT_MS (knexfile.ts) or no pooled connection in time.
-  return Boolean((e?.code && DB_DOWN_CODES.has(e.code)) || e?.name === 'KnexTimeoutError' || /Knex: Timeout acquiring a connection/.test(String(e?.message)));
+  return Boolean(
+    (e?.code && DB_DOWN_CODES.has(e.code)) ||
+    e?.errno === CONNECTION_KILLED_ERRNO ||
+    (e?.fatal === true && /closed state|connection/i.test(String(e.message))) ||
+    e?.name === 'KnexTimeoutError' ||
+    /Knex: Timeout acquiring a connection/.test(String(e?.message)),
+  );
 }
 
 /** A unique index or primary key refused the row (MariaDB ER_DUP_ENTRY 1062, SQLite SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY). */
