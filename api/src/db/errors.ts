@@ -35,6 +35,8 @@ const DB_DOWN_CODES = new Set([
   // its connections are killed (MariaDB 1927), and a pooled connection it closed refuses new commands.
   'ER_SERVER_SHUTDOWN',
   'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
+  // Node's write to a socket the server ended (mysql2 writing a query just as the server went away).
+  'EPIPE',
 ]);
 /** MariaDB's ER_CONNECTION_KILLED, which mysql2 knows by number only. */
 const CONNECTION_KILLED_ERRNO = 1927;

@@ -5,6 +5,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, type TestContext } from '../test/harness.ts';
 import { insertLead, ringcloudSurveyBody, uniq } from '../test/proof-fixtures.ts';
+import { STAFF_ALERT_DIGEST_MINUTES } from '../services/mail/staff-alerts.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,6 +29,11 @@ const held = async (orderId: number) =>
   Number(((await ctx.db('leads').where({ status: 'reserved', reservedOrderId: orderId }).count({ n: '*' }).first()) as { n: number }).n);
 const staffSignups = async (email: string) =>
   Number(((await ctx.db('mailOutbox').where({ kind: 'staff-signup' }).where('textBody', 'like', `%${email}%`).count({ n: '*' }).first()) as { n: number }).n);
+/** Into a fresh staff-alert window, so this test's sign-up alert is sent on its own, not folded into the digest (decision 220). */
+function freshAlertWindow() {
+  const windowMs = STAFF_ALERT_DIGEST_MINUTES * 60_000;
+  ctx.clock.set(new Date((Math.floor(ctx.clock.now().getTime() / windowMs) + 1) * windowMs + 1_000));
+}
 /** A state of our own per test (the 50 states and DC), so stock counts do not mix. */
 async function stockIn(state: string, n: number) {
   for (let i = 0; i < n; i++) await insertLead(ctx.db, { customerState: state, ageDays: 40 });
@@ -60,6 +66,7 @@ describe('RingCloud checkout: one hold per buyer', () => {
   });
 
   it('a second "Continue" is one sign-up row and one staff alert; a changed choice releases the hold', async () => {
+    freshAlertWindow();
     await stockIn('NH', 4);
     await stockIn('ME', 3);
     const agent = request.agent(ctx.app);
@@ -85,6 +92,7 @@ describe('RingCloud checkout: one hold per buyer', () => {
   });
 
   it('one e-mail holds through one order, whichever browser continued', async () => {
+    freshAlertWindow();
     await stockIn('RI', 5);
     const email = `two.browsers.${uniq()}@example.com`;
     const a = request.agent(ctx.app);
