@@ -45,6 +45,7 @@ describe('database error helpers', () => {
     expect(isDatabaseUnavailable(wrap('PROTOCOL_CONNECTION_LOST'))).toBe(true);
     // A server shutting down: a query in flight, a killed connection, a pooled connection it closed.
     expect(isDatabaseUnavailable(wrap('ER_SERVER_SHUTDOWN'))).toBe(true);
+    expect(isDatabaseUnavailable(wrap('EPIPE'))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('Connection was killed'), { errno: 1927 }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("Can't add new command when connection is in closed state"), { fatal: true }))).toBe(true);
     expect(isDatabaseUnavailable(wrap('ER_PARSE_ERROR'))).toBe(false);
