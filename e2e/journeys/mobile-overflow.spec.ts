@@ -1,8 +1,8 @@
 // No page scrolls sideways on a 360 px phone: every public route, every agent screen and the admin's,
 // at 360x740, each checked for document scrollWidth <= innerWidth (wide tables scroll in their own box).
 import { test, expect, type Page } from '@playwright/test';
-import { DEMO, login, createUser } from './helpers.ts';
-import { ADMIN_ROUTES, AGENT_ROUTES, PUBLIC_ROUTES } from './routes.ts';
+import { DEMO, login, createUser } from '../tests/helpers.ts';
+import { ADMIN_ROUTES, AGENT_ROUTES, PUBLIC_ROUTES } from '../tests/routes.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 

@@ -3,8 +3,8 @@
 // every route is walked by mobile-overflow.spec.ts (this keeps npm test within its time budget).
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, login } from './helpers.ts';
-import { ADMIN_ROUTES, AGENT_ROUTES, PUBLIC_ROUTES } from './routes.ts';
+import { DEMO, login } from '../tests/helpers.ts';
+import { ADMIN_ROUTES, AGENT_ROUTES, PUBLIC_ROUTES } from '../tests/routes.ts';
 
 async function violations(page: Page, routes: string[]): Promise<string[]> {
   const found: string[] = [];
