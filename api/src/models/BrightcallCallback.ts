@@ -1,9 +1,8 @@
 // Objection model over `brightcall_callbacks` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
-import { phoneDigits } from '@tm/shared/logic/phone-search';
-import { Model, type ModelOptions, type QueryContext } from 'objection';
+import { PhoneDigitsModel } from './phone-digits-model.ts';
 
-export class BrightcallCallback extends Model {
+export class BrightcallCallback extends PhoneDigitsModel {
   static override tableName = 'brightcall_callbacks';
   id!: number;
   firstName!: string;
@@ -23,15 +22,6 @@ export class BrightcallCallback extends Model {
   createdAt!: string;
   idempotencyKey!: string | null;
   callId!: string | null;
-  /** Every insert and patch that sets the phone sets its searchable digits too (issue 36 point 5). */
-  override $beforeInsert(ctx: QueryContext): void | Promise<void> {
-    if (typeof this.phone === 'string') this.phoneDigits = phoneDigits(this.phone);
-    return super.$beforeInsert(ctx);
-  }
-  override $beforeUpdate(opt: ModelOptions, ctx: QueryContext): void | Promise<void> {
-    if (typeof this.phone === 'string') this.phoneDigits = phoneDigits(this.phone);
-    return super.$beforeUpdate(opt, ctx);
-  }
   /** SHA-256 of the checked payload: one Idempotency-Key binds one body (decision 215). */
   requestHash!: string | null;
 }

@@ -1,7 +1,7 @@
 // Objection model over `users` (columns snake_case in the database, camelCase here). Generated from the
 // migrated schema; edit freely (add relations and helpers), keep one model per table.
-import { phoneDigits } from '@tm/shared/logic/phone-search';
-import { Model, type ModelOptions, type QueryContext, type RelationMappingsThunk } from 'objection';
+import { PhoneDigitsModel } from './phone-digits-model.ts';
+import type { RelationMappingsThunk } from 'objection';
 import { hasMany } from './relations.ts';
 import { AgentTransferSetting } from './AgentTransferSetting.ts';
 import { ApiToken } from './ApiToken.ts';
@@ -21,7 +21,7 @@ import { TransferCall } from './TransferCall.ts';
 import { TransferDispute } from './TransferDispute.ts';
 import { TransferOrderUsage } from './TransferOrderUsage.ts';
 
-export class User extends Model {
+export class User extends PhoneDigitsModel {
   static override tableName = 'users';
   static override relationMappings: RelationMappingsThunk = () => ({
     agentTransferSettings: hasMany(AgentTransferSetting, 'users.id', 'agent_transfer_settings.userId'),
@@ -82,13 +82,4 @@ export class User extends Model {
   transferCalls?: TransferCall[];
   transferDisputes?: TransferDispute[];
   transferOrderUsage?: TransferOrderUsage[];
-  /** Every insert and patch that sets the phone sets its searchable digits too (issue 36 point 5). */
-  override $beforeInsert(ctx: QueryContext): void | Promise<void> {
-    if (typeof this.phone === 'string') this.phoneDigits = phoneDigits(this.phone);
-    return super.$beforeInsert(ctx);
-  }
-  override $beforeUpdate(opt: ModelOptions, ctx: QueryContext): void | Promise<void> {
-    if (typeof this.phone === 'string') this.phoneDigits = phoneDigits(this.phone);
-    return super.$beforeUpdate(opt, ctx);
-  }
 }
