@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { toDbDate } from '../db/dates.ts';
 import { generateWav } from '../db/seed.ts';
+import { appointmentForSaleSchema, appointmentsForSalePageSchema } from '@tm/shared/schemas/dashboard';
 import { extractedAppointmentRow } from '../test/proof-fixtures.ts';
 
 let ctx: TestContext;
@@ -82,7 +83,6 @@ describe('appointments for sale', () => {
       callStatus: 'completed',
       extractionConfidence: 0.7,
       verified: true,
-      price: '10.00',
       priceCents: 1000,
       recordingUrl: expect.stringMatching(/^\/api\/media\/demo-call\.wav\?exp=\d+&preview=90&sig=[\w-]+$/),
       hasRecording: true,
@@ -95,6 +95,9 @@ describe('appointments for sale', () => {
     const raw = JSON.stringify(res.body);
     for (const secret of ['Thompson', '5125550199', 'harold@example.net']) expect(raw).not.toContain(secret);
     expect(ok.customerEmail).toBeUndefined();
+    // One name per value (decision 260): the shared output schema's fields, exactly; the price in cents only.
+    expect(appointmentsForSalePageSchema.parse(res.body).items).toHaveLength(2);
+    for (const item of res.body.items) expect(Object.keys(item).sort()).toEqual(Object.keys(appointmentForSaleSchema.shape).sort());
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
 import { toDbDate } from '../db/dates.ts';
-import { RESERVATION_MINUTES } from '@tm/shared';
+import { LEAD_DEFAULT_PRICE_CENTS, RESERVATION_MINUTES } from '@tm/shared';
+import { leadForSaleSchema, leadsForSalePageSchema } from '@tm/shared/schemas/leads';
 import { depsOf } from '../app.ts';
 import { JOBS } from '../jobs/index.ts';
 
@@ -107,18 +108,16 @@ describe('GET /api/aged-leads', () => {
     expect(lead).toMatchObject({
       id: ids.txOld![0],
       customerName: 'Harold ThXXX',
-      state: 'TX',
       customerState: 'TX',
       zipCode: '73344',
       actualAge: 200,
-      price: '4.50',
       priceCents: 450,
       isAvailable: true,
     });
     const raw = JSON.stringify(res.body);
     for (const secret of ['Thompson', '5125550199', 'harold@example.net', 'secret transcript']) expect(raw).not.toContain(secret);
     const dflt = await agent.get('/api/aged-leads?state=CA');
-    expect(dflt.body.items[0].price).toBe('10.00');
+    expect(dflt.body.items[0].priceCents).toBe(LEAD_DEFAULT_PRICE_CENTS);
     expect(dflt.body.items[0].formFillTime).toBe('2026-01-10T15:00:00.000Z');
   });
 
@@ -238,7 +237,7 @@ describe('GET /api/aged-leads: consent and resale filters, cursor, bounded page'
   });
 
   describe('keyset paging (decision 236)', () => {
-    type P = { items: Array<{ id: number; age: number }>; page: number; nextCursor: string | null; prevCursor: string | null; total: number };
+    type P = { items: Array<{ id: number; actualAge: number }>; page: number; nextCursor: string | null; prevCursor: string | null; total: number };
     const list = async (query: Record<string, string | number>) => {
       const res = await agent.get('/api/aged-leads').query(query);
       expect(res.status, JSON.stringify(query)).toBe(200);
@@ -283,10 +282,10 @@ describe('GET /api/aged-leads: consent and resale filters, cursor, bounded page'
 
     it('jumps by age: a seek on the sort key, with a previous page', async () => {
       const jump = await list({ state: 'TX', fromAge: 35, pageSize: 3 });
-      expect(jump.items.map((l) => l.age)).toEqual([35, 36, 37]);
+      expect(jump.items.map((l) => l.actualAge)).toEqual([35, 36, 37]);
       expect(jump.prevCursor).toBe(String(jump.items[0]!.id));
       const before = await list({ state: 'TX', before: jump.prevCursor!, pageSize: 3 });
-      expect(before.items.map((l) => l.age)).toEqual([32, 33, 34]);
+      expect(before.items.map((l) => l.actualAge)).toEqual([32, 33, 34]);
       expect((await agent.get('/api/aged-leads').query({ fromAge: -1 })).body.fields).toHaveProperty('fromAge');
     });
 
@@ -367,6 +366,21 @@ describe('the list as a read', () => {
     await deps.jobs.enqueue(JOBS.reservationSweep, {});
     for (let i = 0; i < 100 && (await row())?.status !== 'available'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await row()).toMatchObject({ status: 'available', reservedOrderId: null });
+  });
+});
+
+describe('one name per value (decision 260)', () => {
+  it('both lists answer the shared output schema, each item with exactly its fields: no alias pairs', async () => {
+    for (const path of ['/api/aged-leads', '/api/leads']) {
+      const res = await agent.get(path);
+      expect(res.status).toBe(200);
+      const page = leadsForSalePageSchema.parse(res.body);
+      expect(page.items.length, path).toBeGreaterThan(0);
+      for (const item of res.body.items as Record<string, unknown>[]) {
+        expect(Object.keys(item).sort(), path).toEqual(Object.keys(leadForSaleSchema.shape).sort());
+        for (const alias of ['state', 'age', 'price', 'currentPrice']) expect(item, `${path} ${alias}`).not.toHaveProperty(alias);
+      }
+    }
   });
 });
 

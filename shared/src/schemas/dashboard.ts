@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LIVE_TRANSFER_ORDER } from '../catalogue/index.ts';
 import { usStateChoiceSchema } from './us-states.ts';
 import { parseTransferHours } from '../logic/transfer-hours.ts';
+import { pageSchema } from './paging.ts';
 
 export const TRANSFER_HOURS_MESSAGE = 'Enter your hours as a start and an end, such as 9am-5pm EST';
 
@@ -82,44 +83,67 @@ export const appointmentCheckoutSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'An appointment is in the cart twice'),
 });
 
-export interface CheckoutCreated {
-  orderId: number;
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  testMode: boolean;
-}
+/** What opening a checkout answers (POST /api/bulk-purchase-leads, /api/vapi/create-appointment-payment): the server priced it. */
+export const checkoutCreatedSchema = z.object({
+  orderId: z.number().int().positive(),
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  /** Integer cents, computed by the server. */
+  amount: z.number().int().nonnegative(),
+  testMode: z.boolean(),
+});
+export type CheckoutCreated = z.infer<typeof checkoutCreatedSchema>;
 
-/** An appointment for sale: masked name and phone, a transcript tail, not the whole call. */
-export interface AppointmentForSale {
-  id: number;
-  customerName: string;
-  customerPhone: string;
-  customerState: string | null;
-  callStatus: string;
+/** What asking whether a paid checkout is recorded answers (.../confirm): the items now the buyer's. */
+export const purchaseConfirmationSchema = z.object({
+  success: z.literal(true),
+  recorded: z.literal(true),
+  orderId: z.number().int().positive(),
+  status: z.literal('paid'),
+  /** The leads or appointments now owned by the buyer (empty for transfers). */
+  itemIds: z.array(z.number().int().positive()),
+});
+export type PurchaseConfirmation = z.infer<typeof purchaseConfirmationSchema>;
+
+/** What closing the payment form answers (.../cancel): the order's status after it. */
+export const checkoutCancelledSchema = z.object({ status: z.string() });
+
+/**
+ * An appointment for sale (GET /api/vapi/available-appointments): masked name and phone, a transcript
+ * tail, not the whole call. One name per value (decision 260): the price is `priceCents` only.
+ */
+export const appointmentForSaleSchema = z.object({
+  id: z.number().int().positive(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  customerState: z.string().nullable(),
+  callStatus: z.string(),
   /** 0..1 */
-  extractionConfidence: number | null;
-  verified: boolean;
-  createdAt: string | null;
-  callDate: string | null;
-  extractedAppointmentDateTime: string | null;
-  appointmentDate: string | null;
-  extractedAppointmentTime: string | null;
-  callDuration: number | null;
-  leadQuality: string | null;
+  extractionConfidence: z.number().nullable(),
+  verified: z.boolean(),
+  createdAt: z.string().nullable(),
+  callDate: z.string().nullable(),
+  extractedAppointmentDateTime: z.string().nullable(),
+  appointmentDate: z.string().nullable(),
+  extractedAppointmentTime: z.string().nullable(),
+  callDuration: z.number().nullable(),
+  leadQuality: z.string().nullable(),
   /**
    * A link to the recording's last 90 seconds (cut by the server); null when there is no recording or
    * it is kept elsewhere (then `hasRecording` says one comes with the purchase).
    */
-  recordingUrl: string | null;
-  hasRecording: boolean;
+  recordingUrl: z.string().nullable(),
+  hasRecording: z.boolean(),
   /** The last 500 characters of the transcript. */
-  transcriptPreview: string;
-  notes: string | null;
-  followUpRequired: boolean;
-  price: string;
-  priceCents: number;
-}
+  transcriptPreview: z.string(),
+  notes: z.string().nullable(),
+  followUpRequired: z.boolean(),
+  /** Integer cents: the viewing agent's price, computed by the server. */
+  priceCents: z.number().int().nonnegative(),
+});
+export type AppointmentForSale = z.infer<typeof appointmentForSaleSchema>;
+/** One page of appointments for sale. */
+export const appointmentsForSalePageSchema = pageSchema(appointmentForSaleSchema);
 
 /** An appointment the agent bought: everything. */
 /** How an appointment or lead an admin gave the agent for free is labelled everywhere (issue 26 item 6). */

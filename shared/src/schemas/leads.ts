@@ -2,7 +2,7 @@
 // days, zip; each a comma-separated list), server-side pagination, and the shapes the API answers.
 import { z } from 'zod';
 import { parseAgeFilter, type AgeCondition } from '../logic/age-filter.ts';
-import { checkPageBound, pageParams, positiveIntParam, type Page } from './paging.ts';
+import { checkPageBound, pageParams, pageSchema, positiveIntParam, type Page } from './paging.ts';
 
 export { MAX_PAGE_SIZE, pageQuerySchema } from './paging.ts';
 /** The one page type (schemas/paging.ts), under the name the lead and appointment lists import. */
@@ -179,32 +179,37 @@ export function leadsQueryString(filters: LeadFilters, page: number | LeadsPlace
   return p.toString();
 }
 
-/** A lead for sale as the API shows it: masked name, no phone, no e-mail. */
-export interface LeadForSale {
-  id: number;
+/** The consent record a lead for sale carries: a TrustedForm or Jornaya certificate, a recorded consent without one. */
+export const LEAD_CONSENT_KINDS = ['trustedform', 'jornaya', 'recorded'] as const;
+
+/**
+ * A lead for sale as GET /api/aged-leads and GET /api/leads answer it: masked name, no phone, no
+ * e-mail. One name per value (decision 260): the state is `customerState`, the age in days `actualAge`,
+ * the price `priceCents` (integer cents, the viewing agent's price, computed by the server).
+ */
+export const leadForSaleSchema = z.object({
+  id: z.number().int().positive(),
   /** Masked (first name, two letters of the last name, X). */
-  customerName: string;
-  customerState: string;
-  state: string;
-  zipCode: string;
-  currentAgeRange: string | null;
+  customerName: z.string(),
+  customerState: z.string(),
+  zipCode: z.string(),
+  currentAgeRange: z.string().nullable(),
   /** Age in days. */
-  actualAge: number;
-  age: number;
-  /** "10.00" style; the lead's own price, else the default. */
-  price: string;
-  currentPrice: string;
-  priceCents: number;
-  callDuration: number | null;
-  hasRecording: boolean;
-  formFillTime: string | null;
-  /** The consent record it carries: a TrustedForm or Jornaya certificate, a recorded consent without one, or none. */
-  consent: 'trustedform' | 'jornaya' | 'recorded' | null;
+  actualAge: z.number().int().nonnegative(),
+  /** Integer cents: the lead's own price, else the default. */
+  priceCents: z.number().int().nonnegative(),
+  callDuration: z.number().nullable(),
+  hasRecording: z.boolean(),
+  formFillTime: z.string().nullable(),
+  consent: z.enum(LEAD_CONSENT_KINDS).nullable(),
   /** Aged leads: how many times it was sold before. */
-  timesSoldBefore: number;
-  exclusive: boolean;
-  isAvailable: true;
-}
+  timesSoldBefore: z.number().int().nonnegative(),
+  exclusive: z.boolean(),
+  isAvailable: z.literal(true),
+});
+export type LeadForSale = z.infer<typeof leadForSaleSchema>;
+/** One page of leads for sale, as both lists answer it. */
+export const leadsForSalePageSchema = pageSchema(leadForSaleSchema);
 
 export const bulkPurchaseSchema = z.object({
   leadIds: z

@@ -23,6 +23,23 @@ export interface Page<T> {
   prevCursor?: string | null;
 }
 
+/**
+ * The output schema of one page of `item` (what the API answers, the same fields as Page<T>): the
+ * portal parses list answers with it, and the API tests check the keys against it (decision 260).
+ */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+    pageCount: z.number().int().nonnegative(),
+    totalCapped: z.boolean().optional(),
+    nextCursor: z.string().nullable().optional(),
+    prevCursor: z.string().nullable().optional(),
+  });
+}
+
 export function pageOf<T>(
   items: T[],
   total: number,

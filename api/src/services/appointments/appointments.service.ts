@@ -70,7 +70,6 @@ export function toAppointmentForSale(row: Row): AppointmentForSale {
     transcriptPreview: transcriptTail(redactCustomer(str(row.transcript) ?? '', str(row.customerName), str(row.customerPhone))),
     notes: row.notes === null || row.notes === undefined ? null : redactCustomer(String(row.notes), str(row.customerName), str(row.customerPhone)),
     followUpRequired: Boolean(row.followUpRequired),
-    price: centsToDecimal(cents),
     priceCents: cents,
   };
 }

@@ -3,6 +3,7 @@
 // own check of the intent (the orders service retrieves it and fulfils a verified success); a
 // client-sent user id or "it succeeded" is never trusted. Cancel gives back what an abandoned
 // checkout reserved instead of holding it until the reservation lapses.
+import type { PurchaseConfirmation } from '@tm/shared/schemas/dashboard';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { applyIntentOutcome } from '../orders/payment-outcome.service.ts';
@@ -13,14 +14,8 @@ import { Appointment, Lead, Order } from '../../models/index.ts';
 
 export const RECORD_FAILED_MESSAGE = 'Failed to record purchase';
 
-export interface ConfirmedPurchase {
-  success: true;
-  recorded: true;
-  orderId: number;
-  status: 'paid';
-  /** The leads or appointments now owned by the buyer (empty for transfers). */
-  itemIds: number[];
-}
+/** The answer's shape lives beside the portal's parser: schemas/dashboard.ts (purchaseConfirmationSchema). */
+export type ConfirmedPurchase = PurchaseConfirmation;
 
 async function ownOrder(deps: AppDeps, userId: number, kind: OrderKind, paymentIntentId: string): Promise<{ id: number; status: string }> {
   const own = await Order.query(deps.db).where({ paymentIntentId, userId, kind }).select('id', 'status').first();

@@ -10,7 +10,7 @@ import { isMysql, type Db } from '../../db/index.ts';
 import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
 import { badRequest } from '../../errors.ts';
 import { Lead, LeadAssignment, LeadListing, LeadsForSaleCount } from '../../models/index.ts';
-import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
+import { LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
@@ -50,21 +50,14 @@ export function leadPriceCents(row: { priceCents: number | null | undefined }): 
 const CERTIFICATES = ['trustedform', 'jornaya'] as const;
 
 export function toLeadForSale(row: ListingRow): LeadForSale {
-  const cents = leadPriceCents(row);
-  const price = centsToDecimal(cents);
-  const age = Number(row.ageDays);
   return {
     id: Number(row.id),
     customerName: maskCustomerName(row.customerName),
     customerState: row.customerState,
-    state: row.customerState,
     zipCode: row.zipCode,
     currentAgeRange: row.currentAgeRange,
-    actualAge: age,
-    age,
-    price,
-    currentPrice: price,
-    priceCents: cents,
+    actualAge: Number(row.ageDays),
+    priceCents: leadPriceCents(row),
     callDuration: row.callDuration === null ? null : Number(row.callDuration),
     hasRecording: Boolean(Number(row.hasRecording)),
     formFillTime: toCalendarDateOrIso(row.formFillTime),
