@@ -1,11 +1,11 @@
 // Buy Appointments: AI call records for sale with previews, filters and a sort (applied by the server:
-// state, call dates, verified only, lead quality), a cart ($10 each), and checkout through
-// the embedded payment form. On a recorded purchase: confetti, a toast, the cart and the payment
-// secret cleared and the three appointment lists refreshed.
+// state, call dates, verified only, lead quality), a cart ($10 each, at the price each was listed), and
+// checkout through the one item checkout (decision 259). On a recorded purchase: confetti, a toast, the
+// cart and the payment secret cleared and the three appointment lists refreshed.
 import { useState } from 'react';
 import { ApiError } from '@tm/shared/api-client';
 import { APPOINTMENT_PRICE_CENTS, formatUsd } from '@tm/shared';
-import { EMPTY_CART_MESSAGE, type AppointmentForSale, type CheckoutCreated } from '@tm/shared/schemas/dashboard';
+import type { AppointmentForSale } from '@tm/shared/schemas/dashboard';
 import { AUDIO_PREVIEW_SECONDS, transcriptLastLines } from '@tm/shared/logic/transcript';
 import { DEFAULT_TIME_ZONE, formatDateTime, formatMaybeDateTime, formatDuration, zoneLabel } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
@@ -13,30 +13,17 @@ import { useToast } from '../../../components/toast.tsx';
 import { useAvailableAppointments } from '../api/available-appointments.ts';
 import { AppointmentFiltersForm } from './AppointmentFiltersForm.tsx';
 import { EMPTY_APPOINTMENT_FILTERS, type AppointmentFilters } from '@tm/shared/schemas/appointments';
-import { useCreateAppointmentPayment } from '../api/create-appointment-payment.ts';
-import { useConfirmAppointmentPurchase } from '../api/confirm-appointment-purchase.ts';
-import { useCancelAppointmentPayment } from '../api/cancel-appointment-payment.ts';
-import { useCart } from '../hooks/use-cart.ts';
+import { useItemCheckout } from '../hooks/use-item-checkout.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
-import { PaymentStep } from './PaymentStep.tsx';
+import { CheckoutModal } from './CheckoutModal.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
 import type { ListPlace } from '@tm/shared/schemas/paging';
-import { Badge, EmptyState, ErrorNote, Modal, Spinner, StatusDot } from './ui.tsx';
-import { RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
+import { Badge, EmptyState, ErrorNote, Spinner, StatusDot } from './ui.tsx';
 import { Icon } from '../../../components/layout/Icon.tsx';
 import { panelHref } from '../../../components/layout/panels.ts';
 
 const PRICE = formatUsd(APPOINTMENT_PRICE_CENTS);
-
-async function celebrate() {
-  try {
-    const { fireConfetti } = await import('@tm/shared/confetti');
-    await fireConfetti({ particleCount: 160, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
-  } catch {
-    /* decoration only */
-  }
-}
 
 /**
  * "Jan 17, 2026, 3:00 PM EST" from the extracted date-time on the agent's clock, or the date and time
@@ -55,6 +42,8 @@ export function appointmentWhen(
 
 function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale; inCart: boolean; onToggle: () => void }) {
   const tz = useTimeZone();
+  // The price the server listed it at for this agent.
+  const price = formatUsd(a.priceCents);
   const lines = transcriptLastLines(a.transcriptPreview);
   const titleId = `appt-${a.id}-title`;
   return (
@@ -77,7 +66,7 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
             {a.followUpRequired && <Badge tone="warning">Follow-up</Badge>}
           </div>
         </div>
-        <div className="dash-price">{PRICE}</div>
+        <div className="dash-price">{price}</div>
       </header>
       <dl className="dash-meta">
         <div>
@@ -140,9 +129,9 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
           className={`btn ${inCart ? 'btn-outline' : ''}`}
           onClick={onToggle}
           aria-pressed={inCart}
-          aria-label={inCart ? `Remove ${a.customerName} from cart` : `Buy ${a.customerName} for ${PRICE}`}
+          aria-label={inCart ? `Remove ${a.customerName} from cart` : `Buy ${a.customerName} for ${price}`}
         >
-          {inCart ? 'Remove' : `Buy - ${PRICE}`}
+          {inCart ? 'Remove' : `Buy - ${price}`}
         </button>
       </footer>
     </article>
@@ -156,58 +145,19 @@ export function BuyAppointmentsPanel() {
   const page = place.page;
   const setPage = (p: number) => setPlace({ page: p });
   const [filters, setFilters] = useState<AppointmentFilters>(EMPTY_APPOINTMENT_FILTERS);
-  const cart = useCart();
-  const [checkout, setCheckout] = useState<(CheckoutCreated & { count: number }) | null>(null);
+  const checkout = useItemCheckout('appointment');
+  const cart = checkout.cart;
   const list = useAvailableAppointments(place, filters);
   const filtered = filters !== EMPTY_APPOINTMENT_FILTERS;
-  const create = useCreateAppointmentPayment();
-  const confirm = useConfirmAppointmentPurchase();
-  const cancel = useCancelAppointmentPayment();
-  const cartTotal = cart.ids.length * APPOINTMENT_PRICE_CENTS;
 
   function toggle(a: AppointmentForSale) {
     if (cart.has(a.id)) {
       cart.remove(a.id);
       toast({ title: 'Removed from Cart', description: `${a.customerName} was removed from your cart.` });
     } else {
-      cart.add(a.id);
-      const total = formatUsd((cart.ids.length + 1) * APPOINTMENT_PRICE_CENTS);
-      toast({ title: 'Added to Cart', description: `${a.customerName} added. Cart total: ${total}` });
+      cart.add(a);
+      toast({ title: 'Added to Cart', description: `${a.customerName} added. Cart total: ${formatUsd(cart.totalCents + a.priceCents)}` });
     }
-  }
-
-  async function startCheckout() {
-    if (cart.ids.length === 0) {
-      toast({ title: 'Empty Cart', description: EMPTY_CART_MESSAGE, variant: 'destructive' });
-      return;
-    }
-    try {
-      const order = await create.mutateAsync({ appointmentIds: cart.ids, amount: cartTotal / 100 });
-      if (!order.clientSecret) {
-        toast({ title: 'Error', description: 'Payment setup failed - no client secret received.', variant: 'destructive' });
-        return;
-      }
-      setCheckout({ ...order, count: cart.ids.length });
-    } catch (err) {
-      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to initiate payment', variant: 'destructive' });
-    }
-  }
-
-  async function paid(paymentIntentId: string) {
-    setCheckout(null);
-    cart.clear();
-    try {
-      await confirm.mutateAsync(paymentIntentId);
-      void celebrate();
-      toast({ title: 'Payment Successful', description: 'Your order has been processed successfully.' });
-    } catch {
-      toast({ title: 'Error', description: RECORD_FAILED_TEXT, variant: 'destructive' });
-    }
-  }
-
-  function closeCheckout() {
-    if (checkout) cancel.mutate(checkout.paymentIntentId);
-    setCheckout(null);
   }
 
   const items = list.data?.items ?? [];
@@ -226,11 +176,11 @@ export function BuyAppointmentsPanel() {
       <div className="card dash-cart-bar" aria-live="polite">
         <div>
           <Icon name="cart" size={18} className="dash-inline-icon" />
-          Cart: <strong data-testid="cart-count">{cart.ids.length}</strong> {cart.ids.length === 1 ? 'appointment' : 'appointments'}
+          Cart: <strong data-testid="cart-count">{cart.count}</strong> {cart.count === 1 ? 'appointment' : 'appointments'}
           <span className="dash-sep" aria-hidden="true">
             ·
           </span>
-          Total <strong data-testid="cart-total">{formatUsd(cartTotal)}</strong>
+          Total <strong data-testid="cart-total">{formatUsd(cart.totalCents)}</strong>
         </div>
         <div className="dash-actions">
           <button
@@ -240,12 +190,12 @@ export function BuyAppointmentsPanel() {
               cart.clear();
               toast({ title: 'Cart Cleared', description: 'All appointments were removed from your cart.' });
             }}
-            disabled={cart.ids.length === 0}
+            disabled={cart.count === 0}
           >
             Clear Cart
           </button>
-          <button type="button" className="btn" onClick={startCheckout} disabled={create.isPending}>
-            {create.isPending ? 'Starting checkout...' : 'Checkout'}
+          <button type="button" className="btn" onClick={() => void checkout.start()} disabled={checkout.starting}>
+            {checkout.starting ? 'Starting checkout...' : 'Checkout'}
           </button>
         </div>
       </div>
@@ -296,37 +246,7 @@ export function BuyAppointmentsPanel() {
           <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="Appointment pages" />
         ))}
 
-      <Modal open={checkout !== null} title="Complete Your Appointment Purchase" onClose={closeCheckout}>
-        {checkout && (
-          <>
-            <div className="dash-order-summary">
-              <div>
-                <span className="muted">Appointments</span>
-                <strong>
-                  {checkout.count} × {PRICE}
-                </strong>
-              </div>
-              <div>
-                <span className="muted">Total</span>
-                <strong data-testid="checkout-total">{formatUsd(checkout.amount)}</strong>
-              </div>
-            </div>
-            <PaymentStep
-              clientSecret={checkout.clientSecret}
-              submitLabel="Complete Purchase"
-              returnPath={panelHref('my-appointments')}
-              redirect="if_required"
-              onSuccess={paid}
-              onError={(message) => toast({ title: 'Payment Failed', description: message || 'Failed to process payment', variant: 'destructive' })}
-            />
-            <div className="dash-actions">
-              <button type="button" className="btn btn-outline" onClick={closeCheckout}>
-                Cancel
-              </button>
-            </div>
-          </>
-        )}
-      </Modal>
+      <CheckoutModal checkout={checkout} returnPath={panelHref('my-appointments')} />
     </section>
   );
 }

@@ -4,7 +4,7 @@
 // still lets the agent read on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
+import { LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import type { LeadForSale } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
 import { LeadMarketplace } from './LeadMarketplace.tsx';
@@ -20,13 +20,9 @@ const lead = (id: number): LeadForSale => ({
   id,
   customerName: `Lead ${id}`,
   customerState: 'TX',
-  state: 'TX',
   zipCode: '78701',
   currentAgeRange: '30-60',
   actualAge: 30 + Math.floor((TOP - id) / 100),
-  age: 30 + Math.floor((TOP - id) / 100),
-  price: centsToDecimal(LEAD_DEFAULT_PRICE_CENTS),
-  currentPrice: centsToDecimal(LEAD_DEFAULT_PRICE_CENTS),
   priceCents: LEAD_DEFAULT_PRICE_CENTS,
   callDuration: null,
   hasRecording: false,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { AGE_FILTER_MESSAGE } from '@tm/shared/logic/age-filter';
 import { NO_LEADS_SELECTED, STATE_FILTER_MESSAGE, ZIP_FILTER_MESSAGE, type LeadForSale } from '@tm/shared/schemas/leads';
-import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
+import { LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import { LeadMarketplace } from './LeadMarketplace.tsx';
 import { renderScreen, stubApi, type ApiAnswer, enterValue } from '../../../test/render.tsx';
 
@@ -23,9 +23,6 @@ const lead = (id: number, name: string, state: string): LeadForSale => ({
   zipCode: '78701',
   currentAgeRange: '30-60',
   actualAge: 45,
-  age: 45,
-  price: centsToDecimal(LEAD_DEFAULT_PRICE_CENTS),
-  currentPrice: centsToDecimal(LEAD_DEFAULT_PRICE_CENTS),
   priceCents: LEAD_DEFAULT_PRICE_CENTS,
   callDuration: null,
   hasRecording: false,
@@ -38,7 +35,7 @@ const lead = (id: number, name: string, state: string): LeadForSale => ({
 
 async function openAged(purchase: ApiAnswer = [500, { error: 'not expected' }]) {
   const api = stubApi({
-    'GET /api/aged-leads': [200, { items: [lead(1, 'Ann SmX', 'TX'), lead(2, 'Bob JoX', 'FL')], total: 2, page: 1, pageSize: 50 }],
+    'GET /api/aged-leads': [200, { items: [lead(1, 'Ann SmX', 'TX'), lead(2, 'Bob JoX', 'FL')], total: 2, page: 1, pageSize: 50, pageCount: 1 }],
     'POST /api/bulk-purchase-leads': purchase,
   });
   renderScreen(<LeadMarketplace kind="aged" />, { path: '/dashboard?tab=buy-aged-leads', route: '/dashboard' });

@@ -12,7 +12,6 @@ import { useTimeZone } from '../../../lib/time-zone.ts';
 import {
   EMPTY_LEAD_FILTERS,
   FIRST_LEADS_PLACE,
-  NO_LEADS_SELECTED,
   STATE_FILTER_MESSAGE,
   ZIP_FILTER_MESSAGE,
   isStateFilterValue,
@@ -22,25 +21,16 @@ import {
   type LeadForSale,
   type LeadsPlace,
 } from '@tm/shared/schemas/leads';
-import { useToast, type ToastInput } from '../../../components/toast.tsx';
-import { useAgedLeads } from '../api/aged-leads.ts';
-import { useLeads } from '../api/leads.ts';
-import { useBulkPurchaseLeads, useCancelLeadPurchase, useConfirmLeadPurchase } from '../api/bulk-purchase-leads.ts';
-import type { CheckoutCreated } from '@tm/shared/schemas/dashboard';
+import { useToast } from '../../../components/toast.tsx';
+import { useLeadsForSale } from '../api/leads-for-sale.ts';
 import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
-import { PaymentStep } from './PaymentStep.tsx';
-import { EmptyState, ErrorNote, Modal, Spinner } from './ui.tsx';
+import { CheckoutModal } from './CheckoutModal.tsx';
+import { EmptyState, ErrorNote, Spinner } from './ui.tsx';
 import { panelHref } from '../../../components/layout/panels.ts';
-import { RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
-import { useConfirmReturnedPayment } from '../hooks/use-returned-payment.ts';
+import { useItemCheckout, useReturnedItemPayment } from '../hooks/use-item-checkout.ts';
 import { LeadComplianceBadges } from '../../../components/LeadComplianceBadges.tsx';
 
 const FILTER_DELAY_MS = 400;
-
-const leadsRecorded = (r: { itemIds: unknown[] }): ToastInput => ({
-  title: 'Bulk Purchase Successful',
-  description: `${r.itemIds.length} leads purchased. You can find them in My Leads.`,
-});
 
 function filterErrors(f: LeadFilters): Partial<Record<keyof LeadFilters, string>> {
   const errors: Partial<Record<keyof LeadFilters, string>> = {};
@@ -51,10 +41,6 @@ function filterErrors(f: LeadFilters): Partial<Record<keyof LeadFilters, string>
   return errors;
 }
 
-interface Checkout extends CheckoutCreated {
-  count: number;
-}
-
 export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
   const tz = useTimeZone();
   const toast = useToast();
@@ -62,8 +48,8 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
   const [inputs, setInputs] = useState<LeadFilters>(EMPTY_LEAD_FILTERS);
   const [applied, setApplied] = useState<LeadFilters>(EMPTY_LEAD_FILTERS);
   const [place, setPlace] = useState<LeadsPlace>(FIRST_LEADS_PLACE);
-  const [selected, setSelected] = useState<Map<number, number>>(new Map());
-  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const checkout = useItemCheckout('lead');
+  const selected = checkout.cart;
   const errors = useMemo(() => filterErrors(inputs), [inputs]);
   const valid = Object.keys(errors).length === 0;
 
@@ -74,20 +60,14 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
     return () => clearTimeout(t);
   }, [inputs, valid]);
 
-  const agedQuery = useAgedLeads(applied, place, aged);
-  const freshQuery = useLeads(applied, place, !aged);
-  const query = aged ? agedQuery : freshQuery;
+  const query = useLeadsForSale(kind, applied, place);
   const data = query.data;
   const items = data?.items ?? [];
 
-  const purchase = useBulkPurchaseLeads();
-  const confirm = useConfirmLeadPurchase();
-  const cancel = useCancelLeadPurchase();
-
   // Back from a payment that needed a redirect (the return address is this panel).
-  useConfirmReturnedPayment(confirm.mutateAsync, leadsRecorded);
+  useReturnedItemPayment('lead');
 
-  const clearSelection = () => setSelected(new Map());
+  const clearSelection = selected.clear;
   const setFilter = (name: keyof LeadFilters, value: string) => {
     setInputs((f) => ({ ...f, [name]: value }));
     setPlace(FIRST_LEADS_PLACE);
@@ -112,55 +92,9 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
     toast({ title: 'Search Applied', description: 'Showing leads that match your filters.' });
   };
 
-  const totalCents = [...selected.values()].reduce((s, c) => s + c, 0);
   const allOnPage = items.length > 0 && items.every((l) => selected.has(l.id));
-  const toggle = (lead: LeadForSale) =>
-    setSelected((m) => {
-      const next = new Map(m);
-      if (next.has(lead.id)) next.delete(lead.id);
-      else next.set(lead.id, lead.priceCents);
-      return next;
-    });
-  const toggleAll = () =>
-    setSelected(() => {
-      if (allOnPage) return new Map();
-      return new Map(items.map((l) => [l.id, l.priceCents]));
-    });
-
-  async function startPurchase() {
-    if (selected.size === 0) {
-      toast({ title: 'No Leads Selected', description: NO_LEADS_SELECTED, variant: 'destructive' });
-      return;
-    }
-    try {
-      const order = await purchase.mutateAsync([...selected.keys()]);
-      if (!order.clientSecret) {
-        toast({ title: 'Bulk Purchase Failed', description: 'Payment setup failed - no client secret received.', variant: 'destructive' });
-        return;
-      }
-      setCheckout({ ...order, count: selected.size });
-    } catch (err) {
-      toast({ title: 'Bulk Purchase Failed', description: err instanceof ApiError ? err.serverMessage : 'Failed to purchase leads', variant: 'destructive' });
-      if (err instanceof ApiError && err.status === 409) clearSelection();
-    }
-  }
-
-  async function paid(paymentIntentId: string) {
-    const count = checkout?.count ?? selected.size;
-    setCheckout(null);
-    clearSelection();
-    try {
-      await confirm.mutateAsync(paymentIntentId);
-      toast({ title: 'Bulk Purchase Successful', description: `${count} ${count === 1 ? 'lead' : 'leads'} purchased. You can find them in My Leads.` });
-    } catch {
-      toast({ title: 'Error', description: RECORD_FAILED_TEXT, variant: 'destructive' });
-    }
-  }
-
-  function closeCheckout() {
-    if (checkout) cancel.mutate(checkout.paymentIntentId);
-    setCheckout(null);
-  }
+  const toggle = (lead: LeadForSale) => (selected.has(lead.id) ? selected.remove(lead.id) : selected.add(lead));
+  const toggleAll = () => (allOnPage ? selected.clear() : selected.replace(items));
 
   const title = aged ? 'Buy Aged Leads' : 'Buy Leads';
   const idPrefix = aged ? 'aged' : 'fresh';
@@ -267,11 +201,11 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
 
       <div className="card dash-selection-bar" aria-live="polite">
         <div>
-          <strong data-testid="selected-count">{selected.size}</strong> selected
+          <strong data-testid="selected-count">{selected.count}</strong> selected
           <span className="dash-sep" aria-hidden="true">
             ·
           </span>
-          Total <strong data-testid="selected-total">{formatUsd(totalCents, { cents: true })}</strong>
+          Total <strong data-testid="selected-total">{formatUsd(selected.totalCents, { cents: true })}</strong>
           {data && (
             <>
               <span className="dash-sep" aria-hidden="true">
@@ -283,8 +217,8 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
             </>
           )}
         </div>
-        <button type="button" className="btn" onClick={startPurchase} disabled={purchase.isPending}>
-          {purchase.isPending ? 'Starting checkout...' : 'Purchase Selected Leads'}
+        <button type="button" className="btn" onClick={() => void checkout.start()} disabled={checkout.starting}>
+          {checkout.starting ? 'Starting checkout...' : 'Purchase Selected Leads'}
         </button>
       </div>
 
@@ -326,18 +260,18 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
                   <td className="dash-check">
                     <input
                       type="checkbox"
-                      aria-label={`Select ${lead.customerName}, ${lead.state} ${lead.zipCode}, ${lead.actualAge} days`}
+                      aria-label={`Select ${lead.customerName}, ${lead.customerState} ${lead.zipCode}, ${lead.actualAge} days`}
                       checked={selected.has(lead.id)}
                       onChange={() => toggle(lead)}
                     />
                   </td>
                   <td>{lead.customerName}</td>
-                  <td>{lead.state}</td>
+                  <td>{lead.customerState}</td>
                   <td>{lead.zipCode}</td>
                   <td>{lead.actualAge}</td>
                   <td>{lead.currentAgeRange ?? '—'}</td>
                   <td>{formatDate(lead.formFillTime, tz) || '—'}</td>
-                  <td className="num">${lead.price}</td>
+                  <td className="num">{formatUsd(lead.priceCents, { cents: true })}</td>
                   <td>
                     <LeadComplianceBadges lead={lead} />
                   </td>
@@ -359,35 +293,7 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
         />
       )}
 
-      <Modal open={checkout !== null} title="Complete Your Lead Purchase" onClose={closeCheckout}>
-        {checkout && (
-          <>
-            <div className="dash-order-summary">
-              <div>
-                <span className="muted">Leads</span>
-                <strong>{checkout.count}</strong>
-              </div>
-              <div>
-                <span className="muted">Total</span>
-                <strong>{formatUsd(checkout.amount, { cents: true })}</strong>
-              </div>
-            </div>
-            <PaymentStep
-              clientSecret={checkout.clientSecret}
-              submitLabel={`Pay ${formatUsd(checkout.amount, { cents: true })}`}
-              returnPath={panelHref(aged ? 'buy-aged-leads' : 'buy-leads')}
-              redirect="if_required"
-              onSuccess={paid}
-              onError={(message) => toast({ title: 'Payment Failed', description: message || 'Failed to process payment', variant: 'destructive' })}
-            />
-            <div className="dash-actions">
-              <button type="button" className="btn btn-outline" onClick={closeCheckout}>
-                Cancel
-              </button>
-            </div>
-          </>
-        )}
-      </Modal>
+      <CheckoutModal checkout={checkout} returnPath={panelHref(aged ? 'buy-aged-leads' : 'buy-leads')} />
     </section>
   );
 }

@@ -8,11 +8,10 @@ import { ApiError } from '@tm/shared/api-client';
 import { formatDateTime, formatMaybeDateTime, formatPhone, formatUsd, telHref, formatDuration, zoneLabel } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { ASSIGNED_LABEL, isVerifiedOwned, type PurchasedAppointment } from '@tm/shared/schemas/dashboard';
-import { useToast, type ToastInput } from '../../../components/toast.tsx';
+import { useToast } from '../../../components/toast.tsx';
 import { myAppointmentsCsvUrl, useMyAppointments } from '../api/my-appointments.ts';
 import { useDeleteAppointment } from '../api/delete-appointment.ts';
-import { useConfirmAppointmentPurchase } from '../api/confirm-appointment-purchase.ts';
-import { useConfirmReturnedPayment } from '../hooks/use-returned-payment.ts';
+import { useReturnedItemPayment } from '../hooks/use-item-checkout.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { Badge, ConfirmDialog, EmptyState, ErrorNote, Spinner, StatusDot } from './ui.tsx';
@@ -163,8 +162,6 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
   );
 }
 
-const appointmentsRecorded = (): ToastInput => ({ title: 'Payment Successful', description: 'Your order has been processed successfully.' });
-
 export function MyAppointmentsPanel() {
   const tz = useTimeZone();
   const toast = useToast();
@@ -173,10 +170,9 @@ export function MyAppointmentsPanel() {
   const [search, setSearch] = useState('');
   const list = useMyAppointments(page, search);
   const del = useDeleteAppointment();
-  const confirm = useConfirmAppointmentPurchase();
 
   // Back from a payment that needed a redirect (the cart's return address is this panel).
-  useConfirmReturnedPayment(confirm.mutateAsync, appointmentsRecorded);
+  useReturnedItemPayment('appointment');
 
   async function confirmDelete() {
     if (!pending) return;
