@@ -14,7 +14,12 @@ import { CheckoutModal } from './CheckoutModal.tsx';
 beforeEach(() => {
   polyfillDialog();
   // jsdom draws on no canvas: the agent here prefers reduced motion, so the confetti (decoration) stays off.
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduced-motion'), media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduced-motion'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
 });
 afterEach(() => {
   cleanup();
@@ -103,7 +108,10 @@ describe.each(KINDS)('CheckoutModal ($kind)', (k) => {
     await payWithCard(dialog, '4242 4242 4242 4242');
     expect((await screen.findByTestId('toast')).textContent).toContain(k.recorded);
     expect(api.sent('POST', k.confirm).map((c) => c.body)).toEqual([{ payment_intent_id: 'pi_test_9' }]);
-    expect(api.sent('POST', '/api/test-payments/confirm')[0]!.body).toMatchObject({ clientSecret: 'pi_test_9_secret_x', returnUrl: 'http://localhost:3000/dashboard?tab=here' });
+    expect(api.sent('POST', '/api/test-payments/confirm')[0]!.body).toMatchObject({
+      clientSecret: 'pi_test_9_secret_x',
+      returnUrl: 'http://localhost:3000/dashboard?tab=here',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: k.title })).toBeNull());
     expect(screen.getByTestId('cart').textContent).toBe('0');
   });

@@ -26,7 +26,12 @@ describe('useItemCart', () => {
     act(() => result.current.remove(3));
     expect(result.current.ids).toEqual([7]);
     expect(result.current.totalCents).toBe(450);
-    act(() => result.current.replace([{ id: 1, priceCents: 1000 }, { id: 2, priceCents: 1000 }]));
+    act(() =>
+      result.current.replace([
+        { id: 1, priceCents: 1000 },
+        { id: 2, priceCents: 1000 },
+      ]),
+    );
     expect(result.current.ids).toEqual([1, 2]);
     expect(result.current.totalCents).toBe(2000);
     act(() => result.current.clear());
@@ -49,7 +54,15 @@ describe('useItemCart', () => {
     cleanup();
     sessionStorage.setItem(
       APPOINTMENT_KEY,
-      JSON.stringify([{ id: 1, priceCents: 1000 }, 4, { id: 'x', priceCents: 1000 }, { id: 2, priceCents: -1 }, { id: 2.5, priceCents: 1 }, { id: 1, priceCents: 5 }, { id: 9, priceCents: 900 }]),
+      JSON.stringify([
+        { id: 1, priceCents: 1000 },
+        4,
+        { id: 'x', priceCents: 1000 },
+        { id: 2, priceCents: -1 },
+        { id: 2.5, priceCents: 1 },
+        { id: 1, priceCents: 5 },
+        { id: 9, priceCents: 900 },
+      ]),
     );
     expect(renderHook(() => useItemCart('appointment')).result.current.items).toEqual([
       { id: 1, priceCents: 1000 },

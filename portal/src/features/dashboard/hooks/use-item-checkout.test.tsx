@@ -18,7 +18,12 @@ import { NO_CLIENT_SECRET_TEXT, useItemCheckout, useReturnedItemPayment } from '
 
 // jsdom draws on no canvas: the agent here prefers reduced motion, so the confetti (decoration) stays off.
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduced-motion'), media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduced-motion'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
 });
 
 afterEach(() => {
