@@ -94,3 +94,26 @@ export function enterValue(field: Element, value: string): void {
   fireEvent.input(field, { target: { value } });
   fireEvent.change(field);
 }
+
+/**
+ * The agent prefers reduced motion: jsdom draws on no canvas, so decoration such as the purchase
+ * confetti (which honours the preference) stays off. Undone by vi.unstubAllGlobals().
+ */
+export function preferReducedMotion(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduced-motion'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+
+/** The endpoints of the item checkout by kind (decision 259), as the server mounts them. */
+export const CHECKOUT_PATHS = {
+  lead: { create: '/api/bulk-purchase-leads', confirm: '/api/bulk-purchase-leads/confirm', cancel: '/api/bulk-purchase-leads/cancel' },
+  appointment: {
+    create: '/api/vapi/create-appointment-payment',
+    confirm: '/api/vapi/confirm-appointment-purchase',
+    cancel: '/api/vapi/cancel-appointment-payment',
+  },
+} as const;

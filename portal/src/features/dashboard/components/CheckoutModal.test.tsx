@@ -6,20 +6,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TEST_MODE_LABEL } from '@tm/shared/ui/PaymentForm';
-import { renderScreen, stubApi, polyfillDialog, enterValue } from '../../../test/render.tsx';
+import { renderScreen, stubApi, polyfillDialog, enterValue, CHECKOUT_PATHS, preferReducedMotion } from '../../../test/render.tsx';
 import { useItemCheckout } from '../hooks/use-item-checkout.ts';
 import type { ItemKind } from '../api/item-checkout.ts';
 import { CheckoutModal } from './CheckoutModal.tsx';
 
 beforeEach(() => {
   polyfillDialog();
-  // jsdom draws on no canvas: the agent here prefers reduced motion, so the confetti (decoration) stays off.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('reduced-motion'),
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  }));
+  preferReducedMotion();
 });
 afterEach(() => {
   cleanup();
@@ -30,9 +24,7 @@ afterEach(() => {
 const KINDS = [
   {
     kind: 'lead' as const,
-    create: '/api/bulk-purchase-leads',
-    confirm: '/api/bulk-purchase-leads/confirm',
-    cancel: '/api/bulk-purchase-leads/cancel',
+    ...CHECKOUT_PATHS.lead,
     title: 'Complete Your Lead Purchase',
     itemsLabel: 'Leads',
     count: '2',
@@ -42,9 +34,7 @@ const KINDS = [
   },
   {
     kind: 'appointment' as const,
-    create: '/api/vapi/create-appointment-payment',
-    confirm: '/api/vapi/confirm-appointment-purchase',
-    cancel: '/api/vapi/cancel-appointment-payment',
+    ...CHECKOUT_PATHS.appointment,
     title: 'Complete Your Appointment Purchase',
     itemsLabel: 'Appointments',
     count: '2 × $10',

@@ -13,18 +13,10 @@ import { EMPTY_CART_MESSAGE } from '@tm/shared/schemas/dashboard';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
-import { renderScreen, stubApi, type ApiAnswer } from '../../../test/render.tsx';
+import { renderScreen, stubApi, type ApiAnswer, CHECKOUT_PATHS, preferReducedMotion } from '../../../test/render.tsx';
 import { NO_CLIENT_SECRET_TEXT, useItemCheckout, useReturnedItemPayment } from './use-item-checkout.ts';
 
-// jsdom draws on no canvas: the agent here prefers reduced motion, so the confetti (decoration) stays off.
-beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('reduced-motion'),
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  }));
-});
+beforeEach(preferReducedMotion);
 
 afterEach(() => {
   cleanup();
@@ -35,9 +27,7 @@ afterEach(() => {
 const KINDS = [
   {
     kind: 'lead' as const,
-    create: '/api/bulk-purchase-leads',
-    confirm: '/api/bulk-purchase-leads/confirm',
-    cancel: '/api/bulk-purchase-leads/cancel',
+    ...CHECKOUT_PATHS.lead,
     body: { leadIds: [1, 2] },
     empty: ['No Leads Selected', NO_LEADS_SELECTED],
     refused: 'Bulk Purchase Failed',
@@ -47,9 +37,7 @@ const KINDS = [
   },
   {
     kind: 'appointment' as const,
-    create: '/api/vapi/create-appointment-payment',
-    confirm: '/api/vapi/confirm-appointment-purchase',
-    cancel: '/api/vapi/cancel-appointment-payment',
+    ...CHECKOUT_PATHS.appointment,
     // The amount the cart showed, in dollars, from the prices the list gave (1000 + 450 cents).
     body: { appointmentIds: [1, 2], amount: 14.5 },
     empty: ['Empty Cart', EMPTY_CART_MESSAGE],
