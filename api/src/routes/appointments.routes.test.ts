@@ -120,8 +120,9 @@ describe('my appointments', () => {
       followUpRequired: true,
       hasExtractedAppointment: true,
       purchasedAt: '2026-01-18T00:00:00.000Z',
-      price: '10.00',
+      priceCents: 1000,
     });
+    expect(res.body.items[0]).not.toHaveProperty('price');
     const one = await agent.get(`/api/vapi/my-appointments/${mine}`);
     expect(one.body.id).toBe(mine);
   });

@@ -45,8 +45,8 @@ describe('an appointment the admin assigned', () => {
   it('is "assigned" at no cost in My Appointments (list, detail, CSV); the bought one keeps its price', async () => {
     const list = await agent.get('/api/vapi/my-appointments');
     expect(list.status).toBe(200);
-    const items = list.body.items as Array<{ id: number; customerName: string; assigned: boolean; priceCents: number; price: string }>;
-    expect(items.find((a) => a.id === assignedId)).toMatchObject({ customerName: 'Gina Given', assigned: true, priceCents: 0, price: '0.00' });
+    const items = list.body.items as Array<{ id: number; customerName: string; assigned: boolean; priceCents: number }>;
+    expect(items.find((a) => a.id === assignedId)).toMatchObject({ customerName: 'Gina Given', assigned: true, priceCents: 0 });
     expect(items.find((a) => a.customerName === 'Bob Bought')).toMatchObject({ assigned: false, priceCents: APPOINTMENT_PRICE_CENTS });
     expect((await agent.get(`/api/vapi/my-appointments/${assignedId}`)).body).toMatchObject({ assigned: true, priceCents: 0 });
     const csv = (await agent.get('/api/vapi/my-appointments/export.csv')).text;

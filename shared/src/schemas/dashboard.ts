@@ -158,8 +158,7 @@ export interface PurchasedAppointment {
   callStatus: string;
   purchasedAt: string | null;
   callDate: string | null;
-  /** What the agent paid: 0 when assigned. */
-  price: string;
+  /** What the agent paid, integer cents: 0 when assigned (one name per value, decision 260). */
   priceCents: number;
   /** Assigned for free by an admin (shown "Assigned by TransferLine"), not bought. */
   assigned: boolean;

@@ -100,7 +100,6 @@ export function toPurchasedAppointment(row: Row): PurchasedAppointment {
     callStatus: str(row.callStatus) ?? 'pending',
     purchasedAt: toIso(row.purchasedAt),
     callDate: toIso(row.callDate),
-    price: centsToDecimal(cents),
     priceCents: cents,
     assigned,
     hasExtractedAppointment: Boolean(row.hasExtractedAppointment),
@@ -278,7 +277,7 @@ export async function* myAppointmentsCsv(db: Db, userId: number, search?: string
         a.purchasedAt,
         a.callDate,
         // Given free, not bought: no price in the export either (issue 34 item 4).
-        a.assigned ? ASSIGNED_LABEL : a.price,
+        a.assigned ? ASSIGNED_LABEL : centsToDecimal(a.priceCents),
         a.summary,
         a.notes,
       ]);
