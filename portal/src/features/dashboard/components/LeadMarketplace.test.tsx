@@ -19,7 +19,6 @@ const lead = (id: number, name: string, state: string): LeadForSale => ({
   id,
   customerName: name,
   customerState: state,
-  state,
   zipCode: '78701',
   currentAgeRange: '30-60',
   actualAge: 45,
