@@ -28,6 +28,7 @@ import { useCallTransferOrder } from '../api/call-transfer-order.ts';
 import { PaymentStep } from './PaymentStep.tsx';
 import { Spinner } from './ui.tsx';
 import { Icon } from '../../../components/layout/Icon.tsx';
+import { NO_CLIENT_SECRET_TEXT } from '../../../lib/messages.ts';
 
 const BUFFER_SECONDS = TIERS.standard.bufferSeconds;
 type Step = 'info' | 'form' | 'payment';
@@ -143,7 +144,7 @@ function OrderForm({
     try {
       const created = await order.mutateAsync(values);
       if (!created.clientSecret) {
-        toast({ title: 'Error', description: 'Payment setup failed - no client secret received.', variant: 'destructive' });
+        toast({ title: 'Error', description: NO_CLIENT_SECRET_TEXT, variant: 'destructive' });
         return;
       }
       onCreated(created, values);

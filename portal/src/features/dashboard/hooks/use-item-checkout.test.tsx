@@ -12,9 +12,9 @@ import { NO_LEADS_SELECTED } from '@tm/shared/schemas/leads';
 import { EMPTY_CART_MESSAGE } from '@tm/shared/schemas/dashboard';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
-import { RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
+import { NO_CLIENT_SECRET_TEXT, RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
 import { renderScreen, stubApi, type ApiAnswer, CHECKOUT_PATHS, preferReducedMotion } from '../../../test/render.tsx';
-import { NO_CLIENT_SECRET_TEXT, useItemCheckout, useReturnedItemPayment } from './use-item-checkout.ts';
+import { useItemCheckout, useReturnedItemPayment } from './use-item-checkout.ts';
 
 beforeEach(preferReducedMotion);
 

@@ -7,12 +7,10 @@ import { ApiError } from '@tm/shared/api-client';
 import { NO_LEADS_SELECTED } from '@tm/shared/schemas/leads';
 import { EMPTY_CART_MESSAGE, type CheckoutCreated, type PurchaseConfirmation } from '@tm/shared/schemas/dashboard';
 import { useToast, type ToastInput } from '../../../components/toast.tsx';
-import { RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
+import { NO_CLIENT_SECRET_TEXT, RECORD_FAILED_TEXT } from '../../../lib/messages.ts';
 import { useCancelItemCheckout, useConfirmItemPurchase, useCreateItemCheckout, type ItemKind } from '../api/item-checkout.ts';
 import { useItemCart, type CartItem } from './use-item-cart.ts';
 import { useConfirmReturnedPayment } from './use-returned-payment.ts';
-
-export const NO_CLIENT_SECRET_TEXT = 'Payment setup failed - no client secret received.';
 
 interface KindWords {
   /** Checkout with nothing chosen. */
