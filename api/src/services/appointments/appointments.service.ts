@@ -27,6 +27,7 @@ import {
 import type { Paged } from '@tm/shared/schemas/leads';
 import { isMediaUrl } from '../media/media-links.ts';
 import { numOrNull } from '../../db/numbers.ts';
+import { bookPrice, type PriceBook } from '../orders/buyer-prices.service.ts';
 
 export { APPOINTMENTS_PAGE_SIZE };
 
@@ -192,6 +193,16 @@ export interface AvailableListOptions extends Partial<AppointmentFilterValues> {
   /** Newest or oldest first: the page after / before this appointment (keyset, decision 236). */
   after?: number;
   before?: number;
+  /** The agent's own prices (decision 251): an appointment of a state they have a price for shows it. */
+  book?: PriceBook;
+}
+
+/** An appointment for sale at the agent's own price where they have one, else the catalogue's. */
+function forSaleAt(book: PriceBook | undefined) {
+  return (row: Row): AppointmentForSale => {
+    const own = book ? bookPrice(book, 'appointment', str(row.customerState)) : null;
+    return toAppointmentForSale(own ? { ...row, priceCents: own.cents } : row);
+  };
 }
 
 export async function listAvailableAppointments(db: Db, opts: AvailableListOptions): Promise<Paged<AppointmentForSale>> {
@@ -206,7 +217,7 @@ export async function listAvailableAppointments(db: Db, opts: AvailableListOptio
       {
         rows: filtered(available(db, opts.now), f, tz),
         count: filtered(available(db, opts.now), f, tz),
-        map: (rows) => rows.map(toAppointmentForSale),
+        map: (rows) => rows.map(forSaleAt(opts.book)),
         keyset: {
           order: [
             { column: `${Appointment.tableName}.createdAt`, order },
@@ -226,7 +237,7 @@ export async function listAvailableAppointments(db: Db, opts: AvailableListOptio
     {
       rows: sorted(filtered(available(db, opts.now), f, tz), sort),
       count: filtered(available(db, opts.now), f, tz),
-      map: (rows) => rows.map(toAppointmentForSale),
+      map: (rows) => rows.map(forSaleAt(opts.book)),
     },
   );
 }
