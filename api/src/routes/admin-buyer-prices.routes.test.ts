@@ -75,7 +75,9 @@ describe('the admin sets, edits and removes a buyer price', () => {
     expect(JSON.parse(entries[3]!.afterJson!)).toEqual({ kind: 'aged_lead', state: 'TX', priceCents: null });
     // The audit log reads it as a sentence.
     const log = await admin.get('/api/admin/audit').query({ user: user.email });
-    expect(log.body.items.map((i: { summary: string }) => i.summary)).toContain(`Set the price of aged leads in TX for ${user.firstName} ${user.lastName} to $7.00`);
+    expect(log.body.items.map((i: { summary: string }) => i.summary)).toContain(
+      `Set the price of aged leads in TX for ${user.firstName} ${user.lastName} to $7.00`,
+    );
   });
 
   it('refuses bad input with 400 naming the field, an unknown user or price with 404, and an agent with 403', async () => {

@@ -262,11 +262,17 @@ export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, no
     const own = bookPrice(book, leadPriceKind(kind), r.customerState);
     return own ? { ...r, priceCents: own.cents } : r;
   };
-  return pageOf(found.rows.map((r) => toLeadForSale(priced(r))), counted.total, found.page, slice.pageSize, {
-    totalCapped: counted.capped,
-    nextCursor: found.nextCursor,
-    prevCursor: found.prevCursor,
-  });
+  return pageOf(
+    found.rows.map((r) => toLeadForSale(priced(r))),
+    counted.total,
+    found.page,
+    slice.pageSize,
+    {
+      totalCapped: counted.capped,
+      nextCursor: found.nextCursor,
+      prevCursor: found.prevCursor,
+    },
+  );
 }
 
 export const MY_LEADS_PAGE_SIZE = 50;

@@ -3,7 +3,13 @@
 // read: a state's price wins over the kind's, which wins over the catalogue's. Only that buyer's requests
 // read their book, so nobody else is shown or charged their prices.
 import type { Knex } from 'knex';
-import { BUYER_PRICE_KIND_LABELS, type BuyerPriceKind, type BuyerPriceValues, type BuyerPriceView, type BuyerPricesView } from '@tm/shared/schemas/buyer-prices';
+import {
+  BUYER_PRICE_KIND_LABELS,
+  type BuyerPriceKind,
+  type BuyerPriceValues,
+  type BuyerPriceView,
+  type BuyerPricesView,
+} from '@tm/shared/schemas/buyer-prices';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

@@ -28,7 +28,17 @@ interface Draft {
 }
 const EMPTY: Draft = { kind: 'aged_lead', state: '', price: '' };
 
-function PricesTable({ prices, onEdit, onRemove, removing }: { prices: BuyerPriceView[]; onEdit: (p: BuyerPriceView) => void; onRemove: (p: BuyerPriceView) => void; removing: boolean }) {
+function PricesTable({
+  prices,
+  onEdit,
+  onRemove,
+  removing,
+}: {
+  prices: BuyerPriceView[];
+  onEdit: (p: BuyerPriceView) => void;
+  onRemove: (p: BuyerPriceView) => void;
+  removing: boolean;
+}) {
   if (prices.length === 0) return <p className="muted small">No prices of their own: this buyer pays the catalogue&apos;s.</p>;
   return (
     <div className="adm-table-wrap">
@@ -55,7 +65,13 @@ function PricesTable({ prices, onEdit, onRemove, removing }: { prices: BuyerPric
                   <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => onEdit(p)} aria-label={`Edit the price of ${name}`}>
                     Edit
                   </button>{' '}
-                  <button type="button" className="btn btn-outline adm-btn-sm" disabled={removing} onClick={() => onRemove(p)} aria-label={`Remove the price of ${name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-outline adm-btn-sm"
+                    disabled={removing}
+                    onClick={() => onRemove(p)}
+                    aria-label={`Remove the price of ${name}`}
+                  >
                     Remove
                   </button>
                 </td>
@@ -84,7 +100,10 @@ export function BuyerPricesPanel({ userId }: { userId: number }) {
     setError(null);
     try {
       await save.mutateAsync({ kind: draft.kind, state: draft.state || null, priceCents: cents });
-      toast({ title: 'Price saved', description: `${BUYER_PRICE_KIND_LABELS[draft.kind]}${draft.state ? ` in ${draft.state}` : ''}: ${money(cents)} for this buyer.` });
+      toast({
+        title: 'Price saved',
+        description: `${BUYER_PRICE_KIND_LABELS[draft.kind]}${draft.state ? ` in ${draft.state}` : ''}: ${money(cents)} for this buyer.`,
+      });
       setDraft(EMPTY);
     } catch (err) {
       const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
@@ -95,7 +114,10 @@ export function BuyerPricesPanel({ userId }: { userId: number }) {
   const onRemove = async (p: BuyerPriceView) => {
     try {
       await remove.mutateAsync(p.id);
-      toast({ title: 'Price removed', description: `${BUYER_PRICE_KIND_LABELS[p.kind]}${p.state ? ` in ${p.state}` : ''}: back to the ${p.state ? 'kind' : 'catalogue'}'s price.` });
+      toast({
+        title: 'Price removed',
+        description: `${BUYER_PRICE_KIND_LABELS[p.kind]}${p.state ? ` in ${p.state}` : ''}: back to the ${p.state ? 'kind' : 'catalogue'}'s price.`,
+      });
     } catch (err) {
       toast({ title: 'Could not remove', description: err instanceof ApiError ? err.serverMessage : 'Please try again.', variant: 'destructive' });
     }
@@ -107,8 +129,8 @@ export function BuyerPricesPanel({ userId }: { userId: number }) {
         <h3 id="adm-prices-title">Lead and appointment prices</h3>
       </div>
       <p className="muted small">
-        This buyer&apos;s own prices, charged at checkout and shown in their shop only. A state&apos;s price wins over the kind&apos;s, which wins over the catalogue (
-        {BUYER_PRICE_KINDS.map((k) => `${BUYER_PRICE_KIND_LABELS[k].toLowerCase()}: ${CATALOGUE_PRICE_TEXT[k]}`).join('; ')}).
+        This buyer&apos;s own prices, charged at checkout and shown in their shop only. A state&apos;s price wins over the kind&apos;s, which wins over the
+        catalogue ({BUYER_PRICE_KINDS.map((k) => `${BUYER_PRICE_KIND_LABELS[k].toLowerCase()}: ${CATALOGUE_PRICE_TEXT[k]}`).join('; ')}).
       </p>
       {q.isPending ? (
         <p className="muted">Loading prices...</p>
