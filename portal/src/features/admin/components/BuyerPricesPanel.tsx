@@ -130,7 +130,10 @@ export function BuyerPricesPanel({ userId }: { userId: number }) {
       </div>
       <p className="muted small">
         This buyer&apos;s own prices, charged at checkout and shown in their shop only. A state&apos;s price wins over the kind&apos;s, which wins over the
-        catalogue ({BUYER_PRICE_KINDS.map((k) => `${BUYER_PRICE_KIND_LABELS[k].toLowerCase()}: ${CATALOGUE_PRICE_TEXT[k]}`).join('; ')}).
+        catalogue&apos;s.
+      </p>
+      <p className="muted small" data-testid="buyer-price-catalogue">
+        Catalogue: {BUYER_PRICE_KINDS.map((k) => `${BUYER_PRICE_KIND_LABELS[k]}, ${CATALOGUE_PRICE_TEXT[k]}`).join(' · ')}.
       </p>
       {q.isPending ? (
         <p className="muted">Loading prices...</p>
@@ -176,7 +179,7 @@ export function BuyerPricesPanel({ userId }: { userId: number }) {
           <input
             id="adm-price-amount"
             inputMode="decimal"
-            placeholder="7.25"
+            placeholder="e.g. 7.25"
             value={draft.price}
             onChange={(e) => setDraft({ ...draft, price: e.target.value })}
             aria-invalid={!!error}
