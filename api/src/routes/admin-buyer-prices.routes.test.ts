@@ -209,6 +209,10 @@ describe('checkout charges the buyer their own price', () => {
     expect(order.amount).toBe(850);
     const receipt = await me.session.get(`/api/orders/${order.orderId}/receipt`);
     expect(receipt.body.lines).toEqual([{ label: 'AI-set appointments', count: 1, rateCents: 850, amountCents: 850, basis: 'Your price' }]);
+    // My Appointments says what they paid for it, not the catalogue's price.
+    const mine = (await me.session.get('/api/vapi/my-appointments')).body.items.find((i: { id: number }) => i.id === a);
+    expect(mine).toMatchObject({ priceCents: 850, price: '8.50' });
+    expect((await me.session.get(`/api/vapi/my-appointments/${a}`)).body).toMatchObject({ priceCents: 850 });
 
     const prices = await admin.get(`/api/admin/users/${me.user.id}/prices`);
     await admin.delete(`/api/admin/users/${me.user.id}/prices/${prices.body.prices[0].id}`).expect(200);
