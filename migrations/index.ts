@@ -57,6 +57,8 @@ import * as m1129_1010_platformCallAttempts from './20261129101000_platform_call
 import * as m1129_1020_disputeRuleReading from './20261129102000_dispute_rule_reading.ts';
 import * as m1129_3000_outboxSealedLink from './20261129300000_outbox_sealed_link.ts';
 import * as m1129_5000_usersLowBalanceThreshold from './20261129500000_users_low_balance_threshold.ts';
+import * as m1130_3000_buyerPrices from './20261130300000_buyer_prices.ts';
+import * as m1130_3001_orderItemsPriceSource from './20261130300100_order_items_price_source.ts';
 import * as m1129_2000_appointmentsCallbackAt from './20261129200000_appointments_callback_at.ts';
 import * as m1129_2001_brightcallRequestHash from './20261129200100_brightcall_request_hash.ts';
 import * as m1129_2002_onboardingSettingsOffer from './20261129200200_onboarding_settings_offer.ts';
@@ -126,6 +128,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129200000_appointments_callback_at': m1129_2000_appointmentsCallbackAt,
   '20261129200100_brightcall_request_hash': m1129_2001_brightcallRequestHash,
   '20261129200200_onboarding_settings_offer': m1129_2002_onboardingSettingsOffer,
+  '20261130300000_buyer_prices': m1130_3000_buyerPrices,
+  '20261130300100_order_items_price_source': m1130_3001_orderItemsPriceSource,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -16,6 +16,8 @@ export class OrderItem extends Model {
   quantity!: number;
   unitPriceCents!: number;
   amountCents!: number;
+  /** null: the catalogue's price; 'buyer': the buyer's own price for the kind; 'buyer:TX': theirs for that state. */
+  priceSource!: string | null;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   order?: Order | null;
 }

@@ -11,6 +11,7 @@ export { PlatformCallAttempt } from './PlatformCallAttempt.ts';
 export { AppointmentNoShow } from './AppointmentNoShow.ts';
 export { BlobChunk } from './BlobChunk.ts';
 export { BrightcallCallback } from './BrightcallCallback.ts';
+export { BuyerPrice } from './BuyerPrice.ts';
 export { ConsumerClaim } from './ConsumerClaim.ts';
 export { CalendarFeed } from './CalendarFeed.ts';
 export { DncEntry } from './DncEntry.ts';

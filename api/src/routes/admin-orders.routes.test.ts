@@ -190,7 +190,7 @@ describe('order detail and refunds', () => {
     const res = await admin.get(`/api/admin/orders/${orderId}`);
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([
-      { kind: 'transfer', itemId: null, quantity: 4, unitPriceCents: TIERS.standard.rateCents, amountCents: 4 * TIERS.standard.rateCents },
+      { kind: 'transfer', itemId: null, quantity: 4, unitPriceCents: TIERS.standard.rateCents, amountCents: 4 * TIERS.standard.rateCents, priceBasis: null },
     ]);
     const types = res.body.timeline.map((e: { type: string }) => e.type);
     expect(types[0]).toBe('created');

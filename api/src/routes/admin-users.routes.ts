@@ -1,6 +1,6 @@
 // /api/admin/users: list (paginated, with the summary counts), search by name or e-mail, create, the
 // user page (orders, balance, leads, appointments), edit (details, role, state, own transfer price),
-// change password, a one-time set-password link for the user (services/accounts/set-password-links.ts),
+// the buyer's own lead and appointment prices, change password, a one-time set-password link for the user (services/accounts/set-password-links.ts),
 // and deactivate / reactivate (a deactivated user's sessions end and login is refused).
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.ts';
@@ -24,6 +24,8 @@ import { transferSettingsSchema } from '@tm/shared/schemas/transfers';
 import { adminControlsView, adminUpdateControls } from '../services/transfers/settings.service.ts';
 import { deactivateUserSchema } from '@tm/shared/schemas/buyer-balance';
 import { refundUnusedTransfers } from '../services/transfers/low-balance.service.ts';
+import { buyerPriceSchema } from '@tm/shared/schemas/buyer-prices';
+import { listBuyerPrices, removeBuyerPrice, setBuyerPrice } from '../services/orders/buyer-prices.service.ts';
 
 const userIdParam = (req: Request) => idParam(req.params.userId, 'User not found');
 
@@ -89,6 +91,25 @@ export function adminUsersRoutes(deps: AppDeps): Router {
     const userId = userIdParam(req);
     const input = parseWith(transferSettingsSchema, req.body);
     res.json(await adminUpdateControls(deps, adminActor(currentUser(req)), userId, input));
+  });
+
+  // The buyer's own prices for leads and appointments (issue 36 point 4, decision 251): per kind, and per
+  // state of a kind; a PUT of a kind and state that has one replaces it.
+  r.get('/admin/users/:userId/prices', admin, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await listBuyerPrices(deps.db, userIdParam(req)));
+  });
+
+  r.put('/admin/users/:userId/prices', admin, async (req, res) => {
+    const userId = userIdParam(req);
+    const input = parseWith(buyerPriceSchema, req.body);
+    res.json(await setBuyerPrice(deps.db, userId, input, deps.clock.now(), adminActor(currentUser(req))));
+  });
+
+  r.delete('/admin/users/:userId/prices/:priceId', admin, async (req, res) => {
+    const userId = userIdParam(req);
+    const priceId = idParam(req.params.priceId, 'Price not found');
+    res.json(await removeBuyerPrice(deps.db, userId, priceId, deps.clock.now(), adminActor(currentUser(req))));
   });
 
   // With { refundUnused: true } the unused transfers are refunded to the card too, after the deactivation

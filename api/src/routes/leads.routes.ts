@@ -13,6 +13,7 @@ import { listLeadsForSale, type LeadKind } from '../services/leads/leads.service
 import { createOrder } from '../services/orders/orders.service.ts';
 import { cancelUserOrder, confirmUserOrder } from '../services/dashboard/user-orders.service.ts';
 import { readFrom } from '../db/read-routing.ts';
+import { buyerPriceBook } from '../services/orders/buyer-prices.service.ts';
 
 /** The marketplace lists, path under /api to the kind of lead. */
 export const LEAD_LISTS = { '/aged-leads': 'aged', '/leads': 'fresh' } as const satisfies Record<string, LeadKind>;
@@ -24,7 +25,9 @@ export function leadsRoutes(deps: AppDeps): Router {
   for (const [path, kind] of Object.entries(LEAD_LISTS)) {
     r.get(path, agent, async (req, res) => {
       const query = parseWith(leadsQuerySchema, req.query, 'query');
-      res.json(await readFrom(deps, req, res, (db) => listLeadsForSale(db, kind, query, deps.clock.now())));
+      // The agent's own prices, read for this agent alone (decision 251): nobody else's list carries them.
+      const userId = currentUser(req).id;
+      res.json(await readFrom(deps, req, res, async (db) => listLeadsForSale(db, kind, query, deps.clock.now(), await buyerPriceBook(db, userId))));
     });
   }
 

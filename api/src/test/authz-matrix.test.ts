@@ -10,6 +10,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, makeUser, type TestContext } from './harness.ts';
 import { listApiRoutes } from './route-list.ts';
+import { BuyerPrice } from '../models/index.ts';
 import { signPayload } from '@tm/stripe-emulator';
 import { insertPaidOrder, callPayload } from './transfers-testing.ts';
 import { insertOwedOrder } from './orders-testing.ts';
@@ -313,6 +314,21 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/admin/users/:userId/transfer-controls': {
     ...cols(401, 403, 403, 200, 401),
     req: () => put(`/api/admin/users/${own.spareUserId}/transfer-controls`, transferSettingsBody)('anon'),
+  },
+  'GET /api/admin/users/:userId/prices': { ...cols(401, 403, 403, 200, 401), req: () => get(`/api/admin/users/${own.spareUserId}/prices`)('anon') },
+  'PUT /api/admin/users/:userId/prices': {
+    ...cols(401, 403, 403, 200, 401),
+    req: () => put(`/api/admin/users/${own.spareUserId}/prices`, () => ({ kind: 'aged_lead', priceCents: 700 }))('anon'),
+  },
+  // A price of the spare user's, made when missing: only the admin's request removes it.
+  'DELETE /api/admin/users/:userId/prices/:priceId': {
+    ...cols(401, 403, 403, 200, 401),
+    req: async () => {
+      const row =
+        (await BuyerPrice.query(ctx.db).where({ userId: own.spareUserId, kind: 'appointment', state: '' }).first()) ??
+        (await BuyerPrice.query(ctx.db).insert({ userId: own.spareUserId, kind: 'appointment', state: '', priceCents: 900 }));
+      return del(`/api/admin/users/${own.spareUserId}/prices/${row.id}`)('anon');
+    },
   },
   'POST /api/admin/users/:userId/deactivate': {
     ...cols(401, 403, 403, 200, 401),

@@ -367,6 +367,10 @@ const SPECS: Record<string, Spec> = {
     role: 'admin',
     base: () => ({ method: 'PUT', path: `/api/admin/users/${who.ids.agentB}/transfer-controls`, body: transferSettingsBody() }),
   },
+  'PUT /api/admin/users/:userId/prices': {
+    role: 'admin',
+    base: () => ({ method: 'PUT', path: `/api/admin/users/${who.ids.agentB}/prices`, body: { kind: 'appointment', state: 'TX', priceCents: 900 } }),
+  },
   'POST /api/admin/users/:userId/deactivate': {
     role: 'admin',
     base: () => ({ method: 'POST', path: `/api/admin/users/${own.deactivatedUserId}/deactivate`, body: {} }),

@@ -126,6 +126,12 @@ export const RINGCLOUD = {
 export const APPOINTMENT_PRICE_CENTS = 1000;
 /** A lead's own price wins; this is the price of a lead that has none. */
 export const LEAD_DEFAULT_PRICE_CENTS = 1000;
+/**
+ * A buyer's own price for leads or appointments (an admin sets it, decision 251): it wins over the
+ * catalogue's for that buyer alone, within these bounds.
+ */
+export const BUYER_PRICE_MIN_CENTS = 100;
+export const BUYER_PRICE_MAX_CENTS = 100_000;
 /** Live transfers ordered from the dashboard: the user's own price, else this. */
 export const LIVE_TRANSFER_DEFAULT_PRICE_CENTS = 3500;
 export const LIVE_TRANSFER_ORDER = { minCount: 1, maxCount: 10000 };

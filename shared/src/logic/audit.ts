@@ -2,6 +2,7 @@
 // "Field: old → new", from the action and the before/after values the services record. The admin
 // screen and the CSV export both use it, so they say the same thing.
 import { formatUsd } from '../catalogue/index.ts';
+import { BUYER_PRICE_KIND_LABELS, type BuyerPriceKind } from '../schemas/buyer-prices.ts';
 
 export interface AuditChange {
   field: string;
@@ -56,6 +57,7 @@ const FIELD_LABELS: Record<string, string> = {
   kind: 'Kind',
   paused: 'Paused',
   creditedCents: 'Credited',
+  priceCents: 'Price',
 };
 
 /** "liveTransferPriceCents" → "Transfer price"; an unknown key → "Some key". */
@@ -126,6 +128,16 @@ export function describeAudit(e: DescribeInput): string {
       return `Edited the account${who}`;
     case 'user.price_changed':
       return `Set the transfer price of${who || ' the account'} to ${a.liveTransferPriceCents === null ? 'the default' : money(a.liveTransferPriceCents)}`;
+    case 'user.buyer_price_set':
+    case 'user.buyer_price_removed': {
+      // A buyer's own price of leads or appointments (decision 251), for every state or one.
+      const label = BUYER_PRICE_KIND_LABELS[String(a.kind) as BuyerPriceKind] ?? String(a.kind);
+      const what = `${/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label}${a.state ? ` in ${String(a.state)}` : ''}`;
+      const whose = who || ' the account';
+      return e.action === 'user.buyer_price_removed'
+        ? `Removed the price of ${what} for${whose} (${money(b.priceCents)})`
+        : `Set the price of ${what} for${whose} to ${money(a.priceCents)}`;
+    }
     case 'user.password_set':
       return `Set a new password for${who || ' the account'}`;
     case 'user.set_password_link':

@@ -70,6 +70,8 @@ export interface AdminOrderItem {
   quantity: number;
   unitPriceCents: number;
   amountCents: number;
+  /** "Buyer's own price for TX" when the buyer's own price (decision 251) set it; null: the catalogue's. */
+  priceBasis: string | null;
 }
 
 export interface AdminOrderSummary {

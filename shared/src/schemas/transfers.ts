@@ -7,6 +7,7 @@ import { isUsStateCode } from '../us-states.ts';
 import { consentFields } from './consent.ts';
 import type { OrderFigures } from './payments.ts';
 import type { Page } from './paging.ts';
+import type { ReceiptItemLines } from './receipt-lines.ts';
 import { recordingUrlSchema } from './recording-url.ts';
 
 export const MAX_TRANSCRIPT_CHARS = 60_000;
@@ -484,7 +485,7 @@ export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
   refunded: 'Refunded',
 };
 
-export interface ReceiptView extends OrderFigures {
+export interface ReceiptView extends OrderFigures, ReceiptItemLines {
   status: ReceiptStatus;
   description: string;
   /** What the unit price was (decision 186): "Standard tier, public price", "Agent rate", "Your negotiated price". */
@@ -494,8 +495,7 @@ export interface ReceiptView extends OrderFigures {
   /** Every refund of the order, oldest first. */
   refunds: ReceiptRefund[];
   refundedCents: number;
-  /** What the buyer paid after refunds (amount - refunded). */
-  netPaidCents: number;
+  netPaidCents: number; // what the buyer paid after refunds (amount - refunded)
   transfers: { bufferSeconds: number; used: number; remaining: number; credits: number; refunded: number } | null;
 }
 

@@ -9,14 +9,17 @@ import type { AppointmentForSale } from '@tm/shared/schemas/dashboard';
 import type { AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';
 import { readControls } from '../transfers/settings.service.ts';
 import type { Paged } from '@tm/shared/schemas/leads';
+import { buyerPriceBook } from '../orders/buyer-prices.service.ts';
 
 /**
- * Buy Appointments: the page the filters and sort select; the date range is read on the agent's clock.
+ * Buy Appointments: the page the filters and sort select, at the agent's prices; the date range is read on the agent's clock.
  * Only reads: a lapsed reservation counts as for sale (the reservation-sweep job releases it).
  */
 export async function browseAppointments(deps: AppDeps, userId: number, query: AvailableAppointmentsQuery): Promise<Paged<AppointmentForSale>> {
   const { timeZone } = await readControls(deps.db, userId);
-  return listAvailableAppointments(deps.db, { ...query, timeZone, now: deps.clock.now() });
+  // The agent's own appointment prices (decision 251) are in the prices of their page, and only theirs.
+  const book = await buyerPriceBook(deps.db, userId);
+  return listAvailableAppointments(deps.db, { ...query, timeZone, now: deps.clock.now(), book });
 }
 
 /** expectedAmountCents: what the cart showed; a disagreement with the server's price is a 400. */

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { raw, type ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
-import { Appointment } from '../../models/index.ts';
+import { Appointment, OrderItem } from '../../models/index.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { orWhereContains } from '../../http/like.ts';
 import { batches, readPage } from '../../http/paging.ts';
@@ -27,6 +27,7 @@ import {
 import type { Paged } from '@tm/shared/schemas/leads';
 import { isMediaUrl } from '../media/media-links.ts';
 import { numOrNull } from '../../db/numbers.ts';
+import { bookPrice, type PriceBook } from '../orders/buyer-prices.service.ts';
 
 export { APPOINTMENTS_PAGE_SIZE };
 
@@ -90,7 +91,9 @@ export function toPurchasedAppointment(row: Row): PurchasedAppointment {
   const confidence = numOrNull(row.extractionConfidence);
   // An appointment an admin assigned cost the agent nothing.
   const assigned = Boolean(row.assignedAt);
-  const cents = assigned ? 0 : appointmentPriceCents(row);
+  // What the buyer paid (their order's price) where it is known, else the appointment's price.
+  const paid = numOrNull((row as { paidPriceCents?: unknown }).paidPriceCents);
+  const cents = assigned ? 0 : (paid ?? appointmentPriceCents(row));
   return {
     id: Number(row.id),
     customerName: str(row.customerName) ?? 'Unknown Customer',
@@ -134,6 +137,22 @@ const available = (db: Db | Knex.Transaction, now: Date, lapsed = true) =>
     .where((q) => q.whereNull(Appointment.ref('callbackAt')).orWhere(Appointment.ref('callbackAt'), '>', appointmentSaleCutoff(now)));
 const owned = (db: Db | Knex.Transaction, userId: number) =>
   Appointment.query(db).where(Appointment.ref('buyerId'), userId).where(Appointment.ref('status'), 'sold').whereNull(Appointment.ref('buyerDeletedAt'));
+
+/**
+ * Owned rows with what the buyer paid for each (its order item's price: their own price where an admin set
+ * one, decision 251), read by the order's index; null for an appointment an admin assigned.
+ */
+const withPaidPrice = (q: AppointmentQuery) =>
+  q.select(
+    `${Appointment.tableName}.*`,
+    OrderItem.query()
+      .select('unitPriceCents')
+      .whereColumn(OrderItem.ref('orderId'), Appointment.ref('reservedOrderId'))
+      .whereColumn(OrderItem.ref('itemId'), Appointment.ref('id'))
+      .where(OrderItem.ref('kind'), 'appointment')
+      .limit(1)
+      .as('paidPriceCents'),
+  );
 
 const total = (row: unknown) => Number((row as { n?: number | string } | undefined)?.n ?? 0);
 
@@ -190,6 +209,16 @@ export interface AvailableListOptions extends Partial<AppointmentFilterValues> {
   /** Newest or oldest first: the page after / before this appointment (keyset, decision 236). */
   after?: number;
   before?: number;
+  /** The agent's own prices (decision 251): an appointment of a state they have a price for shows it. */
+  book?: PriceBook;
+}
+
+/** An appointment for sale at the agent's own price where they have one, else the catalogue's. */
+function forSaleAt(book: PriceBook | undefined) {
+  return (row: Row): AppointmentForSale => {
+    const own = book ? bookPrice(book, 'appointment', str(row.customerState)) : null;
+    return toAppointmentForSale(own ? { ...row, priceCents: own.cents } : row);
+  };
 }
 
 export async function listAvailableAppointments(db: Db, opts: AvailableListOptions): Promise<Paged<AppointmentForSale>> {
@@ -204,7 +233,7 @@ export async function listAvailableAppointments(db: Db, opts: AvailableListOptio
       {
         rows: filtered(available(db, opts.now), f, tz),
         count: filtered(available(db, opts.now), f, tz),
-        map: (rows) => rows.map(toAppointmentForSale),
+        map: (rows) => rows.map(forSaleAt(opts.book)),
         keyset: {
           order: [
             { column: `${Appointment.tableName}.createdAt`, order },
@@ -224,7 +253,7 @@ export async function listAvailableAppointments(db: Db, opts: AvailableListOptio
     {
       rows: sorted(filtered(available(db, opts.now), f, tz), sort),
       count: filtered(available(db, opts.now), f, tz),
-      map: (rows) => rows.map(toAppointmentForSale),
+      map: (rows) => rows.map(forSaleAt(opts.book)),
     },
   );
 }
@@ -251,7 +280,11 @@ export async function listMyAppointments(
 ): Promise<Paged<PurchasedAppointment>> {
   return readPage(
     { page, pageSize },
-    { rows: MINE_ORDER(searched(owned(db, userId), search)), count: searched(owned(db, userId), search), map: (rows) => rows.map(toPurchasedAppointment) },
+    {
+      rows: MINE_ORDER(withPaidPrice(searched(owned(db, userId), search))),
+      count: searched(owned(db, userId), search),
+      map: (rows) => rows.map(toPurchasedAppointment),
+    },
   );
 }
 
@@ -260,7 +293,7 @@ const MY_APPOINTMENTS_CSV_BATCH = 1000;
 /** Every appointment of My Appointments that matches the search, as CSV for a CRM (formula cells escaped). */
 export async function* myAppointmentsCsv(db: Db, userId: number, search?: string): AsyncGenerator<string> {
   yield csvLine(MY_APPOINTMENTS_CSV_HEADER);
-  for await (const rows of batches(() => MINE_ORDER(searched(owned(db, userId), search)), MY_APPOINTMENTS_CSV_BATCH)) {
+  for await (const rows of batches(() => MINE_ORDER(withPaidPrice(searched(owned(db, userId), search))), MY_APPOINTMENTS_CSV_BATCH)) {
     let out = '';
     for (const a of rows.map(toPurchasedAppointment)) {
       const when =
@@ -287,7 +320,7 @@ export async function* myAppointmentsCsv(db: Db, userId: number, search?: string
 }
 
 export async function getMyAppointment(db: Db, userId: number, id: number): Promise<PurchasedAppointment> {
-  const row = await owned(db, userId).where(Appointment.ref('id'), id).first();
+  const row = await withPaidPrice(owned(db, userId)).where(Appointment.ref('id'), id).first();
   if (!row) throw notFound('Appointment not found');
   return toPurchasedAppointment(row);
 }

@@ -17,6 +17,7 @@ import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
 import { orWhereContains } from '../../http/like.ts';
 import { batches, boundedTotal, pageSlice, readPage, type PageSlice } from '../../http/paging.ts';
 import { csvLine } from '../../lib/csv.ts';
+import { EMPTY_PRICE_BOOK, bookPrice, leadPriceKind, type PriceBook } from '../orders/buyer-prices.service.ts';
 
 export type LeadKind = 'aged' | 'fresh';
 
@@ -243,17 +244,28 @@ async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, slice: PageSlice,
 /**
  * One page of leads for sale, youngest first (decision 140), with the total matching the filters
  * (bounded) and the cursors of the pages either side (decision 236). `now` decides which reservations
- * have lapsed. A read: it never writes.
+ * have lapsed. `book`: the agent's own prices, which the page's prices carry (decision 251). A read: it never writes.
  */
-export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, now: Date): Promise<Paged<LeadForSale>> {
+export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, now: Date, book: PriceBook = EMPTY_PRICE_BOOK): Promise<Paged<LeadForSale>> {
   const slice = pageSlice(q.page, q.pageSize);
   // The count is sent first (the lists' query-plan tests read the statements in this order).
   const [counted, found] = await Promise.all([countForSale(db, kind, q, now), pageRows(db, kind, q, slice, now)]);
-  return pageOf(found.rows.map(toLeadForSale), counted.total, found.page, slice.pageSize, {
-    totalCapped: counted.capped,
-    nextCursor: found.nextCursor,
-    prevCursor: found.prevCursor,
-  });
+  // The agent's own price (their state's, else their kind's; decision 251) in the price the list sends.
+  const priced = (r: ListingRow): ListingRow => {
+    const own = bookPrice(book, leadPriceKind(kind), r.customerState);
+    return own ? { ...r, priceCents: own.cents } : r;
+  };
+  return pageOf(
+    found.rows.map((r) => toLeadForSale(priced(r))),
+    counted.total,
+    found.page,
+    slice.pageSize,
+    {
+      totalCapped: counted.capped,
+      nextCursor: found.nextCursor,
+      prevCursor: found.prevCursor,
+    },
+  );
 }
 
 export const MY_LEADS_PAGE_SIZE = 50;

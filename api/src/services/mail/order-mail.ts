@@ -8,17 +8,11 @@ import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from './outbox.ts';
 import { appointmentPurchasedMail, orderRefundMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
 import { orderDescription, transferLots } from '../transfers/lots.service.ts';
-import { Appointment, Order, OrderItem, User } from '../../models/index.ts';
+import { Appointment, Order, User } from '../../models/index.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 import { REORDER_NOTE, orderPriceBasis, priceSourceOf } from '@tm/shared/logic/price-story';
+import { ITEM_LABELS, mailLineLabel, orderItems, receiptLines } from '../orders/receipt-lines.ts';
 
-const ITEM_LABELS: Record<string, string> = {
-  lead: 'Leads',
-  appointment: 'AI-set appointments',
-  transfer: 'Live transfers',
-  callback: 'Call-backs',
-  aged_lead: 'Aged leads',
-};
 const KIND_LABELS: Record<string, string> = {
   transfer_package: 'Live transfers',
   ringcloud: 'RingCloud package',
@@ -57,18 +51,11 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
   if (!order) return;
   const to = await recipient(trx, order.userId);
   if (!to) return;
-  const items = await OrderItem.query(trx).where({ orderId }).orderBy('id');
+  const items = await orderItems(trx, orderId);
   const lines: ReceiptLine[] = [];
   if (items.length) {
-    const byKind = new Map<string, ReceiptLine>();
-    for (const i of items) {
-      const key = `${i.kind}:${i.unitPriceCents}`;
-      const line = byKind.get(key) ?? { label: ITEM_LABELS[i.kind] ?? i.kind, count: 0, rateCents: Number(i.unitPriceCents), amountCents: 0 };
-      line.count += Number(i.quantity);
-      line.amountCents += Number(i.amountCents);
-      byKind.set(key, line);
-    }
-    lines.push(...byKind.values());
+    // One line per kind and price, saying where a buyer's own price came from (decision 251).
+    lines.push(...receiptLines(items).map((l) => ({ label: mailLineLabel(l), count: l.count, rateCents: l.rateCents, amountCents: l.amountCents })));
   } else {
     lines.push({
       label: KIND_LABELS[order.kind] ?? order.kind,

@@ -12,6 +12,7 @@ import type { InventoryTable } from './inventory.ts';
 import { Appointment, Lead, OnboardingSurvey } from '../../models/index.ts';
 import { agedLeadBand, agedLeadStock, scrubAgedStock, workingStateCodesOf } from '../leads/aged-stock.service.ts';
 import { buyerPendingRingcloudOrders } from './ringcloud-holds.ts';
+import { bookPrice, buyerPriceBook, leadPriceKind } from './buyer-prices.service.ts';
 
 const MAX_ITEMS = 1000;
 
@@ -22,6 +23,8 @@ interface PlannedItem {
   quantity: number;
   unitPriceCents: number;
   amountCents: number;
+  /** null: the catalogue's price; 'buyer' / 'buyer:TX': the buyer's own (decision 251). */
+  priceSource?: string | null;
 }
 export interface Plan {
   kind: OrderKind;
@@ -145,17 +148,22 @@ export async function planOrder(deps: AppDeps, req: OrderRequest): Promise<Plan>
       const ids = isLeads
         ? itemIds(req.leadIds, 'leadIds', 'Please select at least one lead to purchase.')
         : itemIds(req.appointmentIds, 'appointmentIds', 'Please add appointments to cart before checkout.');
-      const rows: Pick<Lead, 'id' | 'priceCents'>[] = isLeads
-        ? await Lead.query(db).whereIn('id', ids).select('id', 'priceCents')
-        : await Appointment.query(db).whereIn('id', ids).select('id', 'priceCents');
+      const rows: Array<{ id: number; priceCents: number | null; kind?: string; customerState: string | null }> = isLeads
+        ? await Lead.query(db).whereIn('id', ids).select('id', 'priceCents', 'kind', 'customerState')
+        : await Appointment.query(db).whereIn('id', ids).select('id', 'customerState');
       if (rows.length !== ids.length) throw notFound(`One or more of the selected ${isLeads ? 'leads' : 'appointments'} were not found.`);
-      // Appointments are $10 each everywhere; a lead carries its own price (default when missing).
+      // The buyer's own price for the kind (their state's first, decision 251) wins; else the catalogue's:
+      // appointments $10 each everywhere, a lead its own price (default when missing). Read here, by the
+      // server, for the session's buyer: a price a client sends is never read.
+      const book = await buyerPriceBook(db, req.userId);
       const items: PlannedItem[] = rows
         .map((r) => {
-          const unit = isLeads ? (r.priceCents ?? LEAD_DEFAULT_PRICE_CENTS) : APPOINTMENT_PRICE_CENTS;
-          return { kind: (isLeads ? 'lead' : 'appointment') as ItemKindName, itemId: Number(r.id), quantity: 1, unitPriceCents: unit, amountCents: unit };
+          const own = bookPrice(book, isLeads ? leadPriceKind(String(r.kind)) : 'appointment', r.customerState);
+          const unit = own?.cents ?? (isLeads ? (r.priceCents ?? LEAD_DEFAULT_PRICE_CENTS) : APPOINTMENT_PRICE_CENTS);
+          const kind: ItemKindName = isLeads ? 'lead' : 'appointment';
+          return { kind, itemId: Number(r.id), quantity: 1, unitPriceCents: unit, amountCents: unit, priceSource: own?.source ?? null };
         })
-        .sort((a, b) => a.itemId! - b.itemId!);
+        .sort((a, b) => a.itemId - b.itemId);
       const amountCents = items.reduce((s, i) => s + i.amountCents, 0);
       const units = new Set(items.map((i) => i.unitPriceCents));
       return {

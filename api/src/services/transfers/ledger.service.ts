@@ -9,6 +9,7 @@ import { notFound } from '../../errors.ts';
 import { toIso } from '../../db/dates.ts';
 import { isTransferOrder, orderDescription, refundLines, succeededRefunds, transferLots } from './lots.service.ts';
 import { csvLine } from '../../lib/csv.ts';
+import { orderItems, receiptLines } from '../orders/receipt-lines.ts';
 import { Order, TransferCall, TransferDispute, User } from '../../models/index.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -172,5 +173,7 @@ export async function orderReceipt(deps: AppDeps, userId: number, orderId: numbe
       phone: user?.phone ?? '',
     },
     transfers,
+    // Leads and appointments: a line per kind and price, with the buyer's own price named (decision 251).
+    lines: o.kind === 'leads' || o.kind === 'appointments' ? receiptLines(await orderItems(deps.db, orderId)) : [],
   };
 }

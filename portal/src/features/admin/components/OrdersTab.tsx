@@ -434,7 +434,7 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
                         {i.itemId ? ` #${i.itemId}` : ''}
                       </td>
                       <td>{i.quantity}</td>
-                      <td>{money(i.unitPriceCents)}</td>
+                      <td>{i.priceBasis ? `${money(i.unitPriceCents)} (${i.priceBasis})` : money(i.unitPriceCents)}</td>
                       <td>{money(i.amountCents)}</td>
                     </tr>
                   ))}

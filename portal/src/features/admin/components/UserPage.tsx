@@ -1,5 +1,5 @@
 // The admin's page for one user (/admin?user=ID): account details with Edit, their live-transfer price,
-// transfer balance, what they paid, and their orders, leads and appointments (newest first).
+// their own lead and appointment prices, transfer balance, what they paid, and their orders, leads and appointments (newest first).
 import './campaigns.css';
 import { CampaignText } from './CampaignFacts.tsx';
 import { PRICE_SOURCE_LABEL, dashboardTransferPrice } from '@tm/shared/logic/price-story';
@@ -13,6 +13,7 @@ import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useUser } from '../api/get-user.ts';
 import { UserFormPanel } from './UserFormPanel.tsx';
 import { BuyerControlsPanel } from './BuyerControlsPanel.tsx';
+import { BuyerPricesPanel } from './BuyerPricesPanel.tsx';
 
 /** One of the user's record lists: a table of the newest rows, and how many there are in all. */
 function UserRecords<T extends { id: number | string }>(props: {
@@ -167,6 +168,7 @@ export function UserPage({ userId }: { userId: number }) {
       </div>
 
       {!u.isAdmin && <BuyerControlsPanel userId={u.id} />}
+      {!u.isAdmin && <BuyerPricesPanel userId={u.id} />}
 
       <UserRecords
         id="adm-user-orders"

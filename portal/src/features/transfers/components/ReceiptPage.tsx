@@ -85,19 +85,38 @@ function Receipt({ orderId }: { orderId: number }) {
               </tr>
             </thead>
             <tbody>
-              <tr>
-                <td data-testid="receipt-description">{data.description}</td>
-                <td>{data.count.toLocaleString('en-US')}</td>
-                <td>
-                  {formatUsd(data.unitPriceCents, { cents: true })}
-                  {data.priceBasis && (
-                    <div className="muted small" data-testid="receipt-price-basis">
-                      {data.priceBasis}
-                    </div>
-                  )}
-                </td>
-                <td>{formatUsd(data.amountCents, { cents: true })}</td>
-              </tr>
+              {data.lines.length === 0 ? (
+                <tr>
+                  <td data-testid="receipt-description">{data.description}</td>
+                  <td>{data.count.toLocaleString('en-US')}</td>
+                  <td>
+                    {formatUsd(data.unitPriceCents, { cents: true })}
+                    {data.priceBasis && (
+                      <div className="muted small" data-testid="receipt-price-basis">
+                        {data.priceBasis}
+                      </div>
+                    )}
+                  </td>
+                  <td>{formatUsd(data.amountCents, { cents: true })}</td>
+                </tr>
+              ) : (
+                // Leads and appointments: a line per kind and price, the buyer's own price named (decision 251).
+                data.lines.map((l) => (
+                  <tr key={`${l.label}:${l.rateCents}:${l.basis ?? ''}`} data-testid="receipt-line">
+                    <td>{l.label}</td>
+                    <td>{l.count.toLocaleString('en-US')}</td>
+                    <td>
+                      {formatUsd(l.rateCents, { cents: true })}
+                      {l.basis && (
+                        <div className="muted small" data-testid="receipt-line-basis">
+                          {l.basis}
+                        </div>
+                      )}
+                    </td>
+                    <td>{formatUsd(l.amountCents, { cents: true })}</td>
+                  </tr>
+                ))
+              )}
             </tbody>
             <tfoot>
               <tr>
