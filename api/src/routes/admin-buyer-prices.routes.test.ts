@@ -123,10 +123,10 @@ describe('only that agent sees their prices', () => {
     await setPrice(me.user.id, { kind: 'aged_lead', state: 'TX', priceCents: 725 });
     await setPrice(me.user.id, { kind: 'appointment', priceCents: 850 });
 
-    const priceOf = (items: Array<{ id: number; priceCents: number; price: string }>, id: number) => items.find((i) => i.id === id);
+    const priceOf = (items: Array<{ id: number; priceCents: number }>, id: number) => items.find((i) => i.id === id);
     const mine = (await me.session.get('/api/aged-leads').query({ zip: '79901' })).body.items;
-    expect(priceOf(mine, tx)).toMatchObject({ priceCents: 725, price: '7.25' });
-    expect(priceOf(mine, fl)).toMatchObject({ priceCents: 600, price: '6.00' });
+    expect(priceOf(mine, tx)).toMatchObject({ priceCents: 725 });
+    expect(priceOf(mine, fl)).toMatchObject({ priceCents: 600 });
     // Aged-lead prices do not touch fresh leads.
     expect(priceOf((await me.session.get('/api/leads').query({ zip: '79901' })).body.items, fresh)).toMatchObject({ priceCents: 1200 });
     const theirs = (await other.session.get('/api/aged-leads').query({ zip: '79901' })).body.items;
@@ -134,7 +134,7 @@ describe('only that agent sees their prices', () => {
     expect(priceOf(theirs, fl)).toMatchObject({ priceCents: 1000 });
 
     const myAppts = (await me.session.get('/api/vapi/available-appointments').query({ pageSize: 100 })).body.items;
-    expect(priceOf(myAppts, appt)).toMatchObject({ priceCents: 850, price: '8.50' });
+    expect(priceOf(myAppts, appt)).toMatchObject({ priceCents: 850 });
     const theirAppts = (await other.session.get('/api/vapi/available-appointments').query({ pageSize: 100 })).body.items;
     expect(priceOf(theirAppts, appt)).toMatchObject({ priceCents: 1000 });
 
@@ -211,7 +211,7 @@ describe('checkout charges the buyer their own price', () => {
     expect(receipt.body.lines).toEqual([{ label: 'AI-set appointments', count: 1, rateCents: 850, amountCents: 850, basis: 'Your price' }]);
     // My Appointments says what they paid for it, not the catalogue's price.
     const mine = (await me.session.get('/api/vapi/my-appointments')).body.items.find((i: { id: number }) => i.id === a);
-    expect(mine).toMatchObject({ priceCents: 850, price: '8.50' });
+    expect(mine).toMatchObject({ priceCents: 850 });
     expect((await me.session.get(`/api/vapi/my-appointments/${a}`)).body).toMatchObject({ priceCents: 850 });
 
     const prices = await admin.get(`/api/admin/users/${me.user.id}/prices`);
