@@ -1,0 +1,66 @@
+// The age a caller states, in digits, words, Spanish or with a hedge ("almost ninety-one"), for the not-qualified
+// rule (not-qualified.ts) and the hang-up rule (hung-up.ts).
+import { QUOTER_LIMITS } from '@tm/shared/logic/quoter';
+import { NUMBER_WORDS, numberFrom, type TranscriptLine } from './transcript.ts';
+
+/** The product's age range (the final-expense quoter's). */
+export const AGE_RANGE = { min: QUOTER_LIMITS.minAge, max: QUOTER_LIMITS.maxAge };
+/** An approximate age ("about ninety") this near a bound is not a clear disqualifier. */
+export const AGE_FUZZ = 3;
+export const AGE_STATED = new RegExp(
+  `\\b(?:i'?m|i am|(i'?ll be|i will be|turning)|turned|age is|aged)\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
+  'i',
+);
+/** Someone else's age, said by a relative on the caller's phone ("Mama's ninety-two", "she's 97"). */
+export const THIRD_AGE = new RegExp(
+  `\\b(?:she'?s|he'?s|she is|he is|(?:mama|momma|mom|mother|dad|daddy|father|grandma|grandpa|grandmother|grandfather|husband|wife)(?:'s| is))\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
+  'i',
+);
+/** A caller correcting the age just given ("Thirty-nine. No, wait, forty-nine"): the age after the cue counts. */
+export const AGE_CORRECTION = new RegExp(`\\b(?:no,?\\s+)?(?:wait|i mean|actually|sorry)\\b[,.]?\\s+(?:i'?m\\s+)?${NUMBER_WORDS}\\b`, 'i');
+export const AGE_BARE = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`, 'i');
+/** An age said in Spanish ("tengo noventa y dos años", "tengo 92 años"). */
+export const SPANISH_TENS: Record<string, number> = { cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100 };
+export const SPANISH_UNITS = ['uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve'];
+export const SPANISH_AGE = new RegExp(
+  `\\btengo\\s+(?:(?:como|casi)\\s+)?(?:(\\d{1,3})|(${Object.keys(SPANISH_TENS).join('|')})(?:\\s+y\\s+(${SPANISH_UNITS.join('|')}))?)\\s+años\\b`,
+  'i',
+);
+/** A year said in words ("nineteen thirty-six", "nineteen oh five"). */
+export const BIRTH_YEAR_WORDS =
+  /\b(ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)[-\s]+(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh)\b/i;
+/** "Ninety-one years old, honey": an age said unasked, at the start of a line. */
+export const YEARS_OLD = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\s+years?\\s+old\\b`, 'i');
+export const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
+/** A hedge that puts the age just below the number ("almost ninety-one": ninety). */
+export const ONE_SHORT = /^(almost|nearly|close to)$/i;
+/** The age a line states (the caller's, or a relative's for the person to be insured), or null. */
+export function statedAge(line: TranscriptLine, previous: TranscriptLine | undefined): { age: number; approximate: boolean } | null {
+  const es = SPANISH_AGE.exec(line.text);
+  if (es) {
+    const n = es[1] ? Number(es[1]) : SPANISH_TENS[es[2]!.toLowerCase()]! + (es[3] ? SPANISH_UNITS.indexOf(es[3].toLowerCase()) + 1 : 0);
+    return n >= 18 && n <= 120 ? { age: n, approximate: /\b(como|casi|más o menos)\b/i.test(line.text) } : null;
+  }
+  const asked = previous?.role === 'agent' && /\b(how old|age|date of birth|born)\b/i.test(previous.text);
+  const m = AGE_STATED.exec(line.text);
+  const third = m ? null : THIRD_AGE.exec(line.text);
+  const bare = m || third ? null : asked ? AGE_BARE.exec(line.text) : YEARS_OLD.exec(line.text);
+  // words: the number said; hedge: "about", "almost"...; next: "I'll be 91", "turning 91" (90 today).
+  const said = m
+    ? { words: m[3]!, hedge: m[2], next: Boolean(m[1]) }
+    : third
+      ? { words: third[2]!, hedge: third[1], next: false }
+      : bare
+        ? { words: bare[2]!, hedge: bare[1], next: false }
+        : null;
+  if (!said) return null;
+  // "Thirty-nine. No, wait, forty-nine": the corrected number counts, as said.
+  const corrected = AGE_CORRECTION.exec(line.text);
+  const n = numberFrom(corrected ? corrected[1]! : said.words);
+  if (n === null) return null;
+  const age = !corrected && (said.next || ONE_SHORT.test(said.hedge ?? '')) ? n - 1 : n;
+  if (age < 18 || age > 120) return null;
+  // "Nineteen thirty-six" is a birth year, not an age of nineteen.
+  if (n >= 10 && n <= 19 && BIRTH_YEAR_WORDS.test(line.text)) return null;
+  return { age, approximate: Boolean(said.hedge) || GIVE_OR_TAKE.test(line.text) };
+}

@@ -1,0 +1,158 @@
+// The not-qualified rule: one of the four disqualifiers (age, covered and not looking, no means, not the
+// decider) in the caller's own words, not taken back later in the call.
+import { AGE_FUZZ, AGE_RANGE, AGE_STATED, THIRD_AGE, statedAge } from './ages.ts';
+import { ACCEPTS, GIVES_DETAILS, endOf, genuine, inDoubt, lengthLine, takenBackAfter, type Reading } from './caller-statements.ts';
+import { quoteOf, type TranscriptLine } from './transcript.ts';
+import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
+
+export const HAS_COVERAGE =
+  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
+export const NOT_LOOKING =
+  /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bno necesito\b/i;
+export const CANNOT_AFFORD =
+  /\bcan'?t afford\b|\bcannot afford\b|\bcan'?t pay anything\b|\bcan'?t (do|pay|manage) any (premium|payment)\b|\bcan'?t spare\b|\bdon'?t have a (dime|penny|cent)\b|\bnothing left at the end of the month\b|\bno money for\b|\bno puedo pagar nada\b|\bno tengo (nada de )?dinero\b/i;
+/** Words that make "can't afford" mean any premium at all. */
+/** Short of money for now only ("right now, maybe next month"): not unable to pay any premium. */
+export const FOR_NOW = /\b(next month|next week|next year|when my check|until|after the first|maybe later|in a (few|couple( of)?) (weeks|months))\b/i;
+export const NOT_EVEN = /\bnot even\b|\ba (dime|penny|cent)\b|\bnothing at all\b/i;
+export const ANY_AMOUNT = /\b(any|anything|nothing|a (dime|penny|cent)|at all|not even|no premium|nada)\b/i;
+/** "I can't afford that" after a price is an objection to that price, not a caller who can pay nothing. */
+export const PRICE_OBJECTION = /\bcan'?t afford (that|it|this|those)\b(?! (or|nor) any)/i;
+export const NOT_DECIDER =
+  /\bpower of attorney\b|\b(son|daughter|brother|sister|nephew|niece|guardian|kids?|children) (makes|decides) (all|every|the)\b|\bcan'?t (sign|agree to|decide) anything\b|\bcan'?t sign contracts?\b|\bcan'?t make (the )?decisions\b|\bi'?m (just|only) (her|his|the) caregiver\b|\b(is my|my legal|as my) (guardian|conservator)\b|\bappointed a conservator\b/i;
+/** A caller who only declines ("not interested") names none of the four disqualifiers. */
+export const DECLINES = /\bnot interested\b|\bchanged my mind\b/i;
+export interface Disqualifier {
+  line: TranscriptLine;
+  kind: 'age' | 'covered' | 'afford' | 'decider';
+  /** Where the statement ends in its line (what follows in the same line may take it back). */
+  end: number;
+  /** An approximate age near a bound: not clear. */
+  unsure?: boolean;
+  /** Why it is not clear, when unsure. */
+  why?: string;
+}
+export function disqualifiers(r: Reading): Disqualifier[] {
+  const found: Disqualifier[] = [];
+  r.lines.forEach((line, i) => {
+    if (line.role !== 'caller') return;
+    const age = statedAge(line, r.lines[i - 1]);
+    if (age && (age.age < AGE_RANGE.min || age.age > AGE_RANGE.max)) {
+      // Two ages (the caller's and a relative's, "Mama's ninety-five, I'm seventy"), or an age in range said earlier:
+      // whose age decides the policy is for an admin.
+      const twoInLine = AGE_STATED.test(line.text) && THIRD_AGE.test(line.text);
+      const earlier = r.lines.slice(0, i).some((l, j) => {
+        if (l.role !== 'caller') return false;
+        const a = statedAge(l, r.lines[j - 1]);
+        return a !== null && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
+      });
+      if (twoInLine || earlier)
+        found.push({ line, kind: 'age', unsure: true, why: 'The caller gave more than one age; whose decides is for an admin.', end: line.text.length });
+      else found.push({ line, kind: 'age', end: line.text.length });
+    } else if (age && age.approximate && (Math.abs(age.age - AGE_RANGE.min) <= AGE_FUZZ || Math.abs(age.age - AGE_RANGE.max) <= AGE_FUZZ)) {
+      found.push({ line, kind: 'age', unsure: true, why: 'The caller may be outside the age range: the age given is approximate.', end: line.text.length });
+    }
+    const nextCaller = r.lines.slice(i + 1).find((l) => l.role === 'caller');
+    if (
+      HAS_COVERAGE.test(line.text) &&
+      (NOT_LOOKING.test(line.text) || (nextCaller && NOT_LOOKING.test(nextCaller.text) && r.lines.indexOf(nextCaller) === i + 1))
+    ) {
+      found.push({ line, kind: 'covered', end: Math.max(endOf(HAS_COVERAGE, line.text), endOf(NOT_LOOKING, line.text)) });
+    }
+    const quotedBefore = r.quotes.some((q) => r.lines.indexOf(q) < i);
+    if (CANNOT_AFFORD.test(line.text) && !(quotedBefore && PRICE_OBJECTION.test(line.text))) {
+      // "I can't afford it" with no word of paying nothing at all: unable to pay anything, or just not this? An admin.
+      const vague =
+        (PRICE_OBJECTION.test(line.text) && !ANY_AMOUNT.test(line.text) && !CANNOT_AFFORD.test(line.text.replace(PRICE_OBJECTION, ''))) ||
+        (FOR_NOW.test(line.text.slice(line.text.search(CANNOT_AFFORD))) && !NOT_EVEN.test(line.text));
+      found.push({
+        line,
+        kind: 'afford',
+        end: endOf(CANNOT_AFFORD, line.text),
+        ...(vague ? { unsure: true, why: "The caller said they can't afford it, without saying they can pay nothing at all, or only for now." } : {}),
+      });
+    }
+    if (NOT_DECIDER.test(line.text)) found.push({ line, kind: 'decider', end: endOf(NOT_DECIDER, line.text) });
+  });
+  return found;
+}
+export const KIND_WORDS: Record<Disqualifier['kind'], string> = {
+  age: `is outside the product's age range (${AGE_RANGE.min} to ${AGE_RANGE.max})`,
+  covered: 'is already covered and not looking',
+  afford: 'cannot afford any premium',
+  decider: 'is not the decision maker',
+};
+/** A caller who wants more cover after all, or decides for themselves. */
+export const WANTS_MORE =
+  /\badd (a little|some|more|on|to it)\b|\b(a little|some) (more|extra)\b|\bon top\b|\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
+export const OWN_DECIDER = /\bi (still |can |do )?make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
+export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
+  if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
+  const found = disqualifiers(r);
+  const g = genuine(r);
+  // Taken back is not evidence: a disqualifier the caller contradicts later in the call (an amount they can pay,
+  // their details, an application let start, an age in range, wanting more cover, deciding for themselves).
+  const takeBack = (d: Disqualifier) =>
+    takenBackAfter(
+      r,
+      d.line,
+      d.end,
+      (l, previous) => {
+        if (d.kind === 'age') {
+          const a = statedAge(l, previous);
+          return a !== null && !a.approximate && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
+        }
+        if (d.kind === 'covered') return WANTS_MORE.test(l.text);
+        if (d.kind === 'decider') return OWN_DECIDER.test(l.text);
+        return false;
+      },
+      d.kind === 'covered' || d.kind === 'decider',
+    );
+  const backs = found.filter((d) => !d.unsure).map((d) => ({ d, back: takeBack(d) }));
+  const clear = backs.filter((b) => !b.back).map((b) => b.d);
+  const takenBack = backs.filter((b) => b.back);
+  const sold = [...r.quotes.slice(0, 1), ...r.application.slice(0, 1)];
+  if (clear.length && !sold.length && !found.some((d) => d.unsure) && !takenBack.length) {
+    if (doubt)
+      return inDoubt(
+        doubt,
+        clear.map((d) => quoteOf(d.line)),
+      );
+    return { decision: 'approve', summary: `The caller ${KIND_WORDS[clear[0]!.kind]}.`, evidence: clear.map((d) => quoteOf(d.line)) };
+  }
+  if (takenBack.length && !clear.length && !found.some((d) => d.unsure)) {
+    const t = takenBack[0]!;
+    const evidence = [quoteOf(t.d.line), ...(t.back === t.d.line ? [] : [quoteOf(t.back!)]), ...g.evidence];
+    // Clearly taken back in the caller's own words (an amount or plan accepted, their details, an age in range) is
+    // a denial; an application let start or a question about more cover, without more, is for an admin.
+    const back = t.back!;
+    const inRange = t.d.kind === 'age' && back !== t.d.line;
+    const confirmed = r.lines.slice(r.lines.indexOf(back) + 1).some((l) => l.role === 'caller' && (ACCEPTS.test(l.text) || GIVES_DETAILS.test(l.text)));
+    if (ACCEPTS.test(back === t.d.line ? back.text.slice(t.d.end) : back.text) || GIVES_DETAILS.test(back.text) || inRange || confirmed) {
+      return { decision: 'deny', summary: `The caller said they ${KIND_WORDS[t.d.kind].replace(/^is /, 'were ')}, then took it back.`, evidence };
+    }
+    return { decision: 'human', summary: 'The caller stated a disqualifier and later said something that contradicts it.', evidence };
+  }
+  if (found.length) {
+    return {
+      decision: 'human',
+      summary: takenBack.length
+        ? 'The caller stated a disqualifier and later contradicted one.'
+        : sold.length
+          ? 'The caller stated a disqualifier, yet a quote or an application followed.'
+          : (found.find((d) => d.unsure)?.why ?? 'The caller may be outside the age range: the age given is approximate.'),
+      evidence: [...found.map((d) => quoteOf(d.line)), ...sold.map(quoteOf)],
+    };
+  }
+  if (g.strong) return { decision: 'deny', summary: 'The caller stated no disqualifier and answered the qualifying questions.', evidence: g.evidence };
+  // Declining is not one of the four disqualifiers (age, covered and not looking, no means, not the decider).
+  const declined = r.callerLines.find((l) => DECLINES.test(l.text));
+  if (declined) {
+    return { decision: 'deny', summary: 'The caller declined without stating any disqualifier.', evidence: [quoteOf(declined)] };
+  }
+  return {
+    decision: 'human',
+    summary: 'The transcript shows neither a disqualifier nor a full qualifying conversation.',
+    evidence: [lengthLine(input.durationSeconds), ...g.evidence],
+  };
+}
