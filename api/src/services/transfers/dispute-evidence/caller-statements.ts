@@ -27,7 +27,23 @@ export const QUOTE_IN_WORDS = new RegExp(
   `\\b${NUMBER_WORDS}(?:[-\\s]${NUMBER_WORDS})?(?:\\s+dollars)?(?:\\s+and\\s+${NUMBER_WORDS}\\s+cents)?\\s+(?:(?:a|per)\\s+month|monthly)\\b`,
   'i',
 );
-export const quoted = (text: string) => QUOTE_GIVEN.test(text) || (QUOTE_IN_WORDS.test(text) && !text.includes('?'));
+/** A premium in Spanish ("treinta y un dólares al mes", "$25 por mes"). */
+export const QUOTE_SPANISH = /\b(?:\d+|[a-záéíóúñ]+(?: y [a-záéíóúñ]+)?) d[óo]lares (?:al|por|cada) mes\b|\$\s?\d[\d,]*(?:\.\d{2})? (?:al|por) mes\b/i;
+export const quoted = (text: string) =>
+  QUOTE_GIVEN.test(text) || ((QUOTE_IN_WORDS.test(text) || QUOTE_SPANISH.test(text)) && !/\?/.test(text));
+/**
+ * The agent asks what the caller could pay ("How much could you do a month?", "¿Cuánto podría pagar?"): a caller
+ * who answers it with an amount names one they can pay.
+ */
+export const BUDGET_QUESTION =
+  /\bhow much (could|can|would|are) you\b[^?]*\b(pay|afford|do|spend|manage|comfortable)\b|\bwhat (could|can|would) you (pay|afford|do|spend|manage)\b|\bwhat (amount|price|budget)\b[^?]*\b(comfortable|afford|work)\b|\bcu[áa]nto (puede|podr[íi]a|quiere) (pagar|gastar)\b/i;
+/** An amount in a reply: digits, a number in words (English or Spanish), dollars. */
+const AMOUNT_SAID = new RegExp(`\\$\\s?\\d|\\b\\d{1,3}\\b|\\b${NUMBER_WORDS}\\b|\\b(veinte|treinta|cuarenta|cincuenta|diez|quince)\\b`, 'i');
+/** A reply that names no amount after all: nothing, zero, not a dime. */
+const NO_AMOUNT = /\b(nothing|zero|nada|not a (dime|penny|cent)|can'?t|cannot|no puedo)\b/i;
+/** A caller's reply to the agent's budget question that names an amount they could pay. */
+export const namesBudget = (l: TranscriptLine, previous: TranscriptLine | undefined) =>
+  l.role === 'caller' && previous?.role === 'agent' && BUDGET_QUESTION.test(previous.text) && AMOUNT_SAID.test(l.text) && !NO_AMOUNT.test(l.text);
 /**
  * A caller who goes along after all (issue 33, "taken back is not evidence"): names an amount they can pay,
  * agrees to a plan, or tells their details. Read over the order of the caller's statements: said after a
@@ -37,7 +53,7 @@ export const ACCEPTS = new RegExp(
   [
     `\\b(?:i|we)\\s*(?:could|can|might|would|'d)\\s+(?:maybe\\s+|probably\\s+|possibly\\s+|still\\s+)?(?:do|pay|afford|manage|swing|handle|spare|find|come up with|scrape together|put aside|set aside)\\b[^.?!]{0,30}?(?:\\$\\s?\\d|\\b\\d{1,3}\\b|\\b${NUMBER_WORDS})`,
     `(?:\\$\\s?\\d+|\\b${NUMBER_WORDS}\\s+(?:dollars|bucks))[^.?!]{0,30}\\b(?:i can|i could|would work|works for me|is fine|i can do|i can manage|i can afford|doable)\\b`,
-    /\blet'?s do (it|that|the|this)\b|\bsign me up\b|\bgo ahead (with (it|that|the)|and (sign|start|do|put))\b|\bi'?ll take (it|that|the)\b|\bthat (one )?works for me\b|\bi can (do|afford|manage|handle) that\b|\bthat'?s doable\b|\bpuedo pagar\b|\bsend me the (paperwork|papers|application|forms?)\b|\bmail me the (paperwork|papers|application|forms?)\b/
+    /\blet'?s do (it|that|the|this)\b|\bsign me up\b|\bgo ahead (with (it|that|the)|and (sign|start|do|put))\b|\bi'?ll take (it|that|the)\b|\bthat (one )?works for me\b|\bi can (do|afford|manage|handle) that\b|\bthat'?s doable\b|(?<!\bno )\bpuedo pagar\b|\bs[íi] puedo\b|\bh[áa]galo\b|\bsend me the (paperwork|papers|application|forms?)\b|\bmail me the (paperwork|papers|application|forms?)\b/
       .source,
   ].join('|'),
   'i',
@@ -91,6 +107,7 @@ export function takenBackAfter(
     const previous = r.lines[i - 1];
     if (ACCEPTS.test(l.text) || GIVES_DETAILS.test(l.text) || TAKES_BACK.test(l.text)) return l;
     if (previous?.role === 'agent' && APPLICATION.test(previous.text) && !DEMURS.test(l.text) && !REFUSES.test(l.text)) return l;
+    if (namesBudget(l, previous)) return l;
     if (also?.(l, previous)) return l;
   }
   return undefined;

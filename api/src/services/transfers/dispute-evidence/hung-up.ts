@@ -14,6 +14,17 @@ export const HANG_UP_WINDOW_SECONDS = 120;
 /** Caller lines about the coverage (its cost, the funeral, the papers) that show a caller who stayed to talk. */
 export const ABOUT_COVERAGE = /\b(funeral|burial|bury|cremat\w*|coverage|policy|insurance|premium|cost|price|in the mail)\b/i;
 export const ENGAGED_LINES = 3;
+/**
+ * The agent's questions that only open a call: who is on the line, who is calling, whether the caller can hear or
+ * has a moment, how they are, whether they asked for the call. Every other question may be a qualifying one.
+ */
+const OPENING_QUESTION =
+  /\b(is this|am i (speaking|talking) (with|to)|may i speak|can i speak|are you (mr|mrs|ms|miss)\b|is \w+ (there|home|available|in|around)|can you hear me|hear me( now)?|still there|hello|how are you|how('?re| are) you( doing)?|how'?s (your|it going)|good time|better time|a (minute|moment|second)|you (requested|asked|filled|sent|were looking)|did you (request|ask|fill|send|get)|remember (filling|requesting|asking)|right (number|person)|speak english|permission|understand|recorded|call (you )?back|(his|her|their|a good|your) (number|phone)|you'?re (in|at|down|up|over|out)\b|where are you|hablo con|habla con|se[ñn]or(a|ita)?|who'?s (this|calling|speaking)|interested|is that (right|correct)|that right)\b/i;
+/** A question that only names who is asked for ("Good morning, Mrs. Delphine Arceneaux?"). */
+const NAME_ONLY = /^[\s,]*(?:(?:hi|hello|hey|hola|good (?:morning|afternoon|evening)|yes|okay|so)[\s,]+)*(?:(?:mr|mrs|ms|miss|dr|sir|ma'?am)\.?\s+)?(?:[A-Z][\w'.-]*\s*){1,4}\?$/;
+/** The agent's question sentences in a line that may be qualifying ones (every question but the call's opening). */
+const otherQuestions = (text: string) => (text.match(/[^.?!¿]*\?/g) ?? []).filter((q) => QUALIFYING_QUESTION.test(q) || (!OPENING_QUESTION.test(q) && !NAME_ONLY.test(q.trim())));
+
 /** The caller said no more than this many lines: a greeting, a question, a refusal. */
 export const HANG_UP_MAX_CALLER_LINES = 3;
 export const ENDED_BY_WORDS = { caller: 'the caller', agent: 'the agent', platform: 'the platform (the line was cut)' } as const;
@@ -74,6 +85,15 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   if (input.endedBy === 'agent') {
     return { decision: 'deny', summary: 'The platform records that the agent ended the call, not the caller.', evidence: [end] };
   }
+  // Past the window, on the platform's record alone: a caller who stayed more than two minutes past the buffer and then
+  // hung up, or whose line the platform cut (the caller did not hang up at all), did not leave before the questions.
+  if (window !== null && !within && (input.endedBy === 'caller' || input.endedBy === 'platform')) {
+    return {
+      decision: 'deny',
+      summary: `The call lasted ${input.durationSeconds} seconds, more than ${HANG_UP_WINDOW_SECONDS} s past its ${input.bufferSeconds} s buffer, before ${input.endedBy === 'caller' ? 'the caller hung up' : 'the platform cut it'}.`,
+      evidence: [end, ...(lastCaller ? [quoteOf(lastCaller)] : [])],
+    };
+  }
   // The questions reached the caller: they answered one, or replied to it (a refusal, "I have to go") before
   // leaving. "Hung up before the questions" does not hold, whoever ended the call. A reply that only shows the
   // caller could not hear ("Hello?", "What?") is for an admin.
@@ -128,6 +148,18 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   }
   if (!firstQuestion && r.callerLines.length > HANG_UP_MAX_CALLER_LINES) {
     return { decision: 'human', summary: 'The caller talked for a while and the agent asked no qualifying question.', evidence: [end, quoteOf(lastCaller)] };
+  }
+  // Any other question of the agent's that the caller spoke after, unless it only opens the call (who is on the line,
+  // can they hear, is it a good time): the rules cannot tell every qualifying question, so an admin reads it.
+  const asked = r.lines.find(
+    (l, i) => l.role === 'agent' && otherQuestions(l.text).length > 0 && i < r.lines.indexOf(lastCaller),
+  );
+  if (asked) {
+    return {
+      decision: 'human',
+      summary: "The caller spoke after an agent's question that may have been a qualifying one; an admin reads it.",
+      evidence: [end, quoteOf(asked), quoteOf(lastCaller)],
+    };
   }
   const evidence = [end, quoteOf(lastCaller), ...(firstQuestion ? [quoteOf(firstQuestion)] : [])];
   if (doubt) return inDoubt(doubt, evidence);

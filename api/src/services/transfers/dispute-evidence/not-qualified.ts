@@ -17,7 +17,7 @@ export const FOR_NOW = /\b(next month|next week|next year|when my check|until|af
 export const NOT_EVEN = /\bnot even\b|\ba (dime|penny|cent)\b|\bnothing at all\b/i;
 export const ANY_AMOUNT = /\b(any|anything|nothing|a (dime|penny|cent)|at all|not even|no premium|nada)\b/i;
 /** "I can't afford that" after a price is an objection to that price, not a caller who can pay nothing. */
-export const PRICE_OBJECTION = /\bcan'?t afford (that|it|this|those)\b(?! (or|nor) any)/i;
+export const PRICE_OBJECTION = /\bcan'?t afford (that|it|this|those)\b(?! (or|nor) any)|\b(para|por) (eso|esto)\b|\bthat (much|price|amount)\b/i;
 export const NOT_DECIDER =
   /\bpower of attorney\b|\b(son|daughter|brother|sister|nephew|niece|guardian|kids?|children) (makes|decides) (all|every|the)\b|\bcan'?t (sign|agree to|decide) anything\b|\bcan'?t sign contracts?\b|\bcan'?t make (the )?decisions\b|\bi'?m (just|only) (her|his|the) caregiver\b|\b(is my|my legal|as my) (guardian|conservator)\b|\bappointed a conservator\b/i;
 /** A caller who only declines ("not interested") names none of the four disqualifiers. */

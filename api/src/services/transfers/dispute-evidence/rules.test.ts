@@ -90,7 +90,10 @@ describe('hung_up_before_questions', () => {
     // The window is fixed: buffer + 120 s.
     expect(HANG_UP_WINDOW_SECONDS).toBe(120);
     expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 180 })).toBe('approve');
-    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 181 })).toBe('human');
+    // Past the window the caller's hang-up came too late to be before the questions (round three, decision 242).
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 181 })).toBe('deny');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 181, endedBy: 'platform' })).toBe('deny');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 181, endedBy: null })).toBe('human');
     expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, bufferSeconds: 120, durationSeconds: 240 })).toBe('approve');
   });
 

@@ -13,6 +13,12 @@ export interface TranscriptLine {
 }
 
 const LINE = /^\s*(?:\[(\d{1,3}):(\d{2})\]\s*)?([^:[\]]{1,40}?)\s*:\s*(.*)$/;
+/**
+ * A transcriber's note, not anyone's words: a line that is all in brackets, after an optional stamp ("[caller
+ * disconnected]", "[00:12] [hold music]", "[silence 40 seconds]"). It is read as no one's line (and not as an
+ * unlabelled line); the rules rest nothing on it.
+ */
+const NOTE = /^\s*(?:\[\d{1,3}:\d{2}\]\s*)?(?:\[[^\]]*\]\s*)+$/;
 const AGENT_LABEL = /\b(agent|rep|representative|advisor|producer|broker|closer)\b/i;
 const CALLER_LABEL = /\b(caller|customer|prospect|client|lead|consumer|applicant|insured)\b/i;
 // What an agent says and a caller does not: an introduction, the company, holding, the licence.
@@ -34,7 +40,7 @@ function readSpeakers(text: string | null): { lines: TranscriptLine[]; tied: boo
   let tied = false;
   const raw: { at: string | null; seconds: number | null; speaker: string; text: string }[] = [];
   for (const line of text.split(/\r?\n/)) {
-    if (!line.trim()) continue;
+    if (!line.trim() || NOTE.test(line)) continue;
     const m = LINE.exec(line);
     if (!m) {
       // A line without a speaker continues the one before.
@@ -72,7 +78,9 @@ function readSpeakers(text: string | null): { lines: TranscriptLine[]; tied: boo
 
 /** What only an agent says: the licence, the company introduction, holding, the questions to come. */
 const STRONG_AGENT_TALK =
-  /\blicensed\b|\bthis is \w+ (with|from)\b|\bcalling (you )?from\b|\bthanks? (you )?for holding\b|\bi'?m the (licensed )?agent\b|\ba few (quick )?questions\b|\bam i speaking (with|to)\b|\bmay i speak (with|to)\b|\byou were (transferred|connected)\b|\bi'?m calling on behalf of\b/i;
+  /\blicensed\b|\bthis is \w+ (with|from)\b|\bcalling (you )?from\b|\bthanks? (you )?for holding\b|\bi'?m the (licensed )?agent\b|\ba few (quick )?questions\b|\bam i speaking (with|to)\b|\bmay i speak (with|to)\b|\byou were (transferred|connected)\b|\bi'?m calling on behalf of\b|\bis this (mr|mrs|ms|miss)\b|\breturning your (request|inquiry)\b|\byou (requested|filled out)\b/i;
+/** Introducing oneself by name with a company ("I'm Ian with Evergreen Life"): the name and company capitalised. */
+const INTRODUCES = /\b(?:I'?m|I am) [A-Z][a-z]+ (?:with|from|at) [A-Z]/;
 
 /**
  * Whether the speaker labels can be trusted to say who spoke (issue 33): not when some line has no label (its
@@ -82,7 +90,7 @@ const STRONG_AGENT_TALK =
  */
 export function labelsInDoubt(text: string | null): string | null {
   if (!text) return null;
-  const nonEmpty = text.split(/\r?\n/).filter((l) => l.trim());
+  const nonEmpty = text.split(/\r?\n/).filter((l) => l.trim() && !NOTE.test(l));
   const unlabelled = nonEmpty.filter((l) => !LINE.exec(l));
   if (unlabelled.length) return `${unlabelled.length === 1 ? 'A line has' : `${unlabelled.length} lines have`} no speaker label.`;
   if (nonEmpty.some((l) => LINE.exec(l)![3]!.trim().split(/\s+/).length > 3)) return 'A line reads as words, not a speaker label.';
@@ -98,7 +106,7 @@ export function labelsInDoubt(text: string | null): string | null {
     );
     if (other) return `A line labelled ${l.speaker} introduces itself as ${other}.`;
   }
-  const swapped = lines.find((l) => l.role === 'caller' && STRONG_AGENT_TALK.test(l.text));
+  const swapped = lines.find((l) => l.role === 'caller' && (STRONG_AGENT_TALK.test(l.text) || INTRODUCES.test(l.text)));
   if (swapped) return `A line labelled as the caller talks as the agent does ("${swapped.text.slice(0, 60)}").`;
   return null;
 }
