@@ -20,7 +20,7 @@ export const THIRD_AGE = new RegExp(
 export const AGE_CORRECTION = new RegExp(`\\b(?:no,?\\s+)?(?:wait|i mean|actually|sorry)\\b[,.]?\\s+(?:i'?m\\s+)?${NUMBER_WORDS}\\b`, 'i');
 export const AGE_BARE = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`, 'i');
 /** An age said in Spanish ("tengo noventa y dos años", "tengo 92 años"). */
-export const SPANISH_TENS: Record<string, number> = { cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100 };
+export const SPANISH_TENS: Record<string, number> = { treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100 };
 export const SPANISH_UNITS = ['uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve'];
 export const SPANISH_AGE = new RegExp(
   `\\btengo\\s+(?:(?:como|casi)\\s+)?(?:(\\d{1,3})|(${Object.keys(SPANISH_TENS).join('|')})(?:\\s+y\\s+(${SPANISH_UNITS.join('|')}))?)\\s+años\\b`,
@@ -33,6 +33,19 @@ export const BIRTH_YEAR_WORDS =
 export const YEARS_OLD = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\s+years?\\s+old\\b`, 'i');
 export const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
 /** A hedge that puts the age just below the number ("almost ninety-one": ninety). */
+/** An agent's question about the caller's age, or the agent saying an age back for the caller to confirm or correct. */
+const AGE_QUESTION = new RegExp(`\\b(how old|age|cu[áa]ntos a[ñn]os|edad)\\b|\\byou'?re (about |around )?${NUMBER_WORDS}\\b`, 'i');
+/** A question about the birth date or year: a bare number answering it is a year, not an age. */
+const BIRTH_QUESTION = /\b(year|born|date of birth|birth ?date|birthday|dob|naci[óo])\b/i;
+/** An age in Spanish said alone, answering the age question ("Treinta y ocho."). */
+const SPANISH_BARE = new RegExp(
+  `^(${Object.keys(SPANISH_TENS)
+    .filter((k) => k !== 'cien')
+    .join('|')})(?:\\s+y\\s+(${SPANISH_UNITS.join('|')}))?\\b`,
+  'i',
+);
+/** "Ninety-three in January": the age the caller turns next, not yet. */
+const NEXT_BIRTHDAY = /^\s*(in|this|come|next) (january|february|march|april|may|june|july|august|september|october|november|december|the (spring|summer|fall|winter)|a (few|couple))\b/i;
 export const ONE_SHORT = /^(almost|nearly|close to)$/i;
 /** The age a line states (the caller's, or a relative's for the person to be insured), or null. */
 export function statedAge(line: TranscriptLine, previous: TranscriptLine | undefined): { age: number; approximate: boolean } | null {
@@ -41,7 +54,14 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
     const n = es[1] ? Number(es[1]) : SPANISH_TENS[es[2]!.toLowerCase()]! + (es[3] ? SPANISH_UNITS.indexOf(es[3].toLowerCase()) + 1 : 0);
     return n >= 18 && n <= 120 ? { age: n, approximate: /\b(como|casi|más o menos)\b/i.test(line.text) } : null;
   }
-  const asked = previous?.role === 'agent' && /\b(how old|age|date of birth|born)\b/i.test(previous.text);
+  // A bare number answers an age question ("How old are you?" "Seventy-two."), never a birth-year one ("What year were
+  // you born?" "Thirty-eight." is 1938, not thirty-eight).
+  const asked = previous?.role === 'agent' && AGE_QUESTION.test(previous.text) && !BIRTH_QUESTION.test(previous.text);
+  const esBare = asked ? SPANISH_BARE.exec(line.text) : null;
+  if (esBare) {
+    const n = SPANISH_TENS[esBare[1]!.toLowerCase()]! + (esBare[2] ? SPANISH_UNITS.indexOf(esBare[2].toLowerCase()) + 1 : 0);
+    return { age: n, approximate: false };
+  }
   const m = AGE_STATED.exec(line.text);
   const third = m ? null : THIRD_AGE.exec(line.text);
   const bare = m || third ? null : asked ? AGE_BARE.exec(line.text) : YEARS_OLD.exec(line.text);
@@ -51,7 +71,7 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
     : third
       ? { words: third[2]!, hedge: third[1], next: false }
       : bare
-        ? { words: bare[2]!, hedge: bare[1], next: false }
+        ? { words: bare[2]!, hedge: bare[1], next: NEXT_BIRTHDAY.test(line.text.slice(bare[0].length)) }
         : null;
   if (!said) return null;
   // "Thirty-nine. No, wait, forty-nine": the corrected number counts, as said.

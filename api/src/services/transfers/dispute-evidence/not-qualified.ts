@@ -8,9 +8,9 @@ import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 export const HAS_COVERAGE =
   /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
 export const NOT_LOOKING =
-  /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bno necesito\b/i;
+  /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bdon'?t want (any )?(more|another|anything( else| more)?|extra)\b|\bno necesito\b/i;
 export const CANNOT_AFFORD =
-  /\bcan'?t afford\b|\bcannot afford\b|\bcan'?t pay anything\b|\bcan'?t (do|pay|manage) any (premium|payment)\b|\bcan'?t spare\b|\bdon'?t have a (dime|penny|cent)\b|\bnothing left at the end of the month\b|\bno money for\b|\bno puedo pagar nada\b|\bno tengo (nada de )?dinero\b/i;
+  /\bcan'?t afford\b|\bcannot afford\b|\bcan'?t pay (anything|nothing|a (dime|thing))\b|\bcan'?t (do|pay|manage) any (premium|payment)\b|\bcan'?t spare\b|\bdon'?t have a (dime|penny|cent)\b|\bnothing left at the end of the month\b|\bno money for\b|\bno puedo pagar nada\b|\bno tengo (nada de )?dinero\b/i;
 /** Words that make "can't afford" mean any premium at all. */
 /** Short of money for now only ("right now, maybe next month"): not unable to pay any premium. */
 export const FOR_NOW = /\b(next month|next week|next year|when my check|until|after the first|maybe later|in a (few|couple( of)?) (weeks|months))\b/i;
@@ -19,7 +19,7 @@ export const ANY_AMOUNT = /\b(any|anything|nothing|a (dime|penny|cent)|at all|no
 /** "I can't afford that" after a price is an objection to that price, not a caller who can pay nothing. */
 export const PRICE_OBJECTION = /\bcan'?t afford (that|it|this|those)\b(?! (or|nor) any)|\b(para|por) (eso|esto)\b|\bthat (much|price|amount)\b/i;
 export const NOT_DECIDER =
-  /\bpower of attorney\b|\b(son|daughter|brother|sister|nephew|niece|guardian|kids?|children) (makes|decides) (all|every|the)\b|\bcan'?t (sign|agree to|decide) anything\b|\bcan'?t sign contracts?\b|\bcan'?t make (the )?decisions\b|\bi'?m (just|only) (her|his|the) caregiver\b|\b(is my|my legal|as my) (guardian|conservator)\b|\bappointed a conservator\b/i;
+  /\bpower of attorney\b|\b(son|daughter|brother|sister|nephew|niece|guardian|kids?|children) (makes|decides) (all|every|the)\b|\bcan'?t (sign|agree to|decide) anything\b|\bcan'?t sign contracts?\b|\bcan'?t make (the )?decisions\b|\bi'?m (just|only) (her|his|the) caregiver\b|\b(is my|my legal|as my) (guardian|conservator)\b|\bappointed a conservator\b|\bi'?m (her|his|their) (court[- ]appointed |legal )+(guardian|conservator)\b|\bcourt[- ]appointed\b/i;
 /** A caller who only declines ("not interested") names none of the four disqualifiers. */
 export const DECLINES = /\bnot interested\b|\bchanged my mind\b/i;
 export interface Disqualifier {
@@ -55,7 +55,7 @@ export function disqualifiers(r: Reading): Disqualifier[] {
     const nextCaller = r.lines.slice(i + 1).find((l) => l.role === 'caller');
     if (
       HAS_COVERAGE.test(line.text) &&
-      (NOT_LOOKING.test(line.text) || (nextCaller && NOT_LOOKING.test(nextCaller.text) && r.lines.indexOf(nextCaller) === i + 1))
+      (NOT_LOOKING.test(line.text) || (nextCaller && NOT_LOOKING.test(nextCaller.text)))
     ) {
       found.push({ line, kind: 'covered', end: Math.max(endOf(HAS_COVERAGE, line.text), endOf(NOT_LOOKING, line.text)) });
     }
