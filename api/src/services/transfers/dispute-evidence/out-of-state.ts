@@ -6,7 +6,7 @@ import { labelsInDoubt, quoteOf, readTranscript, type TranscriptLine } from './t
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const LIVES_IN =
-  /\b(?:i live in|i'?m living in|living in|i moved to|we moved to|i'?m (?:actually |now )?in|i'?m down in|i'?m up in)\s+([A-Za-z]+(?: [A-Za-z]+)?)/i;
+  /\b(?:i live in|i'?m living in|living in|(?:i|we) (?:just |recently |finally |already )?moved (?:up |down |over |out )?to|i'?m (?:actually |now )?in|i'?m down in|i'?m up in)\s+([A-Za-z]+(?: [A-Za-z]+)?)/i;
 /** A caller line that says where the caller lives (not where they are today). */
 export const RESIDENCE = /\b(i|we) (live|lived|reside|moved)\b|\bi'?ve lived\b|\bmy home('s| is)\b|\bliving (in|over|down|up|out)\b/i;
 /** State names, longest first (so "West Virginia" is read before "Virginia"). */
@@ -113,7 +113,7 @@ export const CITIES: Record<string, string> = {
 export const CITY_NAME = new RegExp(
   `\\b(${Object.keys(CITIES)
     .map((c) => c.replace('.', '\\.'))
-    .join('|')})\\b`,
+    .join('|')})\\b(?!\\s+(?:county|parish))`,
   'gi',
 );
 /** The states a line names in words (not two-letter codes: "in", "ok" and "me" are words), or by a listed city's name. */
@@ -137,6 +137,8 @@ export const WHERE_TALK =
 export const HOME_ELSEWHERE =
   /\b(winter|summer|snowbird|half the year|back and forth|split)\w*\b|\bmail(ing)?\b|\bp\.?\s?o\.? box\b|\b(care|nursing|group) home\b|\bassisted living\b|\bmoved\b|\bvisiting\b|\bstaying (with|at|in)\b|\bhome is\b/i;
 /** A place given by what it is near ("across the river from Cincinnati", "Boone County"): it does not place the caller. */
+/** A home the caller left: where they come from, grew up or used to live, or a house they sold. */
+const PAST_HOME = /\boriginally\b|\bgrew up\b|\bborn and raised\b|\bused to live\b|\bsold (the|my|our) (house|home|place)\b/i;
 export const NEAR = /\b(county|parish|across|near|outside( of)?|right by|close to|just over)\b/i;
 export function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
   const states = input.workingStates;
@@ -177,7 +179,11 @@ export function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
       };
     }
     // The caller says where they live in words the rules cannot place in the call's state: an admin reads them.
-    const unplaced = where.find((l) => !statesIn(l.text).includes(input.state) || HOME_ELSEWHERE.test(l.text) || NEAR.test(l.text));
+    // A line places the caller in the call's state only when it names that state alone.
+    const unplaced = where.find((l) => {
+      const named = statesIn(l.text);
+      return named.length !== 1 || named[0] !== input.state || HOME_ELSEWHERE.test(l.text) || NEAR.test(l.text);
+    });
     if (unplaced) {
       return {
         decision: 'human',
@@ -188,7 +194,8 @@ export function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
     return { decision: 'approve', summary: `The call came from ${input.state}, which is not one of the agent's working states.`, evidence: [stateLine] };
   }
   // The call's state is worked; a caller who says they live elsewhere (outside the list) is for an admin.
-  const elsewhere = states.length ? homes.find((h) => !states.includes(h.code)) : undefined;
+  // A home the caller has left ("from Ohio originally", "grew up in Akron") does not contradict a worked state.
+  const elsewhere = states.length ? homes.find((h) => !states.includes(h.code) && !PAST_HOME.test(h.line.text)) : undefined;
   if (elsewhere) {
     return {
       decision: 'human',
@@ -199,7 +206,11 @@ export function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
   // The caller names a state outside the working ones, or puts their home apart from the call's place (a season
   // away, the mail, a care home, a move): the record and the words disagree.
   const apart = states.length
-    ? where.find((l) => statesIn(l.text).some((c) => !states.includes(c)) || (HOME_ELSEWHERE.test(l.text) && !statesIn(l.text).includes(input.state)))
+    ? where.find(
+        (l) =>
+          !PAST_HOME.test(l.text) &&
+          (statesIn(l.text).some((c) => !states.includes(c)) || (HOME_ELSEWHERE.test(l.text) && !statesIn(l.text).includes(input.state))),
+      )
     : undefined;
   if (apart) {
     return {

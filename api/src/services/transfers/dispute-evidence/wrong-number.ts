@@ -24,7 +24,7 @@ export const DENIES_ASKING = new RegExp(
 );
 /** What answered is not a person who could be the prospect: a phone menu, an office's recording, a fax. */
 export const NOT_A_PERSON =
-  /\bpress (one|two|1|2)\b|\byou'?ve reached the (office|offices) of\b|\boffice hours\b|\bthis is a government office\b|\bfront desk\b|\[fax\b/i;
+  /\bpress (one|two|1|2)\b|\byou'?ve reached the (office|offices) of\b|\boffice hours\b|\bthis is a government office\b|\[fax\b/i;
 /** The caller, without denying anything, says they are the one who asked. */
 export const CONFIRMS_ASKING =
   /\byes,? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
@@ -32,7 +32,7 @@ export const CONFIRMS_ASKING =
 export const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|\bwas my (husband|wife|mother|father)\b|\b(he|she) passed\b/i;
 /** A denial the caller hedges: they, or someone of theirs, may have asked after all. */
 export const HEDGES =
-  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b/i;
+  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b/i;
 /** After denying, the caller stays to hear about it ("Well, I guess, since you're on the phone"). */
 export const STAYS_ON =
   /\bi guess\b|\bgo ahead\b|\btell me (about it|more)\b|\bwhat is it\b|\bwhat'?s (this|it) about\b|\bwhat is (this|it) about\b|\bi could use (that|it|some)\b|\bsince you'?re on the phone\b|\bi'?ll listen\b/i;
@@ -44,11 +44,13 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
   const g = genuine(r);
   const machine = r.callerLines.find((l) => NOT_A_PERSON.test(l.text));
-  if (machine && !r.answers.length && !g.strong) {
-    if (doubt) return inDoubt(doubt, [quoteOf(machine)]);
+  // A machine that answered says nothing of whether the number is the prospect's (the labelling guide approves a
+  // wrong number on a caller who says so): unless a person then denies it, an admin listens.
+  const person = r.callerLines.some((l) => !NOT_A_PERSON.test(l.text) && DENIES_ASKING.test(l.text));
+  if (machine && !person && !r.answers.length && !g.strong) {
     return {
-      decision: 'approve',
-      summary: "The call reached a phone menu, an office's recording or a machine, not the prospect.",
+      decision: 'human',
+      summary: "The call reached a phone menu, an office's recording or a machine; no person said it is not the prospect's number.",
       evidence: [quoteOf(machine)],
     };
   }
