@@ -45,7 +45,10 @@ const SPANISH_BARE = new RegExp(
   'i',
 );
 /** "Ninety-three in January": the age the caller turns next, not yet. */
-const NEXT_BIRTHDAY = /^\s*(in|this|come|next) (january|february|march|april|may|june|july|august|september|october|november|december|the (spring|summer|fall|winter)|a (few|couple))\b/i;
+const NEXT_BIRTHDAY =
+  /^\s*(in|this|come|next) (january|february|march|april|may|june|july|august|september|october|november|december|the (spring|summer|fall|winter)|a (few|couple))\b/i;
+/** The text after the last place `words` is said in `text`. */
+const after = (text: string, words: string) => text.slice(text.toLowerCase().lastIndexOf(words.toLowerCase()) + words.length);
 export const ONE_SHORT = /^(almost|nearly|close to)$/i;
 /** The age a line states (the caller's, or a relative's for the person to be insured), or null. */
 export function statedAge(line: TranscriptLine, previous: TranscriptLine | undefined): { age: number; approximate: boolean } | null {
@@ -82,5 +85,5 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
   if (age < 18 || age > 120) return null;
   // "Nineteen thirty-six" is a birth year, not an age of nineteen.
   if (n >= 10 && n <= 19 && BIRTH_YEAR_WORDS.test(line.text)) return null;
-  return { age, approximate: Boolean(said.hedge) || GIVE_OR_TAKE.test(line.text) };
+  return { age, approximate: Boolean(said.hedge) || GIVE_OR_TAKE.test(line.text) || /^\W*(something|odd|-?ish)\b/i.test(after(line.text, said.words)) };
 }

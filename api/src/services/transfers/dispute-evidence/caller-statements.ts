@@ -29,8 +29,16 @@ export const QUOTE_IN_WORDS = new RegExp(
 );
 /** A premium in Spanish ("treinta y un dólares al mes", "$25 por mes"). */
 export const QUOTE_SPANISH = /\b(?:\d+|[a-záéíóúñ]+(?: y [a-záéíóúñ]+)?) d[óo]lares (?:al|por|cada) mes\b|\$\s?\d[\d,]*(?:\.\d{2})? (?:al|por) mes\b/i;
+/**
+ * A premium against a coverage amount, in words or digits, without "a month" ("five thousand for twenty-four eighty",
+ * "Seventy-eight twenty for seventy-five hundred", "eight thousand at fifty-six forty").
+ */
+export const QUOTE_FOR_COVER = new RegExp(
+  `\\b(?:thousand|hundred|grand|\\d{1,3},\\d{3}|\\d+k)\\s+(?:at|for|is|runs?)\\s+(?:\\$\\s?\\d|${NUMBER_WORDS}[-\\s]${NUMBER_WORDS}\\b)|\\b${NUMBER_WORDS}[-\\s]${NUMBER_WORDS}\\s+(?:for|gets you|buys)\\s+(?:the\\s+)?(?:${NUMBER_WORDS}(?:\\s+(?:thousand|hundred))?|\\d{1,3},\\d{3}|\\d+k)\\b`,
+  'i',
+);
 export const quoted = (text: string) =>
-  QUOTE_GIVEN.test(text) || ((QUOTE_IN_WORDS.test(text) || QUOTE_SPANISH.test(text)) && !/\?/.test(text));
+  QUOTE_GIVEN.test(text) || ((QUOTE_IN_WORDS.test(text) || QUOTE_SPANISH.test(text) || QUOTE_FOR_COVER.test(text)) && !/\?/.test(text));
 /**
  * The agent asks what the caller could pay ("How much could you do a month?", "¿Cuánto podría pagar?"): a caller
  * who answers it with an amount names one they can pay.

@@ -21,9 +21,11 @@ export const ENGAGED_LINES = 3;
 const OPENING_QUESTION =
   /\b(is this|am i (speaking|talking) (with|to)|may i speak|can i speak|are you (mr|mrs|ms|miss)\b|is \w+ (there|home|available|in|around)|can you hear me|hear me( now)?|still there|hello|how are you|how('?re| are) you( doing)?|how'?s (your|it going)|good time|better time|a (minute|moment|second)|you (requested|asked|filled|sent|were looking)|did you (request|ask|fill|send|get)|remember (filling|requesting|asking)|right (number|person)|speak english|permission|understand|recorded|call (you )?back|(his|her|their|a good|your) (number|phone)|you'?re (in|at|down|up|over|out)\b|where are you|hablo con|habla con|se[ñn]or(a|ita)?|who'?s (this|calling|speaking)|interested|is that (right|correct)|that right)\b/i;
 /** A question that only names who is asked for ("Good morning, Mrs. Delphine Arceneaux?"). */
-const NAME_ONLY = /^[\s,]*(?:(?:hi|hello|hey|hola|good (?:morning|afternoon|evening)|yes|okay|so)[\s,]+)*(?:(?:mr|mrs|ms|miss|dr|sir|ma'?am)\.?\s+)?(?:[A-Z][\w'.-]*\s*){1,4}\?$/;
+const NAME_ONLY =
+  /^[\s,]*(?:(?:hi|hello|hey|hola|good (?:morning|afternoon|evening)|yes|okay|so)[\s,]+)*(?:(?:mr|mrs|ms|miss|dr|sir|ma'?am)\.?\s+)?(?:[A-Z][\w'.-]*\s*){1,4}\?$/;
 /** The agent's question sentences in a line that may be qualifying ones (every question but the call's opening). */
-const otherQuestions = (text: string) => (text.match(/[^.?!¿]*\?/g) ?? []).filter((q) => QUALIFYING_QUESTION.test(q) || (!OPENING_QUESTION.test(q) && !NAME_ONLY.test(q.trim())));
+const otherQuestions = (text: string) =>
+  (text.match(/[^.?!¿]*\?/g) ?? []).filter((q) => QUALIFYING_QUESTION.test(q) || (!OPENING_QUESTION.test(q) && !NAME_ONLY.test(q.trim())));
 
 /** The caller said no more than this many lines: a greeting, a question, a refusal. */
 export const HANG_UP_MAX_CALLER_LINES = 3;
@@ -151,9 +153,7 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   }
   // Any other question of the agent's that the caller spoke after, unless it only opens the call (who is on the line,
   // can they hear, is it a good time): the rules cannot tell every qualifying question, so an admin reads it.
-  const asked = r.lines.find(
-    (l, i) => l.role === 'agent' && otherQuestions(l.text).length > 0 && i < r.lines.indexOf(lastCaller),
-  );
+  const asked = r.lines.find((l, i) => l.role === 'agent' && otherQuestions(l.text).length > 0 && i < r.lines.indexOf(lastCaller));
   if (asked) {
     return {
       decision: 'human',

@@ -1,12 +1,12 @@
 // The not-qualified rule: one of the four disqualifiers (age, covered and not looking, no means, not the
 // decider) in the caller's own words, not taken back later in the call.
 import { AGE_FUZZ, AGE_RANGE, AGE_STATED, THIRD_AGE, statedAge } from './ages.ts';
-import { ACCEPTS, GIVES_DETAILS, endOf, genuine, inDoubt, lengthLine, takenBackAfter, type Reading } from './caller-statements.ts';
-import { quoteOf, type TranscriptLine } from './transcript.ts';
+import { ACCEPTS, GIVES_DETAILS, asksQualifying, endOf, genuine, inDoubt, lengthLine, takenBackAfter, type Reading } from './caller-statements.ts';
+import { NUMBER_WORDS, quoteOf, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const HAS_COVERAGE =
-  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
+  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bover-?covered\b|\b(a|one|another) (policy|plan) (with|through|from)\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
 export const NOT_LOOKING =
   /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bdon'?t want (any )?(more|another|anything( else| more)?|extra)\b|\bno necesito\b/i;
 export const CANNOT_AFFORD =
@@ -53,10 +53,7 @@ export function disqualifiers(r: Reading): Disqualifier[] {
       found.push({ line, kind: 'age', unsure: true, why: 'The caller may be outside the age range: the age given is approximate.', end: line.text.length });
     }
     const nextCaller = r.lines.slice(i + 1).find((l) => l.role === 'caller');
-    if (
-      HAS_COVERAGE.test(line.text) &&
-      (NOT_LOOKING.test(line.text) || (nextCaller && NOT_LOOKING.test(nextCaller.text)))
-    ) {
+    if (HAS_COVERAGE.test(line.text) && (NOT_LOOKING.test(line.text) || (nextCaller && NOT_LOOKING.test(nextCaller.text)))) {
       found.push({ line, kind: 'covered', end: Math.max(endOf(HAS_COVERAGE, line.text), endOf(NOT_LOOKING, line.text)) });
     }
     const quotedBefore = r.quotes.some((q) => r.lines.indexOf(q) < i);
@@ -82,6 +79,20 @@ export const KIND_WORDS: Record<Disqualifier['kind'], string> = {
   afford: 'cannot afford any premium',
   decider: 'is not the decision maker',
 };
+/** Near a disqualifier without stating one: money, bills, someone else handling things, some cover, memory. */
+const HINTS =
+  /\b(tight|fixed income|afford|money|bills|budget|handles?|takes care of|in charge|guardian|attorney|conservator|dementia|alzheimer'?s|memory|forget\w*|covered|coverage|polic(y|ies)|insurance (through|from|with)|through (my|the|his|her) (work|job|union|church|employer)|already (have|got)|prepaid|burial (society|plot)|the va\b|decides?|decisions?)\b/i;
+/** A birth year or date said beside an age: the two may disagree. */
+const BIRTH_YEAR = /\bborn\b|\b19\d\d\b|\bbirthday\b|\b(nineteen|eighteen)[-\s]\w+/i;
+/** The agent saying what the caller said or is ("he said", "she told the screener", "she's ninety-five"). */
+const CLAIMS = new RegExp(
+  `\\b(he|she|they|you) (said|says|told|mentioned)\\b|\\b(he|she)'?s (about |almost )?${NUMBER_WORDS}\\b|\\b(too old|too young|over (the )?age|under (the )?age)\\b`,
+  'i',
+);
+/** A call this many seconds past its buffer is a long one: five minutes of talk with no qualifying question. */
+const LONG_CALL_SECONDS = 300;
+/** Caller lines that show a caller who stayed on the line. */
+const STAYED_LINES = 3;
 /** A caller who wants more cover after all, or decides for themselves. */
 export const WANTS_MORE =
   /\badd (a little|some|more|on|to it)\b|\b(a little|some) (more|extra)\b|\bon top\b|\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
@@ -144,11 +155,48 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
       evidence: [...found.map((d) => quoteOf(d.line)), ...sold.map(quoteOf)],
     };
   }
+  // A hint of a disqualifier the rules cannot weigh (money tight, someone else handling the bills, some cover): an
+  // admin reads it rather than the rules denying.
   if (g.strong) return { decision: 'deny', summary: 'The caller stated no disqualifier and answered the qualifying questions.', evidence: g.evidence };
   // Declining is not one of the four disqualifiers (age, covered and not looking, no means, not the decider).
   const declined = r.callerLines.find((l) => DECLINES.test(l.text));
   if (declined) {
     return { decision: 'deny', summary: 'The caller declined without stating any disqualifier.', evidence: [quoteOf(declined)] };
+  }
+  // Without a full conversation, a denial rests on the caller's own words only when nothing in the call comes near a
+  // disqualifier: no hint of one from the caller (money tight, someone else handling things, some cover, a birth year
+  // or someone else's age beside the caller's), and no disqualifier claimed by the agent (which the caller never said).
+  const hint = r.lines.find(
+    (l) => HINTS.test(l.text) || (l.role === 'caller' && (BIRTH_YEAR.test(l.text) || THIRD_AGE.test(l.text))) || (l.role === 'agent' && CLAIMS.test(l.text)),
+  );
+  if (hint) {
+    return {
+      decision: 'human',
+      summary: 'Something in the call comes near a disqualifier without the caller stating one; an admin reads it.',
+      evidence: [quoteOf(hint), ...g.evidence],
+    };
+  }
+  // The caller's own words put them in the age range, and they state none of the other disqualifiers.
+  const inRange = r.lines.find((l, i) => {
+    const a = l.role === 'caller' ? statedAge(l, r.lines[i - 1]) : null;
+    return a !== null && !a.approximate && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
+  });
+  if (inRange && !doubt) {
+    return {
+      decision: 'deny',
+      summary: `The caller gave an age in the product's range (${AGE_RANGE.min} to ${AGE_RANGE.max}) and stated no disqualifier.`,
+      evidence: [quoteOf(inRange)],
+    };
+  }
+  // A long call (more than five minutes past the buffer) on which the agent asked no qualifying question while the
+  // caller talked on: nothing disqualifying was said, and the agent never asked.
+  const long = typeof input.bufferSeconds === 'number' && input.durationSeconds > input.bufferSeconds + LONG_CALL_SECONDS;
+  if (long && !r.lines.some(asksQualifying) && r.callerLines.length >= STAYED_LINES && !doubt) {
+    return {
+      decision: 'deny',
+      summary: `The caller stayed ${input.durationSeconds} seconds on a call on which the agent asked no qualifying question, and stated no disqualifier.`,
+      evidence: [lengthLine(input.durationSeconds), quoteOf(r.callerLines[r.callerLines.length - 1]!)],
+    };
   }
   return {
     decision: 'human',

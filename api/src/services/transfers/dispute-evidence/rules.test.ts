@@ -44,10 +44,13 @@ describe('wrong_number', () => {
     expect(decide('wrong_number', `Agent: Hi, this is Dana with Family First Life, is this Ruth?\n${line}`)).toBe('approve');
   });
 
-  it('approves a phone menu, an office recording or a fax that answered', () => {
-    expect(decide('wrong_number', 'Caller: Thank you for calling. For the pharmacy, press one.\nAgent: Hello?')).toBe('approve');
-    expect(decide('wrong_number', "Caller: You've reached the office of Doctor Patel.\nAgent: Hmm.")).toBe('approve');
-    expect(decide('wrong_number', 'Agent: Hello, is this Ruth?\nCaller: [fax tones]')).toBe('approve');
+  it('leaves a phone menu, an office recording or a fax to an admin, unless a person then says it is not the prospect (round three)', () => {
+    expect(decide('wrong_number', 'Caller: Thank you for calling. For the pharmacy, press one.\nAgent: Hello?')).toBe('human');
+    expect(decide('wrong_number', "Caller: You've reached the office of Doctor Patel.\nAgent: Hmm.")).toBe('human');
+    expect(decide('wrong_number', 'Agent: Hello, is this Ruth?\nCaller: [fax tones]')).toBe('human');
+    const clerk =
+      'Caller: Thank you for calling. For the pharmacy, press one.\nCaller: Pharmacy, this is Jo.\nAgent: Is Ruth there?\nCaller: Nobody by that name works here.';
+    expect(decide('wrong_number', clerk)).toBe('approve');
   });
 
   it('denies when the caller takes the denial back in the same breath and goes on', () => {

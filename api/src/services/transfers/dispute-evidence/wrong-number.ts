@@ -23,8 +23,7 @@ export const DENIES_ASKING = new RegExp(
   'i',
 );
 /** What answered is not a person who could be the prospect: a phone menu, an office's recording, a fax. */
-export const NOT_A_PERSON =
-  /\bpress (one|two|1|2)\b|\byou'?ve reached the (office|offices) of\b|\boffice hours\b|\bthis is a government office\b|\[fax\b/i;
+export const NOT_A_PERSON = /\bpress (one|two|1|2)\b|\byou'?ve reached the (office|offices) of\b|\boffice hours\b|\bthis is a government office\b|\[fax\b/i;
 /** The caller, without denying anything, says they are the one who asked. */
 export const CONFIRMS_ASKING =
   /\byes,? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
@@ -46,7 +45,7 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
   const machine = r.callerLines.find((l) => NOT_A_PERSON.test(l.text));
   // A machine that answered says nothing of whether the number is the prospect's (the labelling guide approves a
   // wrong number on a caller who says so): unless a person then denies it, an admin listens.
-  const person = r.callerLines.some((l) => !NOT_A_PERSON.test(l.text) && DENIES_ASKING.test(l.text));
+  const person = r.callerLines.some((l) => DENIES_ASKING.test(l.text));
   if (machine && !person && !r.answers.length && !g.strong) {
     return {
       decision: 'human',
