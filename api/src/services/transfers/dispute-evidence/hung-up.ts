@@ -27,6 +27,10 @@ const NAME_ONLY =
 const otherQuestions = (text: string) =>
   (text.match(/[^.?!¿]*\?/g) ?? []).filter((q) => QUALIFYING_QUESTION.test(q) || (!OPENING_QUESTION.test(q) && !NAME_ONLY.test(q.trim())));
 
+/** A caller asking whether anyone is on the line. */
+const ANYONE_THERE = /\b(any(body|one|body) (there|on the line|home)|are you (still )?there|you (still )?there|is someone there|(hay|est[áa]) alguien)\b/i;
+/** A line that is only "Hello?" (or "Hola?"), said once or more. */
+const HELLO_ONLY = /^(\W*(hello|hola|helloo+|yes|yeah)\W*)+$/i;
 /** The caller said no more than this many lines: a greeting, a question, a refusal. */
 export const HANG_UP_MAX_CALLER_LINES = 3;
 export const ENDED_BY_WORDS = { caller: 'the caller', agent: 'the agent', platform: 'the platform (the line was cut)' } as const;
@@ -47,6 +51,31 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   const end = endLine(input);
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [end] };
   const g = genuine(r);
+  const window0 = typeof input.bufferSeconds === 'number' ? input.bufferSeconds + HANG_UP_WINDOW_SECONDS : null;
+  // Past the window, on the platform's record alone: a caller who stayed more than two minutes past the buffer and then
+  // hung up, or whose line the platform cut (the caller did not hang up at all), did not leave before the questions.
+  if (window0 !== null && input.durationSeconds > window0 && (input.endedBy === 'caller' || input.endedBy === 'platform')) {
+    const lastWords = r.callerLines[r.callerLines.length - 1];
+    return {
+      decision: 'deny',
+      summary: `The call lasted ${input.durationSeconds} seconds, more than ${HANG_UP_WINDOW_SECONDS} s past its ${input.bufferSeconds} s buffer, before ${input.endedBy === 'caller' ? 'the caller hung up' : 'the platform cut it'}.`,
+      evidence: [end, ...(lastWords ? [quoteOf(lastWords)] : [])],
+    };
+  }
+  // The caller called into silence after the agent's last words ("Hello? Anybody there?") and left: the agent left
+  // them waiting. Asked more than once, or in so many words, the agent caused it; a single "Hello?" is for an admin.
+  const lastAgent = r.lines.map((l) => l.role).lastIndexOf('agent');
+  const intoSilence = r.lines.slice(lastAgent + 1).filter((l) => l.role === 'caller' && (ANYONE_THERE.test(l.text) || HELLO_ONLY.test(l.text)));
+  if (lastAgent >= 0 && intoSilence.length && input.endedBy === 'caller') {
+    const waited = intoSilence.length > 1 || intoSilence.some((l) => ANYONE_THERE.test(l.text));
+    return {
+      decision: waited ? 'deny' : 'human',
+      summary: waited
+        ? "The caller called into silence after the agent's last words and then left: the agent left them waiting."
+        : 'The caller\'s last words were a single "Hello?" after the agent\'s: whether anyone could hear is for an admin.',
+      evidence: [end, quoteOf(r.lines[lastAgent]!), ...intoSilence.slice(0, 2).map(quoteOf)],
+    };
+  }
   // A price was given, or the caller told an age unasked: part of a sale happened without the questions.
   const volunteered = r.lines.find((l, i) => l.role === 'caller' && statedAge(l, r.lines[i - 1]) !== null);
   if (!r.answers.length && (r.quotes.length || volunteered)) {
@@ -86,15 +115,6 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   }
   if (input.endedBy === 'agent') {
     return { decision: 'deny', summary: 'The platform records that the agent ended the call, not the caller.', evidence: [end] };
-  }
-  // Past the window, on the platform's record alone: a caller who stayed more than two minutes past the buffer and then
-  // hung up, or whose line the platform cut (the caller did not hang up at all), did not leave before the questions.
-  if (window !== null && !within && (input.endedBy === 'caller' || input.endedBy === 'platform')) {
-    return {
-      decision: 'deny',
-      summary: `The call lasted ${input.durationSeconds} seconds, more than ${HANG_UP_WINDOW_SECONDS} s past its ${input.bufferSeconds} s buffer, before ${input.endedBy === 'caller' ? 'the caller hung up' : 'the platform cut it'}.`,
-      evidence: [end, ...(lastCaller ? [quoteOf(lastCaller)] : [])],
-    };
   }
   // The questions reached the caller: they answered one, or replied to it (a refusal, "I have to go") before
   // leaving. "Hung up before the questions" does not hold, whoever ended the call. A reply that only shows the
