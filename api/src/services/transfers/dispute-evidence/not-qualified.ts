@@ -1,16 +1,16 @@
 // The not-qualified rule: one of the four disqualifiers (age, covered and not looking, no means, not the
 // decider) in the caller's own words, not taken back later in the call.
 import { AGE_FUZZ, AGE_RANGE, AGE_STATED, THIRD_AGE, statedAge } from './ages.ts';
-import { ACCEPTS, GIVES_DETAILS, asksQualifying, endOf, genuine, inDoubt, lengthLine, takenBackAfter, type Reading } from './caller-statements.ts';
+import { ACCEPTS, GIVES_DETAILS, asksQualifying, namesBudget, endOf, genuine, inDoubt, lengthLine, takenBackAfter, type Reading } from './caller-statements.ts';
 import { NUMBER_WORDS, quoteOf, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const HAS_COVERAGE =
-  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bover-?covered\b|\b(a|one|another) (policy|plan) (with|through|from)\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
+  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bover-?covered\b|\bi(?: have|'ve got|'ve| got) [^.?!]{0,40}\bthrough (my|the|our|his|her) [^.?!]{0,30}\b(plan|policy|union|work|job|pension|retiree|employer|church)\b|\b(a|one|another) (policy|plan) (with|through|from)\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
 export const NOT_LOOKING =
-  /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bdon'?t want (any )?(more|another|anything( else| more)?|extra)\b|\bno necesito\b/i;
+  /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (plenty|enough)\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bdon'?t want (any )?(more|another|anything( else| more)?|extra)\b|\bno necesito\b/i;
 export const CANNOT_AFFORD =
-  /\bcan'?t afford\b|\bcannot afford\b|\bcan'?t pay (anything|nothing|a (dime|thing))\b|\bcan'?t (do|pay|manage) any (premium|payment)\b|\bcan'?t spare\b|\bdon'?t have a (dime|penny|cent)\b|\bnothing left at the end of the month\b|\bno money for\b|\bno puedo pagar nada\b|\bno tengo (nada de )?dinero\b/i;
+  /\bcan'?t afford\b|\bcannot afford\b|\bcan'?t pay (anything|nothing|a (dime|thing))\b|\bcan'?t (do|pay|manage) any (premium|payment)\b|\bcan'?t spare\b|\bdon'?t have a (dime|penny|cent)\b|\bnothing left at the end of the month\b|\bno money for\b|\bno puedo pagar nada\b|\bno tengo (nada de )?dinero\b|\b(i )?no have (any |no )?money\b|\bdon'?t have (any |no )?money\b|\bnothing left\b|\bnot a (dollar|red cent)\b|\bdon'?t have (five|ten|fifteen|twenty|\$\s?\d+)\b/i;
 /** Words that make "can't afford" mean any premium at all. */
 /** Short of money for now only ("right now, maybe next month"): not unable to pay any premium. */
 export const FOR_NOW = /\b(next month|next week|next year|when my check|until|after the first|maybe later|in a (few|couple( of)?) (weeks|months))\b/i;
@@ -19,7 +19,7 @@ export const ANY_AMOUNT = /\b(any|anything|nothing|a (dime|penny|cent)|at all|no
 /** "I can't afford that" after a price is an objection to that price, not a caller who can pay nothing. */
 export const PRICE_OBJECTION = /\bcan'?t afford (that|it|this|those)\b(?! (or|nor) any)|\b(para|por) (eso|esto)\b|\bthat (much|price|amount)\b/i;
 export const NOT_DECIDER =
-  /\bpower of attorney\b|\b(son|daughter|brother|sister|nephew|niece|guardian|kids?|children) (makes|decides) (all|every|the)\b|\bcan'?t (sign|agree to|decide) anything\b|\bcan'?t sign contracts?\b|\bcan'?t make (the )?decisions\b|\bi'?m (just|only) (her|his|the) caregiver\b|\b(is my|my legal|as my) (guardian|conservator)\b|\bappointed a conservator\b|\bi'?m (her|his|their) (court[- ]appointed |legal )+(guardian|conservator)\b|\bcourt[- ]appointed\b/i;
+  /\bpower of attorney\b|\b(son|daughter|brother|sister|nephew|niece|guardian|kids?|children) (makes|decides) (all|every|the)\b|\bcan'?t (sign|agree to|decide) anything\b|\bcan'?t sign contracts?\b|\bcan'?t make (the )?decisions\b|\bi'?m (just|only) (her|his|the) caregiver\b|\b(is my|my legal|as my) (guardian|conservator)\b|\bappointed a conservator\b|\bi'?m (her|his|their) (court[- ]appointed |legal )+(guardian|conservator)\b|\bcourt[- ]appointed\b|'s my (legal )?(guardian|conservator)\b|\bthe court (made|appointed|named|gave)\b/i;
 /** A caller who only declines ("not interested") names none of the four disqualifiers. */
 export const DECLINES = /\bnot interested\b|\bchanged my mind\b/i;
 export interface Disqualifier {
@@ -59,7 +59,9 @@ export function disqualifiers(r: Reading): Disqualifier[] {
     const quotedBefore = r.quotes.some((q) => r.lines.indexOf(q) < i);
     if (CANNOT_AFFORD.test(line.text) && !(quotedBefore && PRICE_OBJECTION.test(line.text))) {
       // "I can't afford it" with no word of paying nothing at all: unable to pay anything, or just not this? An admin.
+      // After a price, only "nothing at all" in so many words is more than an objection to that price.
       const vague =
+        (quotedBefore && !ANY_AMOUNT.test(line.text) && !NOT_EVEN.test(line.text)) ||
         (PRICE_OBJECTION.test(line.text) && !ANY_AMOUNT.test(line.text) && !CANNOT_AFFORD.test(line.text.replace(PRICE_OBJECTION, ''))) ||
         (FOR_NOW.test(line.text.slice(line.text.search(CANNOT_AFFORD))) && !NOT_EVEN.test(line.text));
       found.push({
@@ -119,11 +121,17 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
       },
       d.kind === 'covered' || d.kind === 'decider',
     );
-  const backs = found.filter((d) => !d.unsure).map((d) => ({ d, back: takeBack(d) }));
-  const clear = backs.filter((b) => !b.back).map((b) => b.d);
+  // Every statement, clear or not, may be taken back; one not taken back stands, clear (approve) or unsure (an admin).
+  // (Two ages disagreeing, or an approximate one, stay for an admin whatever follows.)
+  const backs = found.map((d) => ({ d, back: !d.unsure || d.kind === 'afford' ? takeBack(d) : undefined }));
+  const clear = backs.filter((b) => !b.back && !b.d.unsure).map((b) => b.d);
+  const standing = backs.filter((b) => !b.back && b.d.unsure).map((b) => b.d);
   const takenBack = backs.filter((b) => b.back);
-  const sold = [...r.quotes.slice(0, 1), ...r.application.slice(0, 1)];
-  if (clear.length && !sold.length && !found.some((d) => d.unsure) && !takenBack.length) {
+  // A quote or an application after the first disqualifier: the sale went on past it (a price quoted before it does
+  // not contradict a caller who then says they can pay nothing at all).
+  const firstAt = found.length ? Math.min(...found.map((d) => r.lines.indexOf(d.line))) : -1;
+  const sold = [...r.quotes.filter((q) => r.lines.indexOf(q) > firstAt).slice(0, 1), ...r.application.filter((q) => r.lines.indexOf(q) > firstAt).slice(0, 1)];
+  if (clear.length && !sold.length && !standing.length && !takenBack.length) {
     if (doubt)
       return inDoubt(
         doubt,
@@ -131,7 +139,7 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
       );
     return { decision: 'approve', summary: `The caller ${KIND_WORDS[clear[0]!.kind]}.`, evidence: clear.map((d) => quoteOf(d.line)) };
   }
-  if (takenBack.length && !clear.length && !found.some((d) => d.unsure)) {
+  if (takenBack.length && !clear.length && !standing.length) {
     const t = takenBack[0]!;
     const evidence = [quoteOf(t.d.line), ...(t.back === t.d.line ? [] : [quoteOf(t.back!)]), ...g.evidence];
     // Clearly taken back in the caller's own words (an amount or plan accepted, their details, an age in range) is
@@ -139,7 +147,8 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
     const back = t.back!;
     const inRange = t.d.kind === 'age' && back !== t.d.line;
     const confirmed = r.lines.slice(r.lines.indexOf(back) + 1).some((l) => l.role === 'caller' && (ACCEPTS.test(l.text) || GIVES_DETAILS.test(l.text)));
-    if (ACCEPTS.test(back === t.d.line ? back.text.slice(t.d.end) : back.text) || GIVES_DETAILS.test(back.text) || inRange || confirmed) {
+    const named = namesBudget(back, r.lines[r.lines.indexOf(back) - 1]);
+    if (ACCEPTS.test(back === t.d.line ? back.text.slice(t.d.end) : back.text) || GIVES_DETAILS.test(back.text) || inRange || confirmed || named) {
       return { decision: 'deny', summary: `The caller said they ${KIND_WORDS[t.d.kind].replace(/^is /, 'were ')}, then took it back.`, evidence };
     }
     return { decision: 'human', summary: 'The caller stated a disqualifier and later said something that contradicts it.', evidence };
