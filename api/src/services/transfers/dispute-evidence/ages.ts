@@ -87,3 +87,44 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
   if (n >= 10 && n <= 19 && BIRTH_YEAR_WORDS.test(line.text)) return null;
   return { age, approximate: Boolean(said.hedge) || GIVE_OR_TAKE.test(line.text) || /^\W*(something|odd|-?ish)\b/i.test(after(line.text, said.words)) };
 }
+
+/** A question about the birth year or date (a bare number answering it is a year). */
+const ASKS_BIRTH = /\b(what year|year (were you|was she|was he) born|born|date of birth|birth ?date|birthday|dob)\b/i;
+const FOUR_DIGIT_YEAR = /\b(19[0-9]{2}|20[0-2][0-9])\b/;
+const SHORT_YEAR =
+  /(?:'|\bborn (?:in )?(?:nineteen )?)(\d{2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?)\b/i;
+const YEAR_IN_WORDS =
+  /\bnineteen[-\s]((?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b/i;
+const LAST_NUMBER = new RegExp(`${NUMBER_WORDS}(?!.*\\b${NUMBER_WORDS}\\b)`, 'i');
+
+/**
+ * The birth year a caller gives ("1932", "nineteen thirty-two", "born in '44", "born forty-seven", or a bare number
+ * or date answering the agent's birth-year question: "Forty-six.", "Three twelve ninety-one"), or null. A
+ * four-digit year counts only beside "born" or in answer to that question (not "since 1968").
+ */
+export function birthYearIn(line: TranscriptLine, previous: TranscriptLine | undefined): number | null {
+  const askedBirth = previous?.role === 'agent' && ASKS_BIRTH.test(previous.text);
+  const context = askedBirth || /\b(born|birth)/i.test(line.text);
+  const four = FOUR_DIGIT_YEAR.exec(line.text);
+  if (four && context) return Number(four[1]);
+  const words = YEAR_IN_WORDS.exec(line.text);
+  if (words && context) return 1900 + (numberFrom(words[1]!.replace(/\s+/, '-')) ?? numberFrom(words[1]!) ?? 0);
+  const short = SHORT_YEAR.exec(line.text);
+  if (short && context) {
+    const n = numberFrom(short[1]!.replace(/\s+/, '-')) ?? numberFrom(short[1]!);
+    if (n !== null && n >= 10 && n <= 99) return 1900 + n;
+  }
+  // A bare answer to the birth-year question: its last number is the year ("Three twelve ninety-one": 1991).
+  if (askedBirth && !AGE_STATED.test(line.text)) {
+    const first = line.text.split(/[.!?]/)[0]!;
+    const last = LAST_NUMBER.exec(first);
+    const n = last ? numberFrom(last[1]!) : null;
+    if (n !== null && n >= 20 && n <= 99) return 1900 + n;
+  }
+  return null;
+}
+
+/** The ages a birth year gives on a call in `callYear`: one less before the birthday, so a range of two. */
+export function agesFromBirthYear(year: number, callYear: number): { min: number; max: number } {
+  return { min: callYear - year - 1, max: callYear - year };
+}

@@ -1,6 +1,6 @@
 // The not-qualified rule: one of the four disqualifiers (age, covered and not looking, no means, not the
 // decider) in the caller's own words, not taken back later in the call.
-import { AGE_FUZZ, AGE_RANGE, AGE_STATED, THIRD_AGE, statedAge } from './ages.ts';
+import { AGE_FUZZ, AGE_RANGE, AGE_STATED, THIRD_AGE, agesFromBirthYear, birthYearIn, statedAge } from './ages.ts';
 import { ACCEPTS, GIVES_DETAILS, asksQualifying, namesBudget, endOf, genuine, inDoubt, lengthLine, takenBackAfter, type Reading } from './caller-statements.ts';
 import { NUMBER_WORDS, quoteOf, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
@@ -32,11 +32,54 @@ export interface Disqualifier {
   /** Why it is not clear, when unsure. */
   why?: string;
 }
-export function disqualifiers(r: Reading): Disqualifier[] {
+/** A year either side of a birth year's two ages: when in the year the call and the birthday fall is not known. */
+const YEAR_SLACK = 1;
+/** A birth year said with a doubt ("thirty-nine I think. Or forty"). */
+const BIRTH_HEDGE = /\bi think\b|\bor (\d|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|nineteen)|\bmaybe\b|\babout\b|\baround\b|\bnot sure\b/i;
+/** A caller's line that puts them in the age range: an exact age, or a birth year whose ages all fall in it. */
+function inAgeRange(r: Reading, i: number, callYear: number | null): boolean {
+  const l = r.lines[i]!;
+  if (l.role !== 'caller') return false;
+  const a = statedAge(l, r.lines[i - 1]);
+  if (a) return !a.approximate && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
+  const year = callYear === null ? null : birthYearIn(l, r.lines[i - 1]);
+  if (year === null) return false;
+  const ages = agesFromBirthYear(year, callYear!);
+  return ages.min - YEAR_SLACK >= AGE_RANGE.min && ages.max + YEAR_SLACK <= AGE_RANGE.max;
+}
+
+export function disqualifiers(r: Reading, callYear: number | null = null): Disqualifier[] {
   const found: Disqualifier[] = [];
   r.lines.forEach((line, i) => {
     if (line.role !== 'caller') return;
     const age = statedAge(line, r.lines[i - 1]);
+    // A birth year, read against the call's date (the platform's record): outside the range at both of its ages is a
+    // disqualifier, unless the caller also gave an age in range; across a bound, for an admin.
+    const year = callYear !== null ? birthYearIn(line, r.lines[i - 1]) : null;
+    if (year !== null) {
+      const ages = agesFromBirthYear(year, callYear!);
+      const outside = ages.max + YEAR_SLACK < AGE_RANGE.min || ages.min - YEAR_SLACK > AGE_RANGE.max;
+      const across = !outside && (ages.min - YEAR_SLACK < AGE_RANGE.min || ages.max + YEAR_SLACK > AGE_RANGE.max);
+      // An age the caller states anywhere in the call that the birth year does not give: the two disagree.
+      const disagrees = r.lines.some((l, j) => {
+        const a = l.role === 'caller' ? statedAge(l, r.lines[j - 1]) : null;
+        return a !== null && (a.age < ages.min - YEAR_SLACK || a.age > ages.max + YEAR_SLACK);
+      });
+      const hedged = BIRTH_HEDGE.test(line.text);
+      if (outside && !disagrees && !hedged) found.push({ line, kind: 'age', end: line.text.length });
+      else if (outside || across || disagrees)
+        found.push({
+          line,
+          kind: 'age',
+          unsure: true,
+          why: disagrees
+            ? "The caller's birth year and the age they gave disagree."
+            : outside
+              ? 'The caller hedged the birth year that puts them outside the age range.'
+              : 'The birth year puts the caller at a bound of the age range.',
+          end: line.text.length,
+        });
+    }
     if (age && (age.age < AGE_RANGE.min || age.age > AGE_RANGE.max)) {
       // Two ages (the caller's and a relative's, "Mama's ninety-five, I'm seventy"), or an age in range said earlier:
       // whose age decides the policy is for an admin.
@@ -101,7 +144,10 @@ export const WANTS_MORE =
 export const OWN_DECIDER = /\bi (still |can |do )?make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
 export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
-  const found = disqualifiers(r);
+  // The year of the call, from the platform's record: a birth year is read against it.
+  const calledYear = input.calledAt ? new Date(input.calledAt).getUTCFullYear() : NaN;
+  const callYear = Number.isFinite(calledYear) ? calledYear : null;
+  const found = disqualifiers(r, callYear);
   const g = genuine(r);
   // Taken back is not evidence: a disqualifier the caller contradicts later in the call (an amount they can pay,
   // their details, an application let start, an age in range, wanting more cover, deciding for themselves).
@@ -175,8 +221,9 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
   // Without a full conversation, a denial rests on the caller's own words only when nothing in the call comes near a
   // disqualifier: no hint of one from the caller (money tight, someone else handling things, some cover, a birth year
   // or someone else's age beside the caller's), and no disqualifier claimed by the agent (which the caller never said).
+  const unreadYear = (l: TranscriptLine, i: number) => BIRTH_YEAR.test(l.text) && (callYear === null || birthYearIn(l, r.lines[i - 1]) === null);
   const hint = r.lines.find(
-    (l) => HINTS.test(l.text) || (l.role === 'caller' && (BIRTH_YEAR.test(l.text) || THIRD_AGE.test(l.text))) || (l.role === 'agent' && CLAIMS.test(l.text)),
+    (l, i) => HINTS.test(l.text) || (l.role === 'caller' && (unreadYear(l, i) || THIRD_AGE.test(l.text))) || (l.role === 'agent' && CLAIMS.test(l.text)),
   );
   if (hint) {
     return {
@@ -186,10 +233,7 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
     };
   }
   // The caller's own words put them in the age range, and they state none of the other disqualifiers.
-  const inRange = r.lines.find((l, i) => {
-    const a = l.role === 'caller' ? statedAge(l, r.lines[i - 1]) : null;
-    return a !== null && !a.approximate && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
-  });
+  const inRange = r.lines.find((_, i) => inAgeRange(r, i, callYear));
   if (inRange && !doubt) {
     return {
       decision: 'deny',
