@@ -58,7 +58,7 @@ const SPEAKS_OF_PROSPECT =
 const OWN_LINE =
   /\b(this is|it'?s) my (own )?(cell|phone|number|line|work phone)\b|\bmy \w+'?s (cell|phone|number)\b|\b(she|he) lives (in|over|out|up|down|with (my|her|his))\b|\b(doesn'?t|don'?t|does not) live here\b|\bmaybe\b|\bno s[ée]\b/i;
 /** A recorded greeting ("You've reached Earl and Nadine Pruitt"): the names it gives. */
-const GREETING = /\byou'?ve reached (?:the )?((?:[A-Z][a-z]+(?: and |, | )?){1,4})/;
+const GREETING = /\b[Yy]ou'?ve reached (?:the )?((?:[A-Z][a-z]+(?: and |, | )?){1,4})/;
 export const DIED = /\b(passed|died|dead|deceased|hospice)\b/i;
 export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
