@@ -5,20 +5,24 @@ import { NUMBER_WORDS, numberFrom, type TranscriptLine } from './transcript.ts';
 
 /** The product's age range (the final-expense quoter's). */
 export const AGE_RANGE = { min: QUOTER_LIMITS.minAge, max: QUOTER_LIMITS.maxAge };
+
 /** An approximate age ("about ninety") this near a bound is not a clear disqualifier. */
 export const AGE_FUZZ = 3;
 export const AGE_STATED = new RegExp(
   `\\b(?:i'?m|i am|(i'?ll be|i will be|turning)|turned|age is|aged)\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
   'i',
 );
+
 /** Someone else's age, said by a relative on the caller's phone ("Mama's ninety-two", "she's 97"). */
 export const THIRD_AGE = new RegExp(
   `\\b(?:she'?s|he'?s|she is|he is|(?:mama|momma|mom|mother|dad|daddy|father|grandma|grandpa|grandmother|grandfather|husband|wife)(?:'s| is))\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
   'i',
 );
+
 /** A caller correcting the age just given ("Thirty-nine. No, wait, forty-nine"): the age after the cue counts. */
 export const AGE_CORRECTION = new RegExp(`\\b(?:no,?\\s+)?(?:wait|i mean|actually|sorry)\\b[,.]?\\s+(?:i'?m\\s+)?${NUMBER_WORDS}\\b`, 'i');
 export const AGE_BARE = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`, 'i');
+
 /** An age said in Spanish ("tengo noventa y dos años", "tengo 92 años"). */
 export const SPANISH_TENS: Record<string, number> = { treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100 };
 export const SPANISH_UNITS = ['uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve'];
@@ -26,17 +30,22 @@ export const SPANISH_AGE = new RegExp(
   `\\btengo\\s+(?:(?:como|casi)\\s+)?(?:(\\d{1,3})|(${Object.keys(SPANISH_TENS).join('|')})(?:\\s+y\\s+(${SPANISH_UNITS.join('|')}))?)\\s+años\\b`,
   'i',
 );
+
 /** A year said in words ("nineteen thirty-six", "nineteen oh five"). */
 export const BIRTH_YEAR_WORDS =
   /\b(ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)[-\s]+(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh)\b/i;
+
 /** "Ninety-one years old, honey": an age said unasked, at the start of a line. */
 export const YEARS_OLD = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\s+years?\\s+old\\b`, 'i');
 export const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
+
 /** A hedge that puts the age just below the number ("almost ninety-one": ninety). */
 /** An agent's question about the caller's age, or the agent saying an age back for the caller to confirm or correct. */
 const AGE_QUESTION = new RegExp(`\\b(how old|age|cu[áa]ntos a[ñn]os|edad)\\b|\\byou'?re (about |around )?${NUMBER_WORDS}\\b`, 'i');
+
 /** A question about the birth date or year: a bare number answering it is a year, not an age. */
 const BIRTH_QUESTION = /\b(year|born|date of birth|birth ?date|birthday|dob|naci[óo])\b/i;
+
 /** An age in Spanish said alone, answering the age question ("Treinta y ocho."). */
 const SPANISH_BARE = new RegExp(
   `^(${Object.keys(SPANISH_TENS)
@@ -44,12 +53,15 @@ const SPANISH_BARE = new RegExp(
     .join('|')})(?:\\s+y\\s+(${SPANISH_UNITS.join('|')}))?\\b`,
   'i',
 );
+
 /** "Ninety-three in January": the age the caller turns next, not yet. */
 const NEXT_BIRTHDAY =
   /^\s*(in|this|come|next) (january|february|march|april|may|june|july|august|september|october|november|december|the (spring|summer|fall|winter)|a (few|couple))\b/i;
+
 /** The text after the last place `words` is said in `text`. */
 const after = (text: string, words: string) => text.slice(text.toLowerCase().lastIndexOf(words.toLowerCase()) + words.length);
 export const ONE_SHORT = /^(almost|nearly|close to)$/i;
+
 /** The age a line states (the caller's, or a relative's for the person to be insured), or null. */
 export function statedAge(line: TranscriptLine, previous: TranscriptLine | undefined): { age: number; approximate: boolean } | null {
   const es = SPANISH_AGE.exec(line.text);
@@ -114,15 +126,21 @@ export function birthYearIn(line: TranscriptLine, previous: TranscriptLine | und
     const n = numberFrom(short[1]!.replace(/\s+/, '-')) ?? numberFrom(short[1]!);
     if (n !== null && n >= 10 && n <= 99) return 1900 + n;
   }
-  // A bare answer to the birth-year question: its last number is the year ("Three twelve ninety-one": 1991).
-  if (askedBirth && !AGE_STATED.test(line.text)) {
-    const first = line.text.split(/[.!?]/)[0]!;
+  // A bare answer to the birth-year question: its last number is the year ("Three twelve ninety-one": 1991). A single
+  // number counts only when the year was asked ("What year were you born?" "Forty-six."): said to "date of birth?" it
+  // may be an age.
+  const first = line.text.split(/[.!?]/)[0]!;
+  const numbers = first.match(new RegExp(NUMBER_WORDS, 'gi')) ?? [];
+  const dated = numbers.length > 1 || MONTH.test(first) || /\bwhat year|\byear\b/i.test(previous?.text ?? '');
+  if (askedBirth && dated && !AGE_STATED.test(line.text)) {
     const last = LAST_NUMBER.exec(first);
     const n = last ? numberFrom(last[1]!) : null;
     if (n !== null && n >= 20 && n <= 99) return 1900 + n;
   }
   return null;
 }
+
+const MONTH = /\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b/i;
 
 /** The ages a birth year gives on a call in `callYear`: one less before the birthday, so a range of two. */
 export function agesFromBirthYear(year: number, callYear: number): { min: number; max: number } {

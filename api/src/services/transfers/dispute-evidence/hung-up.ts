@@ -11,35 +11,43 @@ import type { DisputeEvidenceInput, DisputeVerdict, EvidenceQuote } from './type
  * billed call. Longer calls are for an admin, or denied.
  */
 export const HANG_UP_WINDOW_SECONDS = 120;
+
 /** Caller lines about the coverage (its cost, the funeral, the papers) that show a caller who stayed to talk. */
 export const ABOUT_COVERAGE = /\b(funeral|burial|bury|cremat\w*|coverage|policy|insurance|premium|cost|price|in the mail)\b/i;
 export const ENGAGED_LINES = 3;
+
 /**
  * The agent's questions that only open a call: who is on the line, who is calling, whether the caller can hear or
  * has a moment, how they are, whether they asked for the call. Every other question may be a qualifying one.
  */
 const OPENING_QUESTION =
   /\b(is this|am i (speaking|talking) (with|to)|may i speak|can i speak|are you (mr|mrs|ms|miss)\b|is \w+ (there|home|available|in|around)|can you hear me|hear me( now)?|still there|hello|how are you|how('?re| are) you( doing)?|how'?s (your|it going)|good time|better time|a (minute|moment|second)|you (requested|asked|filled|sent|were looking)|did you (request|ask|fill|send|get)|remember (filling|requesting|asking)|right (number|person)|speak english|permission|understand|recorded|call (you )?back|(his|her|their|a good|your) (number|phone)|you'?re (in|at|down|up|over|out)\b|where are you|hablo con|habla con|se[ñn]or(a|ita)?|who'?s (this|calling|speaking)|interested|is that (right|correct)|that right)\b/i;
+
 /** A question that only names who is asked for ("Good morning, Mrs. Delphine Arceneaux?"). */
 const NAME_ONLY =
   /^[\s,]*(?:(?:hi|hello|hey|hola|good (?:morning|afternoon|evening)|yes|okay|so)[\s,]+)*(?:(?:mr|mrs|ms|miss|dr|sir|ma'?am)\.?\s+)?(?:[A-Z][\w'.-]*\s*){1,4}\?$/;
+
 /** The agent's question sentences in a line that may be qualifying ones (every question but the call's opening). */
 const otherQuestions = (text: string) =>
   (text.match(/[^.?!¿]*\?/g) ?? []).filter((q) => QUALIFYING_QUESTION.test(q) || (!OPENING_QUESTION.test(q) && !NAME_ONLY.test(q.trim())));
 
 /** A caller asking whether anyone is on the line. */
 const ANYONE_THERE = /\b(any(body|one|body) (there|on the line|home)|are you (still )?there|you (still )?there|is someone there|(hay|est[áa]) alguien)\b/i;
+
 /** A line that is only "Hello?" (or "Hola?"), said once or more. */
 const HELLO_ONLY = /^(\W*(hello|hola|helloo+|yes|yeah)\W*)+$/i;
+
 /** The caller said no more than this many lines: a greeting, a question, a refusal. */
 export const HANG_UP_MAX_CALLER_LINES = 3;
 export const ENDED_BY_WORDS = { caller: 'the caller', agent: 'the agent', platform: 'the platform (the line was cut)' } as const;
+
 /** The platform's record of the call's end, as a line of evidence. */
 export function endLine(input: DisputeEvidenceInput): EvidenceQuote {
   const buffer = input.bufferSeconds ?? null;
   const who = input.endedBy ? `ended by ${ENDED_BY_WORDS[input.endedBy]}` : 'the platform did not say who ended it';
   return data(`Call length: ${input.durationSeconds} seconds (buffer ${buffer ?? 'unknown'} s); ${who}.`);
 }
+
 /**
  * Hung up before the questions (issue 33): approved only when the platform says the caller ended the call, the
  * call ended at most HANG_UP_WINDOW_SECONDS past its buffer, and the caller's last words came before the agent's

@@ -11,17 +11,21 @@ export const NOT_LOOKING =
   /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (plenty|enough)\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bdon'?t want (any )?(more|another|anything( else| more)?|extra)\b|\bno necesito\b/i;
 export const CANNOT_AFFORD =
   /\bcan'?t afford\b|\bcannot afford\b|\bcan'?t pay (anything|nothing|a (dime|thing))\b|\bcan'?t (do|pay|manage) any (premium|payment)\b|\bcan'?t spare\b|\bdon'?t have a (dime|penny|cent)\b|\bnothing left at the end of the month\b|\bno money for\b|\bno puedo pagar nada\b|\bno tengo (nada de )?dinero\b|\b(i )?no have (any |no )?money\b|\bdon'?t have (any |no )?money\b|\bnothing left\b|\bnot a (dollar|red cent)\b|\bdon'?t have (five|ten|fifteen|twenty|\$\s?\d+)\b/i;
+
 /** Words that make "can't afford" mean any premium at all. */
 /** Short of money for now only ("right now, maybe next month"): not unable to pay any premium. */
 export const FOR_NOW = /\b(next month|next week|next year|when my check|until|after the first|maybe later|in a (few|couple( of)?) (weeks|months))\b/i;
 export const NOT_EVEN = /\bnot even\b|\ba (dime|penny|cent)\b|\bnothing at all\b/i;
 export const ANY_AMOUNT = /\b(any|anything|nothing|a (dime|penny|cent)|at all|not even|no premium|nada)\b/i;
+
 /** "I can't afford that" after a price is an objection to that price, not a caller who can pay nothing. */
 export const PRICE_OBJECTION = /\bcan'?t afford (that|it|this|those)\b(?! (or|nor) any)|\b(para|por) (eso|esto)\b|\bthat (much|price|amount)\b/i;
 export const NOT_DECIDER =
   /\bpower of attorney\b|\b(son|daughter|brother|sister|nephew|niece|guardian|kids?|children) (makes|decides) (all|every|the)\b|\bcan'?t (sign|agree to|decide) anything\b|\bcan'?t sign contracts?\b|\bcan'?t make (the )?decisions\b|\bi'?m (just|only) (her|his|the) caregiver\b|\b(is my|my legal|as my) (guardian|conservator)\b|\bappointed a conservator\b|\bi'?m (her|his|their) (court[- ]appointed |legal )+(guardian|conservator)\b|\bcourt[- ]appointed\b|'s my (legal )?(guardian|conservator)\b|\bthe court (made|appointed|named|gave)\b/i;
+
 /** A caller who only declines ("not interested") names none of the four disqualifiers. */
 export const DECLINES = /\bnot interested\b|\bchanged my mind\b/i;
+
 export interface Disqualifier {
   line: TranscriptLine;
   kind: 'age' | 'covered' | 'afford' | 'decider';
@@ -32,10 +36,13 @@ export interface Disqualifier {
   /** Why it is not clear, when unsure. */
   why?: string;
 }
+
 /** A year either side of a birth year's two ages: when in the year the call and the birthday fall is not known. */
 const YEAR_SLACK = 1;
+
 /** A birth year said with a doubt ("thirty-nine I think. Or forty"). */
 const BIRTH_HEDGE = /\bi think\b|\bor (\d|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|nineteen)|\bmaybe\b|\babout\b|\baround\b|\bnot sure\b/i;
+
 /** A caller's line that puts them in the age range: an exact age, or a birth year whose ages all fall in it. */
 function inAgeRange(r: Reading, i: number, callYear: number | null): boolean {
   const l = r.lines[i]!;
@@ -124,24 +131,31 @@ export const KIND_WORDS: Record<Disqualifier['kind'], string> = {
   afford: 'cannot afford any premium',
   decider: 'is not the decision maker',
 };
+
 /** Near a disqualifier without stating one: money, bills, someone else handling things, some cover, memory. */
 const HINTS =
   /\b(tight|fixed income|afford|money|bills|budget|handles?|takes care of|in charge|guardian|attorney|conservator|dementia|alzheimer'?s|memory|forget\w*|covered|coverage|polic(y|ies)|insurance (through|from|with)|through (my|the|his|her) (work|job|union|church|employer)|already (have|got)|prepaid|burial (society|plot)|the va\b|decides?|decisions?)\b/i;
+
 /** A birth year or date said beside an age: the two may disagree. */
 const BIRTH_YEAR = /\bborn\b|\b19\d\d\b|\bbirthday\b|\b(nineteen|eighteen)[-\s]\w+/i;
+
 /** The agent saying what the caller said or is ("he said", "she told the screener", "she's ninety-five"). */
 const CLAIMS = new RegExp(
   `\\b(he|she|they|you) (said|says|told|mentioned)\\b|\\b(he|she)'?s (about |almost )?${NUMBER_WORDS}\\b|\\b(too old|too young|over (the )?age|under (the )?age)\\b`,
   'i',
 );
+
 /** A call this many seconds past its buffer is a long one: five minutes of talk with no qualifying question. */
 const LONG_CALL_SECONDS = 300;
+
 /** Caller lines that show a caller who stayed on the line. */
 const STAYED_LINES = 3;
+
 /** A caller who wants more cover after all, or decides for themselves. */
 export const WANTS_MORE =
   /\badd (a little|some|more|on|to it)\b|\b(a little|some) (more|extra)\b|\bon top\b|\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
 export const OWN_DECIDER = /\bi (still |can |do )?make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
+
 export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
   // The year of the call, from the platform's record: a birth year is read against it.

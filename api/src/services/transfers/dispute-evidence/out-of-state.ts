@@ -7,8 +7,10 @@ import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const LIVES_IN =
   /\b(?:i live in|i'?m living in|living in|(?:i|we) (?:just |recently |finally |already )?moved (?:up |down |over |out )?to|i'?m (?:actually |now )?in|i'?m down in|i'?m up in)\s+([A-Za-z]+(?: [A-Za-z]+)?)/i;
+
 /** A caller line that says where the caller lives (not where they are today). */
 export const RESIDENCE = /\b(i|we) (live|lived|reside|moved)\b|\bi'?ve lived\b|\bmy home('s| is)\b|\bliving (in|over|down|up|out)\b/i;
+
 /** State names, longest first (so "West Virginia" is read before "Virginia"). */
 export const STATE_NAME = new RegExp(
   `\\b(${US_STATES.map((s) => s.name)
@@ -16,6 +18,7 @@ export const STATE_NAME = new RegExp(
     .join('|')})\\b`,
   'gi',
 );
+
 /**
  * Large cities whose name belongs to one state only (no Columbus, Portland, Springfield, Jackson, Kansas City...),
  * so that "I'm down here in Houston" places the caller. A city not listed places nobody: an admin reads it.
@@ -116,30 +119,36 @@ export const CITY_NAME = new RegExp(
     .join('|')})\\b(?!\\s+(?:county|parish))`,
   'gi',
 );
+
 /** The states a line names in words (not two-letter codes: "in", "ok" and "me" are words), or by a listed city's name. */
 export function statesIn(text: string): string[] {
   const named = [...text.matchAll(STATE_NAME)].map((m) => toUsStateCode(m[1]!));
   const cities = [...text.matchAll(CITY_NAME)].map((m) => CITIES[m[1]!.toLowerCase()] ?? null);
   return [...new Set([...named, ...cities].filter((c): c is string => c !== null))];
 }
+
 /** A state's name (not a two-letter word such as "in" or "ok") at the start of `words`. */
 export function stateNamed(words: string): string | null {
   const first = words.split(' ')[0]!;
   return (words.length > 2 ? toUsStateCode(words) : null) ?? (first.length > 2 ? toUsStateCode(first) : null);
 }
+
 /**
  * A caller line about where the caller lives, stays or gets mail, in any words: a city, a county, a care home, the
  * winter. The rules know states by name, not cities or counties, so such a line is read against the call's state.
  */
 export const WHERE_TALK =
   /\b(i|we) (live|lived|reside|moved|stay|winter|summer|split)\b|\bi'?ve lived\b|\bliving (in|over|down|up|out|with)\b|\b(my )?home('s| is)\b|\bhere in\b|\bi'?m (actually |now |just )?(in|at|down|up|out|over|from)\b|\bcounty\b|\bparish\b|\bmail\b|\bmailing\b|\baddress\b|\bp\.?\s?o\.? box\b|\b(care|nursing|group) home\b|\bassisted living\b|\bstaying (with|at|in)\b|\bvisiting\b|\bsnowbird\b|\bfor the (winter|summer)\b|\bhalf the year\b|\bback and forth\b|\b(side|across the (river|line|border))\b/i;
+
 /** Words that put the caller's home apart from the call's place: a season away, the mail, a care home, a move, a visit. */
 export const HOME_ELSEWHERE =
   /\b(winter|summer|snowbird|half the year|back and forth|split)\w*\b|\bmail(ing)?\b|\bp\.?\s?o\.? box\b|\b(care|nursing|group) home\b|\bassisted living\b|\bmoved\b|\bvisiting\b|\bstaying (with|at|in)\b|\bhome is\b/i;
+
 /** A place given by what it is near ("across the river from Cincinnati", "Boone County"): it does not place the caller. */
 /** A home the caller left: where they come from, grew up or used to live, or a house they sold. */
 const PAST_HOME = /\boriginally\b|\bgrew up\b|\bborn and raised\b|\bused to live\b|\bsold (the|my|our) (house|home|place)\b/i;
 export const NEAR = /\b(county|parish|across|near|outside( of)?|right by|close to|just over)\b/i;
+
 export function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
   const states = input.workingStates;
   const stateLine = data(`Call state: ${input.state}. Working states at the time of the call: ${states.length ? states.join(', ') : 'every state'}.`);

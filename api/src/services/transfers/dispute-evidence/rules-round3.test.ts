@@ -31,6 +31,10 @@ describe('transcriber notes', () => {
     expect(readTranscript(t).map((l) => l.text)).toEqual(['Hi, is this Maxine? This is Ross with Lakeside Burial.', "I'm in the middle of supper, not now."]);
     expect(labelsInDoubt(t)).toBeNull();
     expect(decide('hung_up_before_questions', t)).toBe('approve');
+    // A note that tells of words the transcript does not give ("[agent asks her age]") keeps a hang-up from approval.
+    const told = lines('Agent: Hi, is this Maxine? This is Ross with Lakeside Burial.', '[agent asks her age]', "Caller: I don't do this on the phone, bye.");
+    expect(labelsInDoubt(told)).not.toBeNull();
+    expect(decide('hung_up_before_questions', told)).toBe('human');
     // A line with real words and no label still puts the labels in doubt.
     expect(labelsInDoubt(lines('Agent: Hi, this is Ross.', 'not now, goodbye'))).not.toBeNull();
   });
@@ -76,6 +80,8 @@ describe('not_qualified', () => {
     expect(decide('not_qualified', lines("Agent: So you're about ninety-one?", 'Caller: Ninety-two in March.'))).toBe('approve');
     // A bare number answering a birth-year question is a year, never an age (38 would be too young; 1938 is in range).
     expect(decide('not_qualified', lines('Agent: What year were you born?', 'Caller: Thirty-eight.'))).not.toBe('approve');
+    // A single number said to "date of birth?" may be an age: it is not read as a year.
+    expect(decide('not_qualified', lines("Agent: What's your date of birth?", 'Caller: Eighty-eight.'), IN_2026)).not.toBe('approve');
   });
 
   it("reads a birth year against the call's date from the platform record, with a year of slack", () => {

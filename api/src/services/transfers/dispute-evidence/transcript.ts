@@ -25,6 +25,10 @@ const CALLER_LABEL = /\b(caller|customer|prospect|client|lead|consumer|applicant
 const AGENT_TALK =
   /\blicensed\b|\bmy name is\b|\bthanks? (you )?for holding\b|\bthis is \w+ (with|from|at)\b|\bi'?m \w+ (with|from)\b|\bit'?s \w+,? (with|from|over at)\b|^(hi|hey)[^.?!]*\b\w+ here\b|\bi'?m the (licensed )?agent\b|\bhow are you\b|\bhow'?s your day\b|^(hi|hello|hey|good (morning|afternoon|evening)|alright|okay|so)\b[^.?!]{0,40}\b\w+ (here )?(with|from) \w+|\bi (just )?need your\b|\blet me (get|grab|have) your\b|\btell me (if|how|your|what)\b|\bfirst thing\b|\b(a|the) form was\b|\b(the|our) plans? (i|we) (have|offer)\b|\bour plans\b|\bthanks for letting me know\b|\bsorry to bother you\b|\bi'?d (point|refer) you\b/i;
 
+/** A note telling of words said: asking, answering, quoting, saying. */
+const TELLS_OF_WORDS =
+  /\b(asks?|asked|asking|questions?|answers?|answered|answering|quotes?|quoted|prices?|says?|said|tells?|told|repeats?|age|birth|health|smok\w*|beneficiary|budget|coverage amount|inaudible|unintelligible|crosstalk)\b/i;
+
 function agentScore(lines: { text: string }[]): number {
   return lines.reduce((s, l) => s + (AGENT_TALK.test(l.text) ? 2 : 0) + (l.text.includes('?') ? 1 : 0), 0);
 }
@@ -90,6 +94,10 @@ const INTRODUCES = /\b(?:I'?m|I am) [A-Z][a-z]+ (?:with|from|at) [A-Z]/;
  */
 export function labelsInDoubt(text: string | null): string | null {
   if (!text) return null;
+  // A transcriber's note that tells of words the transcript does not give ("[agent asks her age]"): who said what,
+  // and whether a question came before the caller's last words, cannot be read.
+  const told = text.split(/\r?\n/).find((l) => NOTE.test(l) && TELLS_OF_WORDS.test(l));
+  if (told) return `A transcriber's note tells of words the transcript does not give (${told.trim().slice(0, 60)}).`;
   const nonEmpty = text.split(/\r?\n/).filter((l) => l.trim() && !NOTE.test(l));
   const unlabelled = nonEmpty.filter((l) => !LINE.exec(l));
   if (unlabelled.length) return `${unlabelled.length === 1 ? 'A line has' : `${unlabelled.length} lines have`} no speaker label.`;

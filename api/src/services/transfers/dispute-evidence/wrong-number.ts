@@ -24,42 +24,54 @@ export const DENIES_ASKING = new RegExp(
     .join('|'),
   'i',
 );
+
 /**
  * Nobody of the name asked for is there ("No Leon here.", "No Gilbert."): "No" and a capitalised name (read with
  * case, so that "no idea" or "no thanks" is not a name).
  */
 const NOBODY_NAMED =
   /(?:^|[.!?,]\s*)No,? (?!(?:[Ii]dea|[Tt]hanks?|[Ww]ay|[Pp]roblem|[Ss]ir|[Mm]a'?am|[Oo]ne|[Nn]eed|[Mm]ore|[Ww]ait|[Ss]orry|[Hh]oney|[Bb]aby|[Dd]ear|[Ss]weetie|[Mm]an|[Mm]ister|[Mm]iss|[Mm]rs?|[Mm]s|[Ss]e[ñn]or\w*|[Gg]racias|English|Spanish|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|I|It|That|This|Not|No|Nope|God|Lord)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?(?: here)?(?:[.!]|$)|\b[Nn]o [A-Z][a-z]+ (?:here|lives here|at this number)\b/;
+
 /** Where the caller denies the call is for them, in a line (null when they do not). */
 export const denialIn = (text: string): RegExpExecArray | null => DENIES_ASKING.exec(text) ?? NOBODY_NAMED.exec(text);
+
 /** What answered is not a person who could be the prospect: a phone menu, an office's recording, a fax. */
 export const NOT_A_PERSON = /\bpress (one|two|1|2)\b|\byou'?ve reached the (office|offices) of\b|\boffice hours\b|\bthis is a government office\b|\[fax\b/i;
+
 /** The caller, without denying anything, says they are the one who asked. */
 export const CONFIRMS_ASKING =
   /\byes,? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
+
 /** The caller is unsure whether they asked, or someone else asked for them. */
 export const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|\bwas my (husband|wife|mother|father)\b|\b(he|she) passed\b/i;
+
 /** A denial the caller hedges: they, or someone of theirs, may have asked after all. */
 export const HEDGES =
   /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|brother|sister) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b/i;
+
 /** After denying, the caller stays to hear about it ("Well, I guess, since you're on the phone"). */
 export const STAYS_ON =
   /\bi guess\b|\bgo ahead\b|\btell me (about it|more)\b|\bwhat is it\b|\bwhat'?s (this|it) about\b|\bwhat is (this|it) about\b|\bi could use (that|it|some)\b|\bsince you'?re on the phone\b|\bi'?ll listen\b/i;
+
 /** The caller says the person asked for is not there at all, or the number is wrong (not only that nobody asked). */
 export const NO_SUCH_PERSON =
   /\bwrong (number|person|line|digits|house)\b|\bnobody\b|\bno one\b|\bain'?t no\b|\bthere'?s no\b|\bdon'?t know\b|\bequivocad|\bnadie\b/i;
+
 /**
  * Someone on the prospect's phone speaking of the prospect as one of the household: they live there, said someone
  * would call or wanted the cover, or can be called back at a time the speaker gives.
  */
 const SPEAKS_OF_PROSPECT =
   /\b(she|he|mama|momma|mom|dad|daddy|grandma|grandpa|granny)\b[^.?!]{0,20}\b(said|told me|mentioned|was (gonna|going to|looking|talking|worried)|filled|asked|wants?|wanted)\b|\blives? (here|with (us|me))\b|\b(his|her|their) (house|home|cell)? ?(phone|number)\b|\b(try|call)( (her|him|back|again))? (after|around|before|at|tomorrow|tonight|later)\b|^(after|around|before) (\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|lunch|supper|dinner)\b/i;
+
 /** The line is the speaker's own, or the prospect lives elsewhere: not the prospect's household. */
 const OWN_LINE =
   /\b(this is|it'?s) my (own )?(cell|phone|number|line|work phone)\b|\bmy \w+'?s (cell|phone|number)\b|\b(she|he) lives (in|over|out|up|down|with (my|her|his))\b|\b(doesn'?t|don'?t|does not) live here\b|\bmaybe\b|\bno s[ée]\b/i;
+
 /** A recorded greeting ("You've reached Earl and Nadine Pruitt"): the names it gives. */
 const GREETING = /\b[Yy]ou'?ve reached (?:the )?((?:[A-Z][a-z]+(?: and |, | )?){1,4})/;
 export const DIED = /\b(passed|died|dead|deceased|hospice)\b/i;
+
 export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
   const g = genuine(r);
