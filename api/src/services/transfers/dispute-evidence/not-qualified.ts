@@ -1,7 +1,19 @@
 // The not-qualified rule: one of the four disqualifiers (age, covered and not looking, no means, not the
 // decider) in the caller's own words, not taken back later in the call.
 import { AGE_FUZZ, AGE_RANGE, AGE_STATED, THIRD_AGE, agesFromBirthYear, birthYearIn, statedAge } from './ages.ts';
-import { ACCEPTS, GIVES_DETAILS, asksQualifying, namesBudget, endOf, genuine, inDoubt, lengthLine, takenBackAfter, type Reading } from './caller-statements.ts';
+import {
+  ACCEPTS,
+  BUDGET_QUESTION,
+  GIVES_DETAILS,
+  asksQualifying,
+  namesBudget,
+  endOf,
+  genuine,
+  inDoubt,
+  lengthLine,
+  takenBackAfter,
+  type Reading,
+} from './caller-statements.ts';
 import { NUMBER_WORDS, quoteOf, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
@@ -43,6 +55,10 @@ const YEAR_SLACK = 1;
 /** A birth year said with a doubt ("thirty-nine I think. Or forty"). */
 const BIRTH_HEDGE = /\bi think\b|\bor (\d|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|nineteen)|\bmaybe\b|\babout\b|\baround\b|\bnot sure\b/i;
 
+/** The agent asking whether even a small amount would do ("Even ten dollars?"). */
+const EVEN_AMOUNT = /\beven\b[^?]*\?/i;
+/** A reply that names no amount: "Nothing.", "Honey, nothing.", "Zero.", "Not even ten.", "Nada." */
+const NOTHING_REPLY = /^\W*(?:(?:honey|baby|sweetie|son|dear|well|oh|no|sir|ma'?am)\W+)*(?:nothing|zero|nada|not a (?:dime|penny|cent)|not even\b)/i;
 /** A caller's line that puts them in the age range: an exact age, or a birth year whose ages all fall in it. */
 function inAgeRange(r: Reading, i: number, callYear: number | null): boolean {
   const l = r.lines[i]!;
@@ -119,6 +135,18 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
         kind: 'afford',
         end: endOf(CANNOT_AFFORD, line.text),
         ...(vague ? { unsure: true, why: "The caller said they can't afford it, without saying they can pay nothing at all, or only for now." } : {}),
+      });
+    }
+    // "Nothing" in answer to the agent's question of what the caller could pay (or "even ten?"): no amount at all.
+    const previous = r.lines[i - 1];
+    const askedAmount = previous?.role === 'agent' && (BUDGET_QUESTION.test(previous.text) || EVEN_AMOUNT.test(previous.text));
+    if (askedAmount && !CANNOT_AFFORD.test(line.text) && NOTHING_REPLY.test(line.text)) {
+      const forNow = FOR_NOW.test(line.text) || /\bright now\b|\bthis month\b/i.test(line.text);
+      found.push({
+        line,
+        kind: 'afford',
+        end: endOf(NOTHING_REPLY, line.text),
+        ...(forNow ? { unsure: true, why: 'The caller can pay nothing for now only.' } : {}),
       });
     }
     if (NOT_DECIDER.test(line.text)) found.push({ line, kind: 'decider', end: endOf(NOT_DECIDER, line.text) });

@@ -67,8 +67,23 @@ describe('hung_up_before_questions', () => {
 });
 
 describe('speaker labels', () => {
-  it('doubts a line labelled as the caller that introduces itself with a company', () => {
-    const swapped = lines("Caller: Is this Ms. Ida Rowe? I'm Dale with Pinecrest Life about your request.", "Agent: I can't talk now, I'm at work.");
+  it('swaps two labels plainly reversed: the one labelled caller introduces the company and asks, the other never does', () => {
+    const reversed = lines(
+      'Caller: Hi, Mrs. Ada Kerr? This is Dale with Pinecrest Life, about the burial coverage. How are you today?',
+      'Agent: Oh, I am at the bank right now.',
+      'Caller: It will only take a minute.',
+      'Agent: No. Not now. Bye.',
+    );
+    expect(readTranscript(reversed).map((l) => l.role)).toEqual(['agent', 'caller', 'agent', 'caller']);
+    expect(decide('hung_up_before_questions', reversed)).toBe('approve');
+  });
+
+  it('doubts a line labelled as the caller that introduces itself with a company, when the swap is not plain', () => {
+    // The one labelled as the agent asks too: which of them is the agent is for an admin.
+    const swapped = lines(
+      "Caller: Is this Ms. Ida Rowe? I'm Dale with Pinecrest Life about your request.",
+      "Agent: Who? I can't talk now, can you call later?",
+    );
     expect(labelsInDoubt(swapped)).not.toBeNull();
     expect(decide('hung_up_before_questions', swapped)).toBe('human');
   });
@@ -116,6 +131,12 @@ describe('not_qualified', () => {
     expect(decide('not_qualified', afterPrice)).not.toBe('approve'); // an objection to that price
     const nothingAtAll = lines('Agent: For five thousand it comes to thirty-two dollars a month.', "Caller: I can't afford anything at all, not even ten.");
     expect(decide('not_qualified', nothingAtAll)).toBe('approve');
+  });
+
+  it('reads "nothing" in answer to what the caller could pay as no means, unless only for now', () => {
+    expect(decide('not_qualified', lines('Agent: What could you afford a month?', "Caller: Honey, nothing. It's all gone on rent."))).toBe('approve');
+    expect(decide('not_qualified', lines('Agent: Even ten dollars?', 'Caller: Not even ten.'))).toBe('approve');
+    expect(decide('not_qualified', lines('Agent: What could you afford a month?', 'Caller: Nothing right now, maybe after my check.'))).toBe('human');
   });
 
   it('takes back "no money" answered later with an amount the caller can pay, in Spanish too', () => {

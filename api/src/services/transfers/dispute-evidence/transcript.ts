@@ -77,7 +77,29 @@ function readSpeakers(text: string | null): { lines: TranscriptLine[]; tied: boo
     // Two unlabelled speakers who talk alike as much: which one is the agent is a guess.
     tied = !agentKnown && best.score > 0 && scores.some((o) => o.s !== best.s && o.score === best.score);
   }
+  swapIfReversed(raw, roles);
   return { lines: raw.map((l) => ({ ...l, role: roles.get(l.speaker)! })), tied };
+}
+
+/**
+ * Labels plainly swapped: of two speakers, the one labelled as the caller introduces themself as the agent does (the
+ * licence, the company, "is this Mrs. ...?") and asks, while the one labelled as the agent never talks as an agent nor
+ * asks anything. Their roles are swapped; anything less plain stays in doubt (labelsInDoubt).
+ */
+function swapIfReversed(raw: { speaker: string; text: string }[], roles: Map<string, Role>): void {
+  if (roles.size !== 2) return;
+  const [a, b] = [...roles.entries()];
+  const caller = a![1] === 'caller' ? a![0] : b![1] === 'caller' ? b![0] : null;
+  const agent = a![1] === 'agent' ? a![0] : b![1] === 'agent' ? b![0] : null;
+  if (!caller || !agent) return;
+  const said = (s: string) => raw.filter((l) => l.speaker === s);
+  const callerTalksAsAgent =
+    said(caller).some((l) => STRONG_AGENT_TALK.test(l.text) || INTRODUCES.test(l.text)) && said(caller).some((l) => l.text.includes('?'));
+  const agentTalksAsCaller = said(agent).every((l) => !AGENT_TALK.test(l.text) && !STRONG_AGENT_TALK.test(l.text) && !l.text.includes('?'));
+  if (callerTalksAsAgent && agentTalksAsCaller) {
+    roles.set(caller, 'agent');
+    roles.set(agent, 'caller');
+  }
 }
 
 /** What only an agent says: the licence, the company introduction, holding, the questions to come. */
