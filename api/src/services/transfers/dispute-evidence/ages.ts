@@ -102,6 +102,8 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
 
 /** A question about the birth year or date (a bare number answering it is a year). */
 const ASKS_BIRTH = /\b(what year|year (were you|was she|was he) born|born|date of birth|birth ?date|birthday|dob)\b/i;
+const OTHERS_BIRTH =
+  /\b(he|she|they|his|her|my (son|daughter|grandson|granddaughter|grandkids?|husband|wife|kids?|child|children|mother|father|mom|dad|brother|sister|niece|nephew))\b[^.?!]{0,25}\b(born|birth)/i;
 const FOUR_DIGIT_YEAR = /\b(19[0-9]{2}|20[0-2][0-9])\b/;
 const SHORT_YEAR =
   /(?:'|\bborn (?:in )?(?:nineteen )?)(\d{2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?)\b/i;
@@ -115,6 +117,8 @@ const LAST_NUMBER = new RegExp(`${NUMBER_WORDS}(?!.*\\b${NUMBER_WORDS}\\b)`, 'i'
  * four-digit year counts only beside "born" or in answer to that question (not "since 1968").
  */
 export function birthYearIn(line: TranscriptLine, previous: TranscriptLine | undefined): number | null {
+  // Someone else's birth ("my grandson was born in 1990") is not the caller's year.
+  if (OTHERS_BIRTH.test(line.text)) return null;
   const askedBirth = previous?.role === 'agent' && ASKS_BIRTH.test(previous.text);
   const context = askedBirth || /\b(born|birth)/i.test(line.text);
   const four = FOUR_DIGIT_YEAR.exec(line.text);

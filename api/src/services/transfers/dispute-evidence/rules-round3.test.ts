@@ -109,6 +109,10 @@ describe('not_qualified', () => {
     expect(decide('not_qualified', lines('Agent: What year?', 'Caller: Born in twenty-nine I think, or thirty.'), IN_2026)).toBe('human');
     const both = lines('Agent: How old are you?', "Caller: I'm seventy-four.", 'Agent: And the year you were born?', 'Caller: Nineteen twenty-eight.');
     expect(decide('not_qualified', both, IN_2026)).toBe('human');
+    // Someone else's birth year is not the caller's.
+    expect(decide('not_qualified', lines('Agent: Who is the policy for?', 'Caller: My grandson was born in 1994, but it is for me.'), IN_2026)).not.toBe(
+      'approve',
+    );
     // The agent saying the year, the caller only agreeing: nothing to approve on.
     expect(decide('not_qualified', lines('Agent: So you were born in 1930, that makes you ninety-six?', 'Caller: Yes.'), IN_2026)).not.toBe('approve');
   });
