@@ -155,6 +155,16 @@ describe('rules at filing', () => {
     expect(queue.body.items.find((d: { id: number }) => d.id === m.body.id)).toMatchObject({ decidedBy: null, evidence: m.body.evidence, decider: null });
   });
 
+  it("not_qualified: a birth year is read as an age against the call's start from the platform's record (decision 242)", async () => {
+    const { user, agent } = await newAgent();
+    const call = await deliver(user.id, 120, {
+      transcript: 'Agent: Hi, this is Priya, a licensed agent. What year were you born?\nCaller: Nineteen thirty-one, dear.\nAgent: I see, thank you.',
+    });
+    const res = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'not_qualified' });
+    expect(res.body).toMatchObject({ status: 'approved', decidedBy: 'rules', decisionReason: expect.stringMatching(/age range \(40 to 90\)/) });
+    expect(res.body.evidence).toEqual([{ quote: 'Caller: Nineteen thirty-one, dear.', at: null }]);
+  });
+
   it('out_of_state: judged against the working states recorded when the call came, not the ones set later', async () => {
     const { user, agent } = await newAgent();
     await agent

@@ -81,6 +81,7 @@ export async function fileDispute(
     workingStates: await workingStatesAt(deps.db, call),
     endedBy: (call.endedBy ?? null) as CallEndedBy,
     bufferSeconds: Number(call.bufferSeconds),
+    calledAt: toIso(call.startedAt) ?? toIso(call.createdAt),
   };
   let verdict: DisputeVerdict;
   const filer = await User.query(deps.db).findById(userId).select('isAdmin');

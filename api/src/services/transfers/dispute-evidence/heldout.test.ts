@@ -1,63 +1,97 @@
-// The held-out dispute corpus (issue 33 point 5): scenarios written from the labelling guide alone by someone who
-// never read rules.ts, its tests or the tuned corpus, labelled and committed before the rules ran on them, and
-// never used to tune them (api/src/test/fixtures/disputes/heldout.jsonl, with its own README beside it). Targets: at least
-// 80% of the calls labelled approve or deny decided by the rules, at least 95% of rule decisions agreeing with
-// the label, no call labelled deny approved. Figures per line and per scenario are printed.
+// The held-out dispute corpora (issue 33 point 5): scenarios written from the labelling guide alone
+// (api/src/test/fixtures/disputes/heldout-src/GUIDE.md) by sessions that never read the rules, their tests or the
+// tuned corpus, each with its README beside it in api/src/test/fixtures/disputes/. One table drives them all:
+// adding a corpus is one row. Targets (issue 33): at least 80% of the calls labelled approve or deny decided by the
+// rules, at least 95% of rule decisions agreeing with the label, no call labelled deny approved.
+//
+// A SPENT corpus has been measured once and then used to tune the rules (round three, decision 242, spent the first
+// two): it prints its figures and the lines the rules get wrong, and keeps the agreement and no-deny-approval
+// assertions. A corpus not spent is the measure: it prints its figures only (not the lines, which would make it
+// tuning material) and asserts all three targets. The decided share is asserted as a plain `it` when met; when a
+// target is known to fail, `shareFails` holds the figures and the assertion is marked `it.fails`, so the branch
+// stays green and a change that meets it shows here. A row whose file is missing is skipped.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifyRow, corpusFile, describeFigures, figuresOf, firstOfEachScenario, readCorpus } from '../../../test/fixtures/disputes/corpus-figures.ts';
 
-const file = corpusFile('heldout.jsonl');
-const present = fs.existsSync(file);
+interface HeldOutCorpus {
+  /** The corpus's file in api/src/test/fixtures/disputes/ (JSON Lines in the guide's format). */
+  file: string;
+  idPattern: RegExp;
+  scenarioPattern: RegExp;
+  /** How the figures name it. */
+  label: string;
+  /** Measured once and since used to tune the rules. */
+  spent: boolean;
+  /** The figures, when the decided-share target is known to fail (the assertion is then marked as failing). */
+  shareFails?: string;
+}
 
-describe.skipIf(!present)('dispute rules against the held-out corpus', () => {
-  const corpus = present ? readCorpus(file) : [];
-  const results = corpus.map(classifyRow);
-  const lines = figuresOf(results);
-  const scenarios = figuresOf(firstOfEachScenario(results));
+const HELD_OUT: HeldOutCorpus[] = [
+  // Spent in round three (decision 242). Measured once before it: 82/114 (71.9%) decided, 81/90 (90.0%) agreeing,
+  // 1 approval of a call labelled deny (h087); after it: 99/114 (86.8%), 99/102 (97.1%), none.
+  { file: 'heldout.jsonl', idPattern: /^h\d+$/, scenarioPattern: /^hs\d+$/, label: 'first held-out corpus', spent: true },
+  // Spent in round three (decision 242). Measured once before it: 72/112 (64.3%) decided, 72/74 (97.3%) agreeing, none
+  // approved of those labelled deny; after it: 100/112 (89.3%), 100/101 (99.0%), none.
+  { file: 'heldout2.jsonl', idPattern: /^j\d+$/, scenarioPattern: /^js\d+$/, label: 'second held-out corpus', spent: true },
+  // The third, the measure of round three, is one more row (its README: heldout3.README.md):
+  // { file: 'heldout3.jsonl', idPattern: /^k\d+$/, scenarioPattern: /^ks\d+$/, label: 'third held-out corpus', spent: false },
+];
 
-  it('holds at least 120 scenarios in the guide format, with the platform record on each line', () => {
-    expect(new Set(corpus.map((r) => r.scenario)).size).toBeGreaterThanOrEqual(120);
-    for (const r of corpus) {
-      expect(r.id, JSON.stringify(r).slice(0, 80)).toMatch(/^h\d+$/);
-      expect(r.scenario, r.id).toMatch(/^hs\d+$/);
-      expect(['wrong_number', 'hung_up_before_questions', 'not_qualified', 'out_of_state'], r.id).toContain(r.reason);
-      expect(['approve', 'deny', 'human'], r.id).toContain(r.label);
-      expect([60, 120], r.id).toContain(r.bufferSeconds);
-      expect(['caller', 'agent', 'platform', null], r.id).toContain(r.endedBy);
-    }
-  });
+const REASONS = ['wrong_number', 'hung_up_before_questions', 'not_qualified', 'out_of_state'];
 
-  it('prints its figures per line and per scenario', () => {
-    console.log(
-      [
-        describeFigures('held-out corpus, lines', lines),
-        describeFigures('held-out corpus, scenarios (first line of each)', scenarios),
-        ...lines.differs.map((d) => `  differs: ${d}`),
-      ].join('\n'),
+for (const corpus of HELD_OUT) {
+  const file = corpusFile(corpus.file);
+  const present = fs.existsSync(file);
+
+  describe.skipIf(!present)(`dispute rules against the ${corpus.label} (${corpus.file}${corpus.spent ? ', spent' : ''})`, () => {
+    const rows = present ? readCorpus(file) : [];
+    const results = rows.map(classifyRow);
+    const lines = figuresOf(results);
+    const scenarios = figuresOf(firstOfEachScenario(results));
+
+    it('holds at least 120 scenarios in the guide format, with the platform record on each line', () => {
+      expect(new Set(rows.map((r) => r.scenario)).size).toBeGreaterThanOrEqual(120);
+      for (const r of rows) {
+        expect(r.id, JSON.stringify(r).slice(0, 80)).toMatch(corpus.idPattern);
+        expect(r.scenario, r.id).toMatch(corpus.scenarioPattern);
+        expect(REASONS, r.id).toContain(r.reason);
+        expect(['approve', 'deny', 'human'], r.id).toContain(r.label);
+        expect([60, 120], r.id).toContain(r.bufferSeconds);
+        expect(['caller', 'agent', 'platform', null], r.id).toContain(r.endedBy);
+      }
+    });
+
+    it(`prints its figures per line and per scenario${corpus.spent ? ', and the lines the rules get wrong' : ''}`, () => {
+      const byReason = REASONS.map((reason) => {
+        const f = figuresOf(results.filter((r) => r.row.reason === reason));
+        return `  ${reason}: decided ${f.decidedOfLabelled}/${f.labelledDecidable}, agreeing ${f.agree}/${f.decided}, deny approvals ${f.approvedDenials.length}`;
+      });
+      const report = [
+        describeFigures(`${corpus.label}, lines`, lines),
+        describeFigures(`${corpus.label}, scenarios (first line of each)`, scenarios),
+        ...byReason,
+      ];
+      // Only a spent corpus shows its lines: the measure's are not for reading while tuning.
+      const shown = corpus.spent ? report.concat(lines.differs.map((d) => `  differs: ${d}`)) : report.map((l) => l.replace(/ \(([a-z]+\d+(, )?)+\)$/, ''));
+      console.log(shown.join('\n'));
+      expect(lines.lines).toBe(rows.length);
+    });
+
+    it('approves no call labelled deny', () => {
+      if (corpus.spent) expect(lines.approvedDenials).toEqual([]);
+      else expect(lines.approvedDenials.length).toBe(0);
+    });
+
+    it('agrees with the label on at least 95% of its decisions', () => {
+      expect(lines.agreement).toBeGreaterThanOrEqual(0.95);
+    });
+
+    (corpus.shareFails ? it.fails : it)(
+      `decides at least 80% of the calls labelled approve or deny${corpus.shareFails ? ` (fails: ${corpus.shareFails})` : ''}`,
+      () => {
+        expect(lines.decidedShare).toBeGreaterThanOrEqual(0.8);
+      },
     );
-    expect(lines.lines).toBe(corpus.length);
   });
-
-  // The held-out targets FAIL on the rules as they were when the corpus was merged (issue 33 point 5; the rules
-  // were not changed for it, it is never used for tuning): 150 lines, 150 scenarios (one line each);
-  // approve/deny-labelled lines decided 78/114 (68.4%), rule decisions agreeing 76/90 (84.4%), 2 approvals of calls
-  // labelled deny (h046, h059: the caller left after a qualifying question the rules did not read as one, "I just
-  // need your age" and "Do you currently have any life insurance at all?"). Figures per scenario are the same. The
-  // assertions stay, marked as failing, so the branch stays green and a change that meets a target shows here;
-  // the lead decides.
-  // Round two (decision 214: rules tuned on a third round of scenarios written for it, never on this file), measured
-  // once after it: decided 82/114 (71.9%), agreeing 81/90 (90.0%), 1 approval of a call labelled deny (h087). All
-  // three targets still fail.
-  it.fails('approves no call labelled deny (fails: h087 approved after round two; h046, h059 before)', () => {
-    expect(lines.approvedDenials).toEqual([]);
-  });
-
-  it.fails('decides at least 80% of the calls labelled approve or deny (fails: 82/114, 71.9% after round two; 68.4% before)', () => {
-    expect(lines.decidedShare).toBeGreaterThanOrEqual(0.8);
-  });
-
-  it.fails('agrees with the label on at least 95% of its decisions (fails: 81/90, 90.0% after round two; 84.4% before)', () => {
-    expect(lines.agreement).toBeGreaterThanOrEqual(0.95);
-  });
-});
+}

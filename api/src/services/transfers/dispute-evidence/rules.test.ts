@@ -44,10 +44,13 @@ describe('wrong_number', () => {
     expect(decide('wrong_number', `Agent: Hi, this is Dana with Family First Life, is this Ruth?\n${line}`)).toBe('approve');
   });
 
-  it('approves a phone menu, an office recording or a fax that answered', () => {
-    expect(decide('wrong_number', 'Caller: Thank you for calling. For the pharmacy, press one.\nAgent: Hello?')).toBe('approve');
-    expect(decide('wrong_number', "Caller: You've reached the office of Doctor Patel.\nAgent: Hmm.")).toBe('approve');
-    expect(decide('wrong_number', 'Agent: Hello, is this Ruth?\nCaller: [fax tones]')).toBe('approve');
+  it('leaves a phone menu, an office recording or a fax to an admin, unless a person then says it is not the prospect (round three)', () => {
+    expect(decide('wrong_number', 'Caller: Thank you for calling. For the pharmacy, press one.\nAgent: Hello?')).toBe('human');
+    expect(decide('wrong_number', "Caller: You've reached the office of Doctor Patel.\nAgent: Hmm.")).toBe('human');
+    expect(decide('wrong_number', 'Agent: Hello, is this Ruth?\nCaller: [fax tones]')).toBe('human');
+    const clerk =
+      'Caller: Thank you for calling. For the pharmacy, press one.\nCaller: Pharmacy, this is Jo.\nAgent: Is Ruth there?\nCaller: Nobody by that name works here.';
+    expect(decide('wrong_number', clerk)).toBe('approve');
   });
 
   it('denies when the caller takes the denial back in the same breath and goes on', () => {
@@ -90,7 +93,10 @@ describe('hung_up_before_questions', () => {
     // The window is fixed: buffer + 120 s.
     expect(HANG_UP_WINDOW_SECONDS).toBe(120);
     expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 180 })).toBe('approve');
-    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 181 })).toBe('human');
+    // Past the window the caller's hang-up came too late to be before the questions (round three, decision 242).
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 181 })).toBe('deny');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 181, endedBy: 'platform' })).toBe('deny');
+    expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, durationSeconds: 181, endedBy: null })).toBe('human');
     expect(decide('hung_up_before_questions', left, { ...CALLER_LEFT, bufferSeconds: 120, durationSeconds: 240 })).toBe('approve');
   });
 

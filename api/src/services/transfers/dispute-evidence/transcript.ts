@@ -13,11 +13,21 @@ export interface TranscriptLine {
 }
 
 const LINE = /^\s*(?:\[(\d{1,3}):(\d{2})\]\s*)?([^:[\]]{1,40}?)\s*:\s*(.*)$/;
+/**
+ * A transcriber's note, not anyone's words: a line that is all in brackets, after an optional stamp ("[caller
+ * disconnected]", "[00:12] [hold music]", "[silence 40 seconds]"). It is read as no one's line (and not as an
+ * unlabelled line); the rules rest nothing on it.
+ */
+const NOTE = /^\s*(?:\[\d{1,3}:\d{2}\]\s*)?(?:\[[^\]]*\]\s*)+$/;
 const AGENT_LABEL = /\b(agent|rep|representative|advisor|producer|broker|closer)\b/i;
 const CALLER_LABEL = /\b(caller|customer|prospect|client|lead|consumer|applicant|insured)\b/i;
 // What an agent says and a caller does not: an introduction, the company, holding, the licence.
 const AGENT_TALK =
   /\blicensed\b|\bmy name is\b|\bthanks? (you )?for holding\b|\bthis is \w+ (with|from|at)\b|\bi'?m \w+ (with|from)\b|\bit'?s \w+,? (with|from|over at)\b|^(hi|hey)[^.?!]*\b\w+ here\b|\bi'?m the (licensed )?agent\b|\bhow are you\b|\bhow'?s your day\b|^(hi|hello|hey|good (morning|afternoon|evening)|alright|okay|so)\b[^.?!]{0,40}\b\w+ (here )?(with|from) \w+|\bi (just )?need your\b|\blet me (get|grab|have) your\b|\btell me (if|how|your|what)\b|\bfirst thing\b|\b(a|the) form was\b|\b(the|our) plans? (i|we) (have|offer)\b|\bour plans\b|\bthanks for letting me know\b|\bsorry to bother you\b|\bi'?d (point|refer) you\b/i;
+
+/** A note telling of words said: asking, answering, quoting, saying. */
+const TELLS_OF_WORDS =
+  /\b(asks?|asked|asking|questions?|answers?|answered|answering|quotes?|quoted|prices?|says?|said|tells?|told|repeats?|age|birth|health|smok\w*|beneficiary|budget|coverage amount|inaudible|unintelligible|crosstalk)\b/i;
 
 function agentScore(lines: { text: string }[]): number {
   return lines.reduce((s, l) => s + (AGENT_TALK.test(l.text) ? 2 : 0) + (l.text.includes('?') ? 1 : 0), 0);
@@ -34,7 +44,7 @@ function readSpeakers(text: string | null): { lines: TranscriptLine[]; tied: boo
   let tied = false;
   const raw: { at: string | null; seconds: number | null; speaker: string; text: string }[] = [];
   for (const line of text.split(/\r?\n/)) {
-    if (!line.trim()) continue;
+    if (!line.trim() || NOTE.test(line)) continue;
     const m = LINE.exec(line);
     if (!m) {
       // A line without a speaker continues the one before.
@@ -67,12 +77,36 @@ function readSpeakers(text: string | null): { lines: TranscriptLine[]; tied: boo
     // Two unlabelled speakers who talk alike as much: which one is the agent is a guess.
     tied = !agentKnown && best.score > 0 && scores.some((o) => o.s !== best.s && o.score === best.score);
   }
+  swapIfReversed(raw, roles);
   return { lines: raw.map((l) => ({ ...l, role: roles.get(l.speaker)! })), tied };
+}
+
+/**
+ * Labels plainly swapped: of two speakers, the one labelled as the caller introduces themself as the agent does (the
+ * licence, the company, "is this Mrs. ...?") and asks, while the one labelled as the agent never talks as an agent nor
+ * asks anything. Their roles are swapped; anything less plain stays in doubt (labelsInDoubt).
+ */
+function swapIfReversed(raw: { speaker: string; text: string }[], roles: Map<string, Role>): void {
+  if (roles.size !== 2) return;
+  const [a, b] = [...roles.entries()];
+  const caller = a![1] === 'caller' ? a![0] : b![1] === 'caller' ? b![0] : null;
+  const agent = a![1] === 'agent' ? a![0] : b![1] === 'agent' ? b![0] : null;
+  if (!caller || !agent) return;
+  const said = (s: string) => raw.filter((l) => l.speaker === s);
+  const callerTalksAsAgent =
+    said(caller).some((l) => STRONG_AGENT_TALK.test(l.text) || INTRODUCES.test(l.text)) && said(caller).some((l) => l.text.includes('?'));
+  const agentTalksAsCaller = said(agent).every((l) => !AGENT_TALK.test(l.text) && !STRONG_AGENT_TALK.test(l.text) && !l.text.includes('?'));
+  if (callerTalksAsAgent && agentTalksAsCaller) {
+    roles.set(caller, 'agent');
+    roles.set(agent, 'caller');
+  }
 }
 
 /** What only an agent says: the licence, the company introduction, holding, the questions to come. */
 const STRONG_AGENT_TALK =
-  /\blicensed\b|\bthis is \w+ (with|from)\b|\bcalling (you )?from\b|\bthanks? (you )?for holding\b|\bi'?m the (licensed )?agent\b|\ba few (quick )?questions\b|\bam i speaking (with|to)\b|\bmay i speak (with|to)\b|\byou were (transferred|connected)\b|\bi'?m calling on behalf of\b/i;
+  /\blicensed\b|\bthis is \w+ (with|from)\b|\bcalling (you )?from\b|\bthanks? (you )?for holding\b|\bi'?m the (licensed )?agent\b|\ba few (quick )?questions\b|\bam i speaking (with|to)\b|\bmay i speak (with|to)\b|\byou were (transferred|connected)\b|\bi'?m calling on behalf of\b|\bis this (mr|mrs|ms|miss)\b|\breturning your (request|inquiry)\b|\byou (requested|filled out)\b/i;
+/** Introducing oneself by name with a company ("I'm Ian with Evergreen Life"): the name and company capitalised. */
+const INTRODUCES = /\b(?:I'?m|I am) [A-Z][a-z]+ (?:with|from|at) [A-Z]/;
 
 /**
  * Whether the speaker labels can be trusted to say who spoke (issue 33): not when some line has no label (its
@@ -82,7 +116,11 @@ const STRONG_AGENT_TALK =
  */
 export function labelsInDoubt(text: string | null): string | null {
   if (!text) return null;
-  const nonEmpty = text.split(/\r?\n/).filter((l) => l.trim());
+  // A transcriber's note that tells of words the transcript does not give ("[agent asks her age]"): who said what,
+  // and whether a question came before the caller's last words, cannot be read.
+  const told = text.split(/\r?\n/).find((l) => NOTE.test(l) && TELLS_OF_WORDS.test(l));
+  if (told) return `A transcriber's note tells of words the transcript does not give (${told.trim().slice(0, 60)}).`;
+  const nonEmpty = text.split(/\r?\n/).filter((l) => l.trim() && !NOTE.test(l));
   const unlabelled = nonEmpty.filter((l) => !LINE.exec(l));
   if (unlabelled.length) return `${unlabelled.length === 1 ? 'A line has' : `${unlabelled.length} lines have`} no speaker label.`;
   if (nonEmpty.some((l) => LINE.exec(l)![3]!.trim().split(/\s+/).length > 3)) return 'A line reads as words, not a speaker label.';
@@ -98,7 +136,7 @@ export function labelsInDoubt(text: string | null): string | null {
     );
     if (other) return `A line labelled ${l.speaker} introduces itself as ${other}.`;
   }
-  const swapped = lines.find((l) => l.role === 'caller' && STRONG_AGENT_TALK.test(l.text));
+  const swapped = lines.find((l) => l.role === 'caller' && (STRONG_AGENT_TALK.test(l.text) || INTRODUCES.test(l.text)));
   if (swapped) return `A line labelled as the caller talks as the agent does ("${swapped.text.slice(0, 60)}").`;
   return null;
 }

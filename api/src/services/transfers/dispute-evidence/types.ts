@@ -35,6 +35,9 @@ export interface DisputeEvidenceInput {
   endedBy?: CallEndedBy;
   /** The call's buffer recorded at delivery (60 or 120 s); absent when unknown. */
   bufferSeconds?: number | null;
+  /** When the call was made (ISO 8601), from the platform's record; absent when unknown. A birth year the caller
+   * gives is read as an age against it. */
+  calledAt?: string | null;
 }
 
 export interface DisputeVerdict {
