@@ -34,8 +34,8 @@ const HELD_OUT: HeldOutCorpus[] = [
   // Spent in round three (decision 242). Measured once before it: 72/112 (64.3%) decided, 72/74 (97.3%) agreeing, none
   // approved of those labelled deny; after it: 100/112 (89.3%), 100/101 (99.0%), none.
   { file: 'heldout2.jsonl', idPattern: /^j\d+$/, scenarioPattern: /^js\d+$/, label: 'second held-out corpus', spent: true },
-  // The third, the measure of round three, is one more row (its README: heldout3.README.md):
-  // { file: 'heldout3.jsonl', idPattern: /^k\d+$/, scenarioPattern: /^ks\d+$/, label: 'third held-out corpus', spent: false },
+  // The third, the measure of round three (written from the guide alone, committed before the rules ran on it):
+  { file: 'heldout3.jsonl', idPattern: /^k\d+$/, scenarioPattern: /^ks\d+$/, label: 'third held-out corpus', spent: false },
 ];
 
 const REASONS = ['wrong_number', 'hung_up_before_questions', 'not_qualified', 'out_of_state'];
