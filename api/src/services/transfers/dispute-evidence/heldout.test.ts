@@ -25,6 +25,8 @@ interface HeldOutCorpus {
   spent: boolean;
   /** The figures, when the decided-share target is known to fail (the assertion is then marked as failing). */
   shareFails?: string;
+  /** The figures, when the agreement target is known to fail (the assertion is then marked as failing). */
+  agreementFails?: string;
 }
 
 const HELD_OUT: HeldOutCorpus[] = [
@@ -35,7 +37,17 @@ const HELD_OUT: HeldOutCorpus[] = [
   // approved of those labelled deny; after it: 100/112 (89.3%), 100/101 (99.0%), none.
   { file: 'heldout2.jsonl', idPattern: /^j\d+$/, scenarioPattern: /^js\d+$/, label: 'second held-out corpus', spent: true },
   // The third, the measure of round three (written from the guide alone, committed before the rules ran on it):
-  { file: 'heldout3.jsonl', idPattern: /^k\d+$/, scenarioPattern: /^ks\d+$/, label: 'third held-out corpus', spent: false },
+  // Run once on 2026-11-29 on the frozen rules of round three (c4d6bf8): 96/126 (76.2%) decided, 95/102 (93.1%)
+  // agreeing, no approval of a call labelled deny. Both rate targets FAIL; the one that costs money holds.
+  {
+    file: 'heldout3.jsonl',
+    idPattern: /^k\d+$/,
+    scenarioPattern: /^ks\d+$/,
+    label: 'third held-out corpus',
+    spent: false,
+    shareFails: '96/126, 76.2%',
+    agreementFails: '95/102, 93.1%',
+  },
 ];
 
 const REASONS = ['wrong_number', 'hung_up_before_questions', 'not_qualified', 'out_of_state'];
@@ -83,9 +95,12 @@ for (const corpus of HELD_OUT) {
       else expect(lines.approvedDenials.length).toBe(0);
     });
 
-    it('agrees with the label on at least 95% of its decisions', () => {
-      expect(lines.agreement).toBeGreaterThanOrEqual(0.95);
-    });
+    (corpus.agreementFails ? it.fails : it)(
+      `agrees with the label on at least 95% of its decisions${corpus.agreementFails ? ` (fails: ${corpus.agreementFails})` : ''}`,
+      () => {
+        expect(lines.agreement).toBeGreaterThanOrEqual(0.95);
+      },
+    );
 
     (corpus.shareFails ? it.fails : it)(
       `decides at least 80% of the calls labelled approve or deny${corpus.shareFails ? ` (fails: ${corpus.shareFails})` : ''}`,
