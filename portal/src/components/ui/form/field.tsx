@@ -2,7 +2,7 @@
 // registered by name, and the form's head message (a refusal naming no field). Markup and class names are
 // the portal's own (.field, .field-error, .form-error), so a form looks as it did by hand.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { get, useFormContext, useFormState } from 'react-hook-form';
+import { get, useFormContext, useFormState, type RegisterOptions } from 'react-hook-form';
 import { FORM_REFUSAL } from './server-refusal.ts';
 
 /** The message of field `name` (client check or server refusal), if any. */
@@ -27,25 +27,26 @@ export function Field({ id, name, label, className = 'field', children }: { id: 
   );
 }
 
-type Named = { name: string; id?: string };
+/** `options`: react-hook-form's register options (an onChange that tidies the value, say). */
+type Named = { name: string; id?: string; options?: RegisterOptions };
 
 /** An input registered under `name` (id defaults to the name), marked invalid while its field has a message. */
-export function Input({ name, id = name, ...rest }: Named & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+export function Input({ name, id = name, options, ...rest }: Named & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
   const { register } = useFormContext();
   const error = useFieldError(name);
-  return <input id={id} aria-invalid={!!error} {...rest} {...register(name)} />;
+  return <input id={id} aria-invalid={!!error} {...rest} {...register(name, options)} />;
 }
 
-export function Select({ name, id = name, ...rest }: Named & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
+export function Select({ name, id = name, options, ...rest }: Named & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
   const { register } = useFormContext();
   const error = useFieldError(name);
-  return <select id={id} aria-invalid={!!error} {...rest} {...register(name)} />;
+  return <select id={id} aria-invalid={!!error} {...rest} {...register(name, options)} />;
 }
 
-export function Textarea({ name, id = name, ...rest }: Named & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
+export function Textarea({ name, id = name, options, ...rest }: Named & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
   const { register } = useFormContext();
   const error = useFieldError(name);
-  return <textarea id={id} aria-invalid={!!error} {...rest} {...register(name)} />;
+  return <textarea id={id} aria-invalid={!!error} {...rest} {...register(name, options)} />;
 }
 
 /** The refusal that names no field of the form, where the form shows it. */
