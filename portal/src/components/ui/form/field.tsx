@@ -17,7 +17,19 @@ export function FieldError({ name, className = 'field-error' }: { name: string; 
 }
 
 /** A labelled field: `children` is the control (with `id`), then the field's message. */
-export function Field({ id, name, label, className = 'field', children }: { id: string; name: string; label: ReactNode; className?: string; children: ReactNode }) {
+export function Field({
+  id,
+  name,
+  label,
+  className = 'field',
+  children,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <label htmlFor={id}>{label}</label>

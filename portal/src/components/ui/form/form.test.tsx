@@ -57,7 +57,11 @@ describe('<Form schema>', () => {
     const seen: string[] = [];
     function Events() {
       return (
-        <Form schema={schema} defaultValues={{ name: 'A', url: '', events: ['a'] }} onSubmit={() => Promise.reject(refusal({ error: 'x', fields: { 'events.1': 'Unknown event', tier: 'No such tier' } }))}>
+        <Form
+          schema={schema}
+          defaultValues={{ name: 'A', url: '', events: ['a'] }}
+          onSubmit={() => Promise.reject(refusal({ error: 'x', fields: { 'events.1': 'Unknown event', tier: 'No such tier' } }))}
+        >
           {(form) => {
             const e = form.formState.errors.events?.message;
             if (e) seen.push(e);

@@ -17,7 +17,11 @@ function fieldOf(values: FieldValues, key: string): string | null {
 }
 
 /** Puts `err` on the form's fields (first one focused) and its head; returns the names that got a message. */
-export function applyServerRefusal<T extends FieldValues>(form: Pick<UseFormReturn<T, unknown, never>, 'getValues' | 'setError'>, err: unknown, fallback: string): string[] {
+export function applyServerRefusal<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, never>, 'getValues' | 'setError'>,
+  err: unknown,
+  fallback: string,
+): string[] {
   if (!(err instanceof ApiError)) {
     form.setError(FORM_REFUSAL, { type: 'server', message: fallback });
     return [];

@@ -24,7 +24,12 @@ const passwordFormSchema = z
   .object({ currentPassword: z.string(), newPassword: z.string(), confirmNewPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmNewPassword, { message: 'Passwords do not match', path: ['confirmNewPassword'] });
 
-function TextField({ id, name = id, label, ...rest }: { id: string; name?: string; label: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+function TextField({
+  id,
+  name = id,
+  label,
+  ...rest
+}: { id: string; name?: string; label: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name'>) {
   return (
     <Field id={id} name={name} label={label}>
       <Input id={id} name={name} {...rest} />
@@ -49,7 +54,13 @@ function DetailsForm({ user }: { user: SessionUser }) {
       aria-labelledby="profile-details"
       schema={profileSchema}
       // A stored full name such as "Texas" shows as its code.
-      defaultValues={{ firstName: user.firstName, lastName: user.lastName, phone: user.phone, state: toUsStateCode(user.state ?? '') ?? '', agencyName: user.agencyName }}
+      defaultValues={{
+        firstName: user.firstName,
+        lastName: user.lastName,
+        phone: user.phone,
+        state: toUsStateCode(user.state ?? '') ?? '',
+        agencyName: user.agencyName,
+      }}
       fallbackError="Could not save."
       onSubmit={async (input) => {
         setDone(false);

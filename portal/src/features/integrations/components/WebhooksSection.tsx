@@ -5,7 +5,14 @@
 import { useState } from 'react';
 import { ApiError } from '@tm/shared/api-client';
 import { Field, FieldError, Form, FormAlert, Input } from '../../../components/ui/form/index.ts';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, webhookInputSchema, type DeliveryView, type WebhookEventType, type WebhookView } from '@tm/shared/schemas/webhooks';
+import {
+  WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_LABELS,
+  webhookInputSchema,
+  type DeliveryView,
+  type WebhookEventType,
+  type WebhookView,
+} from '@tm/shared/schemas/webhooks';
 import { useDeleteWebhook, useDeliveries, useReplay, useRollSecret, useSaveWebhook, useSendTest, useWebhooks } from '../api/webhooks.ts';
 import './integrations.css';
 
