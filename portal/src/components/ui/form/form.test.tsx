@@ -53,14 +53,14 @@ describe('<Form schema>', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('URL'));
   });
 
-  it("maps a nested key (events.1) onto its field, and a key the form lacks to the form's head", async () => {
+  it("maps a key inside a list of plain values (events.0) onto the list's field, and a key the form lacks to the form's head", async () => {
     const seen: string[] = [];
     function Events() {
       return (
         <Form
           schema={schema}
           defaultValues={{ name: 'A', url: '', events: ['a'] }}
-          onSubmit={() => Promise.reject(refusal({ error: 'x', fields: { 'events.1': 'Unknown event', tier: 'No such tier' } }))}
+          onSubmit={() => Promise.reject(refusal({ error: 'x', fields: { 'events.0': 'Unknown event', tier: 'No such tier' } }))}
         >
           {(form) => {
             const e = form.formState.errors.events?.message;

@@ -3,17 +3,34 @@
 // message under that field (`events.2` falls back to `events`); whatever names no field of the form, or a
 // refusal without fields, shows once at the form's head (`root.server`, FormAlert), message only. Anything
 // that is not an API answer (the network dropped) shows the form's own fallback.
-import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '@tm/shared/api-client';
 
 /** The name under which a refusal meant for no one field is kept (react-hook-form's root errors). */
 export const FORM_REFUSAL = 'root.server' as const;
 
-/** The form's own field a server's field key names: the key itself, else its first segment (`events.2` -> `events`). */
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' &&
+  v !== null &&
+  !(v instanceof Date) &&
+  !(typeof FileList !== 'undefined' && v instanceof FileList) &&
+  !(typeof Blob !== 'undefined' && v instanceof Blob);
+
+/**
+ * The form's own field a server's key names: as deep as the form's values go in records and lists of
+ * records (`items.0.name`); a list of plain values is one field (`events.2` -> `events`, a checkbox group).
+ */
 function fieldOf(values: FieldValues, key: string): string | null {
-  if (get(values, key) !== undefined) return key;
-  const top = key.split(/[.[]/)[0] ?? '';
-  return top !== key && get(values, top) !== undefined ? top : null;
+  const segments = key.split(/[.[\]]+/).filter(Boolean);
+  let at: unknown = values;
+  const path: string[] = [];
+  for (const segment of segments) {
+    if (!isRecord(at) || (Array.isArray(at) && !at.every(isRecord))) break;
+    at = (at as Record<string, unknown>)[segment];
+    if (at === undefined) return path.length ? path.join('.') : null;
+    path.push(segment);
+  }
+  return path.length ? path.join('.') : null;
 }
 
 /** Puts `err` on the form's fields (first one focused) and its head; returns the names that got a message. */
