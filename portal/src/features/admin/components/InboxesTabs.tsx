@@ -32,7 +32,7 @@ function kb(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-function ReviewForm({ id, status, note }: { id: number; status: ApplicationStatus; note: string | null }) {
+export function ReviewForm({ id, status, note }: { id: number; status: ApplicationStatus; note: string | null }) {
   const toast = useToast();
   const review = useReviewApplication(id);
   return (
