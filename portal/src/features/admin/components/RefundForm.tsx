@@ -3,7 +3,7 @@
 // confirmation. The server computes and checks the same (decision 218); its refusals land on the form.
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import type { AdminOrderDetail } from '@tm/shared/schemas/admin-business';
+import { REFUND_REASON_REQUIRED, type AdminOrderDetail } from '@tm/shared/schemas/admin-business';
 import { useToast } from '../../../components/toast.tsx';
 import { Field, FieldError, Form, FormAlert, Input, applyServerRefusal, type FormMethods } from '../../../components/ui/form/index.ts';
 import { useRefundOrder } from '../api/orders.ts';
@@ -51,7 +51,7 @@ function refundSchema(order: AdminOrderDetail) {
           path,
           message: v.kind === 'money' ? `At most ${money(max)} can be refunded as money only` : `At most ${money(max)} can be refunded`,
         });
-      if (v.kind === 'money' && !v.reason.trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A money-only refund needs a reason' });
+      if (v.kind === 'money' && !v.reason.trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: REFUND_REASON_REQUIRED });
     })
     .transform((v) => ({ kind: v.kind, reason: v.reason.trim(), cents: centsOf(order, v)!, taken: transfersTakenBy(order, centsOf(order, v)!, v.kind) }));
 }
