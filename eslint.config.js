@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import fs from 'node:fs';
+import portalRules from './scripts/eslint-rules/form-wrapper.js';
 
 // The portal's layers (decision 240): a feature imports only the shared layers (components, hooks, lib,
 // test, @tm/shared) and app/paths.ts, never another feature; app/ composes features; the shared layers
@@ -74,5 +75,14 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: portalZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // One form pattern (issue 39, decision 257): screens build forms with <Form schema>, never a bare
+    // <form>. The forms not yet moved are listed in eslint-suppressions.json (ESLint's bulk suppressions):
+    // a new bare form fails, and one moved must be pruned from the list (`--prune-suppressions`).
+    files: ['portal/src/features/**/*.tsx', 'portal/src/app/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { portal: portalRules },
+    rules: { 'portal/form-wrapper': 'error' },
   },
 );

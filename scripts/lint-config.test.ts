@@ -1,6 +1,7 @@
 // The lint configuration catches what it is there for: a hook called conditionally in the portal, a
 // promise dropped in the API (type-aware), an unused variable, and the portal's layers (decision 240): a
-// feature importing another feature, a shared layer importing a feature, an import cycle.
+// feature importing another feature, a shared layer importing a feature, an import cycle; and a bare
+// <form> in a portal screen (decision 257: forms use <Form schema>).
 import { describe, it, expect } from 'vitest';
 import { ESLint } from 'eslint';
 import fs from 'node:fs';
@@ -65,4 +66,40 @@ export function A({ on, id }: { on: boolean; id: string }) {
       for (const file of Object.values(files)) fs.rmSync(file, { force: true });
     }
   }, 120_000);
+
+  it('flags a bare <form> in a portal screen, not one built with <Form schema>', async () => {
+    const bare = path.join(root, 'portal/src/features/home', `lint-probe-form-${process.pid}.tsx`);
+    const wrapped = path.join(root, 'portal/src/features/home', `lint-probe-wrapped-${process.pid}.tsx`);
+    fs.writeFileSync(bare, `export function A() {\n  return <form onSubmit={(e) => e.preventDefault()}><button>Go</button></form>;\n}\n`);
+    fs.writeFileSync(
+      wrapped,
+      `import { z } from 'zod';\nimport { Form } from '../../components/ui/form/index.ts';\nconst schema = z.object({ q: z.string() });\nexport function A() {\n  return <Form schema={schema} defaultValues={{ q: '' }} onSubmit={() => undefined}><button>Go</button></Form>;\n}\n`,
+    );
+    try {
+      const results = await eslint.lintFiles([bare, wrapped]);
+      const of = (file: string) => rulesOf(results.filter((r) => r.filePath === file));
+      expect(of(bare)).toEqual(['portal/form-wrapper']);
+      expect(of(wrapped)).toEqual([]);
+    } finally {
+      fs.rmSync(bare, { force: true });
+      fs.rmSync(wrapped, { force: true });
+    }
+  }, 120_000);
+
+  it('keeps the forms of issue 39 point 1 off the list of bare forms still allowed (eslint-suppressions.json)', () => {
+    const allowed = Object.keys(JSON.parse(fs.readFileSync(path.join(root, 'eslint-suppressions.json'), 'utf8')) as Record<string, unknown>);
+    const moved = [
+      'account/components/ProfilePage.tsx',
+      'account/components/AutoRebillSection.tsx',
+      'integrations/components/WebhooksSection.tsx',
+      'results/components/ApiTokensSection.tsx',
+      'dashboard/components/AppointmentCare.tsx',
+      'admin/components/AppointmentPanel.tsx',
+      'admin/components/InboxesTabs.tsx',
+      'admin/components/DncLists.tsx',
+      'admin/components/RefundForm.tsx',
+    ].map((f) => `portal/src/features/${f}`);
+    for (const file of moved) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
+    expect(allowed.filter((f) => moved.includes(f))).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ import { BEST_TIMES_TO_REACH, ONBOARDING_HOURS_MESSAGE, ONBOARDING_WHO_MESSAGE }
 import type { OnboardingSurveyInput, OnboardingSurveyValues, OnboardingSurveyResponse } from '@tm/shared/schemas/funnel';
 import { Field, ErrorText, HydratedFieldset, applyServerFields } from './form-parts.tsx';
 import { described } from './aria.ts';
-import { useSchemaForm } from './schema-form.ts';
+import { useSchemaForm } from '@tm/shared/ui/schema-form.ts';
 import { StateChoice } from './StateChoice.tsx';
 
 export const SURVEY_FAILED = 'Failed to submit survey. Please try again.';

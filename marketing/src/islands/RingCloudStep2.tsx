@@ -10,7 +10,7 @@ import type { RingcloudStep2, RingcloudStep2Input } from '@tm/shared/schemas/fun
 import { Field, ErrorText, HydratedFieldset, applyServerFields } from './form-parts.tsx';
 import { StateChoice } from './StateChoice.tsx';
 import { described } from './aria.ts';
-import { useSchemaForm } from './schema-form.ts';
+import { useSchemaForm } from '@tm/shared/ui/schema-form.ts';
 
 const loadSchemas = () => import('@tm/shared/schemas/funnel');
 const STEP2_FIELDS = [

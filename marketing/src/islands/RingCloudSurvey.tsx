@@ -2,7 +2,7 @@
 // the lead preferences (fields depend on the lead type; the working states are a choice of the 50
 // states and DC). Submitting creates the account (server side), saves the survey (without the
 // password) for /ringcloud-checkout and goes there. The steps are react-hook-form forms that check with
-// the schemas the server parses (schema-form.ts loads them on first touch) and step 2 (RingCloudStep2.tsx)
+// the schemas the server parses (@tm/shared/ui/schema-form.ts loads them on first touch) and step 2 (RingCloudStep2.tsx)
 // loads with them, so the page's first load stays under its weight budget.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
@@ -13,7 +13,7 @@ import { saveRingcloudSurvey, type SavedRingcloudSurvey } from './ringcloud-stor
 import { toast } from '../stores/toast.ts';
 import { Field, ErrorText, NameRow, PhoneEmailRow, HydratedFieldset, applyServerFields } from './form-parts.tsx';
 import { described } from './aria.ts';
-import { useSchemaForm } from './schema-form.ts';
+import { useSchemaForm } from '@tm/shared/ui/schema-form.ts';
 import { withAttribution } from '../scripts/attribution.ts';
 
 export const SURVEY_FAILED = 'Failed to submit survey. Please try again.';

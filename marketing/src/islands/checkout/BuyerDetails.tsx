@@ -8,7 +8,7 @@ import type { FieldErrors, Resolver, ResolverOptions, ResolverResult, UseFormReg
 import type { CheckoutBuyer, CheckoutBuyerInput } from '@tm/shared/schemas/payments';
 import type { CurrentUser } from '@tm/shared/schemas/auth';
 import { described } from '../aria.ts';
-import { lazyZodResolver, loadZodResolver } from '../schema-form.ts';
+import { lazyZodResolver, loadZodResolver } from '@tm/shared/ui/schema-form.ts';
 
 export const BUYER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'agencyName'] as const;
 export type BuyerField = (typeof BUYER_FIELDS)[number];

@@ -1,12 +1,14 @@
 // Profile's "Saved card & auto-rebill" (decision 197): the saved card (brand, last 4) with Remove, a form to
 // save one (the shared payment form confirming a SetupIntent: nothing is charged), and the top-up rule:
 // on/off, the threshold in transfers, and the catalogue package to buy (the server prices it).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { TIERS, TIER_IDS, formatUsd } from '@tm/shared';
 import { packageTotalCents } from '@tm/shared/logic/pricing';
 import { ApiError } from '@tm/shared/api-client';
 import { PaymentForm } from '@tm/shared/ui/PaymentForm';
-import type { AutoRebillView, SetupIntentResponse } from '@tm/shared/schemas/auto-rebill';
+import { autoRebillSettingsSchema, type AutoRebillSettingsInput, type AutoRebillView, type SetupIntentResponse } from '@tm/shared/schemas/auto-rebill';
+import { Field, FieldError, Form, FormAlert, Input, Select } from '../../../components/ui/form/index.ts';
 import { useAutoRebill, useKeepCard, useRemoveCard, useSaveAutoRebill, useStartCardSetup } from '../../../lib/auto-rebill.ts';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.serverMessage : fallback);
@@ -103,87 +105,79 @@ function SavedCard({ data }: { data: AutoRebillView }) {
   );
 }
 
+const digits = (v: string) => v.replace(/\D/g, '');
+/** The form's text boxes as the numbers the API's schema takes (its messages, its field names). */
+const rebillFormSchema = z
+  .object({ enabled: z.boolean(), threshold: z.string(), tier: z.enum(TIER_IDS), count: z.string() })
+  .transform((v) => ({ ...v, tier: v.tier as AutoRebillSettingsInput['tier'], threshold: Number(v.threshold), count: Number(v.count) }))
+  .pipe(autoRebillSettingsSchema);
+
 function RebillSettings({ data }: { data: AutoRebillView }) {
   const save = useSaveAutoRebill();
-  const [enabled, setEnabled] = useState(data.enabled);
-  const [threshold, setThreshold] = useState(String(data.threshold));
-  const [tier, setTier] = useState(data.tier === 'high-volume' ? 'standard' : data.tier);
-  const [count, setCount] = useState(String(data.count));
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
-  const total = packageTotalCents(tier, Number(count));
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setDone(false);
-    setFields({});
-    try {
-      await save.mutateAsync({ enabled, threshold: Number(threshold), tier, count: Number(count) });
-      setDone(true);
-    } catch (err) {
-      setFields(err instanceof ApiError && err.fields ? err.fields : { form: messageOf(err, 'Could not save.') });
-    }
-  };
   return (
-    <form className="rebill-settings" onSubmit={onSubmit} noValidate aria-labelledby="rebill-settings-title">
-      <h3 id="rebill-settings-title">Auto-rebill</h3>
-      <p className="muted small">When your transfer balance falls below the threshold, we charge your saved card for the package below.</p>
-      <label className="profile-check">
-        <input type="checkbox" name="enabled" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Top up automatically
-      </label>
-      {fields.enabled && <p className="field-error">{fields.enabled}</p>}
-      <div className="profile-grid">
-        <div className="field">
-          <label htmlFor="rebill-threshold">When my balance falls below (transfers)</label>
-          <input
-            id="rebill-threshold"
-            inputMode="numeric"
-            value={threshold}
-            onChange={(e) => setThreshold(e.target.value.replace(/\D/g, ''))}
-            aria-invalid={!!fields.threshold}
-          />
-          {fields.threshold && <p className="field-error">{fields.threshold}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="rebill-tier">Package</label>
-          <select id="rebill-tier" value={tier} onChange={(e) => setTier(e.target.value as typeof tier)} aria-invalid={!!fields.tier}>
-            {TIER_IDS.map((id) => (
-              <option key={id} value={id}>
-                {TIERS[id].label} ({formatUsd(TIERS[id].rateCents)} per transfer)
-              </option>
-            ))}
-          </select>
-          {fields.tier && <p className="field-error">{fields.tier}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="rebill-count">Transfers to buy</label>
-          <input
-            id="rebill-count"
-            inputMode="numeric"
-            value={count}
-            onChange={(e) => setCount(e.target.value.replace(/\D/g, ''))}
-            aria-invalid={!!fields.count}
-          />
-          {fields.count && <p className="field-error">{fields.count}</p>}
-        </div>
-      </div>
-      <p className="small">
-        Each top-up: <strong data-testid="rebill-total">{total === null ? '-' : formatUsd(total, { cents: true })}</strong>
-      </p>
-      {fields.form && (
-        <p role="alert" className="form-error">
-          {fields.form}
-        </p>
-      )}
-      {done && (
-        <p role="status" className="form-success">
-          Auto-rebill saved.
-        </p>
-      )}
-      <button type="submit" className="btn" disabled={save.isPending}>
-        Save auto-rebill
-      </button>
-    </form>
+    <Form
+      className="rebill-settings"
+      aria-labelledby="rebill-settings-title"
+      schema={rebillFormSchema}
+      defaultValues={{
+        enabled: data.enabled,
+        threshold: String(data.threshold),
+        tier: data.tier === 'high-volume' ? 'standard' : data.tier,
+        count: String(data.count),
+      }}
+      fallbackError="Could not save."
+      onSubmit={async (input) => {
+        setDone(false);
+        await save.mutateAsync(input);
+        setDone(true);
+      }}
+    >
+      {({ register, setValue, watch }) => {
+        const total = packageTotalCents(watch('tier'), Number(watch('count')));
+        // Digits only, as typed.
+        const numeric = (name: 'threshold' | 'count') => ({ onChange: (e: { target: { value: string } }) => setValue(name, digits(e.target.value)) });
+        return (
+          <>
+            <h3 id="rebill-settings-title">Auto-rebill</h3>
+            <p className="muted small">When your transfer balance falls below the threshold, we charge your saved card for the package below.</p>
+            <label className="profile-check">
+              <input type="checkbox" {...register('enabled')} /> Top up automatically
+            </label>
+            <FieldError name="enabled" />
+            <div className="profile-grid">
+              <Field id="rebill-threshold" name="threshold" label="When my balance falls below (transfers)">
+                <Input id="rebill-threshold" name="threshold" inputMode="numeric" options={numeric('threshold')} />
+              </Field>
+              <Field id="rebill-tier" name="tier" label="Package">
+                <Select id="rebill-tier" name="tier">
+                  {TIER_IDS.map((id) => (
+                    <option key={id} value={id}>
+                      {TIERS[id].label} ({formatUsd(TIERS[id].rateCents)} per transfer)
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field id="rebill-count" name="count" label="Transfers to buy">
+                <Input id="rebill-count" name="count" inputMode="numeric" options={numeric('count')} />
+              </Field>
+            </div>
+            <p className="small">
+              Each top-up: <strong data-testid="rebill-total">{total === null ? '-' : formatUsd(total, { cents: true })}</strong>
+            </p>
+            <FormAlert />
+            {done && (
+              <p role="status" className="form-success">
+                Auto-rebill saved.
+              </p>
+            )}
+            <button type="submit" className="btn" disabled={save.isPending}>
+              Save auto-rebill
+            </button>
+          </>
+        );
+      }}
+    </Form>
   );
 }
 

@@ -3,7 +3,7 @@
 // before anything is sent), and the server's refusals land on the field they name, message only.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { CURRENT_PASSWORD_WRONG } from '@tm/shared/schemas/mail';
+import { CURRENT_PASSWORD_WRONG, EMAIL_TAKEN } from '@tm/shared/schemas/mail';
 import { ProfilePage } from './ProfilePage.tsx';
 import { agent, renderScreen, stubApi, type ApiAnswer, enterValue } from '../../../test/render.tsx';
 
@@ -98,5 +98,40 @@ describe('Profile: Details', () => {
     const f = form('Details');
     fireEvent.click(within(f).getByRole('button', { name: 'Save Details' }));
     expect((await within(f).findByRole('status')).textContent).toBe('Your details are saved.');
+  });
+});
+
+describe('Profile: E-mail (one form pattern, decision 257)', () => {
+  it("checks the new address with the API's schema before sending anything", async () => {
+    const api = await openProfile();
+    const f = form('E-mail');
+    set(f, 'New e-mail', 'not-an-email');
+    set(f, 'Your password', 'secret-1');
+    fireEvent.click(within(f).getByRole('button', { name: 'Send Confirmation Link' }));
+    expect(await within(f).findByText('Enter a valid e-mail')).toBeTruthy();
+    expect(within(f).getByLabelText('New e-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(api.sent('POST', '/api/account/email')).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of the address under New e-mail (the API's field `email`), message only", async () => {
+    const api = await openProfile({ 'POST /api/account/email': [409, { error: `email: ${EMAIL_TAKEN}`, fields: { email: EMAIL_TAKEN } }] });
+    const f = form('E-mail');
+    set(f, 'New e-mail', 'Taken@Example.com');
+    set(f, 'Your password', 'secret-1');
+    fireEvent.click(within(f).getByRole('button', { name: 'Send Confirmation Link' }));
+    expect(await within(f).findByText(EMAIL_TAKEN)).toBeTruthy();
+    expect(within(f).getByLabelText('New e-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(within(f).getByLabelText('Your password').getAttribute('aria-invalid')).toBe('false');
+    expect(within(f).queryByRole('alert')).toBeNull();
+    expect(api.sent('POST', '/api/account/email').map((c) => c.body)).toEqual([{ email: 'taken@example.com', currentPassword: 'secret-1' }]);
+  });
+
+  it("shows a refusal naming no field once, at the form's head", async () => {
+    await openProfile({ 'POST /api/account/email': [429, { error: 'Too many e-mail change requests. Please wait an hour and try again.' }] });
+    const f = form('E-mail');
+    set(f, 'New e-mail', 'new@example.com');
+    set(f, 'Your password', 'secret-1');
+    fireEvent.click(within(f).getByRole('button', { name: 'Send Confirmation Link' }));
+    expect((await within(f).findByRole('alert')).textContent).toBe('Too many e-mail change requests. Please wait an hour and try again.');
   });
 });

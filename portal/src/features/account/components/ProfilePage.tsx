@@ -1,12 +1,14 @@
 // /profile: the agent's own account. Details (name, phone, state, agency), the e-mail (changed through
 // a link sent to the new address), Change password (current one required; other sessions end), and
 // which optional e-mails they receive (receipts and account e-mails always go), and CRM webhooks.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { toUsStateCode } from '@tm/shared/us-states';
 import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
-import { OPTIONAL_MAIL_KINDS, profileSchema, type OptionalMailKind } from '@tm/shared/schemas/mail';
+import { emailChangeSchema, OPTIONAL_MAIL_KINDS, profileSchema, type OptionalMailKind, type ProfileInput } from '@tm/shared/schemas/mail';
+import { Field, Form, FormAlert, Input, useFieldError, type FormMethods } from '../../../components/ui/form/index.ts';
 import { RequireUser } from '../../../components/RequireUser.tsx';
 import type { SessionUser } from '../../../lib/current-user.ts';
 import { useChangeOwnPassword, useMailPreferences, useRequestEmailChange, useSaveMailPreferences, useSaveProfile } from '../api/account.ts';
@@ -15,105 +17,98 @@ import { paths } from '../../../app/paths.ts';
 import './profile.css';
 import { AutoRebillSection } from './AutoRebillSection.tsx';
 
-type Fields = Record<string, string>;
-const fieldsOf = (err: unknown): Fields => (err instanceof ApiError && err.fields ? err.fields : {});
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.serverMessage : fallback);
-/** The first message of each field, as the API names them (errors.ts parseWith). */
-function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Fields {
-  const out: Fields = {};
-  for (const i of issues) out[String(i.path[0])] ??= i.message;
-  return out;
+
+/** The new password typed twice (the API checks the rest and names the field it refuses). */
+const passwordFormSchema = z
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirmNewPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmNewPassword, { message: 'Passwords do not match', path: ['confirmNewPassword'] });
+
+function TextField({
+  id,
+  name = id,
+  label,
+  ...rest
+}: { id: string; name?: string; label: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  return (
+    <Field id={id} name={name} label={label}>
+      <Input id={id} name={name} {...rest} />
+    </Field>
+  );
 }
 
-function Input({ id, label, error, ...rest }: { id: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function StateField({ register }: { register: FormMethods<ProfileInput>['register'] }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={id} aria-invalid={!!error} {...rest} />
-      {error && <p className="field-error">{error}</p>}
-    </div>
+    <Field id="state" name="state" label="State">
+      <UsStateSelect id="state" aria-invalid={!!useFieldError('state')} {...register('state')} />
+    </Field>
   );
 }
 
 function DetailsForm({ user }: { user: SessionUser }) {
   const save = useSaveProfile();
   const [done, setDone] = useState(false);
-  const [fields, setFields] = useState<Fields>({});
-  // Controlled: a stored full name such as "Texas" shows as its code.
-  const [state, setState] = useState(toUsStateCode(user.state ?? '') ?? '');
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    setDone(false);
-    const input = {
-      firstName: String(f.get('firstName')),
-      lastName: String(f.get('lastName')),
-      phone: String(f.get('phone')),
-      state: String(f.get('state')),
-      agencyName: String(f.get('agencyName')),
-    };
-    // The API's own schema first (a state is required): nothing is sent until the form is right.
-    const checked = profileSchema.safeParse(input);
-    if (!checked.success) return setFields(fieldErrors(checked.error.issues));
-    setFields({});
-    try {
-      await save.mutateAsync(input);
-      setDone(true);
-    } catch (err) {
-      setFields({ ...fieldsOf(err), ...(fieldsOf(err).firstName || fieldsOf(err).phone ? {} : { form: messageOf(err, 'Could not save.') }) });
-    }
-  };
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="profile-details">
-      <h2 id="profile-details">Details</h2>
-      {done && (
-        <div role="status" className="form-success">
-          Your details are saved.
-        </div>
+    <Form
+      className="card"
+      aria-labelledby="profile-details"
+      schema={profileSchema}
+      // A stored full name such as "Texas" shows as its code.
+      defaultValues={{
+        firstName: user.firstName,
+        lastName: user.lastName,
+        phone: user.phone,
+        state: toUsStateCode(user.state ?? '') ?? '',
+        agencyName: user.agencyName,
+      }}
+      fallbackError="Could not save."
+      onSubmit={async (input) => {
+        setDone(false);
+        await save.mutateAsync(input);
+        setDone(true);
+      }}
+    >
+      {({ register }) => (
+        <>
+          <h2 id="profile-details">Details</h2>
+          {done && (
+            <div role="status" className="form-success">
+              Your details are saved.
+            </div>
+          )}
+          <FormAlert as="div" />
+          <div className="profile-grid">
+            <TextField id="firstName" label="First name" autoComplete="given-name" />
+            <TextField id="lastName" label="Last name" autoComplete="family-name" />
+            <TextField id="phone" label="Phone" autoComplete="tel" />
+            <StateField register={register} />
+            <TextField id="agencyName" label="Agency" autoComplete="organization" />
+          </div>
+          <button className="btn" type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Details'}
+          </button>
+        </>
       )}
-      {fields.form && (
-        <div role="alert" className="form-error">
-          {fields.form}
-        </div>
-      )}
-      <div className="profile-grid">
-        <Input id="firstName" label="First name" defaultValue={user.firstName} error={fields.firstName} autoComplete="given-name" />
-        <Input id="lastName" label="Last name" defaultValue={user.lastName} error={fields.lastName} autoComplete="family-name" />
-        <Input id="phone" label="Phone" defaultValue={user.phone} error={fields.phone} autoComplete="tel" />
-        <div className="field">
-          <label htmlFor="state">State</label>
-          <UsStateSelect id="state" name="state" value={state} onChange={(e) => setState(e.currentTarget.value)} aria-invalid={!!fields.state} />
-          {fields.state && <p className="field-error">{fields.state}</p>}
-        </div>
-        <Input id="agencyName" label="Agency" defaultValue={user.agencyName} error={fields.agencyName} autoComplete="organization" />
-      </div>
-      <button className="btn" type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save Details'}
-      </button>
-    </form>
+    </Form>
   );
 }
 
 function EmailForm({ user }: { user: SessionUser }) {
   const change = useRequestEmailChange();
   const [sent, setSent] = useState<string | null>(null);
-  const [fields, setFields] = useState<Fields>({});
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const f = new FormData(form);
-    setSent(null);
-    setFields({});
-    try {
-      setSent((await change.mutateAsync({ email: String(f.get('newEmail')), currentPassword: String(f.get('emailCurrentPassword')) })).message);
-      form.reset();
-    } catch (err) {
-      const got = fieldsOf(err);
-      setFields(Object.keys(got).length ? got : { email: messageOf(err, 'Could not send the link.') });
-    }
-  };
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="profile-email">
+    <Form
+      className="card"
+      aria-labelledby="profile-email"
+      schema={emailChangeSchema}
+      defaultValues={{ email: '', currentPassword: '' }}
+      fallbackError="Could not send the link."
+      onSubmit={async (input, form) => {
+        setSent(null);
+        setSent((await change.mutateAsync(input)).message);
+        form.reset();
+      }}
+    >
       <h2 id="profile-email">E-mail</h2>
       <p className="muted">
         Now: <strong>{user.email}</strong>
@@ -123,54 +118,47 @@ function EmailForm({ user }: { user: SessionUser }) {
           {sent}
         </div>
       )}
-      <Input id="newEmail" label="New e-mail" type="email" autoComplete="email" error={fields.email} />
-      <Input id="emailCurrentPassword" label="Your password" type="password" autoComplete="current-password" error={fields.currentPassword} />
+      <FormAlert as="div" />
+      <TextField id="newEmail" name="email" label="New e-mail" type="email" autoComplete="email" />
+      <TextField id="emailCurrentPassword" name="currentPassword" label="Your password" type="password" autoComplete="current-password" />
       <button className="btn btn-outline" type="submit" disabled={change.isPending}>
         {change.isPending ? 'Sending...' : 'Send Confirmation Link'}
       </button>
-    </form>
+    </Form>
   );
 }
 
 function PasswordForm() {
   const change = useChangeOwnPassword();
   const [done, setDone] = useState(false);
-  const [fields, setFields] = useState<Fields>({});
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const f = new FormData(form);
-    setDone(false);
-    if (f.get('newPassword') !== f.get('confirmNewPassword')) return setFields({ confirmNewPassword: 'Passwords do not match' });
-    setFields({});
-    try {
-      await change.mutateAsync({ currentPassword: String(f.get('currentPassword')), newPassword: String(f.get('newPassword')) });
-      form.reset();
-      setDone(true);
-    } catch (err) {
-      setFields(Object.keys(fieldsOf(err)).length ? fieldsOf(err) : { form: messageOf(err, 'Could not change the password.') });
-    }
-  };
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="profile-password">
+    <Form
+      className="card"
+      aria-labelledby="profile-password"
+      schema={passwordFormSchema}
+      defaultValues={{ currentPassword: '', newPassword: '', confirmNewPassword: '' }}
+      fallbackError="Could not change the password."
+      onSubmit={async ({ currentPassword, newPassword }, form) => {
+        setDone(false);
+        await change.mutateAsync({ currentPassword, newPassword });
+        form.reset();
+        setDone(true);
+      }}
+    >
       <h2 id="profile-password">Change password</h2>
       {done && (
         <div role="status" className="form-success">
           Your password is changed. Other browsers were logged out.
         </div>
       )}
-      {fields.form && (
-        <div role="alert" className="form-error">
-          {fields.form}
-        </div>
-      )}
-      <Input id="currentPassword" label="Current password" type="password" autoComplete="current-password" error={fields.currentPassword} />
-      <Input id="newPassword" label="New password" type="password" autoComplete="new-password" error={fields.newPassword} />
-      <Input id="confirmNewPassword" label="Confirm new password" type="password" autoComplete="new-password" error={fields.confirmNewPassword} />
+      <FormAlert as="div" />
+      <TextField id="currentPassword" label="Current password" type="password" autoComplete="current-password" />
+      <TextField id="newPassword" label="New password" type="password" autoComplete="new-password" />
+      <TextField id="confirmNewPassword" label="Confirm new password" type="password" autoComplete="new-password" />
       <button className="btn" type="submit" disabled={change.isPending}>
         {change.isPending ? 'Saving...' : 'Change Password'}
       </button>
-    </form>
+    </Form>
   );
 }
 

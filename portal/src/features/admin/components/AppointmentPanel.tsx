@@ -1,34 +1,31 @@
 // Admin > Appointments > Details: what the voice AI recorded (transcript, recording, callback time,
 // source) and the tools to correct it: edit, withdraw from sale (a junk call) or put back, assign free to
 // an agent or take a free assignment back. Every change is in the audit log.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '@tm/shared/api-client';
-import { APPOINTMENT_STATUS_LABELS } from '@tm/shared/schemas/admin';
+import { APPOINTMENT_STATUS_LABELS, assignAppointmentSchema, updateAppointmentSchema, withdrawAppointmentSchema } from '@tm/shared/schemas/admin';
+import { Field, Form, FormAlert, Input, Select, Textarea } from '../../../components/ui/form/index.ts';
 import { useAdminAppointment, useAppointmentAction, type AppointmentAction } from '../api/appointment-tools.ts';
 import { useSearchUsers } from '../api/search-users.ts';
-import { Field, SidePanel, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
+import { SidePanel, formatDate, formatPhone, useDebouncedValue } from './ui.tsx';
 import './admin-audit.css';
+
+const COULD_NOT_SAVE = 'Could not save.';
+const editSchema = updateAppointmentSchema.pick({ callbackTime: true, notes: true });
 
 function Tools({ id }: { id: number }) {
   const { data: a, isPending, isError } = useAdminAppointment(id);
   const action = useAppointmentAction(id);
   const [error, setError] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [callbackTime, setCallbackTime] = useState<string | null>(null);
-  const [notes, setNotes] = useState<string | null>(null);
   const [agentSearch, setAgentSearch] = useState('');
   const agentQ = useDebouncedValue(agentSearch.trim(), 250);
   const agents = useSearchUsers(agentQ, 1, { enabled: agentQ.length >= 2, pageSize: 10, active: true });
-  const [agentId, setAgentId] = useState('');
   if (isPending) return <p className="muted">Loading...</p>;
   if (isError || !a) return <p className="form-error">Could not load the appointment.</p>;
-  const run = (act: AppointmentAction, after?: () => void) => {
+  // The buttons outside a form (put back, take back); the forms show their own refusals.
+  const run = (act: AppointmentAction) => {
     setError(null);
-    action.mutate(act, { onSuccess: after, onError: (e) => setError(e instanceof ApiError ? e.serverMessage : 'Could not save.') });
-  };
-  const save = (ev: FormEvent) => {
-    ev.preventDefault();
-    run({ kind: 'edit', values: { callbackTime: callbackTime ?? a.callbackTime, notes: notes ?? a.notes } });
+    action.mutate(act, { onError: (e) => setError(e instanceof ApiError ? e.serverMessage : COULD_NOT_SAVE) });
   };
   return (
     <div className="adm-appt-tools">
@@ -67,32 +64,46 @@ function Tools({ id }: { id: number }) {
       <h3>Transcript</h3>
       <pre className="adm-transcript">{a.transcript || 'No transcript.'}</pre>
 
-      <form onSubmit={save}>
-        <Field id="ap-time" label="Callback time">
-          <input id="ap-time" value={callbackTime ?? a.callbackTime ?? ''} onChange={(e) => setCallbackTime(e.target.value)} />
+      <Form
+        schema={editSchema}
+        defaultValues={{ callbackTime: a.callbackTime ?? '', notes: a.notes ?? '' }}
+        fallbackError={COULD_NOT_SAVE}
+        onSubmit={(v) => action.mutateAsync({ kind: 'edit', values: { callbackTime: v.callbackTime ?? null, notes: v.notes ?? null } })}
+      >
+        <Field id="ap-time" name="callbackTime" label="Callback time">
+          <Input id="ap-time" name="callbackTime" />
         </Field>
-        <Field id="ap-notes" label="Notes">
-          <textarea id="ap-notes" rows={3} value={notes ?? a.notes ?? ''} onChange={(e) => setNotes(e.target.value)} />
+        <Field id="ap-notes" name="notes" label="Notes">
+          <Textarea id="ap-notes" name="notes" rows={3} />
         </Field>
         <button type="submit" className="btn btn-outline btn-sm" disabled={action.isPending}>
           Save changes
         </button>
-      </form>
+        <FormAlert as="div" />
+      </Form>
 
       {a.status === 'available' && (
-        <form
-          onSubmit={(ev) => {
-            ev.preventDefault();
-            run({ kind: 'withdraw', reason }, () => setReason(''));
+        <Form
+          schema={withdrawAppointmentSchema}
+          defaultValues={{ reason: '' }}
+          fallbackError={COULD_NOT_SAVE}
+          onSubmit={async (v, form) => {
+            await action.mutateAsync({ kind: 'withdraw', reason: v.reason });
+            form.reset();
           }}
         >
-          <Field id="ap-reason" label="Reason for withdrawing">
-            <input id="ap-reason" value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Junk call" />
-          </Field>
-          <button type="submit" className="btn btn-sm" disabled={action.isPending || !reason.trim()}>
-            Withdraw from sale
-          </button>
-        </form>
+          {({ watch }) => (
+            <>
+              <Field id="ap-reason" name="reason" label="Reason for withdrawing">
+                <Input id="ap-reason" name="reason" placeholder="e.g. Junk call" />
+              </Field>
+              <button type="submit" className="btn btn-sm" disabled={action.isPending || !watch('reason').trim()}>
+                Withdraw from sale
+              </button>
+              <FormAlert as="div" />
+            </>
+          )}
+        </Form>
       )}
       {a.status === 'withdrawn' && (
         <button type="button" className="btn btn-outline btn-sm" disabled={action.isPending} onClick={() => run({ kind: 'restore' })}>
@@ -100,40 +111,46 @@ function Tools({ id }: { id: number }) {
         </button>
       )}
       {!a.orderId && a.status !== 'reserved' && (
-        <form
-          onSubmit={(ev) => {
-            ev.preventDefault();
-            if (agentId) run({ kind: 'assign', agentId: Number(agentId) });
-          }}
+        <Form
+          schema={assignAppointmentSchema}
+          defaultValues={{ agentId: '' }}
+          fallbackError={COULD_NOT_SAVE}
+          onSubmit={(v) => action.mutateAsync({ kind: 'assign', agentId: v.agentId })}
         >
-          <Field id="ap-agent-search" label={a.agent ? 'Reassign to another agent' : 'Assign free to an agent'}>
-            <input
-              id="ap-agent-search"
-              type="search"
-              placeholder="Search agents by e-mail..."
-              value={agentSearch}
-              onChange={(e) => setAgentSearch(e.target.value)}
-            />
-          </Field>
-          <Field id="ap-agent" label="Agent">
-            <select id="ap-agent" value={agentId} onChange={(e) => setAgentId(e.target.value)}>
-              <option value="">Choose an agent</option>
-              {(agents.data?.items ?? []).map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.firstName} {u.lastName} ({u.email})
-                </option>
-              ))}
-            </select>
-          </Field>
-          <button type="submit" className="btn btn-outline btn-sm" disabled={action.isPending || !agentId}>
-            Assign
-          </button>
-          {a.agent && (
-            <button type="button" className="btn btn-outline btn-sm" disabled={action.isPending} onClick={() => run({ kind: 'unassign' })}>
-              Take back and put on sale
-            </button>
+          {({ watch }) => (
+            <>
+              <div className="field">
+                <label htmlFor="ap-agent-search">{a.agent ? 'Reassign to another agent' : 'Assign free to an agent'}</label>
+                <input
+                  id="ap-agent-search"
+                  type="search"
+                  placeholder="Search agents by e-mail..."
+                  value={agentSearch}
+                  onChange={(e) => setAgentSearch(e.target.value)}
+                />
+              </div>
+              <Field id="ap-agent" name="agentId" label="Agent">
+                <Select id="ap-agent" name="agentId">
+                  <option value="">Choose an agent</option>
+                  {(agents.data?.items ?? []).map((u) => (
+                    <option key={u.id} value={u.id}>
+                      {u.firstName} {u.lastName} ({u.email})
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <button type="submit" className="btn btn-outline btn-sm" disabled={action.isPending || !watch('agentId')}>
+                Assign
+              </button>
+              {a.agent && (
+                <button type="button" className="btn btn-outline btn-sm" disabled={action.isPending} onClick={() => run({ kind: 'unassign' })}>
+                  Take back and put on sale
+                </button>
+              )}
+              <FormAlert as="div" />
+            </>
           )}
-        </form>
+        </Form>
       )}
       {error && (
         <div role="alert" className="form-error">

@@ -3,7 +3,7 @@
 // back to New with a note. Sign-ups: agent-lab and RingCloud sign-ups, what they asked for, whether the
 // account's owner has set a password, the admin's follow-up status (new, contacted, onboarded; changes
 // go to the audit log) and a link to the account (the one made from the sign-up, or with its e-mail).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
 import {
@@ -16,10 +16,12 @@ import {
   type PartnerApplicationSummary,
   type Signup,
   type SignupStatus,
+  reviewApplicationSchema,
 } from '@tm/shared/schemas/admin-business';
+import { Field, Form, FormAlert, Textarea } from '../../../components/ui/form/index.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { useApplication, useApplications, useReviewApplication, useSetSignupStatus, useSignups } from '../api/inboxes.ts';
-import { Field, Modal, formatDate, formatPhone } from './ui.tsx';
+import { Modal, formatDate, formatPhone } from './ui.tsx';
 import { SearchPagedList, filterOptions } from './SearchPagedList.tsx';
 
 const STATUS_LABEL: Record<ApplicationStatus, string> = { new: 'New', approved: 'Approved', rejected: 'Rejected' };
@@ -30,40 +32,46 @@ function kb(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-function ReviewForm({ id, status, note }: { id: number; status: ApplicationStatus; note: string | null }) {
+export function ReviewForm({ id, status, note }: { id: number; status: ApplicationStatus; note: string | null }) {
   const toast = useToast();
   const review = useReviewApplication(id);
-  const [text, setText] = useState(note ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const decide = async (next: ApplicationStatus, e?: FormEvent) => {
-    e?.preventDefault();
-    setError(null);
-    try {
-      await review.mutateAsync({ status: next, note: text });
-      toast({ title: `Application marked ${STATUS_LABEL[next].toLowerCase()}` });
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.fields?.note ?? err.serverMessage) : 'Saving failed. Please try again.');
-    }
-  };
   return (
-    <form onSubmit={(e) => void decide('approved', e)} noValidate aria-label="Review">
-      <Field id="review-note" label="Note (required to reject)" error={error ?? undefined}>
-        <textarea id="review-note" rows={3} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!error} />
-      </Field>
-      <div className="adm-actions">
-        {status !== 'new' && (
-          <button type="button" className="btn btn-outline" disabled={review.isPending} onClick={() => void decide('new')}>
-            Back to New
-          </button>
-        )}
-        <button type="button" className="btn btn-danger" disabled={review.isPending} onClick={() => void decide('rejected')}>
-          Reject
-        </button>
-        <button type="submit" className="btn" disabled={review.isPending}>
-          Approve
-        </button>
-      </div>
-    </form>
+    <Form
+      aria-label="Review"
+      schema={reviewApplicationSchema}
+      defaultValues={{ status: 'approved', note: note ?? '' }}
+      fallbackError="Saving failed. Please try again."
+      onSubmit={async (input) => {
+        await review.mutateAsync(input);
+        toast({ title: `Application marked ${STATUS_LABEL[input.status].toLowerCase()}` });
+      }}
+    >
+      {({ setValue }) => {
+        // Each button submits the form with its own decision.
+        const decide = (next: ApplicationStatus) => () => setValue('status', next);
+        return (
+          <>
+            <Field id="review-note" name="note" label="Note (required to reject)">
+              <Textarea id="review-note" name="note" rows={3} maxLength={1000} />
+            </Field>
+            <FormAlert />
+            <div className="adm-actions">
+              {status !== 'new' && (
+                <button type="submit" className="btn btn-outline" disabled={review.isPending} onClick={decide('new')}>
+                  Back to New
+                </button>
+              )}
+              <button type="submit" className="btn btn-danger" disabled={review.isPending} onClick={decide('rejected')}>
+                Reject
+              </button>
+              <button type="submit" className="btn" disabled={review.isPending} onClick={decide('approved')}>
+                Approve
+              </button>
+            </div>
+          </>
+        );
+      }}
+    </Form>
   );
 }
 

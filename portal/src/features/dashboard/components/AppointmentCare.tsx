@@ -3,10 +3,11 @@
 // of the appointment time): credited at once only when the attempts show nobody answered, otherwise an
 // admin decides (issue 29 item 2, decision 198); the decision shows with the evidence it used. In the
 // My Appointments header: the agent's secret calendar feed URL (shown once, replaceable, revocable).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatUsd } from '@tm/shared';
-import { api, ApiError } from '@tm/shared/api-client';
+import { api } from '@tm/shared/api-client';
 import { formatDateTime } from '@tm/shared/logic/format';
 import {
   CALL_ATTEMPT_OUTCOMES,
@@ -16,16 +17,16 @@ import {
   NO_SHOW_MIN_SPREAD_MINUTES,
   NO_SHOW_WINDOW_MS,
   appointmentStart,
-  type CallAttemptOutcome,
   type CallAttemptView,
   type NoShowView,
 } from '@tm/shared/schemas/appointment-care';
+import { FieldError, Form, FormAlert, Input, Select } from '../../../components/ui/form/index.ts';
 import '../../../components/appointment-care.css';
 
 const noShowsKey = ['/api/appointments/no-shows'] as const;
 const useNoShows = () =>
   useQuery({ queryKey: noShowsKey, queryFn: async () => (await api.getJson<{ items: NoShowView[] }>('/api/appointments/no-shows'))!.items });
-const message = (err: unknown) => (err instanceof ApiError ? err.serverMessage : 'Something went wrong');
+const SOMETHING_WRONG = 'Something went wrong';
 
 const STATUS_TEXT: Record<NoShowView['status'], string> = {
   credited: 'No-show credited',
@@ -85,15 +86,23 @@ function Decision({ report, timeZone }: { report: NoShowView; timeZone?: string 
   );
 }
 
-/** The end of the attempt and no-show forms: the error, if any, then the submit and Cancel buttons. */
-function FormEnd({ error, pending, submitLabel, onCancel }: { error: string | null; pending: boolean; submitLabel: string; onCancel: () => void }) {
+/** Whole seconds, 0 or more, typed in a text box; `message` when it is not. */
+const secondsField = (message: string) =>
+  z
+    .string()
+    .refine((v) => v.trim() !== '' && Number.isInteger(Number(v)) && Number(v) >= 0, message)
+    .transform(Number);
+const attemptFormSchema = z.object({ outcome: z.enum(CALL_ATTEMPT_OUTCOMES), durationSeconds: secondsField('Enter how many seconds the call lasted') });
+const noShowFormSchema = z.object({
+  callDurationSeconds: secondsField('Enter how many seconds your call lasted'),
+  recordingUrl: z.string().transform((v) => v.trim() || null),
+});
+
+/** The end of the attempt and no-show forms: the refusal, if any, then the submit and Cancel buttons. */
+function FormEnd({ pending, submitLabel, onCancel }: { pending: boolean; submitLabel: string; onCancel: () => void }) {
   return (
     <>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormAlert className="field-error" />
       <div className="apc-actions">
         <button type="submit" className="btn btn-sm" disabled={pending}>
           {submitLabel}
@@ -115,25 +124,13 @@ function CallAttempts({ appointmentId, timeZone }: { appointmentId: number; time
     queryFn: async () => (await api.getJson<{ items: CallAttemptView[] }>(`/api/appointments/${appointmentId}/attempts`))!.items,
   });
   const [open, setOpen] = useState(false);
-  const [outcome, setOutcome] = useState<CallAttemptOutcome>('no_answer');
-  const [seconds, setSeconds] = useState('0');
-  const [error, setError] = useState<string | null>(null);
   const log = useMutation({
     mutationFn: (body: object) => api.requestJson<CallAttemptView>('POST', `/api/appointments/${appointmentId}/attempts`, body),
     onSuccess: () => {
       setOpen(false);
-      setSeconds('0');
       void qc.invalidateQueries({ queryKey: key });
     },
-    onError: (err) => setError(message(err)),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const n = Number(seconds);
-    if (seconds.trim() === '' || !Number.isInteger(n) || n < 0) return setError('Enter how many seconds the call lasted');
-    log.mutate({ outcome, durationSeconds: n });
-  };
   const items = attempts.data ?? [];
   return (
     <div className="apc-attempts-box" data-testid="call-attempts">
@@ -147,24 +144,32 @@ function CallAttempts({ appointmentId, timeZone }: { appointmentId: number; time
         </div>
       )}
       {open && (
-        <form className="apc-form" onSubmit={submit} aria-label="Log a call attempt">
+        <Form
+          className="apc-form"
+          aria-label="Log a call attempt"
+          schema={attemptFormSchema}
+          defaultValues={{ outcome: 'no_answer', durationSeconds: '0' }}
+          fallbackError={SOMETHING_WRONG}
+          onSubmit={(body) => log.mutateAsync(body)}
+        >
           <p className="muted small">Log each call right after you make it: it is recorded with the time now.</p>
           <label className="field">
             Outcome
-            <select value={outcome} onChange={(e) => setOutcome(e.target.value as CallAttemptOutcome)}>
+            <Select name="outcome" id={`apc-outcome-${appointmentId}`}>
               {CALL_ATTEMPT_OUTCOMES.map((o) => (
                 <option key={o} value={o}>
                   {CALL_ATTEMPT_OUTCOME_LABELS[o]}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="field">
             The call lasted (seconds)
-            <input inputMode="numeric" value={seconds} onChange={(e) => setSeconds(e.target.value)} required />
+            <Input name="durationSeconds" id={`apc-attempt-seconds-${appointmentId}`} inputMode="numeric" />
           </label>
-          <FormEnd error={error} pending={log.isPending} submitLabel="Save attempt" onCancel={() => setOpen(false)} />
-        </form>
+          <FieldError name="durationSeconds" />
+          <FormEnd pending={log.isPending} submitLabel="Save attempt" onCancel={() => setOpen(false)} />
+        </Form>
       )}
     </div>
   );
@@ -182,28 +187,17 @@ export function AppointmentCare({ appointment, timeZone }: { appointment: Appt; 
   const qc = useQueryClient();
   const noShows = useNoShows();
   const [open, setOpen] = useState(false);
-  const [seconds, setSeconds] = useState('');
-  const [recordingUrl, setRecordingUrl] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const report = useMutation({
     mutationFn: (body: object) => api.requestJson<NoShowView>('POST', `/api/appointments/${appointment.id}/no-show`, body),
     onSuccess: () => {
       setOpen(false);
       void qc.invalidateQueries({ queryKey: noShowsKey });
     },
-    onError: (err) => setError(message(err)),
   });
   const start = appointmentStart(appointment);
   const existing = noShows.data?.find((n) => n.appointmentId === appointment.id);
   const now = Date.now();
   const canReport = !existing && start !== null && now >= start.getTime() && now <= start.getTime() + NO_SHOW_WINDOW_MS;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const n = Number(seconds);
-    if (seconds.trim() === '' || !Number.isInteger(n) || n < 0) return setError('Enter how many seconds your call lasted');
-    report.mutate({ callDurationSeconds: n, recordingUrl: recordingUrl.trim() || null });
-  };
   return (
     <div className="apc" data-testid="appointment-care">
       <div className="apc-actions">
@@ -221,18 +215,27 @@ export function AppointmentCare({ appointment, timeZone }: { appointment: Appt; 
       {existing && <Decision report={existing} timeZone={timeZone} />}
       {canReport && <CallAttempts appointmentId={appointment.id} timeZone={timeZone} />}
       {open && (
-        <form className="apc-form" onSubmit={submit} aria-label={`Report a no-show for ${appointment.customerName}`}>
+        <Form
+          className="apc-form"
+          aria-label={`Report a no-show for ${appointment.customerName}`}
+          schema={noShowFormSchema}
+          defaultValues={{ callDurationSeconds: '', recordingUrl: '' }}
+          fallbackError={SOMETHING_WRONG}
+          onSubmit={(body) => report.mutateAsync(body)}
+        >
           <p className="muted small">Log your call attempts first. {RULE_TEXT}</p>
           <label className="field">
             Your call lasted (seconds)
-            <input inputMode="numeric" value={seconds} onChange={(e) => setSeconds(e.target.value)} required />
+            <Input name="callDurationSeconds" id={`apc-noshow-seconds-${appointment.id}`} inputMode="numeric" />
           </label>
+          <FieldError name="callDurationSeconds" />
           <label className="field">
             Recording URL (optional)
-            <input type="url" value={recordingUrl} onChange={(e) => setRecordingUrl(e.target.value)} placeholder="https://" />
+            <Input name="recordingUrl" id={`apc-noshow-url-${appointment.id}`} type="url" placeholder="https://" />
           </label>
-          <FormEnd error={error} pending={report.isPending} submitLabel="Send report" onCancel={() => setOpen(false)} />
-        </form>
+          <FieldError name="recordingUrl" />
+          <FormEnd pending={report.isPending} submitLabel="Send report" onCancel={() => setOpen(false)} />
+        </Form>
       )}
     </div>
   );

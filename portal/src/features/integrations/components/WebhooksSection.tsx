@@ -2,9 +2,17 @@
 // events each receives), the signing secret (shown in full once, when made or rolled), "Send test
 // event", and the delivery log with each try (time, status code, attempt, response time, error) and
 // Replay. How to verify a delivery: the public page /webhooksdocs.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '@tm/shared/api-client';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type DeliveryView, type WebhookEventType, type WebhookView } from '@tm/shared/schemas/webhooks';
+import { Field, FieldError, Form, FormAlert, Input } from '../../../components/ui/form/index.ts';
+import {
+  WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_LABELS,
+  webhookInputSchema,
+  type DeliveryView,
+  type WebhookEventType,
+  type WebhookView,
+} from '@tm/shared/schemas/webhooks';
 import { useDeleteWebhook, useDeliveries, useReplay, useRollSecret, useSaveWebhook, useSendTest, useWebhooks } from '../api/webhooks.ts';
 import './integrations.css';
 
@@ -15,75 +23,51 @@ const eventLabel = (t: string) => (t === 'test.ping' ? 'Test event' : (WEBHOOK_E
 
 function WebhookForm({ editing, onDone }: { editing: WebhookView | null; onDone: (secret: string | null) => void }) {
   const save = useSaveWebhook();
-  const [url, setUrl] = useState(editing?.url ?? '');
-  const [events, setEvents] = useState<WebhookEventType[]>(editing?.events ?? [...WEBHOOK_EVENTS]);
-  const [enabled, setEnabled] = useState(editing?.enabled ?? true);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFields({});
-    save.mutate(
-      { id: editing?.id ?? null, input: { url: url.trim(), events, enabled } },
-      {
-        onSuccess: (r) => onDone(r.secret?.secret ?? null),
-        onError: (err) => {
-          const f = err instanceof ApiError && err.fields ? err.fields : {};
-          const eventsError = Object.entries(f).find(([k]) => k.startsWith('events'))?.[1];
-          setFields({
-            ...(f.url ? { url: f.url } : {}),
-            ...(eventsError ? { events: eventsError } : {}),
-            ...(f.url || eventsError ? {} : { form: messageOf(err, 'Could not save the webhook.') }),
-          });
-        },
-      },
-    );
-  };
-  const toggle = (ev: WebhookEventType) => setEvents((cur) => (cur.includes(ev) ? cur.filter((x) => x !== ev) : [...cur, ev]));
   return (
-    <form className="int-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit webhook' : 'Add webhook'}>
-      <div className="field">
-        <label htmlFor="webhook-url">Endpoint URL</label>
-        <input
-          id="webhook-url"
-          type="url"
-          inputMode="url"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          placeholder="https://your-crm.example.com/hooks/transferline"
-          aria-invalid={!!fields.url}
-        />
-        {fields.url && <p className="field-error">{fields.url}</p>}
-      </div>
-      <fieldset className="int-events">
-        <legend>Events</legend>
-        {WEBHOOK_EVENTS.map((ev) => (
-          <label key={ev} className="profile-check">
-            <input type="checkbox" checked={events.includes(ev)} onChange={() => toggle(ev)} />
-            {WEBHOOK_EVENT_LABELS[ev]} <code className="small">{ev}</code>
-          </label>
-        ))}
-        {fields.events && <p className="field-error">{fields.events}</p>}
-      </fieldset>
-      {editing && (
-        <label className="profile-check">
-          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
-          Enabled (new events are sent to it)
-        </label>
+    <Form
+      className="int-form"
+      aria-label={editing ? 'Edit webhook' : 'Add webhook'}
+      schema={webhookInputSchema}
+      defaultValues={{ url: editing?.url ?? '', events: editing?.events ?? [...WEBHOOK_EVENTS], enabled: editing?.enabled ?? true }}
+      fallbackError="Could not save the webhook."
+      onSubmit={async (input) => {
+        const r = await save.mutateAsync({ id: editing?.id ?? null, input });
+        onDone(r.secret?.secret ?? null);
+      }}
+    >
+      {({ register }) => (
+        <>
+          <Field id="webhook-url" name="url" label="Endpoint URL">
+            <Input id="webhook-url" name="url" type="url" inputMode="url" placeholder="https://your-crm.example.com/hooks/transferline" />
+          </Field>
+          <fieldset className="int-events">
+            <legend>Events</legend>
+            {WEBHOOK_EVENTS.map((ev) => (
+              <label key={ev} className="profile-check">
+                <input type="checkbox" value={ev} {...register('events')} />
+                {WEBHOOK_EVENT_LABELS[ev]} <code className="small">{ev}</code>
+              </label>
+            ))}
+            <FieldError name="events" />
+          </fieldset>
+          {editing && (
+            <label className="profile-check">
+              <input type="checkbox" {...register('enabled')} />
+              Enabled (new events are sent to it)
+            </label>
+          )}
+          <FormAlert className="field-error" />
+          <div className="int-actions">
+            <button type="submit" className="btn" disabled={save.isPending}>
+              {editing ? 'Save webhook' : 'Add webhook'}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => onDone(null)}>
+              Cancel
+            </button>
+          </div>
+        </>
       )}
-      {fields.form && (
-        <p className="field-error" role="alert">
-          {fields.form}
-        </p>
-      )}
-      <div className="int-actions">
-        <button type="submit" className="btn" disabled={save.isPending}>
-          {editing ? 'Save webhook' : 'Add webhook'}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={() => onDone(null)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,28 +1,15 @@
 // Personal API tokens: the agent's CRM posts outcomes with one (POST /api/outcomes, Bearer token). A new
 // token is shown once; the server keeps only its hash. Revoking stops it at once.
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '@tm/shared/api-client';
+import { useState } from 'react';
+import { tokenCreateSchema } from '@tm/shared/schemas/outcomes';
+import { FieldError, Form, FormAlert, Input } from '../../../components/ui/form/index.ts';
 import { useCreateToken, useRevokeToken, useTokens } from '../api/results.ts';
 
 export function ApiTokensSection() {
   const tokens = useTokens();
   const create = useCreateToken();
   const revoke = useRevokeToken();
-  const [name, setName] = useState('');
   const [fresh, setFresh] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    create.mutate(name, {
-      onSuccess: (r) => {
-        setFresh(r.token);
-        setName('');
-      },
-      onError: (err) =>
-        setError(err instanceof ApiError ? String((err.body as { error?: string } | null)?.error ?? err.message) : 'Could not create the token'),
-    });
-  };
   return (
     <section className="res-section" aria-labelledby="res-tokens-h">
       <h2 id="res-tokens-h">API tokens</h2>
@@ -32,20 +19,27 @@ export function ApiTokensSection() {
           <code>{'{ "itemType": "lead", "itemId": 123, "status": "sold", "premiumCents": 120000, "date": "2026-11-20" }'}</code>. A token only writes outcomes
           of items you bought.
         </p>
-        <form className="res-token-form" onSubmit={submit}>
+        <Form
+          className="res-token-form"
+          aria-label="Create an API token"
+          schema={tokenCreateSchema}
+          defaultValues={{ name: '' }}
+          fallbackError="Could not create the token"
+          onSubmit={async ({ name }, form) => {
+            setFresh((await create.mutateAsync(name)).token);
+            form.reset();
+          }}
+        >
           <label className="field">
             Token name
-            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="e.g. My CRM" required />
+            <Input name="name" id="res-token-name" maxLength={80} placeholder="e.g. My CRM" />
           </label>
           <button type="submit" className="btn" disabled={create.isPending}>
             Create token
           </button>
-        </form>
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+          <FieldError name="name" />
+          <FormAlert className="field-error" />
+        </Form>
         {fresh && (
           <div className="secret-once res-fresh" role="status">
             <strong>Copy your token now: it will not be shown again.</strong>

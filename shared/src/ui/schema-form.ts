@@ -1,5 +1,6 @@
-// react-hook-form with a shared zod schema that loads on demand, for the funnel's islands under a weight
-// budget (/ringcloud, /survey, the checkouts: bench/page-weight.ts). The schema (and zod with it) and
+// react-hook-form with a shared zod schema that loads on demand: the funnel's islands under a weight
+// budget (/ringcloud, /survey, the checkouts: bench/page-weight.ts), and the portal's <Form schema>
+// (portal/src/components/ui/form, decision 257) through lazyZodResolver. The schema (and zod with it) and
 // @hookform/resolvers' zodResolver are fetched when the visitor first touches the form (call `preload`
 // from the form's onFocus), not with the page; validation goes through zodResolver with the very schema
 // the server parses.
