@@ -329,6 +329,10 @@ const SPECS: Record<string, Spec> = {
     base: () => ({ method: 'POST', path: '/api/orders/check', body: { paymentIntentId: own.pendingLeadIntent } }),
   },
   'POST /api/survey': { role: 'anon', base: json('POST', '/api/survey', agentLabBody) },
+  'POST /api/survey-link': {
+    role: 'anon',
+    base: () => ({ method: 'POST', path: '/api/survey-link', body: { paymentIntentId: own.pendingLeadIntent, clientSecret: 'pi_not_secret_wrong' } }),
+  },
   'POST /api/onboarding-survey': {
     role: 'agentA',
     base: json('POST', '/api/onboarding-survey', onboardingSurveyBody),

@@ -5,6 +5,16 @@ import { stateCode } from './transfer-fields.ts';
 
 export const MAX_CALLS_PER_DAY = 1000;
 
+/** The delivery phone's message, on the onboarding survey and Transfer Controls alike. */
+export const DELIVERY_PHONE_MESSAGE = 'Phone number must be at least 10 digits';
+
+/** A phone of at least 10 digits, at most 32 characters, kept as typed (trimmed). */
+export const deliveryPhoneSchema = z
+  .string({ error: DELIVERY_PHONE_MESSAGE })
+  .trim()
+  .refine((v) => v.replace(/\D/g, '').length >= 10, DELIVERY_PHONE_MESSAGE)
+  .refine((v) => v.length <= 32, 'Phone number is too long');
+
 const hhmm = z
   .union([z.literal('').transform(() => null), z.null(), z.string().trim().refine(isHhMm, 'Use a time such as 09:00')])
   .optional()
@@ -33,6 +43,8 @@ export const transferSettingsSchema = z
       .union([z.literal('').transform(() => null), z.null(), z.string().trim().refine(isDateKey, 'Use a date such as 2026-07-31')])
       .optional()
       .transform((v) => v ?? null),
+    /** Absent: kept as it is (a client that does not know the field changes nothing); '' or null: cleared. */
+    deliveryPhone: z.union([z.literal('').transform(() => null), z.null(), deliveryPhoneSchema]).optional(),
   })
   .superRefine((v, ctx) => {
     if ((v.hoursStart === null) !== (v.hoursEnd === null)) {
