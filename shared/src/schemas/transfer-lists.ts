@@ -130,6 +130,8 @@ export interface ReceiptView extends OrderFigures {
   /** What the unit price was (decision 186): "Standard tier, public price", "Agent rate", "Your negotiated price". */
   priceBasis: string | null;
   paymentReference: string | null;
+  /** An auto-rebill top-up: that it was charged automatically, and to which card (decision 246); null otherwise. */
+  automaticCharge: string | null;
   buyer: { name: string; email: string; agencyName: string; phone: string };
   /** Every refund of the order, oldest first. */
   refunds: ReceiptRefund[];

@@ -1,17 +1,17 @@
-// Profile's "Saved card & auto-rebill" (decision 197): the saved card (brand, last 4) with Remove, a form to
-// save one (the shared payment form confirming a SetupIntent: nothing is charged), and the top-up rule:
-// on/off, the threshold in transfers, and the catalogue package to buy (the server prices it).
+// Profile's "Saved card & auto-rebill" (decisions 197 and 246): the saved card (brand, last 4) with Remove, a
+// form to save one (the shared payment form confirming a SetupIntent: nothing is charged), and the top-up
+// rule: on/off, the threshold in transfers, and how many transfers to buy, at the agent's own price (the
+// one their dashboard orders charge) with the buffer that applies; the server prices it.
 import { useState, type FormEvent } from 'react';
-import { TIERS, TIER_IDS, formatUsd } from '@tm/shared';
-import { packageTotalCents } from '@tm/shared/logic/pricing';
+import { formatUsd } from '@tm/shared';
+import { quoteLiveTransfer } from '@tm/shared/logic/pricing';
+import { autoRebillPriceText, cardName } from '@tm/shared/logic/auto-rebill';
 import { ApiError } from '@tm/shared/api-client';
 import { PaymentForm } from '@tm/shared/ui/PaymentForm';
 import type { AutoRebillView, SetupIntentResponse } from '@tm/shared/schemas/auto-rebill';
 import { useAutoRebill, useKeepCard, useRemoveCard, useSaveAutoRebill, useStartCardSetup } from '../../../lib/auto-rebill.ts';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.serverMessage : fallback);
-const brandName = (b: string) =>
-  ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' })[b] ?? b.charAt(0).toUpperCase() + b.slice(1);
 
 function SavedCard({ data }: { data: AutoRebillView }) {
   const start = useStartCardSetup();
@@ -45,9 +45,7 @@ function SavedCard({ data }: { data: AutoRebillView }) {
       <h3>Saved card</h3>
       {data.card ? (
         <div className="rebill-saved">
-          <span data-testid="saved-card">
-            {brandName(data.card.brand)} ending in {data.card.last4}
-          </span>
+          <span data-testid="saved-card">{cardName(data.card)}</span>
           <button
             type="button"
             className="btn btn-outline"
@@ -107,18 +105,18 @@ function RebillSettings({ data }: { data: AutoRebillView }) {
   const save = useSaveAutoRebill();
   const [enabled, setEnabled] = useState(data.enabled);
   const [threshold, setThreshold] = useState(String(data.threshold));
-  const [tier, setTier] = useState(data.tier === 'high-volume' ? 'standard' : data.tier);
   const [count, setCount] = useState(String(data.count));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
-  const total = packageTotalCents(tier, Number(count));
+  const quote = quoteLiveTransfer(Number(count), data.unitPriceCents);
+  const total = quote.ok ? quote.amountCents : null;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setDone(false);
     setFields({});
     try {
-      await save.mutateAsync({ enabled, threshold: Number(threshold), tier, count: Number(count) });
+      await save.mutateAsync({ enabled, threshold: Number(threshold), count: Number(count) });
       setDone(true);
     } catch (err) {
       setFields(err instanceof ApiError && err.fields ? err.fields : { form: messageOf(err, 'Could not save.') });
@@ -127,7 +125,10 @@ function RebillSettings({ data }: { data: AutoRebillView }) {
   return (
     <form className="rebill-settings" onSubmit={onSubmit} noValidate aria-labelledby="rebill-settings-title">
       <h3 id="rebill-settings-title">Auto-rebill</h3>
-      <p className="muted small">When your transfer balance falls below the threshold, we charge your saved card for the package below.</p>
+      <p className="muted small">When your transfer balance falls below the threshold, we charge your saved card for the transfers below.</p>
+      <p className="small" data-testid="rebill-price">
+        {autoRebillPriceText(data)}
+      </p>
       <label className="profile-check">
         <input type="checkbox" name="enabled" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Top up automatically
       </label>
@@ -143,17 +144,6 @@ function RebillSettings({ data }: { data: AutoRebillView }) {
             aria-invalid={!!fields.threshold}
           />
           {fields.threshold && <p className="field-error">{fields.threshold}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="rebill-tier">Package</label>
-          <select id="rebill-tier" value={tier} onChange={(e) => setTier(e.target.value as typeof tier)} aria-invalid={!!fields.tier}>
-            {TIER_IDS.map((id) => (
-              <option key={id} value={id}>
-                {TIERS[id].label} ({formatUsd(TIERS[id].rateCents)} per transfer)
-              </option>
-            ))}
-          </select>
-          {fields.tier && <p className="field-error">{fields.tier}</p>}
         </div>
         <div className="field">
           <label htmlFor="rebill-count">Transfers to buy</label>
