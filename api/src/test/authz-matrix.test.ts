@@ -193,7 +193,7 @@ async function aSetupIntentId(): Promise<string> {
   return clientSecret.split('_secret_')[0]!;
 }
 const anOrderIdOfA = () => insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Call-Backs', owed: 1 });
-const autoRebillBody = () => ({ enabled: false, threshold: 5, tier: 'standard', count: 10 });
+const autoRebillBody = () => ({ enabled: false, threshold: 5, count: 10 });
 async function aTimedAppointment(hoursAgo = 1): Promise<number> {
   return insertAppointment(ctx.db, {
     status: 'sold',

@@ -669,7 +669,7 @@ const SPECS: Record<string, Spec> = {
     }),
   },
   'POST /api/webhooks/secret': { role: 'agentA', base: json('POST', '/api/webhooks/secret', () => ({})) },
-  'PUT /api/auto-rebill': { role: 'agentA', base: json('PUT', '/api/auto-rebill', () => ({ enabled: false, threshold: 5, tier: 'standard', count: 10 })) },
+  'PUT /api/auto-rebill': { role: 'agentA', base: json('PUT', '/api/auto-rebill', () => ({ enabled: false, threshold: 5, count: 10 })) },
   'POST /api/auto-rebill/setup-intent': { role: 'agentA', base: json('POST', '/api/auto-rebill/setup-intent', () => ({})) },
   'POST /api/auto-rebill/card': { role: 'agentA', base: json('POST', '/api/auto-rebill/card', () => ({ setupIntentId: 'seti_fuzz0000000000000000' })) },
   'POST /api/webhooks/:id/test': { role: 'agentA', base: async () => ({ method: 'POST', path: `/api/webhooks/${await fuzzWebhook()}/test`, body: {} }) },
