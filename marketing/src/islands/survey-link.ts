@@ -19,11 +19,23 @@ async function sign(): Promise<void> {
   }
 }
 
-/** Signs the page's survey links when OrderSummary reports the order paid (now or later). */
+/**
+ * Signs the page's survey links when OrderSummary reports the order paid (now or later). A click while the
+ * link is being signed waits for it, so a quick click still opens the signed link.
+ */
 export function signSurveyLinksWhenPaid(): void {
-  if (document.documentElement.dataset.orderStatus === 'paid') void sign();
+  let signing: Promise<void> | null = null;
+  const start = () => (signing ??= sign());
+  if (document.documentElement.dataset.orderStatus === 'paid') void start();
   else
     document.addEventListener('tm:order-status', (e) => {
-      if ((e as CustomEvent<string>).detail === 'paid') void sign();
+      if ((e as CustomEvent<string>).detail === 'paid') void start();
     });
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-survey-link]')) {
+    a.addEventListener('click', (e) => {
+      if (!signing || a.search.includes('token=')) return;
+      e.preventDefault();
+      void signing.then(() => window.location.assign(a.href));
+    });
+  }
 }
