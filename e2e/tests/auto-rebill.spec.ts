@@ -56,7 +56,7 @@ test('an agent saves a card on Profile, turns auto-rebill on, pays a top-up that
   await section.getByLabel('Top up automatically').check();
   await section.getByLabel('When my balance falls below (transfers)').fill('2');
   await section.getByLabel('Transfers to buy').fill('5');
-  await expect(section.getByTestId('rebill-total')).toHaveText('$200.00');
+  await expect(section.getByTestId('rebill-total')).toHaveText('$175.00');
   await section.getByRole('button', { name: 'Save auto-rebill' }).click();
   await expect(section.getByText('Auto-rebill saved.')).toBeVisible();
   await noSideScroll(page);
@@ -101,7 +101,7 @@ test('an agent saves a card on Profile, turns auto-rebill on, pays a top-up that
   await page.getByLabel('CVC').fill('123');
   await noSideScroll(page);
   await page.screenshot({ path: path.join(shots, 'pay-390.png') });
-  await page.getByRole('button', { name: 'Pay $200.00' }).click();
+  await page.getByRole('button', { name: 'Pay $175.00' }).click();
   await expect(page.getByText('Payment received. Your transfers are added to your balance.')).toBeVisible();
   await expect.poll(async () => ((await (await page.request.get('/api/transfers/balance')).json()) as { remaining: number }).remaining).toBe(6);
   await page.goto('/dashboard');

@@ -271,8 +271,10 @@ test('/survey without an embed: a new buyer saves their onboarding answers and f
   await shoot(page, 'onboarding-success-new-account');
   await page.setViewportSize(DESKTOP);
 
+  // The server signs the link once the order reads paid (decision 245).
+  await expect(page.getByRole('link', { name: 'onboarding survey' })).toHaveAttribute('href', /^\/survey\?token=/);
   await page.getByRole('link', { name: 'onboarding survey' }).click();
-  await expect(page).toHaveURL(/\/survey\?payment_intent=pi_\w+&payment_intent_client_secret=/);
+  await expect(page).toHaveURL(/\/survey\?token=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Onboarding Survey');
   await expect(page.getByText('The online form is not available right now')).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit Survey' }).click();

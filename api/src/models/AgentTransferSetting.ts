@@ -20,6 +20,8 @@ export class AgentTransferSetting extends Model {
   pausedReason!: string | null;
   pausedAt!: string | null;
   resumeDate!: string | null;
+  /** The phone live transfers ring (decision 245); null: the account's own phone. */
+  deliveryPhone!: string | null;
   updatedAt!: string;
   // Relations, present when fetched (withGraphFetched / withGraphJoined).
   user?: User | null;

@@ -1,11 +1,11 @@
 // Issue 29 item 3 (decision 197): an agent saves a card (a SetupIntent confirmed by the test card form),
 // sees and removes it, and sets auto-rebill. When a delivered call takes the transfer balance below the
-// threshold, the saved card is charged off-session for the chosen catalogue package, once per crossing
-// (concurrent calls included), paid and fulfilled by the emulator's signed webhook with the usual receipt;
+// threshold, the saved card is charged off-session for the chosen count at the agent's own price (decision
+// 246), once per crossing (concurrent calls included), paid and fulfilled by the emulator's signed webhook;
 // a card that needs authentication (4000 0025 0000 3155) or is declined (4000 0000 0000 0341) leaves a
 // link to pay on-session (e-mail and portal home), and deliveries pause only when the balance reaches zero.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { TIERS } from '@tm/shared';
+import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import { createTestApp, loginAs, type TestContext } from '../test/harness.ts';
 import { buyStandardTransfers, postTransferCall, testConfirm as confirmCard } from '../test/proof-fixtures.ts';
 import { depsOf } from '../app.ts';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
-const rate = TIERS.standard.rateCents;
+const rate = LIVE_TRANSFER_DEFAULT_PRICE_CENTS;
 const call = (userId: number) => postTransferCall(ctx.app, KEY, userId, ctx.clock.now());
 const testConfirm = (clientSecret: string, cardNumber: string) => confirmCard(ctx.app, clientSecret, cardNumber);
 const mails = async (userId: number, kind: string) =>
@@ -60,7 +60,7 @@ async function saveCard(agent: Agent, cardNumber: string) {
 }
 
 async function autoRebillOn(agent: Agent, threshold: number, count: number) {
-  const r = await agent.put('/api/auto-rebill').send({ enabled: true, threshold, tier: 'standard', count });
+  const r = await agent.put('/api/auto-rebill').send({ enabled: true, threshold, count });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(r.body).toMatchObject({ enabled: true, threshold, count, amountCents: count * rate });
 }
@@ -69,7 +69,7 @@ describe('saving a card and the auto-rebill settings', () => {
   it('saves a card (brand, last 4), replaces it, removes it; refuses bad settings naming the field', async () => {
     const { agent } = await agentWithPackage(3);
     expect((await agent.get('/api/auto-rebill')).body).toMatchObject({ card: null, enabled: false, actionNeeded: null });
-    const on = await agent.put('/api/auto-rebill').send({ enabled: true, threshold: 5, tier: 'standard', count: 10 });
+    const on = await agent.put('/api/auto-rebill').send({ enabled: true, threshold: 5, count: 10 });
     expect(on.status).toBe(400);
     expect(on.body.fields).toMatchObject({ enabled: NEEDS_CARD_MESSAGE });
 
@@ -77,16 +77,25 @@ describe('saving a card and the auto-rebill settings', () => {
     expect((await saveCard(agent, '5555 5555 5555 4444')).card).toEqual({ brand: 'mastercard', last4: '4444' });
     expect((await agent.get('/api/auto-rebill')).body.card).toEqual({ brand: 'mastercard', last4: '4444' });
 
-    // The price is the catalogue's: a client-sent amount is not part of the settings.
+    // The price is the agent's own, as their dashboard orders charge (decision 246): a client-sent amount
+    // or a public tier is not part of the settings; the buffer of dashboard orders is named.
     const set = await agent.put('/api/auto-rebill').send({ enabled: true, threshold: 5, tier: 'premium', count: 20, amountCents: 1 });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body).toMatchObject({ enabled: true, tier: 'premium', count: 20, amountCents: 20 * TIERS.premium.rateCents });
+    expect(set.body).toMatchObject({
+      enabled: true,
+      count: 20,
+      unitPriceCents: LIVE_TRANSFER_DEFAULT_PRICE_CENTS,
+      priceSource: 'agent-rate',
+      priceLabel: 'Agent rate',
+      bufferSeconds: 60,
+      amountCents: 20 * LIVE_TRANSFER_DEFAULT_PRICE_CENTS,
+    });
+    expect(set.body).not.toHaveProperty('tier');
 
     for (const [body, field] of [
-      [{ enabled: true, threshold: 0, tier: 'standard', count: 10 }, 'threshold'],
-      [{ enabled: true, threshold: 5, tier: 'gold', count: 10 }, 'tier'],
-      [{ enabled: true, threshold: 5, tier: 'standard', count: 100000 }, 'count'],
-      [{ enabled: 'yes', threshold: 5, tier: 'standard', count: 10 }, 'enabled'],
+      [{ enabled: true, threshold: 0, count: 10 }, 'threshold'],
+      [{ enabled: true, threshold: 5, count: 100000 }, 'count'],
+      [{ enabled: 'yes', threshold: 5, count: 10 }, 'enabled'],
     ] as const) {
       const r = await agent.put('/api/auto-rebill').send(body);
       expect(r.status, JSON.stringify(r.body)).toBe(400);
@@ -218,6 +227,8 @@ describe('the top-up when the balance falls below the threshold', () => {
     const action = await mails(user.id, 'auto-rebill-action');
     expect(action).toHaveLength(1);
     expect(action[0]!.textBody).toContain('your card was declined');
+    // That one e-mail only: no generic "payment failed" beside it (decision 246).
+    expect(await mails(user.id, 'payment-failed')).toHaveLength(0);
     expect((await agent.get('/api/auto-rebill')).body.actionNeeded).toMatchObject({ orderId: charge!.orderId, reason: 'declined' });
     expect((await agent.get('/api/transfers/balance')).body.pausedNow).toBe(false);
     // 2 -> 1 -> 0: no second charge (no new crossing); at zero deliveries pause, as for any agent.

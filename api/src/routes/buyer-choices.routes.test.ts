@@ -1,7 +1,7 @@
 // Issue 25 items 2 and 3: what the buyer chose reaches delivery. A paid Buy Call Transfers order's working
 // states, hours and calls per day become the agent's Transfer Controls (and the transfer callback's check
 // enforces them); the first-party onboarding survey saves the same to the buyer's account, for a logged-in
-// agent or a funnel buyer named by their paid order's intent and client secret.
+// agent or a funnel buyer named by their paid order's signed survey link (decision 245; survey-link.routes.test.ts).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import request from 'supertest';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
@@ -21,6 +21,13 @@ const pay = async (clientSecret: string) => {
   const res = await request(ctx.app).post('/api/test-payments/confirm').send({ clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
   await ctx.emulator.flush();
   return res;
+};
+/** The signed survey link the return page asks for, with the payment's intent id and client secret; its token. */
+const surveyToken = async (clientSecret: string) => {
+  const res = await request(ctx.app)
+    .post('/api/survey-link')
+    .send({ paymentIntentId: clientSecret.split('_secret_')[0], clientSecret });
+  return { status: res.status, token: res.status === 200 ? new URL(res.body.url, 'http://x').searchParams.get('token')! : '' };
 };
 const check = (body: object) => request(ctx.app).post('/api/callbacks/transfer/check').set('x-api-key', KEY).send(body);
 
@@ -78,6 +85,7 @@ describe('POST /api/onboarding-survey: the first-party onboarding survey (item 3
       hoursStart: '10:00',
       hoursEnd: '16:00',
       callsPerDay: 4,
+      deliveryPhone: '(404) 555-0100',
     });
     const survey = await ctx.db('onboardingSurveys').where({ userId: u.id }).orderBy('id', 'desc').first();
     expect(survey).toMatchObject({
@@ -91,37 +99,29 @@ describe('POST /api/onboarding-survey: the first-party onboarding survey (item 3
     expect((await agent.get('/api/user-survey')).body).toMatchObject({ workingStates: 'GA, AL', transferHours: '10am-4pm', phone: '(404) 555-0100' });
   });
 
-  it("a funnel buyer back from paying: named by the paid order's intent and client secret; anyone else is 401", async () => {
+  it("a funnel buyer back from paying: named by the paid order's signed survey link; anyone else is 401", async () => {
     const email = `onb.${Date.now()}@example.com`;
     const order = await request(ctx.app)
       .post('/api/create-payment-intent')
       .send({ callCount: 3, firstName: 'Ona', lastName: 'Board', email, phone: '(555) 010-0111' });
     expect(order.status).toBe(200);
-    const intentId = order.body.clientSecret.split('_secret_')[0];
-    // Unpaid: no account, nothing to save to.
-    expect(
-      (
-        await request(ctx.app)
-          .post('/api/onboarding-survey')
-          .send({ ...answers, paymentIntentId: intentId, clientSecret: order.body.clientSecret })
-      ).status,
-    ).toBe(401);
+    // Unpaid: no link, no account, nothing to save to.
+    expect((await surveyToken(order.body.clientSecret)).status).toBe(409);
     await pay(order.body.clientSecret);
-    const wrong = await request(ctx.app)
-      .post('/api/onboarding-survey')
-      .send({ ...answers, paymentIntentId: intentId, clientSecret: `${order.body.clientSecret}x` });
-    expect(wrong.status).toBe(401);
-    expect(wrong.body.error).toBe('Please log in to save your onboarding answers.');
-    expect((await request(ctx.app).post('/api/onboarding-survey').send(answers)).status).toBe(401);
+    expect((await surveyToken(`${order.body.clientSecret}x`)).status).toBe(404);
+    const nobody = await request(ctx.app).post('/api/onboarding-survey').send(answers);
+    expect(nobody.status).toBe(401);
+    expect(nobody.body.error).toBe('Please log in to save your onboarding answers.');
+    const { token } = await surveyToken(order.body.clientSecret);
     const ok = await request(ctx.app)
       .post('/api/onboarding-survey')
-      .send({ ...answers, paymentIntentId: intentId, clientSecret: order.body.clientSecret });
+      .send({ ...answers, token });
     expect(ok.status).toBe(201);
     // The order made this account: its payer owns it, the answers apply at once.
     expect(ok.body.settings).toBe('applied');
     const user = await ctx.db('users').where({ email }).first();
     const settings = await ctx.db('agentTransferSettings').where({ userId: user.id }).first();
-    expect(settings).toMatchObject({ workingStates: 'AL,GA', hoursStart: '10:00', hoursEnd: '16:00', callsPerDay: 4 });
+    expect(settings).toMatchObject({ workingStates: 'AL,GA', hoursStart: '10:00', hoursEnd: '16:00', callsPerDay: 4, deliveryPhone: '(404) 555-0100' });
   });
 
   it("an existing account's order: the payer's answers are kept, not applied, and the agent is asked at login (issue 34 item 3)", async () => {
@@ -144,13 +144,19 @@ describe('POST /api/onboarding-survey: the first-party onboarding survey (item 3
       .send({ callCount: 3, firstName: 'Someone', lastName: 'Else', email: u.email, phone: '(555) 010-0111' });
     expect(order.status).toBe(200);
     await pay(order.body.clientSecret);
-    const intentId = order.body.clientSecret.split('_secret_')[0];
+    const { token } = await surveyToken(order.body.clientSecret);
     const sent = await request(ctx.app)
       .post('/api/onboarding-survey')
-      .send({ ...answers, paymentIntentId: intentId, clientSecret: order.body.clientSecret });
+      .send({ ...answers, token });
     expect(sent.status).toBe(201);
     expect(sent.body.settings).toBe('offered');
-    expect((await owner.get('/api/transfers/settings')).body).toMatchObject({ callsPerDay: 9, workingStates: ['TX'], hoursStart: '08:00', hoursEnd: '18:00' });
+    expect((await owner.get('/api/transfers/settings')).body).toMatchObject({
+      callsPerDay: 9,
+      workingStates: ['TX'],
+      hoursStart: '08:00',
+      hoursEnd: '18:00',
+      deliveryPhone: null,
+    });
     const kept = await ctx.db('onboardingSurveys').where({ userId: u.id, settingsOffer: 'pending' }).first();
     expect(kept.offerOrderId).toBe(order.body.orderId);
 
@@ -161,13 +167,19 @@ describe('POST /api/onboarding-survey: the first-party onboarding survey (item 3
       { label: 'Working states', from: 'TX', to: 'AL, GA' },
       { label: 'Transfer hours', from: '08:00-18:00', to: '10:00-16:00' },
       { label: 'Calls per day', from: '9', to: '4' },
+      { label: 'Delivery phone', from: 'Your account phone', to: '(404) 555-0100' },
     ]);
     // Another agent cannot answer it.
     const other = await makeUser(ctx.db);
     const stranger = await loginAs(ctx.app, other.email, other.password);
     expect((await stranger.post('/api/settings-offer').send({ id: offer.id, apply: true })).status).toBe(404);
     expect((await owner.post('/api/settings-offer').send({ id: offer.id, apply: true })).status).toBe(200);
-    expect((await owner.get('/api/transfers/settings')).body).toMatchObject({ callsPerDay: 4, workingStates: ['AL', 'GA'], hoursStart: '10:00' });
+    expect((await owner.get('/api/transfers/settings')).body).toMatchObject({
+      callsPerDay: 4,
+      workingStates: ['AL', 'GA'],
+      hoursStart: '10:00',
+      deliveryPhone: '(404) 555-0100',
+    });
     expect((await owner.get('/api/settings-offer')).body).toEqual({ offer: null });
     expect((await owner.post('/api/settings-offer').send({ id: offer.id, apply: true })).status).toBe(404);
     const audit = await ctx.db('ledgerAuditLog').where({ userId: u.id, action: 'settings.from_order' });

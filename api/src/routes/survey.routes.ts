@@ -1,12 +1,20 @@
 // POST /api/survey: the agent-lab registration (docs/product/funnel.md#agent-lab-registration). Creates the account with a
 // derived unique username and a generated temporary password (never answered), plus the survey row. The
-// answer is { ok, surveyId } for a new e-mail and for one that has an account alike (issue 27 M5).
+// answer is { ok, surveyId } for a new e-mail and for one that has an account alike (issue 27 M5). Also the
+// first-party onboarding survey and the signed survey link of a paid order's return page.
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { agentLabSurveySchema, onboardingSurveySchema, type AgentLabSurveyResponse, type OnboardingSurveyResponse } from '@tm/shared/schemas/funnel';
+import {
+  agentLabSurveySchema,
+  onboardingSurveySchema,
+  surveyLinkRequestSchema,
+  type AgentLabSurveyResponse,
+  type OnboardingSurveyResponse,
+} from '@tm/shared/schemas/funnel';
 import { saveOnboardingSurvey } from '../services/funnel/onboarding-survey.service.ts';
 import { parseWith } from '../errors.ts';
-import { accountFormLimit, signupGlobalLimit } from '../middleware/rate-limit.ts';
+import { accountFormLimit, byIntentLimits, signupGlobalLimit } from '../middleware/rate-limit.ts';
+import { issueSurveyLink } from '../services/funnel/survey-links.ts';
 import { registerAgentLab } from '../services/funnel/agent-lab.service.ts';
 import { notifyExistingAccountSignup } from '../services/accounts/signup-notices.ts';
 
@@ -29,6 +37,13 @@ export function surveyRoutes(deps: AppDeps): Router {
     const outcome = await saveOnboardingSurvey(deps, input, req.session?.userId ?? null);
     const body: OnboardingSurveyResponse = { ok: true, settings: outcome };
     res.status(201).json(body);
+  });
+
+  // The paid order's return page asks for its signed /survey link (decision 245): the payer only, once paid.
+  r.post('/survey-link', ...byIntentLimits(), async (req, res) => {
+    const input = parseWith(surveyLinkRequestSchema, req.body);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await issueSurveyLink(deps, input));
   });
 
   return r;

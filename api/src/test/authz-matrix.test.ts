@@ -194,7 +194,7 @@ async function aSetupIntentId(): Promise<string> {
   return clientSecret.split('_secret_')[0]!;
 }
 const anOrderIdOfA = () => insertOwedOrder(ctx.db, who.ids.agentA, { leadType: 'Call-Backs', owed: 1 });
-const autoRebillBody = () => ({ enabled: false, threshold: 5, tier: 'standard', count: 10 });
+const autoRebillBody = () => ({ enabled: false, threshold: 5, count: 10 });
 async function aTimedAppointment(hoursAgo = 1): Promise<number> {
   return insertAppointment(ctx.db, {
     status: 'sold',
@@ -560,10 +560,16 @@ const MATRIX: Record<string, Row> = {
     req: post('/api/create-payment-intent', () => ({ callCount: 5, ...checkoutBuyer() })),
   },
   'GET /api/stripe/public-key': { ...cols(200, 200, 200, 200, 200), req: get('/api/stripe/public-key') },
-  // The first-party onboarding survey: a logged-in agent (or a paid order's intent and secret, tested in survey.routes.test.ts).
+  // The first-party onboarding survey: a logged-in agent (or a paid order's signed survey link, tested in survey-link.routes.test.ts).
   'POST /api/onboarding-survey': {
     ...cols(401, 201, 201, 201, 401),
     req: post('/api/onboarding-survey', onboardingSurveyBody),
+  },
+  // The paid order's signed survey link (decision 245): the payer's client secret is the capability, not a
+  // session; a secret that is not the intent's own is 404 for every role (survey-link.routes.test.ts).
+  'POST /api/survey-link': {
+    ...cols(404, 404, 404, 404, 404),
+    req: post('/api/survey-link', () => ({ paymentIntentId: own.paidLeadIntent, clientSecret: 'pi_not_secret_wrong' })),
   },
   // The RingCloud checkout's stock count (issue 25 item 1): public, counts only.
   'GET /api/ringcloud/aged-leads/stock': { ...cols(200, 200, 200, 200, 200), req: get('/api/ringcloud/aged-leads/stock?states=FL,TX&ageRange=30-60') },

@@ -329,6 +329,10 @@ const SPECS: Record<string, Spec> = {
     base: () => ({ method: 'POST', path: '/api/orders/check', body: { paymentIntentId: own.pendingLeadIntent } }),
   },
   'POST /api/survey': { role: 'anon', base: json('POST', '/api/survey', agentLabBody) },
+  'POST /api/survey-link': {
+    role: 'anon',
+    base: () => ({ method: 'POST', path: '/api/survey-link', body: { paymentIntentId: own.pendingLeadIntent, clientSecret: 'pi_not_secret_wrong' } }),
+  },
   'POST /api/onboarding-survey': {
     role: 'agentA',
     base: json('POST', '/api/onboarding-survey', onboardingSurveyBody),
@@ -669,7 +673,7 @@ const SPECS: Record<string, Spec> = {
     }),
   },
   'POST /api/webhooks/secret': { role: 'agentA', base: json('POST', '/api/webhooks/secret', () => ({})) },
-  'PUT /api/auto-rebill': { role: 'agentA', base: json('PUT', '/api/auto-rebill', () => ({ enabled: false, threshold: 5, tier: 'standard', count: 10 })) },
+  'PUT /api/auto-rebill': { role: 'agentA', base: json('PUT', '/api/auto-rebill', () => ({ enabled: false, threshold: 5, count: 10 })) },
   'POST /api/auto-rebill/setup-intent': { role: 'agentA', base: json('POST', '/api/auto-rebill/setup-intent', () => ({})) },
   'POST /api/auto-rebill/card': { role: 'agentA', base: json('POST', '/api/auto-rebill/card', () => ({ setupIntentId: 'seti_fuzz0000000000000000' })) },
   'POST /api/webhooks/:id/test': { role: 'agentA', base: async () => ({ method: 'POST', path: `/api/webhooks/${await fuzzWebhook()}/test`, body: {} }) },

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ONBOARDING_HOURS_MESSAGE, ONBOARDING_WHO_MESSAGE } from '@tm/shared/logic/funnel-choices';
+import { SURVEY_LINK_EXPIRED } from '@tm/shared/schemas/funnel';
 import OnboardingSurvey from './OnboardingSurvey.tsx';
 
 const SLOW = { timeout: 15_000 };
@@ -96,5 +97,21 @@ describe('OnboardingSurvey', () => {
     const error = await screen.findByTestId('onboarding-error', undefined, SLOW);
     expect(error.textContent).toContain(ONBOARDING_WHO_MESSAGE);
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it("sends the signed survey link's token from the URL, and an expired link says so and offers the login", async () => {
+    window.history.replaceState(null, '', '/survey?token=abc.def');
+    try {
+      const fetch = stubApi(() => json({ error: SURVEY_LINK_EXPIRED, fields: { token: SURVEY_LINK_EXPIRED } }, 400));
+      const submit = await ready();
+      fill();
+      fireEvent.click(submit);
+      const error = await screen.findByTestId('onboarding-error', undefined, SLOW);
+      expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toMatchObject({ token: 'abc.def' });
+      expect(error.textContent).toContain(SURVEY_LINK_EXPIRED);
+      expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

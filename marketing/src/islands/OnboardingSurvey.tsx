@@ -2,7 +2,7 @@
 // states from the 50 states and DC (sent as codes), transfer hours, calls per day, the delivery phone and
 // the best time to reach the agent, saved by POST /api/onboarding-survey to the agent's account, where
 // they become the agent's Transfer Controls. The agent is the logged-in one, or the funnel buyer just
-// back from paying: /onboarding-success passes the payment's intent id and client secret in the link.
+// back from paying: the return page's survey link carries a token the server signed (decision 245).
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { api, ApiError } from '@tm/shared/api-client';
@@ -17,13 +17,11 @@ export const SURVEY_FAILED = 'Failed to submit survey. Please try again.';
 const FIELDS = ['workingStates', 'transferHours', 'callsPerDay', 'deliveryPhone', 'bestTimeToReach'] as const;
 const loadSchema = () => import('@tm/shared/schemas/funnel').then((m) => m.onboardingSurveySchema);
 
-/** The paid order this browser is back from, when the URL names one (the survey link of /onboarding-success). */
-function paidOrderOfUrl(): { paymentIntentId?: string; clientSecret?: string } {
+/** The signed survey link's token, when the page was opened from a paid order's return page. */
+function linkTokenOfUrl(): { token?: string } {
   if (typeof window === 'undefined') return {};
-  const q = new URLSearchParams(window.location.search);
-  const paymentIntentId = q.get('payment_intent') ?? undefined;
-  const clientSecret = q.get('payment_intent_client_secret') ?? undefined;
-  return paymentIntentId && clientSecret ? { paymentIntentId, clientSecret } : {};
+  const token = new URLSearchParams(window.location.search).get('token');
+  return token ? { token } : {};
 }
 
 export default function OnboardingSurvey() {
@@ -43,12 +41,14 @@ export default function OnboardingSurvey() {
     setBusy(true);
     setFailure(null);
     try {
-      const res = await api.requestJson<OnboardingSurveyResponse>('POST', '/api/onboarding-survey', { ...v, ...paidOrderOfUrl() });
+      const res = await api.requestJson<OnboardingSurveyResponse>('POST', '/api/onboarding-survey', { ...v, ...linkTokenOfUrl() });
       setSaved(res?.settings ?? 'applied');
     } catch (err) {
       if (err instanceof ApiError) applyServerFields(err.fields, FIELDS, setError);
-      const login = err instanceof ApiError && err.status === 401;
-      setFailure({ message: login ? ONBOARDING_WHO_MESSAGE : err instanceof ApiError && err.status < 500 ? err.serverMessage : SURVEY_FAILED, login });
+      // No one named, or a survey link that is altered or past its time: the answers need a login.
+      const nobody = err instanceof ApiError && err.status === 401;
+      const login = nobody || (err instanceof ApiError && Boolean(err.fields?.token));
+      setFailure({ message: nobody ? ONBOARDING_WHO_MESSAGE : err instanceof ApiError && err.status < 500 ? err.serverMessage : SURVEY_FAILED, login });
     } finally {
       setBusy(false);
     }
@@ -63,7 +63,9 @@ export default function OnboardingSurvey() {
             This e-mail already has an account, so nothing was changed yet: the account holder is asked at their next login whether to apply these settings.
           </p>
         ) : (
-          <p role="status">Your working states, transfer hours and calls per day are now your Transfer Controls. You can change them there any time.</p>
+          <p role="status">
+            Your working states, transfer hours, calls per day and delivery phone are now your Transfer Controls. You can change them there any time.
+          </p>
         )}
         <p>
           <a className="btn" href="/dashboard/transfers?view=controls">

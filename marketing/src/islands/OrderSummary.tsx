@@ -5,7 +5,8 @@
 // The page's heading follows the order (issue 13): paid "Payment Successful!", processing, failed
 // "Payment Failed" with the provider's message and a way to try again, not found. The outcome is also
 // put on <html data-order-status> (and announced as a 'tm:order-status' event), so the parts of the page
-// that only fit a paid order (what happens next, the confetti) show only then.
+// that only fit a paid order (what happens next, the survey link, the confetti) show only then; a failed
+// payment's page takes the failure as its title.
 import { useEffect, useState } from 'react';
 import { api, ApiError, TIERS, HIGH_VOLUME, formatUsd, type TierId } from '@tm/shared';
 import type { OrderView } from '@tm/shared/schemas/payments';
@@ -173,10 +174,14 @@ export default function OrderSummary(props: {
   const outcome =
     intentId === null || (intentId === undefined && fallbackTitle) ? (fallbackTitle ? 'none' : 'not-found') : outcomeOf(order, errorKind, settled);
   useEffect(() => {
-    if (intentId === undefined || outcome === 'checking' || outcome === 'none') return;
+    if (intentId === undefined || outcome === 'none') return;
+    // While checking too: what fits only a paid order stays hidden until the server says paid (issue 34 item 8).
     document.documentElement.dataset.orderStatus = outcome;
+    if (outcome === 'checking') return;
+    // A failed payment's page is titled by the failure, never by the page's thanks.
+    if (outcome === 'failed' && order) document.title = FAILED_TITLE[order.status] ?? 'Payment Failed';
     document.dispatchEvent(new CustomEvent('tm:order-status', { detail: outcome }));
-  }, [outcome, intentId]);
+  }, [outcome, intentId, order]);
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);

@@ -11,6 +11,8 @@ export interface OrderableControls {
   hoursStart: string | null;
   hoursEnd: string | null;
   timeZone: string;
+  /** The phone transfers ring (decision 245); only the onboarding survey changes it. */
+  deliveryPhone?: string | null;
 }
 
 /** What the order form sends for the controls. */
@@ -18,6 +20,8 @@ export interface OrderSettingsValues {
   callsPerDay: number;
   transferHours: string;
   workingStates: string[] | string;
+  /** The onboarding survey's delivery phone (absent: unchanged). */
+  deliveryPhone?: string | null;
 }
 
 /** The short zone names transfer-hours text is read with (parseTransferHours's ZONES). */
@@ -38,7 +42,7 @@ export function controlsHoursText(c: Pick<OrderableControls, 'hoursStart' | 'hou
 }
 
 export interface SettingsChange {
-  label: 'Working states' | 'Transfer hours' | 'Time zone' | 'Calls per day';
+  label: 'Working states' | 'Transfer hours' | 'Time zone' | 'Calls per day' | 'Delivery phone';
   from: string;
   to: string;
 }
@@ -62,5 +66,7 @@ export function orderSettingsChanges(current: OrderableControls, values: OrderSe
   if (hours?.timeZone && hours.timeZone !== current.timeZone) changes.push({ label: 'Time zone', from: current.timeZone, to: hours.timeZone });
   if (Number.isInteger(values.callsPerDay) && values.callsPerDay > 0 && values.callsPerDay !== current.callsPerDay)
     changes.push({ label: 'Calls per day', from: current.callsPerDay === null ? 'No limit' : String(current.callsPerDay), to: String(values.callsPerDay) });
+  if (values.deliveryPhone && values.deliveryPhone !== (current.deliveryPhone ?? null))
+    changes.push({ label: 'Delivery phone', from: current.deliveryPhone ?? 'Your account phone', to: values.deliveryPhone });
   return changes;
 }

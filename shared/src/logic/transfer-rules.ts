@@ -244,6 +244,8 @@ export interface AgentControls {
   pausedAt: string | null;
   /** 'YYYY-MM-DD' in the agent's zone: from this date on the pause is over. */
   resumeDate: string | null;
+  /** The phone live transfers ring (decision 245); null: the account's own phone. */
+  deliveryPhone: string | null;
 }
 
 export const DEFAULT_CONTROLS: AgentControls = {
@@ -256,6 +258,7 @@ export const DEFAULT_CONTROLS: AgentControls = {
   pausedReason: null,
   pausedAt: null,
   resumeDate: null,
+  deliveryPhone: null,
 };
 
 /** Is the agent's pause in force at an instant? A no-balance pause ends as soon as there is balance again. */

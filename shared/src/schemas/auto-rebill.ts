@@ -1,11 +1,19 @@
-// Auto-rebill (issue 29 item 3, decision 197): the agent's saved card and top-up rule. The browser names
-// a package (a catalogue tier and a count); the server prices it from the catalogue, never from the client.
+// Auto-rebill (issue 29 item 3, decisions 197 and 246): the agent's saved card and top-up rule. The browser
+// names a count of transfers; the server prices it at the agent's own price (negotiated, else the agent
+// rate), as their dashboard orders are, never from the client.
 import { z } from 'zod';
-import { PACKAGE_TIERS } from './payments.ts';
+import type { TransferPriceSource } from '../logic/price-story.ts';
 
 import { AUTO_REBILL_THRESHOLD_MAX } from '../logic/auto-rebill.ts';
 
-export { AUTO_REBILL_THRESHOLD_MAX, NEEDS_CARD_MESSAGE, ACTION_NEEDED_TITLE } from '../logic/auto-rebill.ts';
+export {
+  AUTO_REBILL_THRESHOLD_MAX,
+  NEEDS_CARD_MESSAGE,
+  ACTION_NEEDED_TITLE,
+  autoRebillPriceText,
+  autoRebillChargeText,
+  cardName,
+} from '../logic/auto-rebill.ts';
 
 export const autoRebillSettingsSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
@@ -14,7 +22,6 @@ export const autoRebillSettingsSchema = z.object({
     .int({ error: 'Enter a whole number of transfers' })
     .min(1, { error: 'The threshold is at least 1 transfer' })
     .max(AUTO_REBILL_THRESHOLD_MAX, { error: `The threshold is at most ${AUTO_REBILL_THRESHOLD_MAX} transfers` }),
-  tier: z.enum(PACKAGE_TIERS, { error: 'Unknown pricing tier' }),
   count: z.number({ error: 'Enter a number of transfers' }),
 });
 export type AutoRebillSettingsInput = z.infer<typeof autoRebillSettingsSchema>;
@@ -42,9 +49,15 @@ export interface AutoRebillView {
   card: SavedCardView | null;
   enabled: boolean;
   threshold: number;
-  tier: (typeof PACKAGE_TIERS)[number];
   count: number;
-  /** The package's price from the catalogue, in cents. */
+  /** The agent's own price of one transfer (what their dashboard orders charge), in cents. */
+  unitPriceCents: number;
+  priceSource: TransferPriceSource;
+  /** "Agent rate" or "Your negotiated price". */
+  priceLabel: string;
+  /** The buffer the top-up's transfers carry (a call this long or shorter is free). */
+  bufferSeconds: number;
+  /** One top-up's price, in cents. */
   amountCents: number;
   actionNeeded: AutoRebillActionView | null;
 }

@@ -8,6 +8,7 @@ import { RINGCLOUD_LEAD_TYPES, AGED_LEAD_AGE_RANGES } from '../logic/pricing.ts'
 import { passwordSchema } from './auth.ts';
 import { usStateChoiceSchema } from './us-states.ts';
 import { parseTransferHours } from '../logic/transfer-hours.ts';
+import { deliveryPhoneSchema } from './transfer-controls.ts';
 import { RINGCLOUD_ROLES, RINGCLOUD_SALESPERSON, BEST_TIMES_TO_REACH, ONBOARDING_HOURS_MESSAGE, ONBOARDING_WHO_MESSAGE } from '../logic/funnel-choices.ts';
 
 // ---------- shared field builders ----------
@@ -151,10 +152,32 @@ export interface AgedStockResponse {
 
 export { BEST_TIMES_TO_REACH, ONBOARDING_HOURS_MESSAGE, ONBOARDING_WHO_MESSAGE };
 
+/** A survey link that was altered, or is not one of ours (400, fields.token). */
+export const SURVEY_LINK_INVALID = 'This survey link is not valid.';
+/** A survey link past its 24 hours, or of an order no longer paid (400, fields.token). */
+export const SURVEY_LINK_EXPIRED = 'This survey link has expired.';
+
+/**
+ * POST /api/orders/survey-link: the return page of a paid order asks for its signed survey link, with the
+ * payment's intent id and client secret (what the provider put in the return page's URL).
+ */
+export const surveyLinkRequestSchema = z.object({
+  paymentIntentId: z
+    .string({ error: 'paymentIntentId is required' })
+    .trim()
+    .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'paymentIntentId is not a payment id'),
+  clientSecret: z.string({ error: 'clientSecret is required' }).trim().min(1, 'clientSecret is required').max(300, 'clientSecret is too long'),
+});
+export interface SurveyLinkResponse {
+  /** The site-relative link: /survey?token=... */
+  url: string;
+  expiresAt: string;
+}
+
 /**
  * POST /api/onboarding-survey: the agent's working states, transfer hours, calls per day, delivery phone
  * and best time to reach, saved to their account and to Transfer Controls. The agent is the session's, or
- * a funnel buyer named by their paid order's intent id and client secret (what the return page's URL has).
+ * a funnel buyer named by the signed survey link of their paid order (`token`, decision 245).
  */
 export const onboardingSurveySchema = z.object({
   workingStates: workingStatesSchema,
@@ -164,14 +187,10 @@ export const onboardingSurveySchema = z.object({
     .max(200, 'Transfer hours are too long')
     .refine((v) => parseTransferHours(v) !== null, ONBOARDING_HOURS_MESSAGE),
   callsPerDay: z.preprocess(toNumberOrUndefined, countSchema('Calls per day must be at least 1', 1000, 'Calls per day must be at most 1000')),
-  deliveryPhone: z
-    .string({ error: 'Phone number must be at least 10 digits' })
-    .trim()
-    .refine((v) => v.replace(/\D/g, '').length >= 10, 'Phone number must be at least 10 digits')
-    .refine((v) => v.length <= 32, 'Phone number is too long'),
+  deliveryPhone: deliveryPhoneSchema,
   bestTimeToReach: z.enum(BEST_TIMES_TO_REACH, { error: 'Please choose the best time to reach you' }),
-  paymentIntentId: z.string().trim().max(220).optional(),
-  clientSecret: z.string().trim().max(300).optional(),
+  /** The signed survey link's token (/survey?token=, decision 245): names a funnel buyer's paid order before they have a password. */
+  token: z.string({ error: SURVEY_LINK_INVALID }).trim().max(400, SURVEY_LINK_INVALID).optional(),
 });
 export type OnboardingSurveyInput = z.input<typeof onboardingSurveySchema>;
 export type OnboardingSurveyValues = z.output<typeof onboardingSurveySchema>;

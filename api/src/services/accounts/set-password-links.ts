@@ -19,7 +19,7 @@ const MAC_TEXT = /^[A-Za-z0-9_-]{43}$/; // base64url of 32 bytes, no padding
 const invalidLink = (): HttpError => badRequest(SET_PASSWORD_LINK_INVALID, { token: SET_PASSWORD_LINK_INVALID });
 
 /** The user's password state: when it was last changed, or when the account was made. */
-function passwordStamp(user: Pick<UserRow, 'passwordChangedAt' | 'createdAt'>): string {
+export function passwordStamp(user: Pick<UserRow, 'passwordChangedAt' | 'createdAt'>): string {
   const changed = fromDbDate(user.passwordChangedAt);
   if (changed) return `p${changed.getTime()}`;
   return `c${fromDbDate(user.createdAt)?.getTime() ?? 0}`;

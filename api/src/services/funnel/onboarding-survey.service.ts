@@ -1,9 +1,8 @@
 // The first-party onboarding survey (issue 25 item 3): /survey without an external form embed. The answers
 // (working states, transfer hours, calls per day, delivery phone, best time to reach) are saved to the
-// agent's account as their onboarding survey and become their Transfer Controls. The agent is the
-// session's; a funnel buyer just back from paying (not logged in) is named by the paid order's intent id
-// and its client secret, both in the return page's URL and known only to the payer's browser.
-import crypto from 'node:crypto';
+// agent's account as their onboarding survey and become their Transfer Controls (the delivery phone too,
+// decision 245). The agent is the session's; a funnel buyer just back from paying (no password yet) is
+// named by the signed survey link of the paid order's return page (survey-links.ts).
 import type { OnboardingSurveyValues } from '@tm/shared/schemas/funnel';
 import { ONBOARDING_WHO_MESSAGE } from '@tm/shared/schemas/funnel';
 import type { AppDeps } from '../../deps.ts';
@@ -13,47 +12,20 @@ import { orderSettingsChanges } from '@tm/shared/logic/order-settings';
 import { applyOrderPreferences, readControls } from '../transfers/settings.service.ts';
 import { findUserById } from '../accounts/users.service.ts';
 import { insertSurvey } from './surveys.ts';
-import { OnboardingSurvey, Order } from '../../models/index.ts';
-
-const same = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-interface PaidBuyer {
-  userId: number;
-  orderId: number;
-  /** The order made this account: the payer owns it, its answers apply at once. */
-  accountCreated: boolean;
-}
-
-/** The account a paid order's intent and client secret name, or null. */
-async function buyerOfPaidIntent(deps: AppDeps, intentId: string | undefined, clientSecret: string | undefined): Promise<PaidBuyer | null> {
-  if (!intentId || !clientSecret || !/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) return null;
-  const order = await Order.query(deps.db).where({ paymentIntentId: intentId, status: 'paid' }).select('id', 'userId', 'metadata').first();
-  if (!order?.userId) return null;
-  try {
-    const intent = await deps.stripe.paymentIntents.retrieve(intentId);
-    if (!intent.client_secret || !same(intent.client_secret, clientSecret)) return null;
-  } catch {
-    return null;
-  }
-  let created = false;
-  try {
-    created = (JSON.parse(order.metadata ?? '{}') as { accountCreated?: unknown }).accountCreated === true;
-  } catch {
-    /* no metadata: not created by it */
-  }
-  return { userId: Number(order.userId), orderId: Number(order.id), accountCreated: created };
-}
+import { verifySurveyLink, type SurveyLinkBuyer } from './survey-links.ts';
+import { OnboardingSurvey } from '../../models/index.ts';
 
 /** Whether the answers were applied to Transfer Controls or kept for the agent to accept at login. */
 export type OnboardingOutcome = 'applied' | 'offered';
 
 /**
  * Saves the answers. They change Transfer Controls only when the sender owns the account: its session, or
- * the payer of the order that created it (decision 217). A payer of an existing account's order (anyone
- * holding that payment's client secret) has them kept with the order and offered to the agent at login.
+ * the payer of the order that created it (decision 217). A payer of an existing account's order (anyone may
+ * pay with any e-mail) has them kept with the order and offered to the agent at login. A bad or expired
+ * survey link is a 400 naming `token`.
  */
 export async function saveOnboardingSurvey(deps: AppDeps, input: OnboardingSurveyValues, sessionUserId: number | null): Promise<OnboardingOutcome> {
-  const paid = sessionUserId ? null : await buyerOfPaidIntent(deps, input.paymentIntentId, input.clientSecret);
+  const paid: SurveyLinkBuyer | null = sessionUserId || !input.token ? null : await verifySurveyLink(deps, input.token);
   const userId = sessionUserId ?? paid?.userId ?? null;
   if (!userId) throw new HttpError(401, ONBOARDING_WHO_MESSAGE);
   const owner = sessionUserId !== null || paid?.accountCreated === true;
@@ -88,7 +60,7 @@ export async function saveOnboardingSurvey(deps: AppDeps, input: OnboardingSurve
     await applyOrderPreferences(
       trx,
       userId,
-      { workingStates: input.workingStates, transferHours: input.transferHours, callsPerDay: input.callsPerDay },
+      { workingStates: input.workingStates, transferHours: input.transferHours, callsPerDay: input.callsPerDay, deliveryPhone: input.deliveryPhone },
       null,
       now,
     );
@@ -105,6 +77,7 @@ export async function readSettingsOffer(deps: AppDeps, userId: number): Promise<
     callsPerDay: Number(row.callsPerDay ?? 0),
     transferHours: row.transferHours ?? '',
     workingStates: row.workingStates,
+    deliveryPhone: row.phone || null,
   });
   return {
     offer: {
@@ -131,7 +104,7 @@ export async function answerSettingsOffer(deps: AppDeps, userId: number, id: num
       await applyOrderPreferences(
         trx,
         userId,
-        { workingStates: row.workingStates, transferHours: row.transferHours, callsPerDay: row.callsPerDay },
+        { workingStates: row.workingStates, transferHours: row.transferHours, callsPerDay: row.callsPerDay, deliveryPhone: row.phone || null },
         row.offerOrderId === null ? null : Number(row.offerOrderId),
         now,
       );

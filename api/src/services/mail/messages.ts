@@ -9,6 +9,7 @@ import { PARTNER_REVIEW_PROMISE } from '@tm/shared/schemas/funnel';
 import type { NewMail } from './outbox.ts';
 import { formatLongDateTime } from '@tm/shared/logic/format';
 import { maskLink, sealLink, swapLink } from './sealed-links.ts';
+import { autoRebillChargeText, cardName } from '@tm/shared/logic/auto-rebill';
 
 export const PRODUCT = 'TransferLine';
 
@@ -315,6 +316,27 @@ export function autoRebillActionMail(
 }
 
 export const autoRebillPayUrl = (config: AppConfig, orderId: number) => `${config.publicOrigin}/dashboard/pay/${orderId}`;
+
+/**
+ * The receipt of an auto-rebill top-up (issue 34 item 8, decision 246): the order receipt's rows, saying
+ * first that the charge was automatic and naming the card the provider reported (brand and last four).
+ */
+export function autoRebillReceiptMail(
+  config: AppConfig,
+  user: MailUser,
+  order: { id: number; totalCents: number; lines: ReceiptLine[]; receiptUrl: string; card: { brand: string | null; last4: string | null } | null },
+): NewMail {
+  const table: [string, string][] = order.lines.map((l) => [l.label, `${l.count} × ${dollars(l.rateCents)} = ${dollars(l.amountCents)}`]);
+  table.push(['Total', dollars(order.totalCents)]);
+  table.push(['Card', `${cardName(order.card)} (charged automatically)`]);
+  return mail(config, 'order-receipt', user.email, user.id, `Receipt for your ${PRODUCT} auto-rebill top-up #${order.id}`, {
+    greeting: hello(user.firstName),
+    lines: [`Thank you: we received your payment for order #${order.id}.`, autoRebillChargeText(order.card)],
+    table,
+    link: { label: 'View your receipt', url: order.receiptUrl },
+    after: ['Change the top-up or turn auto-rebill off under Profile, Saved card & auto-rebill.'],
+  });
+}
 
 export function partnerApplicationMail(config: AppConfig, to: string, name: string): NewMail {
   return mail(config, 'partner-application', to, null, `We received your ${PRODUCT} partner application`, {

@@ -6,12 +6,13 @@
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from './outbox.ts';
-import { appointmentPurchasedMail, orderRefundMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
+import { appointmentPurchasedMail, autoRebillReceiptMail, orderRefundMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
 import { orderDescription, transferLots } from '../transfers/lots.service.ts';
 import { Appointment, Order, User } from '../../models/index.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 import { REORDER_NOTE, orderPriceBasis, priceSourceOf } from '@tm/shared/logic/price-story';
 import { ITEM_LABELS, mailLineLabel, orderItems, receiptLines } from '../orders/receipt-lines.ts';
+import { autoRebillChargeOf } from '@tm/shared/logic/auto-rebill';
 
 const KIND_LABELS: Record<string, string> = {
   transfer_package: 'Live transfers',
@@ -67,6 +68,17 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
   // Which price the transfers were bought at (decision 186): the public tier, the agent rate or a negotiated price.
   const basis = orderPriceBasis({ kind: order.kind, tier: order.tier, priceSource: priceSourceOf(order) });
   if (basis) for (const l of lines) if (l.label === ITEM_LABELS.transfer || l.label === KIND_LABELS.live_transfer) l.label = `${l.label} (${basis})`;
+  const receiptUrl = `${config.publicOrigin}/dashboard/receipts/${order.id}`;
+  const auto = autoRebillChargeOf(order.metadata);
+  if (auto) {
+    // An auto-rebill top-up: its receipt says it was automatic and names the card (decision 246).
+    await enqueueMail(
+      trx,
+      now,
+      autoRebillReceiptMail(config, to, { id: Number(order.id), totalCents: Number(order.amountCents), lines, receiptUrl, card: auto.card }),
+    );
+    return;
+  }
   await enqueueMail(
     trx,
     now,
@@ -76,7 +88,7 @@ export async function enqueueOrderPaid(trx: Knex, config: AppConfig, orderId: nu
       totalCents: Number(order.amountCents),
       cardLast4: order.cardLast4 ?? null,
       lines,
-      receiptUrl: `${config.publicOrigin}/dashboard/receipts/${order.id}`,
+      receiptUrl,
       shortfall: shortfallOf(order.metadata),
     }),
   );

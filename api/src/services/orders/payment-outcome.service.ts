@@ -15,6 +15,7 @@ import { fulfilledWithItems, fulfilUnreservedOrder, type Shortfall } from './ful
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import { Order, OrderItem, PaymentEvent, Refund } from '../../models/index.ts';
 import { linkPaidOrderBuyer } from '../accounts/funnel-buyers.service.ts';
+import { autoRebillChargeOf } from '@tm/shared/logic/auto-rebill';
 
 import { formatDollars, type OrderRow } from './orders.service.ts';
 
@@ -255,7 +256,8 @@ async function applyInTransaction(
       paymentIntentId: intent.id,
       code: intent.last_payment_error?.code ?? null,
     });
-    if (status === 'failed') await enqueuePaymentFailed(trx, deps.config, order.id, deps.clock.now());
+    // An auto-rebill top-up's refusal has its one e-mail already, with the link to pay (decision 246).
+    if (status === 'failed' && !autoRebillChargeOf(order.metadata)) await enqueuePaymentFailed(trx, deps.config, order.id, deps.clock.now());
     return status;
   }
 

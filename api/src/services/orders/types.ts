@@ -40,7 +40,8 @@ export type OrderRequest =
       kind: 'live_transfer';
       userId: number;
       count: number;
-      details: { callsPerDay: number; transferHours: string; transferPhone: string; workingStates: string };
+      /** The order form's delivery preferences (they become Transfer Controls once paid); none for an auto-rebill top-up. */
+      details?: { callsPerDay: number; transferHours: string; transferPhone: string; workingStates: string };
     };
 
 export interface CreatedOrder {

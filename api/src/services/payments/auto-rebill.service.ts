@@ -3,13 +3,17 @@
 // transfers, a catalogue package). When a delivered call takes the balance from at or above the threshold
 // to below it, that call's transaction records the crossing (one row per agent and crossing, under the
 // balance lock of balance-alerts.ts, so concurrent calls record it once); after the commit the card is
-// charged off-session for the package through createOrder, idempotent per crossing, and the order is paid
-// and fulfilled by the verified payment event like any other (with the usual receipt). A card that needs
-// authentication or is declined leaves the order payable on-session: an e-mail and the portal home link
-// to it. Deliveries pause only when the balance reaches zero, as for any agent (calls.service.ts).
+// charged off-session through createOrder, idempotent per crossing, and the order is paid and fulfilled by
+// the verified payment event like any other. A top-up is an order from the dashboard (decision 246): the
+// agent's own price and the buffer of dashboard orders; its receipt says it was automatic and names the
+// card the provider reports. A card that needs authentication or is declined leaves the order payable
+// on-session: one e-mail and the portal home link to it. Deliveries pause only when the balance reaches
+// zero, as for any agent (calls.service.ts).
 import type { Knex } from 'knex';
 import Stripe from 'stripe';
-import { quoteTransferPackage } from '@tm/shared/logic/pricing';
+import { quoteLiveTransfer } from '@tm/shared/logic/pricing';
+import { PRICE_SOURCE_LABEL, dashboardTransferPrice } from '@tm/shared/logic/price-story';
+import { bufferSecondsFor } from '@tm/shared/logic/transfer-rules';
 import {
   NEEDS_CARD_MESSAGE,
   type AutoRebillActionView,
@@ -18,7 +22,6 @@ import {
   type AutoRebillView,
   type SetupIntentResponse,
 } from '@tm/shared/schemas/auto-rebill';
-import type { PackageTier } from '@tm/shared/logic/pricing';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { toDbDate } from '../../db/dates.ts';
@@ -103,6 +106,17 @@ async function setCharge(deps: AppDeps, id: number, patch: Partial<Pick<AutoRebi
     .patch({ ...patch, updatedAt: toDbDate(deps.clock.now()) });
 }
 
+/** The saved card's brand and last four digits as the provider reports them. */
+async function reportedCard(deps: AppDeps, paymentMethodId: string, saved: { brand: string | null; last4: string | null }) {
+  try {
+    const pm = await deps.stripe.paymentMethods.retrieve(paymentMethodId);
+    return { brand: pm.card?.brand ?? saved.brand, last4: pm.card?.last4 ?? saved.last4 };
+  } catch (err) {
+    deps.logger.warn({ err, paymentMethod: paymentMethodId }, 'reading the saved card failed; the receipt names the saved copy');
+    return saved;
+  }
+}
+
 async function chargeOne(deps: AppDeps, id: number): Promise<void> {
   const claimed = await AutoRebillCharge.query(deps.db)
     .where({ id, status: 'queued' })
@@ -121,17 +135,20 @@ async function chargeOne(deps: AppDeps, id: number): Promise<void> {
     await setCharge(deps, id, { status: 'charged', orderId: Number(earlier.id) });
     return;
   }
+  // The card as the provider reports it now, named on the receipt (the saved row's copy if it cannot say).
+  const card = await reportedCard(deps, s.paymentMethodId, { brand: s.cardBrand, last4: s.cardLast4 });
   let created;
   try {
+    // An order from the dashboard at the agent's own price (decision 246); it changes no Transfer Controls.
     created = await createOrder(
       deps,
-      { kind: 'transfer_package', tier: s.tier as PackageTier, count: Number(s.packageCount), userId: row.userId },
+      { kind: 'live_transfer', count: Number(s.packageCount), userId: row.userId },
       {
         offSession: {
           customer: s.stripeCustomerId,
           paymentMethod: s.paymentMethodId,
           key,
-          metadata: { autoRebill: { chargeId: id, crossing: row.crossing } },
+          metadata: { autoRebill: { chargeId: id, crossing: row.crossing, card } },
         },
       },
     );
@@ -176,31 +193,40 @@ async function actionNeeded(deps: AppDeps, userId: number): Promise<AutoRebillAc
   };
 }
 
+/** The agent's own price of a transfer: what their dashboard orders (and so their top-ups) charge. */
+async function ownPrice(deps: AppDeps, userId: number) {
+  const user = await User.query(deps.db).findById(userId).select('id', 'liveTransferPriceCents');
+  return dashboardTransferPrice(user?.liveTransferPriceCents ?? null);
+}
+
 export async function autoRebillView(deps: AppDeps, userId: number): Promise<AutoRebillView> {
   const s = await settingsRow(deps.db, userId);
-  const tier = (s?.tier ?? 'standard') as AutoRebillView['tier'];
   const count = Number(s?.packageCount ?? 25);
-  const q = quoteTransferPackage(tier, count);
+  const price = await ownPrice(deps, userId);
+  const q = quoteLiveTransfer(count, price.cents);
   return {
     card: s?.paymentMethodId && s.cardLast4 ? { brand: s.cardBrand ?? 'card', last4: s.cardLast4 } : null,
     enabled: Boolean(s?.enabled) && Boolean(s?.paymentMethodId),
     threshold: Number(s?.threshold ?? 5),
-    tier,
     count,
+    unitPriceCents: price.cents,
+    priceSource: price.source,
+    priceLabel: PRICE_SOURCE_LABEL[price.source],
+    bufferSeconds: bufferSecondsFor({ kind: 'live_transfer', tier: null }),
     amountCents: q.ok ? q.amountCents : 0,
     actionNeeded: await actionNeeded(deps, userId),
   };
 }
 
 export async function updateAutoRebill(deps: AppDeps, userId: number, input: AutoRebillSettingsInput): Promise<AutoRebillView> {
-  const q = quoteTransferPackage(input.tier, input.count);
+  const q = quoteLiveTransfer(input.count, (await ownPrice(deps, userId)).cents);
   if (!q.ok) throw badRequest(`count: ${q.message}`, { count: q.message });
   await ensureRow(deps, userId);
   const s = (await settingsRow(deps.db, userId))!;
   if (input.enabled && !s.paymentMethodId) throw badRequest(NEEDS_CARD_MESSAGE, { enabled: NEEDS_CARD_MESSAGE });
   await AutoRebillSetting.query(deps.db)
     .findById(userId)
-    .patch({ enabled: input.enabled, threshold: input.threshold, tier: input.tier, packageCount: q.count, updatedAt: toDbDate(deps.clock.now()) });
+    .patch({ enabled: input.enabled, threshold: input.threshold, packageCount: q.count, updatedAt: toDbDate(deps.clock.now()) });
   return autoRebillView(deps, userId);
 }
 

@@ -1,6 +1,7 @@
 // The agent's ledger: every paid order (a purchase), every transfer credited back by an approved dispute
 // (a credit) and every refunded order (a refund), newest first; its CSV; and one order's receipt.
 import { orderPriceBasis, priceSourceOf } from '@tm/shared/logic/price-story';
+import { autoRebillChargeOf, autoRebillChargeText } from '@tm/shared/logic/auto-rebill';
 import { centsToDecimal } from '@tm/shared';
 import type { LedgerEntry, ReceiptStatus, ReceiptView } from '@tm/shared/schemas/transfers';
 import type { AppDeps } from '../../deps.ts';
@@ -165,6 +166,10 @@ export async function orderReceipt(deps: AppDeps, userId: number, orderId: numbe
     createdAt: toIso(o.createdAt),
     paidAt: toIso(o.paidAt),
     paymentReference: o.paymentIntentId,
+    automaticCharge: (() => {
+      const auto = autoRebillChargeOf(o.metadata);
+      return auto ? autoRebillChargeText(auto.card) : null;
+    })(),
     testMode: deps.config.stripe.testMode,
     buyer: {
       name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(),

@@ -19,7 +19,8 @@ import { AgentTransferSetting, TransferCall, User } from '../../models/index.ts'
 type SettingsRow = Pick<
   AgentTransferSetting,
   'userId' | 'callsPerDay' | 'workingStates' | 'hoursStart' | 'hoursEnd' | 'timeZone' | 'paused' | 'pausedReason' | 'pausedAt' | 'resumeDate'
->;
+> &
+  Partial<Pick<AgentTransferSetting, 'deliveryPhone'>>;
 
 export function toControls(row: SettingsRow | undefined): AgentControls {
   if (!row) return { ...DEFAULT_CONTROLS };
@@ -33,6 +34,7 @@ export function toControls(row: SettingsRow | undefined): AgentControls {
     pausedReason: (row.pausedReason as PauseReason | null) ?? null,
     pausedAt: toIso(row.pausedAt),
     resumeDate: row.resumeDate,
+    deliveryPhone: row.deliveryPhone ?? null,
   };
 }
 
@@ -91,6 +93,7 @@ async function saveControls(
       pausedReason: after.pausedReason,
       pausedAt: after.pausedAt ? toDbDate(new Date(after.pausedAt)) : null,
       resumeDate: after.resumeDate,
+      deliveryPhone: after.deliveryPhone,
       updatedAt: toDbDate(at),
     });
   await recordAudit(trx, {
@@ -124,6 +127,8 @@ export async function updateSettings(deps: AppDeps, userId: number, input: Trans
         hoursStart: input.hoursStart,
         hoursEnd: input.hoursEnd,
         timeZone: input.timeZone,
+        // Absent from the body: kept (decision 245).
+        deliveryPhone: input.deliveryPhone === undefined ? before.deliveryPhone : input.deliveryPhone,
         ...(adminPause
           ? { paused: true, pausedReason: 'admin', pausedAt: before.pausedAt, resumeDate: before.resumeDate }
           : {
@@ -154,6 +159,7 @@ function describeControlChanges(before: AgentControls, after: AgentControls): st
   row('Working states', states);
   row('Transfer hours', hours);
   row('Time zone', (c) => c.timeZone);
+  row('Delivery phone', (c) => c.deliveryPhone ?? 'the account phone');
   return out;
 }
 
@@ -194,6 +200,7 @@ export async function adminUpdateControls(deps: AppDeps, actor: AuditActor, user
         hoursStart: input.hoursStart,
         hoursEnd: input.hoursEnd,
         timeZone: input.timeZone,
+        deliveryPhone: input.deliveryPhone === undefined ? before.deliveryPhone : input.deliveryPhone,
         // Unpausing lifts any pause (the admin's, the agent's, or an empty balance's until the next call finds balance).
         ...(input.paused
           ? { paused: true, pausedReason: 'admin' as const, pausedAt: keepStart ? before.pausedAt : now.toISOString(), resumeDate: input.resumeDate }
@@ -212,13 +219,13 @@ export async function adminUpdateControls(deps: AppDeps, actor: AuditActor, user
 
 /**
  * A paid transfer order's preferences (or the onboarding survey's answers) become the agent's delivery settings (issue 25 items 2 and 3): its working
- * states, hours (and the zone its hours name) and calls per day, in the transaction that marks it paid.
+ * states, hours (and the zone its hours name) and calls per day, and the survey's delivery phone (decision 245), in the transaction that marks it paid.
  * A pause stays as it is. Audited like an agent's own change ('settings.from_order').
  */
 export async function applyOrderPreferences(
   trx: Knex.Transaction,
   userId: number,
-  prefs: { workingStates?: string | null; transferHours?: string | null; callsPerDay?: number | null },
+  prefs: { workingStates?: string | null; transferHours?: string | null; callsPerDay?: number | null; deliveryPhone?: string | null },
   /** The paid order they came with; null: the agent's onboarding survey. */
   orderId: number | null,
   now: Date,
@@ -233,6 +240,7 @@ export async function applyOrderPreferences(
     ...(states.length ? { workingStates: states } : {}),
     ...(hours ? { hoursStart: hours.start, hoursEnd: hours.end, ...(hours.timeZone ? { timeZone: hours.timeZone } : {}) } : {}),
     ...(cap ? { callsPerDay: cap } : {}),
+    ...(prefs.deliveryPhone ? { deliveryPhone: prefs.deliveryPhone } : {}),
   };
   await saveControls(trx, userId, {
     before,

@@ -1,19 +1,19 @@
-// Profile's "Saved card & auto-rebill" (decision 197): the saved card (brand, last 4) with Remove, a form to
-// save one (the shared payment form confirming a SetupIntent: nothing is charged), and the top-up rule:
-// on/off, the threshold in transfers, and the catalogue package to buy (the server prices it).
+// Profile's "Saved card & auto-rebill" (decisions 197 and 246): the saved card (brand, last 4) with Remove, a
+// form to save one (the shared payment form confirming a SetupIntent: nothing is charged), and the top-up
+// rule: on/off, the threshold in transfers, and how many transfers to buy, at the agent's own price (the
+// one their dashboard orders charge) with the buffer that applies; the server prices it.
 import { useState } from 'react';
 import { z } from 'zod';
-import { TIERS, TIER_IDS, formatUsd } from '@tm/shared';
-import { packageTotalCents } from '@tm/shared/logic/pricing';
+import { formatUsd } from '@tm/shared';
+import { quoteLiveTransfer } from '@tm/shared/logic/pricing';
+import { autoRebillPriceText, cardName } from '@tm/shared/logic/auto-rebill';
 import { ApiError } from '@tm/shared/api-client';
 import { PaymentForm } from '@tm/shared/ui/PaymentForm';
 import { autoRebillSettingsSchema, type AutoRebillSettingsInput, type AutoRebillView, type SetupIntentResponse } from '@tm/shared/schemas/auto-rebill';
-import { Field, FieldError, Form, FormAlert, Input, Select } from '../../../components/ui/form/index.ts';
+import { Field, FieldError, Form, FormAlert, Input } from '../../../components/ui/form/index.ts';
 import { useAutoRebill, useKeepCard, useRemoveCard, useSaveAutoRebill, useStartCardSetup } from '../../../lib/auto-rebill.ts';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.serverMessage : fallback);
-const brandName = (b: string) =>
-  ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' })[b] ?? b.charAt(0).toUpperCase() + b.slice(1);
 
 function SavedCard({ data }: { data: AutoRebillView }) {
   const start = useStartCardSetup();
@@ -47,9 +47,7 @@ function SavedCard({ data }: { data: AutoRebillView }) {
       <h3>Saved card</h3>
       {data.card ? (
         <div className="rebill-saved">
-          <span data-testid="saved-card">
-            {brandName(data.card.brand)} ending in {data.card.last4}
-          </span>
+          <span data-testid="saved-card">{cardName(data.card)}</span>
           <button
             type="button"
             className="btn btn-outline"
@@ -108,8 +106,8 @@ function SavedCard({ data }: { data: AutoRebillView }) {
 const digits = (v: string) => v.replace(/\D/g, '');
 /** The form's text boxes as the numbers the API's schema takes (its messages, its field names). */
 const rebillFormSchema = z
-  .object({ enabled: z.boolean(), threshold: z.string(), tier: z.enum(TIER_IDS), count: z.string() })
-  .transform((v) => ({ ...v, tier: v.tier as AutoRebillSettingsInput['tier'], threshold: Number(v.threshold), count: Number(v.count) }))
+  .object({ enabled: z.boolean(), threshold: z.string(), count: z.string() })
+  .transform((v): AutoRebillSettingsInput => ({ ...v, threshold: Number(v.threshold), count: Number(v.count) }))
   .pipe(autoRebillSettingsSchema);
 
 function RebillSettings({ data }: { data: AutoRebillView }) {
@@ -123,7 +121,6 @@ function RebillSettings({ data }: { data: AutoRebillView }) {
       defaultValues={{
         enabled: data.enabled,
         threshold: String(data.threshold),
-        tier: data.tier === 'high-volume' ? 'standard' : data.tier,
         count: String(data.count),
       }}
       fallbackError="Could not save."
@@ -134,13 +131,17 @@ function RebillSettings({ data }: { data: AutoRebillView }) {
       }}
     >
       {({ register, setValue, watch }) => {
-        const total = packageTotalCents(watch('tier'), Number(watch('count')));
+        const quote = quoteLiveTransfer(Number(watch('count')), data.unitPriceCents);
+        const total = quote.ok ? quote.amountCents : null;
         // Digits only, as typed.
         const numeric = (name: 'threshold' | 'count') => ({ onChange: (e: { target: { value: string } }) => setValue(name, digits(e.target.value)) });
         return (
           <>
             <h3 id="rebill-settings-title">Auto-rebill</h3>
-            <p className="muted small">When your transfer balance falls below the threshold, we charge your saved card for the package below.</p>
+            <p className="muted small">When your transfer balance falls below the threshold, we charge your saved card for the transfers below.</p>
+            <p className="small" data-testid="rebill-price">
+              {autoRebillPriceText(data)}
+            </p>
             <label className="profile-check">
               <input type="checkbox" {...register('enabled')} /> Top up automatically
             </label>
@@ -148,15 +149,6 @@ function RebillSettings({ data }: { data: AutoRebillView }) {
             <div className="profile-grid">
               <Field id="rebill-threshold" name="threshold" label="When my balance falls below (transfers)">
                 <Input id="rebill-threshold" name="threshold" inputMode="numeric" options={numeric('threshold')} />
-              </Field>
-              <Field id="rebill-tier" name="tier" label="Package">
-                <Select id="rebill-tier" name="tier">
-                  {TIER_IDS.map((id) => (
-                    <option key={id} value={id}>
-                      {TIERS[id].label} ({formatUsd(TIERS[id].rateCents)} per transfer)
-                    </option>
-                  ))}
-                </Select>
               </Field>
               <Field id="rebill-count" name="count" label="Transfers to buy">
                 <Input id="rebill-count" name="count" inputMode="numeric" options={numeric('count')} />

@@ -148,6 +148,11 @@ function Receipt({ orderId }: { orderId: number }) {
             </tfoot>
           </table>
         </div>
+        {data.automaticCharge && (
+          <p className="small" data-testid="receipt-automatic">
+            {data.automaticCharge}
+          </p>
+        )}
         {data.transfers && (
           <p className="small" data-testid="receipt-transfers">
             Transfers: {data.transfers.used} used, {data.transfers.remaining} left, {data.transfers.credits} credited back

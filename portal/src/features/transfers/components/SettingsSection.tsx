@@ -1,5 +1,5 @@
-// Transfer controls: calls per day, working states, transfer hours on the agent's own clock, and a pause
-// with an optional resume date. The caller system is refused calls outside them.
+// Transfer controls: calls per day, working states, transfer hours on the agent's own clock, the phone
+// transfers ring, and a pause with an optional resume date. The caller system is refused calls outside them.
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +11,7 @@ import { UsStateChecklist } from '../../../components/UsStateChecklist.tsx';
 import { useTransferSettings } from '../../../lib/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 
-const FIELDS = ['callsPerDay', 'workingStates', 'hoursStart', 'hoursEnd', 'timeZone', 'paused', 'resumeDate'] as const;
+const FIELDS = ['callsPerDay', 'workingStates', 'hoursStart', 'hoursEnd', 'timeZone', 'paused', 'resumeDate', 'deliveryPhone'] as const;
 
 function toForm(s: TransferSettingsView): TransferSettingsInput {
   return {
@@ -22,6 +22,7 @@ function toForm(s: TransferSettingsView): TransferSettingsInput {
     timeZone: s.timeZone,
     paused: s.paused && s.pausedReason === 'agent',
     resumeDate: s.resumeDate ?? '',
+    deliveryPhone: s.deliveryPhone ?? '',
   };
 }
 
@@ -103,6 +104,15 @@ function SettingsForm({ settings }: { settings: TransferSettingsView }) {
             <p className="field-error">{errors.hoursEnd.message}</p>
           ) : (
             <p className="muted small">Leave both blank to take calls at any time.</p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="xs-phone">Delivery phone</label>
+          <input id="xs-phone" type="tel" autoComplete="tel" {...register('deliveryPhone')} aria-invalid={!!errors.deliveryPhone} />
+          {errors.deliveryPhone ? (
+            <p className="field-error">{errors.deliveryPhone.message}</p>
+          ) : (
+            <p className="muted small">The number your live transfers ring. Leave blank to use your account phone.</p>
           )}
         </div>
       </div>
