@@ -5,7 +5,7 @@
 // affected-row count decides which of two racing approvals does the credit.
 import { enqueueUserMail } from '../mail/account-mail.ts';
 import { enqueueStaffAlert } from '../mail/staff-alerts.ts';
-import { disputeDecidedMail, disputeReceivedMail } from '../mail/messages.ts';
+import { disputeDecidedMail, disputeReceivedMail } from '../mail/dispute-messages.ts';
 import {
   disputeReasonLabel,
   type AdminDisputeView,
@@ -25,7 +25,7 @@ import { SYSTEM, writeAudit, type Actor } from './audit.ts';
 import { readControls } from './settings.service.ts';
 import { disputeClassifier, type DisputeEvidenceInput, type DisputeVerdict } from './dispute-evidence/index.ts';
 import { creditTo } from './lots.service.ts';
-import { toDisputeSummary, type CallRow } from './calls.service.ts';
+import { toDisputeSummary, type CallRow } from './call-views.ts';
 import { findOwnCall } from './call-list.service.ts';
 import { withRetry } from '../../db/retry.ts';
 import { readPage } from '../../http/paging.ts';
