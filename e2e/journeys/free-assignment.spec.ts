@@ -34,15 +34,15 @@ test('an appointment assigned from sale is shown free to the agent and the admin
   await page.goto('/dashboard?tab=my-appointments');
   const card = page.locator(`[data-appointment-id="${appointmentId}"]`);
   await expect(card).toBeVisible();
-  await expect(card.getByText('Assigned by TransferLine', { exact: true })).toBeVisible();
-  await expect(card.getByTestId('my-appointment-price')).toHaveText('Assigned by TransferLine, free');
+  await expect(card.getByText('Assigned free', { exact: true })).toBeVisible();
+  await expect(card.getByTestId('my-appointment-price')).toHaveText('Assigned free');
   await expect(card).not.toContainText('$10.00');
   await expect(card).not.toContainText('Purchased');
 
   await admin.goto(`/admin?user=${agentId}`);
   const row = admin.getByTestId('user-appointment-row').filter({ hasText: lastName });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('Assigned by TransferLine');
+  await expect(row).toContainText('Assigned free');
   await expect(row).not.toContainText('$10.00');
   await adminContext.close();
 });

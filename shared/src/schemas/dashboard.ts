@@ -121,9 +121,13 @@ export interface AppointmentForSale {
   priceCents: number;
 }
 
+/**
+ * How an appointment or lead an admin gave the agent for free is labelled everywhere, in place of a price:
+ * My Appointments, My Leads, the admin's user page, Results and every CSV (issue 34 item 4, decision 248).
+ */
+export const ASSIGNED_LABEL = 'Assigned free';
+
 /** An appointment the agent bought: everything. */
-/** How an appointment or lead an admin gave the agent for free is labelled everywhere (issue 26 item 6). */
-export const ASSIGNED_LABEL = 'Assigned by TransferLine';
 
 export interface PurchasedAppointment {
   id: number;
@@ -137,7 +141,7 @@ export interface PurchasedAppointment {
   /** What the agent paid: 0 when assigned. */
   price: string;
   priceCents: number;
-  /** Assigned for free by an admin (shown "Assigned by TransferLine"), not bought. */
+  /** Assigned for free by an admin (shown "Assigned free"), not bought. */
   assigned: boolean;
   hasExtractedAppointment: boolean;
   /** Percent, 0..100. */
