@@ -140,7 +140,7 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
           className={`btn ${inCart ? 'btn-outline' : ''}`}
           onClick={onToggle}
           aria-pressed={inCart}
-          aria-label={inCart ? `Remove ${a.customerName} from cart` : `Buy ${a.customerName} for ${PRICE}`}
+          aria-label={inCart ? `Remove ${a.customerName} from cart` : `Buy - ${PRICE}: ${a.customerName}`}
         >
           {inCart ? 'Remove' : `Buy - ${PRICE}`}
         </button>
