@@ -41,7 +41,7 @@ for (const width of [1366]) {
     test.use({ viewport: { width, height: 900 } });
 
     test('public pages', async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       expect(await violations(page, PUBLIC_ROUTES)).toEqual([]);
     });
 

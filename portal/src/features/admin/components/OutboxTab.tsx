@@ -109,7 +109,9 @@ export function OutboxTab() {
           }}
         />
         <span className="small">
-          <label htmlFor="outbox-email-match">E-mail match</label>{' '}
+          <label className="adm-inline-label" htmlFor="outbox-email-match">
+            E-mail match
+          </label>{' '}
           <select
             id="outbox-email-match"
             value={emailMatch}
