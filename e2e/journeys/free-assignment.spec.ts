@@ -1,6 +1,7 @@
 // Issue 34 item 4 in the browser: an appointment for sale that the admin gives to an agent with Assign is
 // free for that agent and on the admin's page for them (it said "PRICE $10.00 · PURCHASED" before: Assign
-// never recorded the assignment).
+// never recorded the assignment). It reads "Assigned free" (decision 248) on My Appointments, Results and the
+// admin's user page.
 import { test, expect } from '@playwright/test';
 import { adminPage, createUser, login, unique } from '../tests/helpers.ts';
 
@@ -34,15 +35,21 @@ test('an appointment assigned from sale is shown free to the agent and the admin
   await page.goto('/dashboard?tab=my-appointments');
   const card = page.locator(`[data-appointment-id="${appointmentId}"]`);
   await expect(card).toBeVisible();
-  await expect(card.getByText('Assigned by TransferLine', { exact: true })).toBeVisible();
-  await expect(card.getByTestId('my-appointment-price')).toHaveText('Assigned by TransferLine, free');
+  // The badge, and the Price line in place of a price.
+  await expect(card.getByText('Assigned free', { exact: true })).toHaveCount(2);
+  await expect(card.getByTestId('my-appointment-price')).toHaveText('Assigned free');
   await expect(card).not.toContainText('$10.00');
   await expect(card).not.toContainText('Purchased');
+
+  // Results lists it with "Assigned free" where a bought item shows its cost.
+  await page.goto('/dashboard/results');
+  const result = page.getByTestId('outcome-row').filter({ hasText: `Sal ${lastName}` });
+  await expect(result.getByTestId('outcome-cost')).toHaveText('Assigned free');
 
   await admin.goto(`/admin?user=${agentId}`);
   const row = admin.getByTestId('user-appointment-row').filter({ hasText: lastName });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('Assigned by TransferLine');
+  await expect(row).toContainText('Assigned free');
   await expect(row).not.toContainText('$10.00');
   await adminContext.close();
 });

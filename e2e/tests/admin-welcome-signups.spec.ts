@@ -51,7 +51,7 @@ test('the admin e-mails the set-password link from Create User and from the user
 
   // From the Users tab: the card's E-mail link button, with a confirmation toast.
   await page.getByLabel('Search users by email').fill(email);
-  await page.getByRole('button', { name: 'E-mail set-password link to Wendy Welcome' }).click();
+  await page.getByRole('button', { name: 'E-mail link: the set-password link to Wendy Welcome' }).click();
   await expect(toast(page)).toContainText('Set-password link e-mailed');
   await expect(toast(page)).toContainText(`Sent to ${email}. It works once and expires in 24 hours.`);
   await expect.poll(() => welcomeMails(page, email)).toBe(2);
@@ -130,7 +130,7 @@ test('the admin sets a sign-up’s status (written to the audit log) and opens i
 
   await page.goto('/admin?tab=signups');
   await page.getByLabel('Search sign-ups').fill(tag);
-  await fern.getByRole('link', { name: 'Open the account of Fern Follow' }).click();
+  await fern.getByRole('link', { name: 'Open user Fern Follow' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin\\?user=${userId}$`));
   await expect(page.getByText(email).first()).toBeVisible();
 });

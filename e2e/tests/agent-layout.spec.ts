@@ -170,7 +170,7 @@ test('Results at 1366 px: with a live purchase, every figures table fits its box
   // An appointment is a live purchase: the lead-age table gets its 'Live (transfers, appointments)' row.
   await page.goto('/dashboard?tab=buy-appointments');
   await page
-    .getByRole('button', { name: /^Buy .* for \$10$/ })
+    .getByRole('button', { name: /^Buy - \$10: / })
     .first()
     .click();
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();

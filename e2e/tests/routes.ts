@@ -63,3 +63,15 @@ export const AGENT_ROUTES = [
 
 // /admin?user=1: the user page of the first account (the demo admin).
 export const ADMIN_ROUTES = ['/admin', '/admin?user=1', '/admin/disputes', '/dashboard', '/dashboard/transfers'];
+/** Every tab of /admin (the Users tab is /admin itself) and the Reports screen. */
+export const ADMIN_TAB_ROUTES = [
+  '/admin?tab=appointments',
+  '/admin?tab=integration',
+  '/admin?tab=leads',
+  '/admin?tab=orders',
+  '/admin?tab=applications',
+  '/admin?tab=signups',
+  '/admin?tab=email',
+  '/admin?tab=audit',
+  '/admin/reports',
+];

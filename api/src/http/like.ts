@@ -14,6 +14,11 @@ interface OrWhereRaw {
   orWhereRaw(sql: string, bindings: Knex.RawBinding[]): unknown;
 }
 
+/** Adds `OR LOWER(column) = LOWER(text)`: the whole value, any case (an e-mail filter's exact match, decision 249). */
+export function orWhereEqualsIgnoringCase(w: OrWhereRaw, column: string, text: string): void {
+  w.orWhereRaw('LOWER(??) = LOWER(?)', [column, text]);
+}
+
 /**
  * Adds `OR LOWER(column) LIKE LOWER(pattern)`: case-insensitive on both databases, also where a column's
  * collation is binary (e-mails on MariaDB, decision 040). `column` is a name as the model spells it
@@ -29,4 +34,25 @@ export function whereAnyContains<Q extends { where(callback: (w: OrWhereRaw) => 
     for (const c of columns) orWhereContains(w, c, term);
   });
   return q;
+}
+
+/** Narrows `q` to rows where any of `columns` is `term`, whole, in any case. */
+export function whereAnyEquals<Q extends { where(callback: (w: OrWhereRaw) => void): unknown }>(q: Q, columns: readonly string[], term: string): Q {
+  q.where((w) => {
+    for (const c of columns) orWhereEqualsIgnoringCase(w, c, term);
+  });
+  return q;
+}
+
+/**
+ * An admin's e-mail filter (decision 249): the address whole (`exact`, the default, so `a@x.com` never finds
+ * `aa@x.com`), or any part of it with LIKE's wildcards taken literally (`contains`).
+ */
+export function whereEmail<Q extends { where(callback: (w: OrWhereRaw) => void): unknown }>(
+  q: Q,
+  columns: readonly string[],
+  term: string,
+  match: 'exact' | 'contains',
+): Q {
+  return match === 'contains' ? whereAnyContains(q, columns, term) : whereAnyEquals(q, columns, term);
 }

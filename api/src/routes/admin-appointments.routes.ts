@@ -11,7 +11,8 @@ import {
 import { parseWith } from '../errors.ts';
 import { idParam } from '../http/params.ts';
 import { currentUser, requireAdmin } from '../middleware/require-user.ts';
-import { createAdminAppointment, listAppointments } from '../services/brightcall/callbacks.service.ts';
+import { createAdminAppointment } from '../services/brightcall/callbacks.service.ts';
+import { listAppointments } from '../services/brightcall/callback-list.service.ts';
 import { adminActor } from '../services/audit/audit.service.ts';
 import {
   adminAppointmentDetail,

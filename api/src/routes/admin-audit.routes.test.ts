@@ -263,7 +263,10 @@ describe('GET /api/admin/audit filters and the CSV', () => {
     const byUser = await all({ user: 'walker agent' });
     expect(byUser.body.items.length).toBeGreaterThan(5);
     expect(byUser.body.items.every((i: AuditLogEntry) => i.subject?.email === 'walk.agent@example.com')).toBe(true);
-    expect((await all({ user: 'WALK.AGENT@example' })).body.total).toBe(byUser.body.total);
+    // An address matches whole, in any case; a part of one only with emailMatch=contains (decision 249).
+    expect((await all({ user: 'WALK.AGENT@example.com' })).body.total).toBe(byUser.body.total);
+    expect((await all({ user: 'WALK.AGENT@example' })).body.total).toBe(0);
+    expect((await all({ user: 'WALK.AGENT@example', emailMatch: 'contains' })).body.total).toBe(byUser.body.total);
     const byTrainer = await all({ actor: 'proof-trainer' });
     expect(byTrainer.body.items.map((i: AuditLogEntry) => i.kind)).toEqual(['training_video', 'training_video', 'training_video']);
     const kind = await all({ kind: 'appointment' });

@@ -1,4 +1,4 @@
-// Issue 26 item 6: an appointment (and a lead) an admin assigned for free says "Assigned by TransferLine"
+// Issue 26 item 6, issue 34 item 4: an appointment (and a lead) an admin assigned for free says "Assigned free"
 // and costs nothing anywhere: My Appointments and its CSV, My Leads and its CSV, Results' spend, a no-show
 // credit, and the admin's user page. A bought appointment beside it keeps its price.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
@@ -51,7 +51,7 @@ describe('an appointment the admin assigned', () => {
     expect((await agent.get(`/api/vapi/my-appointments/${assignedId}`)).body).toMatchObject({ assigned: true, priceCents: 0 });
     const csv = (await agent.get('/api/vapi/my-appointments/export.csv')).text;
     const gina = (parseCsv(csv) as string[][]).find((row) => row[0] === 'Gina Given')!;
-    expect(gina).toContain(ASSIGNED_LABEL);
+    expect(gina).toContain('Assigned free');
     expect(gina).not.toContain('0.00');
     expect(gina).not.toContain('10.00');
   });
@@ -96,8 +96,11 @@ describe('an appointment the admin assigned', () => {
       itemType: string;
       itemId: number;
       costCents: number;
+      assigned: boolean;
     }>;
-    expect(items.find((i) => i.itemType === 'appointment' && i.itemId === assignedId)?.costCents).toBe(0);
+    // Results' list says "Assigned free" for it, not a cost; the bought one is not marked.
+    expect(items.find((i) => i.itemType === 'appointment' && i.itemId === assignedId)).toMatchObject({ costCents: 0, assigned: true });
+    expect(items.find((i) => i.itemType === 'appointment' && i.itemId !== assignedId)).toMatchObject({ assigned: false });
   });
 
   it('shows free on the admin user page, with nothing paid', async () => {
@@ -117,8 +120,9 @@ describe('an appointment the admin assigned', () => {
 });
 
 describe('a lead the admin assigned', () => {
-  it('is labelled "Assigned by TransferLine" in the My Leads CSV', async () => {
+  it('is labelled "Assigned free" in the My Leads CSV', async () => {
     const csv = (await agent.get('/api/my-leads/export.csv')).text;
-    expect((parseCsv(csv) as string[][]).find((row) => row[0] === 'Lena Lead')).toContain(ASSIGNED_LABEL);
+    expect(ASSIGNED_LABEL).toBe('Assigned free');
+    expect((parseCsv(csv) as string[][]).find((row) => row[0] === 'Lena Lead')).toContain('Assigned free');
   });
 });

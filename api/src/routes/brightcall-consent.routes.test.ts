@@ -10,7 +10,7 @@ import { toIso } from '../db/dates.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CALLBACK_CONSENT_FIELDS } from '../services/brightcall/callbacks.service.ts';
+import { CALLBACK_CONSENT_FIELDS } from '../services/brightcall/webhook-payload.ts';
 
 const KEY = 'bc_live_key_consent_0123456789';
 let ctx: TestContext;

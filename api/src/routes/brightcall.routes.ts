@@ -7,7 +7,8 @@ import { HttpError } from '../errors.ts';
 import { requireAdmin } from '../middleware/require-user.ts';
 import { voiceWebhookLimit, WEBHOOK_RATE_LIMIT } from '../middleware/rate-limit.ts';
 import { apiKeyMatches, presentedKey } from '../services/brightcall/api-key.ts';
-import { idempotencyKeyOf, parseWebhookPayload, recordWebhookCallback, type WebhookResult } from '../services/brightcall/callbacks.service.ts';
+import { recordWebhookCallback, type WebhookResult } from '../services/brightcall/callbacks.service.ts';
+import { idempotencyKeyOf, parseWebhookPayload } from '../services/brightcall/webhook-payload.ts';
 import { integrationStatus, WEBHOOK_PATH } from '../services/brightcall/status.service.ts';
 
 export { WEBHOOK_RATE_LIMIT };

@@ -532,9 +532,9 @@ describe('GET /api/my-leads', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="my-leads.csv"');
     const lines = res.text.split('\r\n');
     expect(lines[0]).toBe('"Name","Phone","Email","State","ZIP","Age range","Source","Assigned (UTC)","Form filled (UTC)"');
-    expect(lines[1]).toBe('"Plain, Person","5125550112",,"OK",,,"Assigned by TransferLine","2026-03-03T12:00:00.000Z",');
+    expect(lines[1]).toBe('"Plain, Person","5125550112",,"OK",,,"Assigned free","2026-03-03T12:00:00.000Z",');
     expect(lines[2]).toBe(
-      `"'=HYPERLINK(""http://evil"")","5125550111","'+cmd@example.org","TX","'-73301","'@60","Assigned by TransferLine","2026-03-02T12:00:00.000Z","2026-03-01T12:00:00.000Z"`,
+      `"'=HYPERLINK(""http://evil"")","5125550111","'+cmd@example.org","TX","'-73301","'@60","Assigned free","2026-03-02T12:00:00.000Z","2026-03-01T12:00:00.000Z"`,
     );
     expect(lines).toHaveLength(4);
     expect(res.text).not.toContain('Not Mine Either');

@@ -1,10 +1,12 @@
 // GET /api/admin/audit (and audit.csv): the audit log of the whole business, filtered by who acted, whose
-// account it concerned (both by name or e-mail), kind and days on the admin's clock.
+// account it concerned (both by name or e-mail: an address whole unless `emailMatch=contains`), kind and
+// days on the admin's clock.
 import { z } from 'zod';
 import { AUDIT_KINDS, type AuditChange } from '../logic/audit.ts';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../logic/transfer-rules.ts';
 import { dateKeySchema } from './appointments.ts';
 import { checkPageBound, pageParams, type Page } from './paging.ts';
+import { emailMatchParam } from './email-match.ts';
 
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const text = (name: string) =>
@@ -19,6 +21,7 @@ export const auditLogQuerySchema = z
     ...pageParams(AUDIT_PAGE_SIZE),
     actor: text('Actor'),
     user: text('User'),
+    emailMatch: emailMatchParam,
     kind: z.preprocess(blank, z.enum(AUDIT_KINDS.map((k) => k.value) as [string, ...string[]], { error: 'Unknown kind' }).optional()),
     from: z.preprocess(blank, dateKeySchema.optional()),
     to: z.preprocess(blank, dateKeySchema.optional()),

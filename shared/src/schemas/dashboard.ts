@@ -145,9 +145,13 @@ export type AppointmentForSale = z.infer<typeof appointmentForSaleSchema>;
 /** One page of appointments for sale. */
 export const appointmentsForSalePageSchema = pageSchema(appointmentForSaleSchema);
 
+/**
+ * How an appointment or lead an admin gave the agent for free is labelled everywhere, in place of a price:
+ * My Appointments, My Leads, the admin's user page, Results and every CSV (issue 34 item 4, decision 248).
+ */
+export const ASSIGNED_LABEL = 'Assigned free';
+
 /** An appointment the agent bought: everything. */
-/** How an appointment or lead an admin gave the agent for free is labelled everywhere (issue 26 item 6). */
-export const ASSIGNED_LABEL = 'Assigned by TransferLine';
 
 export interface PurchasedAppointment {
   id: number;
@@ -160,7 +164,7 @@ export interface PurchasedAppointment {
   callDate: string | null;
   /** What the agent paid, integer cents: 0 when assigned (one name per value, decision 260). */
   priceCents: number;
-  /** Assigned for free by an admin (shown "Assigned by TransferLine"), not bought. */
+  /** Assigned for free by an admin (shown "Assigned free"), not bought. */
   assigned: boolean;
   hasExtractedAppointment: boolean;
   /** Percent, 0..100. */

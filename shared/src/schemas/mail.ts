@@ -1,6 +1,7 @@
 // E-mail (decision 045): the kinds of message the product sends, which of them an agent may turn off
 // (receipts and account/security messages always go), the forgot-password form and the admin outbox view.
 import { z } from 'zod';
+import { emailMatchParam } from './email-match.ts';
 import { usStateCodeSchema } from './us-states.ts';
 import type { Page } from './paging.ts';
 
@@ -79,8 +80,9 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const outboxQuerySchema = z.object({
   status: z.enum([...OUTBOX_STATUSES, 'all']).default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  /** Part of the recipient's address ("jane@", "example.com"). */
+  /** The recipient's address, whole (`emailMatch=exact`, the default) or a part of it ("jane@", "example.com"). */
   to: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().max(200, 'To must be at most 200 characters')),
+  emailMatch: emailMatchParam,
 });
 
 /** One message as the admin previews it (the text part; the HTML part says the same). */

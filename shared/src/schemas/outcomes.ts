@@ -192,6 +192,8 @@ export function buildResults(from: string, to: string, items: ResultItem[]): Res
 
 export interface OutcomeItemView extends ResultItem {
   name: string;
+  /** Given free by an admin, not bought: shown "Assigned free" in place of a cost (issue 34 item 4). */
+  assigned: boolean;
   outcomeDate: string | null;
   source: 'portal' | 'api' | null;
 }

@@ -12,7 +12,7 @@ import { badRequest, conflict } from '../../errors.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { emailChangeMail, emailChangedNoticeMail, emailTakenNoticeMail } from '../mail/messages.ts';
+import { emailChangeMail, emailChangedNoticeMail, emailTakenNoticeMail } from '../mail/account-messages.ts';
 import type { UserRow } from './users.service.ts';
 import { EmailChange, SessionRecord, User } from '../../models/index.ts';
 import { sendPasswordReset } from './password-reset.service.ts';

@@ -8,7 +8,7 @@ import { createSetPasswordLink } from './set-password-links.ts';
 import { findUserById, type UserRow } from './users.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { OutboxMail, User } from '../../models/index.ts';
-import { passwordChangedMail, passwordResetMail, welcomeMail } from '../mail/messages.ts';
+import { passwordChangedMail, passwordResetMail, welcomeMail } from '../mail/account-messages.ts';
 import { recipientTimeZone } from './agent-time-zone.ts';
 
 /** Writes the reset e-mail to the outbox when `email` belongs to an account; nothing otherwise. */

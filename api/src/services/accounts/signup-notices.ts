@@ -4,7 +4,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { findUserByIdentifier } from './users.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { signupAttemptMail } from '../mail/messages.ts';
+import { signupAttemptMail } from '../mail/account-messages.ts';
 import { OutboxMail } from '../../models/index.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { FORM_WINDOW_MS } from '../funnel/limits.ts';

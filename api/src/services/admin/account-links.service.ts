@@ -6,7 +6,7 @@ import type { SetPasswordLink } from '@tm/shared/schemas/auth';
 import { createSetPasswordLink } from '../accounts/set-password-links.ts';
 import { findUserById } from '../accounts/users.service.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { accountCreatedMail } from '../mail/messages.ts';
+import { accountCreatedMail } from '../mail/account-messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { notFound } from '../../errors.ts';
 

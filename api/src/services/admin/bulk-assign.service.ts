@@ -18,7 +18,7 @@ import { Appointment, AssignmentBatch, LeadAssignment, LeadPoolEntry, User } fro
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 import { enqueueUserMail } from '../mail/account-mail.ts';
-import { appointmentsAssignedMail, leadsAssignedMail } from '../mail/messages.ts';
+import { appointmentsAssignedMail, leadsAssignedMail } from '../mail/delivery-messages.ts';
 import { refuseAdminPaused } from '../transfers/settings.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 

@@ -5,7 +5,8 @@
 import type { Knex } from 'knex';
 import type { AdminAppointmentDetail, UpdateAppointmentValues } from '@tm/shared/schemas/admin';
 import { APPOINTMENT_PRICE_CENTS } from '@tm/shared';
-import { UNKNOWN_AGENT_MESSAGE, checkCallbackTime } from '../brightcall/callbacks.service.ts';
+import { UNKNOWN_AGENT_MESSAGE } from '../brightcall/callbacks.service.ts';
+import { checkCallbackTime } from '../brightcall/webhook-payload.ts';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';

@@ -10,7 +10,8 @@ import type { AuditActorType, AuditLogEntry, AuditLogPage, AuditLogQuery } from 
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { LedgerAuditEntry, TrainingAdmin, User } from '../../models/index.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import { whereAnyContains, whereEmail } from '../../http/like.ts';
+import { isEmailTerm } from '@tm/shared/schemas/email-match';
 import { readPage } from '../../http/paging.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { fullName, parseAuditValue } from '../transfers/audit.ts';
@@ -97,8 +98,14 @@ function filtered(db: Db, q: AuditLogQuery) {
     .leftJoin(`${User.tableName} as a`, 'a.id', 'l.actorId')
     .leftJoin(`${User.tableName} as g`, 'g.id', 'l.userId');
   const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
-  for (const w of words(q.actor)) whereAnyContains(base, ['a.firstName', 'a.lastName', 'a.email', 'l.actorLabel'], w);
-  for (const w of words(q.user)) whereAnyContains(base, ['g.firstName', 'g.lastName', 'g.email'], w);
+  // A word with an @ is an address: whole unless the admin chose "contains" (decision 249). Other words are
+  // names; only with "contains" do they also match part of an address.
+  const who = (w: string, names: string[], emails: string[]) => {
+    if (isEmailTerm(w)) whereEmail(base, emails, w, q.emailMatch);
+    else whereAnyContains(base, q.emailMatch === 'contains' ? [...names, ...emails] : names, w);
+  };
+  for (const w of words(q.actor)) who(w, ['a.firstName', 'a.lastName', 'l.actorLabel'], ['a.email', 'l.actorLabel']);
+  for (const w of words(q.user)) who(w, ['g.firstName', 'g.lastName'], ['g.email']);
   if (q.kind) base.where('l.entityType', q.kind);
   if (q.from) base.where('l.createdAt', '>=', toDbDate(startOfLocalDate(q.from, q.tz)));
   if (q.to) base.where('l.createdAt', '<', toDbDate(startOfLocalDate(nextDateKey(q.to), q.tz)));

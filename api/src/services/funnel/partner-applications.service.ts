@@ -3,7 +3,7 @@ import { saveAttribution } from '../marketing/attribution.service.ts';
 import type { Storage } from '../../storage/index.ts';
 import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { partnerApplicationMail } from '../mail/messages.ts';
+import { partnerApplicationMail } from '../mail/account-messages.ts';
 import { enqueueStaffAlert } from '../mail/staff-alerts.ts';
 import type { Db } from '../../db/index.ts';
 import type { PartnerApplication } from '@tm/shared/schemas/funnel';

@@ -2,7 +2,7 @@
 // lead_assignments row (the agent's My Leads). A lead is assigned once, even under concurrent admins.
 import type { AppConfig } from '../../config.ts';
 import { enqueueUserMail } from '../mail/account-mail.ts';
-import { leadsAssignedMail } from '../mail/messages.ts';
+import { leadsAssignedMail } from '../mail/delivery-messages.ts';
 import type { Db } from '../../db/index.ts';
 import type { AssignLeadsInput, Page, PoolLead } from '@tm/shared/schemas/admin';
 import type { Knex } from 'knex';

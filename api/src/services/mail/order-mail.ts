@@ -6,7 +6,8 @@
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config.ts';
 import { enqueueMail } from './outbox.ts';
-import { appointmentPurchasedMail, autoRebillReceiptMail, orderRefundMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
+import { autoRebillReceiptMail, orderRefundMail, orderReceiptMail, paymentFailedMail, type ReceiptLine } from './messages.ts';
+import { appointmentPurchasedMail } from './delivery-messages.ts';
 import { orderDescription, transferLots } from '../transfers/lots.service.ts';
 import { Appointment, Order, User } from '../../models/index.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';

@@ -27,7 +27,8 @@ import type { MailTransport, OutgoingMail } from './transport.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { OutboxMail, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import type { EmailMatch } from '@tm/shared/schemas/email-match';
+import { whereEmail } from '../../http/like.ts';
 import { readPage } from '../../http/paging.ts';
 import { maskLink, openLink, sealLink, swapLink } from './sealed-links.ts';
 import { createSetPasswordLink } from '../accounts/set-password-links.ts';
@@ -267,9 +268,9 @@ function toItem(r: OutboxListed): OutboxItem {
 
 export const OUTBOX_PAGE_SIZE = 50;
 
-export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page: number; to?: string }): Promise<OutboxPage> {
+export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page: number; to?: string; emailMatch?: EmailMatch }): Promise<OutboxPage> {
   const base = q.status === 'all' ? OutboxMail.query(db) : OutboxMail.query(db).where('status', q.status);
-  if (q.to) whereAnyContains(base, ['toEmail'], q.to);
+  if (q.to) whereEmail(base, ['toEmail'], q.to, q.emailMatch ?? 'exact');
   const rows = base
     .clone()
     .orderBy('id', 'desc')

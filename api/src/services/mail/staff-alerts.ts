@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from '../../config.ts';
 import { User } from '../../models/index.ts';
 import { enqueueMail } from './outbox.ts';
-import { staffAlertDigestMail, staffAlertMail, type StaffAlert } from './messages.ts';
+import { staffAlertDigestMail, staffAlertMail, type StaffAlert } from './staff-messages.ts';
 
 /** A burst of alerts of one kind collapses into one digest per admin per window (issue 35 A1). */
 export const STAFF_ALERT_DIGEST_MINUTES = 5;

@@ -101,6 +101,7 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
         ageDays: Number(r.ageDays ?? 0),
         boughtAt: toIso(r.soldAt) ?? '',
         costCents: cost(r, LEAD_DEFAULT_PRICE_CENTS),
+        assigned: false,
         name: String(r.customerName ?? 'Lead'),
       }),
     ),
@@ -116,6 +117,7 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
         boughtAt: toIso(r.purchasedAt) ?? '',
         // Assigned by an admin: it cost nothing (and counts nothing toward spend).
         costCents: r.assignedAt ? 0 : Math.max(0, cost(r, APPOINTMENT_PRICE_CENTS) - (credits.get(Number(r.id)) ?? 0)),
+        assigned: Boolean(r.assignedAt),
         name: String(r.customerName ?? 'Appointment'),
       }),
     ),
@@ -128,6 +130,7 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
         ageDays: null,
         boughtAt: toIso(r.startedAt) ?? '',
         costCents: Number(r.chargeCents),
+        assigned: false,
         name: String(r.callerName),
       }),
     ),

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { TransferCall, TransferDispute } from '../../models/index.ts';
-import { toCallView, type CallRow, type DisputeRowLite } from './calls.service.ts';
+import { toCallView, type CallRow, type DisputeRowLite } from './call-views.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { readControls } from './settings.service.ts';
 import { batches, readPage } from '../../http/paging.ts';

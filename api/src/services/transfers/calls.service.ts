@@ -1,7 +1,8 @@
-// Delivered transfers: recording one (from the caller system's callback or an admin's hand entry),
-// the pre-transfer check, and a call's view (the agent's own list and CSV are in call-list.service.ts). A billable call draws one transfer from the
-// agent's oldest paid order with a remainder, inside a transaction that holds the agent's settings row
-// (so checks and draw see the same state) and draws with a conditional update (never below zero).
+// Recording a delivered transfer, from the caller system's callback or an admin's hand entry. The checks
+// before it are in call-checks.ts, a call's view in call-views.ts, the agent's own list and CSV in
+// call-list.service.ts. A billable call draws one transfer from the agent's oldest paid order with a
+// remainder, inside a transaction that holds the agent's settings row (so checks and draw see the same
+// state) and draws with a conditional update (never below zero).
 import { enqueueUserMail } from '../mail/account-mail.ts';
 import { balanceEmptyMail } from '../mail/messages.ts';
 import { noteBalanceChange } from './balance-alerts.ts';
@@ -9,194 +10,23 @@ import { noteBalanceChange } from './balance-alerts.ts';
 export { BALANCE_LOW_AT } from './balance-alerts.ts';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ModelObject } from 'objection';
-import {
-  billingDecision,
-  callerPhoneKey,
-  controlsRefusal,
-  DUPLICATE_CALLER_MS,
-  NO_CHARGE_DUPLICATE_CALLER,
-  disputeDeadline,
-  withinDisputeWindow,
-} from '@tm/shared/logic/transfer-rules';
-import {
-  disputeReasonLabel,
-  type CallStatus,
-  type DisputeEvidence,
-  type DisputeReasonCode,
-  type DisputeStatus,
-  type DisputeSummary,
-  type ManualCall,
-  type TransferCallback,
-  type TransferCallbackAccepted,
-  type TransferCallView,
-  type TransferCheck,
-} from '@tm/shared/schemas/transfers';
+import { billingDecision, callerPhoneKey, controlsRefusal, DUPLICATE_CALLER_MS, NO_CHARGE_DUPLICATE_CALLER } from '@tm/shared/logic/transfer-rules';
+import type { CallStatus, ManualCall, TransferCallback, TransferCallbackAccepted } from '@tm/shared/schemas/transfers';
 import type { ConsentInput } from '@tm/shared/schemas/consent';
-import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/index.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { toDbDate, toIso } from '../../db/dates.ts';
 import { consentColumns } from '../compliance/consent-columns.ts';
+import type { AppDeps } from '../../deps.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { toDbDate } from '../../db/dates.ts';
 import { CALLER_SYSTEM, SYSTEM, writeAudit, type Actor } from './audit.ts';
 import { REFUSAL_STATUS, TransferRefused } from './errors.ts';
 import { drawFrom, ensureUsageRows, transferLots } from './lots.service.ts';
 import { callsOnLocalDay, ensureSettingsRow, readControls } from './settings.service.ts';
 import { withRetry } from '../../db/retry.ts';
 import { chargeQueued, noteAutoRebillCrossing } from '../payments/auto-rebill.service.ts';
-import { AgentTransferSetting, TransferCall, TransferDispute, User } from '../../models/index.ts';
+import { AgentTransferSetting, TransferCall } from '../../models/index.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
-
-/** How far in the future a call's start may be (clock drift between systems). */
-export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
-
-/** How long after a call it may still be recorded (by the caller system or an admin's hand entry). */
-export const MAX_CALL_AGE_DAYS = 90;
-
-/**
- * A call's times must lie in a window around now: started at most MAX_CALL_AGE_DAYS ago and not in the
- * future, ended not in the future (each with MAX_CLOCK_SKEW_MS of drift allowed). 400 naming the field.
- */
-export function checkCallWindow(call: { startedAt: string; endedAt: string }, now: Date): void {
-  const fields: Record<string, string> = {};
-  const latest = now.getTime() + MAX_CLOCK_SKEW_MS;
-  const earliest = now.getTime() - MAX_CALL_AGE_DAYS * 86_400_000;
-  const startedAt = new Date(call.startedAt).getTime();
-  if (startedAt > latest) fields.startedAt = 'startedAt is in the future';
-  else if (startedAt < earliest) fields.startedAt = `startedAt is more than ${MAX_CALL_AGE_DAYS} days ago`;
-  if (new Date(call.endedAt).getTime() > latest) fields.endedAt = 'endedAt is in the future';
-  const names = Object.keys(fields);
-  if (names.length) throw new TransferRefused(400, 'invalid_payload', fields[names[0]!]!, fields);
-}
-
-/** A stored call (the model's row, dates in database form), its status and source typed as the view's. */
-export type CallRow = Omit<ModelObject<TransferCall>, 'status' | 'source'> & Pick<TransferCallView, 'status' | 'source'>;
-
-/** What a call's list shows of its dispute, reason and status typed as the schema's. */
-export type DisputeRowLite = Pick<
-  ModelObject<TransferDispute>,
-  'id' | 'callId' | 'reasonText' | 'decisionReason' | 'createdAt' | 'decidedAt' | 'decidedBy' | 'decidedByRules' | 'evidence' | 'reviewRequestedAt'
-> & {
-  status: DisputeStatus;
-  reasonCode: DisputeReasonCode;
-};
-
-export function toDisputeSummary(d: DisputeRowLite): DisputeSummary {
-  return {
-    id: Number(d.id),
-    status: d.status,
-    reasonCode: d.reasonCode,
-    reasonLabel: disputeReasonLabel(d.reasonCode),
-    reasonText: d.reasonText,
-    decisionReason: d.decisionReason,
-    createdAt: toIso(d.createdAt) ?? '',
-    decidedAt: toIso(d.decidedAt),
-    decidedBy: d.status === 'pending' ? null : d.decidedByRules ? 'rules' : 'admin',
-    evidence: parseEvidence(d.evidence),
-    reviewRequestedAt: toIso(d.reviewRequestedAt),
-  };
-}
-
-/** The stored quotes of a rule decision (JSON); anything unreadable is no quotes. */
-export function parseEvidence(json: string | null): DisputeEvidence[] {
-  if (!json) return [];
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v)
-      ? v.filter((e): e is DisputeEvidence => typeof e?.quote === 'string').map((e) => ({ quote: e.quote, at: typeof e.at === 'string' ? e.at : null }))
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-export function toCallView(row: CallRow, dispute: DisputeRowLite | undefined, now: Date): TransferCallView {
-  const endedAt = toIso(row.endedAt) ?? '';
-  const recordedAt = toIso(row.createdAt) ?? '';
-  const billed = row.status === 'billed';
-  return {
-    id: Number(row.id),
-    callId: row.externalCallId,
-    source: row.source,
-    callerName: row.callerName,
-    callerPhone: row.callerPhone,
-    state: row.state,
-    startedAt: toIso(row.startedAt) ?? '',
-    endedAt,
-    durationSeconds: Number(row.durationSeconds),
-    recordingUrl: row.recordingUrl,
-    transcript: row.transcript,
-    billable: Boolean(row.billable),
-    status: row.status,
-    chargeCents: Number(row.chargeCents),
-    billingNote: row.billingNote,
-    bufferSeconds: Number(row.bufferSeconds),
-    orderId: row.orderId === null ? null : Number(row.orderId),
-    recordedAt,
-    dispute: dispute ? toDisputeSummary(dispute) : null,
-    disputeDeadline: billed ? disputeDeadline({ endedAt, recordedAt }).toISOString() : null,
-    canDispute: billed && !dispute && withinDisputeWindow({ endedAt, recordedAt }, now),
-  };
-}
-
-function acceptedView(row: CallRow, duplicate: boolean, balanceRemaining: number, agentPaused: boolean): TransferCallbackAccepted {
-  return {
-    ok: true,
-    duplicate,
-    call: {
-      id: Number(row.id),
-      callId: row.externalCallId,
-      billable: Boolean(row.billable),
-      status: row.status,
-      chargeCents: Number(row.chargeCents),
-      billingNote: row.billingNote,
-      orderId: row.orderId === null ? null : Number(row.orderId),
-    },
-    balanceRemaining,
-    agentPaused,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Which agent
-
-interface AgentRef {
-  agentId?: number;
-  agentEmail?: string;
-}
-
-/** The agent a payload names by id or e-mail; both given must be the same user. */
-export async function resolveAgent(db: Db, ref: AgentRef): Promise<{ id: number; email: string; deactivated: boolean }> {
-  const columns = ['id', 'email', 'deactivatedAt'] as const;
-  const byId =
-    ref.agentId !== undefined
-      ? await User.query(db)
-          .findById(ref.agentId)
-          .select(...columns)
-      : undefined;
-  const byEmail =
-    ref.agentEmail !== undefined
-      ? await User.query(db)
-          .where({ email: ref.agentEmail })
-          .select(...columns)
-          .first()
-      : undefined;
-  const unknown = () => new TransferRefused(404, 'unknown_agent', 'No agent matches agentId/agentEmail.');
-  if (ref.agentId !== undefined && !byId) throw unknown();
-  if (ref.agentEmail !== undefined && !byEmail) throw unknown();
-  if (byId && byEmail && Number(byId.id) !== Number(byEmail.id)) {
-    throw new TransferRefused(404, 'unknown_agent', 'agentId and agentEmail name different users.');
-  }
-  const user = (byId ?? byEmail)!;
-  return { id: Number(user.id), email: String(user.email), deactivated: Boolean(user.deactivatedAt) };
-}
-
-export const AGENT_DEACTIVATED_MESSAGE = "The agent's account is deactivated: they take no calls.";
-
-/** The caller system sends no call to a deactivated agent (they cannot log in to see or dispute it). */
-export function refuseDeactivated(agent: { deactivated: boolean }): void {
-  if (agent.deactivated) throw new TransferRefused(REFUSAL_STATUS, 'agent_deactivated', AGENT_DEACTIVATED_MESSAGE);
-}
+import { acceptedView, type CallRow } from './call-views.ts';
+import { checkCallWindow, refuseDeactivated, remainingBalance, resolveAgent } from './call-checks.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Recording a delivered call
@@ -206,10 +36,6 @@ type RecordInput = (TransferCallback | ManualCall) & { callId?: string };
 class DuplicateCall extends Error {}
 /** A lot was paid for between the preparation of its rows and the transaction: prepare and try again. */
 class RowsMissing extends Error {}
-
-async function remainingBalance(trx: Db | Knex.Transaction, userId: number): Promise<number> {
-  return (await transferLots(trx, userId)).reduce((s, l) => s + l.remaining, 0);
-}
 
 async function existingAnswer(deps: AppDeps, externalCallId: string, userId: number): Promise<TransferCallbackAccepted | null> {
   const row = (await TransferCall.query(deps.db).where({ externalCallId }).first()) as CallRow | undefined;
@@ -452,18 +278,4 @@ async function earlierCallFromSameCaller(trx: Knex.Transaction, userId: number, 
     .select('id')
     .first();
   return Boolean(row);
-}
-
-/** Would a transfer to this agent from this state be taken right now? (The caller system may ask first.) */
-export async function checkTransfer(deps: AppDeps, input: TransferCheck): Promise<{ ok: true; balanceRemaining: number }> {
-  const agent = await resolveAgent(deps.db, input);
-  refuseDeactivated(agent);
-  const now = deps.clock.now();
-  const controls = await readControls(deps.db, agent.id);
-  const balance = await remainingBalance(deps.db, agent.id);
-  const callsThatDay = await callsOnLocalDay(deps.db, agent.id, now, controls.timeZone);
-  const refusal = controlsRefusal(controls, { startedAt: now, state: input.state }, { callsThatDay, balance });
-  if (refusal) throw new TransferRefused(REFUSAL_STATUS, refusal.reason, refusal.message);
-  if (balance === 0) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
-  return { ok: true, balanceRemaining: balance };
 }

@@ -5,7 +5,7 @@
 // affected-row count decides which of two racing approvals does the credit.
 import { enqueueUserMail } from '../mail/account-mail.ts';
 import { enqueueStaffAlert } from '../mail/staff-alerts.ts';
-import { disputeDecidedMail, disputeReceivedMail } from '../mail/messages.ts';
+import { disputeDecidedMail, disputeReceivedMail } from '../mail/dispute-messages.ts';
 import {
   disputeReasonLabel,
   type AdminDisputeView,
@@ -16,6 +16,7 @@ import {
   type DisputeSummary,
 } from '@tm/shared/schemas/transfers';
 import { withinDisputeWindow } from '@tm/shared/logic/transfer-rules';
+import type { CallNaming } from '@tm/shared/logic/call-label';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
@@ -25,7 +26,7 @@ import { SYSTEM, writeAudit, type Actor } from './audit.ts';
 import { readControls } from './settings.service.ts';
 import { disputeClassifier, type DisputeEvidenceInput, type DisputeVerdict } from './dispute-evidence/index.ts';
 import { creditTo } from './lots.service.ts';
-import { toDisputeSummary, type CallRow } from './calls.service.ts';
+import { parseEvidence, toDisputeSummary, type CallRow } from './call-views.ts';
 import { findOwnCall } from './call-list.service.ts';
 import { withRetry } from '../../db/retry.ts';
 import { readPage } from '../../http/paging.ts';
@@ -157,11 +158,19 @@ export async function fileDispute(
             at: now,
           });
           await enqueueUserMail(trx, deps.config, userId, now, (to) =>
-            disputeDecidedMail(deps.config, to, { id, callId, outcome: status, note: verdict.summary }),
+            disputeDecidedMail(deps.config, to, {
+              id,
+              call: callNaming(call),
+              outcome: status === 'approved' ? 'approved' : 'denied',
+              note: verdict.summary,
+              by: 'rules',
+              afterReview: false,
+              evidence: verdict.evidence,
+            }),
           );
           if (status === 'approved') await creditCall(trx, call, id, SYSTEM, now);
         } else {
-          await enqueueUserMail(trx, deps.config, userId, now, (to) => disputeReceivedMail(deps.config, to, { id, callId }));
+          await enqueueUserMail(trx, deps.config, userId, now, (to) => disputeReceivedMail(deps.config, to, { id, call: callNaming(call) }));
           // Left to an admin: the admins who asked are told (a dispute the rules settled needs no one).
           const agent = await User.query(trx).findById(userId).select('email', 'firstName', 'lastName');
           await enqueueStaffAlert(trx, deps.config, now, {
@@ -226,6 +235,11 @@ export async function requestReview(deps: AppDeps, userId: number, callId: numbe
   return toDisputeSummary(row as Parameters<typeof toDisputeSummary>[0]);
 }
 
+/** A call as the dispute e-mails name it (callLabel): its caller, state and start. */
+function callNaming(call: CallRow): CallNaming {
+  return { callerName: call.callerName, callerPhone: call.callerPhone, state: call.state, startedAt: toIso(call.startedAt) ?? '' };
+}
+
 /** Credits a disputed call's transfer back to the order it drew on, once (the billed -> credited move decides). */
 async function creditCall(trx: Knex.Transaction, call: CallRow, disputeId: number, actor: Actor, now: Date): Promise<void> {
   const stamp = toDbDate(now);
@@ -284,12 +298,22 @@ export async function decideDispute(
         after: { status, decisionReason },
         at: now,
       });
-      await enqueueUserMail(trx, deps.config, Number(d.userId), now, (to) =>
-        disputeDecidedMail(deps.config, to, { id: disputeId, callId: Number(d.callId), outcome: status, note: decisionReason }),
-      );
-      if (!decision.approve) return;
-
       const call = (await TransferCall.query(trx).findById(d.callId)) as CallRow | undefined;
+      if (call) {
+        await enqueueUserMail(trx, deps.config, Number(d.userId), now, (to) =>
+          disputeDecidedMail(deps.config, to, {
+            id: disputeId,
+            call: callNaming(call),
+            outcome: status === 'approved' ? 'approved' : 'denied',
+            note: decisionReason,
+            by: 'admin',
+            afterReview: Boolean(d.reviewRequestedAt),
+            // What the rules read at filing, quoted on a denial (none for a dispute they left at once to an admin).
+            evidence: parseReading(d.ruleReading)?.evidence ?? parseEvidence(d.evidence),
+          }),
+        );
+      }
+      if (!decision.approve) return;
       if (call) await creditCall(trx, call, disputeId, admin, now);
     }),
   );

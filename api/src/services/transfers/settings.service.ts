@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { enqueueUserMail } from '../mail/account-mail.ts';
-import { controlsChangedMail } from '../mail/messages.ts';
+import { controlsChangedMail } from '../mail/delivery-messages.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { transferLots } from './lots.service.ts';
 import { withRetry } from '../../db/retry.ts';

@@ -2,11 +2,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { AuditLogPage } from '@tm/shared/schemas/audit';
+import type { EmailMatch } from '@tm/shared/schemas/email-match';
 import { adminKeys } from './keys.ts';
 
 export interface AuditFilters {
   actor: string;
   user: string;
+  /** How an e-mail in Who acted / User concerned matches: the whole address, or a part of it. */
+  emailMatch: EmailMatch;
   kind: string;
   from: string;
   to: string;

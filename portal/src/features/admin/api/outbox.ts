@@ -1,13 +1,14 @@
-// GET /api/admin/outbox?status=&page=&to=, GET /api/admin/outbox/:id (preview) and POST /api/admin/outbox/:id/resend (decision 045).
+// GET /api/admin/outbox?status=&page=&to=&emailMatch=, GET /api/admin/outbox/:id (preview) and POST /api/admin/outbox/:id/resend (decision 045).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { OutboxItem, OutboxMessage, OutboxPage, OutboxStatus } from '@tm/shared/schemas/mail';
+import type { EmailMatch } from '@tm/shared/schemas/email-match';
 import { adminKeys } from './keys.ts';
 
-export function useOutbox(status: OutboxStatus | 'all', page: number, to = '') {
+export function useOutbox(status: OutboxStatus | 'all', page: number, to = '', emailMatch: EmailMatch = 'exact') {
   return useQuery({
-    queryKey: [...adminKeys.outbox, status, page, to],
-    queryFn: async () => (await api.getJson<OutboxPage>(`/api/admin/outbox?${new URLSearchParams({ status, page: String(page), to })}`))!,
+    queryKey: [...adminKeys.outbox, status, page, to, emailMatch],
+    queryFn: async () => (await api.getJson<OutboxPage>(`/api/admin/outbox?${new URLSearchParams({ status, page: String(page), to, emailMatch })}`))!,
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });

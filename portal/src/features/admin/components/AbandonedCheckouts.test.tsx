@@ -42,9 +42,9 @@ describe('abandoned checkouts', () => {
     expect(row.textContent).toContain('30 transfers (Standard)');
     expect(row.textContent).toContain('$1200.00');
     expect(row.textContent).toMatch(/Expires /);
-    fireEvent.click(screen.getByRole('button', { name: 'Re-send the checkout link of order 41' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Re-send link of order 41' }));
     await screen.findByText('To lena@example.com');
-    fireEvent.click(screen.getByRole('button', { name: 'Re-send the checkout link of order 41' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Re-send link of order 41' }));
     await screen.findByText(/already sent to this buyer in the last 24 hours/);
     await waitFor(() => expect(api.sent('POST', '/api/admin/abandoned-checkouts/41/resend')).toHaveLength(2));
   });

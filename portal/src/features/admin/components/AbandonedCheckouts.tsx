@@ -81,7 +81,7 @@ export function AbandonedCheckouts() {
                       className="btn btn-outline adm-btn-sm"
                       disabled={!c.email || (resend.isPending && resend.variables === c.orderId)}
                       onClick={() => void send(c.orderId)}
-                      aria-label={`Re-send the checkout link of order ${c.orderId}`}
+                      aria-label={`Re-send link of order ${c.orderId}`}
                     >
                       Re-send link
                     </button>

@@ -1,17 +1,19 @@
 // Admin > Audit log: every admin, training-admin and ledger action, newest first, as sentences with
-// "Field: old → new" changes. Filters: who acted and whose account (name or e-mail), kind, days on the
+// "Field: old → new" changes. Filters: who acted and whose account (name or e-mail, an address matched whole
+// unless "Contains" is chosen), kind, days on the
 // admin's clock; the same filters download as CSV. Entries are cards, so the list reads at 390 px.
 import { useState, type FormEvent } from 'react';
 import { AUDIT_KINDS } from '@tm/shared/logic/audit';
 import { formatDateTime } from '@tm/shared/logic/format';
 import type { AuditLogEntry } from '@tm/shared/schemas/audit';
+import { EMAIL_MATCHES, EMAIL_MATCH_LABELS } from '@tm/shared/schemas/email-match';
 import { ApiError } from '@tm/shared/api-client';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { auditCsvUrl, useAuditLog, type AuditFilters } from '../api/audit.ts';
 import './admin-audit.css';
 
-const EMPTY: AuditFilters = { actor: '', user: '', kind: '', from: '', to: '' };
+const EMPTY: AuditFilters = { actor: '', user: '', emailMatch: 'exact', kind: '', from: '', to: '' };
 const ROLE: Record<AuditLogEntry['actor']['type'], string> = {
   admin: 'Admin',
   training: 'Training admin',
@@ -83,6 +85,16 @@ export function AuditTab() {
         <div className="field">
           <label htmlFor="aud-user">User concerned</label>
           <input id="aud-user" value={draft.user} onChange={set('user')} placeholder="Name or e-mail" />
+        </div>
+        <div className="field">
+          <label htmlFor="aud-email-match">E-mail match</label>
+          <select id="aud-email-match" value={draft.emailMatch} onChange={set('emailMatch')}>
+            {EMAIL_MATCHES.map((m) => (
+              <option key={m} value={m}>
+                {EMAIL_MATCH_LABELS[m]}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="field">
           <label htmlFor="aud-kind">Kind</label>

@@ -262,7 +262,7 @@ function SignupCard({ s }: { s: Signup }) {
       <div className="adm-card-actions adm-signup-actions">
         <SignupStatusSelect s={s} />
         {s.userId !== null ? (
-          <Link className="btn btn-outline adm-btn-sm" to={`/admin?user=${s.userId}`} aria-label={`Open the account of ${s.name}`}>
+          <Link className="btn btn-outline adm-btn-sm" to={`/admin?user=${s.userId}`} aria-label={`Open user ${s.name}`}>
             Open user
           </Link>
         ) : (

@@ -1,8 +1,10 @@
 // Admin > E-mail: the outbox (decision 045). Every message the product wrote, newest first: sent,
-// pending (with the next try and the last error), failed (with the error). Search by recipient, a
+// pending (with the next try and the last error), failed (with the error). Search by recipient (the whole
+// address, or "Contains" for a part of it), a
 // preview of each message, and Resend of a sent or failed one (issue 26).
 import { useState } from 'react';
 import { OUTBOX_STATUSES, type OutboxItem, type OutboxStatus } from '@tm/shared/schemas/mail';
+import { EMAIL_MATCHES, EMAIL_MATCH_LABELS, type EmailMatch } from '@tm/shared/schemas/email-match';
 import { ApiError } from '@tm/shared/api-client';
 import { useOutbox, useOutboxMessage, useResendMessage } from '../api/outbox.ts';
 import { formatDateTime } from '@tm/shared/logic/format';
@@ -87,9 +89,10 @@ export function OutboxTab() {
   const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  const [emailMatch, setEmailMatch] = useState<EmailMatch>('exact');
   const to = useDebouncedValue(search.trim(), 300);
   const [preview, setPreview] = useState<number | null>(null);
-  const { data, isLoading, error } = useOutbox(status, page, to);
+  const { data, isLoading, error } = useOutbox(status, page, to, emailMatch);
   return (
     <div className="card">
       <div className="adm-toolbar">
@@ -105,6 +108,25 @@ export function OutboxTab() {
             setPage(1);
           }}
         />
+        <span className="small">
+          <label className="adm-inline-label" htmlFor="outbox-email-match">
+            E-mail match
+          </label>{' '}
+          <select
+            id="outbox-email-match"
+            value={emailMatch}
+            onChange={(e) => {
+              setEmailMatch(e.target.value as EmailMatch);
+              setPage(1);
+            }}
+          >
+            {EMAIL_MATCHES.map((m) => (
+              <option key={m} value={m}>
+                {EMAIL_MATCH_LABELS[m]}
+              </option>
+            ))}
+          </select>
+        </span>
         <label className="small">
           Show{' '}
           <FilterSelect

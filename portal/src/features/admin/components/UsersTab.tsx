@@ -75,7 +75,7 @@ function UserCard({
           className="btn btn-outline adm-btn-sm"
           onClick={onSetPasswordLink}
           disabled={linkPending}
-          aria-label={`Set-password link for ${name}`}
+          aria-label={`${linkPending ? 'Creating link...' : 'Set-password link'} for ${name}`}
         >
           {linkPending ? 'Creating link...' : 'Set-password link'}
         </button>
@@ -84,7 +84,7 @@ function UserCard({
           className="btn btn-outline adm-btn-sm"
           onClick={onEmailLink}
           disabled={emailPending}
-          aria-label={`E-mail set-password link to ${name}`}
+          aria-label={`${emailPending ? 'Sending...' : 'E-mail link'}: the set-password link to ${name}`}
         >
           {emailPending ? 'Sending...' : 'E-mail link'}
         </button>

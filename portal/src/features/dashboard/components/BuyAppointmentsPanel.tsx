@@ -129,7 +129,7 @@ function AppointmentForSaleCard({ a, inCart, onToggle }: { a: AppointmentForSale
           className={`btn ${inCart ? 'btn-outline' : ''}`}
           onClick={onToggle}
           aria-pressed={inCart}
-          aria-label={inCart ? `Remove ${a.customerName} from cart` : `Buy ${a.customerName} for ${price}`}
+          aria-label={inCart ? `Remove ${a.customerName} from cart` : `Buy - ${price}: ${a.customerName}`}
         >
           {inCart ? 'Remove' : `Buy - ${price}`}
         </button>

@@ -124,7 +124,7 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
             </div>
             <div>
               <dt>Price</dt>
-              <dd data-testid="my-appointment-price">{a.assigned ? `${ASSIGNED_LABEL}, free` : formatUsd(a.priceCents, { cents: true })}</dd>
+              <dd data-testid="my-appointment-price">{a.assigned ? ASSIGNED_LABEL : formatUsd(a.priceCents, { cents: true })}</dd>
             </div>
           </dl>
           <AppointmentCare appointment={a} timeZone={tz} />

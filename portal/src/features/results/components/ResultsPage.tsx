@@ -8,6 +8,7 @@ import { ApiError } from '@tm/shared/api-client';
 import { countOf, formatDate } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { localDateKey } from '@tm/shared/logic/transfer-rules';
+import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
 import { OUTCOME_STATUSES, PRODUCT_LABELS, needsPremium, type OutcomeItemView, type OutcomeStatus, type ResultsRow } from '@tm/shared/schemas/outcomes';
 import { RequireUser } from '../../../components/RequireUser.tsx';
 import { PortalShell } from '../../../components/layout/PortalShell.tsx';
@@ -203,7 +204,7 @@ function ItemsSection({ period }: { period: Period }) {
                     </a>
                   </td>
                   <td>{i.state}</td>
-                  <td>{formatUsd(i.costCents)}</td>
+                  <td data-testid="outcome-cost">{i.assigned ? ASSIGNED_LABEL : formatUsd(i.costCents)}</td>
                   <td>
                     <OutcomeCell item={i} />
                   </td>

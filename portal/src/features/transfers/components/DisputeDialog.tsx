@@ -8,6 +8,7 @@ import { DISPUTE_REASONS, disputeSchema, type DisputeInput, type TransferCallVie
 import { useToast } from '../../../components/toast.tsx';
 import { useFileDispute } from '../api/file-dispute.ts';
 import { formatDateTime as formatInZone } from '@tm/shared/logic/format';
+import { callLabel } from '@tm/shared/logic/call-label';
 
 export function DisputeDialog({ call, timeZone, onClose }: { call: TransferCallView | null; timeZone: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -67,7 +68,7 @@ export function DisputeDialog({ call, timeZone, onClose }: { call: TransferCallV
         <form onSubmit={onSubmit} noValidate>
           <h2 id={titleId}>Dispute this call</h2>
           <p className="muted small">
-            {call.callerName}, {call.state}, {formatInZone(call.startedAt, timeZone)}. Open until {formatInZone(call.disputeDeadline, timeZone)}.
+            {callLabel(call, timeZone)}. Open until {formatInZone(call.disputeDeadline, timeZone)}.
           </p>
           <fieldset className="xfer-fieldset">
             <legend>Reason</legend>
