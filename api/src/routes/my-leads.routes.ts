@@ -12,8 +12,8 @@ export function myLeadsRoutes(deps: AppDeps): Router {
   const r = Router();
   const query = myLeadsQuerySchema(MY_LEADS_PAGE_SIZE);
   r.get('/my-leads', requireAgent(deps), async (req, res) => {
-    const { page, pageSize, q } = parseWith(query, req.query, 'query');
-    res.json(await listMyLeads(deps.db, currentUser(req).id, page, pageSize, q));
+    const { q, ...place } = parseWith(query, req.query, 'query');
+    res.json(await listMyLeads(deps.db, currentUser(req).id, place, q));
   });
   r.get('/my-leads/export.csv', requireAgent(deps), async (req, res) => {
     const { q } = parseWith(myLeadsExportQuerySchema, req.query, 'query');

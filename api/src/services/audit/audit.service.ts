@@ -10,8 +10,8 @@ import type { AuditActorType, AuditLogEntry, AuditLogPage, AuditLogQuery } from 
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { LedgerAuditEntry, TrainingAdmin, User } from '../../models/index.ts';
-import { whereAnyContains } from '../../http/like.ts';
-import { readPage } from '../../http/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { readPage, withItems } from '../../db/paging.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { fullName, parseAuditValue } from '../transfers/audit.ts';
 
@@ -159,7 +159,8 @@ const NEWEST_FIRST = [
 
 export async function listAuditLog(db: Db, q: AuditLogQuery): Promise<AuditLogPage> {
   const base = filtered(db, q);
-  return readPage(q, { rows: base.clone().select(COLUMNS).orderBy(NEWEST_FIRST), count: base, map: (rows) => (rows as Row[]).map(toEntry) });
+  const page = await readPage<Row>(q, { rows: base.clone().select(COLUMNS).orderBy(NEWEST_FIRST), count: base });
+  return withItems(page, page.items.map(toEntry));
 }
 
 const ACTOR_WORD: Record<AuditActorType, string> = { admin: 'Admin', training: 'Training admin', agent: 'Agent', system: 'System', caller: 'Caller system' };

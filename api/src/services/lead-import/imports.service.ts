@@ -27,7 +27,7 @@ import {
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { readPage } from '../../http/paging.ts';
+import { readPage, withItems } from '../../db/paging.ts';
 import { suggestMapping } from './mapping.ts';
 import { mappingProblem, validateRecord, type StagedLead } from './rows.ts';
 import { Lead, LeadAssignment, LeadImport, LeadImportRow, LeadPoolEntry } from '../../models/index.ts';
@@ -184,13 +184,10 @@ export async function getImport(db: Db, id: number): Promise<LeadImportSummary> 
 export async function listImportErrors(db: Db, id: number, page: number, pageSize: number): Promise<Page<ImportRowError>> {
   await getImport(db, id);
   const base = LeadImportRow.query(db).where({ importId: id }).whereNotNull('error');
-  return readPage(
-    { page, pageSize },
-    {
-      rows: base.clone().select('rowNumber', 'error').orderBy('rowNumber'),
-      count: base,
-      map: (rows) => rows.map((r) => ({ row: Number(r.rowNumber), reason: String(r.error) })),
-    },
+  const found = await readPage<Pick<LeadImportRow, 'rowNumber' | 'error'>>({ page, pageSize }, { rows: base.clone().select('rowNumber', 'error').orderBy('rowNumber'), count: base });
+  return withItems(
+    found,
+    found.items.map((r) => ({ row: Number(r.rowNumber), reason: String(r.error) })),
   );
 }
 

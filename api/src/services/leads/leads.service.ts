@@ -14,8 +14,8 @@ import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
-import { orWhereContains } from '../../http/like.ts';
-import { batches, boundedTotal, pageSlice, readPage, type PageSlice } from '../../http/paging.ts';
+import { orWhereContains } from '../../db/like.ts';
+import { batches, boundedTotal, pageFrom, pageSlice, type PageSlice } from '../../db/paging.ts';
 import { csvLine } from '../../lib/csv.ts';
 
 export type LeadKind = 'aged' | 'fresh';
@@ -395,14 +395,99 @@ async function countMyLeads(db: Db, userId: number, search: string | undefined) 
   return boundedTotal(a + b);
 }
 
-export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = MY_LEADS_PAGE_SIZE, search?: string): Promise<Paged<MyLead>> {
-  return readPage(
-    { page, pageSize },
-    {
-      rows: (slice) => myLeadsPage(db, userId, search, slice),
-      count: () => countMyLeads(db, userId, search),
-      map: (rows: Array<Record<string, unknown>>) => rows.map(toMyLead),
-    },
+/** Where a page of My Leads starts: a page number, or the page after / before a lead of it (`purchased-12`). */
+export interface MyLeadsPlace {
+  page?: number;
+  pageSize?: number;
+  after?: string;
+  before?: string;
+}
+
+type MyLeadSource = 'assigned' | 'purchased';
+/** A place in My Leads' order (date newest first, then source, then id newest first). */
+type MyLeadPlace = { createdAt: unknown; source: MyLeadSource; id: number };
+
+/**
+ * The place of the lead a cursor names, read by primary key (an assignment's date, a purchase's date):
+ * a lead bought or assigned in between does not move it. An id that names nothing is a 400.
+ */
+async function myLeadPlace(db: Db, cursor: string, field: 'after' | 'before'): Promise<MyLeadPlace> {
+  const [source, n] = cursor.split('-') as [MyLeadSource, string];
+  const id = Number(n);
+  const row =
+    source === 'assigned'
+      ? ((await LeadAssignment.query(db).findById(id).select(db.ref('assignedAt').as('at'))) as unknown as { at: unknown } | undefined)
+      : ((await Lead.query(db).findById(id).select(db.ref('soldAt').as('at'))) as unknown as { at: unknown } | undefined);
+  if (!row?.at)
+    throw badRequest(`${field}: no such lead (use the ${field === 'after' ? 'nextCursor' : 'prevCursor'} of the page next to it)`, { [field]: 'No such lead' });
+  return { createdAt: row.at, source, id };
+}
+
+/**
+ * One side's rows strictly after (or, `backwards`, before) a place in My Leads' order, newest first (oldest
+ * first backwards), stopped after `limit`: one range of the side's own index (decision 254).
+ */
+function mySideSeek(side: Builder, source: MyLeadSource, cols: { at: string; id: string }, place: MyLeadPlace, backwards: boolean, limit: number): Builder {
+  const at = place.createdAt as Knex.Value;
+  // The order is (date desc, source asc, id desc); forwards is "later in it", backwards "earlier".
+  // Same source: the lexicographic seek on (date, id). The other source sorts after the place's on equal
+  // dates ('assigned' < 'purchased'), so its rows of the same date fall on one side whole.
+  const beyond = backwards ? '>' : '<';
+  if (source === place.source) side.where((w) => w.where(cols.at, beyond, at).orWhere((e) => e.where(cols.at, at).where(cols.id, beyond, place.id)));
+  else if ((source > place.source) !== backwards) side.where(cols.at, `${beyond}=`, at);
+  else side.where(cols.at, beyond, at);
+  const dir = backwards ? 'asc' : 'desc';
+  return side.orderBy([
+    { column: cols.at, order: dir },
+    { column: cols.id, order: dir },
+  ]).limit(limit);
+}
+
+/** My Leads' order on mapped rows: date newest first, then source, then id newest first. */
+function myLeadsCompare(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  const at = (r: Record<string, unknown>) => toIso(r.createdAt) ?? '';
+  return at(b).localeCompare(at(a)) || String(a.source).localeCompare(String(b.source)) || Number(b.id) - Number(a.id);
+}
+
+/** The page of My Leads after or before a place: each side seeks on its own index, the two merged. */
+async function myLeadsSeek(db: Db, userId: number, search: string | undefined, place: MyLeadPlace, backwards: boolean, limit: number) {
+  const { assigned, bought } = myLeadsUnion(db, userId, search);
+  const [a, b] = await Promise.all([
+    mySideSeek(assigned, 'assigned', { at: 'assignedAt', id: 'id' }, place, backwards, limit),
+    mySideSeek(bought, 'purchased', { at: 'soldAt', id: 'id' }, place, backwards, limit),
+  ]);
+  const rows = [...(a as Array<Record<string, unknown>>), ...(b as Array<Record<string, unknown>>)].sort(myLeadsCompare);
+  return backwards ? rows.slice(-limit) : rows.slice(0, limit);
+}
+
+/**
+ * My Leads, newest first: by page number (page 1, bounded as every list), or by keyset after / before a
+ * lead of the list (decision 254), where any depth costs what page 1 does and there is no page cap. The
+ * total is bounded (10,000+).
+ */
+export async function listMyLeads(db: Db, userId: number, place: MyLeadsPlace = {}, search?: string): Promise<Paged<MyLead>> {
+  const slice = pageSlice(place.page ?? 1, place.pageSize ?? MY_LEADS_PAGE_SIZE);
+  const cursor = place.after ?? place.before;
+  const total = countMyLeads(db, userId, search);
+  let rows: Array<Record<string, unknown>>;
+  let page = slice.page;
+  let hasPrev = slice.offset > 0;
+  if (!cursor) rows = await myLeadsPage(db, userId, search, slice);
+  else if (place.after) {
+    rows = await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'after'), false, slice.limit);
+    hasPrev = true;
+  } else {
+    // Backwards, one lead more than the page: it says a page comes before. Fewer: this is the start.
+    const back = await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'before'), true, slice.limit + 1);
+    if (back.length > slice.limit) [rows, hasPrev] = [back.slice(1), true];
+    else [rows, page, hasPrev] = [await myLeadsPage(db, userId, search, { ...slice, page: 1, offset: 0 }), 1, false];
+  }
+  const items = rows.map(toMyLead);
+  return pageFrom(
+    items,
+    await total,
+    { page, pageSize: slice.pageSize },
+    { prevCursor: hasPrev && items.length ? items[0]!.id : null, nextCursor: items.length === slice.limit ? items.at(-1)!.id : null },
   );
 }
 

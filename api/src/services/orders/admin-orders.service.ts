@@ -19,8 +19,8 @@ import { centsToDecimal } from '@tm/shared';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { readPage } from '../../http/paging.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import { readPage, withItems } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { isTransferOrder, orderDescription, refundedTransfers, refundLines } from '../transfers/lots.service.ts';
 import { csvLine } from '../../lib/csv.ts';
@@ -177,7 +177,8 @@ const NEWEST_FIRST = [
 ];
 
 export async function listAdminOrders(db: Db, q: AdminOrdersQuery): Promise<AdminOrdersPage> {
-  return readPage(q, { rows: filtered(db, q).orderBy(NEWEST_FIRST), count: filtered(db, q), map: (r: SummaryRow[]) => r.map(toSummary) });
+  const page = await readPage<SummaryRow>(q, { rows: filtered(db, q).orderBy(NEWEST_FIRST), count: filtered(db, q) });
+  return withItems(page, page.items.map(toSummary));
 }
 
 /** Every order the filters match (not only one page), as CSV; at most `limit` rows. */
