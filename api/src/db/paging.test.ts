@@ -43,7 +43,12 @@ describe('readPage and batches over this database (SQLite, or MariaDB with TEST_
     for (let i = 0; i < 5; i++) await makeUser(file.db, { agencyName: AGENCY });
     const ids = (await ours().orderBy('id')).map((u) => Number(u.id));
     const page = await readPage<User>({ page: 2, pageSize: 2 }, { rows: ours().orderBy('id'), count: ours() });
-    expect(withItems(page, page.items.map((u) => Number(u.id)))).toEqual({ items: ids.slice(2, 4), total: 5, page: 2, pageSize: 2, pageCount: 3 });
+    expect(
+      withItems(
+        page,
+        page.items.map((u) => Number(u.id)),
+      ),
+    ).toEqual({ items: ids.slice(2, 4), total: 5, page: 2, pageSize: 2, pageCount: 3 });
     const past = await readPage<User>({ page: 9, pageSize: 2 }, { rows: ours().orderBy('id'), count: ours() });
     expect(past).toEqual({ items: [], total: 5, page: 9, pageSize: 2, pageCount: 3 });
   });

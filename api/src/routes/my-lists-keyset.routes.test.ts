@@ -51,7 +51,21 @@ async function walk(path: string, pages: number, pageSize: number): Promise<P[]>
 
 describe('My Leads (GET /api/my-leads) by keyset', () => {
   const buy = async (n: number, at: string, name = `Bought ${n}`) =>
-    (await ctx.db('leads').insert({ kind: 'aged', customerName: name, customerPhone: `51255${String(n).padStart(5, '0')}`, customerState: 'TX', zipCode: '73301', ageDays: 40, status: 'sold', buyerId: meId, soldAt: at }))[0];
+    (
+      await ctx
+        .db('leads')
+        .insert({
+          kind: 'aged',
+          customerName: name,
+          customerPhone: `51255${String(n).padStart(5, '0')}`,
+          customerState: 'TX',
+          zipCode: '73301',
+          ageDays: 40,
+          status: 'sold',
+          buyerId: meId,
+          soldAt: at,
+        })
+    )[0];
   const assign = async (agentId: number, at: string, name: string) => ctx.db('leadAssignments').insert({ agentId, name, phone: '5125550000', assignedAt: at });
 
   it('walks both sides merged, on ties of date too, both ways; keeps its pages when leads are bought in front; no page cap', async () => {
@@ -101,7 +115,15 @@ describe('My Leads (GET /api/my-leads) by keyset', () => {
 
 describe('My Appointments (GET /api/vapi/my-appointments) by keyset', () => {
   const bought = (n: number, userId = meId, at = day(n)) =>
-    Appointment.query(ctx.db).insert({ ...extractedAppointmentRow(), followUpRequired: false, status: 'sold', buyerId: userId, purchasedAt: at, createdAt: at, customerName: `Appt ${n}` });
+    Appointment.query(ctx.db).insert({
+      ...extractedAppointmentRow(),
+      followUpRequired: false,
+      status: 'sold',
+      buyerId: userId,
+      purchasedAt: at,
+      createdAt: at,
+      customerName: `Appt ${n}`,
+    });
 
   it('walks both ways on (purchased at, id), keeps its pages when appointments are bought or deleted in between; no page cap', async () => {
     // Two bought in the same instant: the id breaks the tie.
@@ -113,7 +135,9 @@ describe('My Appointments (GET /api/vapi/my-appointments) by keyset', () => {
     await bought(200, meId, day(300));
     const cursor = pages[0]!.nextCursor!;
     // The cursor's appointment is deleted by the buyer (it leaves the list): its place holds.
-    await Appointment.query(ctx.db).where({ id: Number(cursor) }).patch({ buyerDeletedAt: day(301) });
+    await Appointment.query(ctx.db)
+      .where({ id: Number(cursor) })
+      .patch({ buyerDeletedAt: day(301) });
     expect(idsOf(await get('/api/vapi/my-appointments', { pageSize: 4, page: 2, after: cursor }))).toEqual(idsOf(pages[1]!));
     expect((await get('/api/vapi/my-appointments', { pageSize: 4, page: 5_000, after: cursor })).page).toBe(5_000);
     const bad = await agent.get('/api/vapi/my-appointments').query({ after: 'abc' });

@@ -142,9 +142,7 @@ const myLeadCursor = (name: 'After' | 'Before') =>
   );
 /** GET /api/my-leads: a page number, or the page after / before a lead of the list (keyset, decision 254). */
 export const myLeadsQuerySchema = (defaultSize: number) =>
-  z
-    .object({ ...pageParams(defaultSize), q: searchText, after: myLeadCursor('After'), before: myLeadCursor('Before') })
-    .superRefine(checkCursorPage);
+  z.object({ ...pageParams(defaultSize), q: searchText, after: myLeadCursor('After'), before: myLeadCursor('Before') }).superRefine(checkCursorPage);
 export const myLeadsExportQuerySchema = z.object({ q: searchText });
 
 /** What the filter inputs hold (the text the agent typed). */

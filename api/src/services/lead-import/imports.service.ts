@@ -184,7 +184,10 @@ export async function getImport(db: Db, id: number): Promise<LeadImportSummary> 
 export async function listImportErrors(db: Db, id: number, page: number, pageSize: number): Promise<Page<ImportRowError>> {
   await getImport(db, id);
   const base = LeadImportRow.query(db).where({ importId: id }).whereNotNull('error');
-  const found = await readPage<Pick<LeadImportRow, 'rowNumber' | 'error'>>({ page, pageSize }, { rows: base.clone().select('rowNumber', 'error').orderBy('rowNumber'), count: base });
+  const found = await readPage<Pick<LeadImportRow, 'rowNumber' | 'error'>>(
+    { page, pageSize },
+    { rows: base.clone().select('rowNumber', 'error').orderBy('rowNumber'), count: base },
+  );
   return withItems(
     found,
     found.items.map((r) => ({ row: Number(r.rowNumber), reason: String(r.error) })),

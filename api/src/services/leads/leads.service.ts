@@ -434,13 +434,15 @@ function mySideSeek(side: Builder, source: MyLeadSource, cols: { at: string; id:
   // dates ('assigned' < 'purchased'), so its rows of the same date fall on one side whole.
   const beyond = backwards ? '>' : '<';
   if (source === place.source) side.where((w) => w.where(cols.at, beyond, at).orWhere((e) => e.where(cols.at, at).where(cols.id, beyond, place.id)));
-  else if ((source > place.source) !== backwards) side.where(cols.at, `${beyond}=`, at);
+  else if (source > place.source !== backwards) side.where(cols.at, `${beyond}=`, at);
   else side.where(cols.at, beyond, at);
   const dir = backwards ? 'asc' : 'desc';
-  return side.orderBy([
-    { column: cols.at, order: dir },
-    { column: cols.id, order: dir },
-  ]).limit(limit);
+  return side
+    .orderBy([
+      { column: cols.at, order: dir },
+      { column: cols.id, order: dir },
+    ])
+    .limit(limit);
 }
 
 /** My Leads' order on mapped rows: date newest first, then source, then id newest first. */

@@ -76,14 +76,14 @@ export async function listAudit(db: Db, q: { agentId?: number; entity?: AuditInp
   return withItems(
     page,
     page.items.map((r) => ({
-        id: Number(r.id),
-        at: toIso(r.createdAt) ?? '',
-        actor: { type: r.actorType as ActorType, id: r.actorId === null ? null : Number(r.actorId), name: fullName(r.actorFirst, r.actorLast) },
-        action: r.action,
-        entity: r.entityType,
-        entityId: r.entityId === null ? null : Number(r.entityId),
-        agent: r.userId === null ? null : { id: Number(r.userId), name: fullName(r.agentFirst, r.agentLast) ?? '' },
-        before: parseAuditValue(r.beforeJson),
+      id: Number(r.id),
+      at: toIso(r.createdAt) ?? '',
+      actor: { type: r.actorType as ActorType, id: r.actorId === null ? null : Number(r.actorId), name: fullName(r.actorFirst, r.actorLast) },
+      action: r.action,
+      entity: r.entityType,
+      entityId: r.entityId === null ? null : Number(r.entityId),
+      agent: r.userId === null ? null : { id: Number(r.userId), name: fullName(r.agentFirst, r.agentLast) ?? '' },
+      before: parseAuditValue(r.beforeJson),
       after: parseAuditValue(r.afterJson),
     })),
   );

@@ -55,7 +55,13 @@ export async function listCalls(deps: AppDeps, userId: number, q: TransfersQuery
     deps.db,
     page.items.map((r) => Number(r.id)),
   );
-  return { ...withItems(page, page.items.map((r) => toCallView(r, disputes.get(Number(r.id)), now))), timeZone };
+  return {
+    ...withItems(
+      page,
+      page.items.map((r) => toCallView(r, disputes.get(Number(r.id)), now)),
+    ),
+    timeZone,
+  };
 }
 
 export async function findOwnCall(db: Db, userId: number, id: number): Promise<CallRow | undefined> {
