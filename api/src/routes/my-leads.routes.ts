@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { parseWith } from '../errors.ts';
 import { myLeadsExportQuerySchema, myLeadsQuerySchema } from '@tm/shared/schemas/leads';
-import { listMyLeads, myLeadsCsv, MY_LEADS_PAGE_SIZE } from '../services/leads/leads.service.ts';
+import { listMyLeads, myLeadsCsv, MY_LEADS_PAGE_SIZE } from '../services/leads/my-leads.service.ts';
 import { readerForStream } from '../db/read-routing.ts';
 
 export function myLeadsRoutes(deps: AppDeps): Router {

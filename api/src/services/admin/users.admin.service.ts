@@ -31,7 +31,7 @@ import { whereAnyContains } from '../../db/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { readPage, withItems } from '../../db/paging.ts';
 import { balanceView, orderDescription } from '../transfers/lots.service.ts';
-import { listMyLeads } from '../leads/leads.service.ts';
+import { listMyLeads } from '../leads/my-leads.service.ts';
 import { listMyAppointments } from '../appointments/appointments.service.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
