@@ -60,6 +60,7 @@ import * as m1129_5000_usersLowBalanceThreshold from './20261129500000_users_low
 import * as m1129_2000_appointmentsCallbackAt from './20261129200000_appointments_callback_at.ts';
 import * as m1129_2001_brightcallRequestHash from './20261129200100_brightcall_request_hash.ts';
 import * as m1129_2002_onboardingSettingsOffer from './20261129200200_onboarding_settings_offer.ts';
+import * as m1130_4000_resultsCoveringIndexes from './20261130400000_results_covering_indexes.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -126,6 +127,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129200000_appointments_callback_at': m1129_2000_appointmentsCallbackAt,
   '20261129200100_brightcall_request_hash': m1129_2001_brightcallRequestHash,
   '20261129200200_onboarding_settings_offer': m1129_2002_onboardingSettingsOffer,
+  '20261130400000_results_covering_indexes': m1130_4000_resultsCoveringIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
