@@ -1,12 +1,14 @@
-// Lead import at vendor scale (issue 26): a 100,000-row CSV with 1% bad rows imported for sale on
-// MariaDB, end to end through the importer the admin page uses (upload streamed to storage, the run job
-// parsing, checking, staging in batches and copying the good rows in one transaction), with the
-// database storage production uses (STORAGE=db). Prints the time, the rows and the memory seen while it
-// ran; exits 1 when it takes 60 s or more, when memory grows with the file (live heap, sampled after a full
-// collection, more than 64 MB over the start), or when the per-row errors are not exactly the bad rows with their reasons.
+// Lead import at vendor scale (issues 26 and 38): a CSV with 1% bad rows imported for sale on MariaDB, end
+// to end through the importer the admin page uses (upload streamed to storage, the run job parsing,
+// checking, staging in batches and copying the good rows in one transaction), with the database storage
+// production uses (STORAGE=db). Prints the time, the rows and the memory seen while it ran; exits 1 when it
+// takes longer than its target (1,000,000 rows: 5 minutes, 0.3 ms a row; a smaller file: 60 s), when the
+// live heap (sampled after a full collection) grows 128 MB or more over the start, or when the per-row
+// errors are not exactly the bad rows with their reasons.
 //
 // Run: npm run bench -- lead-import
-// Env: BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/money_bench), BENCH_IMPORT_ROWS (100000).
+// Env: BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/money_bench), BENCH_IMPORT_ROWS (100000; the issue's
+// size is 1000000).
 import crypto from 'node:crypto';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -20,8 +22,10 @@ import { claimImportRun, listImportErrors, runClaimedImport, uploadImport } from
 import { benchDatabaseUrl } from './million-leads.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-const TARGET_MS = 60_000;
-const HEAP_GROWTH_LIMIT = 64 * 1024 * 1024;
+/** Issue 38 point 4: 1,000,000 rows in under 5 minutes (0.3 ms a row); a smaller file within 60 s. */
+const TARGET_MS = Math.max(60_000, ROWS * 0.3);
+/** Live heap growth (after a full collection) under +128 MB, at any size: memory must not follow the file. */
+const HEAP_GROWTH_LIMIT = 128 * 1024 * 1024;
 const NAME_PREFIX = 'Bench Import';
 const STATES = ['TX', 'FL', 'CA', 'GA', 'NC', 'OH', 'PA', 'AZ', 'TN', 'MI'];
 
