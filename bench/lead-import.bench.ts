@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     `  status ${summary.status}: ${summary.importedRows.toLocaleString('en-US')} imported, ${summary.rejectedRows.toLocaleString('en-US')} refused; leads in the table: ${imported.toLocaleString('en-US')}`,
   );
   console.log(`  memory: live heap peak ${mb(peakHeap)} (+${mb(growth)} over the start, limit +${mb(HEAP_GROWTH_LIMIT)}), RSS peak ${mb(peakRss)}`);
-  console.log(`  per-row errors: ${errors.total.toLocaleString('en-US')} listed, ${errorsIntact ? 'each bad row with its reason' : 'NOT the bad rows'}`);
+  console.log(`  per-row errors: ${total.toLocaleString('en-US')} listed, ${errorsIntact ? 'each bad row with its reason' : 'NOT the bad rows'}`);
   const checks = [
     ['time', totalMs < TARGET_MS],
     ['memory flat', growth < HEAP_GROWTH_LIMIT],
