@@ -7,6 +7,7 @@ import { createTestApp, loginAs, makeUser, type TestContext } from '../test/harn
 import { toDbDate } from '../db/dates.ts';
 import { Appointment } from '../models/index.ts';
 import { extractedAppointmentRow } from '../test/proof-fixtures.ts';
+import { myLeadsCsv } from '../services/leads/my-leads.service.ts';
 
 let ctx: TestContext;
 let agent: Awaited<ReturnType<typeof loginAs>>;
@@ -52,19 +53,17 @@ async function walk(path: string, pages: number, pageSize: number): Promise<P[]>
 describe('My Leads (GET /api/my-leads) by keyset', () => {
   const buy = async (n: number, at: string, name = `Bought ${n}`) =>
     (
-      await ctx
-        .db('leads')
-        .insert({
-          kind: 'aged',
-          customerName: name,
-          customerPhone: `51255${String(n).padStart(5, '0')}`,
-          customerState: 'TX',
-          zipCode: '73301',
-          ageDays: 40,
-          status: 'sold',
-          buyerId: meId,
-          soldAt: at,
-        })
+      await ctx.db('leads').insert({
+        kind: 'aged',
+        customerName: name,
+        customerPhone: `51255${String(n).padStart(5, '0')}`,
+        customerState: 'TX',
+        zipCode: '73301',
+        ageDays: 40,
+        status: 'sold',
+        buyerId: meId,
+        soldAt: at,
+      })
     )[0];
   const assign = async (agentId: number, at: string, name: string) => ctx.db('leadAssignments').insert({ agentId, name, phone: '5125550000', assignedAt: at });
 
@@ -96,6 +95,20 @@ describe('My Leads (GET /api/my-leads) by keyset', () => {
     const back = await get('/api/my-leads', { pageSize: 5, page: 1, before: pages[1]!.prevCursor! });
     expect(idsOf(back)).toEqual(idsOf(pages[0]!));
     expect(back.prevCursor).toBe(idsOf(pages[0]!)[0]);
+  });
+
+  it('the CSV export reads by keyset batches: every lead once, in the list order, at any batch size', async () => {
+    const listed = (await get('/api/my-leads', { pageSize: 100 })).items.map((i) => (i as unknown as { name: string }).name);
+    for (const batch of [1, 4, 7, 100]) {
+      let csv = '';
+      for await (const chunk of myLeadsCsv(ctx.db, meId, undefined, batch)) csv += chunk;
+      const names = csv
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]!.replace(/^"|"$/g, ''));
+      expect(names, `batch ${batch}`).toEqual(listed);
+    }
   });
 
   it('refuses a cursor that is no lead of the list, or both cursors, with a 400 naming the field', async () => {

@@ -10,7 +10,7 @@ import { Lead, LeadAssignment } from '../../models/index.ts';
 import type { MyLead, Paged } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
 import { orWhereContains } from '../../db/like.ts';
-import { batches, boundedTotal, pageFrom, pageSlice, type PageSlice } from '../../db/paging.ts';
+import { boundedTotal, pageFrom, pageSlice, type PageSlice } from '../../db/paging.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { boundedCount } from './leads.service.ts';
 
@@ -91,12 +91,6 @@ function toMyLead(r: Record<string, unknown>): MyLead {
 }
 
 const MY_LEADS_ORDER = [{ column: 'createdAt', order: 'desc' as const }, { column: 'source' }, { column: 'id', order: 'desc' as const }];
-
-/** My Leads in the list's order, one UNION ALL of both sides (a fresh builder each call). */
-function myLeadsRows(db: Db, userId: number, search: string | undefined) {
-  const { assigned, bought } = myLeadsUnion(db, userId, search);
-  return db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER);
-}
 
 /**
  * One page of My Leads: each side (assigned, bought) read newest first by its own index and stopped after
@@ -248,9 +242,18 @@ export const MY_LEADS_CSV_HEADER = ['Name', 'Phone', 'Email', 'State', 'ZIP', 'A
 const MY_LEADS_CSV_BATCH = 1000;
 
 /** Every lead of My Leads that matches the search, as CSV for a CRM (formula cells escaped), in batches. */
-export async function* myLeadsCsv(db: Db, userId: number, search?: string): AsyncGenerator<string> {
+export async function* myLeadsCsv(db: Db, userId: number, search?: string, batch = MY_LEADS_CSV_BATCH): AsyncGenerator<string> {
   yield csvLine(MY_LEADS_CSV_HEADER);
-  for await (const rows of batches<Record<string, unknown>>(() => myLeadsRows(db, userId, search), MY_LEADS_CSV_BATCH)) {
+  // By keyset (decision 256): each batch seeks after the last lead of the one before on each side's index,
+  // so the 100th batch costs what the first does (by offset it re-read and re-sorted every lead before it).
+  let place: MyLeadPlace | undefined;
+  for (;;) {
+    const rows = place
+      ? await myLeadsSeek(db, userId, search, place, false, batch)
+      : await myLeadsPage(db, userId, search, { page: 1, pageSize: batch, limit: batch, offset: 0 });
+    if (!rows.length) return;
+    const last = rows.at(-1)!;
+    place = { createdAt: last.createdAt, source: last.source as MyLeadSource, id: Number(last.id) };
     let out = '';
     for (const l of rows.map(toMyLead)) {
       out += csvLine([
@@ -266,5 +269,6 @@ export async function* myLeadsCsv(db: Db, userId: number, search?: string): Asyn
       ]);
     }
     yield out;
+    if (rows.length < batch) return;
   }
 }
