@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 // outcome by its item with its status and premium.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('leads', (t) => {
-    t.index(['buyer_id', 'status', 'sold_at', 'kind', 'customer_state', 'age_days', 'price_cents', 'reserved_order_id'], 'leads_results_covering');
+    t.index(['buyer_id', 'status', 'sold_at', 'id', 'kind', 'customer_state', 'age_days', 'price_cents', 'reserved_order_id'], 'leads_results_covering');
   });
   await knex.schema.alterTable('item_outcomes', (t) => {
     t.index(['item_type', 'item_id', 'user_id', 'status', 'premium_cents'], 'item_outcomes_results_covering');
