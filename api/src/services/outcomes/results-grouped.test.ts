@@ -35,7 +35,15 @@ describe('Results from grouped reads (SQLite, or MariaDB with TEST_DATABASE_URL)
       leadIds.push(Number(id));
     }
     // One bought through an order whose line says what it cost.
-    const [orderId] = await db('orders').insert({ userId: me.id, kind: 'aged_leads', count: 1, status: 'paid', unitPriceCents: 777, amountCents: 777, idempotencyKey: 'results-grouped-order' });
+    const [orderId] = await db('orders').insert({
+      userId: me.id,
+      kind: 'aged_leads',
+      count: 1,
+      status: 'paid',
+      unitPriceCents: 777,
+      amountCents: 777,
+      idempotencyKey: 'results-grouped-order',
+    });
     await db('orderItems').insert({ orderId, kind: 'aged_lead', itemId: leadIds[1], quantity: 1, unitPriceCents: 777, amountCents: 777 });
     await db('leads').where({ id: leadIds[1] }).update({ reservedOrderId: orderId });
     for (const [k, id] of leadIds.entries()) {
