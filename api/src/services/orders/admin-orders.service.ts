@@ -171,10 +171,7 @@ function filtered(db: Db, q: AdminOrdersQuery): Knex.QueryBuilder {
   return base;
 }
 
-const NEWEST_FIRST = [
-  { column: 'o.createdAt', order: 'desc' as const },
-  { column: 'o.id', order: 'desc' as const },
-];
+const NEWEST_FIRST = ['o.createdAt', 'o.id'].map((column) => ({ column, order: 'desc' as const }));
 
 export async function listAdminOrders(db: Db, q: AdminOrdersQuery): Promise<AdminOrdersPage> {
   const page = await readPage<SummaryRow>(q, { rows: filtered(db, q).orderBy(NEWEST_FIRST), count: filtered(db, q) });
