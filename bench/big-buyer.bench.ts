@@ -78,8 +78,14 @@ const rows: Array<{ name: string; r: OpenLoopResult }> = [];
 try {
   const cookie = await loginCookie(app.url);
   for (const [name, path] of SCREENS) {
-    const probe = await fetch(app.url + path, { headers: { cookie } });
-    if (!probe.ok) throw new Error(`${path}: ${probe.status} ${await probe.text()}`);
+    // The screen before may have left a backlog (a pool of 10 under 100 req/s it could not serve): wait up
+    // to 60 s for the server to answer this one before offering it load.
+    let probe = await fetch(app.url + path, { headers: { cookie } }).catch(() => null);
+    for (let i = 0; i < 30 && !probe?.ok; i++) {
+      await new Promise((r) => setTimeout(r, 2000));
+      probe = await fetch(app.url + path, { headers: { cookie } }).catch(() => null);
+    }
+    if (!probe?.ok) throw new Error(`${path}: ${probe?.status ?? 'no answer'} ${probe ? await probe.text() : ''}`);
     console.log(`  ${name}: open loop ${POISSON.rate} req/s, ${POISSON.seconds} s...`);
     rows.push({ name, r: await openLoop({ url: app.url, ...POISSON, path: () => path, headers: { cookie } }) });
   }

@@ -1,13 +1,16 @@
-// Lead import at vendor scale (issue 26): a 100,000-row CSV with 1% bad rows imported for sale on
-// MariaDB, end to end through the importer the admin page uses (upload streamed to storage, the run job
-// parsing, checking, staging in batches and copying the good rows in one transaction), with the
-// database storage production uses (STORAGE=db). Prints the time, the rows and the memory seen while it
-// ran; exits 1 when it takes 60 s or more, when memory grows with the file (live heap, sampled after a full
-// collection, more than 64 MB over the start), or when the per-row errors are not exactly the bad rows with their reasons.
+// Lead import at vendor scale (issues 26 and 38): a CSV with 1% bad rows imported for sale on MariaDB, end
+// to end through the importer the admin page uses (upload streamed to storage, the run job parsing,
+// checking, staging in batches and copying the good rows in one transaction), with the database storage
+// production uses (STORAGE=db). Prints the time, the rows and the memory seen while it ran; exits 1 when it
+// takes longer than its target (1,000,000 rows: 5 minutes, 0.3 ms a row; a smaller file: 60 s), when the
+// live heap (sampled after a full collection) grows 128 MB or more over the start, or when the per-row
+// errors are not exactly the bad rows with their reasons.
 //
 // Run: npm run bench -- lead-import
-// Env: BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/money_bench), BENCH_IMPORT_ROWS (100000).
+// Env: BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/money_bench), BENCH_IMPORT_ROWS (100000; the issue's
+// size is 1000000).
 import crypto from 'node:crypto';
+import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Readable } from 'node:stream';
@@ -20,8 +23,10 @@ import { claimImportRun, listImportErrors, runClaimedImport, uploadImport } from
 import { benchDatabaseUrl } from './million-leads.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-const TARGET_MS = 60_000;
-const HEAP_GROWTH_LIMIT = 64 * 1024 * 1024;
+/** Issue 38 point 4: 1,000,000 rows in under 5 minutes (0.3 ms a row); a smaller file within 60 s. */
+const TARGET_MS = Math.max(60_000, ROWS * 0.3);
+/** Live heap growth (after a full collection) under +128 MB, at any size: memory must not follow the file. */
+const HEAP_GROWTH_LIMIT = 128 * 1024 * 1024;
 const NAME_PREFIX = 'Bench Import';
 const STATES = ['TX', 'FL', 'CA', 'GA', 'NC', 'OH', 'PA', 'AZ', 'TN', 'MI'];
 
@@ -112,9 +117,16 @@ async function main(): Promise<void> {
   clearInterval(sampler);
 
   // The per-row errors: exactly the bad rows, each with its reason.
-  const errors = await listImportErrors(db, uploaded.import.id, 1, 100_000);
-  const got = new Map(errors.items.map((e) => [e.row, e.reason]));
-  let errorsIntact = errors.total === expectedBad.size && got.size === expectedBad.size;
+  // Read as the admin page reads them, 100 a page (pages past COUNT_LIMIT's bound are not needed: 1% bad).
+  const got = new Map<number, string>();
+  let total = 0;
+  for (let page = 1; ; page++) {
+    const errors = await listImportErrors(db, uploaded.import.id, page, 100);
+    total = errors.total;
+    for (const e of errors.items) got.set(e.row, e.reason);
+    if (errors.items.length < 100) break;
+  }
+  let errorsIntact = total === Math.min(expectedBad.size, COUNT_LIMIT) && got.size === expectedBad.size;
   for (const [row, reason] of expectedBad) if (!got.get(row)?.includes(reason)) errorsIntact = false;
   const imported = Number(((await db('leads').where('customerName', 'like', `${NAME_PREFIX} %`).count({ n: '*' }).first()) as { n: number }).n);
   await db.destroy();
@@ -130,7 +142,7 @@ async function main(): Promise<void> {
     `  status ${summary.status}: ${summary.importedRows.toLocaleString('en-US')} imported, ${summary.rejectedRows.toLocaleString('en-US')} refused; leads in the table: ${imported.toLocaleString('en-US')}`,
   );
   console.log(`  memory: live heap peak ${mb(peakHeap)} (+${mb(growth)} over the start, limit +${mb(HEAP_GROWTH_LIMIT)}), RSS peak ${mb(peakRss)}`);
-  console.log(`  per-row errors: ${errors.total.toLocaleString('en-US')} listed, ${errorsIntact ? 'each bad row with its reason' : 'NOT the bad rows'}`);
+  console.log(`  per-row errors: ${total.toLocaleString('en-US')} listed, ${errorsIntact ? 'each bad row with its reason' : 'NOT the bad rows'}`);
   const checks = [
     ['time', totalMs < TARGET_MS],
     ['memory flat', growth < HEAP_GROWTH_LIMIT],

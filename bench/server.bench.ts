@@ -1,6 +1,7 @@
 // GET / and GET /standard-pricing on the real server (express.static and express-static-gzip) beside a
 // bare node:http server sending the same file from memory, measured in turns in the same run (issue 28:
-// each page at least 35% of the bare server's req/s; FAIL and exit 1 when not), and GET
+// each page at least 35% of the bare server's req/s, and at least 90% of express.static alone: decision 206's
+// regression row; FAIL and exit 1 when not), and GET
 // /api/current-user logged in (not a target).
 // Run: npm run bench (BENCH_SECONDS per target, default 12, in BENCH_ROUNDS turns, default 4). Needs `npm run build` first.
 import path from 'node:path';
@@ -13,6 +14,8 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
   process.exit(1);
 }
 const seconds = Number(process.env.BENCH_SECONDS ?? 12);
+/** The app's static pages against Express with express.static alone over the same folder (decision 206's regression row). */
+const STATIC_FLOOR_SHARE = 0.9;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 /** Issue 28: a page through the static middleware at least this share of the bare server's req/s. */
 const TARGET = 0.35;
@@ -57,7 +60,13 @@ try {
     );
     // The floor: Express with express.static alone does the same disk work; the app cannot beat it by design.
     console.log(
-      `      express.static alone at ${Math.round((alone.requestsPerSec / bare.requestsPerSec) * 100)}% of the bare server; the app at ${Math.round((own.requestsPerSec / alone.requestsPerSec) * 100)}% of express.static alone`,
+      `      express.static alone at ${Math.round((alone.requestsPerSec / bare.requestsPerSec) * 100)}% of the bare server (decision 206: blocked at 35%)`,
+    );
+    // The regression row (issue 38 point 4, decision 256): the app keeps at least 90% of express.static alone.
+    const held = own.requestsPerSec >= alone.requestsPerSec * STATIC_FLOOR_SHARE && own.errors + own.non2xx === 0;
+    failed ||= !held;
+    console.log(
+      `${held ? 'PASS' : 'FAIL'}  ${page} at ${Math.round((own.requestsPerSec / alone.requestsPerSec) * 100)}% of express.static alone (target at least ${STATIC_FLOOR_SHARE * 100}%)`,
     );
   }
 } finally {

@@ -63,6 +63,7 @@ import * as m1129_2000_appointmentsCallbackAt from './20261129200000_appointment
 import * as m1129_2001_brightcallRequestHash from './20261129200100_brightcall_request_hash.ts';
 import * as m1129_2002_onboardingSettingsOffer from './20261129200200_onboarding_settings_offer.ts';
 import * as m1130_1000_transferSettingsDeliveryPhone from './20261130100000_transfer_settings_delivery_phone.ts';
+import * as m1130_4000_resultsCoveringIndexes from './20261130400000_results_covering_indexes.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -132,6 +133,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130300000_buyer_prices': m1130_3000_buyerPrices,
   '20261130300100_order_items_price_source': m1130_3001_orderItemsPriceSource,
   '20261130100000_transfer_settings_delivery_phone': m1130_1000_transferSettingsDeliveryPhone,
+  '20261130400000_results_covering_indexes': m1130_4000_resultsCoveringIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -44,8 +44,8 @@ export function appointmentsRoutes(deps: AppDeps): Router {
   });
 
   r.get('/vapi/my-appointments', agent, async (req, res) => {
-    const { page, pageSize, q } = parseWith(myAppointmentsQuerySchema, req.query, 'query');
-    const list = await listMyAppointments(deps.db, currentUser(req).id, page, pageSize, q);
+    const { q, ...place } = parseWith(myAppointmentsQuerySchema, req.query, 'query');
+    const list = await listMyAppointments(deps.db, currentUser(req).id, place, q);
     res.json({ ...list, items: signRecordings(deps.config, currentUser(req).id, list.items, deps.clock.now()) });
   });
 

@@ -5,15 +5,15 @@ import type { AppDeps } from '../deps.ts';
 import { requireAgent, currentUser } from '../middleware/require-user.ts';
 import { parseWith } from '../errors.ts';
 import { myLeadsExportQuerySchema, myLeadsQuerySchema } from '@tm/shared/schemas/leads';
-import { listMyLeads, myLeadsCsv, MY_LEADS_PAGE_SIZE } from '../services/leads/leads.service.ts';
+import { listMyLeads, myLeadsCsv, MY_LEADS_PAGE_SIZE } from '../services/leads/my-leads.service.ts';
 import { readerForStream } from '../db/read-routing.ts';
 
 export function myLeadsRoutes(deps: AppDeps): Router {
   const r = Router();
   const query = myLeadsQuerySchema(MY_LEADS_PAGE_SIZE);
   r.get('/my-leads', requireAgent(deps), async (req, res) => {
-    const { page, pageSize, q } = parseWith(query, req.query, 'query');
-    res.json(await listMyLeads(deps.db, currentUser(req).id, page, pageSize, q));
+    const { q, ...place } = parseWith(query, req.query, 'query');
+    res.json(await listMyLeads(deps.db, currentUser(req).id, place, q));
   });
   r.get('/my-leads/export.csv', requireAgent(deps), async (req, res) => {
     const { q } = parseWith(myLeadsExportQuerySchema, req.query, 'query');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { US_STATE_CODES_50_DC } from '../us-states.ts';
 import { US_STATE_MESSAGE } from './us-states.ts';
-import { ONE_CURSOR_MESSAGE, cursorParams, placeParams, type ListPlace } from './paging.ts';
+import { ONE_CURSOR_MESSAGE, checkCursorPage, cursorParams, placeParams, type ListPlace } from './paging.ts';
 
 export const APPOINTMENTS_PAGE_SIZE = 20;
 export const APPOINTMENTS_MAX_PAGE_SIZE = 100;
@@ -163,11 +163,15 @@ const searchText = z.preprocess(
     .optional()
     .transform((v) => (v ? v : undefined)),
 );
-export const myAppointmentsQuerySchema = z.object({
-  page: positiveInt(1, 1_000_000, 'Page'),
-  pageSize: positiveInt(APPOINTMENTS_PAGE_SIZE, APPOINTMENTS_MAX_PAGE_SIZE, 'Page size'),
-  q: searchText,
-});
+/** My Appointments, newest purchase first, read by keyset (decision 254): the page after / before an appointment. */
+export const myAppointmentsQuerySchema = z
+  .object({
+    page: positiveInt(1, 1_000_000, 'Page'),
+    pageSize: positiveInt(APPOINTMENTS_PAGE_SIZE, APPOINTMENTS_MAX_PAGE_SIZE, 'Page size'),
+    q: searchText,
+    ...cursorParams,
+  })
+  .superRefine(checkCursorPage);
 export const myAppointmentsExportQuerySchema = z.object({ q: searchText });
 
 export const MY_APPOINTMENTS_CSV_HEADER = [

@@ -2,7 +2,7 @@
 // days, zip; each a comma-separated list), server-side pagination, and the shapes the API answers.
 import { z } from 'zod';
 import { parseAgeFilter, type AgeCondition } from '../logic/age-filter.ts';
-import { checkPageBound, pageParams, pageSchema, positiveIntParam, type Page } from './paging.ts';
+import { checkCursorPage, checkPageBound, pageParams, pageSchema, positiveIntParam, type Page } from './paging.ts';
 
 export { MAX_PAGE_SIZE, pageQuerySchema } from './paging.ts';
 /** The one page type (schemas/paging.ts), under the name the lead and appointment lists import. */
@@ -130,7 +130,19 @@ const searchText = z
   .max(MY_LEADS_SEARCH_MAX, `Search must be at most ${MY_LEADS_SEARCH_MAX} characters`)
   .optional()
   .transform((v) => (v ? v : undefined));
-export const myLeadsQuerySchema = (defaultSize: number) => z.object({ ...pageParams(defaultSize), q: searchText }).superRefine(checkPageBound);
+/** A place in My Leads: a lead of the list by its id there (`purchased-12`, `assigned-7`). */
+export const MY_LEAD_CURSOR = /^(assigned|purchased)-[1-9]\d{0,15}$/;
+const myLeadCursor = (name: 'After' | 'Before') =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v[0] : v) || undefined,
+    z
+      .string({ error: `${name} must be a lead of My Leads, such as purchased-12` })
+      .regex(MY_LEAD_CURSOR, `${name} must be a lead of My Leads, such as purchased-12`)
+      .optional(),
+  );
+/** GET /api/my-leads: a page number, or the page after / before a lead of the list (keyset, decision 254). */
+export const myLeadsQuerySchema = (defaultSize: number) =>
+  z.object({ ...pageParams(defaultSize), q: searchText, after: myLeadCursor('After'), before: myLeadCursor('Before') }).superRefine(checkCursorPage);
 export const myLeadsExportQuerySchema = z.object({ q: searchText });
 
 /** What the filter inputs hold (the text the agent typed). */

@@ -131,63 +131,108 @@ export interface ResultsView {
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
-/** The Results figures of one group of items. Pure: the API and its tests compute with the same rule. */
-export function summarise(key: string, label: string, items: ResultItem[]): ResultsRow {
-  const spendCents = items.reduce((s, i) => s + i.costCents, 0);
-  const contacted = items.filter((i) => i.outcome && CONTACTED_STATUSES.includes(i.outcome)).length;
-  const soldItems = items.filter((i) => i.outcome && SOLD_STATUSES.includes(i.outcome));
-  const premiumCents = soldItems.reduce((s, i) => s + (i.premiumCents ?? 0), 0);
-  const n = items.length;
+/**
+ * The Results sums of the items of one product, state and age band: what the API reads grouped from the
+ * database (decision 255), never the items themselves. Every figure of Results is a sum of cells.
+ */
+export interface ResultsCell {
+  product: Product;
+  state: string;
+  band: string;
+  items: number;
+  spendCents: number;
+  contacted: number;
+  sales: number;
+  premiumCents: number;
+}
+
+/** One item as a cell of its own (the rule the database's grouping follows). */
+export function cellOf(i: ResultItem): ResultsCell {
+  const sold = Boolean(i.outcome && SOLD_STATUSES.includes(i.outcome));
+  return {
+    product: i.product,
+    state: i.state || '--',
+    band: ageBand(i.ageDays),
+    items: 1,
+    spendCents: i.costCents,
+    contacted: i.outcome && CONTACTED_STATUSES.includes(i.outcome) ? 1 : 0,
+    sales: sold ? 1 : 0,
+    premiumCents: sold ? (i.premiumCents ?? 0) : 0,
+  };
+}
+
+/** The Results figures of one group of cells. Pure: the API and its tests compute with the same rule. */
+export function summariseCells(key: string, label: string, cells: ResultsCell[]): ResultsRow {
+  const sum = (f: (c: ResultsCell) => number) => cells.reduce((s, c) => s + f(c), 0);
+  const [spendCents, n, contacted, sales, premiumCents] = [
+    sum((c) => c.spendCents),
+    sum((c) => c.items),
+    sum((c) => c.contacted),
+    sum((c) => c.sales),
+    sum((c) => c.premiumCents),
+  ];
   return {
     key,
     label,
     spendCents,
     items: n,
     contacted,
-    sales: soldItems.length,
+    sales,
     contactRate: n ? round(contacted / n, 4) : null,
-    closeRate: n ? round(soldItems.length / n, 4) : null,
+    closeRate: n ? round(sales / n, 4) : null,
     premiumCents,
-    costPerSaleCents: soldItems.length ? Math.round(spendCents / soldItems.length) : null,
+    costPerSaleCents: sales ? Math.round(spendCents / sales) : null,
     returnOnSpend: spendCents ? round(premiumCents / spendCents, 2) : null,
   };
 }
 
-function groupBy(items: ResultItem[], keyOf: (i: ResultItem) => string, labelOf: (k: string) => string, order?: readonly string[]): ResultsRow[] {
-  const groups = new Map<string, ResultItem[]>();
-  for (const i of items) {
-    const k = keyOf(i);
-    groups.set(k, [...(groups.get(k) ?? []), i]);
-  }
-  const keys = [...groups.keys()].sort((a, b) => (order ? order.indexOf(a) - order.indexOf(b) : a.localeCompare(b)));
-  return keys.map((k) => summarise(k, labelOf(k), groups.get(k)!));
+/** The Results figures of one group of items. */
+export function summarise(key: string, label: string, items: ResultItem[]): ResultsRow {
+  return summariseCells(key, label, items.map(cellOf));
 }
 
-export function buildResults(from: string, to: string, items: ResultItem[]): ResultsView {
+function groupBy(cells: ResultsCell[], keyOf: (c: ResultsCell) => string, labelOf: (k: string) => string, order?: readonly string[]): ResultsRow[] {
+  const groups = new Map<string, ResultsCell[]>();
+  for (const c of cells) {
+    const k = keyOf(c);
+    const group = groups.get(k);
+    if (group) group.push(c);
+    else groups.set(k, [c]);
+  }
+  const keys = [...groups.keys()].sort((a, b) => (order ? order.indexOf(a) - order.indexOf(b) : a.localeCompare(b)));
+  return keys.map((k) => summariseCells(k, labelOf(k), groups.get(k)!));
+}
+
+/** Results from cells: the totals, and the rows by product, state and age band. */
+export function buildResultsFromCells(from: string, to: string, cells: ResultsCell[]): ResultsView {
   const productOrder = Object.keys(PRODUCT_LABELS);
   const ageOrder = AGE_BANDS.map((b) => b.key);
   return {
     from,
     to,
-    totals: summarise('all', 'All products', items),
+    totals: summariseCells('all', 'All products', cells),
     byProduct: groupBy(
-      items,
-      (i) => i.product,
+      cells,
+      (c) => c.product,
       (k) => PRODUCT_LABELS[k as Product],
       productOrder,
     ),
     byState: groupBy(
-      items,
-      (i) => i.state || '--',
+      cells,
+      (c) => c.state,
       (k) => k,
     ),
     byAge: groupBy(
-      items,
-      (i) => ageBand(i.ageDays),
+      cells,
+      (c) => c.band,
       (k) => AGE_BANDS.find((b) => b.key === k)!.label,
       ageOrder,
     ),
   };
+}
+
+export function buildResults(from: string, to: string, items: ResultItem[]): ResultsView {
+  return buildResultsFromCells(from, to, items.map(cellOf));
 }
 
 export interface OutcomeItemView extends ResultItem {

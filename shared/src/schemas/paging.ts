@@ -94,7 +94,7 @@ export const cursorParams = {
 export const ONE_CURSOR_MESSAGE = 'Use after or before, not both';
 
 /** A keyset list's checks: one cursor at most, and without one the page bound (with one, `page` only names the page). */
-export function checkCursorPage(q: { page: number; pageSize: number; after?: number; before?: number }, ctx: z.RefinementCtx): void {
+export function checkCursorPage(q: { page: number; pageSize: number; after?: number | string; before?: number | string }, ctx: z.RefinementCtx): void {
   if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: ONE_CURSOR_MESSAGE });
   if (q.after === undefined && q.before === undefined) checkPageBound(q, ctx);
 }

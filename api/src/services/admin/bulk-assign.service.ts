@@ -13,7 +13,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { readPage } from '../../http/paging.ts';
+import { readPage, withItems } from '../../db/paging.ts';
 import { Appointment, AssignmentBatch, LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
@@ -207,7 +207,8 @@ export async function listAssignmentBatches(db: Db, query: ListQuery): Promise<P
     { column: 'b.id', order: 'desc' },
   ]);
   const count: Knex.QueryBuilder = AssignmentBatch.query(db).toKnexQuery();
-  return readPage(query, { rows, count, map: (r: BatchRow[]) => r.map(toView) });
+  const page = await readPage<BatchRow>(query, { rows, count });
+  return withItems(page, page.items.map(toView));
 }
 
 /**

@@ -21,8 +21,8 @@ import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { checkKey, type Storage } from '../../storage/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { readPage } from '../../http/paging.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import { readPage, withItems } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { OnboardingSurvey, PartnerApplication, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { num } from '../../db/numbers.ts';
@@ -85,7 +85,8 @@ export async function listApplications(db: Db, q: ListQuery & { status?: Applica
     { column: 'p.createdAt', order: 'desc' },
     { column: 'p.id', order: 'desc' },
   ]);
-  return readPage(q, { rows, count: base, map: (r: ApplicationSummaryRow[]) => r.map(toApplicationSummary) });
+  const page = await readPage<ApplicationSummaryRow>(q, { rows, count: base });
+  return withItems(page, page.items.map(toApplicationSummary));
 }
 
 function parseList(v: unknown): string[] {
@@ -259,7 +260,8 @@ export async function listSignups(db: Db, q: ListQuery & { source?: SignupSource
     { column: 's.createdAt', order: 'desc' },
     { column: 's.id', order: 'desc' },
   ]);
-  return readPage(q, { rows, count: base, map: (r: SignupRow[]) => r.map(toSignup) });
+  const page = await readPage<SignupRow>(q, { rows, count: base });
+  return withItems(page, page.items.map(toSignup));
 }
 
 async function getSignup(db: Db, id: number): Promise<Signup> {

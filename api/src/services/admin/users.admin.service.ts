@@ -27,11 +27,11 @@ import { hashPassword } from '../accounts/passwords.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
-import { readPage } from '../../http/paging.ts';
+import { readPage, withItems } from '../../db/paging.ts';
 import { balanceView, orderDescription } from '../transfers/lots.service.ts';
-import { listMyLeads } from '../leads/leads.service.ts';
+import { listMyLeads } from '../leads/my-leads.service.ts';
 import { listMyAppointments } from '../appointments/appointments.service.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
@@ -112,8 +112,8 @@ export async function listUsers(db: Db, query: ListQuery, opts: { activeOnly?: b
   const columns = ['email', 'firstName', 'lastName', 'agencyName'].map((c) => `${User.tableName}.${c}`);
   for (const word of words) whereAnyContains(base, columns, word);
   const rows = base.clone().orderBy(User.ref('createdAt'), 'desc').orderBy(User.ref('id'), 'desc');
-  const [page, stats] = await Promise.all([readPage(query, { rows, count: base, map: (r) => r.map(toAdminUser) }), userStats(db)]);
-  return { ...page, stats };
+  const [page, stats] = await Promise.all([readPage<User>(query, { rows, count: base }), userStats(db)]);
+  return { ...withItems(page, page.items.map(toAdminUser)), stats };
 }
 
 /** The audited values of an account (never its password). */
@@ -192,8 +192,8 @@ export async function userDetail(db: Db, userId: number): Promise<AdminUserDetai
         raw('COALESCE(SUM(?), 0)', [Order.ref('refundedCents')]).as('refunded'),
       )
       .first(),
-    listMyLeads(db, userId, 1, ADMIN_USER_PAGE_LIST),
-    listMyAppointments(db, userId, 1, ADMIN_USER_PAGE_LIST),
+    listMyLeads(db, userId, { pageSize: ADMIN_USER_PAGE_LIST }),
+    listMyAppointments(db, userId, { pageSize: ADMIN_USER_PAGE_LIST }),
   ]);
   const totals = sums as unknown as { n?: number | string; cents?: number | string | null; refunded?: number | string | null } | undefined;
   return {

@@ -6,8 +6,8 @@ import { raw, type ModelObject } from 'objection';
 import type { Db } from '../../db/index.ts';
 import { Appointment, OrderItem } from '../../models/index.ts';
 import { csvLine } from '../../lib/csv.ts';
-import { orWhereContains } from '../../http/like.ts';
-import { batches, readPage } from '../../http/paging.ts';
+import { orWhereContains } from '../../db/like.ts';
+import { batches, readPage, withItems } from '../../db/paging.ts';
 import { appointmentSaleCutoff } from '../orders/inventory.ts';
 import { DEFAULT_TIME_ZONE, appointmentInstant, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENTS_CSV_HEADER, type AppointmentSort, type AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';
@@ -228,34 +228,27 @@ export async function listAvailableAppointments(db: Db, opts: AvailableListOptio
   if (sort === 'newest' || sort === 'oldest') {
     // By creation time and id, read by keyset both ways: any depth costs what page 1 does.
     const order = sort === 'newest' ? ('desc' as const) : ('asc' as const);
-    return readPage(
+    const page = await readPage<Appointment>(
       { page: opts.page ?? 1, pageSize: opts.pageSize ?? APPOINTMENTS_PAGE_SIZE, after: opts.after, before: opts.before },
       {
         rows: filtered(available(db, opts.now), f, tz),
         count: filtered(available(db, opts.now), f, tz),
-        map: (rows) => rows.map(forSaleAt(opts.book)),
         keyset: {
           order: [
             { column: `${Appointment.tableName}.createdAt`, order },
             { column: `${Appointment.tableName}.id`, order },
           ],
-          valuesOf: async (id) => {
-            const row = (await Appointment.query(db).findById(id).select('createdAt')) as Pick<Appointment, 'createdAt'> | undefined;
-            return row ? [row.createdAt, id] : undefined;
-          },
-          idOf: (r) => Number(r.id),
+          cursorRow: { table: Appointment.tableName, columns: ['createdAt'] },
         },
       },
     );
+    return withItems(page, page.items.map(forSaleAt(opts.book)));
   }
-  return readPage(
+  const page = await readPage<Appointment>(
     { page: opts.page ?? 1, pageSize: opts.pageSize ?? APPOINTMENTS_PAGE_SIZE },
-    {
-      rows: sorted(filtered(available(db, opts.now), f, tz), sort),
-      count: filtered(available(db, opts.now), f, tz),
-      map: (rows) => rows.map(forSaleAt(opts.book)),
-    },
+    { rows: sorted(filtered(available(db, opts.now), f, tz), sort), count: filtered(available(db, opts.now), f, tz) },
   );
+  return withItems(page, page.items.map(forSaleAt(opts.book)));
 }
 
 /** Narrows My Appointments to a name, phone (also by its digits), e-mail or state fragment. */
@@ -271,21 +264,35 @@ function searched(q: AppointmentQuery, search: string | undefined): AppointmentQ
 
 const MINE_ORDER = (q: AppointmentQuery) => q.orderBy(Appointment.ref('purchasedAt'), 'desc').orderBy(Appointment.ref('id'), 'desc');
 
-export async function listMyAppointments(
-  db: Db,
-  userId: number,
-  page = 1,
-  pageSize = APPOINTMENTS_PAGE_SIZE,
-  search?: string,
-): Promise<Paged<PurchasedAppointment>> {
-  return readPage(
-    { page, pageSize },
+/** The place of a page of My Appointments: a page number, or the page after / before an appointment (keyset). */
+export interface MyAppointmentsPlace {
+  page?: number;
+  pageSize?: number;
+  after?: number;
+  before?: number;
+}
+
+/**
+ * My Appointments, newest purchase first, read by keyset on (purchased at, id) with the buyer's index
+ * (decision 254): any depth costs what page 1 does, there is no page cap, and a link keeps its place when
+ * appointments are bought in between (the cursor's purchase time is read by primary key).
+ */
+export async function listMyAppointments(db: Db, userId: number, place: MyAppointmentsPlace = {}, search?: string): Promise<Paged<PurchasedAppointment>> {
+  const page = await readPage<Appointment>(
+    { page: place.page ?? 1, pageSize: place.pageSize ?? APPOINTMENTS_PAGE_SIZE, after: place.after, before: place.before },
     {
-      rows: MINE_ORDER(withPaidPrice(searched(owned(db, userId), search))),
+      rows: withPaidPrice(searched(owned(db, userId), search)),
       count: searched(owned(db, userId), search),
-      map: (rows) => rows.map(toPurchasedAppointment),
+      keyset: {
+        order: [
+          { column: `${Appointment.tableName}.purchasedAt`, order: 'desc' },
+          { column: `${Appointment.tableName}.id`, order: 'desc' },
+        ],
+        cursorRow: { table: Appointment.tableName, columns: ['purchasedAt'] },
+      },
     },
   );
+  return withItems(page, page.items.map(toPurchasedAppointment));
 }
 
 const MY_APPOINTMENTS_CSV_BATCH = 1000;

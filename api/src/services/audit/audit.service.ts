@@ -10,9 +10,9 @@ import type { AuditActorType, AuditLogEntry, AuditLogPage, AuditLogQuery } from 
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { LedgerAuditEntry, TrainingAdmin, User } from '../../models/index.ts';
-import { whereAnyContains, whereEmail } from '../../http/like.ts';
+import { whereAnyContains, whereEmail } from '../../db/like.ts';
 import { isEmailTerm } from '@tm/shared/schemas/email-match';
-import { readPage } from '../../http/paging.ts';
+import { readPage, withItems } from '../../db/paging.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { fullName, parseAuditValue } from '../transfers/audit.ts';
 
@@ -166,7 +166,8 @@ const NEWEST_FIRST = [
 
 export async function listAuditLog(db: Db, q: AuditLogQuery): Promise<AuditLogPage> {
   const base = filtered(db, q);
-  return readPage(q, { rows: base.clone().select(COLUMNS).orderBy(NEWEST_FIRST), count: base, map: (rows) => (rows as Row[]).map(toEntry) });
+  const page = await readPage<Row>(q, { rows: base.clone().select(COLUMNS).orderBy(NEWEST_FIRST), count: base });
+  return withItems(page, page.items.map(toEntry));
 }
 
 const ACTOR_WORD: Record<AuditActorType, string> = { admin: 'Admin', training: 'Training admin', agent: 'Agent', system: 'System', caller: 'Caller system' };

@@ -5,8 +5,8 @@ import type { Db } from '../../db/index.ts';
 import { type BrightcallAppointment, type ListQuery, type Page } from '@tm/shared/schemas/admin';
 import { Appointment, BrightcallCallback, User } from '../../models/index.ts';
 import { toIso } from '../../db/dates.ts';
-import { readPage } from '../../http/paging.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import { readPage, withItems } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 
 /** A brightcall_callbacks row has the answer's columns (dates in database form); createdAt is never empty. */
@@ -70,20 +70,16 @@ export async function listAppointments(db: Db, query: ListQuery & { after?: numb
     base = whereAnyContains(base, ['c.firstName', 'c.lastName', 'c.email', 'c.phone'], term);
   }
   // Read by keyset on (created, id) (decision 236): the cursor's place is its callback's creation time.
-  return readPage(query, {
+  const page = await readPage<CallbackRow>(query, {
     rows: base.clone(),
     count: base,
-    map: (r: CallbackRow[]) => r.map(toAppointment),
     keyset: {
       order: [
         { column: 'c.createdAt', order: 'desc' },
         { column: 'c.id', order: 'desc' },
       ],
-      valuesOf: async (id) => {
-        const row = (await BrightcallCallback.query(db).findById(id).select('createdAt')) as Pick<BrightcallCallback, 'createdAt'> | undefined;
-        return row ? [row.createdAt, id] : undefined;
-      },
-      idOf: (r) => Number(r.id),
+      cursorRow: { table: BrightcallCallback.tableName, columns: ['createdAt'] },
     },
   });
+  return withItems(page, page.items.map(toAppointment));
 }

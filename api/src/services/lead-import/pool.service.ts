@@ -11,8 +11,8 @@ import type { ModelObject } from 'objection';
 import type { poolQuerySchema } from '@tm/shared/schemas/admin';
 import { conflict, notFound } from '../../errors.ts';
 import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
-import { readPage } from '../../http/paging.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import { readPage, withItems } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { LeadAssignment, LeadPoolEntry, User } from '../../models/index.ts';
 import { refuseDeactivated } from '../accounts/users.service.ts';
@@ -74,12 +74,8 @@ export async function listPool(db: Db, query: z.output<typeof poolQuerySchema>):
     base = whereAnyContains(base, ['p.name', 'p.phone', 'p.email', 'p.state'], t);
   }
   // Oldest first by id, read by keyset on it (decision 236): any depth costs what page 1 does.
-  return readPage(query, {
-    rows: base.clone(),
-    count: base,
-    map: (r: PoolRow[]) => r.map(toPoolLead),
-    keyset: { order: [{ column: 'p.id', order: 'asc' }], valuesOf: async (id) => [id], idOf: (r) => Number(r.id) },
-  });
+  const page = await readPage<PoolRow>(query, { rows: base.clone(), count: base, keyset: { order: [{ column: 'p.id', order: 'asc' }] } });
+  return withItems(page, page.items.map(toPoolLead));
 }
 
 type PoolMove = { ids: number[]; agent: { id: number; email: string }; at: string; trx: Knex.Transaction };

@@ -12,8 +12,8 @@ import { isMysql, type Db } from '../../db/index.ts';
 import { toIso } from '../../db/dates.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { ExclusiveSale, Lead, LeadSale, LeadsForSaleCount, User } from '../../models/index.ts';
-import { readPage } from '../../http/paging.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import { readPage, withItems } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { agedLeadBand } from './aged-stock.service.ts';
 import { leadPriceCents } from './leads.service.ts';
@@ -81,12 +81,8 @@ export async function listSaleLeads(db: Db, query: z.output<typeof adminSaleLead
     base = whereAnyContains(base, ['l.customerName', 'l.customerPhone', 'l.customerEmail', 'l.customerState', 'l.zipCode'], t);
   }
   // Newest first by id, read by keyset on it (decision 236): any depth costs what page 1 does.
-  return readPage(query, {
-    rows: base.clone(),
-    count: base,
-    map: (r: SaleRow[]) => r.map(toSaleLead),
-    keyset: { order: [{ column: 'l.id', order: 'desc' }], valuesOf: async (id) => [id], idOf: (r) => Number(r.id) },
-  });
+  const page = await readPage<SaleRow>(query, { rows: base.clone(), count: base, keyset: { order: [{ column: 'l.id', order: 'desc' }] } });
+  return withItems(page, page.items.map(toSaleLead));
 }
 
 /** Why a lead of the shop may not be deleted, or null when it may. */

@@ -1,21 +1,20 @@
 // The lead marketplace read side: leads of one kind for sale, filtered (state, age in days, zip,
-// consent record, times sold before) and paginated by the database, youngest first, and the agent's own
-// leads (assigned by an admin or bought). Nothing is kept between requests (decision 080): each state's
+// consent record, times sold before) and paginated by the database, youngest first (the agent's own leads:
+// my-leads.service.ts). Nothing is kept between requests (decision 080): each state's
 // page is one range of lead_listings, clustered in the list's order, stopped after the page (decision
 // 140), and a total is summed from the count table the triggers on `leads` keep (decision 115), exact up
 // to COUNT_LIMIT.
-import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
 import type { Knex } from 'knex';
 import { isMysql, type Db } from '../../db/index.ts';
-import { toCalendarDateOrIso, toDbDate, toIso } from '../../db/dates.ts';
+import { toCalendarDateOrIso, toDbDate } from '../../db/dates.ts';
 import { badRequest } from '../../errors.ts';
 import { Lead, LeadAssignment, LeadListing, LeadsForSaleCount } from '../../models/index.ts';
-import { LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
+import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
-import type { LeadsQuery, LeadForSale, MyLead, Paged } from '@tm/shared/schemas/leads';
+import type { LeadsQuery, LeadForSale, Paged } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
-import { orWhereContains } from '../../http/like.ts';
-import { batches, boundedTotal, pageSlice, readPage, type PageSlice } from '../../http/paging.ts';
+import { orWhereContains } from '../../db/like.ts';
+import { batches, boundedTotal, pageSlice, readPage, type PageSlice } from '../../db/paging.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { EMPTY_PRICE_BOOK, bookPrice, leadPriceKind, type PriceBook } from '../orders/buyer-prices.service.ts';
 
@@ -118,7 +117,7 @@ function availableFromCounts(db: Db, kind: LeadKind, q: LeadFilter): Knex.QueryB
 }
 
 /** How many rows of one set match, counted up to COUNT_LIMIT + 1 index entries and no further. */
-const boundedCount = (db: Db, part: Knex.QueryBuilder) => db.count({ n: '*' }).from(part.as('b'));
+export const boundedCount = (db: Db, part: Knex.QueryBuilder) => db.count({ n: '*' }).from(part.as('b'));
 
 /**
  * How many leads match: exact up to COUNT_LIMIT, else { total: COUNT_LIMIT, capped: true }. One
@@ -266,172 +265,4 @@ export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, no
       prevCursor: found.prevCursor,
     },
   );
-}
-
-export const MY_LEADS_PAGE_SIZE = 50;
-
-/**
- * My Leads: the leads an admin assigned to the agent and the leads the agent bought, newest first.
- * Both live in different tables, so the page is read as one UNION ALL ordered by its date.
- */
-type Builder = Knex.QueryBuilder;
-
-/** Narrows one side of My Leads to rows whose name, e-mail, phone, state or ZIP contains the search. */
-function searchOn(q: Builder, search: string | undefined, cols: { name: string; phone: string; email: string; state: string; zip: string }): Builder {
-  if (!search) return q;
-  const digits = search.replace(/\D/g, '');
-  return q.where((w) => {
-    for (const col of [cols.name, cols.email, cols.state, cols.zip, cols.phone]) orWhereContains(w, col, search);
-    // "(512) 555" finds 5125550101: phones are compared by their digits too.
-    if (digits.length >= 3 && digits !== search) w.orWhereRaw('?? LIKE ?', [cols.phone, `%${digits}%`]);
-  });
-}
-
-function myLeadsUnion(db: Db, userId: number, search: string | undefined) {
-  const assigned = searchOn(
-    LeadAssignment.query(db)
-      .select(
-        db.raw("'assigned' as source"),
-        'id',
-        'name',
-        'phone',
-        'email',
-        'state',
-        'zipCode',
-        'ageRange',
-        db.ref('assignedAt').as('createdAt'),
-        'formFillTime',
-      )
-      .where('agentId', userId)
-      .toKnexQuery(),
-    search,
-    { name: 'name', phone: 'phone', email: 'email', state: 'state', zip: 'zipCode' },
-  );
-  const bought = searchOn(
-    Lead.query(db)
-      .select(
-        db.raw("'purchased' as source"),
-        'id',
-        db.ref('customerName').as('name'),
-        db.ref('customerPhone').as('phone'),
-        db.ref('customerEmail').as('email'),
-        db.ref('customerState').as('state'),
-        'zipCode',
-        db.ref('currentAgeRange').as('ageRange'),
-        db.ref('soldAt').as('createdAt'),
-        'formFillTime',
-      )
-      .where({ buyerId: userId, status: 'sold' })
-      .toKnexQuery(),
-    search,
-    { name: 'customerName', phone: 'customerPhone', email: 'customerEmail', state: 'customerState', zip: 'zipCode' },
-  );
-  return { assigned, bought };
-}
-
-function toMyLead(r: Record<string, unknown>): MyLead {
-  return {
-    id: `${String(r.source)}-${String(r.id)}`,
-    source: r.source === 'purchased' ? ('purchased' as const) : ('assigned' as const),
-    name: String(r.name ?? ''),
-    phone: String(r.phone ?? ''),
-    email: (r.email as string | null) ?? null,
-    state: (r.state as string | null) ?? null,
-    zipCode: (r.zipCode as string | null) ?? null,
-    ageRange: (r.ageRange as string | null) ?? null,
-    createdAt: toIso(r.createdAt),
-    formFillTime: toCalendarDateOrIso(r.formFillTime),
-  };
-}
-
-const MY_LEADS_ORDER = [{ column: 'createdAt', order: 'desc' as const }, { column: 'source' }, { column: 'id', order: 'desc' as const }];
-
-/** My Leads in the list's order, one UNION ALL of both sides (a fresh builder each call). */
-function myLeadsRows(db: Db, userId: number, search: string | undefined) {
-  const { assigned, bought } = myLeadsUnion(db, userId, search);
-  return db.select('*').from(assigned.unionAll(bought).as('u')).orderBy(MY_LEADS_ORDER);
-}
-
-/**
- * One page of My Leads: each side (assigned, bought) read newest first by its own index and stopped after
- * the page and the rows before it, then merged (as the for-sale list merges its states, decision 140): a
- * buyer with 100,000 leads costs a page's worth, not a sort of them all (issue 38 point 4).
- */
-async function myLeadsPage(db: Db, userId: number, search: string | undefined, slice: PageSlice) {
-  const window = slice.offset + slice.limit;
-  const { assigned, bought } = myLeadsUnion(db, userId, search);
-  const parts = [
-    assigned
-      .orderBy([
-        { column: 'assignedAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(window),
-    bought
-      .orderBy([
-        { column: 'soldAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(window),
-  ];
-  const union = isMysql(db)
-    ? db.queryBuilder().unionAll(parts, true)
-    : db
-        .select('*')
-        .from(parts[0]!.as('a'))
-        .unionAll([db.select('*').from(parts[1]!.as('b'))]);
-  return (await union.orderBy(MY_LEADS_ORDER).limit(slice.limit).offset(slice.offset)) as Array<Record<string, unknown>>;
-}
-
-/** How many of My Leads match: each side counted up to COUNT_LIMIT + 1 rows, so the total is bounded. */
-async function countMyLeads(db: Db, userId: number, search: string | undefined) {
-  const { assigned, bought } = myLeadsUnion(db, userId, search);
-  const upTo = async (side: Builder) => {
-    const row = (await boundedCount(
-      db,
-      side
-        .clearSelect()
-        .select('id')
-        .limit(COUNT_LIMIT + 1),
-    ).first()) as { n?: number | string } | undefined;
-    return Number(row?.n ?? 0);
-  };
-  const [a, b] = await Promise.all([upTo(assigned), upTo(bought)]);
-  return boundedTotal(a + b);
-}
-
-export async function listMyLeads(db: Db, userId: number, page = 1, pageSize = MY_LEADS_PAGE_SIZE, search?: string): Promise<Paged<MyLead>> {
-  return readPage(
-    { page, pageSize },
-    {
-      rows: (slice) => myLeadsPage(db, userId, search, slice),
-      count: () => countMyLeads(db, userId, search),
-      map: (rows: Array<Record<string, unknown>>) => rows.map(toMyLead),
-    },
-  );
-}
-
-export const MY_LEADS_CSV_HEADER = ['Name', 'Phone', 'Email', 'State', 'ZIP', 'Age range', 'Source', 'Assigned (UTC)', 'Form filled (UTC)'];
-const MY_LEADS_CSV_BATCH = 1000;
-
-/** Every lead of My Leads that matches the search, as CSV for a CRM (formula cells escaped), in batches. */
-export async function* myLeadsCsv(db: Db, userId: number, search?: string): AsyncGenerator<string> {
-  yield csvLine(MY_LEADS_CSV_HEADER);
-  for await (const rows of batches<Record<string, unknown>>(() => myLeadsRows(db, userId, search), MY_LEADS_CSV_BATCH)) {
-    let out = '';
-    for (const l of rows.map(toMyLead)) {
-      out += csvLine([
-        l.name,
-        l.phone,
-        l.email,
-        l.state,
-        l.zipCode,
-        l.ageRange,
-        l.source === 'purchased' ? 'Purchased' : ASSIGNED_LABEL,
-        l.createdAt,
-        l.formFillTime,
-      ]);
-    }
-    yield out;
-  }
 }

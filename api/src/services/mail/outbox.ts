@@ -28,8 +28,8 @@ import { conflict, notFound } from '../../errors.ts';
 import { OutboxMail, User } from '../../models/index.ts';
 import { adminById, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { EmailMatch } from '@tm/shared/schemas/email-match';
-import { whereEmail } from '../../http/like.ts';
-import { readPage } from '../../http/paging.ts';
+import { whereEmail } from '../../db/like.ts';
+import { readPage, withItems } from '../../db/paging.ts';
 import { maskLink, openLink, sealLink, swapLink } from './sealed-links.ts';
 import { createSetPasswordLink } from '../accounts/set-password-links.ts';
 import { SET_PASSWORD_LINK_TTL_MS } from '@tm/shared/schemas/auth';
@@ -275,7 +275,8 @@ export async function listOutbox(db: Db, q: { status: OutboxStatus | 'all'; page
     .clone()
     .orderBy('id', 'desc')
     .select('id', 'kind', 'toEmail', 'subject', 'status', 'attempts', 'lastError', 'createdAt', 'sentAt', 'nextAttemptAt');
-  return readPage({ page: q.page, pageSize: OUTBOX_PAGE_SIZE }, { rows, count: base, map: (r) => r.map(toItem) });
+  const page = await readPage<OutboxMail>({ page: q.page, pageSize: OUTBOX_PAGE_SIZE }, { rows, count: base });
+  return withItems(page, page.items.map(toItem));
 }
 
 /**

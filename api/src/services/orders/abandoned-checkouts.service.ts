@@ -18,8 +18,8 @@ import type { AppDeps } from '../../deps.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { Order, OutboxMail, User } from '../../models/index.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { readPage } from '../../http/paging.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import { readPage, withItems } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { orderDescription } from '../transfers/lots.service.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -75,7 +75,8 @@ export async function listAbandonedCheckouts(deps: Pick<AppDeps, 'db' | 'config'
       { column: 'o.createdAt', order: 'desc' },
       { column: 'o.id', order: 'desc' },
     ]);
-  return readPage(q, { rows, count: base, map: (found) => withLastLinks(deps, found as unknown as Row[]) });
+  const page = await readPage<Row>(q, { rows, count: base });
+  return withItems(page, await withLastLinks(deps, page.items));
 }
 
 async function withLastLinks(deps: Pick<AppDeps, 'db' | 'config'>, rows: Row[]): Promise<AbandonedCheckout[]> {

@@ -17,8 +17,8 @@ import { centsToDecimal } from '@tm/shared';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { readPage } from '../../http/paging.ts';
-import { whereAnyContains } from '../../http/like.ts';
+import { readPage, withItems } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { isTransferOrder, orderDescription } from '../transfers/lots.service.ts';
 import { csvLine } from '../../lib/csv.ts';
@@ -174,13 +174,11 @@ function filtered(db: Db, q: AdminOrdersQuery): Knex.QueryBuilder {
   return base;
 }
 
-const NEWEST_FIRST = [
-  { column: 'o.createdAt', order: 'desc' as const },
-  { column: 'o.id', order: 'desc' as const },
-];
+const NEWEST_FIRST = ['o.createdAt', 'o.id'].map((column) => ({ column, order: 'desc' as const }));
 
 export async function listAdminOrders(db: Db, q: AdminOrdersQuery): Promise<AdminOrdersPage> {
-  return readPage(q, { rows: filtered(db, q).orderBy(NEWEST_FIRST), count: filtered(db, q), map: (r: SummaryRow[]) => r.map(toSummary) });
+  const page = await readPage<SummaryRow>(q, { rows: filtered(db, q).orderBy(NEWEST_FIRST), count: filtered(db, q) });
+  return withItems(page, page.items.map(toSummary));
 }
 
 /** Every order the filters match (not only one page), as CSV; at most `limit` rows. */

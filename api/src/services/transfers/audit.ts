@@ -6,7 +6,7 @@ import type { Page } from '@tm/shared/schemas/paging';
 import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { LedgerAuditEntry, User } from '../../models/index.ts';
-import { readPage } from '../../http/paging.ts';
+import { readPage, withItems } from '../../db/paging.ts';
 
 export type ActorType = AuditEntryView['actor']['type'];
 export interface Actor {
@@ -72,20 +72,19 @@ export async function listAudit(db: Db, q: { agentId?: number; entity?: AuditInp
       { column: 'l.createdAt', order: 'desc' },
       { column: 'l.id', order: 'desc' },
     ]);
-  return readPage(q, {
-    rows,
-    count: base,
-    map: (found) =>
-      (found as AuditRow[]).map((r) => ({
-        id: Number(r.id),
-        at: toIso(r.createdAt) ?? '',
-        actor: { type: r.actorType as ActorType, id: r.actorId === null ? null : Number(r.actorId), name: fullName(r.actorFirst, r.actorLast) },
-        action: r.action,
-        entity: r.entityType,
-        entityId: r.entityId === null ? null : Number(r.entityId),
-        agent: r.userId === null ? null : { id: Number(r.userId), name: fullName(r.agentFirst, r.agentLast) ?? '' },
-        before: parseAuditValue(r.beforeJson),
-        after: parseAuditValue(r.afterJson),
-      })),
-  });
+  const page = await readPage<AuditRow>(q, { rows, count: base });
+  return withItems(
+    page,
+    page.items.map((r) => ({
+      id: Number(r.id),
+      at: toIso(r.createdAt) ?? '',
+      actor: { type: r.actorType as ActorType, id: r.actorId === null ? null : Number(r.actorId), name: fullName(r.actorFirst, r.actorLast) },
+      action: r.action,
+      entity: r.entityType,
+      entityId: r.entityId === null ? null : Number(r.entityId),
+      agent: r.userId === null ? null : { id: Number(r.userId), name: fullName(r.agentFirst, r.agentLast) ?? '' },
+      before: parseAuditValue(r.beforeJson),
+      after: parseAuditValue(r.afterJson),
+    })),
+  );
 }

@@ -9,7 +9,7 @@ import { TransferCall, TransferDispute } from '../../models/index.ts';
 import { toCallView, type CallRow, type DisputeRowLite } from './call-views.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { readControls } from './settings.service.ts';
-import { batches, readPage } from '../../http/paging.ts';
+import { batches, readPage, withItems } from '../../db/paging.ts';
 
 function filtered(db: Db, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>, timeZone: string) {
   const base = TransferCall.query(db).where({ userId });
@@ -50,19 +50,18 @@ export async function listCalls(deps: AppDeps, userId: number, q: TransfersQuery
   const { timeZone } = await readControls(deps.db, userId);
   const base = filtered(deps.db, userId, q, timeZone);
   const now = deps.clock.now();
-  const page = await readPage(q, {
-    rows: base.clone().orderBy(ORDER),
-    count: base,
-    map: async (found) => {
-      const rows = found as unknown as CallRow[];
-      const disputes = await disputesFor(
-        deps.db,
-        rows.map((r) => Number(r.id)),
-      );
-      return rows.map((r) => toCallView(r, disputes.get(Number(r.id)), now));
-    },
-  });
-  return { ...page, timeZone };
+  const page = await readPage<CallRow>(q, { rows: base.clone().orderBy(ORDER), count: base });
+  const disputes = await disputesFor(
+    deps.db,
+    page.items.map((r) => Number(r.id)),
+  );
+  return {
+    ...withItems(
+      page,
+      page.items.map((r) => toCallView(r, disputes.get(Number(r.id)), now)),
+    ),
+    timeZone,
+  };
 }
 
 export async function findOwnCall(db: Db, userId: number, id: number): Promise<CallRow | undefined> {

@@ -29,7 +29,7 @@ import { creditTo } from './lots.service.ts';
 import { parseEvidence, toDisputeSummary, type CallRow } from './call-views.ts';
 import { findOwnCall } from './call-list.service.ts';
 import { withRetry } from '../../db/retry.ts';
-import { readPage } from '../../http/paging.ts';
+import { readPage, withItems } from '../../db/paging.ts';
 import type { Knex } from 'knex';
 import type { ModelObject } from 'objection';
 import { TransferCall, TransferDispute, User } from '../../models/index.ts';
@@ -421,9 +421,6 @@ export async function disputeQueue(db: Db, q: { status: DisputeStatus | 'all'; p
           { column: 'd.updatedAt', order: 'desc' as const },
           { column: 'd.id', order: 'desc' as const },
         ];
-  return readPage(q, {
-    rows: filter(queueQuery(db)).orderBy(order),
-    count: filter(TransferDispute.query(db).alias('d').toKnexQuery()),
-    map: (rows: QueueRow[]) => rows.map(toAdminView),
-  });
+  const page = await readPage<QueueRow>(q, { rows: filter(queueQuery(db)).orderBy(order), count: filter(TransferDispute.query(db).alias('d').toKnexQuery()) });
+  return withItems(page, page.items.map(toAdminView));
 }

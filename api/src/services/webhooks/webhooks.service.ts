@@ -27,7 +27,7 @@ import type { AppConfig } from '../../config.ts';
 import { fromDbDate, toDbDate, toIso } from '../../db/dates.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { Appointment, Lead, TransferCall, Webhook, WebhookAttempt, WebhookDelivery, WebhookSecret } from '../../models/index.ts';
-import { readPage } from '../../http/paging.ts';
+import { readPage, withItems } from '../../db/paging.ts';
 import { refusedTarget } from './ssrf.ts';
 import { postOnce, signatureHeader, SIGNATURE_HEADER, type TryResult } from './sender.ts';
 
@@ -303,7 +303,8 @@ export async function deliveryView(db: Db, userId: number, id: number): Promise<
 /** The agent's deliveries, newest first, each with its tries (newest first). */
 export async function listDeliveries(db: Db, userId: number, page: number): Promise<DeliveryPage> {
   const mine = WebhookDelivery.query(db).where({ userId });
-  return readPage({ page, pageSize: DELIVERY_PAGE_SIZE }, { rows: mine.clone().orderBy('id', 'desc'), count: mine, map: (rows) => deliveryViews(db, rows) });
+  const found = await readPage<WebhookDelivery>({ page, pageSize: DELIVERY_PAGE_SIZE }, { rows: mine.clone().orderBy('id', 'desc'), count: mine });
+  return withItems(found, await deliveryViews(db, found.items));
 }
 
 /**

@@ -13,7 +13,8 @@ import { myAppointmentsCsvUrl, useMyAppointments } from '../api/my-appointments.
 import { useDeleteAppointment } from '../api/delete-appointment.ts';
 import { useReturnedItemPayment } from '../hooks/use-item-checkout.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
+import type { ListPlace } from '@tm/shared/schemas/paging';
 import { Badge, ConfirmDialog, EmptyState, ErrorNote, Spinner, StatusDot } from './ui.tsx';
 import { appointmentWhen } from './BuyAppointmentsPanel.tsx';
 import { panelHref } from '../../../components/layout/panels.ts';
@@ -165,10 +166,11 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
 export function MyAppointmentsPanel() {
   const tz = useTimeZone();
   const toast = useToast();
-  const [page, setPage] = useState(1);
+  // Page 1, or the page after / before an appointment of the list (keyset, decision 254).
+  const [place, setPlace] = useState<ListPlace>({ page: 1 });
   const [pending, setPending] = useState<PurchasedAppointment | null>(null);
   const [search, setSearch] = useState('');
-  const list = useMyAppointments(page, search);
+  const list = useMyAppointments(place, search);
   const del = useDeleteAppointment();
 
   // Back from a payment that needed a redirect (the cart's return address is this panel).
@@ -179,7 +181,8 @@ export function MyAppointmentsPanel() {
     try {
       await del.mutateAsync(pending.id);
       toast({ title: 'Appointment Deleted', description: `The appointment with ${pending.customerName} was removed.` });
-      if (list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+      // The page emptied: the page before the deleted one (its place is still read by its id).
+      if (list.data && list.data.items.length === 1 && list.data.page > 1) setPlace({ page: list.data.page - 1, before: String(pending.id) });
     } catch (err) {
       toast({ title: 'Delete Failed', description: err instanceof ApiError ? err.serverMessage : 'Failed to delete appointment', variant: 'destructive' });
     } finally {
@@ -207,7 +210,7 @@ export function MyAppointmentsPanel() {
         search={search}
         onSearch={(q) => {
           setSearch(q);
-          setPage(1);
+          setPlace({ page: 1 });
         }}
         csvUrl={myAppointmentsCsvUrl}
         csvTestId="my-appointments-csv"
@@ -234,7 +237,14 @@ export function MyAppointmentsPanel() {
           ))}
         </div>
       )}
-      {list.data && <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="My appointment pages" />}
+      {list.data && (
+        <KeysetPagination
+          place={{ page: place.page }}
+          data={list.data}
+          onPlace={(p) => setPlace({ page: p.page ?? 1, after: p.after, before: p.before })}
+          label="My appointment pages"
+        />
+      )}
       <ConfirmDialog
         open={pending !== null}
         title="Delete Appointment"

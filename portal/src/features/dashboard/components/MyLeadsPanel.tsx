@@ -7,7 +7,8 @@ import { ApiError } from '@tm/shared/api-client';
 import { formatDate, formatPhone, telHref } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { myLeadsCsvUrl, useMyLeads } from '../api/my-leads.ts';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
+import type { ListPlace } from '@tm/shared/schemas/paging';
 import { Badge, EmptyState, ErrorNote, Spinner } from './ui.tsx';
 import { SearchExportBar } from './SearchExportBar.tsx';
 
@@ -19,9 +20,10 @@ function complianceHref(l: { id: string; source: 'purchased' | 'assigned' }): st
 
 export function MyLeadsPanel() {
   const tz = useTimeZone();
-  const [page, setPage] = useState(1);
+  // Page 1, or the page after / before a lead of the list (keyset, decision 254).
+  const [place, setPlace] = useState<ListPlace>({ page: 1 });
   const [search, setSearch] = useState('');
-  const list = useMyLeads(page, search);
+  const list = useMyLeads(place, search);
   const items = list.data?.items ?? [];
   return (
     <section aria-labelledby="my-leads-title" className="dash-section">
@@ -39,7 +41,7 @@ export function MyLeadsPanel() {
         search={search}
         onSearch={(q) => {
           setSearch(q);
-          setPage(1);
+          setPlace({ page: 1 });
         }}
         csvUrl={myLeadsCsvUrl}
         csvTestId="my-leads-csv"
@@ -98,7 +100,14 @@ export function MyLeadsPanel() {
           </table>
         </div>
       )}
-      {list.data && <Pagination page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="My lead pages" />}
+      {list.data && (
+        <KeysetPagination
+          place={{ page: place.page }}
+          data={list.data}
+          onPlace={(p) => setPlace({ page: p.page ?? 1, after: p.after, before: p.before })}
+          label="My lead pages"
+        />
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
-import { batches, boundedTotal, pageSlice, readPage } from './paging.ts';
+import { batches, boundedTotal, pageFrom, pageSlice, readPage, withItems } from './paging.ts';
 import { HttpError } from '../errors.ts';
 import { User } from '../models/index.ts';
 import { createTestApp, loginAs, makeUser, testDbOfFile } from '../test/harness.ts';
@@ -42,24 +42,56 @@ describe('readPage and batches over this database (SQLite, or MariaDB with TEST_
   it('reads one page and its count, in the shared Page shape', async () => {
     for (let i = 0; i < 5; i++) await makeUser(file.db, { agencyName: AGENCY });
     const ids = (await ours().orderBy('id')).map((u) => Number(u.id));
-    const page = await readPage({ page: 2, pageSize: 2 }, { rows: ours().orderBy('id'), count: ours(), map: (rows) => rows.map((u) => Number(u.id)) });
-    expect(page).toEqual({ items: ids.slice(2, 4), total: 5, page: 2, pageSize: 2, pageCount: 3 });
-    const past = await readPage({ page: 9, pageSize: 2 }, { rows: ours().orderBy('id'), count: ours(), map: (rows) => rows.map((u) => Number(u.id)) });
+    const page = await readPage<User>({ page: 2, pageSize: 2 }, { rows: ours().orderBy('id'), count: ours() });
+    expect(
+      withItems(
+        page,
+        page.items.map((u) => Number(u.id)),
+      ),
+    ).toEqual({ items: ids.slice(2, 4), total: 5, page: 2, pageSize: 2, pageCount: 3 });
+    const past = await readPage<User>({ page: 9, pageSize: 2 }, { rows: ours().orderBy('id'), count: ours() });
     expect(past).toEqual({ items: [], total: 5, page: 9, pageSize: 2, pageCount: 3 });
   });
 
-  it('passes a bounded count and a cursor through, and refuses a page size above the list maximum', async () => {
-    const page = await readPage(
-      { page: 1, pageSize: 2 },
-      {
-        rows: (slice) => ours().orderBy('id').limit(slice.limit).offset(slice.offset),
-        count: async () => boundedTotal(COUNT_LIMIT + 5),
-        map: (rows) => rows.map((u) => Number(u.id)),
-        nextCursor: (items) => String(items.at(-1)),
-      },
-    );
-    expect(page).toMatchObject({ total: COUNT_LIMIT, totalCapped: true, pageCount: COUNT_LIMIT / 2, nextCursor: String(page.items[1]) });
-    await expect(readPage({ page: 1, pageSize: 30 }, { rows: ours(), count: ours(), map: (r) => r, maxPageSize: 25 })).rejects.toMatchObject({ status: 400 });
+  it('takes only queries (no call-back into the caller) and refuses a page size above the list maximum', async () => {
+    const parts = { rows: ours(), count: ours() };
+    for (const value of Object.values(parts)) expect(typeof value).not.toBe('function');
+    await expect(readPage({ page: 1, pageSize: 30 }, { ...parts, maxPageSize: 25 })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('pageFrom: a list read in parts answers a bounded total and its cursors in the same shape', () => {
+    expect(pageFrom([1, 2], boundedTotal(COUNT_LIMIT + 5), { page: 1, pageSize: 2 }, { nextCursor: '2', prevCursor: null })).toEqual({
+      items: [1, 2],
+      total: COUNT_LIMIT,
+      totalCapped: true,
+      page: 1,
+      pageSize: 2,
+      pageCount: COUNT_LIMIT / 2,
+      nextCursor: '2',
+      prevCursor: null,
+    });
+  });
+
+  it('a keyset list described by data: after and before a cursor, the cursor row read from its table', async () => {
+    const ids = (await ours().orderBy('id')).map((u) => Number(u.id));
+    const keyset = {
+      order: [
+        { column: 'createdAt', order: 'asc' as const },
+        { column: 'id', order: 'asc' as const },
+      ],
+      cursorRow: { table: User.tableName, columns: ['createdAt'] },
+    };
+    const read = async (q: { after?: number; before?: number }) => {
+      const p = await readPage<User>({ page: 2, pageSize: 2, ...q }, { rows: ours(), count: ours(), keyset });
+      return { ids: p.items.map((u) => Number(u.id)), next: p.nextCursor, prev: p.prevCursor, page: p.page };
+    };
+    const byCreated = (await ours().orderBy([{ column: 'createdAt' }, { column: 'id' }])).map((u) => Number(u.id));
+    expect(byCreated.sort((a, b) => a - b)).toEqual(ids);
+    const second = await read({ after: byCreated[1] });
+    expect(second.ids).toEqual(byCreated.slice(2, 4));
+    expect(second.prev).toBe(String(byCreated[2]));
+    expect((await read({ before: byCreated[2] })).page).toBe(1);
+    await expect(read({ after: 999_999_999 })).rejects.toMatchObject({ status: 400 });
   });
 
   it('batches: every row once, in order, stopping after the first short batch', async () => {

@@ -1,6 +1,7 @@
-// The one paging helper of the API's lists (issue 28 point 5): bounds ?page= and ?pageSize=, turns them
-// into LIMIT/OFFSET, runs the page's rows and its count, and answers the shared Page shape. CSV exports
-// that read a whole list in batches use `batches` from here too, so no service computes an offset.
+// The one paging helper of the API's lists (issue 28 point 5), a query helper beside the other query code
+// (issue 39 point 4: the domain calls it, it calls back into no service): bounds ?page= and ?pageSize=,
+// turns them into LIMIT/OFFSET or a keyset seek (decision 236), runs the page's rows and its count, and
+// answers the shared Page shape. CSV exports read a whole list with `batches` from here too.
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder } from 'objection';
 import { COUNT_LIMIT, MAX_PAGE_SIZE, pageOf, type Page } from '@tm/shared/schemas/paging';
@@ -35,7 +36,7 @@ export const boundedTotal = (n: number): { total: number; capped: boolean } =>
 
 type Query = Knex.QueryBuilder | AnyQueryBuilder;
 
-/** A query the helper can cut to a page: a Knex or Objection builder (its rows are kept as it gives them). */
+/** A query the helper can cut into batches: a Knex or Objection builder (its rows are kept as it gives them). */
 interface Sliceable<Row> {
   limit(n: number): { offset(n: number): PromiseLike<Row[]> };
 }
@@ -61,33 +62,33 @@ export async function countRowsBounded(q: Query): Promise<{ total: number; cappe
   return boundedTotal(Number(row?.n ?? 0));
 }
 
-export interface PageParts<Row, T> {
-  /** The list's query, filtered and ordered; the helper adds LIMIT and OFFSET. Or, for a list read in
-   *  parts (the leads for sale), a function reading the slice itself. */
-  rows: Sliceable<Row> | ((slice: PageSlice) => PromiseLike<Row[]>);
-  /** The same rows unordered, counted by `countRows`; or a function answering the total its own way. */
-  count: Query | (() => PromiseLike<PageTotal>);
-  map: (rows: Row[]) => T[] | PromiseLike<T[]>;
+export interface PageParts {
+  /** The list's query, filtered and ordered; the helper adds LIMIT and OFFSET (or, with `keyset`, the seek). */
+  rows: Query;
+  /** The same rows, unordered: counted exactly by `countRows`, or (keyset lists) up to COUNT_LIMIT + 1. */
+  count: Query;
   maxPageSize?: number;
-  /** A cursor list's next cursor, from the page's items. */
-  nextCursor?: (items: T[]) => string | null;
-  /** Read by keyset on the list's order instead of by offset (decision 236); `rows` must then be a builder. */
-  keyset?: Keyset<Row>;
+  /** Read by keyset on the list's order instead of by offset (decision 236). */
+  keyset?: Keyset;
 }
 
 /**
- * A list read by keyset: its order (the columns as the query names them, the last one unique, the id),
- * the sort values of the row a cursor names (read by primary key: undefined when there is none), and a
- * row's id. A page after a cursor is a range seek on the order's index, at any depth.
+ * A list read by keyset, described by data (the helper calls back into no service, issue 39 point 4):
+ * its order (the columns as the list's query names them, the last one unique: the id), where a
+ * cursor's sort values are read by primary key (a row that left the list, sold in between, keeps its
+ * place), and the property of a row that holds its id.
  */
-export interface Keyset<Row> {
+export interface Keyset {
   order: Array<{ column: string; order: 'asc' | 'desc' }>;
-  valuesOf: (id: number) => PromiseLike<unknown[] | undefined>;
-  idOf: (row: Row) => number;
+  /** The table the cursor's row is read from by `id`, and its columns for the order's columns but the
+   *  last (the id). Omitted when the order is the id alone. */
+  cursorRow?: { table: string; columns: string[] };
+  /** The row property holding the id (default 'id'). */
+  idKey?: string;
 }
 
 /** The rows strictly after (or, `backwards`, strictly before) `values` in `order`: the lexicographic seek. */
-function seek(q: Knex.QueryBuilder, order: Keyset<unknown>['order'], values: unknown[], backwards: boolean): Knex.QueryBuilder {
+export function seek<Q extends Knex.QueryBuilder>(q: Q, order: Keyset['order'], values: unknown[], backwards: boolean): Q {
   return q.where((w) => {
     order.forEach((col, k) => {
       const later = (col.order === 'asc') !== backwards ? '>' : '<';
@@ -96,7 +97,19 @@ function seek(q: Knex.QueryBuilder, order: Keyset<unknown>['order'], values: unk
         e.where(col.column, later, values[k] as Knex.Value);
       });
     });
-  });
+  }) as Q;
+}
+
+/** The sort values of the row a cursor names, read by primary key; undefined when there is no such row. */
+async function cursorValues(base: Knex.QueryBuilder, ks: Keyset, id: number): Promise<unknown[] | undefined> {
+  if (!ks.cursorRow) return [id];
+  const { table, columns } = ks.cursorRow;
+  const row = (await base.client
+    .queryBuilder()
+    .from(table)
+    .where('id', id)
+    .first(columns.map((c, i) => `${c} as k${i}`))) as Record<string, unknown> | undefined;
+  return row ? [...columns.map((_, i) => row[`k${i}`]), id] : undefined;
 }
 
 /** One page of a keyset list after or before a cursor, or by page number without one, with both cursors. */
@@ -104,18 +117,19 @@ async function keysetRows<Row>(
   q: { after?: number; before?: number },
   slice: PageSlice,
   query: Query,
-  ks: Keyset<Row>,
+  ks: Keyset,
 ): Promise<{ rows: Row[]; page: number; prevCursor: string | null; nextCursor: string | null }> {
   const base = knexOf(query);
   const id = q.after ?? q.before;
   const field = q.after !== undefined ? 'after' : 'before';
+  const idOf = (row: Row) => String((row as Record<string, unknown>)[ks.idKey ?? 'id']);
   const reversed = ks.order.map((c) => ({ column: c.column, order: c.order === 'asc' ? ('desc' as const) : ('asc' as const) }));
   let rows: Row[];
   let page = slice.page;
   let hasPrev = slice.offset > 0;
   if (id === undefined) rows = (await base.clone().orderBy(ks.order).limit(slice.limit).offset(slice.offset)) as Row[];
   else {
-    const values = await ks.valuesOf(id);
+    const values = await cursorValues(base, ks, id);
     if (!values)
       throw badRequest(`${field}: no such row (use the ${field === 'after' ? 'nextCursor' : 'prevCursor'} of the page next to it)`, { [field]: 'No such row' });
     if (q.after !== undefined) {
@@ -139,36 +153,41 @@ async function keysetRows<Row>(
   return {
     rows,
     page,
-    prevCursor: hasPrev && rows.length ? String(ks.idOf(rows[0]!)) : null,
-    nextCursor: rows.length === slice.limit ? String(ks.idOf(rows.at(-1)!)) : null,
+    prevCursor: hasPrev && rows.length ? idOf(rows[0]!) : null,
+    nextCursor: rows.length === slice.limit ? idOf(rows.at(-1)!) : null,
   };
 }
 
-/** One page of a list: its rows and its total read at once, in the shared Page shape. */
-export async function readPage<Row, T>(q: { page: number; pageSize: number; after?: number; before?: number }, parts: PageParts<Row, T>): Promise<Page<T>> {
+/** A Page of rows from a slice and a total as a count answers it (for lists read in parts, as My Leads). */
+export function pageFrom<T>(
+  rows: T[],
+  total: PageTotal,
+  slice: Pick<PageSlice, 'page' | 'pageSize'>,
+  cursors: Pick<Page<T>, 'nextCursor' | 'prevCursor'> = {},
+): Page<T> {
+  const t = typeof total === 'number' ? total : total.total;
+  return pageOf(rows, t, slice.page, slice.pageSize, { ...(typeof total === 'number' ? {} : { totalCapped: total.capped }), ...cursors });
+}
+
+/** The same page with its rows turned into the list's items (the caller maps; readPage calls back into nothing). */
+export function withItems<T>(page: Page<unknown>, items: T[]): Page<T> {
+  return { ...page, items };
+}
+
+/**
+ * One page of a list: its rows and its total read at once, in the shared Page shape, the rows as the
+ * query gives them (the caller maps them to its items with `withItems`).
+ */
+export async function readPage<Row>(q: { page: number; pageSize: number; after?: number; before?: number }, parts: PageParts): Promise<Page<Row>> {
   const slice = pageSlice(q.page, q.pageSize, parts.maxPageSize);
   const { rows, count, keyset } = parts;
   if (keyset) {
-    if (typeof rows === 'function' || !('where' in rows)) throw new Error('readPage: a keyset list reads from a query builder');
-    const [counted, found] = await Promise.all([typeof count === 'function' ? count() : countRowsBounded(count), keysetRows(q, slice, rows as Query, keyset)]);
-    const total = typeof counted === 'number' ? counted : counted.total;
-    return pageOf(await parts.map(found.rows), total, found.page, slice.pageSize, {
-      ...(typeof counted === 'number' ? {} : { totalCapped: counted.capped }),
-      nextCursor: found.nextCursor,
-      prevCursor: found.prevCursor,
-    });
+    const [counted, found] = await Promise.all([countRowsBounded(count), keysetRows<Row>(q, slice, rows, keyset)]);
+    return pageFrom(found.rows, counted, { page: found.page, pageSize: slice.pageSize }, { nextCursor: found.nextCursor, prevCursor: found.prevCursor });
   }
   // The count is sent first (the lists' query-plan tests read the statements in this order).
-  const [counted, found] = await Promise.all([
-    typeof count === 'function' ? count() : countRows(count),
-    typeof rows === 'function' ? rows(slice) : rows.limit(slice.limit).offset(slice.offset),
-  ]);
-  const items = await parts.map(found);
-  const total = typeof counted === 'number' ? counted : counted.total;
-  return pageOf(items, total, slice.page, slice.pageSize, {
-    ...(typeof counted === 'number' ? {} : { totalCapped: counted.capped }),
-    ...(parts.nextCursor ? { nextCursor: parts.nextCursor(items) } : {}),
-  });
+  const [counted, found] = await Promise.all([countRows(count), (rows as unknown as Sliceable<Row>).limit(slice.limit).offset(slice.offset)]);
+  return pageFrom(found, counted, slice);
 }
 
 /**
