@@ -2,7 +2,7 @@
 // unless the caller's words put their home elsewhere.
 import { US_STATES, toUsStateCode } from '@tm/shared/us-states';
 import { data } from './caller-statements.ts';
-import { labelsInDoubt, quoteOf, readTranscript, type TranscriptLine } from './transcript.ts';
+import { SWAPPED, labelsInDoubt, quoteOf, readTranscript, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const LIVES_IN =
@@ -183,7 +183,9 @@ export function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
   // Where the caller says they live, when it is not the call's state.
   const homes: { line: TranscriptLine; code: string }[] = [];
   // With speaker labels in doubt, any line may be the caller's words about where they live.
-  const anyone = labelsInDoubt(input.transcript) !== null;
+  // (Labels read as swapped are read with the roles swapped: the agent's "I'm only licensed in Colorado" is not the caller's.)
+  const doubt = labelsInDoubt(input.transcript);
+  const anyone = doubt !== null && doubt !== SWAPPED;
   const lines = readTranscript(input.transcript);
   for (const line of lines) {
     if (line.role !== 'caller' && !anyone) continue;

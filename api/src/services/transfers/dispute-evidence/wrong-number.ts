@@ -120,6 +120,16 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
         evidence: [quoteOf(denial), ...(forAnother === denial ? [] : [quoteOf(forAnother)])],
       };
     }
+    // "Wrong person" alone says the speaker is not the one asked for, not that the number is not the prospect's (a
+    // shared phone, a brush-off): approved only with more words of the caller's (a name, never asked, the number).
+    const more = r.callerLines.some((l) => denialIn(l.text.replace(/\bwrong person\b/gi, '')) !== null || /\b(this is|i'?m|my name is) [A-Z]/.test(l.text));
+    if (!takenBack && !laterAnswers.length && !g.strong && !more) {
+      return {
+        decision: 'human',
+        summary: 'The caller said only "wrong person", not who they are nor that the prospect is not on this number.',
+        evidence: [quoteOf(denial)],
+      };
+    }
     if (!takenBack && !laterAnswers.length && !g.strong) {
       if (doubt) return inDoubt(doubt, [quoteOf(denial)]);
       return { decision: 'approve', summary: 'The caller said it was a wrong number or that they never asked for the call.', evidence: [quoteOf(denial)] };
