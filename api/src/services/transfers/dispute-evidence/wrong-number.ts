@@ -40,7 +40,7 @@ export const NOT_A_PERSON = /\bpress (one|two|1|2)\b|\byou'?ve reached the (offi
 
 /** The caller, without denying anything, says they are the one who asked. */
 export const CONFIRMS_ASKING =
-  /\byes,? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
+  /\b(yes|yeah|right|oh right|sure),? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
 
 /** The caller is unsure whether they asked, or someone else asked for them. */
 export const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|\bwas my (husband|wife|mother|father)\b|\b(he|she) passed\b/i;
@@ -70,6 +70,10 @@ const OWN_LINE =
 
 /** A recorded greeting ("You've reached Earl and Nadine Pruitt"): the names it gives. */
 const GREETING = /\b[Yy]ou'?ve reached (?:the )?((?:[A-Z][a-z]+(?: and |, | )?){1,4})/;
+/** The agent asks for someone by name: "is this Ruth?", "am I speaking with", "looking for", "may I speak with". */
+const ASKS_FOR_SOMEONE = /\b(is this|am i speaking (with|to)|looking for|may i speak (with|to)|is that|calling for|trying to reach)\b/i;
+/** The caller says they are that person, opening their line. */
+const IS_ME = /^(yes|yeah|yep|yup|uh-huh|speaking|this is (she|he|her|him)|that'?s me|it is|it'?s me|s[íi])\b/i;
 export const DIED = /\b(passed|died|dead|deceased|hospice)\b/i;
 
 export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
@@ -186,6 +190,19 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
   );
   if (g.strong && !unsure) {
     return { decision: 'deny', summary: 'The caller never denied asking and answered the qualifying questions.', evidence: g.evidence };
+  }
+  // The caller answered the agent's "is this <name>?" as that person, and answered a qualifying question (two, if
+  // unsure who asked): the lead was reached, whoever filled in the form (decision 243).
+  const itsMe = r.callerLines.find((l) => {
+    const before = r.lines[r.lines.indexOf(l) - 1];
+    return before?.role === 'agent' && ASKS_FOR_SOMEONE.test(before.text) && IS_ME.test(l.text);
+  });
+  if (itsMe && r.answers.length >= (unsure ? 2 : 1) && !doubt) {
+    return {
+      decision: 'deny',
+      summary: 'The caller said they were the person asked for and answered the qualifying questions.',
+      evidence: [quoteOf(itsMe), ...g.evidence],
+    };
   }
   const confirms = r.callerLines.find((l) => CONFIRMS_ASKING.test(l.text));
   if (confirms && !unsure) {
