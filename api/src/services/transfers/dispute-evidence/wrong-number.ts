@@ -138,7 +138,8 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
       if (doubt) return inDoubt(doubt, [quoteOf(denial)]);
       return { decision: 'approve', summary: 'The caller said it was a wrong number or that they never asked for the call.', evidence: [quoteOf(denial)] };
     }
-    if (takenBack && g.strong) {
+    // Taken back and then a qualifying question answered: the guide's "usually deny" (decision 243).
+    if (takenBack && (g.strong || laterAnswers.some((a) => r.lines.indexOf(a.answer) > r.lines.indexOf(takenBack)))) {
       return {
         decision: 'deny',
         summary: 'The caller took back the denial and went on with the conversation.',
