@@ -45,7 +45,6 @@ const HELD_OUT: HeldOutCorpus[] = [
     scenarioPattern: /^ks\d+$/,
     label: 'third held-out corpus',
     spent: true,
-    shareFails: '96/126, 76.2%',
   },
 ];
 
