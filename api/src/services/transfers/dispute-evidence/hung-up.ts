@@ -2,7 +2,7 @@
 // last words and the agent's first qualifying question.
 import { statedAge } from './ages.ts';
 import { AWAY, CANNOT_HEAR, QUALIFYING_QUESTION, RELATIVE_SPEAKS, asksQualifying, data, genuine, inDoubt, type Reading } from './caller-statements.ts';
-import { quoteOf } from './transcript.ts';
+import { UNHEARD, quoteOf } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict, EvidenceQuote } from './types.ts';
 
 /**
@@ -21,7 +21,7 @@ export const ENGAGED_LINES = 3;
  * has a moment, how they are, whether they asked for the call. Every other question may be a qualifying one.
  */
 const OPENING_QUESTION =
-  /\b(is this|am i (speaking|talking) (with|to)|may i speak|can i speak|are you (mr|mrs|ms|miss)\b|is \w+ (there|home|available|in|around)|can you hear me|hear me( now)?|still there|hello|how are you|how('?re| are) you( doing)?|how'?s (your|it going)|good time|better time|a (minute|moment|second)|you (requested|asked|filled|sent|were looking)|did you (request|ask|fill|send|get)|remember (filling|requesting|asking)|right (number|person)|speak english|permission|understand|recorded|call (you )?back|(his|her|their|a good|your) (number|phone)|you'?re (in|at|down|up|over|out)\b|where are you|hablo con|habla con|se[ñn]or(a|ita)?|who'?s (this|calling|speaking)|interested|is that (right|correct)|that right)\b/i;
+  /\b(is this|am i (speaking|talking) (with|to)|may i speak|can i speak|are you (mr|mrs|ms|miss)\b|is \w+ (there|home|available|in|around)|can you hear me|hear me( now)?|still there|hello|how are you|how('?re| are) you( doing)?|how'?s (your|it going)|good time|better time|a (minute|moment|second)|you (requested|asked|filled|sent|were looking)|did you (request|ask|fill|send|get)|remember (filling|requesting|asking)|right (number|person)|speak english|permission|understand|recorded|call (you )?back|(his|her|their|a good|your) (number|phone)|you'?re (in|at|down|up|over|out)\b|where are you|hablo con|habla con|se[ñn]or(a|ita)?|who'?s (this|calling|speaking)|interested|is that (right|correct)|that right|(can|could|may) i (tell|explain|share|go over|walk you through)|would (later|tomorrow|another time|this evening|the (morning|afternoon|evening))[\w ]{0,10} (work|be better)|when (can|could|should|would|is) (i|it)|what time)\b/i;
 
 /** A question that only names who is asked for ("Good morning, Mrs. Delphine Arceneaux?"). */
 const NAME_ONLY =
@@ -59,6 +59,13 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   const end = endLine(input);
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [end] };
   const g = genuine(r);
+  // The caller's words after a qualifying question were not made out ("[inaudible]"): whether they answered it
+  // cannot be told, whatever the platform's record says (decision 243).
+  const asked0 = r.lines.findIndex(asksQualifying);
+  const unheard = asked0 >= 0 ? r.lines.slice(asked0 + 1).find((l) => l.role === 'caller' && UNHEARD.test(l.text)) : undefined;
+  if (unheard) {
+    return { decision: 'human', summary: "The caller's words after a qualifying question were not made out.", evidence: [end, quoteOf(r.lines[asked0]!), quoteOf(unheard)] };
+  }
   const window0 = typeof input.bufferSeconds === 'number' ? input.bufferSeconds + HANG_UP_WINDOW_SECONDS : null;
   // Past the window, on the platform's record alone: a caller who stayed more than two minutes past the buffer and then
   // hung up, or whose line the platform cut (the caller did not hang up at all), did not leave before the questions.

@@ -2,7 +2,7 @@
 // unless the caller's words put their home elsewhere.
 import { US_STATES, toUsStateCode } from '@tm/shared/us-states';
 import { data } from './caller-statements.ts';
-import { SWAPPED, labelsInDoubt, quoteOf, readTranscript, type TranscriptLine } from './transcript.ts';
+import { SWAPPED, UNHEARD, labelsInDoubt, quoteOf, readTranscript, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const LIVES_IN =
@@ -148,8 +148,6 @@ export const HOME_ELSEWHERE =
 const PART_OF_YEAR =
   /\b(?:in|for|during) the (?:summer|winter)s?\b|\b(?:summers|winters)\b|\bsnowbird\b|\bhalf the year\b|\bback and forth\b|\bsplit (?:the|my|our) (?:year|time)\b|\bfor (?:another|one more|a few more) (?:day|week|month)s?\b|\bmailing address\b|\bp\.?\s?o\.? box\b/i;
 
-/** Words the transcriber could not make out: what the caller said there is unknown. */
-const UNHEARD = /\[(?:[^\]]*\b(?:inaudible|unintelligible|unclear|garbled|static|crosstalk|breaking up|cuts? out)\b[^\]]*)\]/i;
 
 /** A worked state the line names, unless only to say the caller is not there ("not in Georgia"). */
 function workedNamed(text: string, worked: string[]): string | null {
