@@ -1,7 +1,7 @@
 // The hung-up rule (issue 33): the platform's record of who ended the call and when, and the order of the caller's
 // last words and the agent's first qualifying question.
 import { statedAge } from './ages.ts';
-import { AWAY, CANNOT_HEAR, QUALIFYING_QUESTION, RELATIVE_SPEAKS, asksQualifying, data, genuine, inDoubt, type Reading } from './caller-statements.ts';
+import { AWAY, CANNOT_HEAR, COMPANY, QUALIFYING_QUESTION, RELATIVE_SPEAKS, asksQualifying, data, genuine, inDoubt, type Reading } from './caller-statements.ts';
 import { UNHEARD, quoteOf } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict, EvidenceQuote } from './types.ts';
 
@@ -175,7 +175,7 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
     };
   }
   // An agent line on a qualifying topic, in whatever words ("Okay. Date of birth."), before the caller's last words.
-  const topic = r.lines.find((l) => l.role === 'agent' && QUALIFYING_QUESTION.test(l.text));
+  const topic = r.lines.find((l) => l.role === 'agent' && QUALIFYING_QUESTION.test(l.text.replace(COMPANY, '$1 ')));
   if (topic && r.lines.indexOf(lastCaller) > r.lines.indexOf(topic)) {
     return {
       decision: 'human',
@@ -200,8 +200,10 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   if (doubt) return inDoubt(doubt, evidence);
   // Someone else answered the prospect's phone and spoke of them ("she's sleeping, call back"): the prospect never
   // came on, which is for an admin to weigh, not a caller who hung up.
+  // One who says who they are ("This is his son") speaks as themselves on the line, and their words count as the
+  // caller's (the labelling guide): leaving before the questions is then approved like the prospect's (decision 243).
   const stander = r.callerLines.find((l) => RELATIVE_SPEAKS.test(l.text) || AWAY.test(l.text));
-  if (stander) {
+  if (stander && !r.callerLines.some((l) => RELATIVE_SPEAKS.test(l.text))) {
     return {
       decision: 'human',
       summary: 'Someone other than the prospect answered and spoke of them; the prospect never came on.',
