@@ -20,7 +20,7 @@ export const ASKS =
 
 /** An agent line that asks a qualifying question, in whatever form. */
 /** A company's name after "with" or "from" ("Heart of Dixie Life", "Lifeline Health"): no question of the caller's. */
-export const COMPANY = /\b(with|from|at) (?:[A-Z][\w'&.-]*(?:\s+(?:of|the|and|&)\s+|\s+|(?=[.,?!]|$)))+/g;
+export const COMPANY = /\b(with|from|at) (?:[A-Z][\w'&-]*(?:\s+(?:of|the|and|&)\s+|\s+|(?=[.,?!]|$)))+/g;
 export const asksQualifying = (l: TranscriptLine) => l.role === 'agent' && QUALIFYING_QUESTION.test(l.text.replace(COMPANY, '$1 ')) && ASKS.test(l.text);
 
 /** The caller takes a denial back ("Oh yes, I did fill that out", "I'm teasing you, this is Earl"). */
