@@ -7,15 +7,15 @@ import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 export const DENIES_ASKING = new RegExp(
   [
     // wrong number, in English or Spanish, or dialled wrong
-    /\bwrong (number|person|line|digits|house)\b|n[úu]mero equivocado|\best[áa] equivocad[oa]\b|\b(dial(l)?ed|dialing) (it )?wrong\b|\bmisdial/,
+    /\bwrong (number|person|line|digits|house|guy|lady|man|woman|fella)\b|n[úu]mero equivocado|\best[áa] equivocad[oa]\b|\b(dial(l)?ed|dialing) (it )?wrong\b|\bmisdial/,
     // nobody there by the name asked for, or the caller does not know them
     /\bnobody (by that name|named|(by |with )?(this|that) name)\b|\bno(body)? (one )?named that\b|\bthere'?s no \w+ here\b|\bain'?t no(body)? \w+ (here|at this)\b|\bnadie con ese nombre\b|\bno (lo|la) conozco\b/,
     /\b(nobody|no one|anybody|anyone)\b[^.?!]{0,30}\bby (that|this) name\b/,
-    /\bi (don'?t|do not|not|no) know (any|anybody|anyone|no|her|him|them|who that is|th(at|is) (person|name|lady|man))\b|\bi don'?t know who you are\b/,
+    /\bi (don'?t|do not|not|no) know (a|an|any|anybody|anyone|no|her|him|them|who that is|th(at|is) (person|name|lady|man))\b|\bi don'?t know who you are\b/,
     // the number is not the prospect's (any more)
     /\bnot (her|his|their|the right) (number|phone|house)\b|\b(just )?got this number\b|\bjust got (it|this (number|phone))\b|\bused to be (her|his|their) number\b|\b(old|outdated) information\b/,
     // never asked
-    /\bnever (asked|ask|requested|put my number|signed up|filled)\b|\b(didn'?t|did not|haven'?t|have not|ain'?t) (fill|sign(ed)? up|request|ask|put)|\bi no ask\b|\b(me|i) no call\b|\bnobody (here |there )?(asked|ask|called|requested)\b/,
+    /\bnever (asked|ask|requested|put my number|signed up|filled)\b|\b(didn'?t|did not|haven'?t|have not|ain'?t) (fill|sign(ed)? up|request|ask|put)|\bi no ask\b|\b(me|i) no call\b|\bnobody (here |there )?(asked|ask|called|requested)\b|\b(nobody|no one) (at|in|from) (this|the|our) (office|house|home|number|shop|business|church)\b[^.?!]{0,12}\b(asked|called|requested)\b/,
     // a business's or someone's own line, not the prospect's
     /\bthis is (a|my|the) (business|work|shop|office|store|restaurant|company) (line|phone|number)\b/,
     /\bnot by me\b|\bthis is a business line\b/,
@@ -30,7 +30,7 @@ export const DENIES_ASKING = new RegExp(
  * case, so that "no idea" or "no thanks" is not a name).
  */
 const NOBODY_NAMED =
-  /(?:^|[.!?,]\s*)No,? (?!(?:[Ii]dea|[Tt]hanks?|[Ww]ay|[Pp]roblem|[Ss]ir|[Mm]a'?am|[Oo]ne|[Nn]eed|[Mm]ore|[Ww]ait|[Ss]orry|[Hh]oney|[Bb]aby|[Dd]ear|[Ss]weetie|[Mm]an|[Mm]ister|[Mm]iss|[Mm]rs?|[Mm]s|[Ss]e[ñn]or\w*|[Gg]racias|English|Spanish|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|I|It|That|This|Not|No|Nope|God|Lord)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?(?: here)?(?:[.!]|$)|\b[Nn]o [A-Z][a-z]+ (?:here|lives here|at this number)\b/;
+  /(?:^|[.!?,]\s*)No,? (?!(?:[Ii]dea|[Tt]hanks?|[Ww]ay|[Pp]roblem|[Ss]ir|[Mm]a'?am|[Oo]ne|[Nn]eed|[Mm]ore|[Ww]ait|[Ss]orry|[Hh]oney|[Bb]aby|[Dd]ear|[Ss]weetie|[Mm]an|[Mm]ister|[Mm]iss|[Mm]rs?|[Mm]s|[Ss]e[ñn]or\w*|[Gg]racias|English|Spanish|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|I|It|That|This|Not|No|Nope|God|Lord)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?(?: here)?(?:[.!]|$)|\b[Nn]o [A-Z][a-z]+ (?:here|lives here|at this number)\b|\b(?:[Ww]e|I) (?:don'?t|do not) have (?:a|an|any) [A-Z][a-z]+\b(?! (?:plan|policy|insurance|coverage))/;
 
 /** Where the caller denies the call is for them, in a line (null when they do not). */
 export const denialIn = (text: string): RegExpExecArray | null => DENIES_ASKING.exec(text) ?? NOBODY_NAMED.exec(text);
