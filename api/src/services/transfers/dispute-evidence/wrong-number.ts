@@ -30,7 +30,7 @@ export const DENIES_ASKING = new RegExp(
  * case, so that "no idea" or "no thanks" is not a name).
  */
 const NOBODY_NAMED =
-  /(?:^|[.!?,]\s*)No,? (?!(?:[Ii]dea|[Tt]hanks?|[Ww]ay|[Pp]roblem|[Ss]ir|[Mm]a'?am|[Oo]ne|[Nn]eed|[Mm]ore|[Ww]ait|[Ss]orry|[Hh]oney|[Bb]aby|[Dd]ear|[Ss]weetie|[Mm]an|[Mm]ister|[Mm]iss|[Mm]rs?|[Mm]s|[Ss]e[ñn]or\w*|[Gg]racias|English|Spanish|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|I|It|That|This|Not|No|Nope|God|Lord)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?(?: here)?(?:[.!]|$)|\b[Nn]o [A-Z][a-z]+ (?:here|lives here|at this number)\b|\b(?:[Ww]e|I) (?:don'?t|do not) have (?:a|an|any) [A-Z][a-z]+\b(?! (?:plan|policy|insurance|coverage))/;
+  /(?:^|[.!?,]\s*)No,? (?!(?:[Ii]dea|[Tt]hanks?|[Ww]ay|[Pp]roblem|[Ss]ir|[Mm]a'?am|[Oo]ne|[Nn]eed|[Mm]ore|[Ww]ait|[Ss]orry|[Hh]oney|[Bb]aby|[Dd]ear|[Ss]weetie|[Mm]an|[Mm]ister|[Mm]iss|[Mm]rs?|[Mm]s|[Ss]e[ñn]or\w*|[Gg]racias|English|Spanish|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|I|It|That|This|Not|No|Nope|God|Lord)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?(?: here)?(?:[.!]|$)|\b[Nn]o [A-Z][a-z]+ (?:here|lives here|at this number)\b|\b(?:[Ww]e|I) (?:don'?t|do not) have (?:a|an|any) [A-Z][a-z]+\b(?![\w ]{0,25}\b(?:plan|policy|insurance|coverage))/;
 
 /** Where the caller denies the call is for them, in a line (null when they do not). */
 export const denialIn = (text: string): RegExpExecArray | null => DENIES_ASKING.exec(text) ?? NOBODY_NAMED.exec(text);
