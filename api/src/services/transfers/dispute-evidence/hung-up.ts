@@ -25,7 +25,7 @@ const OPENING_QUESTION =
 
 /** A question that only names who is asked for ("Good morning, Mrs. Delphine Arceneaux?"). */
 const NAME_ONLY =
-  /^[\s,]*(?:(?:hi|hello|hey|hola|good (?:morning|afternoon|evening)|yes|okay|so)[\s,]+)*(?:(?:mr|mrs|ms|miss|dr|sir|ma'?am)\.?\s+)?(?:[A-Z][\w'.-]*\s*){1,4}\?$/;
+  /^[\s,]*(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Hh]ola|[Gg]ood (?:morning|afternoon|evening)|[Yy]es|[Oo]kay|[Ss]o)[\s,]+)*(?:(?:[Mm]r|[Mm]rs|[Mm]s|[Mm]iss|[Dd]r|[Ss]ir|[Mm]a'?am)\.?\s+)?(?:[A-Z][\w'.-]*\s*){1,4}\?$/;
 
 /** The agent's question sentences in a line that may be qualifying ones (every question but the call's opening). */
 const otherQuestions = (text: string) =>
@@ -197,6 +197,11 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
     };
   }
   const evidence = [end, quoteOf(lastCaller), ...(firstQuestion ? [quoteOf(firstQuestion)] : [])];
+  // An agent line before the caller's last words that was not made out may have held a qualifying question (decision 243).
+  const unclear = r.lines.find((l, i) => l.role === 'agent' && UNHEARD.test(l.text) && i < r.lines.indexOf(lastCaller));
+  if (unclear) {
+    return { decision: 'human', summary: "An agent's line before the caller's last words was not made out: it may have held a question.", evidence: [end, quoteOf(unclear)] };
+  }
   if (doubt) return inDoubt(doubt, evidence);
   // Someone else answered the prospect's phone and spoke of them ("she's sleeping, call back"): the prospect never
   // came on, which is for an admin to weigh, not a caller who hung up.

@@ -23,11 +23,8 @@ const lines = (...l: string[]) => l.join('\n');
 const UNWORKED = { state: 'WV', workingStates: ['VA', 'NC'] };
 
 describe('out_of_state: an unworked state is approved only when nothing the caller says contradicts or hides it', () => {
-  it('approves the plain case', () => {
-    expect(decide('out_of_state', lines('Agent: You are in West Virginia?', 'Caller: Yes, Beckley.'), UNWORKED)).toBe('approve');
-  });
-
   it('leaves it to an admin when the caller names a worked state in any words, but not a state she is not in', () => {
+    expect(decide('out_of_state', lines('Agent: You are in West Virginia?', 'Caller: Yes, Beckley.'), UNWORKED)).toBe('approve');
     expect(decide('out_of_state', lines('Agent: Where do you live?', 'Caller: Danville, Virginia. The phone is from my old job.'), UNWORKED)).toBe('human');
     expect(decide('out_of_state', lines('Agent: For another week. Then I go to my son in Virginia.'), UNWORKED)).toBe('approve');
     expect(decide('out_of_state', lines('Agent: You in Virginia?', 'Caller: No, not Virginia. West Virginia, all my life.'), UNWORKED)).toBe('approve');
@@ -124,6 +121,17 @@ describe('hung_up_before_questions', () => {
   it('reads a question asking to explain, or when to call back, as one that only opens the call', () => {
     expect(decide('hung_up_before_questions', lines('Agent: Hi Opal, Grady with Hawkeye.', 'Caller: I pressed it by accident.', 'Agent: Can I tell you what it was about?', 'Caller: No thank you.'))).toBe('approve');
     expect(decide('hung_up_before_questions', lines('Agent: Hi Opal, Grady with Hawkeye.', 'Caller: Not now.', 'Agent: Would later today work better?', 'Caller: No. Bye.'))).toBe('approve');
+  });
+
+  it('reads a capitalised greeting with a name alone ("Hi, Opaline?", "Hi, Miss Gladys Dunn?") as only opening the call', () => {
+    expect(decide('hung_up_before_questions', lines("Agent: Hi, Opaline? It's Grady with Hawkeye.", 'Caller: I pressed that by accident. Bye.'))).toBe('approve');
+    expect(decide('hung_up_before_questions', lines('Agent: Hi, Miss Gladys Dunn? Owen here.', 'Caller: Not today, goodbye.'))).toBe('approve');
+  });
+
+  it("leaves it to an admin when an agent's line before the caller's last words was not made out", () => {
+    const t = lines('Agent: Hi, Lavinia? Jordan with Lincoln Land.', 'Caller: Mm hm.', 'Agent: [inaudible] ... old ... [inaudible]', "Caller: I can't hear you. Forget it.");
+    expect(decide('hung_up_before_questions', t)).toBe('human');
+    expect(decide('hung_up_before_questions', lines('Agent: Hi, Lavinia? Jordan with Lincoln Land.', "Caller: Mm hm. I can't talk. Forget it."))).toBe('approve');
   });
 
   it('approves a relative who says who they are and leaves; one who only says the prospect is away is for an admin', () => {
