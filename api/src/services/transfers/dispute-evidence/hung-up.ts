@@ -64,7 +64,11 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   const asked0 = r.lines.findIndex(asksQualifying);
   const unheard = asked0 >= 0 ? r.lines.slice(asked0 + 1).find((l) => l.role === 'caller' && UNHEARD.test(l.text)) : undefined;
   if (unheard) {
-    return { decision: 'human', summary: "The caller's words after a qualifying question were not made out.", evidence: [end, quoteOf(r.lines[asked0]!), quoteOf(unheard)] };
+    return {
+      decision: 'human',
+      summary: "The caller's words after a qualifying question were not made out.",
+      evidence: [end, quoteOf(r.lines[asked0]!), quoteOf(unheard)],
+    };
   }
   const window0 = typeof input.bufferSeconds === 'number' ? input.bufferSeconds + HANG_UP_WINDOW_SECONDS : null;
   // Past the window, on the platform's record alone: a caller who stayed more than two minutes past the buffer and then
@@ -200,7 +204,11 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   // An agent line before the caller's last words that was not made out may have held a qualifying question (decision 243).
   const unclear = r.lines.find((l, i) => l.role === 'agent' && UNHEARD.test(l.text) && i < r.lines.indexOf(lastCaller));
   if (unclear) {
-    return { decision: 'human', summary: "An agent's line before the caller's last words was not made out: it may have held a question.", evidence: [end, quoteOf(unclear)] };
+    return {
+      decision: 'human',
+      summary: "An agent's line before the caller's last words was not made out: it may have held a question.",
+      evidence: [end, quoteOf(unclear)],
+    };
   }
   if (doubt) return inDoubt(doubt, evidence);
   // Someone else answered the prospect's phone and spoke of them ("she's sleeping, call back"): the prospect never

@@ -186,7 +186,8 @@ const STAYED_LINES = 3;
 export const WANTS_MORE =
   /\badd (a little|some|more|on|to it)\b|\b(a little|some) (more|extra)\b|\bon top\b|\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
 /** The caller asks what a policy would cost them ("what's the price?", "how much would that run?", "what can I get for forty?"). */
-const ASKS_PRICE = /\b(what'?s|what is|what'?d|what would|how much (would|will|does|is))\b[^.?!]{0,25}\b(price|cost|run|be)\b|\bwhat (can|could|would) i get\b/i;
+const ASKS_PRICE =
+  /\b(what'?s|what is|what'?d|what would|how much (would|will|does|is))\b[^.?!]{0,25}\b(price|cost|run|be)\b|\bwhat (can|could|would) i get\b/i;
 export const OWN_DECIDER = /\bi (still |can |do )?make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
 
 export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
@@ -275,7 +276,9 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
   // A hint the caller's own words then answer: after it they ask what a policy would cost them, name what they
   // would pay or accept, and they give an age in range: a buyer, not a disqualified caller (decision 243).
   const lastHint = hint ? Math.max(...r.lines.map((l, i) => (l === hint || HINTS.test(l.text) ? i : -1))) : -1;
-  const buys = r.lines.slice(lastHint + 1).find((l, j) => l.role === 'caller' && (ASKS_PRICE.test(l.text) || ACCEPTS.test(l.text) || namesBudget(l, r.lines[lastHint + j])));
+  const buys = r.lines
+    .slice(lastHint + 1)
+    .find((l, j) => l.role === 'caller' && (ASKS_PRICE.test(l.text) || ACCEPTS.test(l.text) || namesBudget(l, r.lines[lastHint + j])));
   const ageInRange = r.lines.find((_, i) => inAgeRange(r, i, callYear));
   if (hint && buys && ageInRange && !doubt && !r.lines.some((l) => l.role === 'agent' && CLAIMS.test(l.text))) {
     return {

@@ -148,7 +148,6 @@ export const HOME_ELSEWHERE =
 const PART_OF_YEAR =
   /\b(?:in|for|during) the (?:summer|winter)s?\b|\b(?:summers|winters)\b|\bsnowbird\b|\bhalf the year\b|\bback and forth\b|\bsplit (?:the|my|our) (?:year|time)\b|\bfor (?:another|one more|a few more) (?:day|week|month)s?\b|\bmailing address\b|\bp\.?\s?o\.? box\b/i;
 
-
 /** A worked state the line names, unless only to say the caller is not there ("not in Georgia"). */
 function workedNamed(text: string, worked: string[]): string | null {
   for (const m of text.matchAll(STATE_NAME)) {

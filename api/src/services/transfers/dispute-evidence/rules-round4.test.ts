@@ -40,7 +40,11 @@ describe('out_of_state: an unworked state is approved only when nothing the call
   });
 
   it("reads labels read as swapped with the roles swapped: the agent's words naming his worked state contradict nothing", () => {
-    const t = lines('Caller: Hi, this is Rick with Blue Ridge Life. Are you in Virginia?', 'Agent: No, in Wheeling.', 'Caller: Then I am only licensed in Virginia.');
+    const t = lines(
+      'Caller: Hi, this is Rick with Blue Ridge Life. Are you in Virginia?',
+      'Agent: No, in Wheeling.',
+      'Caller: Then I am only licensed in Virginia.',
+    );
     expect(labelsInDoubt(t)).toBe(SWAPPED);
     expect(decide('out_of_state', t, UNWORKED)).toBe('approve');
   });
@@ -58,7 +62,9 @@ describe('speaker labels read as swapped approve nothing', () => {
 
 describe('wrong_number', () => {
   it('leaves a bare "wrong person" to an admin; with a name or "never asked" beside it, approves', () => {
-    expect(decide('wrong_number', lines('Agent: Calling for Ada Price.', 'Caller: Wrong person.', 'Agent: Is this 555-', 'Caller: I said wrong person.'))).toBe('human');
+    expect(decide('wrong_number', lines('Agent: Calling for Ada Price.', 'Caller: Wrong person.', 'Agent: Is this 555-', 'Caller: I said wrong person.'))).toBe(
+      'human',
+    );
     expect(decide('wrong_number', lines('Agent: Calling for Ada Price.', "Caller: Wrong person. I don't know any Ada."))).toBe('approve');
     expect(decide('wrong_number', lines('Agent: Calling for Ada Price.', 'Caller: Wrong person, this is Tom.'))).toBe('approve');
   });
@@ -69,14 +75,30 @@ describe('wrong_number', () => {
   });
 
   it('denies a denial taken back ("alright, it\'s me", "fine, I did") when a qualifying question is then answered', () => {
-    const t = lines('Agent: Is this Ada?', 'Caller: Wrong number.', 'Agent: It is the number on the request.', "Caller: Alright, it's me.", 'Agent: How old are you?', 'Caller: Sixty-six.');
+    const t = lines(
+      'Agent: Is this Ada?',
+      'Caller: Wrong number.',
+      'Agent: It is the number on the request.',
+      "Caller: Alright, it's me.",
+      'Agent: How old are you?',
+      'Caller: Sixty-six.',
+    );
     expect(decide('wrong_number', t)).toBe('deny');
-    const fine = lines('Agent: Hi Walt.', 'Caller: I never asked about insurance.', 'Agent: We had a request.', 'Caller: Okay, fine, I did.', 'Agent: Your age?', 'Caller: Eighty.');
+    const fine = lines(
+      'Agent: Hi Walt.',
+      'Caller: I never asked about insurance.',
+      'Agent: We had a request.',
+      'Caller: Okay, fine, I did.',
+      'Agent: Your age?',
+      'Caller: Eighty.',
+    );
     expect(decide('wrong_number', fine)).toBe('deny');
   });
 
   it('approves "we don\'t have a <name>", "nobody at this office asked", "I don\'t know a <name>", "wrong guy"', () => {
-    expect(decide('wrong_number', lines('Agent: May I speak with Gloria?', "Caller: We don't have a Gloria. Nobody at this office asked about insurance."))).toBe('approve');
+    expect(
+      decide('wrong_number', lines('Agent: May I speak with Gloria?', "Caller: We don't have a Gloria. Nobody at this office asked about insurance.")),
+    ).toBe('approve');
     expect(decide('wrong_number', lines('Agent: Is this Cornelius?', "Caller: I don't know a Cornelius. Wrong guy."))).toBe('approve');
     // "We don't have a Colonial Penn policy" names no person.
     expect(decide('wrong_number', lines('Agent: Is this Cornelius?', "Caller: We don't have a Colonial Penn policy."))).toBe('human');
@@ -88,54 +110,99 @@ describe('not_qualified', () => {
     const t = lines('Agent: For ten thousand it is eighty-three a month.', "Caller: That's too much. I don't have money to throw around.");
     expect(decide('not_qualified', t)).toBe('deny');
     // "Nothing at all" in so many words stays a disqualifier.
-    expect(decide('not_qualified', lines('Agent: For ten thousand it is eighty-three a month.', "Caller: I can't afford anything at all, not a dime."))).toBe('approve');
+    expect(decide('not_qualified', lines('Agent: For ten thousand it is eighty-three a month.', "Caller: I can't afford anything at all, not a dime."))).toBe(
+      'approve',
+    );
   });
 
   it('denies a hint the caller answers by asking the price, with an age in range', () => {
-    const t = lines('Agent: Anyone help you decide on money things?', 'Caller: My husband used to. Now it is just me.', 'Agent: How old are you?', 'Caller: Seventy-five. What would it cost me?');
+    const t = lines(
+      'Agent: Anyone help you decide on money things?',
+      'Caller: My husband used to. Now it is just me.',
+      'Agent: How old are you?',
+      'Caller: Seventy-five. What would it cost me?',
+    );
     expect(decide('not_qualified', t)).toBe('deny');
     // Without the price asked, the hint is for an admin.
-    expect(decide('not_qualified', lines('Agent: Anyone help you decide on money things?', 'Caller: My husband used to. Now it is just me.', 'Agent: How old are you?', 'Caller: Seventy-five.'))).toBe('human');
+    expect(
+      decide(
+        'not_qualified',
+        lines(
+          'Agent: Anyone help you decide on money things?',
+          'Caller: My husband used to. Now it is just me.',
+          'Agent: How old are you?',
+          'Caller: Seventy-five.',
+        ),
+      ),
+    ).toBe('human');
   });
 
   it('reads "you\'re not too old" as no claim of a disqualifier, and an age said as a sentence of its own in the answer', () => {
     const t = lines('Agent: How old are you?', 'Caller: Too old for this! Eighty-four.', "Agent: You're not too old for this plan.");
     expect(decide('not_qualified', t)).toBe('deny');
     // The agent claiming the caller is too old keeps it from a denial.
-    expect(decide('not_qualified', lines('Agent: How old are you?', 'Caller: Too old for this! Eighty-four.', "Agent: Well, you're too old for our plan."))).toBe('human');
+    expect(
+      decide('not_qualified', lines('Agent: How old are you?', 'Caller: Too old for this! Eighty-four.', "Agent: Well, you're too old for our plan.")),
+    ).toBe('human');
   });
 });
 
 describe('hung_up_before_questions', () => {
-  it("leaves words not made out after a qualifying question to an admin, inside the window or past it", () => {
+  it('leaves words not made out after a qualifying question to an admin, inside the window or past it', () => {
     const t = lines('Agent: Hi Ozella, this is Reggie. How old are you?', 'Caller: [inaudible] ... the dog ...');
     expect(decide('hung_up_before_questions', t, { durationSeconds: 120 })).toBe('human');
     expect(decide('hung_up_before_questions', t, { durationSeconds: 200 })).toBe('human');
   });
 
   it("reads no qualifying question into a company's name", () => {
-    const t = lines('Agent: Mr. Ware? This is Monte with Heart of Dixie Life.', 'Caller: Speaking. I am busy.', 'Agent: These plans are designed to—', 'Caller: I said I am busy. Bye.');
+    const t = lines(
+      'Agent: Mr. Ware? This is Monte with Heart of Dixie Life.',
+      'Caller: Speaking. I am busy.',
+      'Agent: These plans are designed to—',
+      'Caller: I said I am busy. Bye.',
+    );
     expect(decide('hung_up_before_questions', t)).toBe('approve');
   });
 
   it('reads a question asking to explain, or when to call back, as one that only opens the call', () => {
-    expect(decide('hung_up_before_questions', lines('Agent: Hi Opal, Grady with Hawkeye.', 'Caller: I pressed it by accident.', 'Agent: Can I tell you what it was about?', 'Caller: No thank you.'))).toBe('approve');
-    expect(decide('hung_up_before_questions', lines('Agent: Hi Opal, Grady with Hawkeye.', 'Caller: Not now.', 'Agent: Would later today work better?', 'Caller: No. Bye.'))).toBe('approve');
+    expect(
+      decide(
+        'hung_up_before_questions',
+        lines('Agent: Hi Opal, Grady with Hawkeye.', 'Caller: I pressed it by accident.', 'Agent: Can I tell you what it was about?', 'Caller: No thank you.'),
+      ),
+    ).toBe('approve');
+    expect(
+      decide(
+        'hung_up_before_questions',
+        lines('Agent: Hi Opal, Grady with Hawkeye.', 'Caller: Not now.', 'Agent: Would later today work better?', 'Caller: No. Bye.'),
+      ),
+    ).toBe('approve');
   });
 
   it('reads a capitalised greeting with a name alone ("Hi, Opaline?", "Hi, Miss Gladys Dunn?") as only opening the call', () => {
-    expect(decide('hung_up_before_questions', lines("Agent: Hi, Opaline? It's Grady with Hawkeye.", 'Caller: I pressed that by accident. Bye.'))).toBe('approve');
+    expect(decide('hung_up_before_questions', lines("Agent: Hi, Opaline? It's Grady with Hawkeye.", 'Caller: I pressed that by accident. Bye.'))).toBe(
+      'approve',
+    );
     expect(decide('hung_up_before_questions', lines('Agent: Hi, Miss Gladys Dunn? Owen here.', 'Caller: Not today, goodbye.'))).toBe('approve');
   });
 
   it("leaves it to an admin when an agent's line before the caller's last words was not made out", () => {
-    const t = lines('Agent: Hi, Lavinia? Jordan with Lincoln Land.', 'Caller: Mm hm.', 'Agent: [inaudible] ... old ... [inaudible]', "Caller: I can't hear you. Forget it.");
+    const t = lines(
+      'Agent: Hi, Lavinia? Jordan with Lincoln Land.',
+      'Caller: Mm hm.',
+      'Agent: [inaudible] ... old ... [inaudible]',
+      "Caller: I can't hear you. Forget it.",
+    );
     expect(decide('hung_up_before_questions', t)).toBe('human');
-    expect(decide('hung_up_before_questions', lines('Agent: Hi, Lavinia? Jordan with Lincoln Land.', "Caller: Mm hm. I can't talk. Forget it."))).toBe('approve');
+    expect(decide('hung_up_before_questions', lines('Agent: Hi, Lavinia? Jordan with Lincoln Land.', "Caller: Mm hm. I can't talk. Forget it."))).toBe(
+      'approve',
+    );
   });
 
   it('approves a relative who says who they are and leaves; one who only says the prospect is away is for an admin', () => {
-    expect(decide('hung_up_before_questions', lines('Agent: Calling for Mrs. Landry.', "Caller: This is her granddaughter. She can't talk. Bye."))).toBe('approve');
+    expect(decide('hung_up_before_questions', lines('Agent: Calling for Mrs. Landry.', "Caller: This is her granddaughter. She can't talk. Bye."))).toBe(
+      'approve',
+    );
     expect(decide('hung_up_before_questions', lines('Agent: Calling for Mrs. Landry.', "Caller: She's sleeping. Call back later."))).toBe('human');
   });
 });

@@ -136,8 +136,7 @@ export function labelsInDoubt(text: string | null): string | null {
   if (tied) return 'Two speakers talk as much like the agent; which one is cannot be told.';
   // Labels read as swapped (swapIfReversed): the words can be read, for a denial, but who said them is a reading of
   // the rules, not the record: nothing is approved on them (decision 243).
-  if (lines.some((l) => l.role !== roleByLabel(l.speaker) && roleByLabel(l.speaker) !== null))
-    return SWAPPED;
+  if (lines.some((l) => l.role !== roleByLabel(l.speaker) && roleByLabel(l.speaker) !== null)) return SWAPPED;
   // A speaker who introduces themselves by another speaker's label ("Peggy: Hi, this is Carl"): the names are swapped.
   const labels = [...new Set(lines.map((l) => l.speaker))].filter((s) => /^[A-Z][a-z]+$/.test(s));
   for (const l of lines) {
