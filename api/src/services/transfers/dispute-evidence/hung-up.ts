@@ -187,7 +187,9 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
       evidence: [end, quoteOf(topic), quoteOf(lastCaller)],
     };
   }
-  if (!firstQuestion && r.callerLines.length > HANG_UP_MAX_CALLER_LINES) {
+  // Inside the window with the platform saying the caller ended it, a chatty caller who left before any qualifying
+  // question is what the guide approves (decision 243); otherwise the talk is for an admin.
+  if (!firstQuestion && r.callerLines.length > HANG_UP_MAX_CALLER_LINES && !(within && input.endedBy === 'caller')) {
     return { decision: 'human', summary: 'The caller talked for a while and the agent asked no qualifying question.', evidence: [end, quoteOf(lastCaller)] };
   }
   // Any other question of the agent's that the caller spoke after, unless it only opens the call (who is on the line,

@@ -220,10 +220,14 @@ export function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
     }
     // The caller says where they live in words the rules cannot place in the call's state: an admin reads them.
     // A line places the caller in the call's state only when it names that state alone.
-    const unplaced = where.find((l) => {
+    // A caller who names the call's state alone elsewhere in the call is placed: a line that then names no state, and
+    // puts no home apart ("right across the river from Weirton"), does not unplace them (decision 243).
+    const placesCaller = (l: TranscriptLine) => {
       const named = statesIn(l.text);
-      return named.length !== 1 || named[0] !== input.state || HOME_ELSEWHERE.test(l.text) || NEAR.test(l.text);
-    });
+      return named.length === 1 && named[0] === input.state && !HOME_ELSEWHERE.test(l.text) && !NEAR.test(l.text);
+    };
+    const placed = lines.some((l) => (l.role === 'caller' || anyone) && placesCaller(l));
+    const unplaced = where.find((l) => !placesCaller(l) && !(placed && statesIn(l.text).length === 0 && !HOME_ELSEWHERE.test(l.text)));
     if (unplaced) {
       return {
         decision: 'human',

@@ -35,6 +35,18 @@ describe('out_of_state: an unworked state is approved only when nothing the call
     expect(decide('out_of_state', lines('Agent: You are in West Virginia?', 'Caller: For a few more weeks, yes.'), UNWORKED)).toBe('human');
   });
 
+  it("keeps a caller who named the call's state placed when she then gives a place by what it is near", () => {
+    const t = lines(
+      "Agent: What's your address?",
+      'Caller: Four-eleven Maple, Wheeling, West Virginia.',
+      'Agent: I only write Virginia.',
+      'Caller: It is right across the river from Steubenville!',
+    );
+    expect(decide('out_of_state', t, UNWORKED)).toBe('approve');
+    // Without the state named, the place given by what it is near is for an admin.
+    expect(decide('out_of_state', lines("Agent: What's your address?", 'Caller: Right across the river from Steubenville.'), UNWORKED)).toBe('human');
+  });
+
   it("leaves it to an admin when the caller's words were not made out", () => {
     expect(decide('out_of_state', lines('Agent: Which state are you in?', 'Caller: [inaudible] ... by the river ...'), UNWORKED)).toBe('human');
   });
@@ -197,6 +209,21 @@ describe('hung_up_before_questions', () => {
     expect(decide('hung_up_before_questions', lines('Agent: Hi, Lavinia? Jordan with Lincoln Land.', "Caller: Mm hm. I can't talk. Forget it."))).toBe(
       'approve',
     );
+  });
+
+  it('approves a chatty caller who left inside the window before any question, on the platform saying the caller ended it', () => {
+    const t = lines(
+      'Agent: Hi, Miss Ovella? Bryce with Cumberland Life.',
+      'Caller: Well hey there.',
+      'Agent: Hot one today.',
+      'Caller: Hot as blazes. The air went out Tuesday.',
+      'Agent: Oh no.',
+      'Caller: My nephew is pulling in now to fix it.',
+      'Agent: Good news.',
+      'Caller: I have to let him in. Bye now.',
+    );
+    expect(decide('hung_up_before_questions', t, { durationSeconds: 170 })).toBe('approve');
+    expect(decide('hung_up_before_questions', t, { durationSeconds: 170, endedBy: null })).toBe('human');
   });
 
   it('approves a relative who says who they are and leaves; one who only says the prospect is away is for an admin', () => {
