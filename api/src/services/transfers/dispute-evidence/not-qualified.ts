@@ -18,7 +18,7 @@ import { NUMBER_WORDS, quoteOf, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const HAS_COVERAGE =
-  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bover-?covered\b|\bi(?: have|'ve got|'ve| got) [^.?!]{0,40}\bthrough (my|the|our|his|her) [^.?!]{0,30}\b(plan|policy|union|work|job|pension|retiree|employer|church)\b|\b(a|one|another) (policy|plan) (with|through|from)\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
+  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |[\w-]+ ){0,2}(policy|coverage|plan|pre-?paid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bpre-?paid\b|\bover-?covered\b|\bi(?: have|'ve got|'ve| got) [^.?!]{0,40}\bthrough (my|the|our|his|her) [^.?!]{0,30}\b(plan|policy|union|work|job|pension|retiree|employer|church)\b|\b(a|one|another) (policy|plan) (with|through|from)\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
 export const NOT_LOOKING =
   /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (plenty|enough)\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bdon'?t want (any )?(more|another|anything( else| more)?|extra)\b|\bno necesito\b/i;
 export const CANNOT_AFFORD =

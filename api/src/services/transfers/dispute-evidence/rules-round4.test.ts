@@ -149,6 +149,16 @@ describe('not_qualified', () => {
     ).toBe('human');
   });
 
+  it('reads a "pre-paid" plan as cover, so with no more wanted the caller is not qualified', () => {
+    const t = lines(
+      'Agent: Hi, Miss Thora?',
+      "Caller: Yes. I've got a pre-paid plan at the funeral home, all paid.",
+      'Agent: Some like extra.',
+      "Caller: No, I don't want any more insurance.",
+    );
+    expect(decide('not_qualified', t)).toBe('approve');
+  });
+
   it('reads "you\'re not too old" as no claim of a disqualifier, and an age said as a sentence of its own in the answer', () => {
     const t = lines('Agent: How old are you?', 'Caller: Too old for this! Eighty-four.', "Agent: You're not too old for this plan.");
     expect(decide('not_qualified', t)).toBe('deny');
