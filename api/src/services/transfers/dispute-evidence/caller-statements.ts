@@ -25,7 +25,7 @@ export const asksQualifying = (l: TranscriptLine) => l.role === 'agent' && QUALI
 
 /** The caller takes a denial back ("Oh yes, I did fill that out", "I'm teasing you, this is Earl"). */
 export const TAKES_BACK =
-  /\b(yes|yeah|right|oh|okay|ok|alright|fine|well),? (that was me|i did( fill| ask)?|it'?s me|that'?s me)\b|\bi did fill (that|it) out\b|\bi did ask\b|\bi'?m (teasing|kidding|joking)\b|\bi thought you said\b|\byes,? this is \w+/i;
+  /\b(yes|yeah|right|oh|okay|ok|alright|fine|well),? (that was me|i did( fill| ask)?|it'?s me|that'?s me)\b|\bi did fill (that|it) out\b|\bi did ask\b|\bi'?m (teasing|kidding|joking)\b|\bi thought you said\b|\byes,? this is \w+|\bs[íi],? soy yo\b/i;
 export const QUOTE_GIVEN =
   /\$\s?\d[\d,]*(\.\d{2})?\s*(a|per|monthly|each)\b|\$\s?\d[\d,]*(\.\d{2})? (a|per) month|\bpremium (would be|is|comes)\b|\bbest (rate|price|i'?ve got)\b/i;
 

@@ -86,6 +86,35 @@ describe('wrong_number', () => {
     expect(decide('wrong_number', lines('Agent: Is this Ada Price?', 'Caller: Speaking.'))).toBe('human');
   });
 
+  it('reads "This is Otis." to "Is this Mr. Otis Benford?" as the person asked for, even unsure who asked, with answers', () => {
+    const t = lines(
+      'Agent: Is this Mr. Otis Benford?',
+      'Caller: This is Otis.',
+      "Caller: I don't remember asking.",
+      'Agent: How old are you?',
+      'Caller: Seventy-seven.',
+      'Agent: Smoke?',
+      'Caller: A pipe.',
+    );
+    expect(decide('wrong_number', t)).toBe('deny');
+    expect(
+      decide('wrong_number', lines('Agent: Is this Mr. Otis Benford?', 'Caller: This is Earl.', 'Agent: How old are you?', 'Caller: Seventy-seven.')),
+    ).not.toBe('deny');
+  });
+
+  it('reads a Spanish denial ("se equivocó") taken back ("sí, soy yo") and then answers as denied', () => {
+    const t = lines(
+      'Agent: ¿Hablo con la señora Treviño?',
+      'Caller: No, se equivocó.',
+      'Agent: Usted llenó una forma.',
+      'Caller: Ay, sí, soy yo.',
+      'Agent: ¿Cuántos años tiene?',
+      'Caller: Setenta y dos.',
+    );
+    expect(decide('wrong_number', t)).toBe('deny');
+    expect(decide('wrong_number', lines('Agent: ¿Hablo con la señora Treviño?', 'Caller: No, se equivocó de número.'))).toBe('approve');
+  });
+
   it('denies a denial taken back ("alright, it\'s me", "fine, I did") when a qualifying question is then answered', () => {
     const t = lines(
       'Agent: Is this Ada?',

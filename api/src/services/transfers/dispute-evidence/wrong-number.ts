@@ -7,7 +7,7 @@ import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 export const DENIES_ASKING = new RegExp(
   [
     // wrong number, in English or Spanish, or dialled wrong
-    /\bwrong (number|person|line|digits|house|guy|lady|man|woman|fella)\b|n[úu]mero equivocado|\best[áa] equivocad[oa]\b|\b(dial(l)?ed|dialing) (it )?wrong\b|\bmisdial/,
+    /\bwrong (number|person|line|digits|house|guy|lady|man|woman|fella)\b|n[úu]mero equivocado|\best[áa] equivocad[oa]\b|\bse equivoc(?:ó|o)|\b(dial(l)?ed|dialing) (it )?wrong\b|\bmisdial/,
     // nobody there by the name asked for, or the caller does not know them
     /\bnobody (by that name|named|(by |with )?(this|that) name)\b|\bno(body)? (one )?named that\b|\bthere'?s no \w+ here\b|\bain'?t no(body)? \w+ (here|at this)\b|\bnadie con ese nombre\b|\bno (lo|la) conozco\b/,
     /\b(nobody|no one|anybody|anyone)\b[^.?!]{0,30}\bby (that|this) name\b/,
@@ -196,7 +196,10 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
   // unsure who asked): the lead was reached, whoever filled in the form (decision 243).
   const itsMe = r.callerLines.find((l) => {
     const before = r.lines[r.lines.indexOf(l) - 1];
-    return before?.role === 'agent' && ASKS_FOR_SOMEONE.test(before.text) && IS_ME.test(l.text);
+    if (before?.role !== 'agent' || !ASKS_FOR_SOMEONE.test(before.text)) return false;
+    // "This is Otis." to "Is this Mr. Otis Benford?": the name asked for, said as the caller's own.
+    const named = /^(?:[Tt]his is|[Ii]t'?s|I'?m) ([A-Z][a-z]+)\b/.exec(l.text)?.[1];
+    return IS_ME.test(l.text) || (named !== undefined && new RegExp(`\\b${named}\\b`).test(before.text));
   });
   if (itsMe && r.answers.length >= (unsure ? 2 : 1) && !doubt) {
     return {
