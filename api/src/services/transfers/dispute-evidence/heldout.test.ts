@@ -38,7 +38,8 @@ const HELD_OUT: HeldOutCorpus[] = [
   { file: 'heldout2.jsonl', idPattern: /^j\d+$/, scenarioPattern: /^js\d+$/, label: 'second held-out corpus', spent: true },
   // Spent in round four (decision 243). The measure of round three (written from the guide alone, committed before
   // the rules ran on it), run once on 2026-11-29 on the frozen rules of round three (c4d6bf8): 96/126 (76.2%)
-  // decided, 95/102 (93.1%) agreeing, no approval of a call labelled deny (four of calls labelled human).
+  // decided, 95/102 (93.1%) agreeing, no approval of a call labelled deny (four of calls labelled human); after
+  // round four: 112/126 (88.9%), 112/112 (100%), none, and none of a call labelled human.
   {
     file: 'heldout3.jsonl',
     idPattern: /^k\d+$/,
