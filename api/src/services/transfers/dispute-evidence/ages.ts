@@ -79,7 +79,14 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
   }
   const m = AGE_STATED.exec(line.text);
   const third = m ? null : THIRD_AGE.exec(line.text);
-  const bare = m || third ? null : asked ? AGE_BARE.exec(line.text) : YEARS_OLD.exec(line.text);
+  // Asked, a number said as a sentence of its own later in the answer counts too ("Too old for all this! Eighty-four.").
+  const alone = (t: string) =>
+    t
+      .split(/(?<=[.!?])\s+/)
+      .slice(1)
+      .map((x) => new RegExp(`${AGE_BARE.source}[.!]?$`, 'i').exec(x.trim()))
+      .find(Boolean) ?? null;
+  const bare = m || third ? null : asked ? (AGE_BARE.exec(line.text) ?? alone(line.text)) : YEARS_OLD.exec(line.text);
   // words: the number said; hedge: "about", "almost"...; next: "I'll be 91", "turning 91" (90 today).
   const said = m
     ? { words: m[3]!, hedge: m[2], next: Boolean(m[1]) }

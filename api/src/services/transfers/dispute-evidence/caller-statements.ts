@@ -19,11 +19,13 @@ export const ASKS =
   /\?|\b(i (just |also )?need|i'?ll need|let me (get|grab|have|ask|start)|can i (get|have|ask)|could i (get|have)|tell me|give me|what'?s|what|how|who|which|do you|are you|have you|you (a|got|have)|any)\b/i;
 
 /** An agent line that asks a qualifying question, in whatever form. */
-export const asksQualifying = (l: TranscriptLine) => l.role === 'agent' && QUALIFYING_QUESTION.test(l.text) && ASKS.test(l.text);
+/** A company's name after "with" or "from" ("Heart of Dixie Life", "Lifeline Health"): no question of the caller's. */
+export const COMPANY = /\b(with|from|at) (?:[A-Z][\w'&-]*(?:\s+(?:of|the|and|&)\s+|\s+|(?=[.,?!]|$)))+/g;
+export const asksQualifying = (l: TranscriptLine) => l.role === 'agent' && QUALIFYING_QUESTION.test(l.text.replace(COMPANY, '$1 ')) && ASKS.test(l.text);
 
 /** The caller takes a denial back ("Oh yes, I did fill that out", "I'm teasing you, this is Earl"). */
 export const TAKES_BACK =
-  /\b(yes|right|oh),? (that was me|i did( fill)?)\b|\bi did fill (that|it) out\b|\bi did ask\b|\bi'?m (teasing|kidding|joking)\b|\bi thought you said\b|\byes,? this is \w+/i;
+  /\b(yes|yeah|right|oh|okay|ok|alright|fine|well),? (that was me|i did( fill| ask)?|it'?s me|that'?s me)\b|\bi did fill (that|it) out\b|\bi did ask\b|\bi'?m (teasing|kidding|joking)\b|\bi thought you said\b|\byes,? this is \w+|\bs[íi],? soy yo\b/i;
 export const QUOTE_GIVEN =
   /\$\s?\d[\d,]*(\.\d{2})?\s*(a|per|monthly|each)\b|\$\s?\d[\d,]*(\.\d{2})? (a|per) month|\bpremium (would be|is|comes)\b|\bbest (rate|price|i'?ve got)\b/i;
 

@@ -36,18 +36,20 @@ const HELD_OUT: HeldOutCorpus[] = [
   // Spent in round three (decision 242). Measured once before it: 72/112 (64.3%) decided, 72/74 (97.3%) agreeing, none
   // approved of those labelled deny; after it: 100/112 (89.3%), 100/101 (99.0%), none.
   { file: 'heldout2.jsonl', idPattern: /^j\d+$/, scenarioPattern: /^js\d+$/, label: 'second held-out corpus', spent: true },
-  // The third, the measure of round three (written from the guide alone, committed before the rules ran on it):
-  // Run once on 2026-11-29 on the frozen rules of round three (c4d6bf8): 96/126 (76.2%) decided, 95/102 (93.1%)
-  // agreeing, no approval of a call labelled deny. Both rate targets FAIL; the one that costs money holds.
+  // Spent in round four (decision 243). The measure of round three (written from the guide alone, committed before
+  // the rules ran on it), run once on 2026-11-29 on the frozen rules of round three (c4d6bf8): 96/126 (76.2%)
+  // decided, 95/102 (93.1%) agreeing, no approval of a call labelled deny (four of calls labelled human); after
+  // round four: 112/126 (88.9%), 112/112 (100%), none, and none of a call labelled human.
   {
     file: 'heldout3.jsonl',
     idPattern: /^k\d+$/,
     scenarioPattern: /^ks\d+$/,
     label: 'third held-out corpus',
-    spent: false,
-    shareFails: '96/126, 76.2%',
-    agreementFails: '95/102, 93.1%',
+    spent: true,
   },
+  // The fourth, the measure of round four (decision 243): written from the guide alone by another session; the rules
+  // were frozen (b6cb1b6, 11:00 UTC) before it exists here. Uncommented by the lead when the file lands, and run once.
+  // { file: 'heldout4.jsonl', idPattern: /^m\d+$/, scenarioPattern: /^ms\d+$/, label: 'fourth held-out corpus', spent: false },
 ];
 
 const REASONS = ['wrong_number', 'hung_up_before_questions', 'not_qualified', 'out_of_state'];

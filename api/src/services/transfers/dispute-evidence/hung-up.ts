@@ -1,8 +1,8 @@
 // The hung-up rule (issue 33): the platform's record of who ended the call and when, and the order of the caller's
 // last words and the agent's first qualifying question.
 import { statedAge } from './ages.ts';
-import { AWAY, CANNOT_HEAR, QUALIFYING_QUESTION, RELATIVE_SPEAKS, asksQualifying, data, genuine, inDoubt, type Reading } from './caller-statements.ts';
-import { quoteOf } from './transcript.ts';
+import { AWAY, CANNOT_HEAR, COMPANY, QUALIFYING_QUESTION, RELATIVE_SPEAKS, asksQualifying, data, genuine, inDoubt, type Reading } from './caller-statements.ts';
+import { UNHEARD, quoteOf } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict, EvidenceQuote } from './types.ts';
 
 /**
@@ -21,11 +21,11 @@ export const ENGAGED_LINES = 3;
  * has a moment, how they are, whether they asked for the call. Every other question may be a qualifying one.
  */
 const OPENING_QUESTION =
-  /\b(is this|am i (speaking|talking) (with|to)|may i speak|can i speak|are you (mr|mrs|ms|miss)\b|is \w+ (there|home|available|in|around)|can you hear me|hear me( now)?|still there|hello|how are you|how('?re| are) you( doing)?|how'?s (your|it going)|good time|better time|a (minute|moment|second)|you (requested|asked|filled|sent|were looking)|did you (request|ask|fill|send|get)|remember (filling|requesting|asking)|right (number|person)|speak english|permission|understand|recorded|call (you )?back|(his|her|their|a good|your) (number|phone)|you'?re (in|at|down|up|over|out)\b|where are you|hablo con|habla con|se[ñn]or(a|ita)?|who'?s (this|calling|speaking)|interested|is that (right|correct)|that right)\b/i;
+  /\b(is this|am i (speaking|talking) (with|to)|may i speak|can i speak|are you (mr|mrs|ms|miss)\b|is \w+ (there|home|available|in|around)|can you hear me|hear me( now)?|still there|hello|how are you|how('?re| are) you( doing)?|how'?s (your|it going)|good time|better time|a (minute|moment|second)|you (requested|asked|filled|sent|were looking)|did you (request|ask|fill|send|get)|remember (filling|requesting|asking)|right (number|person)|speak english|permission|understand|recorded|call (you )?back|(his|her|their|a good|your) (number|phone)|you'?re (in|at|down|up|over|out)\b|where are you|hablo con|habla con|se[ñn]or(a|ita)?|who'?s (this|calling|speaking)|interested|is that (right|correct)|that right|(can|could|may) i (tell|explain|share|go over|walk you through)|would (later|tomorrow|another time|this evening|the (morning|afternoon|evening))[\w ]{0,10} (work|be better)|when (can|could|should|would|is) (i|it)|what time)\b/i;
 
 /** A question that only names who is asked for ("Good morning, Mrs. Delphine Arceneaux?"). */
 const NAME_ONLY =
-  /^[\s,]*(?:(?:hi|hello|hey|hola|good (?:morning|afternoon|evening)|yes|okay|so)[\s,]+)*(?:(?:mr|mrs|ms|miss|dr|sir|ma'?am)\.?\s+)?(?:[A-Z][\w'.-]*\s*){1,4}\?$/;
+  /^[\s,]*(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Hh]ola|[Gg]ood (?:morning|afternoon|evening)|[Yy]es|[Oo]kay|[Ss]o)[\s,]+)*(?:(?:[Mm]r|[Mm]rs|[Mm]s|[Mm]iss|[Dd]r|[Ss]ir|[Mm]a'?am)\.?\s+)?(?:[A-Z][\w'.-]*\s*){1,4}\?$/;
 
 /** The agent's question sentences in a line that may be qualifying ones (every question but the call's opening). */
 const otherQuestions = (text: string) =>
@@ -59,6 +59,17 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
   const end = endLine(input);
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [end] };
   const g = genuine(r);
+  // The caller's words after a qualifying question were not made out ("[inaudible]"): whether they answered it
+  // cannot be told, whatever the platform's record says (decision 243).
+  const asked0 = r.lines.findIndex(asksQualifying);
+  const unheard = asked0 >= 0 ? r.lines.slice(asked0 + 1).find((l) => l.role === 'caller' && UNHEARD.test(l.text)) : undefined;
+  if (unheard) {
+    return {
+      decision: 'human',
+      summary: "The caller's words after a qualifying question were not made out.",
+      evidence: [end, quoteOf(r.lines[asked0]!), quoteOf(unheard)],
+    };
+  }
   const window0 = typeof input.bufferSeconds === 'number' ? input.bufferSeconds + HANG_UP_WINDOW_SECONDS : null;
   // Past the window, on the platform's record alone: a caller who stayed more than two minutes past the buffer and then
   // hung up, or whose line the platform cut (the caller did not hang up at all), did not leave before the questions.
@@ -168,7 +179,7 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
     };
   }
   // An agent line on a qualifying topic, in whatever words ("Okay. Date of birth."), before the caller's last words.
-  const topic = r.lines.find((l) => l.role === 'agent' && QUALIFYING_QUESTION.test(l.text));
+  const topic = r.lines.find((l) => l.role === 'agent' && QUALIFYING_QUESTION.test(l.text.replace(COMPANY, '$1 ')));
   if (topic && r.lines.indexOf(lastCaller) > r.lines.indexOf(topic)) {
     return {
       decision: 'human',
@@ -176,7 +187,9 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
       evidence: [end, quoteOf(topic), quoteOf(lastCaller)],
     };
   }
-  if (!firstQuestion && r.callerLines.length > HANG_UP_MAX_CALLER_LINES) {
+  // Inside the window with the platform saying the caller ended it, a chatty caller who left before any qualifying
+  // question is what the guide approves (decision 243); otherwise the talk is for an admin.
+  if (!firstQuestion && r.callerLines.length > HANG_UP_MAX_CALLER_LINES && !(within && input.endedBy === 'caller')) {
     return { decision: 'human', summary: 'The caller talked for a while and the agent asked no qualifying question.', evidence: [end, quoteOf(lastCaller)] };
   }
   // Any other question of the agent's that the caller spoke after, unless it only opens the call (who is on the line,
@@ -190,11 +203,22 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
     };
   }
   const evidence = [end, quoteOf(lastCaller), ...(firstQuestion ? [quoteOf(firstQuestion)] : [])];
+  // An agent line before the caller's last words that was not made out may have held a qualifying question (decision 243).
+  const unclear = r.lines.find((l, i) => l.role === 'agent' && UNHEARD.test(l.text) && i < r.lines.indexOf(lastCaller));
+  if (unclear) {
+    return {
+      decision: 'human',
+      summary: "An agent's line before the caller's last words was not made out: it may have held a question.",
+      evidence: [end, quoteOf(unclear)],
+    };
+  }
   if (doubt) return inDoubt(doubt, evidence);
   // Someone else answered the prospect's phone and spoke of them ("she's sleeping, call back"): the prospect never
   // came on, which is for an admin to weigh, not a caller who hung up.
+  // One who says who they are ("This is his son") speaks as themselves on the line, and their words count as the
+  // caller's (the labelling guide): leaving before the questions is then approved like the prospect's (decision 243).
   const stander = r.callerLines.find((l) => RELATIVE_SPEAKS.test(l.text) || AWAY.test(l.text));
-  if (stander) {
+  if (stander && !r.callerLines.some((l) => RELATIVE_SPEAKS.test(l.text))) {
     return {
       decision: 'human',
       summary: 'Someone other than the prospect answered and spoke of them; the prospect never came on.',

@@ -18,7 +18,7 @@ import { NUMBER_WORDS, quoteOf, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const HAS_COVERAGE =
-  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |\w+ ){0,2}(policy|coverage|plan|prepaid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bprepaid\b|\bover-?covered\b|\bi(?: have|'ve got|'ve| got) [^.?!]{0,40}\bthrough (my|the|our|his|her) [^.?!]{0,30}\b(plan|policy|union|work|job|pension|retiree|employer|church)\b|\b(a|one|another) (policy|plan) (with|through|from)\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
+  /\balready (have|got)\b|\bi'?m covered\b|\bi(?: have|'ve got|'ve| got) (?:a |an |the |some |one |[\w-]+ ){0,2}(policy|coverage|plan|pre-?paid)\b|\b(policy|coverage) (already|in place)\b|\b(i'?ve got|i have|got) .{0,60}\balready\b|\bpre-?paid\b|\bover-?covered\b|\bi(?: have|'ve got|'ve| got) [^.?!]{0,40}\bthrough (my|the|our|his|her) [^.?!]{0,30}\b(plan|policy|union|work|job|pension|retiree|employer|church)\b|\b(a|one|another) (policy|plan) (with|through|from)\b|\bya tengo\b[^.?!]{0,30}\b(seguro|plan|p[óo]liza)\b/i;
 export const NOT_LOOKING =
   /\bnot (looking|interested)\b(?! (to|in) (replace|replacing|switch|switching|change|changing|cancel|cancelling|drop|dropping)\b)|\bdon'?t need (any )?(more|anything|another|it|any)\b|\bdon'?t need a thing\b|\bhappy with (it|what i have|mine)\b|\b(i'?m|we'?re) all set\b|\bthat'?s (plenty|enough)\b|\bthat'?s (all|enough|plenty) (i|we) need\b|\bdon'?t want (any )?(more|another|anything( else| more)?|extra)\b|\bno necesito\b/i;
 export const CANNOT_AFFORD =
@@ -123,7 +123,10 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
       found.push({ line, kind: 'covered', end: Math.max(endOf(HAS_COVERAGE, line.text), endOf(NOT_LOOKING, line.text)) });
     }
     const quotedBefore = r.quotes.some((q) => r.lines.indexOf(q) < i);
-    if (CANNOT_AFFORD.test(line.text) && !(quotedBefore && PRICE_OBJECTION.test(line.text))) {
+    // After a price, "can't afford it" without "nothing at all" in so many words is an objection to that price, not
+    // a disqualifier (decision 243; before, it went to an admin).
+    const objection = quotedBefore && (PRICE_OBJECTION.test(line.text) || (!ANY_AMOUNT.test(line.text) && !NOT_EVEN.test(line.text)));
+    if (CANNOT_AFFORD.test(line.text) && !objection) {
       // "I can't afford it" with no word of paying nothing at all: unable to pay anything, or just not this? An admin.
       // After a price, only "nothing at all" in so many words is more than an objection to that price.
       const vague =
@@ -169,7 +172,7 @@ const BIRTH_YEAR = /\bborn\b|\b19\d\d\b|\bbirthday\b|\b(nineteen|eighteen)[-\s]\
 
 /** The agent saying what the caller said or is ("he said", "she told the screener", "she's ninety-five"). */
 const CLAIMS = new RegExp(
-  `\\b(he|she|they|you) (said|says|told|mentioned)\\b|\\b(he|she)'?s (about |almost )?${NUMBER_WORDS}\\b|\\b(too old|too young|over (the )?age|under (the )?age)\\b`,
+  `\\b(he|she|they|you) (said|says|told|mentioned)\\b|\\b(he|she)'?s (about |almost )?${NUMBER_WORDS}\\b|(?<!\\bnot )\\b(too old|too young|over (the )?age|under (the )?age)\\b`,
   'i',
 );
 
@@ -182,6 +185,9 @@ const STAYED_LINES = 3;
 /** A caller who wants more cover after all, or decides for themselves. */
 export const WANTS_MORE =
   /\badd (a little|some|more|on|to it)\b|\b(a little|some) (more|extra)\b|\bon top\b|\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
+/** The caller asks what a policy would cost them ("what's the price?", "how much would that run?", "what can I get for forty?"). */
+const ASKS_PRICE =
+  /\b(what'?s|what is|what'?d|what would|how much (would|will|does|is))\b[^.?!]{0,25}\b(price|cost|run|be)\b|\bwhat (can|could|would) i get\b/i;
 export const OWN_DECIDER = /\bi (still |can |do )?make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
 
 export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
@@ -267,6 +273,20 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
   const hint = r.lines.find(
     (l, i) => HINTS.test(l.text) || (l.role === 'caller' && (unreadYear(l, i) || THIRD_AGE.test(l.text))) || (l.role === 'agent' && CLAIMS.test(l.text)),
   );
+  // A hint the caller's own words then answer: after it they ask what a policy would cost them, name what they
+  // would pay or accept, and they give an age in range: a buyer, not a disqualified caller (decision 243).
+  const lastHint = hint ? Math.max(...r.lines.map((l, i) => (l === hint || HINTS.test(l.text) ? i : -1))) : -1;
+  const buys = r.lines
+    .slice(lastHint + 1)
+    .find((l, j) => l.role === 'caller' && (ASKS_PRICE.test(l.text) || ACCEPTS.test(l.text) || namesBudget(l, r.lines[lastHint + j])));
+  const ageInRange = r.lines.find((_, i) => inAgeRange(r, i, callYear));
+  if (hint && buys && ageInRange && !doubt && !r.lines.some((l) => l.role === 'agent' && CLAIMS.test(l.text))) {
+    return {
+      decision: 'deny',
+      summary: `The caller gave an age in the product's range and, after words near a disqualifier, asked what a policy would cost or named what they would pay.`,
+      evidence: [quoteOf(ageInRange), quoteOf(hint), quoteOf(buys)],
+    };
+  }
   if (hint) {
     return {
       decision: 'human',

@@ -2,7 +2,7 @@
 // unless the caller's words put their home elsewhere.
 import { US_STATES, toUsStateCode } from '@tm/shared/us-states';
 import { data } from './caller-statements.ts';
-import { labelsInDoubt, quoteOf, readTranscript, type TranscriptLine } from './transcript.ts';
+import { SWAPPED, UNHEARD, labelsInDoubt, quoteOf, readTranscript, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const LIVES_IN =
@@ -144,6 +144,21 @@ export const WHERE_TALK =
 export const HOME_ELSEWHERE =
   /\b(winter|summer|snowbird|half the year|back and forth|split)\w*\b|\bmail(ing)?\b|\bp\.?\s?o\.? box\b|\b(care|nursing|group) home\b|\bassisted living\b|\bmoved\b|\bvisiting\b|\bstaying (with|at|in)\b|\bhome is\b/i;
 
+/** Words, in any caller line, that put the caller's home apart from the call's place for part of the year or soon. */
+const PART_OF_YEAR =
+  /\b(?:in|for|during) the (?:summer|winter)s?\b|\b(?:summers|winters)\b|\bsnowbird\b|\bhalf the year\b|\bback and forth\b|\bsplit (?:the|my|our) (?:year|time)\b|\bfor (?:another|one more|a few more) (?:day|week|month)s?\b|\bmailing address\b|\bp\.?\s?o\.? box\b/i;
+
+/** A worked state the line names, unless only to say the caller is not there ("not in Georgia"). */
+function workedNamed(text: string, worked: string[]): string | null {
+  for (const m of text.matchAll(STATE_NAME)) {
+    const code = toUsStateCode(m[1]!);
+    if (!code || !worked.includes(code)) continue;
+    if (/\b(?:not|never|n't|across|near|outside|border\w*|close to)\b(?:\s+\w+){0,3}\s*$/i.test(text.slice(0, m.index))) continue;
+    return code;
+  }
+  return null;
+}
+
 /** A place given by what it is near ("across the river from Cincinnati", "Boone County"): it does not place the caller. */
 /** A home the caller left: where they come from, grew up or used to live, or a house they sold. */
 const PAST_HOME = /\boriginally\b|\bgrew up\b|\bborn and raised\b|\bused to live\b|\bsold (the|my|our) (house|home|place)\b/i;
@@ -165,7 +180,9 @@ export function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
   // Where the caller says they live, when it is not the call's state.
   const homes: { line: TranscriptLine; code: string }[] = [];
   // With speaker labels in doubt, any line may be the caller's words about where they live.
-  const anyone = labelsInDoubt(input.transcript) !== null;
+  // (Labels read as swapped are read with the roles swapped: the agent's "I'm only licensed in Colorado" is not the caller's.)
+  const doubt = labelsInDoubt(input.transcript);
+  const anyone = doubt !== null && doubt !== SWAPPED;
   const lines = readTranscript(input.transcript);
   for (const line of lines) {
     if (line.role !== 'caller' && !anyone) continue;
@@ -187,12 +204,30 @@ export function outOfState(input: DisputeEvidenceInput): DisputeVerdict {
         evidence: [stateLine, quoteOf(worked.line)],
       };
     }
+    // Any caller line that names a worked state, puts the caller's home elsewhere for part of the year (a season, a
+    // mailing address, a few more weeks) or was not made out leaves the record contradicted or unchecked: for an admin (decision 243).
+    for (const l of lines.filter((x) => x.role === 'caller' || anyone)) {
+      const named = workedNamed(l.text, states);
+      const apart = !PAST_HOME.test(l.text) && PART_OF_YEAR.test(l.text);
+      if (named || apart || UNHEARD.test(l.text)) {
+        const why = named ? `name ${named}, which is worked` : apart ? 'put their home elsewhere for part of the year' : 'were not made out';
+        return {
+          decision: 'human',
+          summary: `The call came from ${input.state}, not a working state, but the caller's words ${why}.`,
+          evidence: [stateLine, quoteOf(l)],
+        };
+      }
+    }
     // The caller says where they live in words the rules cannot place in the call's state: an admin reads them.
     // A line places the caller in the call's state only when it names that state alone.
-    const unplaced = where.find((l) => {
+    // A caller who names the call's state alone elsewhere in the call is placed: a line that then names no state, and
+    // puts no home apart ("right across the river from Weirton"), does not unplace them (decision 243).
+    const placesCaller = (l: TranscriptLine) => {
       const named = statesIn(l.text);
-      return named.length !== 1 || named[0] !== input.state || HOME_ELSEWHERE.test(l.text) || NEAR.test(l.text);
-    });
+      return named.length === 1 && named[0] === input.state && !HOME_ELSEWHERE.test(l.text) && !NEAR.test(l.text);
+    };
+    const placed = lines.some((l) => (l.role === 'caller' || anyone) && placesCaller(l));
+    const unplaced = where.find((l) => !placesCaller(l) && !(placed && statesIn(l.text).length === 0 && !HOME_ELSEWHERE.test(l.text)));
     if (unplaced) {
       return {
         decision: 'human',

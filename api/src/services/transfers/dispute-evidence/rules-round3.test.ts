@@ -67,7 +67,7 @@ describe('hung_up_before_questions', () => {
 });
 
 describe('speaker labels', () => {
-  it('swaps two labels plainly reversed: the one labelled caller introduces the company and asks, the other never does', () => {
+  it('reads two labels plainly reversed as swapped (the one labelled caller introduces the company and asks), approving nothing on them', () => {
     const reversed = lines(
       'Caller: Hi, Mrs. Ada Kerr? This is Dale with Pinecrest Life, about the burial coverage. How are you today?',
       'Agent: Oh, I am at the bank right now.',
@@ -75,7 +75,8 @@ describe('speaker labels', () => {
       'Agent: No. Not now. Bye.',
     );
     expect(readTranscript(reversed).map((l) => l.role)).toEqual(['agent', 'caller', 'agent', 'caller']);
-    expect(decide('hung_up_before_questions', reversed)).toBe('approve');
+    // Round four (decision 243): who said what is then the rules' reading, not the record's: nothing is approved on it.
+    expect(decide('hung_up_before_questions', reversed)).toBe('human');
   });
 
   it('doubts a line labelled as the caller that introduces itself with a company, when the swap is not plain', () => {

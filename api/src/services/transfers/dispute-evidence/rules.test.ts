@@ -115,7 +115,7 @@ describe('hung_up_before_questions', () => {
     expect(decide('hung_up_before_questions', asking, CALLER_LEFT)).toBe('human');
   });
 
-  it('leaves to an admin a call where the caller talked on and the agent asked nothing, even inside the window', () => {
+  it('approves a call where the caller talked on and left inside the window before any question (decision 243; before, an admin)', () => {
     const t = [
       'Agent: Hi there.',
       'Caller: Hi.',
@@ -126,7 +126,7 @@ describe('hung_up_before_questions', () => {
       'Agent: Ha.',
       'Caller: Okay bye.',
     ].join('\n');
-    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('human');
+    expect(decide('hung_up_before_questions', t, CALLER_LEFT)).toBe('approve');
   });
 
   it('leaves to an admin a call where the agent quoted a price, or the caller gave an age unasked, without answers', () => {

@@ -108,6 +108,12 @@ const STRONG_AGENT_TALK =
 /** Introducing oneself by name with a company ("I'm Ian with Evergreen Life"): the name and company capitalised. */
 const INTRODUCES = /\b(?:I'?m|I am) [A-Z][a-z]+ (?:with|from|at) [A-Z]/;
 
+/** Words the transcriber could not make out ("[inaudible]", "[static]"): what was said there is unknown. */
+export const UNHEARD = /\[(?:[^\]]*\b(?:inaudible|unintelligible|unclear|garbled|static|crosstalk|breaking up|cuts? out)\b[^\]]*)\]/i;
+
+/** labelsInDoubt's answer when the labels were read as swapped: who said what is then the rules' reading. */
+export const SWAPPED = "The speaker labels read as swapped (the caller's words under the agent's label).";
+
 /**
  * Whether the speaker labels can be trusted to say who spoke (issue 33): not when some line has no label (its
  * words would be read as the line before's speaker's), when a label is really words (more than three of them
@@ -128,6 +134,9 @@ export function labelsInDoubt(text: string | null): string | null {
   // Nobody reads as the agent (no label says so, and no speaker talks as one): every line would count as the caller's.
   if (lines.length > 1 && !lines.some((l) => l.role === 'agent')) return 'No speaker reads as the agent.';
   if (tied) return 'Two speakers talk as much like the agent; which one is cannot be told.';
+  // Labels read as swapped (swapIfReversed): the words can be read, for a denial, but who said them is a reading of
+  // the rules, not the record: nothing is approved on them (decision 243).
+  if (lines.some((l) => l.role !== roleByLabel(l.speaker) && roleByLabel(l.speaker) !== null)) return SWAPPED;
   // A speaker who introduces themselves by another speaker's label ("Peggy: Hi, this is Carl"): the names are swapped.
   const labels = [...new Set(lines.map((l) => l.speaker))].filter((s) => /^[A-Z][a-z]+$/.test(s));
   for (const l of lines) {
@@ -139,6 +148,10 @@ export function labelsInDoubt(text: string | null): string | null {
   const swapped = lines.find((l) => l.role === 'caller' && (STRONG_AGENT_TALK.test(l.text) || INTRODUCES.test(l.text)));
   if (swapped) return `A line labelled as the caller talks as the agent does ("${swapped.text.slice(0, 60)}").`;
   return null;
+}
+
+function roleByLabel(speaker: string): Role | null {
+  return AGENT_LABEL.test(speaker) ? 'agent' : CALLER_LABEL.test(speaker) ? 'caller' : null;
 }
 
 export function quoteOf(line: TranscriptLine): EvidenceQuote {

@@ -7,15 +7,15 @@ import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 export const DENIES_ASKING = new RegExp(
   [
     // wrong number, in English or Spanish, or dialled wrong
-    /\bwrong (number|person|line|digits|house)\b|n[úu]mero equivocado|\best[áa] equivocad[oa]\b|\b(dial(l)?ed|dialing) (it )?wrong\b|\bmisdial/,
+    /\bwrong (number|person|line|digits|house|guy|lady|man|woman|fella)\b|n[úu]mero equivocado|\best[áa] equivocad[oa]\b|\bse equivoc(?:ó|o)|\b(dial(l)?ed|dialing) (it )?wrong\b|\bmisdial/,
     // nobody there by the name asked for, or the caller does not know them
     /\bnobody (by that name|named|(by |with )?(this|that) name)\b|\bno(body)? (one )?named that\b|\bthere'?s no \w+ here\b|\bain'?t no(body)? \w+ (here|at this)\b|\bnadie con ese nombre\b|\bno (lo|la) conozco\b/,
     /\b(nobody|no one|anybody|anyone)\b[^.?!]{0,30}\bby (that|this) name\b/,
-    /\bi (don'?t|do not|not|no) know (any|anybody|anyone|no|her|him|them|who that is|th(at|is) (person|name|lady|man))\b|\bi don'?t know who you are\b/,
+    /\bi (don'?t|do not|not|no) know (a|an|any|anybody|anyone|no|her|him|them|who that is|th(at|is) (person|name|lady|man))\b|\bi don'?t know who you are\b/,
     // the number is not the prospect's (any more)
     /\bnot (her|his|their|the right) (number|phone|house)\b|\b(just )?got this number\b|\bjust got (it|this (number|phone))\b|\bused to be (her|his|their) number\b|\b(old|outdated) information\b/,
     // never asked
-    /\bnever (asked|ask|requested|put my number|signed up|filled)\b|\b(didn'?t|did not|haven'?t|have not|ain'?t) (fill|sign(ed)? up|request|ask|put)|\bi no ask\b|\b(me|i) no call\b|\bnobody (here |there )?(asked|ask|called|requested)\b/,
+    /\bnever (asked|ask|requested|put my number|signed up|filled)\b|\b(didn'?t|did not|haven'?t|have not|ain'?t) (fill|sign(ed)? up|request|ask|put)|\bi no ask\b|\b(me|i) no call\b|\bnobody (here |there )?(asked|ask|called|requested)\b|\b(nobody|no one) (at|in|from) (this|the|our) (office|house|home|number|shop|business|church)\b[^.?!]{0,12}\b(asked|called|requested)\b/,
     // a business's or someone's own line, not the prospect's
     /\bthis is (a|my|the) (business|work|shop|office|store|restaurant|company) (line|phone|number)\b/,
     /\bnot by me\b|\bthis is a business line\b/,
@@ -30,7 +30,7 @@ export const DENIES_ASKING = new RegExp(
  * case, so that "no idea" or "no thanks" is not a name).
  */
 const NOBODY_NAMED =
-  /(?:^|[.!?,]\s*)No,? (?!(?:[Ii]dea|[Tt]hanks?|[Ww]ay|[Pp]roblem|[Ss]ir|[Mm]a'?am|[Oo]ne|[Nn]eed|[Mm]ore|[Ww]ait|[Ss]orry|[Hh]oney|[Bb]aby|[Dd]ear|[Ss]weetie|[Mm]an|[Mm]ister|[Mm]iss|[Mm]rs?|[Mm]s|[Ss]e[ñn]or\w*|[Gg]racias|English|Spanish|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|I|It|That|This|Not|No|Nope|God|Lord)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?(?: here)?(?:[.!]|$)|\b[Nn]o [A-Z][a-z]+ (?:here|lives here|at this number)\b/;
+  /(?:^|[.!?,]\s*)No,? (?!(?:[Ii]dea|[Tt]hanks?|[Ww]ay|[Pp]roblem|[Ss]ir|[Mm]a'?am|[Oo]ne|[Nn]eed|[Mm]ore|[Ww]ait|[Ss]orry|[Hh]oney|[Bb]aby|[Dd]ear|[Ss]weetie|[Mm]an|[Mm]ister|[Mm]iss|[Mm]rs?|[Mm]s|[Ss]e[ñn]or\w*|[Gg]racias|English|Spanish|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|I|It|That|This|Not|No|Nope|God|Lord)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?(?: here)?(?:[.!]|$)|\b[Nn]o [A-Z][a-z]+ (?:here|lives here|at this number)\b|\b(?:[Ww]e|I) (?:don'?t|do not) have (?:a|an|any) [A-Z][a-z]+\b(?![\w ]{0,25}\b(?:plan|policy|insurance|coverage))/;
 
 /** Where the caller denies the call is for them, in a line (null when they do not). */
 export const denialIn = (text: string): RegExpExecArray | null => DENIES_ASKING.exec(text) ?? NOBODY_NAMED.exec(text);
@@ -40,7 +40,7 @@ export const NOT_A_PERSON = /\bpress (one|two|1|2)\b|\byou'?ve reached the (offi
 
 /** The caller, without denying anything, says they are the one who asked. */
 export const CONFIRMS_ASKING =
-  /\byes,? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
+  /\b(yes|yeah|right|oh right|sure),? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
 
 /** The caller is unsure whether they asked, or someone else asked for them. */
 export const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|\bwas my (husband|wife|mother|father)\b|\b(he|she) passed\b/i;
@@ -70,6 +70,10 @@ const OWN_LINE =
 
 /** A recorded greeting ("You've reached Earl and Nadine Pruitt"): the names it gives. */
 const GREETING = /\b[Yy]ou'?ve reached (?:the )?((?:[A-Z][a-z]+(?: and |, | )?){1,4})/;
+/** The agent asks for someone by name: "is this Ruth?", "am I speaking with", "looking for", "may I speak with". */
+const ASKS_FOR_SOMEONE = /\b(is this|am i speaking (with|to)|looking for|may i speak (with|to)|is that|calling for|trying to reach)\b/i;
+/** The caller says they are that person, opening their line. */
+const IS_ME = /^(yes|yeah|yep|yup|uh-huh|speaking|this is (she|he|her|him)|that'?s me|it is|it'?s me|s[íi])\b/i;
 export const DIED = /\b(passed|died|dead|deceased|hospice)\b/i;
 
 export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
@@ -120,11 +124,22 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
         evidence: [quoteOf(denial), ...(forAnother === denial ? [] : [quoteOf(forAnother)])],
       };
     }
+    // "Wrong person" alone says the speaker is not the one asked for, not that the number is not the prospect's (a
+    // shared phone, a brush-off): approved only with more words of the caller's (a name, never asked, the number).
+    const more = r.callerLines.some((l) => denialIn(l.text.replace(/\bwrong person\b/gi, '')) !== null || /\b(this is|i'?m|my name is) [A-Z]/.test(l.text));
+    if (!takenBack && !laterAnswers.length && !g.strong && !more) {
+      return {
+        decision: 'human',
+        summary: 'The caller said only "wrong person", not who they are nor that the prospect is not on this number.',
+        evidence: [quoteOf(denial)],
+      };
+    }
     if (!takenBack && !laterAnswers.length && !g.strong) {
       if (doubt) return inDoubt(doubt, [quoteOf(denial)]);
       return { decision: 'approve', summary: 'The caller said it was a wrong number or that they never asked for the call.', evidence: [quoteOf(denial)] };
     }
-    if (takenBack && g.strong) {
+    // Taken back and then a qualifying question answered: the guide's "usually deny" (decision 243).
+    if (takenBack && (g.strong || laterAnswers.some((a) => r.lines.indexOf(a.answer) > r.lines.indexOf(takenBack)))) {
       return {
         decision: 'deny',
         summary: 'The caller took back the denial and went on with the conversation.',
@@ -176,6 +191,22 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
   );
   if (g.strong && !unsure) {
     return { decision: 'deny', summary: 'The caller never denied asking and answered the qualifying questions.', evidence: g.evidence };
+  }
+  // The caller answered the agent's "is this <name>?" as that person, and answered a qualifying question (two, if
+  // unsure who asked): the lead was reached, whoever filled in the form (decision 243).
+  const itsMe = r.callerLines.find((l) => {
+    const before = r.lines[r.lines.indexOf(l) - 1];
+    if (before?.role !== 'agent' || !ASKS_FOR_SOMEONE.test(before.text)) return false;
+    // "This is Otis." to "Is this Mr. Otis Benford?": the name asked for, said as the caller's own.
+    const named = /^(?:[Tt]his is|[Ii]t'?s|I'?m) ([A-Z][a-z]+)\b/.exec(l.text)?.[1];
+    return IS_ME.test(l.text) || (named !== undefined && new RegExp(`\\b${named}\\b`).test(before.text));
+  });
+  if (itsMe && r.answers.length >= (unsure ? 2 : 1) && !doubt) {
+    return {
+      decision: 'deny',
+      summary: 'The caller said they were the person asked for and answered the qualifying questions.',
+      evidence: [quoteOf(itsMe), ...g.evidence],
+    };
   }
   const confirms = r.callerLines.find((l) => CONFIRMS_ASKING.test(l.text));
   if (confirms && !unsure) {
