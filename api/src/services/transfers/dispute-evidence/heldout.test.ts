@@ -49,7 +49,7 @@ const HELD_OUT: HeldOutCorpus[] = [
   },
   // The fourth, the measure of round four (decision 243): written from the guide alone by another session; the rules
   // were frozen (b6cb1b6, 11:00 UTC) before it exists here. Uncommented by the lead when the file lands, and run once.
-  // { file: 'heldout4.jsonl', idPattern: /^m\d+$/, scenarioPattern: /^ms\d+$/, label: 'fourth held-out corpus', spent: false },
+  { file: 'heldout4.jsonl', idPattern: /^m\d+$/, scenarioPattern: /^ms\d+$/, label: 'fourth held-out corpus', spent: false },
 ];
 
 const REASONS = ['wrong_number', 'hung_up_before_questions', 'not_qualified', 'out_of_state'];
