@@ -27,6 +27,8 @@ interface HeldOutCorpus {
   shareFails?: string;
   /** The figures, when the agreement target is known to fail (the assertion is then marked as failing). */
   agreementFails?: string;
+  /** The figures, when a call labelled deny is known to be approved (the assertion is then marked as failing). */
+  denyApprovalsFail?: string;
 }
 
 const HELD_OUT: HeldOutCorpus[] = [
@@ -47,9 +49,19 @@ const HELD_OUT: HeldOutCorpus[] = [
     label: 'third held-out corpus',
     spent: true,
   },
-  // The fourth, the measure of round four (decision 243): written from the guide alone by another session; the rules
-  // were frozen (b6cb1b6, 11:00 UTC) before it exists here. Uncommented by the lead when the file lands, and run once.
-  { file: 'heldout4.jsonl', idPattern: /^m\d+$/, scenarioPattern: /^ms\d+$/, label: 'fourth held-out corpus', spent: false },
+  // The fourth, the measure of round four (decision 243): written from the guide alone by another session while the
+  // rules were tuned, committed after they were frozen (b6cb1b6) and before they ran on it, then run once on
+  // 2026-11-29: 104/125 (83.2%) decided (target met), 103/109 (94.5%) agreeing (fails), ONE call labelled deny
+  // approved (fails), and four calls labelled human approved. The assertions that fail are marked so.
+  {
+    file: 'heldout4.jsonl',
+    idPattern: /^m\d+$/,
+    scenarioPattern: /^ms\d+$/,
+    label: 'fourth held-out corpus',
+    spent: false,
+    agreementFails: '103/109, 94.5%',
+    denyApprovalsFail: '1 of 63 calls labelled deny',
+  },
 ];
 
 const REASONS = ['wrong_number', 'hung_up_before_questions', 'not_qualified', 'out_of_state'];
@@ -92,10 +104,13 @@ for (const corpus of HELD_OUT) {
       expect(lines.lines).toBe(rows.length);
     });
 
-    it('approves no call labelled deny', () => {
-      if (corpus.spent) expect(lines.approvedDenials).toEqual([]);
-      else expect(lines.approvedDenials.length).toBe(0);
-    });
+    (corpus.denyApprovalsFail ? it.fails : it)(
+      `approves no call labelled deny${corpus.denyApprovalsFail ? ` (fails: ${corpus.denyApprovalsFail})` : ''}`,
+      () => {
+        if (corpus.spent) expect(lines.approvedDenials).toEqual([]);
+        else expect(lines.approvedDenials.length).toBe(0);
+      },
+    );
 
     (corpus.agreementFails ? it.fails : it)(
       `agrees with the label on at least 95% of its decisions${corpus.agreementFails ? ` (fails: ${corpus.agreementFails})` : ''}`,
