@@ -41,7 +41,6 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
   const origin = deps.config.publicOrigin;
 
   r.get('/appointments/no-shows', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ items: await myNoShows(deps.db, currentUser(req).id) });
   });
 
@@ -50,7 +49,6 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
     const body = await appointmentIcs(deps.db, currentUser(req).id, id, origin, deps.logger);
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="appointment-${id}.ics"`);
-    res.setHeader('Cache-Control', 'no-store');
     res.send(body);
   });
 
@@ -67,16 +65,13 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
   });
   r.get('/appointments/:id/attempts', agent, async (req, res) => {
     const id = idParam(req.params.id, APPOINTMENT_NOT_FOUND);
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ items: await myCallAttempts(deps.db, currentUser(req).id, id, deps.clock.now()) });
   });
 
   r.get('/calendar-feed', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await feedStatus(deps.db, currentUser(req).id));
   });
   r.post('/calendar-feed', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.status(201).json(await createFeed(deps.db, currentUser(req).id, origin, deps.clock.now()));
   });
   r.delete('/calendar-feed', agent, async (req, res) => {
@@ -97,7 +92,6 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
   r.get('/admin/no-shows', admin, async (req, res) => {
     const raw = typeof req.query.status === 'string' ? req.query.status : '';
     const status = (STATUSES as readonly string[]).includes(raw) ? (raw as NoShowStatus) : undefined;
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ items: await noShowQueue(deps.db, status) });
   });
   r.post('/admin/no-shows/:id/approve', admin, async (req, res) => {

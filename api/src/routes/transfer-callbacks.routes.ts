@@ -92,7 +92,6 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
     const q = req.query as Record<string, unknown>;
     const agentId = typeof q.agentId === 'string' && /^\d+$/.test(q.agentId) ? Number(q.agentId) : q.agentId;
     const input = parsePayload(transferCheckSchema, { ...q, ...(agentId !== undefined ? { agentId } : {}) });
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await checkTransfer(deps, input));
   });
 
