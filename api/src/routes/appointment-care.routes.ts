@@ -17,20 +17,10 @@ import { notFound, parseWith } from '../errors.ts';
 import { currentUser, requireAdmin, requireAgent } from '../middleware/require-user.ts';
 import { clientIp, limiter } from '../middleware/rate-limit.ts';
 import { idParam } from '../http/params.ts';
-import {
-  APPOINTMENT_NOT_FOUND,
-  appointmentIcs,
-  createFeed,
-  decideNoShow,
-  feedIcs,
-  feedStatus,
-  logCallAttempt,
-  myCallAttempts,
-  myNoShows,
-  noShowQueue,
-  reportNoShow,
-  revokeFeed,
-} from '../services/appointment-care/appointment-care.service.ts';
+import { APPOINTMENT_NOT_FOUND } from '../services/appointment-care/owned.ts';
+import { appointmentIcs, createFeed, feedIcs, feedStatus, revokeFeed } from '../services/appointment-care/calendar.service.ts';
+import { logCallAttempt, myCallAttempts } from '../services/appointment-care/call-attempts.service.ts';
+import { decideNoShow, myNoShows, noShowQueue, reportNoShow } from '../services/appointment-care/no-shows.service.ts';
 
 const STATUSES = ['credited', 'pending', 'approved', 'denied'] as const;
 

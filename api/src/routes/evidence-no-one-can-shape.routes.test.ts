@@ -13,7 +13,7 @@ import { agentWithTransfers, postTransferCall } from '../test/proof-fixtures.ts'
 import { insertPaidOrder } from '../test/transfers-testing.ts';
 import { toDbDate } from '../db/dates.ts';
 import { OWN_CASE_SUMMARY, OWN_DISPUTE_MESSAGE } from '../services/transfers/disputes.service.ts';
-import { UNKNOWN_APPOINTMENT_MESSAGE } from '../services/appointment-care/appointment-care.service.ts';
+import { UNKNOWN_APPOINTMENT_MESSAGE } from '../services/appointment-care/call-attempts.service.ts';
 import { expectDocumented } from '../test/openapi-contract.ts';
 
 const KEY = 'test-transfer-key-issue-33-evidence';

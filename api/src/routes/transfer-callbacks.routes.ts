@@ -31,7 +31,7 @@ import { TransferRefused } from '../services/transfers/errors.ts';
 import { checkCallWindow, checkTransfer, recordDeliveredCall, refuseDeactivated, resolveAgent } from '../services/transfers/calls.service.ts';
 import { deliverCallbackForAgent } from '../services/orders/fulfilment.service.ts';
 import { platformAttemptSchema } from '@tm/shared/schemas/appointment-care';
-import { recordPlatformAttempt } from '../services/appointment-care/appointment-care.service.ts';
+import { recordPlatformAttempt } from '../services/appointment-care/call-attempts.service.ts';
 
 export const TRANSFER_CALLBACK_PATH = '/callbacks/transfer';
 export const ATTEMPTS_CALLBACK_PATH = '/callbacks/attempts';
