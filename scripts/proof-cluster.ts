@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 import { knexConfig } from '../knexfile.ts';
 import { createUser } from '../api/src/services/accounts/users.service.ts';
-import { clearRedisPrefix, dropDatabases, sleep, stopChildren, waitHealthy } from './lib/fleet.ts';
+import { clearRedisPrefix, createProofBuyers, dropDatabases, sleep, stopChildren, waitHealthy } from './lib/fleet.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LB = Number(process.env.PROOF_PORT ?? 3260);
@@ -193,24 +193,7 @@ async function main(): Promise<void> {
     },
     now,
   );
-  const buyers: Awaited<ReturnType<typeof createUser>>[] = [];
-  for (let i = 0; i < 50; i++)
-    buyers.push(
-      await createUser(
-        db,
-        {
-          email: `buyer${i}-${run}@example.com`,
-          username: `buyer${i}${run}`,
-          firstName: 'Buyer',
-          lastName: `N${i}`,
-          agencyName: 'Proof',
-          role: 'Insurance Agent',
-          phone: '5550000001',
-          password: 'proof-buyer-pass',
-        },
-        now,
-      ),
-    );
+  const buyers = await createProofBuyers(db, run, 50, now);
   const leadIds: number[] = [];
   const phone = () => `51255${String(crypto.randomInt(0, 100000)).padStart(5, '0')}`;
   for (let i = 0; i < 210; i++) {

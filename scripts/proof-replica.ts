@@ -16,8 +16,7 @@ import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig } from '../knexfile.ts';
-import { createUser } from '../api/src/services/accounts/users.service.ts';
-import { clearRedisPrefix, sleep, stopChildren, waitHealthy } from './lib/fleet.ts';
+import { clearRedisPrefix, createProofBuyers, sleep, stopChildren, waitHealthy } from './lib/fleet.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API_PORT = Number(process.env.PROOF_REPLICA_PORT ?? 3117);
@@ -191,25 +190,7 @@ async function main(): Promise<void> {
 
   const db = knexFactory(knexConfig(`${PRIMARY_URL}/${dbName}`));
   const now = new Date();
-  const buyers: Array<{ email: string }> = [];
-  for (let i = 0; i < 20; i++) {
-    const email = `buyer${i}-${run}@example.com`;
-    await createUser(
-      db,
-      {
-        email,
-        username: `buyer${i}${run}`,
-        firstName: 'Buyer',
-        lastName: `N${i}`,
-        agencyName: 'Proof',
-        role: 'Insurance Agent',
-        phone: '5550000001',
-        password: 'proof-buyer-pass',
-      },
-      now,
-    );
-    buyers.push({ email });
-  }
+  const buyers = await createProofBuyers(db, run, 20, now);
   const leadIds: number[] = [];
   for (let i = 0; i < 400; i++) {
     const [id] = await db('leads').insert({

@@ -3,9 +3,11 @@
 // keys behind.
 import type { ChildProcess } from 'node:child_process';
 import knexFactory from 'knex';
+import type { Db } from '../../api/src/db/index.ts';
 import { Redis } from 'ioredis';
 import { knexConfig } from '../../knexfile.ts';
 import { deleteKeys } from '../../api/src/infra/redis.ts';
+import { createUser } from '../../api/src/services/accounts/users.service.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,4 +53,28 @@ export async function clearRedisPrefix(redisUrl: string, prefix: string): Promis
   } catch {
     /* Redis not reachable */
   }
+}
+
+/** The proofs' buyers: `count` agents `buyer<i>-<run>@example.com`, password `proof-buyer-pass`, made in order. */
+export async function createProofBuyers(db: Db, run: string, count: number, now: Date): Promise<Array<Awaited<ReturnType<typeof createUser>>>> {
+  const buyers: Array<Awaited<ReturnType<typeof createUser>>> = [];
+  for (let i = 0; i < count; i++) {
+    buyers.push(
+      await createUser(
+        db,
+        {
+          email: `buyer${i}-${run}@example.com`,
+          username: `buyer${i}${run}`,
+          firstName: 'Buyer',
+          lastName: `N${i}`,
+          agencyName: 'Proof',
+          role: 'Insurance Agent',
+          phone: '5550000001',
+          password: 'proof-buyer-pass',
+        },
+        now,
+      ),
+    );
+  }
+  return buyers;
 }

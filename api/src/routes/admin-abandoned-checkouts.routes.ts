@@ -15,7 +15,6 @@ export function adminAbandonedCheckoutsRoutes(deps: AppDeps): Router {
   const admin = requireAdmin(deps);
 
   r.get('/admin/abandoned-checkouts', admin, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await listAbandonedCheckouts(deps, parseWith(listQuerySchema, req.query, 'query')));
   });
 

@@ -46,7 +46,6 @@ export function adminAppointmentsRoutes(deps: AppDeps): Router {
   // The admin's tools for one appointment (issue 26): detail, edit, withdraw / restore, assign / unassign.
   const apptId = (req: Request) => idParam(req.params.id, 'Appointment not found');
   r.get('/admin/appointments/:id', admin, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ appointment: await adminAppointmentDetail(deps.db, apptId(req)) });
   });
   r.patch('/admin/appointments/:id', admin, async (req, res) => {

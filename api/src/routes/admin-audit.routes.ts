@@ -12,7 +12,6 @@ export function adminAuditRoutes(deps: AppDeps): Router {
   const admin = requireAdmin(deps);
 
   r.get('/admin/audit', admin, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await listAuditLog(deps.db, parseWith(auditLogQuerySchema, req.query, 'query')));
   });
 
@@ -21,7 +20,6 @@ export function adminAuditRoutes(deps: AppDeps): Router {
     const csv = await auditLogCsv(deps.db, q);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="audit-log${q.from ? `-from-${q.from}` : ''}${q.to ? `-to-${q.to}` : ''}.csv"`);
-    res.setHeader('Cache-Control', 'no-store');
     res.send(csv);
   });
 

@@ -28,7 +28,6 @@ export function adminBulkAssignRoutes(deps: AppDeps): Router {
   });
 
   r.get('/admin/assignment-batches', admin, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await listAssignmentBatches(deps.db, parseWith(listQuerySchema, req.query, 'query')));
   });
 

@@ -17,7 +17,6 @@ export function adminBuyerBalanceRoutes(deps: AppDeps): Router {
   const admin = requireAdmin(deps);
 
   r.get('/admin/low-balance', admin, async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ items: await listLowBalanceBuyers(deps.db) });
   });
 
@@ -28,7 +27,6 @@ export function adminBuyerBalanceRoutes(deps: AppDeps): Router {
   });
 
   r.get('/admin/users/:userId/open-balance', admin, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await openBalance(deps.db, idParam(req.params.userId, 'User not found')));
   });
 

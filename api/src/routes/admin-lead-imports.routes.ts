@@ -45,7 +45,6 @@ export function adminLeadImportsRoutes(deps: AppDeps): Router {
     const { filename, chunks } = await refusedRowsCsv(deps.db, importId(req.params.id));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]+/g, '_')}"`);
-    res.setHeader('Cache-Control', 'no-store');
     for await (const chunk of chunks) res.write(chunk);
     res.end();
   });

@@ -53,7 +53,6 @@ export function adminLeadPoolRoutes(deps: AppDeps): Router {
   });
 
   r.get('/admin/leads/inventory', admin, async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await leadInventory(deps.db));
   });
 

@@ -17,7 +17,6 @@ const googleQuerySchema = z.object({
 function download(res: Response, type: string, name: string, body: string) {
   res.setHeader('Content-Type', type);
   res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-  res.setHeader('Cache-Control', 'no-store');
   res.send(body);
 }
 
@@ -47,7 +46,6 @@ export function adminMarketingRoutes(deps: AppDeps): Router {
   });
 
   r.get('/admin/conversions/meta.json', admin, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await readFrom(deps, req, res, (db) => metaEvents(db, range(req.query), deps.config.publicOrigin)));
   });
 

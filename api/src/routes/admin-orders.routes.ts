@@ -26,7 +26,6 @@ export function adminOrdersRoutes(deps: AppDeps): Router {
     const csv = await readFrom(deps, req, res, (db) => adminOrdersCsv(db, query));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="orders.csv"');
-    res.setHeader('Cache-Control', 'no-store');
     res.send(csv);
   });
 

@@ -20,14 +20,12 @@ export function adminReportsRoutes(deps: AppDeps): Router {
   for (const name of Object.keys(REPORTS) as ReportName[]) {
     r.get(`/admin/reports/${name}`, admin, async (req, res) => {
       const range = await reportRange(deps.db, currentUser(req).id, parseWith(reportQuerySchema, req.query, 'query'));
-      res.setHeader('Cache-Control', 'no-store');
       res.json(await readFrom(deps, req, res, (db) => readReport(db, name, range)));
     });
     r.get(`/admin/reports/${name}.csv`, admin, async (req, res) => {
       const range = await reportRange(deps.db, currentUser(req).id, parseWith(reportQuerySchema, req.query, 'query'));
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${name}-${range.from}-to-${range.to}.csv"`);
-      res.setHeader('Cache-Control', 'no-store');
       res.send(await readFrom(deps, req, res, (db) => reportCsv(db, name, range)));
     });
   }

@@ -18,7 +18,6 @@ export function adminTransfersRoutes(deps: AppDeps): Router {
 
   r.get('/admin/transfer-disputes', admin, async (req, res) => {
     const q = parseWith(disputeQueueQuerySchema, req.query, 'query');
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await disputeQueue(deps.db, q));
   });
 
@@ -44,7 +43,6 @@ export function adminTransfersRoutes(deps: AppDeps): Router {
 
   r.get('/admin/transfer-audit', admin, async (req, res) => {
     const q = parseWith(auditQuerySchema, req.query, 'query');
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await listAudit(deps.db, q));
   });
 

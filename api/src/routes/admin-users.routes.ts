@@ -83,7 +83,6 @@ export function adminUsersRoutes(deps: AppDeps): Router {
   // The buyer's Transfer Controls as the admin sees and sets them (issue 36 point 1): the agent's own
   // settings body, `paused` being the admin's pause (transfers and assignments).
   r.get('/admin/users/:userId/transfer-controls', admin, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await adminControlsView(deps, userIdParam(req)));
   });
 

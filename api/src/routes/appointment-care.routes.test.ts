@@ -7,7 +7,7 @@ import request from 'supertest';
 import { APPOINTMENT_PRICE_CENTS } from '@tm/shared';
 import { NO_SHOW_WINDOW_MS } from '@tm/shared/schemas/appointment-care';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { NO_ANSWER_BUFFER_SECONDS } from '../services/appointment-care/appointment-care.service.ts';
+import { NO_ANSWER_BUFFER_SECONDS } from '../services/appointment-care/no-shows.service.ts';
 
 let ctx: TestContext;
 let a: Awaited<ReturnType<typeof makeUser>>;

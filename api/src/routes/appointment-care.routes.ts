@@ -17,20 +17,10 @@ import { notFound, parseWith } from '../errors.ts';
 import { currentUser, requireAdmin, requireAgent } from '../middleware/require-user.ts';
 import { clientIp, limiter } from '../middleware/rate-limit.ts';
 import { idParam } from '../http/params.ts';
-import {
-  APPOINTMENT_NOT_FOUND,
-  appointmentIcs,
-  createFeed,
-  decideNoShow,
-  feedIcs,
-  feedStatus,
-  logCallAttempt,
-  myCallAttempts,
-  myNoShows,
-  noShowQueue,
-  reportNoShow,
-  revokeFeed,
-} from '../services/appointment-care/appointment-care.service.ts';
+import { APPOINTMENT_NOT_FOUND } from '../services/appointment-care/owned.ts';
+import { appointmentIcs, createFeed, feedIcs, feedStatus, revokeFeed } from '../services/appointment-care/calendar.service.ts';
+import { logCallAttempt, myCallAttempts } from '../services/appointment-care/call-attempts.service.ts';
+import { decideNoShow, myNoShows, noShowQueue, reportNoShow } from '../services/appointment-care/no-shows.service.ts';
 
 const STATUSES = ['credited', 'pending', 'approved', 'denied'] as const;
 
@@ -41,7 +31,6 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
   const origin = deps.config.publicOrigin;
 
   r.get('/appointments/no-shows', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ items: await myNoShows(deps.db, currentUser(req).id) });
   });
 
@@ -50,7 +39,6 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
     const body = await appointmentIcs(deps.db, currentUser(req).id, id, origin, deps.logger);
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="appointment-${id}.ics"`);
-    res.setHeader('Cache-Control', 'no-store');
     res.send(body);
   });
 
@@ -67,16 +55,13 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
   });
   r.get('/appointments/:id/attempts', agent, async (req, res) => {
     const id = idParam(req.params.id, APPOINTMENT_NOT_FOUND);
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ items: await myCallAttempts(deps.db, currentUser(req).id, id, deps.clock.now()) });
   });
 
   r.get('/calendar-feed', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await feedStatus(deps.db, currentUser(req).id));
   });
   r.post('/calendar-feed', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.status(201).json(await createFeed(deps.db, currentUser(req).id, origin, deps.clock.now()));
   });
   r.delete('/calendar-feed', agent, async (req, res) => {
@@ -97,7 +82,6 @@ export function appointmentCareRoutes(deps: AppDeps): Router {
   r.get('/admin/no-shows', admin, async (req, res) => {
     const raw = typeof req.query.status === 'string' ? req.query.status : '';
     const status = (STATUSES as readonly string[]).includes(raw) ? (raw as NoShowStatus) : undefined;
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ items: await noShowQueue(deps.db, status) });
   });
   r.post('/admin/no-shows/:id/approve', admin, async (req, res) => {

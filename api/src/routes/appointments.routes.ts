@@ -54,7 +54,6 @@ export function appointmentsRoutes(deps: AppDeps): Router {
     const { q } = parseWith(myAppointmentsExportQuerySchema, req.query, 'query');
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="my-appointments.csv"');
-    res.setHeader('Cache-Control', 'no-store');
     const db = await readerForStream(deps, req, res);
     for await (const chunk of myAppointmentsCsv(db, currentUser(req).id, q)) res.write(chunk);
     res.end();

@@ -64,7 +64,6 @@ export function authRoutes(deps: AppDeps): Router {
     req.session?.userId === undefined && req.sessionEnded === undefined && !Object.prototype.hasOwnProperty.call(cookiesOf(req), sessionCookie);
   r.get('/current-user', (req, res, next) => {
     if (!visitor(req)) return next();
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ user: null });
   });
   r.get('/current-user', requireAgent(deps), (req, res) => {

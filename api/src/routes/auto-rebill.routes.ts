@@ -17,7 +17,6 @@ export function autoRebillRoutes(deps: AppDeps): Router {
   const limit = orderLimits(deps);
 
   r.get('/auto-rebill', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await autoRebillView(deps, currentUser(req).id));
   });
 
@@ -41,7 +40,6 @@ export function autoRebillRoutes(deps: AppDeps): Router {
 
   r.get('/auto-rebill/orders/:id/payment', agent, async (req, res) => {
     const id = idParam(req.params.id, 'Order not found');
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await autoRebillPayment(deps, currentUser(req).id, id));
   });
   return r;

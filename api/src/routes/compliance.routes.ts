@@ -36,7 +36,6 @@ export function complianceRoutes(deps: AppDeps): Router {
     const html = await complianceFileHtml(deps.db, currentUser(req).id, kind, idParam(req.params.itemId), deps.clock.now());
     if (html === null) throw notFound('No item you bought has this id.');
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
     res.send(html);
   });
 

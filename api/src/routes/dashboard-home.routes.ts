@@ -7,7 +7,6 @@ import { dashboardHome } from '../services/dashboard/home.service.ts';
 export function dashboardHomeRoutes(deps: AppDeps): Router {
   const r = Router();
   r.get('/dashboard/home', requireAgent(deps), async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await dashboardHome(deps, currentUser(req).id));
   });
   return r;

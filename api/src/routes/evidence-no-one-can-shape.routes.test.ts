@@ -9,11 +9,9 @@ import { APPOINTMENT_PRICE_CENTS } from '@tm/shared';
 import type { AdminDisputeView } from '@tm/shared/schemas/transfers';
 import type { NoShowView } from '@tm/shared/schemas/appointment-care';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { agentWithTransfers, postTransferCall } from '../test/proof-fixtures.ts';
-import { insertPaidOrder } from '../test/transfers-testing.ts';
-import { toDbDate } from '../db/dates.ts';
+import { agentWithSoldAppointment, agentWithTransfers, postTransferCall } from '../test/proof-fixtures.ts';
 import { OWN_CASE_SUMMARY, OWN_DISPUTE_MESSAGE } from '../services/transfers/disputes.service.ts';
-import { UNKNOWN_APPOINTMENT_MESSAGE } from '../services/appointment-care/appointment-care.service.ts';
+import { UNKNOWN_APPOINTMENT_MESSAGE } from '../services/appointment-care/call-attempts.service.ts';
 import { expectDocumented } from '../test/openapi-contract.ts';
 
 const KEY = 'test-transfer-key-issue-33-evidence';
@@ -166,24 +164,9 @@ describe("the admin's dispute queue shows why", () => {
 // ---------------------------------------------------------------------------------------------
 // No-shows
 
-async function appointmentOf(over: { isAdmin?: boolean } = {}) {
-  ctx.clock.set(new Date(START.getTime() - 3_600_000));
-  const user = await makeUser(ctx.db, over);
-  await insertPaidOrder(ctx.db, user.id, { kind: 'transfer_package', tier: 'standard', count: 10 }, new Date(START.getTime() - 86_400_000));
+function appointmentOf(over: { isAdmin?: boolean } = {}) {
   seq += 1;
-  const phone = `678555${String(1000 + seq).slice(-4)}`;
-  const [id] = await ctx.db('appointments').insert({
-    customerName: 'Dana Whitfield',
-    customerPhone: phone,
-    customerState: 'GA',
-    status: 'sold',
-    buyerId: user.id,
-    purchasedAt: toDbDate(new Date(START.getTime() - 86_400_000)),
-    extractedAppointmentDateTime: START.toISOString(),
-    hasExtractedAppointment: true,
-    priceCents: null,
-  });
-  return { user, agent: await loginAs(ctx.app, user.email, user.password), id: Number(id), phone };
+  return agentWithSoldAppointment(ctx, START, `678555${String(1000 + seq).slice(-4)}`, over);
 }
 
 /** Every answer is checked against the OpenAPI document (decision 229). */

@@ -43,6 +43,13 @@ import { adminAbandonedCheckoutsRoutes } from './admin-abandoned-checkouts.route
 
 export function apiRoutes(deps: AppDeps): Router {
   const api = Router();
+  // Every API answer is no-store (decision 241): it carries a session's data or a moment's state. A route
+  // that wants caching opts in by setting its own Cache-Control, which replaces this one (the media proxy,
+  // the calendar feed).
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   api.use(healthRoutes(deps));
   api.use(authRoutes(deps));
   api.use(setPasswordRoutes(deps));

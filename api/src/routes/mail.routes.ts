@@ -39,7 +39,6 @@ export function mailRoutes(deps: AppDeps): Router {
     res.json(await listOutbox(deps.db, q));
   });
   r.get('/admin/outbox/:id', admin, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ message: await outboxMessage(deps.db, messageId(req), deps.clock.now(), adminActor(currentUser(req))) });
   });
   r.post('/admin/outbox/:id/resend', admin, async (req, res) => {

@@ -19,7 +19,6 @@ export function myLeadsRoutes(deps: AppDeps): Router {
     const { q } = parseWith(myLeadsExportQuerySchema, req.query, 'query');
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="my-leads.csv"');
-    res.setHeader('Cache-Control', 'no-store');
     const db = await readerForStream(deps, req, res);
     for await (const chunk of myLeadsCsv(db, currentUser(req).id, q)) res.write(chunk);
     res.end();

@@ -10,8 +10,8 @@ import { APPOINTMENT_PRICE_CENTS } from '@tm/shared';
 import { MAX_CALL_ATTEMPTS, type NoShowView } from '@tm/shared/schemas/appointment-care';
 import type { AuditLogEntry } from '@tm/shared/schemas/audit';
 import { createTestApp, makeUser, loginAs, type TestContext } from '../test/harness.ts';
-import { callPayload, insertPaidOrder } from '../test/transfers-testing.ts';
-import { toDbDate } from '../db/dates.ts';
+import { callPayload } from '../test/transfers-testing.ts';
+import { agentWithSoldAppointment } from '../test/proof-fixtures.ts';
 
 const KEY = 'test-transfer-key-noshow-evidence';
 const START = new Date('2026-11-20T15:00:00.000Z');
@@ -31,25 +31,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A new agent (with a transfer balance, so the caller system may record calls for them) and one bought appointment at START. */
-async function setup(over: { isAdmin?: boolean } = {}) {
-  ctx.clock.set(new Date(START.getTime() - 3_600_000));
-  const user = await makeUser(ctx.db, over);
-  await insertPaidOrder(ctx.db, user.id, { kind: 'transfer_package', tier: 'standard', count: 10 }, new Date(START.getTime() - 86_400_000));
+function setup(over: { isAdmin?: boolean } = {}) {
   phoneSeq += 1;
-  const phone = `404555${String(1000 + phoneSeq).slice(-4)}`;
-  const [id] = await ctx.db('appointments').insert({
-    customerName: 'Dana Whitfield',
-    customerPhone: phone,
-    customerState: 'GA',
-    status: 'sold',
-    buyerId: user.id,
-    purchasedAt: toDbDate(new Date(START.getTime() - 86_400_000)),
-    extractedAppointmentDateTime: START.toISOString(),
-    hasExtractedAppointment: true,
-    priceCents: null,
-  });
-  const agent = await loginAs(ctx.app, user.email, user.password);
-  return { user, agent, id: Number(id), phone };
+  return agentWithSoldAppointment(ctx, START, `404555${String(1000 + phoneSeq).slice(-4)}`, over);
 }
 
 async function attempt(agent: Agent, id: number, at: Date, outcome: string, durationSeconds: number) {

@@ -63,7 +63,6 @@ export function outcomesRoutes(deps: AppDeps): Router {
 
   r.get('/outcomes/items', agent, async (req, res) => {
     const { from, to, timeZone } = await period(deps, req.query, currentUser(req).id);
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ from, to, items: await boughtItems(deps.db, currentUser(req).id, periodOf(from, to, timeZone)) });
   });
 
@@ -94,7 +93,6 @@ export function outcomesRoutes(deps: AppDeps): Router {
 
   r.get('/results', agent, async (req, res) => {
     const { from, to, timeZone } = await period(deps, req.query, currentUser(req).id);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await results(deps.db, currentUser(req).id, from, to, timeZone));
   });
 
@@ -135,18 +133,15 @@ export function outcomesRoutes(deps: AppDeps): Router {
     for (const row of view.byAge) csv += line('Lead age', row);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="results-${from}-to-${to}.csv"`);
-    res.setHeader('Cache-Control', 'no-store');
     res.send(csv);
   });
 
   r.get('/api-tokens', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ tokens: await listTokens(deps.db, currentUser(req).id) });
   });
 
   r.post('/api-tokens', agent, async (req, res) => {
     const { name } = parseWith(tokenCreateSchema, req.body);
-    res.setHeader('Cache-Control', 'no-store');
     res.status(201).json(await createToken(deps.db, currentUser(req).id, name, deps.clock.now()));
   });
 

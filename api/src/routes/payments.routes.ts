@@ -53,14 +53,12 @@ export function paymentsRoutes(deps: AppDeps): Router {
   });
 
   r.get('/orders/by-intent/:id', ...byIntentLimits(), async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await getOrderByIntent(deps, String(req.params.id)));
   });
 
   // The return pages: the order after the server's own check of the latest attempt at the provider.
   r.post('/orders/check', ...byIntentLimits(), async (req, res) => {
     const { paymentIntentId } = parseWith(orderCheckSchema, req.body);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await checkOrderByIntent(deps, paymentIntentId));
   });
 

@@ -41,7 +41,6 @@ export function ringcloudSurveyRoutes(deps: AppDeps): Router {
     const surveyId = req.session && !sessionExpired(req.session, deps.clock.now()) ? (req.session.ringcloudSurveyId ?? null) : null;
     const own = surveyId ? await buyerPendingRingcloudOrders(deps.db, surveyId) : [];
     const body: AgedStockResponse = await agedStockView(deps.db, q.states, q.ageRange, own);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(body);
   });
 

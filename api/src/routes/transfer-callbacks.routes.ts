@@ -32,7 +32,7 @@ import { recordDeliveredCall } from '../services/transfers/calls.service.ts';
 import { checkCallWindow, checkTransfer, refuseDeactivated, resolveAgent } from '../services/transfers/call-checks.ts';
 import { deliverCallbackForAgent } from '../services/orders/fulfilment.service.ts';
 import { platformAttemptSchema } from '@tm/shared/schemas/appointment-care';
-import { recordPlatformAttempt } from '../services/appointment-care/appointment-care.service.ts';
+import { recordPlatformAttempt } from '../services/appointment-care/call-attempts.service.ts';
 
 export const TRANSFER_CALLBACK_PATH = '/callbacks/transfer';
 export const ATTEMPTS_CALLBACK_PATH = '/callbacks/attempts';
@@ -93,7 +93,6 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
     const q = req.query as Record<string, unknown>;
     const agentId = typeof q.agentId === 'string' && /^\d+$/.test(q.agentId) ? Number(q.agentId) : q.agentId;
     const input = parsePayload(transferCheckSchema, { ...q, ...(agentId !== undefined ? { agentId } : {}) });
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await checkTransfer(deps, input));
   });
 

@@ -11,7 +11,6 @@ export function transfersLedgerRoutes(deps: AppDeps): Router {
   const agent = requireAgent(deps);
 
   r.get('/ledger', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ entries: await ledgerEntries(deps.db, currentUser(req).id) });
   });
 
@@ -19,13 +18,11 @@ export function transfersLedgerRoutes(deps: AppDeps): Router {
     const csv = ledgerCsv(await ledgerEntries(deps.db, currentUser(req).id), deps.config.publicOrigin);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="ledger.csv"');
-    res.setHeader('Cache-Control', 'no-store');
     res.send(csv);
   });
 
   r.get('/orders/:id/receipt', agent, async (req, res) => {
     const id = idParam(req.params.id, ORDER_NOT_FOUND);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await orderReceipt(deps, currentUser(req).id, id));
   });
 

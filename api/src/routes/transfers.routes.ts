@@ -27,7 +27,6 @@ export function transfersRoutes(deps: AppDeps): Router {
 
   r.get('/transfers', agent, async (req, res) => {
     const q = parseWith(transfersQuerySchema, req.query, 'query');
-    res.setHeader('Cache-Control', 'no-store');
     const list = await listCalls(deps, currentUser(req).id, q);
     res.json({ ...list, items: signRecordings(deps.config, currentUser(req).id, list.items, deps.clock.now()) });
   });
@@ -35,7 +34,6 @@ export function transfersRoutes(deps: AppDeps): Router {
   r.get('/transfers/balance', agent, async (req, res) => {
     const userId = currentUser(req).id;
     const s = await settingsView(deps, userId);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await balanceView(deps.db, userId, { pausedNow: s.pausedNow, pausedReason: s.pausedReason, resumeDate: s.resumeDate }));
   });
 
@@ -43,13 +41,11 @@ export function transfersRoutes(deps: AppDeps): Router {
     const { page: _p, pageSize: _s, ...q } = parseWith(transfersQuerySchema, req.query, 'query');
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="my-transfers.csv"');
-    res.setHeader('Cache-Control', 'no-store');
     for await (const chunk of callsCsv(deps, currentUser(req).id, q)) res.write(chunk);
     res.end();
   });
 
   r.get('/transfers/settings', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await settingsView(deps, currentUser(req).id));
   });
 

@@ -36,24 +36,20 @@ export function webhooksRoutes(deps: AppDeps): Router {
 
   r.get('/webhooks', agent, async (req, res) => {
     const userId = currentUser(req).id;
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ webhooks: await listWebhooks(deps.db, userId), secret: await secretOf(deps.db, userId) });
   });
 
   r.post('/webhooks', agent, async (req, res) => {
     const input = parseWith(webhookInputSchema, req.body);
-    res.setHeader('Cache-Control', 'no-store');
     res.status(201).json(await createWebhook(deps.db, deps.config, currentUser(req).id, input, deps.clock.now()));
   });
 
   r.post('/webhooks/secret', agent, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await rollSecret(deps.db, currentUser(req).id, deps.clock.now()));
   });
 
   r.get('/webhooks/deliveries', agent, async (req, res) => {
     const q = parseWith(deliveryLogQuerySchema, req.query, 'query');
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await listDeliveries(deps.db, currentUser(req).id, q.page));
   });
 

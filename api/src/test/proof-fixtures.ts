@@ -9,6 +9,7 @@ import type { TestContext } from './harness.ts';
 import { makeUser, loginAs } from './harness.ts';
 import { callPayload, insertPaidOrder } from './transfers-testing.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
+import { toDbDate } from '../db/dates.ts';
 import { agentLabPayload } from '@tm/shared/schemas/funnel';
 import type { PartialModelObject } from 'objection';
 import type { Db } from '../db/index.ts';
@@ -230,6 +231,33 @@ export async function agentWithTransfers(ctx: Pick<TestContext, 'app' | 'db' | '
     new Date(ctx.clock.now().getTime() - 3_600_000),
   );
   return { user, orderId, agent: await loginAs(ctx.app, user.email, user.password) };
+}
+
+/**
+ * A new agent (with ten standard transfers, so the caller system may record calls for them) who bought one
+ * appointment of a consumer on `phone`, due at `start`; the clock is set an hour before it.
+ */
+export async function agentWithSoldAppointment(
+  ctx: Pick<TestContext, 'app' | 'db' | 'clock'>,
+  start: Date,
+  phone: string,
+  over: Parameters<typeof makeUser>[1] = {},
+) {
+  ctx.clock.set(new Date(start.getTime() - 3_600_000));
+  const user = await makeUser(ctx.db, over);
+  await insertPaidOrder(ctx.db, user.id, { kind: 'transfer_package', tier: 'standard', count: 10 }, new Date(start.getTime() - 86_400_000));
+  const [id] = await ctx.db('appointments').insert({
+    customerName: 'Dana Whitfield',
+    customerPhone: phone,
+    customerState: 'GA',
+    status: 'sold',
+    buyerId: user.id,
+    purchasedAt: toDbDate(new Date(start.getTime() - 86_400_000)),
+    extractedAppointmentDateTime: start.toISOString(),
+    hasExtractedAppointment: true,
+    priceCents: null,
+  });
+  return { user, agent: await loginAs(ctx.app, user.email, user.password), id: Number(id), phone };
 }
 
 /**

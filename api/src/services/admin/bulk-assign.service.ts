@@ -21,6 +21,7 @@ import { enqueueUserMail } from '../mail/account-mail.ts';
 import { appointmentsAssignedMail, leadsAssignedMail } from '../mail/delivery-messages.ts';
 import { refuseAdminPaused } from '../transfers/settings.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
+import { copyToAgent } from '../lead-import/pool.service.ts';
 
 export const DEACTIVATED_AGENT_MESSAGE = "This agent's account is deactivated: reactivate it before assigning to it";
 export const MOVED_MEANWHILE_MESSAGE = 'Some of the matching rows were taken meanwhile. Preview again and retry.';
@@ -72,22 +73,7 @@ export async function assignLeadsByFilter(
       .whereNull('assignedAt')
       .patch({ assignedAgentId: agent.id, assignedAt: at, assignBatchId: batch.id });
     if (Number(claimed) !== ids.length) throw conflict(MOVED_MEANWHILE_MESSAGE);
-    for (const r of rows) {
-      const copy = await LeadAssignment.query(trx).insert({
-        agentId: agent.id,
-        name: r.name,
-        phone: r.phone,
-        email: r.email,
-        state: r.state,
-        zipCode: r.zipCode,
-        ageRange: r.ageRange,
-        formFillTime: r.formFillTime,
-        assignedBy: actor.id,
-        assignedAt: at,
-        createdAt: at,
-      });
-      await LeadPoolEntry.query(trx).findById(r.id).patch({ assignmentId: copy.id });
-    }
+    await copyToAgent(trx, rows, agent.id, actor.id, at);
     await recordAudit(trx, {
       actor,
       action: 'lead.assigned',

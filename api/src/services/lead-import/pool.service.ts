@@ -98,6 +98,29 @@ async function moveToAgent(db: Db, input: AssignLeadsInput, now: Date, config: A
   return { count: ids.length, agentId: agent.id };
 }
 
+/**
+ * The agent's own copy of each claimed pool lead (My Leads reads these), linked back from the pool row. The
+ * caller has claimed the rows in the same transaction (by hand or by a bulk filter).
+ */
+export async function copyToAgent(trx: Db, rows: LeadPoolEntry[], agentId: number, assignedBy: number | null, at: string): Promise<void> {
+  for (const r of rows) {
+    const assignment = await LeadAssignment.query(trx).insert({
+      agentId,
+      name: r.name,
+      phone: r.phone,
+      email: r.email,
+      state: r.state,
+      zipCode: r.zipCode,
+      ageRange: r.ageRange,
+      formFillTime: r.formFillTime,
+      assignedBy,
+      assignedAt: at,
+      createdAt: at,
+    });
+    await LeadPoolEntry.query(trx).findById(r.id).patch({ assignmentId: assignment.id });
+  }
+}
+
 export async function assignLeads(
   db: Db,
   adminId: number,
@@ -110,22 +133,7 @@ export async function assignLeads(
     const claimed = await LeadPoolEntry.query(trx).whereIn('id', ids).whereNull('assignedAt').patch({ assignedAgentId: agent.id, assignedAt: at });
     if (Number(claimed) !== ids.length) throw conflict('Some of the selected leads are already assigned or no longer exist. Refresh the list and try again.');
     const rows = await LeadPoolEntry.query(trx).whereIn('id', ids).orderBy('id');
-    for (const r of rows) {
-      const assignment = await LeadAssignment.query(trx).insert({
-        agentId: agent.id,
-        name: r.name,
-        phone: r.phone,
-        email: r.email,
-        state: r.state,
-        zipCode: r.zipCode,
-        ageRange: r.ageRange,
-        formFillTime: r.formFillTime,
-        assignedBy: adminId,
-        assignedAt: at,
-        createdAt: at,
-      });
-      await LeadPoolEntry.query(trx).findById(r.id).patch({ assignmentId: assignment.id });
-    }
+    await copyToAgent(trx, rows, agent.id, adminId, at);
     await recordAudit(trx, {
       actor: adminById(adminId),
       action: 'lead.assigned',

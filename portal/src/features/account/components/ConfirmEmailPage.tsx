@@ -1,10 +1,9 @@
 // /confirm-email?token=...: the link sent to a new address; opening it changes the account's e-mail once.
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '@tm/shared/api-client';
+import { useSearchParams } from 'react-router';
 import { EMAIL_CHANGE_INVALID } from '@tm/shared/schemas/mail';
 import { useConfirmEmailChange } from '../api/account.ts';
-import { paths } from '../../../app/paths.ts';
+import { EmailLinkPage } from './EmailLinkPage.tsx';
 
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
@@ -16,29 +15,15 @@ export function ConfirmEmailPage() {
     started.current = true;
     confirm.mutate(token);
   }, [token, confirm]);
-  let body;
-  if (!token || confirm.isError)
-    body = (
-      <div role="alert" className="form-error">
-        {confirm.error instanceof ApiError ? confirm.error.serverMessage : EMAIL_CHANGE_INVALID}
-      </div>
-    );
-  else if (confirm.isSuccess)
-    body = (
-      <div role="status" className="form-success">
-        Your e-mail is now {confirm.data.email}.
-      </div>
-    );
-  else body = <p className="muted">Confirming...</p>;
   return (
-    <div className="auth-page">
-      <div className="card auth-card">
-        <h1>Confirm e-mail</h1>
-        {body}
-        <p className="muted small">
-          <Link to={paths.login}>Go to login</Link>
-        </p>
-      </div>
-    </div>
+    <EmailLinkPage
+      title="Confirm e-mail"
+      token={token}
+      request={confirm}
+      invalid={EMAIL_CHANGE_INVALID}
+      done={confirm.isSuccess ? <>Your e-mail is now {confirm.data.email}.</> : null}
+    >
+      <p className="muted">Confirming...</p>
+    </EmailLinkPage>
   );
 }

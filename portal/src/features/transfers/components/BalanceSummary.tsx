@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { formatUsd } from '@tm/shared';
 import type { TransferBalanceView } from '@tm/shared/schemas/transfers';
+import { ReceiptTable } from './ReceiptTable.tsx';
 
 export function BalanceSummary({ balance }: { balance: TransferBalanceView }) {
   const cards = [
@@ -29,40 +30,23 @@ export function BalanceSummary({ balance }: { balance: TransferBalanceView }) {
         <details className="card xfer-lots">
           <summary>Balance by order ({balance.lots.length})</summary>
           <div className="xfer-table-wrap">
-            <table className="xfer-table" data-testid="balance-lots">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Package</th>
-                  <th scope="col">Rate</th>
-                  <th scope="col">Buffer</th>
-                  <th scope="col">Bought</th>
-                  <th scope="col">Used</th>
-                  <th scope="col">Refunded</th>
-                  <th scope="col">Left</th>
-                  <th scope="col">
-                    <span className="sr-only">Receipt</span>
-                  </th>
+            <ReceiptTable testId="balance-lots" columns={['Order', 'Package', 'Rate', 'Buffer', 'Bought', 'Used', 'Refunded', 'Left']}>
+              {balance.lots.map((l) => (
+                <tr key={l.orderId} data-testid={`lot-${l.orderId}`}>
+                  <td>#{l.orderId}</td>
+                  <td>{l.label}</td>
+                  <td>{formatUsd(l.unitPriceCents, { cents: true })}</td>
+                  <td>{l.bufferSeconds} s</td>
+                  <td>{l.bought}</td>
+                  <td>{l.used}</td>
+                  <td data-testid="lot-refunded">{l.refunded}</td>
+                  <td data-testid="lot-remaining">{l.remaining}</td>
+                  <td>
+                    <Link to={`/dashboard/receipts/${l.orderId}`}>Receipt</Link>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {balance.lots.map((l) => (
-                  <tr key={l.orderId} data-testid={`lot-${l.orderId}`}>
-                    <td>#{l.orderId}</td>
-                    <td>{l.label}</td>
-                    <td>{formatUsd(l.unitPriceCents, { cents: true })}</td>
-                    <td>{l.bufferSeconds} s</td>
-                    <td>{l.bought}</td>
-                    <td>{l.used}</td>
-                    <td data-testid="lot-refunded">{l.refunded}</td>
-                    <td data-testid="lot-remaining">{l.remaining}</td>
-                    <td>
-                      <Link to={`/dashboard/receipts/${l.orderId}`}>Receipt</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </ReceiptTable>
           </div>
           <p className="muted small">Calls draw from your oldest order first. A call is billable only if it lasts longer than that order's buffer.</p>
         </details>

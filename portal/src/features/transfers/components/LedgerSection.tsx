@@ -4,6 +4,7 @@ import { formatUsd } from '@tm/shared';
 import { useLedger, LEDGER_CSV_URL } from '../api/get-ledger.ts';
 import { formatDateTime as formatInZone } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
+import { ReceiptTable } from './ReceiptTable.tsx';
 
 const TYPE_LABEL = { purchase: 'Purchase', credit: 'Credit', refund: 'Refund' } as const;
 
@@ -27,34 +28,20 @@ export function LedgerSection() {
       {data && data.entries.length === 0 && <div className="card xfer-empty">No paid orders yet.</div>}
       {data && data.entries.length > 0 && (
         <div className="card xfer-table-wrap">
-          <table className="xfer-table" data-testid="ledger-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-                <th scope="col">Transfers</th>
-                <th scope="col">Amount</th>
-                <th scope="col">
-                  <span className="sr-only">Receipt</span>
-                </th>
+          <ReceiptTable testId="ledger-table" columns={['Date', 'Type', 'Description', 'Transfers', 'Amount']}>
+            {data.entries.map((e) => (
+              <tr key={e.id} data-testid={`ledger-${e.id}`}>
+                <td>{formatInZone(e.at, tz)}</td>
+                <td>
+                  <span className={`xfer-badge ${e.type === 'purchase' ? 'xfer-badge-muted' : 'xfer-badge-ok'}`}>{TYPE_LABEL[e.type]}</span>
+                </td>
+                <td>{e.description}</td>
+                <td>{e.transfers > 0 ? `+${e.transfers}` : e.transfers}</td>
+                <td>{formatUsd(e.amountCents, { cents: true })}</td>
+                <td>{e.receiptPath && <Link to={e.receiptPath}>Receipt</Link>}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((e) => (
-                <tr key={e.id} data-testid={`ledger-${e.id}`}>
-                  <td>{formatInZone(e.at, tz)}</td>
-                  <td>
-                    <span className={`xfer-badge ${e.type === 'purchase' ? 'xfer-badge-muted' : 'xfer-badge-ok'}`}>{TYPE_LABEL[e.type]}</span>
-                  </td>
-                  <td>{e.description}</td>
-                  <td>{e.transfers > 0 ? `+${e.transfers}` : e.transfers}</td>
-                  <td>{formatUsd(e.amountCents, { cents: true })}</td>
-                  <td>{e.receiptPath && <Link to={e.receiptPath}>Receipt</Link>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ReceiptTable>
         </div>
       )}
       <p className="muted small">A credit returns one transfer to your balance; it is not a card refund.</p>
