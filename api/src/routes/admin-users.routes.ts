@@ -95,7 +95,6 @@ export function adminUsersRoutes(deps: AppDeps): Router {
   // The buyer's own prices for leads and appointments (issue 36 point 4, decision 251): per kind, and per
   // state of a kind; a PUT of a kind and state that has one replaces it.
   r.get('/admin/users/:userId/prices', admin, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await listBuyerPrices(deps.db, userIdParam(req)));
   });
 

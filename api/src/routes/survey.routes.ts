@@ -42,7 +42,6 @@ export function surveyRoutes(deps: AppDeps): Router {
   // The paid order's return page asks for its signed /survey link (decision 245): the payer only, once paid.
   r.post('/survey-link', ...byIntentLimits(), async (req, res) => {
     const input = parseWith(surveyLinkRequestSchema, req.body);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await issueSurveyLink(deps, input));
   });
 
