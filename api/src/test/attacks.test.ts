@@ -42,14 +42,14 @@ import { ADDRESS_QUOTA_MESSAGE, GLOBAL_QUOTA_MESSAGE, sweepPartnerUploads } from
 import { samplePdf } from '../services/funnel/sample-files.ts';
 import { createTestDb } from '../db/index.ts';
 import { seedDemo, demoAccountsWithPublishedPasswords, DEMO_ACCOUNTS } from '../db/seed.ts';
-import { setUserPassword } from '../services/admin/users.admin.service.ts';
+import { setUserPassword } from '../services/accounts/users.admin.service.ts';
 import { insertPaidOrder, callPayload } from './transfers-testing.ts';
 import { toDbDate } from '../db/dates.ts';
 import { startMailTestApp } from './smtp-sink.ts';
 import { connectRedis, deleteKeys, type Redis } from '../infra/redis.ts';
 import { enqueueMail } from '../services/mail/outbox.ts';
 import { partnerApplicationMail } from '../services/mail/account-messages.ts';
-import { EMAIL_CHANGES_PER_ADDRESS, EMAIL_CHANGES_PER_RECIPIENT, EMAIL_CHANGES_PER_USER } from '../routes/account.routes.ts';
+import { EMAIL_CHANGES_PER_ADDRESS, EMAIL_CHANGES_PER_RECIPIENT, EMAIL_CHANGES_PER_USER } from '../routes/accounts/account.routes.ts';
 import { CURRENT_PASSWORD_WRONG, EMAIL_CHANGE_SENT } from '@tm/shared/schemas/mail';
 import { Writable } from 'node:stream';
 import { smtpTransport } from '../services/mail/transport.ts';

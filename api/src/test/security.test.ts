@@ -16,9 +16,9 @@ import { testConfig, type AppConfig } from '../config.ts';
 import { inlineScriptHashes, MARKETING_DIST, PORTAL_DIST } from '../web.ts';
 import { createTestApp, makeUser, type TestContext } from './harness.ts';
 import { createStripeClient, EMULATOR_NEEDED } from '../services/payments/stripe-client.ts';
-import { LOGIN_RATE_MESSAGE } from '../routes/auth.routes.ts';
-import { CHECKOUT_RATE_MESSAGE } from '../routes/payments.routes.ts';
-import { WEBHOOK_RATE_LIMIT } from '../routes/brightcall.routes.ts';
+import { LOGIN_RATE_MESSAGE } from '../routes/accounts/auth.routes.ts';
+import { CHECKOUT_RATE_MESSAGE } from '../routes/payments/payments.routes.ts';
+import { WEBHOOK_RATE_LIMIT } from '../routes/brightcall/brightcall.routes.ts';
 import { ACCOUNT_FORM_LIMIT, ACCOUNT_FORM_RATE_MESSAGE, PARTNER_FORM_LIMIT, PARTNER_FORM_RATE_MESSAGE } from '../services/funnel/limits.ts';
 import { SESSION_LIFETIME_MS } from '../middleware/session.ts';
 

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { SET_PASSWORD_LINK_INVALID, SET_PASSWORD_LINK_TTL_MS, setPasswordCheckQuerySchema, type SetPasswordLink } from '@tm/shared/schemas/auth';
 import { findUserById, type UserRow } from './users.service.ts';
-import { setUserPassword } from '../admin/users.admin.service.ts';
+import { setUserPassword } from './users.admin.service.ts';
 import { badRequest, notFound, type HttpError } from '../../errors.ts';
 import { fromDbDate } from '../../db/dates.ts';
 

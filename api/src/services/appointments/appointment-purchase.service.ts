@@ -3,7 +3,7 @@
 import type { AppDeps } from '../../deps.ts';
 import type { CreatedOrder } from '../orders/types.ts';
 import { createOrder } from '../orders/orders.service.ts';
-import { cancelUserOrder, confirmUserOrder, type ConfirmedPurchase } from '../dashboard/user-orders.service.ts';
+import { cancelUserOrder, confirmUserOrder, type ConfirmedPurchase } from '../orders/user-orders.service.ts';
 import { listAvailableAppointments } from './appointments.service.ts';
 import type { AppointmentForSale } from '@tm/shared/schemas/dashboard';
 import type { AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';

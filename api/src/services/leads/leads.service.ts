@@ -8,14 +8,12 @@ import type { Knex } from 'knex';
 import { isMysql, type Db } from '../../db/index.ts';
 import { toCalendarDateOrIso, toDbDate } from '../../db/dates.ts';
 import { badRequest } from '../../errors.ts';
-import { Lead, LeadAssignment, LeadListing, LeadsForSaleCount } from '../../models/index.ts';
-import { LEAD_DEFAULT_PRICE_CENTS, centsToDecimal } from '@tm/shared';
+import { Lead, LeadListing, LeadsForSaleCount } from '../../models/index.ts';
+import { LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import { maskCustomerName } from '@tm/shared/logic/mask-name';
 import type { LeadsQuery, LeadForSale, Paged } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT, pageOf } from '@tm/shared/schemas/paging';
-import { orWhereContains } from '../../db/like.ts';
-import { batches, boundedTotal, pageSlice, readPage, type PageSlice } from '../../db/paging.ts';
-import { csvLine } from '../../lib/csv.ts';
+import { boundedTotal, pageSlice, type PageSlice } from '../../db/paging.ts';
 import { EMPTY_PRICE_BOOK, bookPrice, leadPriceKind, type PriceBook } from '../orders/buyer-prices.service.ts';
 
 export type LeadKind = 'aged' | 'fresh';

@@ -1,4 +1,4 @@
-// CRM webhooks: the portal's reads and writes (see api/src/routes/webhooks.routes.ts).
+// CRM webhooks: the portal's reads and writes (see api/src/routes/webhooks/webhooks.routes.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { DeliveryPage, DeliveryView, WebhookInput, WebhookSecretView, WebhookView } from '@tm/shared/schemas/webhooks';

@@ -1,4 +1,4 @@
-// Results, outcomes and personal API tokens: the portal's reads and writes (see api/src/routes/outcomes.routes.ts).
+// Results, outcomes and personal API tokens: the portal's reads and writes (see api/src/routes/outcomes/outcomes.routes.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@tm/shared/api-client';
 import type { ApiTokenView, ItemType, OutcomeInput, OutcomeItemView, ResultsView } from '@tm/shared/schemas/outcomes';
