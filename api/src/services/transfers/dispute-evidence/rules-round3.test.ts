@@ -2,26 +2,10 @@
 // short transcripts written for this file. Every approval here rests on the caller's own words and the platform's
 // record; the agent's words alone never approve.
 import { describe, expect, it } from 'vitest';
-import type { DisputeReasonCode } from '@tm/shared/schemas/transfers';
-import { classifyByRules } from './rules.ts';
 import { labelsInDoubt, readTranscript } from './transcript.ts';
-import type { CallEndedBy } from './types.ts';
+import { BILLED_CALLER_ENDED, lines, ruleTester } from './rules-testing.ts';
 
-interface CallRecord {
-  durationSeconds?: number;
-  state?: string;
-  workingStates?: string[];
-  endedBy?: CallEndedBy;
-  bufferSeconds?: number | null;
-  calledAt?: string | null;
-}
-const verdict = (
-  reason: DisputeReasonCode,
-  transcript: string | null,
-  { durationSeconds = 150, state = 'FL', workingStates = ['FL'], endedBy = 'caller', bufferSeconds = 60, calledAt = null }: CallRecord = {},
-) => classifyByRules({ reason, transcript, durationSeconds, state, workingStates, endedBy, bufferSeconds, calledAt });
-const decide = (reason: DisputeReasonCode, transcript: string | null, record: CallRecord = {}) => verdict(reason, transcript, record).decision;
-const lines = (...l: string[]) => l.join('\n');
+const { decide } = ruleTester(BILLED_CALLER_ENDED);
 /** A call made in 2026, as the platform records it. */
 const IN_2026 = { calledAt: '2026-05-04T15:00:00Z' };
 

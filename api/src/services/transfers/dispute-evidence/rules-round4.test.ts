@@ -2,24 +2,10 @@
 // short transcripts written for this file. First, no approval a fair operator would leave to an admin; then the new
 // denials and approvals, each on the caller's own words and the platform's record.
 import { describe, expect, it } from 'vitest';
-import type { DisputeReasonCode } from '@tm/shared/schemas/transfers';
-import { classifyByRules } from './rules.ts';
 import { labelsInDoubt, readTranscript, SWAPPED } from './transcript.ts';
-import type { CallEndedBy } from './types.ts';
+import { BILLED_CALLER_ENDED, lines, ruleTester } from './rules-testing.ts';
 
-interface CallRecord {
-  durationSeconds?: number;
-  state?: string;
-  workingStates?: string[];
-  endedBy?: CallEndedBy;
-  bufferSeconds?: number | null;
-}
-const decide = (
-  reason: DisputeReasonCode,
-  transcript: string | null,
-  { durationSeconds = 150, state = 'FL', workingStates = ['FL'], endedBy = 'caller', bufferSeconds = 60 }: CallRecord = {},
-) => classifyByRules({ reason, transcript, durationSeconds, state, workingStates, endedBy, bufferSeconds, calledAt: null }).decision;
-const lines = (...l: string[]) => l.join('\n');
+const { decide } = ruleTester(BILLED_CALLER_ENDED);
 const UNWORKED = { state: 'WV', workingStates: ['VA', 'NC'] };
 
 describe('out_of_state: an unworked state is approved only when nothing the caller says contradicts or hides it', () => {

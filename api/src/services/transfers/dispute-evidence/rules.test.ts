@@ -3,20 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DisputeReasonCode } from '@tm/shared/schemas/transfers';
 import { HANG_UP_WINDOW_SECONDS, RULE_READS, classifyByRules } from './rules.ts';
-import type { CallEndedBy } from './types.ts';
+import { ruleTester } from './rules-testing.ts';
 
-interface CallRecord {
-  durationSeconds?: number;
-  state?: string;
-  workingStates?: string[];
-  endedBy?: CallEndedBy;
-  bufferSeconds?: number | null;
-}
-const decide = (
-  reason: DisputeReasonCode,
-  transcript: string | null,
-  { durationSeconds = 40, state = 'FL', workingStates = ['FL'], endedBy = null, bufferSeconds = null }: CallRecord = {},
-) => classifyByRules({ reason, transcript, durationSeconds, state, workingStates, endedBy, bufferSeconds }).decision;
+const { decide } = ruleTester({ durationSeconds: 40, state: 'FL', workingStates: ['FL'], endedBy: null, bufferSeconds: null, calledAt: null });
 /** A call the platform says the caller ended, 100 s into a 60 s buffer (inside the 120 s window). */
 const CALLER_LEFT = { endedBy: 'caller' as const, bufferSeconds: 60, durationSeconds: 100 };
 
