@@ -95,7 +95,8 @@ const manualCallFormSchema = z
   })
   .transform((values, ctx) => {
     const parsed = manualCallSchema.safeParse(toPayload(values));
-    if (parsed.success) return parsed.data;
+    // Checked, the payload is sent as built (the API parses it again), as before the form pattern.
+    if (parsed.success) return toPayload(values);
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
@@ -201,5 +202,6 @@ export function ManualCallForm() {
 /** The shared state picker, registered on the form. */
 function StateSelect() {
   const { register } = useFormContext<FormValues>();
-  return <UsStateSelect id="mc-state" {...register('state')} aria-invalid={!!useFieldError('state')} />;
+  const error = useFieldError('state');
+  return <UsStateSelect id="mc-state" {...register('state')} aria-invalid={!!error} />;
 }
