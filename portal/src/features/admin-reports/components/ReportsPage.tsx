@@ -1,11 +1,13 @@
 // /admin/reports: the operator's reports over a range of days in their own time zone (the browser's),
 // each with a chart and a CSV of its rows. The range lives in the URL (?from=&to=). A report is a
 // component taking { range }: adding one is one import and one line in SECTIONS.
-import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { localDateKey } from '@tm/shared/logic/transfer-rules';
 import { REPORT_MAX_DAYS } from '@tm/shared/schemas/admin-console';
 import { RequireUser } from '../../../components/RequireUser.tsx';
+import { Form, Input, useFieldError, type FormMethods } from '../../../components/ui/form/index.ts';
 import type { ReportRangeValues } from '../api/get-report.ts';
 import { RevenueReport } from './RevenueReport.tsx';
 import { TransfersReport } from './TransfersReport.tsx';
@@ -35,6 +37,34 @@ function presets(today: string) {
   ];
 }
 
+type Range = { from: string; to: string };
+
+/** The typed range: both days, in order, at most REPORT_MAX_DAYS (the message sits on the day at fault). */
+const rangeSchema = z.object({ from: z.string(), to: z.string() }).superRefine((v, ctx) => {
+  if (!isDay(v.from) || !isDay(v.to)) ctx.addIssue({ code: 'custom', path: [isDay(v.from) ? 'to' : 'from'], message: 'Enter both dates' });
+  else if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must be on or after the start date' });
+  else if ((Date.parse(v.to) - Date.parse(v.from)) / DAY >= REPORT_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `A report covers at most ${REPORT_MAX_DAYS} days` });
+});
+
+/** The range's one message, under the whole row. */
+function RangeError() {
+  const fromError = useFieldError('from');
+  const toError = useFieldError('to');
+  const error = fromError ?? toError;
+  return error ? (
+    <p className="form-error rpt-range-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Keeps the fields on the URL's range when it changes (a preset, back and forward). */
+function SyncRange({ form, from, to }: Range & { form: FormMethods<Range> }) {
+  useEffect(() => form.reset({ from, to }), [form, from, to]);
+  return null;
+}
+
 function Reports() {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York';
   const today = localDateKey(new Date(), tz);
@@ -42,24 +72,11 @@ function Reports() {
   const from = isDay(params.get('from')) ? params.get('from')! : shift(today, -29);
   const to = isDay(params.get('to')) ? params.get('to')! : today;
   const range: ReportRangeValues = { from, to, tz };
-  const [draft, setDraft] = useState({ from, to });
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft({ from, to }), [from, to]);
   useEffect(() => {
     document.title = 'Reports · Admin';
   }, []);
 
-  const apply = (next: { from: string; to: string }) => {
-    if (!isDay(next.from) || !isDay(next.to)) return setError('Enter both dates');
-    if (next.to < next.from) return setError('The end date must be on or after the start date');
-    if ((Date.parse(next.to) - Date.parse(next.from)) / DAY >= REPORT_MAX_DAYS) return setError(`A report covers at most ${REPORT_MAX_DAYS} days`);
-    setError(null);
-    setParams(next, { replace: true });
-  };
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply(draft);
-  };
+  const apply = (next: Range) => setParams(next, { replace: true });
 
   return (
     <div className="container rpt">
@@ -72,37 +89,41 @@ function Reports() {
           Back to Admin Panel
         </Link>
       </header>
-      <form className="card rpt-range" onSubmit={onSubmit} aria-label="Report dates">
-        <div className="field">
-          <label htmlFor="rpt-from">From</label>
-          <input id="rpt-from" type="date" value={draft.from} max={draft.to} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="rpt-to">To</label>
-          <input id="rpt-to" type="date" value={draft.to} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </div>
-        <button type="submit" className="btn">
-          Show
-        </button>
-        <div className="rpt-presets" role="group" aria-label="Quick ranges">
-          {presets(today).map((p) => (
-            <button
-              key={p.label}
-              type="button"
-              className={`btn btn-sm ${p.from === from && p.to === to ? '' : 'btn-outline'}`}
-              aria-pressed={p.from === from && p.to === to}
-              onClick={() => apply(p)}
-            >
-              {p.label}
+      <Form schema={rangeSchema} defaultValues={{ from, to }} onSubmit={apply} className="card rpt-range" aria-label="Report dates">
+        {(form) => (
+          <>
+            <SyncRange form={form} from={from} to={to} />
+            <div className="field">
+              <label htmlFor="rpt-from">From</label>
+              <Input name="from" id="rpt-from" type="date" max={form.watch('to')} />
+            </div>
+            <div className="field">
+              <label htmlFor="rpt-to">To</label>
+              <Input name="to" id="rpt-to" type="date" min={form.watch('from')} />
+            </div>
+            <button type="submit" className="btn">
+              Show
             </button>
-          ))}
-        </div>
-        {error && (
-          <p className="form-error rpt-range-error" role="alert">
-            {error}
-          </p>
+            <div className="rpt-presets" role="group" aria-label="Quick ranges">
+              {presets(today).map((p) => (
+                <button
+                  key={p.label}
+                  type="button"
+                  className={`btn btn-sm ${p.from === from && p.to === to ? '' : 'btn-outline'}`}
+                  aria-pressed={p.from === from && p.to === to}
+                  onClick={() => {
+                    form.reset({ from: p.from, to: p.to });
+                    apply({ from: p.from, to: p.to });
+                  }}
+                >
+                  {p.label}
+                </button>
+              ))}
+            </div>
+            <RangeError />
+          </>
         )}
-      </form>
+      </Form>
       {SECTIONS.map((Section, i) => (
         <Section key={i} range={range} />
       ))}

@@ -2,7 +2,9 @@
 // in days since the form was filled) or call days (appointments), and a count; Preview says how many match,
 // Assign gives that many to the agent as one batch (one audit entry, one e-mail), which Undo takes back.
 // The recent batches are listed under the form with their own Undo.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { ApiError } from '@tm/shared/api-client';
 import type { AdminUser } from '@tm/shared/schemas/admin';
 import { ASSIGN_BY_FILTER_MAX, type AssignByFilterResult, type AssignmentBatchView } from '@tm/shared/schemas/admin-console';
@@ -12,6 +14,7 @@ import { useTimeZone } from '../../../lib/time-zone.ts';
 import { useAssignAppointmentsByFilter, useAssignLeadsByFilter, useAssignmentBatches, useUndoBatch } from '../api/bulk-assign.ts';
 import { AgentPicker } from './LeadPool.tsx';
 import { Modal } from './ui.tsx';
+import { applyServerRefusal, Form, FormAlert, Input, useFieldError, type FormMethods } from '../../../components/ui/form/index.ts';
 import './admin-console.css';
 
 type Kind = 'leads' | 'appointments';
@@ -23,33 +26,61 @@ const states = (text: string) =>
     .filter(Boolean);
 const intOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
 
+type Values = { agentId: string; states: string; ageFrom: string; ageTo: string; from: string; to: string; count: string };
+const EMPTY: Values = { agentId: '', states: '', ageFrom: '', ageTo: '', from: '', to: '', count: '' };
+const valuesSchema = z.object({
+  agentId: z.string(),
+  states: z.string(),
+  ageFrom: z.string(),
+  ageTo: z.string(),
+  from: z.string(),
+  to: z.string(),
+  count: z.string(),
+});
+
+/** A field's message (the form's check or the server's), named `${p}-${name}-error`. */
+function Err({ p, name }: { p: string; name: keyof Values }) {
+  const error = useFieldError(name);
+  return error ? (
+    <p className="field-error" id={`${p}-${name}-error`}>
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Calls `onChange` whenever a field changes (a preview no longer holds). */
+function OnEdit({ onChange }: { onChange: () => void }) {
+  const { watch } = useFormContext();
+  useEffect(() => {
+    const sub = watch((_, { type }) => type === 'change' && onChange());
+    return () => sub.unsubscribe();
+  }, [watch, onChange]);
+  return null;
+}
+
 export function BulkAssign({ kind }: { kind: Kind }) {
   const toast = useToast();
   const [agent, setAgent] = useState<AdminUser | null>(null);
-  const [form, setForm] = useState({ states: '', ageFrom: '', ageTo: '', from: '', to: '', count: '' });
   const [preview, setPreview] = useState<AssignByFilterResult | null>(null);
   const [done, setDone] = useState<AssignByFilterResult | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const leads = useAssignLeadsByFilter();
   const appts = useAssignAppointmentsByFilter();
   const pending = leads.isPending || appts.isPending;
   const p = `bulk-${kind}`;
+  // The agent is picked above the form; the form's check says when none is (under the picker).
+  const schema = valuesSchema.superRefine((_, ctx) => {
+    if (!agent) ctx.addIssue({ code: 'custom', path: ['agentId'], message: 'Choose an agent' });
+  });
 
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [k]: e.target.value });
-    setPreview(null);
-  };
-
-  async function run(dryRun: boolean) {
-    if (!agent) return setErrors({ agentId: 'Choose an agent' });
-    const count = Number(form.count || '0');
-    const base = { agentId: agent.id, states: states(form.states), count, dryRun };
+  async function run(values: Values, form: FormMethods<Values>, dryRun: boolean) {
+    if (!agent) return;
+    const count = Number(values.count || '0');
+    const base = { agentId: agent.id, states: states(values.states), count, dryRun };
     try {
       const res =
         kind === 'leads'
-          ? await leads.mutateAsync({ ...base, ageFrom: intOrNull(form.ageFrom), ageTo: intOrNull(form.ageTo) })
-          : await appts.mutateAsync({ ...base, from: form.from || null, to: form.to || null, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
-      setErrors({});
+          ? await leads.mutateAsync({ ...base, ageFrom: intOrNull(values.ageFrom), ageTo: intOrNull(values.ageTo) })
+          : await appts.mutateAsync({ ...base, from: values.from || null, to: values.to || null, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
       if (dryRun) {
         setPreview(res);
         setDone(null);
@@ -59,22 +90,11 @@ export function BulkAssign({ kind }: { kind: Kind }) {
         toast({ title: `${noun(kind, res.assigned)} assigned`, description: `To ${agent.email} as batch #${res.batchId}. The agent was e-mailed once.` });
       }
     } catch (err) {
-      setErrors(err instanceof ApiError ? { ...(err.fields ?? {}), form: err.serverMessage } : { form: 'Something went wrong. Please try again.' });
+      applyServerRefusal(form, err, 'Something went wrong. Please try again.');
     }
   }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(true);
-  };
-  const err = (name: string) =>
-    errors[name] ? (
-      <p className="field-error" id={`${p}-${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
-  const willAssign = preview ? Math.min(preview.matched, Number(form.count || '0')) : 0;
-
+  const clearPreview = () => setPreview(null);
   return (
     <section className="card adm-bulk" aria-labelledby={`${p}-title`} data-testid={p}>
       <div>
@@ -91,80 +111,87 @@ export function BulkAssign({ kind }: { kind: Kind }) {
         id={`${p}-agent`}
         placeholder={`Search the agent to give these ${kind} to...`}
       />
-      {err('agentId')}
-      <form className="adm-bulk" onSubmit={onSubmit} noValidate aria-label={`Assign ${kind} by filter`}>
-        <div className="adm-bulk-grid">
-          <div className="field">
-            <label htmlFor={`${p}-states`}>States</label>
-            <input id={`${p}-states`} placeholder="TX, FL (blank: all)" value={form.states} onChange={set('states')} aria-invalid={!!errors.states} />
-            {err('states')}
-          </div>
-          {kind === 'leads' ? (
+      <Form
+        schema={schema}
+        defaultValues={EMPTY}
+        onSubmit={(values, form) => run(values, form, true)}
+        className="adm-bulk"
+        aria-label={`Assign ${kind} by filter`}
+      >
+        {(form) => {
+          const willAssign = preview ? Math.min(preview.matched, Number(form.watch('count') || '0')) : 0;
+          return (
             <>
-              <div className="field">
-                <label htmlFor={`${p}-ageFrom`}>Age from (days)</label>
-                <input id={`${p}-ageFrom`} type="number" min={0} value={form.ageFrom} onChange={set('ageFrom')} aria-invalid={!!errors.ageFrom} />
-                {err('ageFrom')}
+              <OnEdit onChange={clearPreview} />
+              <Err p={p} name="agentId" />
+              <div className="adm-bulk-grid">
+                <div className="field">
+                  <label htmlFor={`${p}-states`}>States</label>
+                  <Input name="states" id={`${p}-states`} placeholder="TX, FL (blank: all)" />
+                  <Err p={p} name="states" />
+                </div>
+                {kind === 'leads' ? (
+                  <>
+                    <div className="field">
+                      <label htmlFor={`${p}-ageFrom`}>Age from (days)</label>
+                      <Input name="ageFrom" id={`${p}-ageFrom`} type="number" min={0} />
+                      <Err p={p} name="ageFrom" />
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`${p}-ageTo`}>Age to (days)</label>
+                      <Input name="ageTo" id={`${p}-ageTo`} type="number" min={0} />
+                      <Err p={p} name="ageTo" />
+                    </div>
+                  </>
+                ) : (
+                  <>
+                    <div className="field">
+                      <label htmlFor={`${p}-from`}>Call day from</label>
+                      <Input name="from" id={`${p}-from`} type="date" />
+                      <Err p={p} name="from" />
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`${p}-to`}>Call day to</label>
+                      <Input name="to" id={`${p}-to`} type="date" />
+                      <Err p={p} name="to" />
+                    </div>
+                  </>
+                )}
+                <div className="field">
+                  <label htmlFor={`${p}-count`}>How many</label>
+                  <Input name="count" id={`${p}-count`} type="number" min={1} max={ASSIGN_BY_FILTER_MAX} />
+                  <Err p={p} name="count" />
+                </div>
               </div>
-              <div className="field">
-                <label htmlFor={`${p}-ageTo`}>Age to (days)</label>
-                <input id={`${p}-ageTo`} type="number" min={0} value={form.ageTo} onChange={set('ageTo')} aria-invalid={!!errors.ageTo} />
-                {err('ageTo')}
+              <FormAlert />
+              <div className="adm-actions">
+                <button type="submit" className="btn btn-outline" disabled={pending}>
+                  Preview
+                </button>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={pending || !preview || willAssign === 0}
+                  onClick={() => void form.handleSubmit((values) => run(values, form, false))()}
+                >
+                  {preview ? `Assign ${noun(kind, willAssign)}` : 'Assign'}
+                </button>
               </div>
+              {preview && (
+                <p className="adm-bulk-result" role="status" data-testid={`${p}-preview`}>
+                  {noun(kind, preview.matched)} match.{' '}
+                  {willAssign > 0 ? `Assign will give ${noun(kind, willAssign)} to ${agent?.email ?? 'the agent'}.` : 'Nothing to assign.'}
+                </p>
+              )}
+              {done && (
+                <p className="adm-bulk-result" role="status" data-testid={`${p}-done`}>
+                  Assigned {noun(kind, done.assigned)} as batch #{done.batchId}. Undo it below.
+                </p>
+              )}
             </>
-          ) : (
-            <>
-              <div className="field">
-                <label htmlFor={`${p}-from`}>Call day from</label>
-                <input id={`${p}-from`} type="date" value={form.from} onChange={set('from')} aria-invalid={!!errors.from} />
-                {err('from')}
-              </div>
-              <div className="field">
-                <label htmlFor={`${p}-to`}>Call day to</label>
-                <input id={`${p}-to`} type="date" value={form.to} onChange={set('to')} aria-invalid={!!errors.to} />
-                {err('to')}
-              </div>
-            </>
-          )}
-          <div className="field">
-            <label htmlFor={`${p}-count`}>How many</label>
-            <input
-              id={`${p}-count`}
-              type="number"
-              min={1}
-              max={ASSIGN_BY_FILTER_MAX}
-              value={form.count}
-              onChange={set('count')}
-              aria-invalid={!!errors.count}
-            />
-            {err('count')}
-          </div>
-        </div>
-        {errors.form && (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <div className="adm-actions">
-          <button type="submit" className="btn btn-outline" disabled={pending}>
-            Preview
-          </button>
-          <button type="button" className="btn" disabled={pending || !preview || willAssign === 0} onClick={() => void run(false)}>
-            {preview ? `Assign ${noun(kind, willAssign)}` : 'Assign'}
-          </button>
-        </div>
-        {preview && (
-          <p className="adm-bulk-result" role="status" data-testid={`${p}-preview`}>
-            {noun(kind, preview.matched)} match.{' '}
-            {willAssign > 0 ? `Assign will give ${noun(kind, willAssign)} to ${agent?.email ?? 'the agent'}.` : 'Nothing to assign.'}
-          </p>
-        )}
-        {done && (
-          <p className="adm-bulk-result" role="status" data-testid={`${p}-done`}>
-            Assigned {noun(kind, done.assigned)} as batch #{done.batchId}. Undo it below.
-          </p>
-        )}
-      </form>
+          );
+        }}
+      </Form>
       <RecentBatches kind={kind} />
     </section>
   );

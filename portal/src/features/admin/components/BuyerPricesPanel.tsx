@@ -1,7 +1,8 @@
 // The buyer's own prices on the admin's user page (issue 36 point 4, decision 251): per kind (aged leads,
 // leads, AI-set appointments), and per state of a kind where set. A state's price wins over the kind's, which
 // wins over the catalogue's. Only this buyer pays and sees them; every change is in the audit log.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { BUYER_PRICE_MAX_CENTS, BUYER_PRICE_MIN_CENTS, formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
 import { dollarsToCents } from '@tm/shared/schemas/admin';
@@ -16,6 +17,7 @@ import {
 } from '@tm/shared/schemas/buyer-prices';
 import { useToast } from '../../../components/toast.tsx';
 import { useBuyerPrices, useRemoveBuyerPrice, useSetBuyerPrice } from '../api/buyer-prices.ts';
+import { applyServerRefusal, FieldError, Form, FormAlert, Input, Select, useFieldError, type FormMethods } from '../../../components/ui/form/index.ts';
 import './admin-console.css';
 
 const PRICE_TEXT_MESSAGE = 'Enter a price in dollars such as 7 or 7.25';
@@ -27,6 +29,27 @@ interface Draft {
   price: string;
 }
 const EMPTY: Draft = { kind: 'aged_lead', state: '', price: '' };
+
+/** The typed price: dollars read into cents, within the bounds the API holds. */
+const draftSchema = z.object({ kind: z.enum(BUYER_PRICE_KINDS), state: z.string(), price: z.string() }).transform((d, ctx) => {
+  const cents = dollarsToCents(d.price);
+  if (cents === null || cents < BUYER_PRICE_MIN_CENTS || cents > BUYER_PRICE_MAX_CENTS) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: cents === null ? PRICE_TEXT_MESSAGE : BUYER_PRICE_RANGE_MESSAGE });
+    return z.NEVER;
+  }
+  return { kind: d.kind, state: d.state || null, priceCents: cents };
+});
+type PriceInput = z.output<typeof draftSchema>;
+
+/** The price field's message, named for its aria-describedby. */
+function PriceError() {
+  const error = useFieldError('price');
+  return error ? (
+    <p className="field-error" id="adm-price-error">
+      {error}
+    </p>
+  ) : null;
+}
 
 function PricesTable({
   prices,
@@ -89,25 +112,25 @@ export function BuyerPricesPanel({ userId }: { userId: number }) {
   const q = useBuyerPrices(userId);
   const save = useSetBuyerPrice(userId);
   const remove = useRemoveBuyerPrice(userId);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  // A price picked from the table to edit starts a new form from it.
+  const [start, setStart] = useState<{ draft: Draft; n: number }>({ draft: EMPTY, n: 0 });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const cents = dollarsToCents(draft.price);
-    if (cents === null) return setError(PRICE_TEXT_MESSAGE);
-    if (cents < BUYER_PRICE_MIN_CENTS || cents > BUYER_PRICE_MAX_CENTS) return setError(BUYER_PRICE_RANGE_MESSAGE);
-    setError(null);
+  const onSubmit = async (input: PriceInput, form: FormMethods<Draft, PriceInput>) => {
     try {
-      await save.mutateAsync({ kind: draft.kind, state: draft.state || null, priceCents: cents });
+      await save.mutateAsync(input);
       toast({
         title: 'Price saved',
-        description: `${BUYER_PRICE_KIND_LABELS[draft.kind]}${draft.state ? ` in ${draft.state}` : ''}: ${money(cents)} for this buyer.`,
+        description: `${BUYER_PRICE_KIND_LABELS[input.kind]}${input.state ? ` in ${input.state}` : ''}: ${money(input.priceCents)} for this buyer.`,
       });
-      setDraft(EMPTY);
+      form.reset(EMPTY);
     } catch (err) {
-      const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
-      setError(fields.priceCents ?? fields.state ?? fields.kind ?? (err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.'));
+      // The API names the cents (priceCents): the form's field is the dollars typed.
+      let refusal = err;
+      if (err instanceof ApiError && err.fields?.priceCents) {
+        const { priceCents, ...rest } = err.fields;
+        refusal = new ApiError(err.message, err.status, { error: err.serverMessage, fields: { ...rest, price: priceCents } });
+      }
+      applyServerRefusal(form, refusal, 'Something went wrong. Please try again.');
     }
   };
 
@@ -146,57 +169,55 @@ export function BuyerPricesPanel({ userId }: { userId: number }) {
           prices={q.data.prices}
           removing={remove.isPending}
           onRemove={(p) => void onRemove(p)}
-          onEdit={(p) => {
-            setDraft({ kind: p.kind, state: p.state ?? '', price: (p.priceCents / 100).toFixed(2) });
-            setError(null);
-          }}
+          onEdit={(p) => setStart(({ n }) => ({ draft: { kind: p.kind, state: p.state ?? '', price: (p.priceCents / 100).toFixed(2) }, n: n + 1 }))}
         />
       )}
-      <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Set a price">
-        <div className="field">
-          <label htmlFor="adm-price-kind">Kind</label>
-          <select id="adm-price-kind" value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as BuyerPriceKind })}>
-            {BUYER_PRICE_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {BUYER_PRICE_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="adm-price-state">State</label>
-          <select id="adm-price-state" value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })}>
-            <option value="">All states</option>
-            {US_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name} ({s.code})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="adm-price-amount">Price (USD)</label>
-          <input
-            id="adm-price-amount"
-            inputMode="decimal"
-            placeholder="e.g. 7.25"
-            value={draft.price}
-            onChange={(e) => setDraft({ ...draft, price: e.target.value })}
-            aria-invalid={!!error}
-            aria-describedby={error ? 'adm-price-error' : undefined}
-          />
-          {error && (
-            <p className="field-error" id="adm-price-error">
-              {error}
-            </p>
-          )}
-        </div>
-        <div className="adm-ctl-actions">
-          <button type="submit" className="btn adm-btn-sm" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save price'}
-          </button>
-        </div>
-      </form>
+      <Form key={start.n} schema={draftSchema} defaultValues={start.draft} onSubmit={onSubmit} className="form-grid" aria-label="Set a price">
+        {(form) => (
+          <>
+            <FormAlert />
+            <div className="field">
+              <label htmlFor="adm-price-kind">Kind</label>
+              <Select name="kind" id="adm-price-kind">
+                {BUYER_PRICE_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {BUYER_PRICE_KIND_LABELS[k]}
+                  </option>
+                ))}
+              </Select>
+              <FieldError name="kind" />
+            </div>
+            <div className="field">
+              <label htmlFor="adm-price-state">State</label>
+              <Select name="state" id="adm-price-state">
+                <option value="">All states</option>
+                {US_STATES.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name} ({s.code})
+                  </option>
+                ))}
+              </Select>
+              <FieldError name="state" />
+            </div>
+            <div className="field">
+              <label htmlFor="adm-price-amount">Price (USD)</label>
+              <Input
+                name="price"
+                id="adm-price-amount"
+                inputMode="decimal"
+                placeholder="e.g. 7.25"
+                aria-describedby={form.formState.errors.price ? 'adm-price-error' : undefined}
+              />
+              <PriceError />
+            </div>
+            <div className="adm-ctl-actions">
+              <button type="submit" className="btn adm-btn-sm" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save price'}
+              </button>
+            </div>
+          </>
+        )}
+      </Form>
     </section>
   );
 }

@@ -1,48 +1,53 @@
 // The Users tab's "Low balance" block (issue 36): active buyers at or below their own low-balance
 // threshold (each buyer's own, 5 by default), lowest first, with a link to their page and the threshold
 // editable in place (0: never low). Read from GET /api/admin/low-balance.
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { ApiError } from '@tm/shared/api-client';
-import type { LowBalanceBuyer } from '@tm/shared/schemas/buyer-balance';
+import { lowBalanceThresholdSchema, THRESHOLD_MESSAGE, type LowBalanceBuyer } from '@tm/shared/schemas/buyer-balance';
 import { formatDate } from '@tm/shared/logic/format';
 import { useLowBalanceBuyers, useSetLowBalanceThreshold } from '../api/buyer-balance.ts';
 import { useToast } from '../../../components/toast.tsx';
+import { FieldError, Form, Input } from '../../../components/ui/form/index.ts';
+
+/** The typed threshold, checked as the API checks it (a whole number of transfers). */
+const thresholdFormSchema = z.object({
+  threshold: z.string().trim().min(1, THRESHOLD_MESSAGE).transform(Number).pipe(lowBalanceThresholdSchema.shape.threshold),
+});
 
 function ThresholdCell({ buyer }: { buyer: LowBalanceBuyer }) {
-  const [value, setValue] = useState(String(buyer.threshold));
   const mutation = useSetLowBalanceThreshold();
   const toast = useToast();
-  const save = async () => {
+  const saved = String(buyer.threshold);
+  const save = async ({ threshold }: { threshold: number }) => {
     try {
-      await mutation.mutateAsync({ userId: buyer.userId, threshold: Number(value) });
-      toast({ title: 'Threshold saved', description: `${buyer.name}: ${value} ${value === '1' ? 'transfer' : 'transfers'}` });
+      await mutation.mutateAsync({ userId: buyer.userId, threshold });
+      toast({ title: 'Threshold saved', description: `${buyer.name}: ${threshold} ${threshold === 1 ? 'transfer' : 'transfers'}` });
     } catch (err) {
       toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to save the threshold', variant: 'destructive' });
     }
   };
   return (
-    <form
-      className="adm-inline-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <input
-        className="adm-low-threshold"
-        type="number"
-        min={0}
-        step={1}
-        inputMode="numeric"
-        aria-label={`Low-balance threshold of ${buyer.name}`}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-      />{' '}
-      <button type="submit" className="btn btn-outline adm-btn-sm" disabled={mutation.isPending || value === String(buyer.threshold)}>
-        Save
-      </button>
-    </form>
+    <Form schema={thresholdFormSchema} defaultValues={{ threshold: saved }} onSubmit={save} className="adm-inline-form">
+      {(form) => (
+        <>
+          <Input
+            name="threshold"
+            id={`low-threshold-${buyer.userId}`}
+            className="adm-low-threshold"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            aria-label={`Low-balance threshold of ${buyer.name}`}
+          />{' '}
+          <button type="submit" className="btn btn-outline adm-btn-sm" disabled={mutation.isPending || form.watch('threshold') === saved}>
+            Save
+          </button>
+          <FieldError name="threshold" />
+        </>
+      )}
+    </Form>
   );
 }
 

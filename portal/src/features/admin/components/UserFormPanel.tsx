@@ -4,9 +4,8 @@
 // - Edit User: names, e-mail, phone, state, agency, role and the agent's own live-transfer price
 //   (dollars; empty means the default).
 // Each is validated with the API's schema for it; the server's field errors are shown on their fields.
-import { Fragment, useEffect, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Fragment, useState, type ReactNode } from 'react';
+import type { ZodType } from 'zod';
 import { ApiError } from '@tm/shared/api-client';
 import { LIVE_TRANSFER_DEFAULT_PRICE_CENTS, formatUsd } from '@tm/shared';
 import {
@@ -24,6 +23,7 @@ import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { setPasswordLinkEmailed, useEmailSetPasswordLink } from '../api/create-set-password-link.ts';
+import { applyServerRefusal, Form, type FormMethods } from '../../../components/ui/form/index.ts';
 import { Field, SidePanel, FormActions } from './ui.tsx';
 
 /** The fields as typed; each use shows (and its schema checks) its own. */
@@ -53,8 +53,9 @@ const editFieldsOf = (u: AdminUserAccount) => ({
   liveTransferPrice: u.liveTransferPriceCents === null ? '' : (u.liveTransferPriceCents / 100).toFixed(2),
 });
 
-const createResolver = zodResolver(createUserSchema) as unknown as Resolver<UserFields>;
-const editResolver = zodResolver(updateUserSchema) as unknown as Resolver<UserFields>;
+// Each use checks its own fields with the API's schema for it (the edit schema is strict: only what it shows).
+const createFormSchema = createUserSchema as unknown as ZodType<UserFields, UserFields>;
+const editFormSchema = updateUserSchema as unknown as ZodType<UserFields, UserFields>;
 
 type Props = { mode: 'create'; open: boolean; onClose: () => void } | { mode: 'edit'; user: AdminUserAccount | null; onClose: () => void };
 
@@ -65,62 +66,46 @@ export function UserFormPanel(props: Props) {
   const create = useCreateUser();
   const update = useUpdateUser();
   const emailed = useEmailSetPasswordLink();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<UserFields>({ resolver: creating ? createResolver : editResolver, defaultValues: creating ? EMPTY : undefined });
-
-  useEffect(() => {
-    if (user) reset(editFieldsOf(user) as UserFields);
-  }, [user, reset]);
-
+  // Closing Create User empties it: the next one starts from a new form.
+  const [round, setRound] = useState(0);
   const close = () => {
-    if (creating) reset(EMPTY);
+    if (creating) setRound((r) => r + 1);
     props.onClose();
   };
   /** Saves the form; on Create and E-mail Link the new user is then sent the set-password link (welcome e-mail). */
-  const submit = (emailLink: boolean) =>
-    handleSubmit(async (values) => {
-      if (!creating && !user) return;
-      try {
-        if (user) {
-          // The dollars as typed: the server turns them into cents (the resolver's cents are for checking only).
-          const typed = { ...editFieldsOf(user), ...getValues() };
-          const { password: _p, isAdmin: _a, ...input } = typed;
-          await update.mutateAsync({ userId: user.id, input: { ...input, liveTransferPrice: typed.liveTransferPrice.trim() || null } as UpdateUserInput });
-          toast({ title: 'User updated' });
-        } else {
-          const { user: made } = await create.mutateAsync(values as unknown as CreateUserValues);
-          if (!emailLink) toast({ title: 'User created successfully' });
-          else {
-            try {
-              toast(setPasswordLinkEmailed((await emailed.mutateAsync(made.id)).emailedTo, true));
-            } catch (err) {
-              const why = err instanceof ApiError ? err.serverMessage : 'Failed to e-mail the link';
-              toast({ title: 'Error', description: `The user was created, but the link was not e-mailed: ${why}`, variant: 'destructive' });
-            }
+  const save = async (values: UserFields, form: FormMethods<UserFields>, emailLink: boolean) => {
+    if (!creating && !user) return;
+    try {
+      if (user) {
+        // The dollars as typed: the server turns them into cents (the resolver's cents are for checking only).
+        const typed = { ...editFieldsOf(user), ...form.getValues() };
+        const { password: _p, isAdmin: _a, ...input } = typed;
+        await update.mutateAsync({ userId: user.id, input: { ...input, liveTransferPrice: typed.liveTransferPrice.trim() || null } as UpdateUserInput });
+        toast({ title: 'User updated' });
+      } else {
+        const { user: made } = await create.mutateAsync(values as unknown as CreateUserValues);
+        if (!emailLink) toast({ title: 'User created successfully' });
+        else {
+          try {
+            toast(setPasswordLinkEmailed((await emailed.mutateAsync(made.id)).emailedTo, true));
+          } catch (err) {
+            const why = err instanceof ApiError ? err.serverMessage : 'Failed to e-mail the link';
+            toast({ title: 'Error', description: `The user was created, but the link was not e-mailed: ${why}`, variant: 'destructive' });
           }
         }
-        close();
-      } catch (err) {
-        const fields = err instanceof ApiError ? err.fields : undefined;
-        const shown = user ? editFieldsOf(user) : EMPTY;
-        for (const [name, message] of Object.entries(fields ?? {})) {
-          if (name in shown) setError(name as keyof UserFields, { message });
-        }
-        const failed = creating ? 'Failed to create user' : 'Failed to update user';
-        toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : failed, variant: 'destructive' });
       }
-    });
-  const onSubmit = submit(false);
+      close();
+    } catch (err) {
+      // The fields the API names go under those fields; the refusal itself is a toast (admin screens).
+      const failed = creating ? 'Failed to create user' : 'Failed to update user';
+      applyServerRefusal(form, err, failed);
+      toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : failed, variant: 'destructive' });
+    }
+  };
 
   const id = (name: string) => `${creating ? 'cu' : 'eu'}-${name}`;
   // Built only for the fields shown: register() adds a field to the form's values (and the edit schema is strict).
-  const fields: Record<string, () => ReactNode> = {
+  const fieldsOf = ({ register, formState: { errors } }: FormMethods<UserFields>): Record<string, () => ReactNode> => ({
     email: () => (
       <Field id={id('email')} label="Email" error={errors.email?.message}>
         <input id={id('email')} type="email" autoComplete="off" {...register('email')} aria-invalid={!!errors.email} />
@@ -189,29 +174,43 @@ export function UserFormPanel(props: Props) {
         <input id={id('price')} inputMode="decimal" placeholder="e.g. 29.50" {...register('liveTransferPrice')} aria-invalid={!!errors.liveTransferPrice} />
       </Field>
     ),
-  };
+  });
   const order = creating ? ['email', 'password', 'names', 'agency', 'role', 'contact', 'type'] : ['names', 'email', 'contact', 'agency', 'role', 'price'];
 
   return (
     <SidePanel open={creating ? props.open : user !== null} title={creating ? 'Create User' : 'Edit User'} onClose={close}>
-      <form onSubmit={onSubmit} noValidate>
-        {order.map((name) => (
-          <Fragment key={name}>{fields[name]!()}</Fragment>
-        ))}
-        <FormActions
-          onCancel={close}
-          pending={creating ? create.isPending || emailed.isPending : update.isPending}
-          label={creating ? 'Create User' : 'Save Changes'}
-          pendingLabel={creating ? 'Creating...' : 'Saving...'}
-        >
-          {creating && (
-            <button type="button" className="btn btn-outline" disabled={create.isPending || emailed.isPending} onClick={() => void submit(true)()}>
-              Create and E-mail Link
-            </button>
-          )}
-        </FormActions>
-        {creating && <p className="muted small adm-hint">Create and E-mail Link also sends the new user a set-password link (the welcome e-mail).</p>}
-      </form>
+      <Form
+        key={user ? user.id : `new-${round}`}
+        schema={creating ? createFormSchema : editFormSchema}
+        defaultValues={(creating || !user ? EMPTY : editFieldsOf(user)) as UserFields}
+        onSubmit={(values, form) => save(values, form, false)}
+      >
+        {(form) => (
+          <>
+            {order.map((name) => (
+              <Fragment key={name}>{fieldsOf(form)[name]!()}</Fragment>
+            ))}
+            <FormActions
+              onCancel={close}
+              pending={creating ? create.isPending || emailed.isPending : update.isPending}
+              label={creating ? 'Create User' : 'Save Changes'}
+              pendingLabel={creating ? 'Creating...' : 'Saving...'}
+            >
+              {creating && (
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={create.isPending || emailed.isPending}
+                  onClick={() => void form.handleSubmit((values) => save(values, form, true))()}
+                >
+                  Create and E-mail Link
+                </button>
+              )}
+            </FormActions>
+            {creating && <p className="muted small adm-hint">Create and E-mail Link also sends the new user a set-password link (the welcome e-mail).</p>}
+          </>
+        )}
+      </Form>
     </SidePanel>
   );
 }

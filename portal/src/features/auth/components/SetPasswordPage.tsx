@@ -2,11 +2,10 @@
 // The link is checked on load; a good one shows the form (new password twice), a bad, expired or used
 // one says so. Setting the password does not log in: the agent then signs in at /login.
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
-import { SET_PASSWORD_LINK_INVALID, setPasswordFormSchema, type SetPasswordFormValues } from '@tm/shared/schemas/auth';
+import { SET_PASSWORD_LINK_INVALID, setPasswordFormSchema } from '@tm/shared/schemas/auth';
 import { ApiError } from '@tm/shared/api-client';
+import { Field, Form, FormAlert, Input } from '../../../components/ui/form/index.ts';
 import { useSetPassword, useSetPasswordLinkCheck } from '../api/set-password.ts';
 import { paths } from '../../../app/paths.ts';
 
@@ -20,55 +19,40 @@ function LoginLink({ button = false }: { button?: boolean }) {
 
 function SetPasswordForm({ token, email, onDeadLink, onDone }: { token: string; email: string; onDeadLink: () => void; onDone: () => void }) {
   const mutation = useSetPassword();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SetPasswordFormValues>({
-    resolver: zodResolver(setPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setFormError(null);
+  const onSubmit = async ({ password }: { password: string }) => {
     try {
       await mutation.mutateAsync({ token, password });
       onDone();
     } catch (err) {
+      // A dead link (used, expired) is not the password's fault: the page says so instead of the form.
       if (err instanceof ApiError && err.fields?.token) return onDeadLink();
-      if (err instanceof ApiError && err.fields?.password) return setError('password', { message: err.fields.password });
-      setFormError(err instanceof ApiError ? err.serverMessage : 'Could not set your password. Please try again.');
+      throw err;
     }
-  });
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <Form
+      schema={setPasswordFormSchema}
+      defaultValues={{ password: '', confirmPassword: '' }}
+      onSubmit={onSubmit}
+      fallbackError="Could not set your password. Please try again."
+    >
       <p className="muted">
         Choose a password for <strong className="break-anywhere">{email}</strong>.
       </p>
-      {formError && (
-        <div role="alert" className="form-error">
-          {formError}
-        </div>
-      )}
+      <FormAlert as="div" />
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <div className="field">
-        <label htmlFor="new-password">New password</label>
-        <input id="new-password" type="password" autoComplete="new-password" {...register('password')} aria-invalid={!!errors.password} />
-        {errors.password && <p className="field-error">{errors.password.message}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="confirm-password">Confirm password</label>
-        <input id="confirm-password" type="password" autoComplete="new-password" {...register('confirmPassword')} aria-invalid={!!errors.confirmPassword} />
-        {errors.confirmPassword && <p className="field-error">{errors.confirmPassword.message}</p>}
-      </div>
+      <Field id="new-password" name="password" label="New password">
+        <Input id="new-password" name="password" type="password" autoComplete="new-password" />
+      </Field>
+      <Field id="confirm-password" name="confirmPassword" label="Confirm password">
+        <Input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" />
+      </Field>
       <button className="btn" type="submit" disabled={mutation.isPending}>
         {mutation.isPending ? 'Saving...' : 'Set Password'}
       </button>
-    </form>
+    </Form>
   );
 }
 

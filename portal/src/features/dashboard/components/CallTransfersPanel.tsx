@@ -1,10 +1,9 @@
 // Buy Call Transfers: what a transfer is (info cards, with the agent's own price), then the order
 // flow: a form prefilled from the agent's survey, then the embedded payment form (Back to Form
 // returns). The created order is kept in browser storage so /transfer-checkout can finish it too.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ZodType } from 'zod';
 import { ApiError } from '@tm/shared/api-client';
 import { formatUsd, TIERS } from '@tm/shared';
 import {
@@ -29,6 +28,19 @@ import { PaymentStep } from './PaymentStep.tsx';
 import { Spinner } from './ui.tsx';
 import { Icon } from '../../../components/layout/Icon.tsx';
 import { NO_CLIENT_SECRET_TEXT } from '../../../lib/messages.ts';
+import { applyServerRefusal, Form, Input, useFieldError, type FormMethods } from '../../../components/ui/form/index.ts';
+
+const orderFormSchema = transferOrderSchema as unknown as ZodType<TransferOrderInput, TransferOrderFormValues>;
+
+/** A field's message, named for its input's aria-describedby. */
+function OrderError({ name }: { name: keyof TransferOrderFormValues }) {
+  const error = useFieldError(name);
+  return error ? (
+    <p className="field-error" id={`order-${name}-error`} role="alert">
+      {error}
+    </p>
+  ) : null;
+}
 
 const BUFFER_SECONDS = TIERS.standard.bufferSeconds;
 type Step = 'info' | 'form' | 'payment';
@@ -107,40 +119,26 @@ function OrderForm({
   const survey = useUserSurvey(!initial);
   const controls = useTransferControls();
   const order = useCallTransferOrder();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    setError,
-    formState: { errors },
-  } = useForm<TransferOrderFormValues, unknown, TransferOrderInput>({
-    resolver: zodResolver(transferOrderSchema) as Resolver<TransferOrderFormValues, unknown, TransferOrderInput>,
-    defaultValues: initial
-      ? { ...initial, workingStates: statesNamedIn(initial.workingStates) }
-      : { totalTransfers: 25, callsPerDay: 5, transferHours: '', transferPhone: user.phone ?? '', workingStates: [] },
-  });
+
+  if ((!initial && survey.isPending) || controls.isPending) return <Spinner label="Loading your details..." />;
 
   // A re-order starts from the agent's current Transfer Controls (decision 217); what the controls leave
-  // open (no hours, no states, no cap) comes from the onboarding survey.
-  useEffect(() => {
-    const s = survey.data;
-    const c = controls.data;
-    if (initial || !s || !c) return;
-    const surveyStates = statesNamedIn(s.workingStates);
-    reset({
-      totalTransfers: s.totalTransfers ?? 25,
-      callsPerDay: c.callsPerDay ?? s.transfersPerDay ?? s.callsPerDay ?? 5,
-      transferHours: controlsHoursText(c) || (s.transferHours ?? ''),
-      transferPhone: s.phone ?? user.phone ?? '',
-      workingStates: c.workingStates.length ? c.workingStates : surveyStates,
-    });
-  }, [survey.data, controls.data, reset, user.phone, initial]);
+  // open (no hours, no states, no cap) comes from the onboarding survey. What the agent entered before wins.
+  const s = survey.data;
+  const c = controls.data;
+  const defaults: TransferOrderFormValues = initial
+    ? { ...initial, workingStates: statesNamedIn(initial.workingStates) }
+    : s && c
+      ? {
+          totalTransfers: s.totalTransfers ?? 25,
+          callsPerDay: c.callsPerDay ?? s.transfersPerDay ?? s.callsPerDay ?? 5,
+          transferHours: controlsHoursText(c) || (s.transferHours ?? ''),
+          transferPhone: s.phone ?? user.phone ?? '',
+          workingStates: c.workingStates.length ? c.workingStates : statesNamedIn(s.workingStates),
+        }
+      : { totalTransfers: 25, callsPerDay: 5, transferHours: '', transferPhone: user.phone ?? '', workingStates: [] };
 
-  const count = watch('totalTransfers');
-  const estimate = Number.isInteger(count) && count > 0 ? count * user.liveTransferPriceCents : null;
-
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (values: TransferOrderInput, form: FormMethods<TransferOrderFormValues, TransferOrderInput>) => {
     try {
       const created = await order.mutateAsync(values);
       if (!created.clientSecret) {
@@ -149,87 +147,98 @@ function OrderForm({
       }
       onCreated(created, values);
     } catch (err) {
-      if (err instanceof ApiError && err.fields) {
-        for (const [name, message] of Object.entries(err.fields)) {
-          if (name in transferOrderSchema.shape) setError(name as keyof TransferOrderFormValues, { message });
-        }
-      }
+      // The fields the API names go under those fields; the refusal itself is a toast.
+      applyServerRefusal(form, err, 'Failed to create order');
       toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to create order', variant: 'destructive' });
     }
-  });
-
-  if ((!initial && survey.isPending) || controls.isPending) return <Spinner label="Loading your details..." />;
-
-  const field = (name: keyof TransferOrderFormValues) => ({
-    id: `order-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `order-${name}-error` : undefined,
-  });
-  const error = (name: keyof TransferOrderFormValues) =>
-    errors[name] && (
-      <p className="field-error" id={`order-${name}-error`} role="alert">
-        {errors[name]?.message}
-      </p>
-    );
+  };
 
   return (
-    <form className="card dash-order-form" onSubmit={onSubmit} noValidate aria-labelledby="order-form-title">
-      <h3 id="order-form-title">Order Call Transfers</h3>
-      <p className="muted small">
-        {!initial && prefilledFromSurvey(survey.data, user.phone) && 'We prefilled this from your onboarding answers. '}Lead type: Live Transfers.
-      </p>
-      <div className="dash-form-grid">
-        <div className="field">
-          <label htmlFor="order-totalTransfers">Total transfers</label>
-          <input type="number" min={1} step={1} inputMode="numeric" {...field('totalTransfers')} {...register('totalTransfers', { valueAsNumber: true })} />
-          {error('totalTransfers')}
-        </div>
-        <div className="field">
-          <label htmlFor="order-callsPerDay">Transfers per day</label>
-          <input type="number" min={1} step={1} inputMode="numeric" {...field('callsPerDay')} {...register('callsPerDay', { valueAsNumber: true })} />
-          {error('callsPerDay')}
-        </div>
-        <div className="field">
-          <label htmlFor="order-transferHours">Transfer hours</label>
-          <input placeholder="e.g. 9am-5pm EST, Mon-Fri" {...field('transferHours')} {...register('transferHours')} />
-          {error('transferHours')}
-        </div>
-        <div className="field">
-          <label htmlFor="order-transferPhone">Phone to receive transfers</label>
-          <input type="tel" autoComplete="tel" {...field('transferPhone')} {...register('transferPhone')} />
-          {error('transferPhone')}
-        </div>
-        <div className="field dash-span-2">
-          <UsStateChecklist
-            id="order-workingStates"
-            legend="Working states"
-            invalid={!!errors.workingStates}
-            describedBy={errors.workingStates ? 'order-workingStates-error' : undefined}
-            registration={register('workingStates')}
-          >
-            {error('workingStates')}
-          </UsStateChecklist>
-        </div>
-      </div>
-      {controls.data && <SettingsChangeSummary current={controls.data} values={watch()} />}
-      <div className="dash-estimate" aria-live="polite">
-        {estimate !== null ? (
+    <Form schema={orderFormSchema} defaultValues={defaults} onSubmit={onSubmit} className="card dash-order-form" aria-labelledby="order-form-title">
+      {(form) => {
+        const errors = form.formState.errors;
+        const describedBy = (name: keyof TransferOrderFormValues) => (errors[name] ? `order-${name}-error` : undefined);
+        const count = form.watch('totalTransfers');
+        const estimate = Number.isInteger(count) && count > 0 ? count * user.liveTransferPriceCents : null;
+        return (
           <>
-            {count} transfers × {formatUsd(user.liveTransferPriceCents, { cents: true })} = <strong>{formatUsd(estimate, { cents: true })}</strong>
+            <h3 id="order-form-title">Order Call Transfers</h3>
+            <p className="muted small">
+              {!initial && prefilledFromSurvey(survey.data, user.phone) && 'We prefilled this from your onboarding answers. '}Lead type: Live Transfers.
+            </p>
+            <div className="dash-form-grid">
+              <div className="field">
+                <label htmlFor="order-totalTransfers">Total transfers</label>
+                <Input
+                  name="totalTransfers"
+                  id="order-totalTransfers"
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  aria-describedby={describedBy('totalTransfers')}
+                  options={{ valueAsNumber: true }}
+                />
+                <OrderError name="totalTransfers" />
+              </div>
+              <div className="field">
+                <label htmlFor="order-callsPerDay">Transfers per day</label>
+                <Input
+                  name="callsPerDay"
+                  id="order-callsPerDay"
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  aria-describedby={describedBy('callsPerDay')}
+                  options={{ valueAsNumber: true }}
+                />
+                <OrderError name="callsPerDay" />
+              </div>
+              <div className="field">
+                <label htmlFor="order-transferHours">Transfer hours</label>
+                <Input name="transferHours" id="order-transferHours" placeholder="e.g. 9am-5pm EST, Mon-Fri" aria-describedby={describedBy('transferHours')} />
+                <OrderError name="transferHours" />
+              </div>
+              <div className="field">
+                <label htmlFor="order-transferPhone">Phone to receive transfers</label>
+                <Input name="transferPhone" id="order-transferPhone" type="tel" autoComplete="tel" aria-describedby={describedBy('transferPhone')} />
+                <OrderError name="transferPhone" />
+              </div>
+              <div className="field dash-span-2">
+                <UsStateChecklist
+                  id="order-workingStates"
+                  legend="Working states"
+                  invalid={!!errors.workingStates}
+                  describedBy={describedBy('workingStates')}
+                  registration={form.register('workingStates')}
+                >
+                  <OrderError name="workingStates" />
+                </UsStateChecklist>
+              </div>
+            </div>
+            {controls.data && <SettingsChangeSummary current={controls.data} values={form.watch()} />}
+            <div className="dash-estimate" aria-live="polite">
+              {estimate !== null ? (
+                <>
+                  {count} transfers × {formatUsd(user.liveTransferPriceCents, { cents: true })} = <strong>{formatUsd(estimate, { cents: true })}</strong>
+                </>
+              ) : (
+                'Enter the number of transfers to see your total.'
+              )}
+            </div>
+            <div className="dash-actions">
+              <button type="button" className="btn btn-outline" onClick={onCancel}>
+                Cancel
+              </button>
+              <button type="submit" className="btn" disabled={order.isPending}>
+                {order.isPending ? 'Creating order...' : 'Continue to Payment'}
+              </button>
+            </div>
           </>
-        ) : (
-          'Enter the number of transfers to see your total.'
-        )}
-      </div>
-      <div className="dash-actions">
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn" disabled={order.isPending}>
-          {order.isPending ? 'Creating order...' : 'Continue to Payment'}
-        </button>
-      </div>
-    </form>
+        );
+      }}
+    </Form>
   );
 }
 

@@ -2,6 +2,8 @@
 // the server, 50 leads a page read by cursor at any depth (decision 236), selection with a running total,
 // and purchase through an order and the payment form. The selection is cleared on filter change, page change and after a purchase.
 import { useEffect, useMemo, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { ApiError } from '@tm/shared/api-client';
 import { formatUsd } from '@tm/shared';
@@ -29,8 +31,26 @@ import { EmptyState, ErrorNote, Spinner } from './ui.tsx';
 import { panelHref } from '../../../components/layout/panels.ts';
 import { useItemCheckout, useReturnedItemPayment } from '../hooks/use-item-checkout.ts';
 import { LeadComplianceBadges } from '../../../components/LeadComplianceBadges.tsx';
+import { Form, Input, Select } from '../../../components/ui/form/index.ts';
 
 const FILTER_DELAY_MS = 400;
+
+/** The bar's fields as typed; what they may hold is checked as they are typed (filterErrors). */
+const filtersFormSchema = z.object({ state: z.string(), age: z.string(), zip: z.string(), consent: z.string(), maxSold: z.string() });
+type FilterValues = z.infer<typeof filtersFormSchema>;
+const NO_FILTERS: FilterValues = { state: '', age: '', zip: '', consent: '', maxSold: '' };
+
+/** Hands every change of the bar's fields to `onChange` as it is typed (the list follows after a pause). */
+function OnEdit({ onChange }: { onChange: (values: FilterValues) => void }) {
+  const { watch } = useFormContext<FilterValues>();
+  useEffect(() => {
+    const sub = watch((values, { type }) => {
+      if (type === 'change') onChange({ ...NO_FILTERS, ...values } as FilterValues);
+    });
+    return () => sub.unsubscribe();
+  }, [watch, onChange]);
+  return null;
+}
 
 function filterErrors(f: LeadFilters): Partial<Record<keyof LeadFilters, string>> {
   const errors: Partial<Record<keyof LeadFilters, string>> = {};
@@ -68,8 +88,8 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
   useReturnedItemPayment('lead');
 
   const clearSelection = selected.clear;
-  const setFilter = (name: keyof LeadFilters, value: string) => {
-    setInputs((f) => ({ ...f, [name]: value }));
+  const onEdit = (values: FilterValues) => {
+    setInputs(values as LeadFilters);
     setPlace(FIRST_LEADS_PLACE);
     clearSelection();
   };
@@ -120,84 +140,85 @@ export function LeadMarketplace({ kind }: { kind: 'aged' | 'fresh' }) {
         </nav>
       </div>
 
-      <form
-        className="card dash-filters"
-        role="search"
-        aria-label={`${title} filters`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          search();
-        }}
-      >
-        <div className="field">
-          <label htmlFor={`${idPrefix}-state`}>State</label>
-          <input
-            id={`${idPrefix}-state`}
-            placeholder="e.g. TX, FL"
-            value={inputs.state}
-            onChange={(e) => setFilter('state', e.target.value)}
-            aria-invalid={!!errors.state}
-            aria-describedby={`${idPrefix}-state-help`}
-          />
-          <p id={`${idPrefix}-state-help`} className={errors.state ? 'field-error' : 'muted small'}>
-            {errors.state ?? 'Two-letter codes, comma-separated'}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${idPrefix}-age`}>Age (days)</label>
-          <input
-            id={`${idPrefix}-age`}
-            placeholder="e.g. 30, 30-60 or 30,45,60-90"
-            value={inputs.age}
-            onChange={(e) => setFilter('age', e.target.value)}
-            aria-invalid={!!errors.age}
-            aria-describedby={`${idPrefix}-age-help`}
-          />
-          <p id={`${idPrefix}-age-help`} className={errors.age ? 'field-error' : 'muted small'}>
-            {errors.age ?? 'A value, a range or a list'}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${idPrefix}-zip`}>Zip Code</label>
-          <input
-            id={`${idPrefix}-zip`}
-            placeholder="e.g. 73301, 75001"
-            inputMode="numeric"
-            value={inputs.zip}
-            onChange={(e) => setFilter('zip', e.target.value)}
-            aria-invalid={!!errors.zip}
-            aria-describedby={`${idPrefix}-zip-help`}
-          />
-          <p id={`${idPrefix}-zip-help`} className={errors.zip ? 'field-error' : 'muted small'}>
-            {errors.zip ?? '5-digit zip codes, comma-separated'}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${idPrefix}-consent`}>Consent</label>
-          <select id={`${idPrefix}-consent`} value={inputs.consent ?? ''} onChange={(e) => setFilter('consent', e.target.value)}>
-            <option value="">Any lead</option>
-            <option value="any">With a consent record</option>
-            <option value="certificate">With a TrustedForm or Jornaya certificate</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${idPrefix}-sold`}>Sold before</label>
-          <select id={`${idPrefix}-sold`} value={inputs.maxSold ?? ''} onChange={(e) => setFilter('maxSold', e.target.value)}>
-            <option value="">Any</option>
-            <option value="0">Never sold</option>
-            <option value="1">At most once</option>
-            <option value="2">At most twice</option>
-          </select>
-        </div>
-        <div className="dash-filter-actions">
-          <button type="submit" className="btn">
-            Search
-          </button>
-          <button type="button" className="btn btn-outline" onClick={clearFilters}>
-            Clear All Filters
-          </button>
-        </div>
-      </form>
+      <Form schema={filtersFormSchema} defaultValues={NO_FILTERS} onSubmit={search} className="card dash-filters" role="search" aria-label={`${title} filters`}>
+        {(form) => (
+          <>
+            <OnEdit onChange={onEdit} />
+            <div className="field">
+              <label htmlFor={`${idPrefix}-state`}>State</label>
+              <Input
+                name="state"
+                id={`${idPrefix}-state`}
+                placeholder="e.g. TX, FL"
+                aria-invalid={!!errors.state}
+                aria-describedby={`${idPrefix}-state-help`}
+              />
+              <p id={`${idPrefix}-state-help`} className={errors.state ? 'field-error' : 'muted small'}>
+                {errors.state ?? 'Two-letter codes, comma-separated'}
+              </p>
+            </div>
+            <div className="field">
+              <label htmlFor={`${idPrefix}-age`}>Age (days)</label>
+              <Input
+                name="age"
+                id={`${idPrefix}-age`}
+                placeholder="e.g. 30, 30-60 or 30,45,60-90"
+                aria-invalid={!!errors.age}
+                aria-describedby={`${idPrefix}-age-help`}
+              />
+              <p id={`${idPrefix}-age-help`} className={errors.age ? 'field-error' : 'muted small'}>
+                {errors.age ?? 'A value, a range or a list'}
+              </p>
+            </div>
+            <div className="field">
+              <label htmlFor={`${idPrefix}-zip`}>Zip Code</label>
+              <Input
+                name="zip"
+                id={`${idPrefix}-zip`}
+                placeholder="e.g. 73301, 75001"
+                inputMode="numeric"
+                aria-invalid={!!errors.zip}
+                aria-describedby={`${idPrefix}-zip-help`}
+              />
+              <p id={`${idPrefix}-zip-help`} className={errors.zip ? 'field-error' : 'muted small'}>
+                {errors.zip ?? '5-digit zip codes, comma-separated'}
+              </p>
+            </div>
+            <div className="field">
+              <label htmlFor={`${idPrefix}-consent`}>Consent</label>
+              <Select name="consent" id={`${idPrefix}-consent`}>
+                <option value="">Any lead</option>
+                <option value="any">With a consent record</option>
+                <option value="certificate">With a TrustedForm or Jornaya certificate</option>
+              </Select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${idPrefix}-sold`}>Sold before</label>
+              <Select name="maxSold" id={`${idPrefix}-sold`}>
+                <option value="">Any</option>
+                <option value="0">Never sold</option>
+                <option value="1">At most once</option>
+                <option value="2">At most twice</option>
+              </Select>
+            </div>
+            <div className="dash-filter-actions">
+              <button type="submit" className="btn">
+                Search
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => {
+                  form.reset(NO_FILTERS);
+                  clearFilters();
+                }}
+              >
+                Clear All Filters
+              </button>
+            </div>
+          </>
+        )}
+      </Form>
 
       <div className="card dash-selection-bar" aria-live="polite">
         <div>

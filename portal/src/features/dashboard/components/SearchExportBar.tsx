@@ -1,6 +1,9 @@
 // The search box and CSV export of the agent's own lists (My Leads, My Appointments): Search applies the
 // typed text (back to page 1), Clear empties it, Export CSV downloads the list as searched.
-import { useState } from 'react';
+import { z } from 'zod';
+import { Form, Input } from '../../../components/ui/form/index.ts';
+
+const searchSchema = z.object({ q: z.string().trim().max(100) });
 
 export function SearchExportBar({
   id,
@@ -20,41 +23,43 @@ export function SearchExportBar({
   csvUrl: (q: string) => string;
   csvTestId: string;
 }) {
-  const [draft, setDraft] = useState(search);
   return (
-    <form
+    <Form
+      schema={searchSchema}
+      defaultValues={{ q: search }}
+      onSubmit={({ q }) => onSearch(q)}
       className="card dash-search"
       role="search"
       aria-label={`${label} search`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(draft.trim());
-      }}
     >
-      <div className="field">
-        <label htmlFor={id}>Search {label.toLowerCase()}</label>
-        <input id={id} type="search" maxLength={100} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={placeholder} />
-      </div>
-      <div className="dash-search-actions">
-        <button type="submit" className="btn">
-          Search
-        </button>
-        {search && (
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => {
-              setDraft('');
-              onSearch('');
-            }}
-          >
-            Clear
-          </button>
-        )}
-        <a className="btn btn-outline" href={csvUrl(search)} download data-testid={csvTestId}>
-          Export CSV
-        </a>
-      </div>
-    </form>
+      {(form) => (
+        <>
+          <div className="field">
+            <label htmlFor={id}>Search {label.toLowerCase()}</label>
+            <Input name="q" id={id} type="search" maxLength={100} placeholder={placeholder} />
+          </div>
+          <div className="dash-search-actions">
+            <button type="submit" className="btn">
+              Search
+            </button>
+            {search && (
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => {
+                  form.reset({ q: '' });
+                  onSearch('');
+                }}
+              >
+                Clear
+              </button>
+            )}
+            <a className="btn btn-outline" href={csvUrl(search)} download data-testid={csvTestId}>
+              Export CSV
+            </a>
+          </div>
+        </>
+      )}
+    </Form>
   );
 }

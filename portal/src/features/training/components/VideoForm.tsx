@@ -1,11 +1,10 @@
 // The upload/edit form of the training admin: the video rules of docs/product/portal.md#training-center-and-training-admin; empty optional fields are sent
 // as absent and an empty sort order as 0 (the shared schema does both).
-import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ZodType } from 'zod';
 import { ApiError } from '@tm/shared/api-client';
 import { TRAINING_SECTIONS, trainingVideoSchema, type TrainingVideo, type TrainingVideoValues } from '@tm/shared/schemas/training';
 import { useToast } from '../../../components/toast.tsx';
+import { Field, FieldError, Form, Input, Select, Textarea, type FormMethods } from '../../../components/ui/form/index.ts';
 import { useCreateVideo } from '../api/create-video.ts';
 import { useUpdateVideo } from '../api/update-video.ts';
 
@@ -19,6 +18,9 @@ interface FormValues {
   sortOrder: string;
   isActive: boolean;
 }
+
+/** The shared schema reads the form's text (empty optional fields absent, an empty sort order 0). */
+const videoFormSchema = trainingVideoSchema as unknown as ZodType<TrainingVideoValues, FormValues>;
 
 const EMPTY: FormValues = { title: '', description: '', videoUrl: '', section: '', thumbnailUrl: '', duration: '', sortOrder: '0', isActive: true };
 
@@ -39,17 +41,9 @@ export function VideoForm({ editing, onDone, onAuthLost }: { editing: TrainingVi
   const toast = useToast();
   const create = useCreateVideo();
   const update = useUpdateVideo();
-  const resolver = zodResolver(trainingVideoSchema) as unknown as Resolver<FormValues, unknown, TrainingVideoValues>;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<FormValues, unknown, TrainingVideoValues>({ resolver, defaultValues: EMPTY });
-  useEffect(() => reset(editing ? toForm(editing) : EMPTY), [editing, reset]);
   const pending = create.isPending || update.isPending;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (values: TrainingVideoValues, form: FormMethods<FormValues, TrainingVideoValues>) => {
     try {
       if (editing) {
         await update.mutateAsync({ ...values, id: editing.id });
@@ -58,81 +52,81 @@ export function VideoForm({ editing, onDone, onAuthLost }: { editing: TrainingVi
         await create.mutateAsync(values);
         toast({ title: 'Video Uploaded', description: `"${values.title}" was added.` });
       }
-      reset(EMPTY);
+      form.reset(EMPTY);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return onAuthLost();
       toast({ title: 'Error', description: err instanceof ApiError ? err.serverMessage : 'Failed to save video', variant: 'destructive' });
     }
-  });
+  };
 
   return (
-    <form className="card trn-form" onSubmit={onSubmit} noValidate aria-labelledby="video-form-title">
-      <h2 id="video-form-title">{editing ? 'Edit Video' : 'Upload New Video'}</h2>
-      <div className="field">
-        <label htmlFor="v-title">Title</label>
-        <input id="v-title" {...register('title')} aria-invalid={!!errors.title} />
-        {errors.title && <p className="field-error">{errors.title.message}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="v-description">Description (optional)</label>
-        <textarea id="v-description" rows={3} {...register('description')} />
-        {errors.description && <p className="field-error">{errors.description.message}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="v-url">Video URL</label>
-        <input id="v-url" type="url" placeholder="https://" {...register('videoUrl')} aria-invalid={!!errors.videoUrl} />
-        {errors.videoUrl && <p className="field-error">{errors.videoUrl.message}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="v-section">Section</label>
-        <select id="v-section" {...register('section')} aria-invalid={!!errors.section}>
-          <option value="">Select a section</option>
-          {TRAINING_SECTIONS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        {errors.section && <p className="field-error">{errors.section.message}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="v-thumb">Thumbnail URL (optional)</label>
-        <input id="v-thumb" type="url" placeholder="https://" {...register('thumbnailUrl')} aria-invalid={!!errors.thumbnailUrl} />
-        {errors.thumbnailUrl && <p className="field-error">{errors.thumbnailUrl.message}</p>}
-      </div>
-      <div className="trn-row">
-        <div className="field">
-          <label htmlFor="v-duration">Duration in seconds (optional)</label>
-          <input id="v-duration" type="number" min={1} step={1} inputMode="numeric" {...register('duration')} aria-invalid={!!errors.duration} />
-          {errors.duration && <p className="field-error">{errors.duration.message}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="v-sort">Sort Order</label>
-          <input id="v-sort" type="number" min={0} step={1} inputMode="numeric" {...register('sortOrder')} aria-invalid={!!errors.sortOrder} />
-          {errors.sortOrder && <p className="field-error">{errors.sortOrder.message}</p>}
-        </div>
-      </div>
-      <label className="trn-check">
-        <input type="checkbox" {...register('isActive')} /> Active (shown on the public page)
-      </label>
-      <div className="trn-actions">
-        {editing && (
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => {
-              reset(EMPTY);
-              onDone();
-            }}
-          >
-            Cancel Edit
-          </button>
-        )}
-        <button type="submit" className="btn" disabled={pending}>
-          {pending ? 'Saving...' : editing ? 'Update Video' : 'Upload Video'}
-        </button>
-      </div>
-    </form>
+    // A new key per video edited: the fields start from that video (or empty for an upload).
+    <Form
+      key={editing?.id ?? 'new'}
+      schema={videoFormSchema}
+      defaultValues={editing ? toForm(editing) : EMPTY}
+      onSubmit={onSubmit}
+      className="card trn-form"
+      aria-labelledby="video-form-title"
+    >
+      {(form) => (
+        <>
+          <h2 id="video-form-title">{editing ? 'Edit Video' : 'Upload New Video'}</h2>
+          <Field id="v-title" name="title" label="Title">
+            <Input id="v-title" name="title" />
+          </Field>
+          <Field id="v-description" name="description" label="Description (optional)">
+            <Textarea id="v-description" name="description" rows={3} />
+          </Field>
+          <Field id="v-url" name="videoUrl" label="Video URL">
+            <Input id="v-url" name="videoUrl" type="url" placeholder="https://" />
+          </Field>
+          <div className="field">
+            <label htmlFor="v-section">Section</label>
+            <Select id="v-section" name="section">
+              <option value="">Select a section</option>
+              {TRAINING_SECTIONS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Select>
+            <FieldError name="section" />
+          </div>
+          <Field id="v-thumb" name="thumbnailUrl" label="Thumbnail URL (optional)">
+            <Input id="v-thumb" name="thumbnailUrl" type="url" placeholder="https://" />
+          </Field>
+          <div className="trn-row">
+            <Field id="v-duration" name="duration" label="Duration in seconds (optional)">
+              <Input id="v-duration" name="duration" type="number" min={1} step={1} inputMode="numeric" />
+            </Field>
+            <Field id="v-sort" name="sortOrder" label="Sort Order">
+              <Input id="v-sort" name="sortOrder" type="number" min={0} step={1} inputMode="numeric" />
+            </Field>
+          </div>
+          <label className="trn-check">
+            <Input name="isActive" id="v-active" type="checkbox" /> Active (shown on the public page)
+          </label>
+          <div className="trn-actions">
+            {editing && (
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => {
+                  form.reset(EMPTY);
+                  onDone();
+                }}
+              >
+                Cancel Edit
+              </button>
+            )}
+            <button type="submit" className="btn" disabled={pending}>
+              {pending ? 'Saving...' : editing ? 'Update Video' : 'Upload Video'}
+            </button>
+          </div>
+        </>
+      )}
+    </Form>
   );
 }

@@ -1,10 +1,14 @@
 // The ledger's audit log for admins: who changed what, before and after, newest first.
 import { formatDateTime } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import type { AuditEntryView } from '@tm/shared/schemas/transfers';
 import { useAudit, type AuditFilters } from '../api/get-audit.ts';
 import { Pagination } from '../../../components/Pagination.tsx';
+import { Form, Input, Select } from '../../../components/ui/form/index.ts';
+
+const auditFiltersSchema = z.object({ agentId: z.string(), entity: z.string() });
 
 const ACTOR_LABEL = { agent: 'Agent', admin: 'Admin', system: 'System', caller: 'Caller system' } as const;
 
@@ -47,43 +51,45 @@ function Row({ e }: { e: AuditEntryView }) {
 }
 
 export function AuditLog() {
-  const [draft, setDraft] = useState<AuditFilters>({});
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useAudit(filters, page);
-  const apply = (ev: FormEvent) => {
-    ev.preventDefault();
+  const apply = (draft: AuditFilters) => {
     setFilters(draft);
     setPage(1);
   };
   return (
     <section className="xadm-section" aria-label="Audit log">
-      <form className="card xadm-filters" onSubmit={apply}>
-        <div className="field">
-          <label htmlFor="al-agent">Agent ID</label>
-          <input
-            id="al-agent"
-            inputMode="numeric"
-            value={draft.agentId ?? ''}
-            onChange={(e) => setDraft({ ...draft, agentId: e.target.value.replace(/\D/g, '') })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="al-entity">Kind</label>
-          <select id="al-entity" value={draft.entity ?? ''} onChange={(e) => setDraft({ ...draft, entity: e.target.value })}>
-            <option value="">Everything</option>
-            <option value="call">Calls</option>
-            <option value="dispute">Disputes</option>
-            <option value="settings">Agent controls</option>
-            <option value="agent">Pauses</option>
-          </select>
-        </div>
-        <div className="xadm-actions">
-          <button type="submit" className="btn">
-            Filter
-          </button>
-        </div>
-      </form>
+      <Form schema={auditFiltersSchema} defaultValues={{ agentId: '', entity: '' }} onSubmit={apply} className="card xadm-filters">
+        {(form) => (
+          <>
+            <div className="field">
+              <label htmlFor="al-agent">Agent ID</label>
+              <Input
+                name="agentId"
+                id="al-agent"
+                inputMode="numeric"
+                options={{ onChange: (e: { target: { value: string } }) => form.setValue('agentId', e.target.value.replace(/\D/g, '')) }}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="al-entity">Kind</label>
+              <Select name="entity" id="al-entity">
+                <option value="">Everything</option>
+                <option value="call">Calls</option>
+                <option value="dispute">Disputes</option>
+                <option value="settings">Agent controls</option>
+                <option value="agent">Pauses</option>
+              </Select>
+            </div>
+            <div className="xadm-actions">
+              <button type="submit" className="btn">
+                Filter
+              </button>
+            </div>
+          </>
+        )}
+      </Form>
       {isPending && <p className="muted">Loading...</p>}
       {isError && (
         <p className="form-error" role="alert">

@@ -1,12 +1,14 @@
 // Enter a delivered call by hand (a callback that never arrived). The same shared schema as the API
 // checks the payload; the agent's balance and the buffer rule apply, the agent's schedule does not.
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { ApiError } from '@tm/shared/api-client';
 import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
 import { manualCallSchema, type ManualCallInput } from '@tm/shared/schemas/transfers';
 import { useToast } from '../../../components/toast.tsx';
 import { useRecordCall } from '../api/record-call.ts';
+import { applyServerRefusal, Form, Input, Textarea, useFieldError, type FormMethods } from '../../../components/ui/form/index.ts';
 
 interface FormValues {
   agentEmail: string;
@@ -48,6 +50,16 @@ const FIELD_OF: Record<string, keyof FormValues> = {
   callId: 'callId',
 };
 
+/** Renames the payload's keys in a refusal to the form's fields (startedAt: the start typed). */
+function onFormFields(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, message] of Object.entries(fields)) {
+    const field = FIELD_OF[name.split('.')[0]!];
+    if (field && !(field in out)) out[field] = message;
+  }
+  return out;
+}
+
 function toPayload(v: FormValues): ManualCallInput {
   const start = new Date(v.startedLocal);
   const duration = v.durationSeconds.trim() === '' ? Number.NaN : Number(v.durationSeconds);
@@ -67,46 +79,58 @@ function toPayload(v: FormValues): ManualCallInput {
   };
 }
 
+/** The typed call, read into the API's payload and checked by the API's own schema (its messages put on the typed fields). */
+const manualCallFormSchema = z
+  .object({
+    agentEmail: z.string(),
+    callerName: z.string(),
+    callerPhone: z.string(),
+    state: z.string(),
+    startedLocal: z.string(),
+    durationSeconds: z.string(),
+    recordingUrl: z.string(),
+    transcript: z.string(),
+    callId: z.string(),
+    agentHungUpAfterYes: z.boolean(),
+  })
+  .transform((values, ctx) => {
+    const parsed = manualCallSchema.safeParse(toPayload(values));
+    // Checked, the payload is sent as built (the API parses it again), as before the form pattern.
+    if (parsed.success) return toPayload(values);
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (!(key in fields))
+        fields[key] =
+          key === 'startedAt' || key === 'endedAt'
+            ? 'Enter when the call started'
+            : key === 'durationSeconds' && Number.isNaN(Number(values.durationSeconds))
+              ? 'Enter the duration in seconds'
+              : issue.message;
+    }
+    for (const [field, message] of Object.entries(onFormFields(fields))) ctx.addIssue({ code: 'custom', path: [field], message });
+    return z.NEVER;
+  });
+
+function Hinted({ name, label, hint, children }: { name: keyof FormValues; label: string; hint?: string; children: ReactNode }) {
+  const error = useFieldError(name);
+  return (
+    <div className="field">
+      <label htmlFor={`mc-${name}`}>{label}</label>
+      {children}
+      {error ? <p className="field-error">{error}</p> : hint ? <p className="muted small">{hint}</p> : null}
+    </div>
+  );
+}
+
 export function ManualCallForm() {
   const toast = useToast();
   const mutation = useRecordCall();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<FormValues>({ defaultValues: EMPTY });
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-  const showErrors = (fields: Record<string, string>) => {
-    for (const [name, message] of Object.entries(fields)) {
-      const field = FIELD_OF[name.split('.')[0]!];
-      if (field) setError(field, { message });
-    }
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    clearErrors();
-    const parsed = manualCallSchema.safeParse(toPayload(values));
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        if (!(key in fields))
-          fields[key] =
-            key === 'startedAt' || key === 'endedAt'
-              ? 'Enter when the call started'
-              : key === 'durationSeconds' && Number.isNaN(Number(values.durationSeconds))
-                ? 'Enter the duration in seconds'
-                : issue.message;
-      }
-      showErrors(fields);
-      return;
-    }
+  const onSubmit = async (payload: ManualCallInput, form: FormMethods<FormValues, ManualCallInput>) => {
     try {
-      const res = await mutation.mutateAsync(toPayload(values));
+      const res = await mutation.mutateAsync(payload);
       const c = res.call;
       toast({
         title: res.duplicate ? 'Call already recorded' : 'Call recorded',
@@ -114,72 +138,70 @@ export function ManualCallForm() {
           ? `Billable: drew one transfer from order #${c.orderId}. ${res.balanceRemaining} left.`
           : `${c.billingNote ?? 'No charge'}. ${res.balanceRemaining} left.`,
       });
-      reset(EMPTY);
+      form.reset(EMPTY);
     } catch (err) {
-      if (err instanceof ApiError && err.fields) showErrors(err.fields);
+      // The fields the API names go under the typed fields; the refusal itself is a toast (admin screens).
+      if (err instanceof ApiError && err.fields)
+        applyServerRefusal(form, new ApiError(err.message, err.status, { error: err.serverMessage, fields: onFormFields(err.fields) }), err.serverMessage);
       toast({
         title: 'Call not recorded',
         description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.',
         variant: 'destructive',
       });
     }
-  });
-
-  const field = (name: keyof FormValues, label: string, input: ReactNode, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`mc-${name}`}>{label}</label>
-      {input}
-      {errors[name] ? <p className="field-error">{errors[name]?.message}</p> : hint ? <p className="muted small">{hint}</p> : null}
-    </div>
-  );
+  };
 
   return (
-    <form className="card xadm-form" onSubmit={onSubmit} noValidate aria-label="Enter a delivered call">
+    <Form schema={manualCallFormSchema} defaultValues={EMPTY} onSubmit={onSubmit} className="card xadm-form" aria-label="Enter a delivered call">
       <p className="muted small">
         For a delivered transfer whose callback never arrived. The buffer rule and the agent's balance apply; the agent's hours, states, daily cap and pause do
         not (the call already happened).
       </p>
       <div className="form-grid">
-        {field(
-          'agentEmail',
-          'Agent email',
-          <input id="mc-agentEmail" type="email" autoComplete="off" {...register('agentEmail')} aria-invalid={!!errors.agentEmail} />,
-        )}
-        {field(
-          'callId',
-          'Call ID (optional)',
-          <input id="mc-callId" {...register('callId')} aria-invalid={!!errors.callId} />,
-          "The caller system's id, if known; one is made up otherwise.",
-        )}
-        {field('callerName', 'Caller name', <input id="mc-callerName" {...register('callerName')} aria-invalid={!!errors.callerName} />)}
-        {field('callerPhone', 'Caller phone', <input id="mc-callerPhone" type="tel" {...register('callerPhone')} aria-invalid={!!errors.callerPhone} />)}
-        {field('state', 'State', <UsStateSelect id="mc-state" {...register('state')} aria-invalid={!!errors.state} />)}
-        {field(
-          'startedLocal',
-          'Call started',
-          <input id="mc-startedLocal" type="datetime-local" step={1} {...register('startedLocal')} aria-invalid={!!errors.startedLocal} />,
-          `Your local time (${zone}).`,
-        )}
-        {field(
-          'durationSeconds',
-          'Duration (seconds)',
-          <input id="mc-durationSeconds" type="number" min={0} {...register('durationSeconds')} aria-invalid={!!errors.durationSeconds} />,
-        )}
-        {field(
-          'recordingUrl',
-          'Recording URL (optional)',
-          <input id="mc-recordingUrl" type="url" {...register('recordingUrl')} aria-invalid={!!errors.recordingUrl} />,
-        )}
+        <Hinted name="agentEmail" label="Agent email">
+          <Input name="agentEmail" id="mc-agentEmail" type="email" autoComplete="off" />
+        </Hinted>
+        <Hinted name="callId" label="Call ID (optional)" hint="The caller system's id, if known; one is made up otherwise.">
+          <Input name="callId" id="mc-callId" />
+        </Hinted>
+        <Hinted name="callerName" label="Caller name">
+          <Input name="callerName" id="mc-callerName" />
+        </Hinted>
+        <Hinted name="callerPhone" label="Caller phone">
+          <Input name="callerPhone" id="mc-callerPhone" type="tel" />
+        </Hinted>
+        <Hinted name="state" label="State">
+          <StateSelect />
+        </Hinted>
+        <Hinted name="startedLocal" label="Call started" hint={`Your local time (${zone}).`}>
+          <Input name="startedLocal" id="mc-startedLocal" type="datetime-local" step={1} />
+        </Hinted>
+        <Hinted name="durationSeconds" label="Duration (seconds)">
+          <Input name="durationSeconds" id="mc-durationSeconds" type="number" min={0} />
+        </Hinted>
+        <Hinted name="recordingUrl" label="Recording URL (optional)">
+          <Input name="recordingUrl" id="mc-recordingUrl" type="url" />
+        </Hinted>
       </div>
-      {field('transcript', 'Transcript (optional)', <textarea id="mc-transcript" rows={4} {...register('transcript')} aria-invalid={!!errors.transcript} />)}
+      <Hinted name="transcript" label="Transcript (optional)">
+        <Textarea name="transcript" id="mc-transcript" rows={4} />
+      </Hinted>
       <label className="xadm-check">
-        <input type="checkbox" {...register('agentHungUpAfterYes')} /> The agent ended the call after the caller said Yes (billable even under the buffer)
+        <Input name="agentHungUpAfterYes" id="mc-agentHungUpAfterYes" type="checkbox" /> The agent ended the call after the caller said Yes (billable even under
+        the buffer)
       </label>
       <div className="xadm-actions">
         <button type="submit" className="btn" disabled={mutation.isPending}>
           {mutation.isPending ? 'Recording...' : 'Record Call'}
         </button>
       </div>
-    </form>
+    </Form>
   );
+}
+
+/** The shared state picker, registered on the form. */
+function StateSelect() {
+  const { register } = useFormContext<FormValues>();
+  const error = useFieldError('state');
+  return <UsStateSelect id="mc-state" {...register('state')} aria-invalid={!!error} />;
 }

@@ -1,6 +1,8 @@
 // My calls: each delivered transfer with its time (on the agent's clock), duration, billing, recording
 // and transcript, and its dispute; filters by date, state and billing; CSV export of the same filters.
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
 import { UsStateSelect } from '../../../components/UsStateSelect.tsx';
@@ -12,6 +14,16 @@ import { useToast } from '../../../components/toast.tsx';
 import { useRequestReview } from '../api/request-review.ts';
 import { formatDateTime as formatInZone, formatPhone, zoneLabel, formatDuration } from '@tm/shared/logic/format';
 import { Pagination } from '../../../components/Pagination.tsx';
+import { Form, Input, Select } from '../../../components/ui/form/index.ts';
+
+const callFiltersSchema = z.object({ from: z.string(), to: z.string(), state: z.string(), billing: z.string() });
+const NO_FILTERS = { from: '', to: '', state: '', billing: '' };
+
+/** The shared state picker, registered on the filter form. */
+function StateFilter() {
+  const { register } = useFormContext<typeof NO_FILTERS>();
+  return <UsStateSelect id="xf-state" emptyLabel="All states" {...register('state')} />;
+}
 
 const BILLING_OPTIONS = [
   { value: '', label: 'All calls' },
@@ -119,7 +131,6 @@ function Evidence({ call }: { call: TransferCallView }) {
 }
 
 export function CallsSection() {
-  const [draft, setDraft] = useState<TransferFilters>({});
   const [filters, setFilters] = useState<TransferFilters>({});
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
@@ -127,17 +138,10 @@ export function CallsSection() {
   const { data, isPending, isError, error } = useTransfers(filters, page);
   const timeZone = data?.timeZone ?? 'America/New_York';
 
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
+  const apply = (draft: TransferFilters) => {
     setFilters(draft);
     setPage(1);
   };
-  const clear = () => {
-    setDraft({});
-    setFilters({});
-    setPage(1);
-  };
-  const set = (k: keyof TransferFilters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
 
   return (
     <section className="xfer-section" aria-labelledby="xfer-calls-h">
@@ -147,38 +151,49 @@ export function CallsSection() {
           Export CSV
         </a>
       </div>
-      <form className="card xfer-filters" onSubmit={apply} aria-label="Filter calls">
-        <div className="field">
-          <label htmlFor="xf-from">From</label>
-          <input id="xf-from" type="date" value={draft.from ?? ''} onChange={set('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor="xf-to">To</label>
-          <input id="xf-to" type="date" value={draft.to ?? ''} onChange={set('to')} />
-        </div>
-        <div className="field">
-          <label htmlFor="xf-state">State</label>
-          <UsStateSelect id="xf-state" emptyLabel="All states" value={draft.state ?? ''} onChange={set('state')} />
-        </div>
-        <div className="field">
-          <label htmlFor="xf-billing">Billing</label>
-          <select id="xf-billing" value={draft.billing ?? ''} onChange={set('billing')}>
-            {BILLING_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="xfer-filter-actions">
-          <button type="submit" className="btn">
-            Apply
-          </button>
-          <button type="button" className="btn btn-outline" onClick={clear}>
-            Clear
-          </button>
-        </div>
-      </form>
+      <Form schema={callFiltersSchema} defaultValues={NO_FILTERS} onSubmit={apply} className="card xfer-filters" aria-label="Filter calls">
+        {(form) => (
+          <>
+            <div className="field">
+              <label htmlFor="xf-from">From</label>
+              <Input name="from" id="xf-from" type="date" />
+            </div>
+            <div className="field">
+              <label htmlFor="xf-to">To</label>
+              <Input name="to" id="xf-to" type="date" />
+            </div>
+            <div className="field">
+              <label htmlFor="xf-state">State</label>
+              <StateFilter />
+            </div>
+            <div className="field">
+              <label htmlFor="xf-billing">Billing</label>
+              <Select name="billing" id="xf-billing">
+                {BILLING_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="xfer-filter-actions">
+              <button type="submit" className="btn">
+                Apply
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => {
+                  form.reset(NO_FILTERS);
+                  apply({});
+                }}
+              >
+                Clear
+              </button>
+            </div>
+          </>
+        )}
+      </Form>
       <p className="muted small">
         Dates and times are in your time zone ({timeZone}, {zoneLabel(timeZone)}). Calls at or under the buffer are free.
       </p>
