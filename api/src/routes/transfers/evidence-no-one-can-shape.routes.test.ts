@@ -90,12 +90,13 @@ describe('hung up before the questions, from the platform record', () => {
     expect(Number((await ctx.db('transfer_order_usage').where({ orderId }).first()).used)).toBe(3);
   });
 
-  it('approves a caller who left before the first question inside the window, and leaves the same call to an admin past it', async () => {
+  it('approves a caller who left before the first question inside the window, and denies the same call past it', async () => {
     const { user, agent } = await agentWithTransfers(ctx, 5);
     const inside = await deliver(user.id, 180, { transcript: LEFT, endedBy: 'caller' });
     expect((await dispute(agent, inside.id, 'hung_up_before_questions')).body).toMatchObject({ status: 'approved', decidedBy: 'rules' });
+    // A longer call is not the caller leaving before the questions (the guide; decision 242): denied.
     const past = await deliver(user.id, 181, { transcript: LEFT, endedBy: 'caller' });
-    expect((await dispute(agent, past.id, 'hung_up_before_questions')).body).toMatchObject({ status: 'pending', decidedBy: null });
+    expect((await dispute(agent, past.id, 'hung_up_before_questions')).body).toMatchObject({ status: 'denied', decidedBy: 'rules' });
     const cut = await deliver(user.id, 100, { transcript: LEFT, endedBy: 'platform' });
     expect((await dispute(agent, cut.id, 'hung_up_before_questions')).body).toMatchObject({ status: 'pending' });
   });
@@ -141,21 +142,22 @@ describe("an admin's own dispute", () => {
 describe("the admin's dispute queue shows why", () => {
   it('shows the evidence each rule read, the rule that stopped short and why, and the agent account apart', async () => {
     const { user, agent } = await agentWithTransfers(ctx, 5);
-    const call = await deliver(user.id, 181, { transcript: LEFT, endedBy: 'caller' });
+    // The platform does not say who ended the call: the rule stops short of a credit.
+    const call = await deliver(user.id, 100, { transcript: LEFT, endedBy: null });
     const res = await dispute(agent, call.id, 'hung_up_before_questions', 'She hung up right away, I swear.');
     const view = await queued(res.body.id);
     expect(view.reading).toEqual({
       rule: 'hung_up_before_questions',
       reads: ['platform_record', 'delivery_record', 'caller_words'],
       decision: 'human',
-      summary: 'The call lasted 181 seconds, more than 120 s past its 60 s buffer.',
+      summary: 'The platform did not say who ended the call: an admin listens.',
       evidence: [
-        { quote: 'Call length: 181 seconds (buffer 60 s); ended by the caller.', at: null },
-        { quote: 'Agent: How old are you?', at: '00:20' },
+        { quote: 'Call length: 100 seconds (buffer 60 s); the platform did not say who ended it.', at: null },
+        { quote: "Caller: Who is this? I'm busy.", at: '00:01' },
       ],
     });
     expect(view.agentAccount).toEqual({ reasonLabel: expect.any(String), reasonText: 'She hung up right away, I swear.' });
-    expect(view.call.endedBy).toBe('caller');
+    expect(view.call.endedBy).toBeNull();
     // The agent's words are not among the evidence the rule read.
     expect(JSON.stringify(view.reading)).not.toContain('I swear');
   });
