@@ -246,7 +246,7 @@ export async function agentWithSoldAppointment(
   ctx.clock.set(new Date(start.getTime() - 3_600_000));
   const user = await makeUser(ctx.db, over);
   await insertPaidOrder(ctx.db, user.id, { kind: 'transfer_package', tier: 'standard', count: 10 }, new Date(start.getTime() - 86_400_000));
-  const [id] = await ctx.db('appointments').insert({
+  const id = await insertAppointment(ctx.db, {
     customerName: 'Dana Whitfield',
     customerPhone: phone,
     customerState: 'GA',

@@ -25,7 +25,7 @@ interface KindWords {
   celebrate: boolean;
 }
 
-/** The words of the spec (portal.md, sections 2 and 8), by kind. */
+/** The words of the spec (docs/product/portal.md#agent-dashboard), by kind. */
 export const CHECKOUT_WORDS: Record<ItemKind, KindWords> = {
   lead: {
     empty: { title: 'No Leads Selected', description: NO_LEADS_SELECTED, variant: 'destructive' },
