@@ -98,6 +98,12 @@ export function A({ on, id }: { on: boolean; id: string }) {
       'admin/components/InboxesTabs.tsx',
       'admin/components/DncLists.tsx',
       'admin/components/RefundForm.tsx',
+      // Decision 262: the last of them but the login page (decision 258).
+      'admin/components/BuyerControlsPanel.tsx',
+      'transfers/components/SettingsSection.tsx',
+      'admin/components/AuditTab.tsx',
+      'transfers/components/DisputeDialog.tsx',
+      'results/components/ResultsPage.tsx',
     ].map((f) => `portal/src/features/${f}`);
     for (const file of moved) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
     expect(allowed.filter((f) => moved.includes(f))).toEqual([]);

@@ -2,14 +2,16 @@
 // "Field: old → new" changes. Filters: who acted and whose account (name or e-mail, an address matched whole
 // unless "Contains" is chosen), kind, days on the
 // admin's clock; the same filters download as CSV. Entries are cards, so the list reads at 390 px.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { AUDIT_KINDS } from '@tm/shared/logic/audit';
 import { formatDateTime } from '@tm/shared/logic/format';
-import type { AuditLogEntry } from '@tm/shared/schemas/audit';
+import { AUDIT_DATE_RANGE_MESSAGE, type AuditLogEntry } from '@tm/shared/schemas/audit';
 import { EMAIL_MATCHES, EMAIL_MATCH_LABELS } from '@tm/shared/schemas/email-match';
 import { ApiError } from '@tm/shared/api-client';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { Pagination } from '../../../components/Pagination.tsx';
+import { FieldError, Form, Input, Select } from '../../../components/ui/form/index.ts';
 import { auditCsvUrl, useAuditLog, type AuditFilters } from '../api/audit.ts';
 import './admin-audit.css';
 
@@ -21,6 +23,14 @@ const ROLE: Record<AuditLogEntry['actor']['type'], string> = {
   system: 'System',
   caller: 'Caller system',
 };
+/** The filters as typed; the end date is checked against the start before the log is asked (the API checks it too). */
+const text = (name: string) => z.string().trim().max(200, `${name} must be at most 200 characters`);
+const filtersSchema = z
+  .object({ actor: text('Actor'), user: text('User'), emailMatch: z.enum(EMAIL_MATCHES), kind: z.string(), from: z.string(), to: z.string() })
+  .superRefine((f, ctx) => {
+    if (f.from && f.to && f.to < f.from) ctx.addIssue({ code: 'custom', path: ['to'], message: AUDIT_DATE_RANGE_MESSAGE });
+  }) satisfies z.ZodType<AuditFilters>;
+
 const KIND_LABEL: Record<string, string> = Object.fromEntries(AUDIT_KINDS.map((k) => [k.value, k.label]));
 
 function Entry({ e, tz }: { e: AuditLogEntry; tz: string }) {
@@ -64,56 +74,56 @@ function Entry({ e, tz }: { e: AuditLogEntry; tz: string }) {
 
 export function AuditTab() {
   const tz = useTimeZone();
-  const [draft, setDraft] = useState<AuditFilters>(EMPTY);
   const [filters, setFilters] = useState<AuditFilters>(EMPTY);
   const [page, setPage] = useState(1);
   const { data, isPending, error } = useAuditLog(filters, tz, page);
-  const set = (k: keyof AuditFilters) => (ev: { target: { value: string } }) => setDraft({ ...draft, [k]: ev.target.value });
-  const apply = (ev: FormEvent) => {
-    ev.preventDefault();
-    setFilters(draft);
+  const apply = (f: AuditFilters) => {
+    setFilters(f);
     setPage(1);
   };
   const fieldError = (k: string) => (error instanceof ApiError ? error.fields?.[k] : undefined);
   return (
     <section aria-label="Audit log" className="aud">
-      <form className="card aud-filters" onSubmit={apply} aria-label="Audit log filters">
+      <Form schema={filtersSchema} defaultValues={EMPTY} onSubmit={apply} className="card aud-filters" aria-label="Audit log filters">
         <div className="field">
           <label htmlFor="aud-actor">Who acted</label>
-          <input id="aud-actor" value={draft.actor} onChange={set('actor')} placeholder="Name or e-mail" />
+          <Input name="actor" id="aud-actor" placeholder="Name or e-mail" />
+          <FieldError name="actor" className="field-error small" />
         </div>
         <div className="field">
           <label htmlFor="aud-user">User concerned</label>
-          <input id="aud-user" value={draft.user} onChange={set('user')} placeholder="Name or e-mail" />
+          <Input name="user" id="aud-user" placeholder="Name or e-mail" />
+          <FieldError name="user" className="field-error small" />
         </div>
         <div className="field">
           <label htmlFor="aud-email-match">E-mail match</label>
-          <select id="aud-email-match" value={draft.emailMatch} onChange={set('emailMatch')}>
+          <Select name="emailMatch" id="aud-email-match">
             {EMAIL_MATCHES.map((m) => (
               <option key={m} value={m}>
                 {EMAIL_MATCH_LABELS[m]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="field">
           <label htmlFor="aud-kind">Kind</label>
-          <select id="aud-kind" value={draft.kind} onChange={set('kind')}>
+          <Select name="kind" id="aud-kind">
             <option value="">Everything</option>
             {AUDIT_KINDS.map((k) => (
               <option key={k.value} value={k.value}>
                 {k.label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="field">
           <label htmlFor="aud-from">From</label>
-          <input id="aud-from" type="date" value={draft.from} onChange={set('from')} />
+          <Input name="from" id="aud-from" type="date" />
         </div>
         <div className="field">
           <label htmlFor="aud-to">To</label>
-          <input id="aud-to" type="date" value={draft.to} onChange={set('to')} />
+          <Input name="to" id="aud-to" type="date" />
+          <FieldError name="to" className="field-error small" />
           {fieldError('to') && <div className="field-error small">{fieldError('to')}</div>}
         </div>
         <div className="aud-actions">
@@ -124,7 +134,7 @@ export function AuditTab() {
             Download CSV
           </a>
         </div>
-      </form>
+      </Form>
       {isPending && <p className="muted">Loading...</p>}
       {error && !fieldError('to') && (
         <p className="form-error" role="alert">

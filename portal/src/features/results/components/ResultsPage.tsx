@@ -1,7 +1,7 @@
 // /dashboard/results: Results. For a chosen period: spend, items, contact rate, close rate, premium
 // written, cost per sale and return on spend, by product, state and lead age (charts and tables, CSV),
 // the outcome of every bought item (one or two clicks), and the personal API tokens a CRM posts with.
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatUsd } from '@tm/shared';
 import { ApiError } from '@tm/shared/api-client';
@@ -9,10 +9,12 @@ import { countOf, formatDate } from '@tm/shared/logic/format';
 import { useTimeZone } from '../../../lib/time-zone.ts';
 import { localDateKey } from '@tm/shared/logic/transfer-rules';
 import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
-import { OUTCOME_STATUSES, PRODUCT_LABELS, needsPremium, type OutcomeItemView, type OutcomeStatus, type ResultsRow } from '@tm/shared/schemas/outcomes';
+import { PRODUCT_LABELS, type OutcomeItemView, type ResultsRow } from '@tm/shared/schemas/outcomes';
 import { RequireUser } from '../../../components/RequireUser.tsx';
 import { PortalShell } from '../../../components/layout/PortalShell.tsx';
-import { resultsCsvUrl, useOutcomeItems, useResults, useSaveOutcome, type Period } from '../api/results.ts';
+import { resultsCsvUrl, useOutcomeItems, useResults, type Period } from '../api/results.ts';
+import { OutcomeCell } from './OutcomeCell.tsx';
+import { PeriodForm } from './PeriodForm.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import './results.css';
 
@@ -20,7 +22,6 @@ import './results.css';
 const ResultsCharts = lazy(async () => ({ default: (await import('./ResultsCharts.tsx')).ResultsCharts }));
 
 const DAY = 86_400_000;
-const dateKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const pct = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)}%`);
 const usd = (n: number | null) => (n === null ? '—' : formatUsd(n));
 const ros = (n: number | null) => (n === null ? '—' : `${n.toFixed(2)}×`);
@@ -64,87 +65,6 @@ function FiguresTable({ caption, rows, first }: { caption: string; rows: Results
           ))}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-function OutcomeCell({ item }: { item: OutcomeItemView }) {
-  const save = useSaveOutcome();
-  const [pending, setPending] = useState<OutcomeStatus | null>(null);
-  const [premium, setPremium] = useState(item.premiumCents ? String(item.premiumCents / 100) : '');
-  const [error, setError] = useState<string | null>(null);
-  const today = dateKey(new Date());
-  const submit = (status: OutcomeStatus, premiumDollars?: string) => {
-    setError(null);
-    let premiumCents: number | null = null;
-    if (needsPremium(status)) {
-      const n = Number(String(premiumDollars ?? '').replace(/[$,\s]/g, ''));
-      if (!premiumDollars || !Number.isFinite(n) || n < 0) {
-        setError('Enter the annual premium');
-        return;
-      }
-      premiumCents = Math.round(n * 100);
-    }
-    save.mutate(
-      { itemType: item.itemType, itemId: item.itemId, values: { status, premiumCents, date: today } },
-      {
-        onSuccess: () => setPending(null),
-        onError: (err) => setError(err instanceof ApiError ? String((err.body as { error?: string } | null)?.error ?? err.message) : 'Could not save'),
-      },
-    );
-  };
-  const label = `Outcome of ${item.name}`;
-  return (
-    <div className="res-outcome">
-      <select
-        aria-label={label}
-        value={pending ?? item.outcome ?? ''}
-        disabled={save.isPending}
-        onChange={(e) => {
-          const s = e.target.value as OutcomeStatus;
-          if (!s) return;
-          if (needsPremium(s)) setPending(s);
-          else submit(s);
-        }}
-      >
-        <option value="">Record outcome…</option>
-        {OUTCOME_STATUSES.map((s) => (
-          <option key={s.code} value={s.code}>
-            {s.label}
-          </option>
-        ))}
-      </select>
-      {pending && (
-        <form
-          className="res-premium"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit(pending, premium);
-          }}
-        >
-          <label>
-            <span className="sr-only">Annual premium (USD) for {item.name}</span>
-            <input
-              inputMode="decimal"
-              placeholder="Annual premium $"
-              value={premium}
-              onChange={(e) => setPremium(e.target.value)}
-              aria-label={`Annual premium for ${item.name}`}
-            />
-          </label>
-          <button type="submit" className="btn res-btn-sm" disabled={save.isPending}>
-            Save
-          </button>
-        </form>
-      )}
-      {item.outcome && !pending && item.premiumCents !== null && needsPremium(item.outcome) && (
-        <span className="muted small">{formatUsd(item.premiumCents)} premium</span>
-      )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
     </div>
   );
 }
@@ -227,12 +147,8 @@ function Results() {
     from: params.get('from') ?? localDateKey(new Date(today.getTime() - 89 * DAY), tz),
     to: params.get('to') ?? localDateKey(today, tz),
   };
-  const [draft, setDraft] = useState(period);
   const results = useResults(period);
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    setParams({ from: draft.from, to: draft.to }, { replace: true });
-  };
+  const apply = (p: Period) => setParams({ from: p.from, to: p.to }, { replace: true });
   const t = results.data?.totals;
   const error = results.error instanceof ApiError ? (results.error.body as { error?: string } | null)?.error : null;
 
@@ -251,19 +167,7 @@ function Results() {
           </div>
         </header>
 
-        <form className="card res-period" onSubmit={apply} aria-label="Period">
-          <label className="field">
-            From
-            <input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} required />
-          </label>
-          <label className="field">
-            To
-            <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} required />
-          </label>
-          <button type="submit" className="btn">
-            Show
-          </button>
-        </form>
+        <PeriodForm period={period} onApply={apply} />
 
         {results.isPending && <p className="muted">Loading results…</p>}
         {results.isError && (

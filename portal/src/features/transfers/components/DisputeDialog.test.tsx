@@ -93,4 +93,12 @@ describe('DisputeDialog', () => {
     expect(toast.textContent).toContain('This call has already been disputed.');
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('puts a refusal naming the details under them', async () => {
+    const { submit } = open([400, { error: 'Invalid dispute', fields: { reasonText: 'At most 1000 characters' } }]);
+    fireEvent.click(screen.getByLabelText('Wrong number'));
+    submit();
+    expect(await screen.findByText('At most 1000 characters')).toBeTruthy();
+    expect(screen.getByLabelText('Details (optional)').getAttribute('aria-invalid')).toBe('true');
+  });
 });
