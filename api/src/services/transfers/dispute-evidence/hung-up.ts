@@ -203,12 +203,14 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
     };
   }
   const evidence = [end, quoteOf(lastCaller), ...(firstQuestion ? [quoteOf(firstQuestion)] : [])];
-  // An agent line before the caller's last words that was not made out may have held a qualifying question (decision 243).
-  const unclear = r.lines.find((l, i) => l.role === 'agent' && UNHEARD.test(l.text) && i < r.lines.indexOf(lastCaller));
+  // An agent line before the caller's last words that was not made out may have held a qualifying question (decision
+  // 243); so may the caller's own words not made out, or talk over each other, up to their last (decision 263): what
+  // was asked and answered there is unknown.
+  const unclear = r.lines.find((l, i) => UNHEARD.test(l.text) && (i < r.lines.indexOf(lastCaller) || l === lastCaller));
   if (unclear) {
     return {
       decision: 'human',
-      summary: "An agent's line before the caller's last words was not made out: it may have held a question.",
+      summary: "A line up to the caller's last words was not made out: it may have held a question or an answer.",
       evidence: [end, quoteOf(unclear)],
     };
   }

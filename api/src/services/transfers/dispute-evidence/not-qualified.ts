@@ -6,6 +6,7 @@ import {
   BUDGET_QUESTION,
   GIVES_DETAILS,
   asksQualifying,
+  namesAmount,
   namesBudget,
   endOf,
   genuine,
@@ -14,7 +15,7 @@ import {
   takenBackAfter,
   type Reading,
 } from './caller-statements.ts';
-import { NUMBER_WORDS, quoteOf, type TranscriptLine } from './transcript.ts';
+import { NUMBER_WORDS, numberFrom, quoteOf, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const HAS_COVERAGE =
@@ -59,6 +60,22 @@ const BIRTH_HEDGE = /\bi think\b|\bor (\d|twenty|thirty|forty|fifty|sixty|sevent
 const EVEN_AMOUNT = /\beven\b[^?]*\?/i;
 /** A reply that names no amount: "Nothing.", "Honey, nothing.", "Zero.", "Not even ten.", "Nada." */
 const NOTHING_REPLY = /^\W*(?:(?:honey|baby|sweetie|son|dear|well|oh|no|sir|ma'?am)\W+)*(?:nothing|zero|nada|not a (?:dime|penny|cent)|not even\b)/i;
+/** The caller unsure of the age they give ("I lose track", "I think", "don't remember"): not a clear statement. */
+const AGE_UNSURE = /\b(lose track|i forget|not sure|i think|i guess|don'?t (remember|recall|know))\b/i;
+/**
+ * Ages given as alternatives (decision 263): "Ninety-one, or ninety-two", "... Maybe eighty-nine." Whether one in the
+ * range is the caller's is for an admin. (Not "ninety-three, ninety-four come Christmas": the next birthday.)
+ */
+const ALTERNATIVE_AGES = new RegExp(`\\b${NUMBER_WORDS},?\\s+or\\s+(?:maybe\\s+)?${NUMBER_WORDS}\\b|(?:^|[.!?,]\\s*)(?:or\\s+)?(?:maybe|probably|could be)\\s+${NUMBER_WORDS}\\b`, 'gi');
+function alternativeInRange(text: string): boolean {
+  for (const m of text.matchAll(ALTERNATIVE_AGES)) {
+    for (const w of m.slice(1)) {
+      const n = w ? numberFrom(w) : null;
+      if (n !== null && n >= AGE_RANGE.min && n <= AGE_RANGE.max) return true;
+    }
+  }
+  return false;
+}
 /** A caller's line that puts them in the age range: an exact age, or a birth year whose ages all fall in it. */
 function inAgeRange(r: Reading, i: number, callYear: number | null): boolean {
   const l = r.lines[i]!;
@@ -106,7 +123,7 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
     if (age && (age.age < AGE_RANGE.min || age.age > AGE_RANGE.max)) {
       // Two ages (the caller's and a relative's, "Mama's ninety-five, I'm seventy"), or an age in range said earlier:
       // whose age decides the policy is for an admin.
-      const twoInLine = AGE_STATED.test(line.text) && THIRD_AGE.test(line.text);
+      const twoInLine = (AGE_STATED.test(line.text) && THIRD_AGE.test(line.text)) || alternativeInRange(line.text) || AGE_UNSURE.test(line.text);
       const earlier = r.lines.slice(0, i).some((l, j) => {
         if (l.role !== 'caller') return false;
         const a = statedAge(l, r.lines[j - 1]);
@@ -125,11 +142,15 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
     const quotedBefore = r.quotes.some((q) => r.lines.indexOf(q) < i);
     // After a price, "can't afford it" without "nothing at all" in so many words is an objection to that price, not
     // a disqualifier (decision 243; before, it went to an admin).
-    const objection = quotedBefore && (PRICE_OBJECTION.test(line.text) || (!ANY_AMOUNT.test(line.text) && !NOT_EVEN.test(line.text)));
+    // An objection to the price that goes on to any amount at all ("I can't afford that. Nothing I can do."): no means
+    // or not this price cannot be told; an admin reads it (decision 263).
+    const beyondPrice = quotedBefore && PRICE_OBJECTION.test(line.text) && ANY_AMOUNT.test(line.text.replace(PRICE_OBJECTION, ''));
+    const objection = quotedBefore && !beyondPrice && (PRICE_OBJECTION.test(line.text) || (!ANY_AMOUNT.test(line.text) && !NOT_EVEN.test(line.text)));
     if (CANNOT_AFFORD.test(line.text) && !objection) {
       // "I can't afford it" with no word of paying nothing at all: unable to pay anything, or just not this? An admin.
       // After a price, only "nothing at all" in so many words is more than an objection to that price.
       const vague =
+        beyondPrice ||
         (quotedBefore && !ANY_AMOUNT.test(line.text) && !NOT_EVEN.test(line.text)) ||
         (PRICE_OBJECTION.test(line.text) && !ANY_AMOUNT.test(line.text) && !CANNOT_AFFORD.test(line.text.replace(PRICE_OBJECTION, ''))) ||
         (FOR_NOW.test(line.text.slice(line.text.search(CANNOT_AFFORD))) && !NOT_EVEN.test(line.text));
@@ -155,6 +176,31 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
     if (NOT_DECIDER.test(line.text)) found.push({ line, kind: 'decider', end: endOf(NOT_DECIDER, line.text) });
   });
   return found;
+}
+/** The caller's money trouble: a price objection, "too much", a tight or fixed income. */
+const MONEY_TROUBLE = /\b(afford|tight|fixed income|money|too (much|high|steep)|expensive|can'?t (do|pay|swing|manage) (that|it))\b/i;
+/** The agent asking what the caller could pay, or offering less ("What could you afford?", "Would a smaller amount work?"). */
+const LESS_OFFERED = /\b(smaller|less|lower|cheaper)\b[^?]*\?/i;
+/** A caller who goes along with an amount offered ("That I could do", "I can manage that"). */
+const GOES_ALONG = /\b(i|we) (can|could) (probably |maybe )?(do|manage|afford|handle|swing) (that|it|this)\b|^\W*(that|this) (i|we) (can|could) (do|manage|afford|handle|swing)\b/i;
+
+/** After a price: money trouble, the agent asking what the caller could pay, a reply naming no amount, nothing accepted later. */
+function unresolvedMoney(r: Reading): { trouble: TranscriptLine; reply: TranscriptLine } | null {
+  const firstQuote = r.quotes.length ? r.lines.indexOf(r.quotes[0]!) : -1;
+  if (firstQuote < 0) return null;
+  for (let i = firstQuote + 1; i < r.lines.length; i++) {
+    const ask = r.lines[i]!;
+    if (ask.role !== 'agent' || !(BUDGET_QUESTION.test(ask.text) || EVEN_AMOUNT.test(ask.text) || LESS_OFFERED.test(ask.text))) continue;
+    const trouble = r.lines.slice(firstQuote + 1, i).find((l) => l.role === 'caller' && MONEY_TROUBLE.test(l.text));
+    const j = r.lines.findIndex((l, k) => k > i && l.role === 'caller');
+    if (!trouble || j < 0) continue;
+    const reply = r.lines[j]!;
+    const goesAlong = (l: TranscriptLine, k: number) =>
+      l.role === 'caller' && (ACCEPTS.test(l.text) || GIVES_DETAILS.test(l.text) || GOES_ALONG.test(l.text) || namesAmount(l, r.lines[k - 1]));
+    if (/\?/.test(reply.text) || r.lines.some((l, k) => k >= j && goesAlong(l, k))) continue;
+    return { trouble, reply };
+  }
+  return null;
 }
 export const KIND_WORDS: Record<Disqualifier['kind'], string> = {
   age: `is outside the product's age range (${AGE_RANGE.min} to ${AGE_RANGE.max})`,
@@ -241,7 +287,7 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
     const back = t.back!;
     const inRange = t.d.kind === 'age' && back !== t.d.line;
     const confirmed = r.lines.slice(r.lines.indexOf(back) + 1).some((l) => l.role === 'caller' && (ACCEPTS.test(l.text) || GIVES_DETAILS.test(l.text)));
-    const named = namesBudget(back, r.lines[r.lines.indexOf(back) - 1]);
+    const named = namesAmount(back, r.lines[r.lines.indexOf(back) - 1]);
     if (ACCEPTS.test(back === t.d.line ? back.text.slice(t.d.end) : back.text) || GIVES_DETAILS.test(back.text) || inRange || confirmed || named) {
       return { decision: 'deny', summary: `The caller said they ${KIND_WORDS[t.d.kind].replace(/^is /, 'were ')}, then took it back.`, evidence };
     }
@@ -260,6 +306,16 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
   }
   // A hint of a disqualifier the rules cannot weigh (money tight, someone else handling the bills, some cover): an
   // admin reads it rather than the rules denying.
+  // Money trouble after a price, the agent asking what the caller could pay, and a reply that names no amount, with
+  // nothing accepted after: whether the caller can pay anything at all is unresolved (decision 263).
+  const open = unresolvedMoney(r);
+  if (open) {
+    return {
+      decision: 'human',
+      summary: 'After a price the caller spoke of money trouble and, asked what they could pay, named no amount.',
+      evidence: [quoteOf(open.trouble), quoteOf(open.reply)],
+    };
+  }
   if (g.strong) return { decision: 'deny', summary: 'The caller stated no disqualifier and answered the qualifying questions.', evidence: g.evidence };
   // Declining is not one of the four disqualifiers (age, covered and not looking, no means, not the decider).
   const declined = r.callerLines.find((l) => DECLINES.test(l.text));

@@ -105,6 +105,13 @@ function swapIfReversed(raw: { speaker: string; text: string }[], roles: Map<str
 /** What only an agent says: the licence, the company introduction, holding, the questions to come. */
 const STRONG_AGENT_TALK =
   /\blicensed\b|\bthis is \w+ (with|from)\b|\bcalling (you )?from\b|\bthanks? (you )?for holding\b|\bi'?m the (licensed )?agent\b|\ba few (quick )?questions\b|\bam i speaking (with|to)\b|\bmay i speak (with|to)\b|\byou were (transferred|connected)\b|\bi'?m calling on behalf of\b|\bis this (mr|mrs|ms|miss)\b|\breturning your (request|inquiry)\b|\byou (requested|filled out)\b/i;
+/**
+ * The agent's qualifying questions put to the other speaker ("How old are you sir?", "Do you smoke?"): under the
+ * caller's label, the labels may be swapped (decision 263). Not a caller asking about the product ("how old do you
+ * have to be?").
+ */
+const ASKS_AS_AGENT =
+  /\b(how old are you|what'?s your (age|date of birth|birth ?date|birthday)|when were you born|what year were you born|do you (smoke|use tobacco)|(any|have you had any) (major )?(health|medical) (problems|issues|conditions)|who('?s| is| would be| will be) your beneficiary)\b[^.?!]*\?/i;
 /** Introducing oneself by name with a company ("I'm Ian with Evergreen Life"): the name and company capitalised. */
 const INTRODUCES = /\b(?:I'?m|I am) [A-Z][a-z]+ (?:with|from|at) [A-Z]/;
 
@@ -145,7 +152,7 @@ export function labelsInDoubt(text: string | null): string | null {
     );
     if (other) return `A line labelled ${l.speaker} introduces itself as ${other}.`;
   }
-  const swapped = lines.find((l) => l.role === 'caller' && (STRONG_AGENT_TALK.test(l.text) || INTRODUCES.test(l.text)));
+  const swapped = lines.find((l) => l.role === 'caller' && (STRONG_AGENT_TALK.test(l.text) || INTRODUCES.test(l.text) || ASKS_AS_AGENT.test(l.text)));
   if (swapped) return `A line labelled as the caller talks as the agent does ("${swapped.text.slice(0, 60)}").`;
   return null;
 }
