@@ -66,7 +66,10 @@ const AGE_UNSURE = /\b(lose track|i forget|not sure|i think|i guess|don'?t (reme
  * Ages given as alternatives (decision 263): "Ninety-one, or ninety-two", "... Maybe eighty-nine." Whether one in the
  * range is the caller's is for an admin. (Not "ninety-three, ninety-four come Christmas": the next birthday.)
  */
-const ALTERNATIVE_AGES = new RegExp(`\\b${NUMBER_WORDS},?\\s+or\\s+(?:maybe\\s+)?${NUMBER_WORDS}\\b|(?:^|[.!?,]\\s*)(?:or\\s+)?(?:maybe|probably|could be)\\s+${NUMBER_WORDS}\\b`, 'gi');
+const ALTERNATIVE_AGES = new RegExp(
+  `\\b${NUMBER_WORDS},?\\s+or\\s+(?:maybe\\s+)?${NUMBER_WORDS}\\b|(?:^|[.!?,]\\s*)(?:or\\s+)?(?:maybe|probably|could be)\\s+${NUMBER_WORDS}\\b`,
+  'gi',
+);
 function alternativeInRange(text: string): boolean {
   for (const m of text.matchAll(ALTERNATIVE_AGES)) {
     for (const w of m.slice(1)) {
@@ -182,7 +185,8 @@ const MONEY_TROUBLE = /\b(afford|tight|fixed income|money|too (much|high|steep)|
 /** The agent asking what the caller could pay, or offering less ("What could you afford?", "Would a smaller amount work?"). */
 const LESS_OFFERED = /\b(smaller|less|lower|cheaper)\b[^?]*\?/i;
 /** A caller who goes along with an amount offered ("That I could do", "I can manage that"). */
-const GOES_ALONG = /\b(i|we) (can|could) (probably |maybe )?(do|manage|afford|handle|swing) (that|it|this)\b|^\W*(that|this) (i|we) (can|could) (do|manage|afford|handle|swing)\b/i;
+const GOES_ALONG =
+  /\b(i|we) (can|could) (probably |maybe )?(do|manage|afford|handle|swing) (that|it|this)\b|^\W*(that|this) (i|we) (can|could) (do|manage|afford|handle|swing)\b/i;
 
 /** After a price: money trouble, the agent asking what the caller could pay, a reply naming no amount, nothing accepted later. */
 function unresolvedMoney(r: Reading): { trouble: TranscriptLine; reply: TranscriptLine } | null {
