@@ -21,7 +21,8 @@ export const THIRD_AGE = new RegExp(
 
 /** A caller correcting the age just given ("Thirty-nine. No, wait, forty-nine"): the age after the cue counts. */
 export const AGE_CORRECTION = new RegExp(`\\b(?:no,?\\s+)?(?:wait|i mean|actually|sorry)\\b[,.]?\\s+(?:i'?m\\s+)?${NUMBER_WORDS}\\b`, 'i');
-export const AGE_BARE = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`, 'i');
+/** An age said alone, after a no or an oh ("No, no, seventy-two.", decision 263). */
+export const AGE_BARE = new RegExp(`^(?:(?:no|nope|oh|well|sorry|nah|yes|yeah)\\W+)*(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`, 'i');
 
 /** An age said in Spanish ("tengo noventa y dos años", "tengo 92 años"). */
 export const SPANISH_TENS: Record<string, number> = { treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100 };
@@ -40,8 +41,12 @@ export const YEARS_OLD = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)
 export const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
 
 /** A hedge that puts the age just below the number ("almost ninety-one": ninety). */
-/** An agent's question about the caller's age, or the agent saying an age back for the caller to confirm or correct. */
-const AGE_QUESTION = new RegExp(`\\b(how old|age|cu[áa]ntos a[ñn]os|edad)\\b|\\byou'?re (about |around )?${NUMBER_WORDS}\\b`, 'i');
+/** An agent's question about the caller's age, or the agent saying an age back for the caller to confirm or correct
+ * ("You're ninety-two?", or the number alone: "Ninety-two?", decision 263). */
+const AGE_QUESTION = new RegExp(
+  `\\b(how old|age|cu[áa]ntos a[ñn]os|edad)\\b|\\byou'?re (about |around )?${NUMBER_WORDS}\\b|^\\W*(?:(?:you said|did you say|so)\\W+)?${NUMBER_WORDS}\\W*\\?\\W*$`,
+  'i',
+);
 
 /** A question about the birth date or year: a bare number answering it is a year, not an age. */
 const BIRTH_QUESTION = /\b(year|born|date of birth|birth ?date|birthday|dob|naci[óo])\b/i;
@@ -86,7 +91,9 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
       .slice(1)
       .map((x) => new RegExp(`${AGE_BARE.source}[.!]?$`, 'i').exec(x.trim()))
       .find(Boolean) ?? null;
-  const bare = m || third ? null : asked ? (AGE_BARE.exec(line.text) ?? alone(line.text)) : YEARS_OLD.exec(line.text);
+  // A number asked back ("Ninety-one, is that what you said?") states nothing (decision 263).
+  const askedBack = /^[^.!?]*\?/.test(line.text);
+  const bare = m || third || askedBack ? null : asked ? (AGE_BARE.exec(line.text) ?? alone(line.text)) : YEARS_OLD.exec(line.text);
   // words: the number said; hedge: "about", "almost"...; next: "I'll be 91", "turning 91" (90 today).
   const said = m
     ? { words: m[3]!, hedge: m[2], next: Boolean(m[1]) }

@@ -15,7 +15,7 @@ import {
   takenBackAfter,
   type Reading,
 } from './caller-statements.ts';
-import { NUMBER_WORDS, numberFrom, quoteOf, type TranscriptLine } from './transcript.ts';
+import { NUMBER_WORDS, UNHEARD, numberFrom, quoteOf, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const HAS_COVERAGE =
@@ -79,6 +79,24 @@ function alternativeInRange(text: string): boolean {
   }
   return false;
 }
+/** Words before a number that make it no age of the caller's ("I feel sixty", "born in forty", "passed at eighty"). */
+const NOT_THEIR_AGE = /\b(feel|feels|felt|look|looks|act|acts|sound|sounds|like|born|since|in|at|from|till|until|number|route|highway)\W*$/i;
+/** A number said as an amount, a count or a span, not an age ("ten thousand", "thirty years", "sixty dollars"). */
+const NOT_AN_AGE = /^\W*(thousand|hundred|grand|k\b|dollars|bucks|cents|percent|minutes|hours|days|weeks|months|times|a month|per\b|years? (?!old))/i;
+/**
+ * Another age in the product's range said in the same line as one outside it ("I'm ninety-four. My license says
+ * eighty-four", "I'm a hundred and five! Ha, no, I'm seventy-two"): which is the caller's is for an admin (decision
+ * 263). Not the next birthday, nor a number said as an amount, a span or a likeness.
+ */
+function otherAgeInRange(text: string, age: number): boolean {
+  for (const m of text.matchAll(new RegExp(`\\b${NUMBER_WORDS}\\b`, 'gi'))) {
+    const n = numberFrom(m[1]!);
+    if (n === null || n < AGE_RANGE.min || n > AGE_RANGE.max || Math.abs(n - age) <= 1) continue;
+    if (NOT_AN_AGE.test(text.slice(m.index + m[0].length)) || NOT_THEIR_AGE.test(text.slice(0, m.index))) continue;
+    return true;
+  }
+  return false;
+}
 /** A caller's line that puts them in the age range: an exact age, or a birth year whose ages all fall in it. */
 function inAgeRange(r: Reading, i: number, callYear: number | null): boolean {
   const l = r.lines[i]!;
@@ -126,7 +144,7 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
     if (age && (age.age < AGE_RANGE.min || age.age > AGE_RANGE.max)) {
       // Two ages (the caller's and a relative's, "Mama's ninety-five, I'm seventy"), or an age in range said earlier:
       // whose age decides the policy is for an admin.
-      const twoInLine = (AGE_STATED.test(line.text) && THIRD_AGE.test(line.text)) || alternativeInRange(line.text) || AGE_UNSURE.test(line.text);
+      const twoInLine = (AGE_STATED.test(line.text) && THIRD_AGE.test(line.text)) || alternativeInRange(line.text) || AGE_UNSURE.test(line.text) || otherAgeInRange(line.text, age.age);
       const earlier = r.lines.slice(0, i).some((l, j) => {
         if (l.role !== 'caller') return false;
         const a = statedAge(l, r.lines[j - 1]);
@@ -275,6 +293,16 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
   // not contradict a caller who then says they can pay nothing at all).
   const firstAt = found.length ? Math.min(...found.map((d) => r.lines.indexOf(d.line))) : -1;
   const sold = [...r.quotes.filter((q) => r.lines.indexOf(q) > firstAt).slice(0, 1), ...r.application.filter((q) => r.lines.indexOf(q) > firstAt).slice(0, 1)];
+  // Caller words after the disqualifier that were not made out may take it back: an admin listens (decision 263).
+  const firstClear = clear.length ? Math.min(...clear.map((d) => r.lines.indexOf(d.line))) : -1;
+  const unheardAfter = r.lines.find((l, i) => i > firstClear && l.role === 'caller' && UNHEARD.test(l.text));
+  if (clear.length && !sold.length && !standing.length && !takenBack.length && unheardAfter) {
+    return {
+      decision: 'human',
+      summary: "The caller's words after the disqualifier were not made out.",
+      evidence: [...clear.map((d) => quoteOf(d.line)), quoteOf(unheardAfter)],
+    };
+  }
   if (clear.length && !sold.length && !standing.length && !takenBack.length) {
     if (doubt)
       return inDoubt(

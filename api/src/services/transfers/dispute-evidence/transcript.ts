@@ -115,8 +115,10 @@ const ASKS_AS_AGENT =
 /** Introducing oneself by name with a company ("I'm Ian with Evergreen Life"): the name and company capitalised. */
 const INTRODUCES = /\b(?:I'?m|I am) [A-Z][a-z]+ (?:with|from|at) [A-Z]/;
 
-/** Words the transcriber could not make out ("[inaudible]", "[static]"): what was said there is unknown. */
-export const UNHEARD = /\[(?:[^\]]*\b(?:inaudible|unintelligible|unclear|garbled|static|crosstalk|breaking up|cuts? out)\b[^\]]*)\]/i;
+/** Words the transcriber could not make out ("[inaudible]", "[static]", and since decision 263 "[line noise]", "[audio
+ * drops]", "[agent speaks, muffled]"): what was said there is unknown. */
+export const UNHEARD =
+  /\[(?:[^\]]*\b(?:inaudible|unintelligible|unclear|garbled|static|crosstalk|cross-talk|breaking up|cuts? out|cut off|muffled|indistinct|noise|audio|drops?|dropped|talk(?:s|ing)? over|overlapping|speaks|speaking|mumbl\w*)\b[^\]]*)\]/i;
 
 /** labelsInDoubt's answer when the labels were read as swapped: who said what is then the rules' reading. */
 export const SWAPPED = "The speaker labels read as swapped (the caller's words under the agent's label).";
