@@ -250,13 +250,16 @@ const LONG_CALL_SECONDS = 300;
 /** Caller lines that show a caller who stayed on the line. */
 const STAYED_LINES = 3;
 
-/** A caller who wants more cover after all, or decides for themselves. */
+/** A caller who wants more cover after all, or decides for themselves (or signs, or the decider lets them: decision 263). */
 export const WANTS_MORE =
   /\badd (a little|some|more|on|to it)\b|\b(a little|some) (more|extra)\b|\bon top\b|\bhow much (would|could|is|for)\b|\bmaybe (i|we) (could|should) (use|get|look)\b|\bwhat would (it|that|more) cost\b/i;
 /** The caller asks what a policy would cost them ("what's the price?", "how much would that run?", "what can I get for forty?"). */
 const ASKS_PRICE =
   /\b(what'?s|what is|what'?d|what would|how much (would|will|does|is))\b[^.?!]{0,25}\b(price|cost|run|be)\b|\bwhat (can|could|would) i get\b/i;
-export const OWN_DECIDER = /\bi (still |can |do )?make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b/i;
+export const OWN_DECIDER =
+  /\bi (still |can |do )?make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b|\b(i|we) (can|could|will|'ll) sign\b|\bsign for myself\b|\b(he|she|they) (says?|said) (to )?go ahead\b/i;
+/** Cover the caller had and has no more ("it lapsed", "I stopped paying"): the cover is taken back (decision 263). */
+const LAPSED = /\b(lapsed|cancel+ed|ran out|expired|stopped paying|quit paying|cashed (it )?(in|out)|not (good|valid|active) anymore|no longer (good|valid|active))\b/i;
 
 export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };
@@ -277,7 +280,7 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
           const a = statedAge(l, previous);
           return a !== null && !a.approximate && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
         }
-        if (d.kind === 'covered') return WANTS_MORE.test(l.text);
+        if (d.kind === 'covered') return WANTS_MORE.test(l.text) || ASKS_PRICE.test(l.text) || LAPSED.test(l.text);
         if (d.kind === 'decider') return OWN_DECIDER.test(l.text);
         return false;
       },

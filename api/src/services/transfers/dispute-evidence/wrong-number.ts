@@ -45,13 +45,15 @@ export const CONFIRMS_ASKING =
 /** The caller is unsure whether they asked, or someone else asked for them. */
 export const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|\bwas my (husband|wife|mother|father)\b|\b(he|she) passed\b/i;
 
-/** A denial the caller hedges: they, or someone of theirs, may have asked after all. */
+/** A denial the caller hedges: they, or someone of theirs, may have asked after all ("My wife Dorothy did fill something
+ * out", decision 263). */
 export const HEDGES =
-  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|brother|sister) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b/i;
+  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|brother|sister) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b|\b(my|her|his|our) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)(?: \w+)? (?:did (?:fill|sign|ask|send|call|put)|filled|signed|sent|asked|wanted|wants|mentioned|talked|was (?:looking|asking|talking))\b/i;
 
-/** After denying, the caller stays to hear about it ("Well, I guess, since you're on the phone"). */
+/** After denying, the caller stays to hear about it ("Well, I guess, since you're on the phone"; "is this the
+ * insurance?", decision 263). */
 export const STAYS_ON =
-  /\bi guess\b|\bgo ahead\b|\btell me (about it|more)\b|\bwhat is it\b|\bwhat'?s (this|it) about\b|\bwhat is (this|it) about\b|\bi could use (that|it|some)\b|\bsince you'?re on the phone\b|\bi'?ll listen\b/i;
+  /\bi guess\b|\bgo ahead\b|\btell me (about it|more)\b|\bwhat is it\b|\bwhat'?s (this|it) about\b|\bwhat is (this|it) about\b|\bi could use (that|it|some)\b|\bsince you'?re on the phone\b|\bi'?ll listen\b|\bis (?:this|it|that) (?:about )?(?:the |that |some )?(?:insurance|burial|funeral|policy|final expense|life insurance)\b/i;
 
 /** The caller says the person asked for is not there at all, or the number is wrong (not only that nobody asked). */
 export const NO_SUCH_PERSON =
