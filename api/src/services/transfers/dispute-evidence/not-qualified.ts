@@ -196,8 +196,15 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
     }
     if (NOT_DECIDER.test(line.text)) found.push({ line, kind: 'decider', end: endOf(NOT_DECIDER, line.text) });
   });
-  return found;
+  // Cover, means or the decider said with a doubt ("I think I have a policy", "I probably can't afford anything"): not
+  // a clear statement (decision 263).
+  return found.map((d) => (d.kind !== 'age' && !d.unsure && HEDGED.test(d.line.text) ? { ...d, unsure: true, why: 'The caller hedged the disqualifier.' } : d));
 }
+/** Cover the caller has or may have ("through my old job", "I might have one"): near the covered disqualifier. */
+const COVER_HINT =
+  /\b(covered|coverage|polic(y|ies)|insurance (through|from|with)|through (my|the|his|her) (old )?(work|job|union|church|employer)|already (have|got)|pre-?paid|burial (society|plot))\b|\b(might|may|probably|think i) (have|got|had) (one|some|something|a little)\b/i;
+/** A doubt in the caller's own statement. */
+const HEDGED = /\b(i think|i guess|i believe|probably|might|maybe|not sure|i suppose|supposed to|far as i know|if i remember)\b/i;
 /** The caller's money trouble: a price objection, "too much", a tight or fixed income. */
 const MONEY_TROUBLE = /\b(afford|tight|fixed income|money|too (much|high|steep)|expensive|can'?t (do|pay|swing|manage) (that|it))\b/i;
 /** The agent asking what the caller could pay, or offering less ("What could you afford?", "Would a smaller amount work?"). */
@@ -353,8 +360,10 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
   }
   if (g.strong) return { decision: 'deny', summary: 'The caller stated no disqualifier and answered the qualifying questions.', evidence: g.evidence };
   // Declining is not one of the four disqualifiers (age, covered and not looking, no means, not the decider).
+  // Not when the caller's words come near cover the rules did not read ("might have one through my old job"):
+  // those are for an admin, below (decision 263).
   const declined = r.callerLines.find((l) => DECLINES.test(l.text));
-  if (declined) {
+  if (declined && !r.callerLines.some((l) => COVER_HINT.test(l.text))) {
     return { decision: 'deny', summary: 'The caller declined without stating any disqualifier.', evidence: [quoteOf(declined)] };
   }
   // Without a full conversation, a denial rests on the caller's own words only when nothing in the call comes near a
