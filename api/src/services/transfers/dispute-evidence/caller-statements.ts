@@ -111,7 +111,7 @@ export const CANNOT_HEAR =
 
 /** A relative or someone else on the prospect's phone: who they are, or the prospect away. */
 export const RELATIVE_SPEAKS =
-  /\bthis is (his|her|their) (daughter|son|wife|husband|sister|brother|granddaughter|grandson|niece|nephew|mother|father|caregiver|neighbor)\b|\bthat'?s my (wife|husband|mother|mom|mama|momma|father|dad|daddy|sister|brother|daughter|son|grandma|grandmother|grandpa|grandfather)\b|\bi'?m (his|her|their) (home )?(aide|caregiver|nurse|daughter|son|wife|husband)\b|\b's my (mother|father)-in-law\b|\bi'?m (his|her|their) (home )?(aide|caregiver|nurse|daughter|son|wife|husband)\b|'s my (mother|father)-in-law\b/i;
+  /\bthis is (his|her|their) (daughter|son|wife|husband|sister|brother|granddaughter|grandson|niece|nephew|mother|father|caregiver|neighbor)\b|\bthat'?s my (wife|husband|mother|mom|mama|momma|father|dad|daddy|sister|brother|daughter|son|grandma|grandmother|grandpa|grandfather)\b|\bi'?m (his|her|their) (home )?(aide|caregiver|nurse|daughter|son|wife|husband|sister|brother|mother|father|granddaughter|grandson|niece|nephew|neighbor)\b|\b's my (mother|father)-in-law\b/i;
 export const AWAY =
   /\b(she|he|mama|momma|mom|dad|daddy|grandma|grandpa|granny)(?:'s| is) (?:at|in the|out|napping|sleeping|asleep|resting|busy|gone to|down at|over at|taking a)\b|\b(she|he|mama|momma|mom|dad|daddy)(?:'s| is)? (?:not|ain'?t) (?:here|home|in|available|around)\b|\b(she|he|mama|momma|mom|dad|daddy)(?:'s| is) (?:sleeping|asleep|napping|at (?:the doctor|work|church|the store)|out)\b/i;
 

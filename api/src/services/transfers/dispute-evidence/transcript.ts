@@ -30,7 +30,8 @@ const TELLS_OF_WORDS =
   /\b(asks?|asked|asking|questions?|answers?|answered|answering|quotes?|quoted|prices?|says?|said|tells?|told|repeats?|age|birth|health|smok\w*|beneficiary|budget|coverage amount|inaudible|unintelligible|crosstalk)\b/i;
 
 function agentScore(lines: { text: string }[]): number {
-  return lines.reduce((s, l) => s + (AGENT_TALK.test(l.text) ? 2 : 0) + (l.text.includes('?') ? 1 : 0), 0);
+  // What only an agent says (the licence, "is this Mrs. ...?", "may I speak with") counts too (decision 263).
+  return lines.reduce((s, l) => s + (AGENT_TALK.test(l.text) || STRONG_AGENT_TALK.test(l.text) ? 2 : 0) + (l.text.includes('?') ? 1 : 0), 0);
 }
 
 /** Parses the lines and gives each speaker a role: by the label (Agent, Caller...) or, for names, by how they talk. */

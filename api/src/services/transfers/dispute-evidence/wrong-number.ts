@@ -13,7 +13,7 @@ export const DENIES_ASKING = new RegExp(
     /\b(nobody|no one|anybody|anyone)\b[^.?!]{0,30}\bby (that|this) name\b/,
     /\bi (don'?t|do not|not|no) know (a|an|any|anybody|anyone|no|her|him|them|who that is|th(at|is) (person|name|lady|man))\b|\bi don'?t know who you are\b/,
     // the number is not the prospect's (any more)
-    /\bnot (her|his|their|the right) (number|phone|house)\b|\b(just )?got this number\b|\bjust got (it|this (number|phone))\b|\bused to be (her|his|their) number\b|\b(old|outdated) information\b/,
+    /\bnot (her|his|their|the right) (number|phone|house)\b|\b(had|used) (this|the) (number|phone) before\b|\bi'?ve had (it|this (number|phone)) (since|for)\b|\b(just )?got this number\b|\bjust got (it|this (number|phone))\b|\bused to be (her|his|their) number\b|\b(old|outdated) information\b/,
     // never asked
     /\bnever (asked|ask|requested|put my number|signed up|filled)\b|\b(didn'?t|did not|haven'?t|have not|ain'?t) (fill|sign(ed)? up|request|ask|put)|\bi no ask\b|\b(me|i) no call\b|\bnobody (here |there )?(asked|ask|called|requested)\b|\b(nobody|no one) (at|in|from) (this|the|our) (office|house|home|number|shop|business|church)\b[^.?!]{0,12}\b(asked|called|requested)\b/,
     // a business's or someone's own line, not the prospect's
@@ -38,9 +38,10 @@ export const denialIn = (text: string): RegExpExecArray | null => DENIES_ASKING.
 /** What answered is not a person who could be the prospect: a phone menu, an office's recording, a fax. */
 export const NOT_A_PERSON = /\bpress (one|two|1|2)\b|\byou'?ve reached the (office|offices) of\b|\boffice hours\b|\bthis is a government office\b|\[fax\b/i;
 
-/** The caller, without denying anything, says they are the one who asked. */
+/** The caller, without denying anything, says they are the one who asked, or that they want the cover (decision 263:
+ * "I asked about the funeral policy", "I've been waiting for your call", "I want a small policy"). */
 export const CONFIRMS_ASKING =
-  /\b(yes|yeah|right|oh right|sure),? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
+  /\b(yes|yeah|right|oh right|sure),? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked (about|for) (it|that|this|the|a|some|burial|funeral|final|life|insurance)\b|\b(i'?ve|i have) been waiting (for|on) (your|the|this|a) call\b|\bi want (a|the|some) (small |little )?(policy|quote|coverage|plan)\b|\bi want to (know|hear|see) (the|your|about the) (prices?|rates?|cost|plans?)\b/i;
 
 /** The caller is unsure whether they asked, or someone else asked for them. */
 export const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|\bwas my (husband|wife|mother|father)\b|\b(he|she) passed\b/i;
