@@ -44,7 +44,7 @@ export const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
 /** An agent's question about the caller's age, or the agent saying an age back for the caller to confirm or correct
  * ("You're ninety-two?", or the number alone: "Ninety-two?", decision 263). */
 const AGE_QUESTION = new RegExp(
-  `\\b(how old|age|cu[áa]ntos a[ñn]os|edad)\\b|\\byou'?re (about |around )?${NUMBER_WORDS}\\b|^\\W*(?:(?:you said|did you say|so)\\W+)?${NUMBER_WORDS}\\W*\\?\\W*$`,
+  `\\b(how old|age|cu[áa]ntos a[ñn]os|edad)\\b|\\byou'?re (about |around )?${NUMBER_WORDS}\\b|^\\W*(?:(?:oh|you said|did you say|so)\\W+)*${NUMBER_WORDS}\\W*\\?\\W*$`,
   'i',
 );
 
@@ -114,8 +114,8 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
   return { age, approximate: Boolean(said.hedge) || GIVE_OR_TAKE.test(line.text) || /^\W*(something|odd|-?ish)\b/i.test(after(line.text, said.words)) };
 }
 
-/** A question about the birth year or date (a bare number answering it is a year). */
-const ASKS_BIRTH = /\b(what year|year (were you|was she|was he) born|born|date of birth|birth ?date|birthday|dob)\b/i;
+/** A question about the birth year or date (a bare number answering it is a year; "your birth year?": decision 263). */
+const ASKS_BIRTH = /\b(what year|year (were you|was she|was he) born|born|date of birth|birth ?date|birth ?year|year of birth|birthday|dob)\b/i;
 const OTHERS_BIRTH =
   /\b(he|she|they|his|her|my (son|daughter|grandson|granddaughter|grandkids?|husband|wife|kids?|child|children|mother|father|mom|dad|brother|sister|niece|nephew))\b[^.?!]{0,25}\b(born|birth)/i;
 const FOUR_DIGIT_YEAR = /\b(19[0-9]{2}|20[0-2][0-9])\b/;

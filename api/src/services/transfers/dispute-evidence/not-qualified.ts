@@ -15,7 +15,7 @@ import {
   takenBackAfter,
   type Reading,
 } from './caller-statements.ts';
-import { NUMBER_WORDS, UNHEARD, numberFrom, quoteOf, type TranscriptLine } from './transcript.ts';
+import { NUMBER_WORDS, SWAPPED, UNHEARD, numberFrom, quoteOf, type TranscriptLine } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 export const HAS_COVERAGE =
@@ -242,8 +242,8 @@ export const KIND_WORDS: Record<Disqualifier['kind'], string> = {
 const HINTS =
   /\b(tight|fixed income|afford|money|bills|budget|handles?|takes care of|in charge|guardian|attorney|conservator|dementia|alzheimer'?s|memory|forget\w*|covered|coverage|polic(y|ies)|insurance (through|from|with)|through (my|the|his|her) (work|job|union|church|employer)|already (have|got)|prepaid|burial (society|plot)|the va\b|decides?|decisions?)\b/i;
 
-/** A birth year or date said beside an age: the two may disagree. */
-const BIRTH_YEAR = /\bborn\b|\b19\d\d\b|\bbirthday\b|\b(nineteen|eighteen)[-\s]\w+/i;
+/** A birth year or date said beside an age: the two may disagree (not "had my birthday last week": decision 263). */
+const BIRTH_YEAR = /\bborn\b|\b19\d\d\b|\bbirthday\b(?! (was |is )?(last|this|next) (week|month)\b)|\b(nineteen|eighteen)[-\s]\w+/i;
 
 /** The agent saying what the caller said or is ("he said", "she told the screener", "she's ninety-five"). */
 const CLAIMS = new RegExp(
@@ -396,7 +396,9 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
   }
   // The caller's own words put them in the age range, and they state none of the other disqualifiers.
   const inRange = r.lines.find((_, i) => inAgeRange(r, i, callYear));
-  if (inRange && !doubt) {
+  // Labels read as plainly swapped are read swapped for a denial (decision 243); the age in range is then the words
+  // under the agent's label (decision 263).
+  if (inRange && (!doubt || doubt === SWAPPED)) {
     return {
       decision: 'deny',
       summary: `The caller gave an age in the product's range (${AGE_RANGE.min} to ${AGE_RANGE.max}) and stated no disqualifier.`,
