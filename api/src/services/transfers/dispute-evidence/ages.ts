@@ -22,7 +22,10 @@ export const THIRD_AGE = new RegExp(
 /** A caller correcting the age just given ("Thirty-nine. No, wait, forty-nine"): the age after the cue counts. */
 export const AGE_CORRECTION = new RegExp(`\\b(?:no,?\\s+)?(?:wait|i mean|actually|sorry)\\b[,.]?\\s+(?:i'?m\\s+)?${NUMBER_WORDS}\\b`, 'i');
 /** An age said alone, after a no or an oh ("No, no, seventy-two.", decision 263). */
-export const AGE_BARE = new RegExp(`^(?:(?:no|nope|oh|well|sorry|nah|yes|yeah)\\W+)*(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`, 'i');
+export const AGE_BARE = new RegExp(
+  `^(?:(?:no|nope|oh|well|sorry|nah|yes|yeah)\\W+)*(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`,
+  'i',
+);
 
 /** An age said in Spanish ("tengo noventa y dos años", "tengo 92 años"). */
 export const SPANISH_TENS: Record<string, number> = { treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100 };

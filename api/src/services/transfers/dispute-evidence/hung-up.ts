@@ -34,7 +34,12 @@ const otherQuestions = (text: string) =>
 /** Both talking at once: what the agent said there is unknown too. */
 const CROSSTALK = /\[[^\]]*\b(crosstalk|cross-talk|talk(s|ing)? over|overlapping)\b[^\]]*\]/i;
 /** A line whose words were mostly not made out: a note, and fewer than four words besides. */
-const mostlyUnheard = (text: string) => UNHEARD.test(text) && text.replace(/\[[^\]]*\]/g, ' ').split(/\s+/).filter((w) => /\w/.test(w)).length < 4;
+const mostlyUnheard = (text: string) =>
+  UNHEARD.test(text) &&
+  text
+    .replace(/\[[^\]]*\]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /\w/.test(w)).length < 4;
 
 /** A caller asking whether anyone is on the line. */
 const ANYONE_THERE = /\b(any(body|one|body) (there|on the line|home)|are you (still )?there|you (still )?there|is someone there|(hay|est[áa]) alguien)\b/i;

@@ -144,7 +144,11 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
     if (age && (age.age < AGE_RANGE.min || age.age > AGE_RANGE.max)) {
       // Two ages (the caller's and a relative's, "Mama's ninety-five, I'm seventy"), or an age in range said earlier:
       // whose age decides the policy is for an admin.
-      const twoInLine = (AGE_STATED.test(line.text) && THIRD_AGE.test(line.text)) || alternativeInRange(line.text) || AGE_UNSURE.test(line.text) || otherAgeInRange(line.text, age.age);
+      const twoInLine =
+        (AGE_STATED.test(line.text) && THIRD_AGE.test(line.text)) ||
+        alternativeInRange(line.text) ||
+        AGE_UNSURE.test(line.text) ||
+        otherAgeInRange(line.text, age.age);
       const earlier = r.lines.slice(0, i).some((l, j) => {
         if (l.role !== 'caller') return false;
         const a = statedAge(l, r.lines[j - 1]);
@@ -266,7 +270,8 @@ const ASKS_PRICE =
 export const OWN_DECIDER =
   /\bi (still |can |do )?make my own decisions\b|\bi (can )?decide for myself\b|\bit'?s my (money|decision)\b|\b(i|we) (can|could|will|'ll) sign\b|\bsign for myself\b|\b(he|she|they) (says?|said) (to )?go ahead\b/i;
 /** Cover the caller had and has no more ("it lapsed", "I stopped paying"): the cover is taken back (decision 263). */
-const LAPSED = /\b(lapsed|cancel+ed|ran out|expired|stopped paying|quit paying|cashed (it )?(in|out)|not (good|valid|active) anymore|no longer (good|valid|active))\b/i;
+const LAPSED =
+  /\b(lapsed|cancel+ed|ran out|expired|stopped paying|quit paying|cashed (it )?(in|out)|not (good|valid|active) anymore|no longer (good|valid|active))\b/i;
 
 export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: string | null): DisputeVerdict {
   if (!r.lines.length) return { decision: 'human', summary: 'The call has no transcript to read.', evidence: [lengthLine(input.durationSeconds)] };

@@ -117,3 +117,148 @@ describe("labels: a line labelled as the caller asking the agent's qualifying qu
     expect(labelsInDoubt(lines('Agent: Is this Mr. Ames?', 'Caller: Yes. How old do you have to be for this?'))).toBeNull();
   });
 });
+
+describe('not_qualified: an age the caller gives is read with what else they say of it', () => {
+  it('leaves to an admin an age out of range said beside another in range, not beside a likeness', () => {
+    expect(decide('not_qualified', lines('Agent: How old are you?', "Caller: I'm ninety-four. Well, my license says eighty-four."))).toBe('human');
+    expect(decide('not_qualified', lines('Agent: How old are you?', "Caller: I'm a hundred and five! Ha, no, I'm seventy-two."))).toBe('human');
+    expect(decide('not_qualified', lines('Agent: How old are you?', "Caller: I'm ninety-four, but I feel sixty."))).toBe('approve');
+  });
+
+  it('denies an age said back by the agent and corrected by the caller', () => {
+    const t = lines('Agent: How old are you?', 'Caller: Ninety-two.', 'Agent: Oh, ninety-two?', 'Caller: No, no, seventy-two.');
+    expect(decide('not_qualified', t)).toBe('deny');
+  });
+
+  it('reads no age in a number the caller asks back', () => {
+    expect(decide('not_qualified', lines('Agent: How old are you?', 'Caller: Ninety-one? Is that what you said, honey?'))).toBe('human');
+  });
+
+  it("leaves to an admin a disqualifier after which the caller's words were not made out", () => {
+    const t = lines('Agent: How old are you?', "Caller: I'm ninety-four.", 'Agent: Ninety-four, okay.', 'Caller: Well, [inaudible] my birthday.');
+    expect(decide('not_qualified', t)).toBe('human');
+  });
+
+  it('reads "your birth year?" as asking for a year, and a birthday just past as no year', () => {
+    expect(
+      decide('not_qualified', lines("Agent: What's your birth year?", 'Caller: Nineteen-fifty.', 'Agent: Any tobacco?', 'Caller: No.'), {
+        calledAt: '2026-11-01T12:00:00Z',
+      }),
+    ).toBe('deny');
+    expect(decide('not_qualified', lines('Agent: How old are you?', 'Caller: Eighty-eight, had my birthday last week.'))).toBe('deny');
+  });
+
+  it('denies on an age in range under labels read as plainly swapped', () => {
+    const t = lines(
+      'Caller: Hi, is this Mrs. Kell? This is Ron with Prairie Life.',
+      "Agent: It is. I'm seventy-nine, before you ask.",
+      'Caller: And tobacco?',
+      'Agent: No.',
+    );
+    expect(decide('not_qualified', t)).toBe('deny');
+  });
+});
+
+describe('not_qualified: cover, means or the decider hedged, or taken back', () => {
+  it('leaves to an admin a disqualifier the caller says with a doubt', () => {
+    expect(decide('not_qualified', lines('Agent: Any coverage now?', "Caller: I think I have a policy somewhere. I don't need more."))).toBe('human');
+    expect(decide('not_qualified', lines('Agent: What could you pay?', "Caller: I probably can't afford anything."))).toBe('human');
+  });
+
+  it('leaves to an admin "not looking" followed by the price of more, or cover that lapsed', () => {
+    const priced = lines(
+      'Agent: Any coverage?',
+      "Caller: I've got a policy through the church. I don't need more.",
+      'Agent: How much is it?',
+      'Caller: Two thousand. What would ten thousand cost me?',
+    );
+    expect(decide('not_qualified', priced)).toBe('human');
+    const lapsed = lines(
+      'Agent: Any coverage?',
+      'Caller: I already have a policy, not looking for more.',
+      'Agent: When was it written?',
+      'Caller: Well, it lapsed last year.',
+    );
+    expect(decide('not_qualified', lapsed)).toBe('human');
+  });
+
+  it('leaves to an admin a power of attorney after which the caller may sign', () => {
+    const t = lines(
+      'Agent: Who handles your affairs?',
+      'Caller: My son has power of attorney.',
+      'Agent: Can we get him on?',
+      'Caller: He says go ahead, I can sign for this.',
+    );
+    expect(decide('not_qualified', t)).toBe('human');
+  });
+
+  it('leaves to an admin a refusal beside words about cover the rules did not read', () => {
+    expect(decide('not_qualified', lines('Agent: Any coverage now?', "Caller: I might have one through my old job. Anyway, I'm not interested."))).toBe(
+      'human',
+    );
+  });
+});
+
+describe('out_of_state: a stay in the recorded state, or a phone number from it', () => {
+  const UNWORKED = { state: 'GA', workingStates: ['AL'] };
+
+  it('leaves to an admin a stay for a season or a visit, a house elsewhere, or a number from the state', () => {
+    expect(decide('out_of_state', lines('Agent: What state?', "Caller: Georgia. I'm down here with my daughter till spring."), UNWORKED)).toBe('human');
+    expect(decide('out_of_state', lines('Agent: What state?', "Caller: Georgia. But my house is in Dothan, I'm just here helping."), UNWORKED)).toBe('human');
+    expect(decide('out_of_state', lines('Agent: Where are you calling from?', "Caller: The phone number's from Georgia, I got it years ago."), UNWORKED)).toBe(
+      'human',
+    );
+    expect(decide('out_of_state', lines('Agent: Where are you?', "Caller: In Georgia, I'm at my daughter's until my hip heals."), UNWORKED)).toBe('human');
+  });
+});
+
+describe('hung_up_before_questions: a note telling of words the transcript lost', () => {
+  it("leaves to an admin an agent line whose audio dropped before the caller's last words", () => {
+    const t = lines('Agent: Hi, is this Mr. Dale?', 'Caller: Yes.', 'Agent: [agent speaks but audio drops]', "Caller: Hello? I can't hear you. Bye.");
+    expect(decide('hung_up_before_questions', t, { durationSeconds: 100 })).toBe('human');
+  });
+});
+
+describe('wrong_number: who the caller says they are, and what they say of the request', () => {
+  it('leaves to an admin a denial after which the caller names a relative who asked, or asks if it is the insurance', () => {
+    const t = lines(
+      'Agent: Is this Dorothy?',
+      "Caller: Wrong number, there's no Dorothy here.",
+      'Agent: Sorry.',
+      'Caller: Wait, is this the insurance? My wife Dorothy did fill something out.',
+    );
+    expect(decide('wrong_number', t)).toBe('human');
+  });
+
+  it('denies a caller who is the person asked for and owns the request', () => {
+    const t = lines(
+      'Agent: Hi, is this Frances?',
+      'Caller: Yes, speaking.',
+      'Agent: Calling about the funeral coverage.',
+      "Caller: Oh good, I've been waiting for your call.",
+    );
+    expect(decide('wrong_number', t)).toBe('deny');
+  });
+
+  it('denies a relative who says the prospect lives with them', () => {
+    const t = lines('Agent: Is this Mavis?', "Caller: I'm her sister, Mavis lives with me.", 'Agent: Can she call me back?', "Caller: I'll tell her.");
+    expect(decide('wrong_number', t)).toBe('deny');
+  });
+
+  it('approves a caller whose number was the prospect\'s before, and reads "is this Mr. ...?" as the agent between unlabelled speakers', () => {
+    const before = lines(
+      'Agent: Looking for Mr. Harlan Voss.',
+      "Caller: That's who had this number before. I've had it since 2019.",
+      'Agent: So you did not ask?',
+      'Caller: Not me, no.',
+    );
+    expect(decide('wrong_number', before)).toBe('approve');
+    const unlabelled = lines(
+      'Speaker 2: Hello?',
+      'Speaker 1: Hi, this is Tasha, is this Mr. Otis Green?',
+      "Speaker 2: No ma'am, I'm Jamal. We ain't request no insurance.",
+      'Speaker 1: Okay, sorry.',
+    );
+    expect(decide('wrong_number', unlabelled)).toBe('approve');
+  });
+});
