@@ -76,7 +76,13 @@ export const ownAmount = (l: TranscriptLine) => l.role === 'caller' && OWN_AMOUN
 
 /** A caller's reply to the agent's budget question that names an amount they could pay. */
 export const namesBudget = (l: TranscriptLine, previous: TranscriptLine | undefined) =>
-  l.role === 'caller' && previous?.role === 'agent' && BUDGET_QUESTION.test(previous.text) && AMOUNT_SAID.test(l.text) && !NO_AMOUNT.test(l.text);
+  l.role === 'caller' &&
+  previous?.role === 'agent' &&
+  (BUDGET_QUESTION.test(previous.text) || AMOUNT_OFFERED.test(previous.text)) &&
+  AMOUNT_SAID.test(l.text) &&
+  !NO_AMOUNT.test(l.text);
+/** The agent offering a smaller amount as a question ("Not even ten dollars?", "What about fifteen?"): decision 263. */
+const AMOUNT_OFFERED = new RegExp(`\\b(even|what about|how about|could you do|can you do)\\b[^?]*(\\$\\s?\\d|\\b${NUMBER_WORDS}\\b)[^?]*\\?`, 'i');
 
 /** The caller names an amount they could pay: answering the agent's budget question, or in their own words. */
 export const namesAmount = (l: TranscriptLine, previous: TranscriptLine | undefined) => namesBudget(l, previous) || ownAmount(l);

@@ -207,6 +207,8 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
 /** Cover the caller has or may have ("through my old job", "I might have one"): near the covered disqualifier. */
 const COVER_HINT =
   /\b(covered|coverage|polic(y|ies)|insurance (through|from|with)|through (my|the|his|her) (old )?(work|job|union|church|employer)|already (have|got)|pre-?paid|burial (society|plot))\b|\b(might|may|probably|think i) (have|got|had) (one|some|something|a little)\b/i;
+/** A caller still weighing what they said. */
+const WEIGHS = /\b(think (about|on|it over)|let me think|not sure|i don'?t know|have to see|talk to)\b/i;
 /** A doubt in the caller's own statement. */
 const HEDGED = /\b(i think|i guess|i believe|probably|might|maybe|not sure|i suppose|supposed to|far as i know|if i remember)\b/i;
 /** The caller's money trouble: a price objection, "too much", a tight or fixed income. */
@@ -335,7 +337,13 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
     const inRange = t.d.kind === 'age' && back !== t.d.line;
     const confirmed = r.lines.slice(r.lines.indexOf(back) + 1).some((l) => l.role === 'caller' && (ACCEPTS.test(l.text) || GIVES_DETAILS.test(l.text)));
     const named = namesAmount(back, r.lines[r.lines.indexOf(back) - 1]);
-    if (ACCEPTS.test(back === t.d.line ? back.text.slice(t.d.end) : back.text) || GIVES_DETAILS.test(back.text) || inRange || confirmed || named) {
+    // An amount named while still weighing it ("ten dollars... let me think about it") takes the statement back, but
+    // not clearly: an admin (decision 263).
+    const weighing = named && !confirmed && WEIGHS.test(back.text);
+    if (
+      (ACCEPTS.test(back === t.d.line ? back.text.slice(t.d.end) : back.text) || GIVES_DETAILS.test(back.text) || inRange || confirmed || named) &&
+      !weighing
+    ) {
       return { decision: 'deny', summary: `The caller said they ${KIND_WORDS[t.d.kind].replace(/^is /, 'were ')}, then took it back.`, evidence };
     }
     return { decision: 'human', summary: 'The caller stated a disqualifier and later said something that contradicts it.', evidence };

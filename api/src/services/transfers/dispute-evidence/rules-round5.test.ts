@@ -262,3 +262,26 @@ describe('wrong_number: who the caller says they are, and what they say of the r
     expect(decide('wrong_number', unlabelled)).toBe('approve');
   });
 });
+
+describe('taken back or unheard: an amount weighed, a name owned, a denial not made out', () => {
+  it("leaves to an admin an amount the caller names to the agent's smaller offer while still weighing it", () => {
+    const t = lines(
+      'Agent: What can you afford a month?',
+      "Caller: I can't afford anything at all.",
+      'Agent: Not even ten dollars?',
+      'Caller: Well, ten dollars... let me think about it.',
+    );
+    expect(decide('not_qualified', t)).toBe('human');
+  });
+
+  it('leaves to an admin a wrong number after which the caller owns the name, or whose words were not made out', () => {
+    const owned = lines(
+      'Agent: Is this Bob Lyle?',
+      'Caller: Wrong number.',
+      'Agent: I have it from your form, Mr. Lyle.',
+      "Caller: Lyle's my last name, but I didn't fill out any form.",
+    );
+    expect(decide('wrong_number', owned)).toBe('human');
+    expect(decide('wrong_number', lines('Agent: Is this Bob Lyle?', 'Caller: [inaudible] wrong number.'))).toBe('human');
+  });
+});

@@ -1,6 +1,6 @@
 // The wrong-number rule: the caller's own denial that the call is for them, not hedged nor taken back.
 import { AWAY, GENUINE_ANSWERS, RELATIVE_SPEAKS, TAKES_BACK, genuine, inDoubt, lengthLine, takenBackAfter, type Reading } from './caller-statements.ts';
-import { quoteOf } from './transcript.ts';
+import { UNHEARD, quoteOf } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 /** The caller said the call is not for them or that they never asked for it. */
@@ -49,7 +49,7 @@ export const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|sig
 /** A denial the caller hedges: they, or someone of theirs, may have asked after all ("My wife Dorothy did fill something
  * out", decision 263). */
 export const HEDGES =
-  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|brother|sister) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b|\b(my|her|his|our) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)(?: \w+)? (?:did (?:fill|sign|ask|send|call|put)|filled|signed|sent|asked|wanted|wants|mentioned|talked|was (?:looking|asking|talking))\b/i;
+  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|brother|sister) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b|\b(that'?s|it'?s|\w+'s) my (last |first |middle |maiden )?name\b|\b(my|her|his|our) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)(?: \w+)? (?:did (?:fill|sign|ask|send|call|put)|filled|signed|sent|asked|wanted|wants|mentioned|talked|was (?:looking|asking|talking))\b/i;
 
 /** After denying, the caller stays to hear about it ("Well, I guess, since you're on the phone"; "is this the
  * insurance?", decision 263). */
@@ -139,6 +139,9 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
     }
     if (!takenBack && !laterAnswers.length && !g.strong) {
       if (doubt) return inDoubt(doubt, [quoteOf(denial)]);
+      // Caller words not made out may hold what takes the denial back (decision 263).
+      const unheard = r.callerLines.find((l) => UNHEARD.test(l.text));
+      if (unheard) return { decision: 'human', summary: "Some of the caller's words were not made out.", evidence: [quoteOf(denial), quoteOf(unheard)] };
       return { decision: 'approve', summary: 'The caller said it was a wrong number or that they never asked for the call.', evidence: [quoteOf(denial)] };
     }
     // Taken back and then a qualifying question answered: the guide's "usually deny" (decision 243).
