@@ -9,7 +9,7 @@ export const AGE_RANGE = { min: QUOTER_LIMITS.minAge, max: QUOTER_LIMITS.maxAge 
 /** An approximate age ("about ninety") this near a bound is not a clear disqualifier. */
 export const AGE_FUZZ = 3;
 export const AGE_STATED = new RegExp(
-  `\\b(?:i'?m|i am|(i'?ll be|i will be|turning)|turned|age is|aged)\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
+  `\\b(?:i'?m|i am|(i'?ll be|i will be|turning|i turn|(?:she|he) turns)|turned|age is|aged)\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
   'i',
 );
 
@@ -62,9 +62,10 @@ const SPANISH_BARE = new RegExp(
   'i',
 );
 
-/** "Ninety-three in January": the age the caller turns next, not yet. */
+/** "Ninety-three in January": the age the caller turns next, not yet (and, since decision 263, "I'm ninety-one in March",
+ * "this coming March", "next month" after a stated age too). */
 const NEXT_BIRTHDAY =
-  /^\s*(in|this|come|next) (january|february|march|april|may|june|july|august|september|october|november|december|the (spring|summer|fall|winter)|a (few|couple))\b/i;
+  /^\s*(?:(?:in|this|come|next|this coming|come this) (?:january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter|thanksgiving|the (?:spring|summer|fall|winter)|a (?:few|couple))|(?:next|this) (?:month|week|year)|in a (?:week|month)|on my (?:next )?birthday)\b/i;
 
 /** The text after the last place `words` is said in `text`. */
 const after = (text: string, words: string) => text.slice(text.toLowerCase().lastIndexOf(words.toLowerCase()) + words.length);
@@ -99,9 +100,9 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
   const bare = m || third || askedBack ? null : asked ? (AGE_BARE.exec(line.text) ?? alone(line.text)) : YEARS_OLD.exec(line.text);
   // words: the number said; hedge: "about", "almost"...; next: "I'll be 91", "turning 91" (90 today).
   const said = m
-    ? { words: m[3]!, hedge: m[2], next: Boolean(m[1]) }
+    ? { words: m[3]!, hedge: m[2], next: Boolean(m[1]) || NEXT_BIRTHDAY.test(line.text.slice(m.index + m[0].length)) }
     : third
-      ? { words: third[2]!, hedge: third[1], next: false }
+      ? { words: third[2]!, hedge: third[1], next: NEXT_BIRTHDAY.test(line.text.slice(third.index + third[0].length)) }
       : bare
         ? { words: bare[2]!, hedge: bare[1], next: NEXT_BIRTHDAY.test(line.text.slice(bare[0].length)) }
         : null;

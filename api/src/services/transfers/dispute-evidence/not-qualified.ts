@@ -207,6 +207,8 @@ export function disqualifiers(r: Reading, callYear: number | null = null): Disqu
 /** Cover the caller has or may have ("through my old job", "I might have one"): near the covered disqualifier. */
 const COVER_HINT =
   /\b(covered|coverage|polic(y|ies)|insurance (through|from|with)|through (my|the|his|her) (old )?(work|job|union|church|employer)|already (have|got)|pre-?paid|burial (society|plot))\b|\b(might|may|probably|think i) (have|got|had) (one|some|something|a little)\b/i;
+/** The caller unsure, after saying they are covered, of what the cover is or does (decision 263). */
+const COVER_DOUBT = /\b(i think|not sure|don'?t (know|remember)|no idea|i guess|maybe)\b/i;
 /** A caller still weighing what they said. */
 const WEIGHS = /\b(think (about|on|it over)|let me think|not sure|i don'?t know|have to see|talk to)\b/i;
 /** A doubt in the caller's own statement. */
@@ -294,7 +296,8 @@ export function notQualified(input: DisputeEvidenceInput, r: Reading, doubt: str
           const a = statedAge(l, previous);
           return a !== null && !a.approximate && a.age >= AGE_RANGE.min && a.age <= AGE_RANGE.max;
         }
-        if (d.kind === 'covered') return WANTS_MORE.test(l.text) || ASKS_PRICE.test(l.text) || LAPSED.test(l.text);
+        if (d.kind === 'covered')
+          return WANTS_MORE.test(l.text) || ASKS_PRICE.test(l.text) || LAPSED.test(l.text) || (l !== d.line && COVER_DOUBT.test(l.text));
         if (d.kind === 'decider') return OWN_DECIDER.test(l.text);
         return false;
       },

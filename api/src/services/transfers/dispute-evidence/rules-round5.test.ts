@@ -285,3 +285,31 @@ describe('taken back or unheard: an amount weighed, a name owned, a denial not m
     expect(decide('wrong_number', lines('Agent: Is this Bob Lyle?', 'Caller: [inaudible] wrong number.'))).toBe('human');
   });
 });
+
+describe('the next birthday after a stated age, doubts about cover, a few months more, a name owned', () => {
+  it('reads "I\'m ninety-one in March" and "ninety-one next month" as ninety today (the guide\'s example)', () => {
+    expect(decide('not_qualified', lines('Agent: How old are you?', "Caller: I'm ninety-one in March."))).toBe('deny');
+    expect(decide('not_qualified', lines('Agent: How old are you?', 'Caller: Ninety-one next month, Lord willing.'))).toBe('deny');
+    expect(decide('not_qualified', lines('Agent: How old are you?', 'Caller: I turn ninety-one this coming March.'))).toBe('deny');
+  });
+
+  it('leaves to an admin cover the caller is then unsure of', () => {
+    const t = lines(
+      'Agent: Any coverage?',
+      "Caller: Got a policy through my pension. Don't need more.",
+      'Agent: Does it pay for burial?',
+      "Caller: Honestly I don't know what it covers.",
+    );
+    expect(decide('not_qualified', t)).toBe('human');
+  });
+
+  it('leaves to an admin a caller in the recorded state for a few months yet', () => {
+    expect(decide('out_of_state', lines("Agent: You're in Alabama?", 'Caller: Mm-hm. For a few months yet.'), { state: 'AL', workingStates: ['GA'] })).toBe(
+      'human',
+    );
+  });
+
+  it('leaves to an admin a wrong number said by a caller who owns the name asked for', () => {
+    expect(decide('wrong_number', lines('Agent: Is this Margaret Hale?', 'Caller: Nobody calls me Margaret. Wrong number.'))).toBe('human');
+  });
+});

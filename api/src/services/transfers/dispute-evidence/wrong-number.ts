@@ -49,7 +49,7 @@ export const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|sig
 /** A denial the caller hedges: they, or someone of theirs, may have asked after all ("My wife Dorothy did fill something
  * out", decision 263). */
 export const HEDGES =
-  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|brother|sister) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b|\b(that'?s|it'?s|\w+'s) my (last |first |middle |maiden )?name\b|\b(my|her|his|our) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)(?: \w+)? (?:did (?:fill|sign|ask|send|call|put)|filled|signed|sent|asked|wanted|wants|mentioned|talked|was (?:looking|asking|talking))\b/i;
+  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|brother|sister) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b|\b(that'?s|it'?s|\w+'s) my (last |first |middle |maiden )?name\b|\b(nobody|no one|everybody|everyone|folks|people) (calls?|call) me\b|\bi go by\b|\b(my|her|his|our) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)(?: \w+)? (?:did (?:fill|sign|ask|send|call|put)|filled|signed|sent|asked|wanted|wants|mentioned|talked|was (?:looking|asking|talking))\b/i;
 
 /** After denying, the caller stays to hear about it ("Well, I guess, since you're on the phone"; "is this the
  * insurance?", decision 263). */
@@ -105,9 +105,7 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
       r.callerLines.find(
         (l) => l !== denial && r.lines.indexOf(l) > r.lines.indexOf(denial) && (HEDGES.test(l.text) || STAYS_ON.test(l.text) || CONFIRMS_ASKING.test(l.text)),
       ) ??
-      (HEDGES.test(denial.text.slice(m.index + m[0].length)) ||
-      STAYS_ON.test(denial.text.slice(m.index + m[0].length)) ||
-      /^\s*\?/.test(denial.text.slice(m.index + m[0].length))
+      (HEDGES.test(denial.text) || STAYS_ON.test(denial.text.slice(m.index + m[0].length)) || /^\s*\?/.test(denial.text.slice(m.index + m[0].length))
         ? denial
         : undefined);
     if (hedge && !takenBack && !g.strong) {
