@@ -303,10 +303,17 @@ describe('the next birthday after a stated age, doubts about cover, a few months
     expect(decide('not_qualified', t)).toBe('human');
   });
 
-  it('leaves to an admin a caller in the recorded state for a few months yet', () => {
+  it('leaves to an admin a caller in the recorded state for a few months yet, or elsewhere half the week', () => {
     expect(decide('out_of_state', lines("Agent: You're in Alabama?", 'Caller: Mm-hm. For a few months yet.'), { state: 'AL', workingStates: ['GA'] })).toBe(
       'human',
     );
+    const t = lines(
+      'Agent: I show you in Texas.',
+      "Caller: That's right, El Paso.",
+      'Agent: I only write New Mexico.',
+      "Caller: Well, I'm over in Las Cruces half the week.",
+    );
+    expect(decide('out_of_state', t, { state: 'TX', workingStates: ['NM'] })).toBe('human');
   });
 
   it('leaves to an admin a wrong number said by a caller who owns the name asked for', () => {
