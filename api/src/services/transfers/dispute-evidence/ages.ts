@@ -9,7 +9,7 @@ export const AGE_RANGE = { min: QUOTER_LIMITS.minAge, max: QUOTER_LIMITS.maxAge 
 /** An approximate age ("about ninety") this near a bound is not a clear disqualifier. */
 export const AGE_FUZZ = 3;
 export const AGE_STATED = new RegExp(
-  `\\b(?:i'?m|i am|(i'?ll be|i will be|turning)|turned|age is|aged)\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
+  `\\b(?:i'?m|i am|(i'?ll be|i will be|turning|i turn|(?:she|he) turns)|turned|age is|aged)\\s+(?:(about|around|almost|nearly|maybe|probably|close to)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent|minutes|days|months))`,
   'i',
 );
 
@@ -21,7 +21,11 @@ export const THIRD_AGE = new RegExp(
 
 /** A caller correcting the age just given ("Thirty-nine. No, wait, forty-nine"): the age after the cue counts. */
 export const AGE_CORRECTION = new RegExp(`\\b(?:no,?\\s+)?(?:wait|i mean|actually|sorry)\\b[,.]?\\s+(?:i'?m\\s+)?${NUMBER_WORDS}\\b`, 'i');
-export const AGE_BARE = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`, 'i');
+/** An age said alone, after a no or an oh ("No, no, seventy-two.", decision 263). */
+export const AGE_BARE = new RegExp(
+  `^(?:(?:no|nope|oh|well|sorry|nah|yes|yeah)\\W+)*(?:(about|around|almost|nearly|maybe)\\s+)?${NUMBER_WORDS}\\b(?!\\s*(?:thousand|hundred|dollars|percent))`,
+  'i',
+);
 
 /** An age said in Spanish ("tengo noventa y dos años", "tengo 92 años"). */
 export const SPANISH_TENS: Record<string, number> = { treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100 };
@@ -40,8 +44,12 @@ export const YEARS_OLD = new RegExp(`^(?:(about|around|almost|nearly|maybe)\\s+)
 export const GIVE_OR_TAKE = /\bgive or take\b|\bor so\b|\bthereabouts\b/i;
 
 /** A hedge that puts the age just below the number ("almost ninety-one": ninety). */
-/** An agent's question about the caller's age, or the agent saying an age back for the caller to confirm or correct. */
-const AGE_QUESTION = new RegExp(`\\b(how old|age|cu[áa]ntos a[ñn]os|edad)\\b|\\byou'?re (about |around )?${NUMBER_WORDS}\\b`, 'i');
+/** An agent's question about the caller's age, or the agent saying an age back for the caller to confirm or correct
+ * ("You're ninety-two?", or the number alone: "Ninety-two?", decision 263). */
+const AGE_QUESTION = new RegExp(
+  `\\b(how old|age|cu[áa]ntos a[ñn]os|edad)\\b|\\byou'?re (about |around )?${NUMBER_WORDS}\\b|^\\W*(?:(?:oh|you said|did you say|so)\\W+)*${NUMBER_WORDS}\\W*\\?\\W*$`,
+  'i',
+);
 
 /** A question about the birth date or year: a bare number answering it is a year, not an age. */
 const BIRTH_QUESTION = /\b(year|born|date of birth|birth ?date|birthday|dob|naci[óo])\b/i;
@@ -54,9 +62,10 @@ const SPANISH_BARE = new RegExp(
   'i',
 );
 
-/** "Ninety-three in January": the age the caller turns next, not yet. */
+/** "Ninety-three in January": the age the caller turns next, not yet (and, since decision 263, "I'm ninety-one in March",
+ * "this coming March", "next month" after a stated age too). */
 const NEXT_BIRTHDAY =
-  /^\s*(in|this|come|next) (january|february|march|april|may|june|july|august|september|october|november|december|the (spring|summer|fall|winter)|a (few|couple))\b/i;
+  /^\s*(?:(?:in|this|come|next|this coming|come this) (?:january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter|thanksgiving|the (?:spring|summer|fall|winter)|a (?:few|couple))|(?:next|this) (?:month|week|year)|in a (?:week|month)|on my (?:next )?birthday)\b/i;
 
 /** The text after the last place `words` is said in `text`. */
 const after = (text: string, words: string) => text.slice(text.toLowerCase().lastIndexOf(words.toLowerCase()) + words.length);
@@ -86,12 +95,14 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
       .slice(1)
       .map((x) => new RegExp(`${AGE_BARE.source}[.!]?$`, 'i').exec(x.trim()))
       .find(Boolean) ?? null;
-  const bare = m || third ? null : asked ? (AGE_BARE.exec(line.text) ?? alone(line.text)) : YEARS_OLD.exec(line.text);
+  // A number asked back ("Ninety-one, is that what you said?") states nothing (decision 263).
+  const askedBack = /^[^.!?]*\?/.test(line.text);
+  const bare = m || third || askedBack ? null : asked ? (AGE_BARE.exec(line.text) ?? alone(line.text)) : YEARS_OLD.exec(line.text);
   // words: the number said; hedge: "about", "almost"...; next: "I'll be 91", "turning 91" (90 today).
   const said = m
-    ? { words: m[3]!, hedge: m[2], next: Boolean(m[1]) }
+    ? { words: m[3]!, hedge: m[2], next: Boolean(m[1]) || NEXT_BIRTHDAY.test(line.text.slice(m.index + m[0].length)) }
     : third
-      ? { words: third[2]!, hedge: third[1], next: false }
+      ? { words: third[2]!, hedge: third[1], next: NEXT_BIRTHDAY.test(line.text.slice(third.index + third[0].length)) }
       : bare
         ? { words: bare[2]!, hedge: bare[1], next: NEXT_BIRTHDAY.test(line.text.slice(bare[0].length)) }
         : null;
@@ -107,8 +118,8 @@ export function statedAge(line: TranscriptLine, previous: TranscriptLine | undef
   return { age, approximate: Boolean(said.hedge) || GIVE_OR_TAKE.test(line.text) || /^\W*(something|odd|-?ish)\b/i.test(after(line.text, said.words)) };
 }
 
-/** A question about the birth year or date (a bare number answering it is a year). */
-const ASKS_BIRTH = /\b(what year|year (were you|was she|was he) born|born|date of birth|birth ?date|birthday|dob)\b/i;
+/** A question about the birth year or date (a bare number answering it is a year; "your birth year?": decision 263). */
+const ASKS_BIRTH = /\b(what year|year (were you|was she|was he) born|born|date of birth|birth ?date|birth ?year|year of birth|birthday|dob)\b/i;
 const OTHERS_BIRTH =
   /\b(he|she|they|his|her|my (son|daughter|grandson|granddaughter|grandkids?|husband|wife|kids?|child|children|mother|father|mom|dad|brother|sister|niece|nephew))\b[^.?!]{0,25}\b(born|birth)/i;
 const FOUR_DIGIT_YEAR = /\b(19[0-9]{2}|20[0-2][0-9])\b/;

@@ -62,9 +62,30 @@ const AMOUNT_SAID = new RegExp(`\\$\\s?\\d|\\b\\d{1,3}\\b|\\b${NUMBER_WORDS}\\b|
 /** A reply that names no amount after all: nothing, zero, not a dime. */
 const NO_AMOUNT = /\b(nothing|zero|nada|not a (dime|penny|cent)|can'?t|cannot|no puedo)\b/i;
 
+/**
+ * An amount the caller names as theirs to pay, asked or not (decision 263): a monthly amount ("maybe twenty-five a
+ * month", "$30 monthly"), or a number that opens a sentence and is followed by what they can do ("Thirty I could
+ * do", "Forty-five, I can manage that"). Not when the line demurs ("can't", "no", "too much") or asks.
+ */
+const OWN_AMOUNT = new RegExp(
+  `\\b${NUMBER_WORDS}(?:[-\\s]${NUMBER_WORDS})?(?:\\s+(?:dollars|bucks))?\\s+(?:(?:a|per|each)\\s+month|monthly)\\b|\\$\\s?\\d+(?:\\.\\d{2})?\\s+(?:(?:a|per|each)\\s+month|monthly)\\b|(?:^|[.!,]\\s*)(?:well\\W+|maybe\\s+|about\\s+)*(?:\\$\\s?\\d+|${NUMBER_WORDS}(?:[-\\s]${NUMBER_WORDS})?)(?:\\s+(?:dollars|bucks))?,?\\s+(?:i|we)\\s+(?:can|could)\\s+(?:probably\\s+|maybe\\s+)?(?:do|manage|afford|pay|swing|handle)\\b`,
+  'i',
+);
+const DEMURS_AMOUNT = /\b(not|never|too (much|high|steep)|expensive)\b|n'?t\b|\?/i;
+export const ownAmount = (l: TranscriptLine) => l.role === 'caller' && OWN_AMOUNT.test(l.text) && !DEMURS_AMOUNT.test(l.text);
+
 /** A caller's reply to the agent's budget question that names an amount they could pay. */
 export const namesBudget = (l: TranscriptLine, previous: TranscriptLine | undefined) =>
-  l.role === 'caller' && previous?.role === 'agent' && BUDGET_QUESTION.test(previous.text) && AMOUNT_SAID.test(l.text) && !NO_AMOUNT.test(l.text);
+  l.role === 'caller' &&
+  previous?.role === 'agent' &&
+  (BUDGET_QUESTION.test(previous.text) || AMOUNT_OFFERED.test(previous.text)) &&
+  AMOUNT_SAID.test(l.text) &&
+  !NO_AMOUNT.test(l.text);
+/** The agent offering a smaller amount as a question ("Not even ten dollars?", "What about fifteen?"): decision 263. */
+const AMOUNT_OFFERED = new RegExp(`\\b(even|what about|how about|could you do|can you do)\\b[^?]*(\\$\\s?\\d|\\b${NUMBER_WORDS}\\b)[^?]*\\?`, 'i');
+
+/** The caller names an amount they could pay: answering the agent's budget question, or in their own words. */
+export const namesAmount = (l: TranscriptLine, previous: TranscriptLine | undefined) => namesBudget(l, previous) || ownAmount(l);
 
 /**
  * A caller who goes along after all (issue 33, "taken back is not evidence"): names an amount they can pay,
@@ -96,7 +117,7 @@ export const CANNOT_HEAR =
 
 /** A relative or someone else on the prospect's phone: who they are, or the prospect away. */
 export const RELATIVE_SPEAKS =
-  /\bthis is (his|her|their) (daughter|son|wife|husband|sister|brother|granddaughter|grandson|niece|nephew|mother|father|caregiver|neighbor)\b|\bthat'?s my (wife|husband|mother|mom|mama|momma|father|dad|daddy|sister|brother|daughter|son|grandma|grandmother|grandpa|grandfather)\b|\bi'?m (his|her|their) (home )?(aide|caregiver|nurse|daughter|son|wife|husband)\b|\b's my (mother|father)-in-law\b|\bi'?m (his|her|their) (home )?(aide|caregiver|nurse|daughter|son|wife|husband)\b|'s my (mother|father)-in-law\b/i;
+  /\bthis is (his|her|their) (daughter|son|wife|husband|sister|brother|granddaughter|grandson|niece|nephew|mother|father|caregiver|neighbor)\b|\bthat'?s my (wife|husband|mother|mom|mama|momma|father|dad|daddy|sister|brother|daughter|son|grandma|grandmother|grandpa|grandfather)\b|\bi'?m (his|her|their) (home )?(aide|caregiver|nurse|daughter|son|wife|husband|sister|brother|mother|father|granddaughter|grandson|niece|nephew|neighbor)\b|\b's my (mother|father)-in-law\b/i;
 export const AWAY =
   /\b(she|he|mama|momma|mom|dad|daddy|grandma|grandpa|granny)(?:'s| is) (?:at|in the|out|napping|sleeping|asleep|resting|busy|gone to|down at|over at|taking a)\b|\b(she|he|mama|momma|mom|dad|daddy)(?:'s| is)? (?:not|ain'?t) (?:here|home|in|available|around)\b|\b(she|he|mama|momma|mom|dad|daddy)(?:'s| is) (?:sleeping|asleep|napping|at (?:the doctor|work|church|the store)|out)\b/i;
 
@@ -136,7 +157,7 @@ export function takenBackAfter(
     const previous = r.lines[i - 1];
     if (ACCEPTS.test(l.text) || GIVES_DETAILS.test(l.text) || TAKES_BACK.test(l.text)) return l;
     if (previous?.role === 'agent' && APPLICATION.test(previous.text) && !DEMURS.test(l.text) && !REFUSES.test(l.text)) return l;
-    if (namesBudget(l, previous)) return l;
+    if (namesAmount(l, previous)) return l;
     if (also?.(l, previous)) return l;
   }
   return undefined;

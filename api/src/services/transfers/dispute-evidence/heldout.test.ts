@@ -49,18 +49,17 @@ const HELD_OUT: HeldOutCorpus[] = [
     label: 'third held-out corpus',
     spent: true,
   },
-  // The fourth, the measure of round four (decision 243): written from the guide alone by another session while the
-  // rules were tuned, committed after they were frozen (b6cb1b6) and before they ran on it, then run once on
-  // 2026-11-29: 104/125 (83.2%) decided (target met), 103/109 (94.5%) agreeing (fails), ONE call labelled deny
-  // approved (fails), and four calls labelled human approved. The assertions that fail are marked so.
+  // Spent in round five (decision 263). The measure of round four (decision 243): written from the guide alone by
+  // another session while the rules were tuned, committed after they were frozen (b6cb1b6) and before they ran on
+  // it, then run once on 2026-11-29: 104/125 (83.2%) decided (target met), 103/109 (94.5%) agreeing (failed), ONE
+  // call labelled deny approved (failed), and four calls labelled human approved; after round five: 104/125 (83.2%),
+  // 104/104 (100%), none, and none of a call labelled human.
   {
     file: 'heldout4.jsonl',
     idPattern: /^m\d+$/,
     scenarioPattern: /^ms\d+$/,
     label: 'fourth held-out corpus',
-    spent: false,
-    agreementFails: '103/109, 94.5%',
-    denyApprovalsFail: '1 of 63 calls labelled deny',
+    spent: true,
   },
 ];
 

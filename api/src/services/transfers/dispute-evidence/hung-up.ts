@@ -31,6 +31,16 @@ const NAME_ONLY =
 const otherQuestions = (text: string) =>
   (text.match(/[^.?!¿]*\?/g) ?? []).filter((q) => QUALIFYING_QUESTION.test(q) || (!OPENING_QUESTION.test(q) && !NAME_ONLY.test(q.trim())));
 
+/** Both talking at once: what the agent said there is unknown too. */
+const CROSSTALK = /\[[^\]]*\b(crosstalk|cross-talk|talk(s|ing)? over|overlapping)\b[^\]]*\]/i;
+/** A line whose words were mostly not made out: a note, and fewer than four words besides. */
+const mostlyUnheard = (text: string) =>
+  UNHEARD.test(text) &&
+  text
+    .replace(/\[[^\]]*\]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /\w/.test(w)).length < 4;
+
 /** A caller asking whether anyone is on the line. */
 const ANYONE_THERE = /\b(any(body|one|body) (there|on the line|home)|are you (still )?there|you (still )?there|is someone there|(hay|est[áa]) alguien)\b/i;
 
@@ -203,12 +213,18 @@ export function hungUp(input: DisputeEvidenceInput, r: Reading, doubt: string | 
     };
   }
   const evidence = [end, quoteOf(lastCaller), ...(firstQuestion ? [quoteOf(firstQuestion)] : [])];
-  // An agent line before the caller's last words that was not made out may have held a qualifying question (decision 243).
-  const unclear = r.lines.find((l, i) => l.role === 'agent' && UNHEARD.test(l.text) && i < r.lines.indexOf(lastCaller));
+  // An agent line before the caller's last words that was not made out may have held a qualifying question (decision
+  // 243); so may the caller's own words not made out, or talk over each other, up to their last (decision 263): what
+  // was asked and answered there is unknown.
+  const unclear = r.lines.find(
+    (l, i) =>
+      (l.role === 'agent' && UNHEARD.test(l.text) && i < r.lines.indexOf(lastCaller)) ||
+      (l.role === 'caller' && i <= r.lines.indexOf(lastCaller) && (CROSSTALK.test(l.text) || mostlyUnheard(l.text))),
+  );
   if (unclear) {
     return {
       decision: 'human',
-      summary: "An agent's line before the caller's last words was not made out: it may have held a question.",
+      summary: "A line up to the caller's last words was not made out: it may have held a question or an answer.",
       evidence: [end, quoteOf(unclear)],
     };
   }

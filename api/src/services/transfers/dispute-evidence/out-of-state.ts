@@ -144,14 +144,20 @@ export const WHERE_TALK =
 export const HOME_ELSEWHERE =
   /\b(winter|summer|snowbird|half the year|back and forth|split)\w*\b|\bmail(ing)?\b|\bp\.?\s?o\.? box\b|\b(care|nursing|group) home\b|\bassisted living\b|\bmoved\b|\bvisiting\b|\bstaying (with|at|in)\b|\bhome is\b/i;
 
-/** Words, in any caller line, that put the caller's home apart from the call's place for part of the year or soon. */
+/** Words, in any caller line, that put the caller's home apart from the call's place for part of the year or soon
+ * (decision 263: for now, moving, closing on a house, until, just here visiting, a house
+ * elsewhere, a phone number from elsewhere). */
 const PART_OF_YEAR =
-  /\b(?:in|for|during) the (?:summer|winter)s?\b|\b(?:summers|winters)\b|\bsnowbird\b|\bhalf the year\b|\bback and forth\b|\bsplit (?:the|my|our) (?:year|time)\b|\bfor (?:another|one more|a few more) (?:day|week|month)s?\b|\bmailing address\b|\bp\.?\s?o\.? box\b/i;
+  /\b(?:in|for|during) the (?:summer|winter)s?\b|\b(?:summers|winters)\b|\bsnowbird\b|\bhalf (?:the|of the) (?:year|week|month|time)\b|\bpart of the (?:year|week|time)\b|\bmost (?:weekends|weeks|of the (?:year|week|time))\b|\bweekends\b|\bback and forth\b|\bsplit (?:the|my|our) (?:year|time)\b|\bfor (?:another|one more|a few(?: more)?|a couple(?: of)?(?: more)?|a|two|three) (?:more )?(?:day|week|month)s?\b|\bmailing address\b|\bp\.?\s?o\.? box\b|\bfor now\b|\bfor the time being\b|\b(?:moving|relocating)\b|\b(?:about|going|fixing|fixin'?) to move\b|\bclos(?:e|ing) on (?:a|the|my|our) (?:house|home|place)\b|\b(?:till|until|til)\b|\bjust (?:here|down here|up here|visiting|staying)\b|\b(?:down|up|over|out) here (?:with|helping|visiting|for)\b|\bmy (?:house|home|place|apartment|trailer)(?:'s| is) (?:in|up|down|over|out|back)\b|\barea code\b|\b(?:phone|cell|number)(?:'s| is)? (?:from|out of)\b/i;
 
-/** A worked state the line names, unless only to say the caller is not there ("not in Georgia"). */
+/** A worked state the line names, or a listed city of one (decision 263), unless only to say the caller is not there ("not in Georgia"). */
 function workedNamed(text: string, worked: string[]): string | null {
-  for (const m of text.matchAll(STATE_NAME)) {
-    const code = toUsStateCode(m[1]!);
+  const places = [
+    ...[...text.matchAll(STATE_NAME)].map((m) => ({ code: toUsStateCode(m[1]!), index: m.index })),
+    ...[...text.matchAll(CITY_NAME)].map((m) => ({ code: CITIES[m[1]!.toLowerCase()] ?? null, index: m.index })),
+  ];
+  for (const m of places) {
+    const code = m.code;
     if (!code || !worked.includes(code)) continue;
     if (/\b(?:not|never|n't|across|near|outside|border\w*|close to)\b(?:\s+\w+){0,3}\s*$/i.test(text.slice(0, m.index))) continue;
     return code;

@@ -30,7 +30,8 @@ const TELLS_OF_WORDS =
   /\b(asks?|asked|asking|questions?|answers?|answered|answering|quotes?|quoted|prices?|says?|said|tells?|told|repeats?|age|birth|health|smok\w*|beneficiary|budget|coverage amount|inaudible|unintelligible|crosstalk)\b/i;
 
 function agentScore(lines: { text: string }[]): number {
-  return lines.reduce((s, l) => s + (AGENT_TALK.test(l.text) ? 2 : 0) + (l.text.includes('?') ? 1 : 0), 0);
+  // What only an agent says (the licence, "is this Mrs. ...?", "may I speak with") counts too (decision 263).
+  return lines.reduce((s, l) => s + (AGENT_TALK.test(l.text) || STRONG_AGENT_TALK.test(l.text) ? 2 : 0) + (l.text.includes('?') ? 1 : 0), 0);
 }
 
 /** Parses the lines and gives each speaker a role: by the label (Agent, Caller...) or, for names, by how they talk. */
@@ -105,11 +106,20 @@ function swapIfReversed(raw: { speaker: string; text: string }[], roles: Map<str
 /** What only an agent says: the licence, the company introduction, holding, the questions to come. */
 const STRONG_AGENT_TALK =
   /\blicensed\b|\bthis is \w+ (with|from)\b|\bcalling (you )?from\b|\bthanks? (you )?for holding\b|\bi'?m the (licensed )?agent\b|\ba few (quick )?questions\b|\bam i speaking (with|to)\b|\bmay i speak (with|to)\b|\byou were (transferred|connected)\b|\bi'?m calling on behalf of\b|\bis this (mr|mrs|ms|miss)\b|\breturning your (request|inquiry)\b|\byou (requested|filled out)\b/i;
+/**
+ * The agent's qualifying questions put to the other speaker ("How old are you sir?", "Do you smoke?"): under the
+ * caller's label, the labels may be swapped (decision 263). Not a caller asking about the product ("how old do you
+ * have to be?").
+ */
+const ASKS_AS_AGENT =
+  /\b(how old are you|what'?s your (age|date of birth|birth ?date|birthday)|when were you born|what year were you born|do you (smoke|use tobacco)|(any|have you had any) (major )?(health|medical) (problems|issues|conditions)|who('?s| is| would be| will be) your beneficiary)\b[^.?!]*\?/i;
 /** Introducing oneself by name with a company ("I'm Ian with Evergreen Life"): the name and company capitalised. */
 const INTRODUCES = /\b(?:I'?m|I am) [A-Z][a-z]+ (?:with|from|at) [A-Z]/;
 
-/** Words the transcriber could not make out ("[inaudible]", "[static]"): what was said there is unknown. */
-export const UNHEARD = /\[(?:[^\]]*\b(?:inaudible|unintelligible|unclear|garbled|static|crosstalk|breaking up|cuts? out)\b[^\]]*)\]/i;
+/** Words the transcriber could not make out ("[inaudible]", "[static]", and since decision 263 "[line noise]", "[audio
+ * drops]", "[agent speaks, muffled]"): what was said there is unknown. */
+export const UNHEARD =
+  /\[(?:[^\]]*\b(?:inaudible|unintelligible|unclear|garbled|static|crosstalk|cross-talk|breaking up|cuts? out|cut off|muffled|indistinct|noise|audio|drops?|dropped|talk(?:s|ing)? over|overlapping|speaks|speaking|mumbl\w*)\b[^\]]*)\]/i;
 
 /** labelsInDoubt's answer when the labels were read as swapped: who said what is then the rules' reading. */
 export const SWAPPED = "The speaker labels read as swapped (the caller's words under the agent's label).";
@@ -145,7 +155,7 @@ export function labelsInDoubt(text: string | null): string | null {
     );
     if (other) return `A line labelled ${l.speaker} introduces itself as ${other}.`;
   }
-  const swapped = lines.find((l) => l.role === 'caller' && (STRONG_AGENT_TALK.test(l.text) || INTRODUCES.test(l.text)));
+  const swapped = lines.find((l) => l.role === 'caller' && (STRONG_AGENT_TALK.test(l.text) || INTRODUCES.test(l.text) || ASKS_AS_AGENT.test(l.text)));
   if (swapped) return `A line labelled as the caller talks as the agent does ("${swapped.text.slice(0, 60)}").`;
   return null;
 }

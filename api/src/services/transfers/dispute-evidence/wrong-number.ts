@@ -1,6 +1,6 @@
 // The wrong-number rule: the caller's own denial that the call is for them, not hedged nor taken back.
 import { AWAY, GENUINE_ANSWERS, RELATIVE_SPEAKS, TAKES_BACK, genuine, inDoubt, lengthLine, takenBackAfter, type Reading } from './caller-statements.ts';
-import { quoteOf } from './transcript.ts';
+import { UNHEARD, quoteOf } from './transcript.ts';
 import type { DisputeEvidenceInput, DisputeVerdict } from './types.ts';
 
 /** The caller said the call is not for them or that they never asked for it. */
@@ -13,7 +13,7 @@ export const DENIES_ASKING = new RegExp(
     /\b(nobody|no one|anybody|anyone)\b[^.?!]{0,30}\bby (that|this) name\b/,
     /\bi (don'?t|do not|not|no) know (a|an|any|anybody|anyone|no|her|him|them|who that is|th(at|is) (person|name|lady|man))\b|\bi don'?t know who you are\b/,
     // the number is not the prospect's (any more)
-    /\bnot (her|his|their|the right) (number|phone|house)\b|\b(just )?got this number\b|\bjust got (it|this (number|phone))\b|\bused to be (her|his|their) number\b|\b(old|outdated) information\b/,
+    /\bnot (her|his|their|the right) (number|phone|house)\b|\b(had|used) (this|the) (number|phone) before\b|\bi'?ve had (it|this (number|phone)) (since|for)\b|\b(just )?got this number\b|\bjust got (it|this (number|phone))\b|\bused to be (her|his|their) number\b|\b(old|outdated) information\b/,
     // never asked
     /\bnever (asked|ask|requested|put my number|signed up|filled)\b|\b(didn'?t|did not|haven'?t|have not|ain'?t) (fill|sign(ed)? up|request|ask|put)|\bi no ask\b|\b(me|i) no call\b|\bnobody (here |there )?(asked|ask|called|requested)\b|\b(nobody|no one) (at|in|from) (this|the|our) (office|house|home|number|shop|business|church)\b[^.?!]{0,12}\b(asked|called|requested)\b/,
     // a business's or someone's own line, not the prospect's
@@ -38,20 +38,23 @@ export const denialIn = (text: string): RegExpExecArray | null => DENIES_ASKING.
 /** What answered is not a person who could be the prospect: a phone menu, an office's recording, a fax. */
 export const NOT_A_PERSON = /\bpress (one|two|1|2)\b|\byou'?ve reached the (office|offices) of\b|\boffice hours\b|\bthis is a government office\b|\[fax\b/i;
 
-/** The caller, without denying anything, says they are the one who asked. */
+/** The caller, without denying anything, says they are the one who asked, or that they want the cover (decision 263:
+ * "I asked about the funeral policy", "I've been waiting for your call", "I want a small policy"). */
 export const CONFIRMS_ASKING =
-  /\b(yes|yeah|right|oh right|sure),? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked about (it|that|this)\b/i;
+  /\b(yes|yeah|right|oh right|sure),? i did\b|\bi did ask\b|\bthat'?s me\b|\bthat was me\b|\bi'?m the one (who|that) asked\b|\bi asked (about|for) (it|that|this|the|a|some|burial|funeral|final|life|insurance)\b|\b(i'?ve|i have) been waiting (for|on) (your|the|this|a) call\b|\bi want (a|the|some) (small |little )?(policy|quote|coverage|plan)\b|\bi want to (know|hear|see) (the|your|about the) (prices?|rates?|cost|plans?)\b/i;
 
 /** The caller is unsure whether they asked, or someone else asked for them. */
 export const UNSURE_WHO_ASKED = /\bdon'?t remember\b|\bmust have (filled|put|signed)\b|\bwas my (husband|wife|mother|father)\b|\b(he|she) passed\b/i;
 
-/** A denial the caller hedges: they, or someone of theirs, may have asked after all. */
+/** A denial the caller hedges: they, or someone of theirs, may have asked after all ("My wife Dorothy did fill something
+ * out", decision 263). */
 export const HEDGES =
-  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|brother|sister) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b/i;
+  /\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)('s| is)? (always |probably |must have )?(put|putting|puts|signed|signing|signs|filled|filling|fills|sent|sending)\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|brother|sister) (did|signed me up|filled it|put me)\b|\bdon'?t remember\b|\bi (might|may|must|could) have\b|\bmaybe i did\b|\b(my|her|his) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew) (might|may|must|could|probably) (have|did)\b|\bwas my (husband|wife|son|daughter)\b|\b(that'?s|it'?s|\w+'s) my (last |first |middle |maiden )?name\b|\b(nobody|no one|everybody|everyone|folks|people) (calls?|call) me\b|\bi go by\b|\b(my|her|his|our) (son|daughter|husband|wife|kids?|grandson|granddaughter|niece|nephew|mom|mother|mama|dad|father|sister|brother)(?: \w+)? (?:did (?:fill|sign|ask|send|call|put)|filled|signed|sent|asked|wanted|wants|mentioned|talked|was (?:looking|asking|talking))\b/i;
 
-/** After denying, the caller stays to hear about it ("Well, I guess, since you're on the phone"). */
+/** After denying, the caller stays to hear about it ("Well, I guess, since you're on the phone"; "is this the
+ * insurance?", decision 263). */
 export const STAYS_ON =
-  /\bi guess\b|\bgo ahead\b|\btell me (about it|more)\b|\bwhat is it\b|\bwhat'?s (this|it) about\b|\bwhat is (this|it) about\b|\bi could use (that|it|some)\b|\bsince you'?re on the phone\b|\bi'?ll listen\b/i;
+  /\bi guess\b|\bgo ahead\b|\btell me (about it|more)\b|\bwhat is it\b|\bwhat'?s (this|it) about\b|\bwhat is (this|it) about\b|\bi could use (that|it|some)\b|\bsince you'?re on the phone\b|\bi'?ll listen\b|\bis (?:this|it|that) (?:about )?(?:the |that |some )?(?:insurance|burial|funeral|policy|final expense|life insurance)\b/i;
 
 /** The caller says the person asked for is not there at all, or the number is wrong (not only that nobody asked). */
 export const NO_SUCH_PERSON =
@@ -102,9 +105,7 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
       r.callerLines.find(
         (l) => l !== denial && r.lines.indexOf(l) > r.lines.indexOf(denial) && (HEDGES.test(l.text) || STAYS_ON.test(l.text) || CONFIRMS_ASKING.test(l.text)),
       ) ??
-      (HEDGES.test(denial.text.slice(m.index + m[0].length)) ||
-      STAYS_ON.test(denial.text.slice(m.index + m[0].length)) ||
-      /^\s*\?/.test(denial.text.slice(m.index + m[0].length))
+      (HEDGES.test(denial.text) || STAYS_ON.test(denial.text.slice(m.index + m[0].length)) || /^\s*\?/.test(denial.text.slice(m.index + m[0].length))
         ? denial
         : undefined);
     if (hedge && !takenBack && !g.strong) {
@@ -136,6 +137,9 @@ export function wrongNumber(input: DisputeEvidenceInput, r: Reading, doubt: stri
     }
     if (!takenBack && !laterAnswers.length && !g.strong) {
       if (doubt) return inDoubt(doubt, [quoteOf(denial)]);
+      // Caller words not made out may hold what takes the denial back (decision 263).
+      const unheard = r.callerLines.find((l) => UNHEARD.test(l.text));
+      if (unheard) return { decision: 'human', summary: "Some of the caller's words were not made out.", evidence: [quoteOf(denial), quoteOf(unheard)] };
       return { decision: 'approve', summary: 'The caller said it was a wrong number or that they never asked for the call.', evidence: [quoteOf(denial)] };
     }
     // Taken back and then a qualifying question answered: the guide's "usually deny" (decision 243).
