@@ -52,8 +52,8 @@ const HELD_OUT: HeldOutCorpus[] = [
   // Spent in round five (decision 263). The measure of round four (decision 243): written from the guide alone by
   // another session while the rules were tuned, committed after they were frozen (b6cb1b6) and before they ran on
   // it, then run once on 2026-11-29: 104/125 (83.2%) decided (target met), 103/109 (94.5%) agreeing (failed), ONE
-  // call labelled deny approved (failed), and four calls labelled human approved; after round five: 104/125 (83.2%),
-  // 104/104 (100%), none, and none of a call labelled human.
+  // call labelled deny approved (failed), and four calls labelled human approved; after round five: 113/125 (90.4%),
+  // 113/113 (100%), none, and none of a call labelled human.
   {
     file: 'heldout4.jsonl',
     idPattern: /^m\d+$/,
@@ -62,7 +62,9 @@ const HELD_OUT: HeldOutCorpus[] = [
     spent: true,
   },
   // The fifth, the measure of round five (decision 263): written from the guide alone by another session while the
-  // rules were tuned, committed after they were frozen (d58044f) and before they ran on it.
+  // rules were tuned, committed after they were frozen (d58044f) and before they ran on it (e3d5d7f), then run once
+  // on 2026-11-29: 103/122 (84.4%) decided, 103/107 (96.3%) agreeing, no call labelled deny approved: all three
+  // targets met. The four disagreements are calls labelled human: three approved, one denied.
   {
     file: 'heldout5.jsonl',
     idPattern: /^n\d+$/,
