@@ -10,6 +10,6 @@ export const EARL_SALES_CALL = [
   '[00:46] Earl: No, just blood pressure pills.',
   '[01:10] Marcus: Do you use any tobacco?',
   '[01:13] Earl: Quit twenty years ago.',
-  '[02:30] Marcus: For ten thousand you would be at $48.20 a month, and it never goes up.',
+  '[02:30] Marcus: For ten thousand you would be at $48.20 a month, and it never goes up.', // price-literal-ok: the premium the agent quotes in the call, not one of our prices
   "[02:41] Earl: That's fair. Let me think it over.",
 ].join('\n');
