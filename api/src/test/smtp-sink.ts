@@ -1,11 +1,12 @@
 // A real SMTP server for tests (the smtp-server package), messages parsed with mailparser. It can be
 // stopped and started again on the same port (an SMTP server that is down, then back).
+import { beforeAll, afterAll, beforeEach } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { testConfig, type AppConfig } from '../config.ts';
-import { createTestApp } from './harness.ts';
+import { createTestApp, type TestContext } from './harness.ts';
 import { smtpTransport } from '../services/mail/transport.ts';
 import { outboxDeps, sendDueMessages } from '../services/mail/outbox.ts';
 
@@ -90,4 +91,39 @@ export async function startMailTestApp(config: Partial<AppConfig> = {}) {
     await ctx.close();
   };
   return { ctx, sink, drain, close };
+}
+
+/** A mail suite's app: the context, the sink and the outbox sender, live once the file's beforeAll has run. */
+export interface MailSuite {
+  readonly ctx: TestContext;
+  readonly sink: SmtpSink;
+  drain: () => Promise<unknown>;
+}
+
+/**
+ * The set-up every mail suite shares: startMailTestApp before the file's tests, close after them, and the sink
+ * emptied before each test so a test reads only the messages it caused. Call it at the top of a test file.
+ */
+export function useMailTestApp(config: Partial<AppConfig> = {}): MailSuite {
+  let app: Awaited<ReturnType<typeof startMailTestApp>> | undefined;
+  const started = () => {
+    if (!app) throw new Error('useMailTestApp: the suite is read before its beforeAll ran');
+    return app;
+  };
+  beforeAll(async () => {
+    app = await startMailTestApp(config);
+  });
+  afterAll(() => app?.close());
+  beforeEach(() => {
+    if (app) app.sink.received.length = 0;
+  });
+  return {
+    get ctx() {
+      return started().ctx;
+    },
+    get sink() {
+      return started().sink;
+    },
+    drain: () => started().drain(),
+  };
 }

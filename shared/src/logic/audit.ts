@@ -22,6 +22,7 @@ const FIELD_LABELS: Record<string, string> = {
   state: 'State',
   isAdmin: 'Admin',
   liveTransferPriceCents: 'Transfer price',
+  unpaidOrdersKeepingQuote: 'Unpaid orders that keep their quoted price',
   deactivatedAt: 'Deactivated',
   status: 'Status',
   note: 'Note',
@@ -115,6 +116,13 @@ export interface DescribeInput {
 const money = (v: unknown) => (typeof v === 'number' ? formatUsd(v, { cents: true }) : '');
 const plural = (n: unknown, one: string, many = `${one}s`) => `${String(n)} ${Number(n) === 1 ? one : many}`;
 
+/** "; unpaid order #12 keeps the price it was quoted" after a price change (decision 270), else nothing. */
+function quoteKept(a: Record<string, unknown>): string {
+  const ids = Array.isArray(a.unpaidOrdersKeepingQuote) ? a.unpaidOrdersKeepingQuote : [];
+  if (!ids.length) return '';
+  return `; unpaid order${ids.length === 1 ? '' : 's'} ${ids.map((id) => `#${String(id)}`).join(', ')} keep${ids.length === 1 ? 's' : ''} the price quoted`;
+}
+
 /** The sentence of one entry. Unknown actions read as their name with the record ("user.foo on user #3"). */
 export function describeAudit(e: DescribeInput): string {
   const a = asValues(e.after) ?? {};
@@ -127,7 +135,7 @@ export function describeAudit(e: DescribeInput): string {
     case 'user.updated':
       return `Edited the account${who}`;
     case 'user.price_changed':
-      return `Set the transfer price of${who || ' the account'} to ${a.liveTransferPriceCents === null ? 'the default' : money(a.liveTransferPriceCents)}`;
+      return `Set the transfer price of${who || ' the account'} to ${a.liveTransferPriceCents === null ? 'the default' : money(a.liveTransferPriceCents)}${quoteKept(a)}`;
     case 'user.buyer_price_set':
     case 'user.buyer_price_removed': {
       // A buyer's own price of leads or appointments (decision 251), for every state or one.
@@ -135,8 +143,8 @@ export function describeAudit(e: DescribeInput): string {
       const what = `${/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label}${a.state ? ` in ${String(a.state)}` : ''}`;
       const whose = who || ' the account';
       return e.action === 'user.buyer_price_removed'
-        ? `Removed the price of ${what} for${whose} (${money(b.priceCents)})`
-        : `Set the price of ${what} for${whose} to ${money(a.priceCents)}`;
+        ? `Removed the price of ${what} for${whose} (${money(b.priceCents)})${quoteKept(a)}`
+        : `Set the price of ${what} for${whose} to ${money(a.priceCents)}${quoteKept(a)}`;
     }
     case 'user.password_set':
       return `Set a new password for${who || ' the account'}`;

@@ -20,3 +20,17 @@ export function phoneSearchDigits(q: string | null | undefined): string | null {
   const d = phoneDigits(text);
   return d.length >= 10 ? d : null;
 }
+
+/**
+ * A phone as a dialer takes it (E.164, decision 271): a US number of 10 digits (or 11 with the leading 1) as
+ * "+1" and its 10 digits; a number typed with a leading "+" and 11 to 15 digits as "+" and those digits; null
+ * when it is empty or cannot be read as either (the caller then rings the number it has, as when none is set).
+ */
+export function dialablePhone(phone: string | null | undefined): string | null {
+  const text = (phone ?? '').trim();
+  const d = text.replace(/\D/g, '');
+  if (d.length === 10 && /^[2-9]/.test(d)) return `+1${d}`;
+  if (d.length === 11 && /^1[2-9]/.test(d)) return `+${d}`;
+  if (text.startsWith('+') && d.length >= 11 && d.length <= 15 && !d.startsWith('0')) return `+${d}`;
+  return null;
+}

@@ -12,6 +12,21 @@ import { TEST_EVENT, WEBHOOK_EVENTS } from './webhooks.ts';
 const iso = z.string().meta({ format: 'date-time' });
 const id = z.number().int().positive();
 
+/**
+ * The number the caller system rings for this agent (decision 271): the agent's delivery phone from Transfer
+ * Controls, in E.164. Optional in the contract (added in 1.1.0): a reader of 1.0.0 may ignore it.
+ */
+const deliveryPhone = z
+  .string()
+  .regex(/^\+[1-9]\d{9,14}$/)
+  .nullable()
+  .optional()
+  .meta({
+    description:
+      "The phone to ring for this agent, in E.164 (+15125550123): the delivery phone the agent set in Transfer Controls. null: the agent set none; ring the agent's number you already have (their account phone), as before this field. Added in 1.1.0.",
+    example: '+15125550123',
+  });
+
 /** The one refusal shape of every endpoint: `{ error, fields?, code? }`. */
 export const refusalSchema = z
   .object({
@@ -77,6 +92,7 @@ export const transferAcceptedSchema = z
     }),
     balanceRemaining: z.number().int().meta({ description: 'Transfers the agent has left after this one.' }),
     agentPaused: z.boolean().meta({ description: 'The agent paused deliveries (or ran out) after this call.' }),
+    deliveryPhone,
   })
   .meta({ id: 'TransferAccepted' });
 
@@ -94,7 +110,7 @@ export const callbackDeliveredSchema = z
   .meta({ id: 'CallbackDelivered' });
 
 export const transferCheckAnswerSchema = z
-  .object({ ok: z.literal(true), balanceRemaining: z.number().int() })
+  .object({ ok: z.literal(true), balanceRemaining: z.number().int(), deliveryPhone })
   .meta({ id: 'TransferCheckAnswer', description: 'The transfer would be taken now.' });
 
 const webhookText = z.union([z.string(), z.number()]);

@@ -143,6 +143,8 @@ export interface TransferCallbackAccepted {
   call: { id: number; callId: string; billable: boolean; status: CallStatus; chargeCents: number; billingNote: string | null; orderId: number | null };
   balanceRemaining: number;
   agentPaused: boolean;
+  /** The agent's delivery phone in E.164 (decision 271); null: ring the number you have for the agent. */
+  deliveryPhone: string | null;
 }
 
 /** What a refusal answers (4xx): reason is a stable code for the caller system's log. */

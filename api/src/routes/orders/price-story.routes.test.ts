@@ -2,39 +2,28 @@
 // in the portal, $35.00 labelled as the agent rate with the reason; the receipt (page and e-mail) of each
 // order says which price it was bought at; the admin's user page gives the same price and source; a
 // negotiated price replaces the agent rate everywhere at once.
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import request from 'supertest';
-import { loginAs, makeUser, type TestContext } from '../../test/harness.ts';
-import { startMailTestApp, type SmtpSink } from '../../test/smtp-sink.ts';
+import { loginAs, makeUser } from '../../test/harness.ts';
+import { useMailTestApp } from '../../test/smtp-sink.ts';
 import { payIntent } from '../../test/proof-fixtures.ts';
 import { REORDER_NOTE } from '@tm/shared/logic/price-story';
 
-let ctx: TestContext;
-let sink: SmtpSink;
-let drain: () => Promise<unknown>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ ctx, sink, drain, close } = await startMailTestApp());
-});
-afterAll(() => close());
-beforeEach(() => {
-  sink.received.length = 0;
-});
+const mail = useMailTestApp();
 const ORDER = { totalTransfers: 3, callsPerDay: 5, transferHours: '9am-5pm EST', transferPhone: '5125550123', workingStates: 'TX', leadType: 'Live Transfers' };
 
 describe('one price story for live transfers', () => {
   it('public Standard at $40.00 in the funnel, the agent rate of $35.00 in the portal, each receipt naming its price', async () => {
-    const buyer = await makeUser(ctx.db, { email: 'story.buyer@example.com' });
-    const me = await loginAs(ctx.app, buyer.email, buyer.password);
-    const a = await makeUser(ctx.db, { isAdmin: true });
-    const admin = await loginAs(ctx.app, a.email, a.password);
+    const buyer = await makeUser(mail.ctx.db, { email: 'story.buyer@example.com' });
+    const me = await loginAs(mail.ctx.app, buyer.email, buyer.password);
+    const a = await makeUser(mail.ctx.db, { isAdmin: true });
+    const admin = await loginAs(mail.ctx.app, a.email, a.password);
 
     // The funnel: 2 transfers on the public Standard tier.
     const pkg = await me.post('/api/create-payment-intent').send({ callCount: 2, tier: 'standard' });
     expect(pkg.status, JSON.stringify(pkg.body)).toBe(200);
-    await payIntent(ctx, pkg.body.clientSecret);
-    await ctx.emulator.flush();
+    await payIntent(mail.ctx, pkg.body.clientSecret);
+    await mail.ctx.emulator.flush();
     const pkgReceipt = await me.get(`/api/orders/${pkg.body.orderId}/receipt`);
     expect(pkgReceipt.body).toMatchObject({ unitPriceCents: 4000, priceBasis: 'Standard tier, public price' });
 
@@ -47,13 +36,13 @@ describe('one price story for live transfers', () => {
     const dash = await me.post('/api/call-transfer-order').send(ORDER);
     expect(dash.status, JSON.stringify(dash.body)).toBe(201);
     expect(dash.body.unitPriceCents).toBe(meView.liveTransferPriceCents);
-    await payIntent(ctx, dash.body.clientSecret);
-    await ctx.emulator.flush();
+    await payIntent(mail.ctx, dash.body.clientSecret);
+    await mail.ctx.emulator.flush();
     const dashReceipt = await me.get(`/api/orders/${dash.body.orderId}/receipt`);
     expect(dashReceipt.body).toMatchObject({ unitPriceCents: 3500, priceBasis: 'Agent rate' });
 
-    await drain();
-    const mails = sink.to(buyer.email).filter((m) => m.subject?.startsWith('Receipt'));
+    await mail.drain();
+    const mails = mail.sink.to(buyer.email).filter((m) => m.subject?.startsWith('Receipt'));
     const pkgMail = mails.find((m) => m.subject?.endsWith(`#${pkg.body.orderId}`))!;
     expect(pkgMail.text).toContain('Live transfers (Standard tier, public price): 2 × $40.00 = $80.00');
     expect(pkgMail.text).toContain(REORDER_NOTE);
@@ -67,10 +56,10 @@ describe('one price story for live transfers', () => {
     expect((await me.get('/api/current-user')).body).toMatchObject({ liveTransferPriceCents: 2950, liveTransferPriceSource: 'negotiated' });
     expect((await admin.get(`/api/admin/users/${buyer.id}`)).body.user).toMatchObject({ effectiveLiveTransferPriceCents: 2950 });
     const next = await me.post('/api/call-transfer-order').send(ORDER);
-    await payIntent(ctx, next.body.clientSecret);
-    await ctx.emulator.flush();
+    await payIntent(mail.ctx, next.body.clientSecret);
+    await mail.ctx.emulator.flush();
     expect((await me.get(`/api/orders/${next.body.orderId}/receipt`)).body).toMatchObject({ unitPriceCents: 2950, priceBasis: 'Your negotiated price' });
     expect((await me.get(`/api/orders/${dash.body.orderId}/receipt`)).body.priceBasis).toBe('Agent rate');
-    expect((await request(ctx.app).get('/api/current-user')).body).toEqual({ user: null }); // a visitor (decision 224)
+    expect((await request(mail.ctx.app).get('/api/current-user')).body).toEqual({ user: null }); // a visitor (decision 224)
   });
 });

@@ -36,7 +36,7 @@ const calls = async (userId: number) => Number(((await ctx.db('transfer_calls').
 describe('a deactivated agent', () => {
   it('is refused by the check (GET and POST) and by the callback with 422 agent_deactivated; nothing is billed', async () => {
     const user = await agentWithTransfers();
-    expect((await checkGet(`agentId=${user.id}&state=FL`)).body).toEqual({ ok: true, balanceRemaining: 20 });
+    expect((await checkGet(`agentId=${user.id}&state=FL`)).body).toEqual({ ok: true, balanceRemaining: 20, deliveryPhone: null });
     const before = callPayload({ id: user.id }, 300, { now: ctx.clock.now() });
     expect((await callback(before)).status).toBe(201);
 

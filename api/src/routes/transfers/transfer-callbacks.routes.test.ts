@@ -352,7 +352,7 @@ describe('the agent controls', () => {
     const { user } = await agentWithSettings({ workingStates: ['TX'] });
     const check = (body: object) =>
       documented(request(ctx.app).post('/api/callbacks/transfer/check').set('x-api-key', KEY).send(body), 'post', '/api/callbacks/transfer/check');
-    expect((await check({ agentId: user.id, state: 'TX' })).body).toEqual({ ok: true, balanceRemaining: 50 });
+    expect((await check({ agentId: user.id, state: 'TX' })).body).toEqual({ ok: true, balanceRemaining: 50, deliveryPhone: null });
     expect((await check({ agentEmail: user.email, state: 'FL' })).body.reason).toBe('state_not_allowed');
     expect((await check({ agentId: 999999, state: 'TX' })).status).toBe(404);
   });

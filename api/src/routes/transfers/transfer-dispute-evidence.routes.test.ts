@@ -11,6 +11,7 @@ import { agentWithTransfers, postTransferCall } from '../../test/proof-fixtures.
 import { REVIEW_ALREADY_ASKED_MESSAGE, REVIEW_NOT_DENIED_MESSAGE } from '../../services/transfers/disputes.service.ts';
 import { rulesClassifier } from '../../services/transfers/dispute-evidence/rules.ts';
 import { STAFF_ALERT_DIGEST_MINUTES } from '../../services/mail/staff-alerts.ts';
+import { EARL_SALES_CALL } from '../../test/dispute-transcripts.ts';
 
 const KEY = 'test-transfer-key-evidence-000';
 let ctx: TestContext;
@@ -36,19 +37,6 @@ const WRONG_NUMBER = [
   '[00:02] Agent: Hi, this is Dana with Heritage Final Expense, am I speaking with Gloria?',
   "[00:07] Caller: No ma'am, you have the wrong number. There's no Gloria here.",
   "[00:12] Agent: I'm so sorry, have a good day.",
-].join('\n');
-
-const GENUINE = [
-  "[00:01] Marcus: Thanks for holding, I'm Marcus, a licensed agent with Family First Life. Who do I have?",
-  '[00:06] Earl: This is Earl.',
-  '[00:20] Marcus: How old are you, Earl?',
-  "[00:24] Earl: I'm 71.",
-  '[00:40] Marcus: Any heart problems, cancer or strokes in the last two years?',
-  '[00:46] Earl: No, just blood pressure pills.',
-  '[01:10] Marcus: Do you use any tobacco?',
-  '[01:13] Earl: Quit twenty years ago.',
-  '[02:30] Marcus: For ten thousand you would be at $48.20 a month, and it never goes up.',
-  "[02:41] Earl: That's fair. Let me think it over.",
 ].join('\n');
 
 describe('rules at filing', () => {
@@ -87,7 +75,7 @@ describe('rules at filing', () => {
 
   it('wrong_number: a long conversation with answers and a quote is denied with its quotes; the call stays billed', async () => {
     const { user, agent, orderId } = await newAgent();
-    const call = await deliver(user.id, 170, { transcript: GENUINE });
+    const call = await deliver(user.id, 170, { transcript: EARL_SALES_CALL });
     const res = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'wrong_number' });
     expect(res.body).toMatchObject({ status: 'denied', decidedBy: 'rules', decisionReason: expect.stringMatching(/qualifying questions/) });
     expect(res.body.evidence).toEqual(
@@ -118,7 +106,7 @@ describe('rules at filing', () => {
     expect((await agent.post(`/api/transfers/${unsaid.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' })).body).toMatchObject({
       status: 'pending',
     });
-    const answered = await deliver(user.id, 170, { transcript: GENUINE });
+    const answered = await deliver(user.id, 170, { transcript: EARL_SALES_CALL });
     const d = await agent.post(`/api/transfers/${answered.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
     expect(d.body).toMatchObject({ status: 'denied', decidedBy: 'rules' });
   });
@@ -133,7 +121,7 @@ describe('rules at filing', () => {
     expect(a.body).toMatchObject({ status: 'approved', decidedBy: 'rules', decisionReason: expect.stringMatching(/age range \(40 to 90\)/) });
     expect(a.body.evidence).toEqual([{ quote: 'Caller: I just turned ninety-four, sweetheart.', at: null }]);
 
-    const fine = await deliver(user.id, 170, { transcript: GENUINE });
+    const fine = await deliver(user.id, 170, { transcript: EARL_SALES_CALL });
     expect((await agent.post(`/api/transfers/${fine.id}/disputes`).send({ reasonCode: 'not_qualified' })).body).toMatchObject({
       status: 'denied',
       decidedBy: 'rules',
@@ -240,7 +228,7 @@ describe('rules at filing', () => {
 describe('human review of a rule denial', () => {
   it('goes back to the admin queue once, keeps its quotes, and a second ask is 409', async () => {
     const { user, agent, orderId } = await newAgent();
-    const call = await deliver(user.id, 170, { transcript: GENUINE });
+    const call = await deliver(user.id, 170, { transcript: EARL_SALES_CALL });
     const denied = await agent.post(`/api/transfers/${call.id}/disputes`).send({ reasonCode: 'hung_up_before_questions' });
     expect(denied.body).toMatchObject({ status: 'denied', decidedBy: 'rules' });
 

@@ -140,7 +140,7 @@ export async function createUserAsAdmin(db: Db, input: CreateUserValues, now: Da
 /**
  * Edits a user's details, role, state and own live-transfer price (cents; null: the default). An e-mail
  * already used by another account is a 409 naming the field. Their next transfer order is priced with
- * the new price by the server (orders.service reads it); orders already made keep theirs.
+ * the new price by the server (orders.service reads it); orders already made keep theirs (decision 270).
  */
 export async function updateUser(db: Db, userId: number, values: UpdateUserValues, now: Date, actor: AuditActor): Promise<AdminUserAccount> {
   const { liveTransferPrice, ...details } = values;
@@ -170,7 +170,12 @@ export async function updateUser(db: Db, userId: number, values: UpdateUserValue
       { liveTransferPriceCents: old.liveTransferPriceCents ?? null },
       { liveTransferPriceCents: updated.liveTransferPriceCents ?? null },
     );
-    if (price) await recordAudit(trx, { actor, action: 'user.price_changed', entity: 'user', entityId: userId, userId, ...price, at: now });
+    if (price) {
+      // Unpaid transfer orders keep the price they were quoted until they expire (decision 270): named here.
+      const kept = await Order.query(trx).where({ userId, status: 'pending', kind: 'live_transfer' }).orderBy('id').select('id');
+      const after = kept.length ? { ...price.after, unpaidOrdersKeepingQuote: kept.map((o) => Number(o.id)) } : price.after;
+      await recordAudit(trx, { actor, action: 'user.price_changed', entity: 'user', entityId: userId, userId, before: price.before, after, at: now });
+    }
     return toAdminUserAccount(updated);
   });
 }

@@ -1,66 +1,44 @@
 // Issue 34 item 8: the dispute e-mails, through the real routes and a real SMTP server, name the call as My
 // Transfers does (caller, state, start on the agent's own clock, zone named), and a denial quotes the
 // evidence the rules read. Filed, decided by the rules, and the outcome of the human review the agent asked for.
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import { describe, it, expect, beforeAll } from 'vitest';
 import request from 'supertest';
-import { loginAs, makeUser, type TestContext } from '../../test/harness.ts';
-import { startMailTestApp, type SmtpSink } from '../../test/smtp-sink.ts';
+import { loginAs, makeUser } from '../../test/harness.ts';
+import { useMailTestApp } from '../../test/smtp-sink.ts';
+import { EARL_SALES_CALL } from '../../test/dispute-transcripts.ts';
 import { callPayload, insertPaidOrder } from '../../test/transfers-testing.ts';
 import { AgentTransferSetting } from '../../models/index.ts';
 
 const KEY = 'dispute-mail-transfer-key-0123456789';
-let ctx: TestContext;
-let sink: SmtpSink;
-let drain: () => Promise<unknown>;
-let close: () => Promise<void>;
+const mail = useMailTestApp({ transferApiKey: KEY });
 let admin: Awaited<ReturnType<typeof loginAs>>;
 
 // 19:55 UTC on Nov 20 is 11:55 AM in Los Angeles, where the agent works.
 const STARTED = '2026-11-20T19:55:00.000Z';
 const CALL = 'Pat Caller, FL, Nov 20, 2026, 11:55 AM PST';
 
-const GENUINE = [
-  "[00:01] Marcus: Thanks for holding, I'm Marcus, a licensed agent with Family First Life. Who do I have?",
-  '[00:06] Earl: This is Earl.',
-  '[00:20] Marcus: How old are you, Earl?',
-  "[00:24] Earl: I'm 71.",
-  '[00:40] Marcus: Any heart problems, cancer or strokes in the last two years?',
-  '[00:46] Earl: No, just blood pressure pills.',
-  '[01:10] Marcus: Do you use any tobacco?',
-  '[01:13] Earl: Quit twenty years ago.',
-  '[02:30] Marcus: For ten thousand you would be at $48.20 a month, and it never goes up.',
-  "[02:41] Earl: That's fair. Let me think it over.",
-].join('\n');
-
 beforeAll(async () => {
-  ({ ctx, sink, drain, close } = await startMailTestApp({ transferApiKey: KEY }));
-  ctx.clock.set(new Date('2026-11-20T20:30:00.000Z'));
-  const boss = await makeUser(ctx.db, { isAdmin: true, email: 'dispute.mail.boss@example.com' });
-  admin = await loginAs(ctx.app, boss.email, boss.password);
-});
-afterAll(async () => {
-  await close();
-});
-beforeEach(() => {
-  sink.received.length = 0;
+  mail.ctx.clock.set(new Date('2026-11-20T20:30:00.000Z'));
+  const boss = await makeUser(mail.ctx.db, { isAdmin: true, email: 'dispute.mail.boss@example.com' });
+  admin = await loginAs(mail.ctx.app, boss.email, boss.password);
 });
 
 /** An agent in Los Angeles with one billed call from Pat Caller (FL) at STARTED, with this transcript. */
 async function billedCall(transcript: string) {
-  const user = await makeUser(ctx.db, { email: `dispute.mail.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com` });
-  await insertPaidOrder(ctx.db, user.id, { kind: 'live_transfer', count: 20 }, new Date(ctx.clock.now().getTime() - 3_600_000));
-  const res = await request(ctx.app)
+  const user = await makeUser(mail.ctx.db, { email: `dispute.mail.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com` });
+  await insertPaidOrder(mail.ctx.db, user.id, { kind: 'live_transfer', count: 20 }, new Date(mail.ctx.clock.now().getTime() - 3_600_000));
+  const res = await request(mail.ctx.app)
     .post('/api/callbacks/transfer')
     .set('x-api-key', KEY)
     .send(callPayload({ id: user.id }, 170, { startedAt: STARTED, endedAt: '2026-11-20T19:57:50.000Z', transcript }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  await AgentTransferSetting.query(ctx.db).where({ userId: user.id }).patch({ timeZone: 'America/Los_Angeles' });
-  return { user, callId: res.body.call.id as number, agent: await loginAs(ctx.app, user.email, user.password) };
+  await AgentTransferSetting.query(mail.ctx.db).where({ userId: user.id }).patch({ timeZone: 'America/Los_Angeles' });
+  return { user, callId: res.body.call.id as number, agent: await loginAs(mail.ctx.app, user.email, user.password) };
 }
 
 const textsTo = async (email: string) => {
-  await drain();
-  return sink.to(email).map((m) => ({ subject: m.subject, text: m.text ?? '' }));
+  await mail.drain();
+  return mail.sink.to(email).map((m) => ({ subject: m.subject, text: m.text ?? '' }));
 };
 
 describe('dispute e-mails', () => {
@@ -75,7 +53,7 @@ describe('dispute e-mails', () => {
     // Not the internal row number the agent never sees.
     expect(received!.text).not.toMatch(/transfer #\d/);
 
-    sink.received.length = 0;
+    mail.sink.received.length = 0;
     expect((await admin.post(`/api/admin/transfer-disputes/${filed.body.id}/approve`).send({ note: 'A fax tone all along.' })).status).toBe(200);
     const [decided] = await textsTo(user.email);
     expect(decided!.subject).toBe(`Your dispute #${filed.body.id} was approved`);
@@ -85,7 +63,7 @@ describe('dispute e-mails', () => {
   });
 
   it('denied by the rules: quotes the caller lines the rules read, and says a human review can be asked', async () => {
-    const { user, callId, agent } = await billedCall(GENUINE);
+    const { user, callId, agent } = await billedCall(EARL_SALES_CALL);
     const filed = await agent.post(`/api/transfers/${callId}/disputes`).send({ reasonCode: 'wrong_number' });
     expect(filed.body).toMatchObject({ status: 'denied', decidedBy: 'rules' });
     const [denied] = await textsTo(user.email);
@@ -98,12 +76,12 @@ describe('dispute e-mails', () => {
   });
 
   it("the human review's outcome: says it followed the review and quotes what the rules read on a denial", async () => {
-    const { user, callId, agent } = await billedCall(GENUINE);
+    const { user, callId, agent } = await billedCall(EARL_SALES_CALL);
     const filed = await agent.post(`/api/transfers/${callId}/disputes`).send({ reasonCode: 'wrong_number' });
     expect(filed.body.status).toBe('denied');
     expect((await agent.post(`/api/transfers/${callId}/disputes/review`)).status).toBe(200);
-    await drain();
-    sink.received.length = 0;
+    await mail.drain();
+    mail.sink.received.length = 0;
     const deny = await admin.post(`/api/admin/transfer-disputes/${filed.body.id}/deny`).send({ reason: 'Earl answered every question and heard a price.' });
     expect(deny.status, JSON.stringify(deny.body)).toBe(200);
     const [outcome] = await textsTo(user.email);

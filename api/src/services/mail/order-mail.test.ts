@@ -1,70 +1,59 @@
 // Order e-mails through the real payment path (emulated provider, webhook) and a real SMTP server:
 // the receipt on payment (items, count, rate, amount, link), an .ics invitation per appointment bought,
 // and "payment failed" for a declined card. Each arrives once, even when the webhook repeats.
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import { loginAs, makeUser, type TestContext } from '../../test/harness.ts';
-import { startMailTestApp, type SmtpSink } from '../../test/smtp-sink.ts';
+import { describe, it, expect } from 'vitest';
+import { loginAs, makeUser } from '../../test/harness.ts';
+import { useMailTestApp } from '../../test/smtp-sink.ts';
 import { insertAppointment, insertLead, payIntent } from '../../test/proof-fixtures.ts';
 
-let ctx: TestContext;
-let sink: SmtpSink;
-let drain: () => Promise<unknown>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ ctx, sink, drain, close } = await startMailTestApp());
-});
-afterAll(() => close());
-beforeEach(() => {
-  sink.received.length = 0;
-});
+const mail = useMailTestApp();
 
 async function buy(agent: Awaited<ReturnType<typeof loginAs>>, path: string, body: object, pm: string) {
   const res = await agent.post(path).send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  await payIntent(ctx, res.body.clientSecret, pm).catch(() => undefined); // a declined card throws
-  await ctx.emulator.flush();
+  await payIntent(mail.ctx, res.body.clientSecret, pm).catch(() => undefined); // a declined card throws
+  await mail.ctx.emulator.flush();
   return res.body as { orderId: number; paymentIntentId: string };
 }
 
 describe('order e-mails', () => {
   it('a paid lead order: one receipt with the items, count, rate, amount and a link to the receipt page', async () => {
-    const user = await makeUser(ctx.db, { email: 'receipt.leads@example.com', firstName: 'Rene' });
-    const agent = await loginAs(ctx.app, user.email, user.password);
-    const ids = [await insertLead(ctx.db), await insertLead(ctx.db), await insertLead(ctx.db, { priceCents: 1500 })];
+    const user = await makeUser(mail.ctx.db, { email: 'receipt.leads@example.com', firstName: 'Rene' });
+    const agent = await loginAs(mail.ctx.app, user.email, user.password);
+    const ids = [await insertLead(mail.ctx.db), await insertLead(mail.ctx.db), await insertLead(mail.ctx.db, { priceCents: 1500 })];
     const order = await buy(agent, '/api/bulk-purchase-leads', { leadIds: ids }, 'pm_card_visa');
-    await ctx.emulator.flush();
-    await drain();
-    const mails = sink.to(user.email);
+    await mail.ctx.emulator.flush();
+    await mail.drain();
+    const mails = mail.sink.to(user.email);
     expect(mails).toHaveLength(1);
     const m = mails[0]!;
     expect(m.subject).toBe(`Receipt for your TransferLine order #${order.orderId}`);
     expect(m.text).toContain('Leads: 2 × $10.00 = $20.00');
     expect(m.text).toContain('Leads: 1 × $15.00 = $15.00');
     expect(m.text).toContain('Total: $35.00');
-    expect(m.text).toContain(`${ctx.config.publicOrigin}/dashboard/receipts/${order.orderId}`);
+    expect(m.text).toContain(`${mail.ctx.config.publicOrigin}/dashboard/receipts/${order.orderId}`);
     expect(m.html).toContain('$35.00');
     expect(m.html).not.toMatch(/<img/i);
   });
 
   it('shows the last four card digits when the order has them', async () => {
-    const user = await makeUser(ctx.db, { email: 'receipt.card@example.com' });
-    const agent = await loginAs(ctx.app, user.email, user.password);
-    const res = await agent.post('/api/bulk-purchase-leads').send({ leadIds: [await insertLead(ctx.db)] });
-    await ctx.db('orders').where({ id: res.body.orderId }).update({ cardLast4: '4242' });
-    await payIntent(ctx, res.body.clientSecret);
-    await ctx.emulator.flush();
-    await drain();
-    expect(sink.to(user.email)[0]!.text).toContain('Card: ending in 4242');
+    const user = await makeUser(mail.ctx.db, { email: 'receipt.card@example.com' });
+    const agent = await loginAs(mail.ctx.app, user.email, user.password);
+    const res = await agent.post('/api/bulk-purchase-leads').send({ leadIds: [await insertLead(mail.ctx.db)] });
+    await mail.ctx.db('orders').where({ id: res.body.orderId }).update({ cardLast4: '4242' });
+    await payIntent(mail.ctx, res.body.clientSecret);
+    await mail.ctx.emulator.flush();
+    await mail.drain();
+    expect(mail.sink.to(user.email)[0]!.text).toContain('Card: ending in 4242');
   });
 
   it('an appointment bought: the receipt and an invitation with an .ics for its time', async () => {
-    const user = await makeUser(ctx.db, { email: 'appt.ics@example.com' });
-    const agent = await loginAs(ctx.app, user.email, user.password);
-    const apptId = await insertAppointment(ctx.db, { customerName: 'Ada Byron', extractedAppointmentDateTime: '2026-06-10T17:30:00Z' });
+    const user = await makeUser(mail.ctx.db, { email: 'appt.ics@example.com' });
+    const agent = await loginAs(mail.ctx.app, user.email, user.password);
+    const apptId = await insertAppointment(mail.ctx.db, { customerName: 'Ada Byron', extractedAppointmentDateTime: '2026-06-10T17:30:00Z' });
     await buy(agent, '/api/vapi/create-appointment-payment', { appointmentIds: [apptId] }, 'pm_card_visa');
-    await drain();
-    const mails = sink.to(user.email);
+    await mail.drain();
+    const mails = mail.sink.to(user.email);
     expect(mails.map((m) => m.subject).sort()).toEqual(
       [expect.stringMatching(/^Receipt for your TransferLine order #\d+$/), 'Your appointment on Wed, Jun 10, 2026, 1:30 PM EDT'].sort(),
     );
@@ -78,18 +67,18 @@ describe('order e-mails', () => {
   });
 
   it('gives the appointment time in the agent zone: their Transfer Controls zone, else their state, never GMT', async () => {
-    const pacific = await makeUser(ctx.db, { email: 'appt.pacific@example.com', state: 'TX' });
-    await ctx.db('agent_transfer_settings').insert({ userId: pacific.id, timeZone: 'America/Los_Angeles' });
-    const texan = await makeUser(ctx.db, { email: 'appt.texas@example.com', state: 'TX' });
+    const pacific = await makeUser(mail.ctx.db, { email: 'appt.pacific@example.com', state: 'TX' });
+    await mail.ctx.db('agent_transfer_settings').insert({ userId: pacific.id, timeZone: 'America/Los_Angeles' });
+    const texan = await makeUser(mail.ctx.db, { email: 'appt.texas@example.com', state: 'TX' });
     for (const [u, want] of [
       [pacific, 'Your appointment on Tue, Dec 1, 2026, 10:00 AM PST'],
       [texan, 'Your appointment on Tue, Dec 1, 2026, 12:00 PM CST'],
     ] as const) {
-      const agent = await loginAs(ctx.app, u.email, u.password);
-      const apptId = await insertAppointment(ctx.db, { customerName: 'Zed Zone', extractedAppointmentDateTime: '2026-12-01T18:00:00Z' });
+      const agent = await loginAs(mail.ctx.app, u.email, u.password);
+      const apptId = await insertAppointment(mail.ctx.db, { customerName: 'Zed Zone', extractedAppointmentDateTime: '2026-12-01T18:00:00Z' });
       await buy(agent, '/api/vapi/create-appointment-payment', { appointmentIds: [apptId] }, 'pm_card_visa');
-      await drain();
-      const invite = sink.to(u.email).find((m) => m.subject?.startsWith('Your appointment'))!;
+      await mail.drain();
+      const invite = mail.sink.to(u.email).find((m) => m.subject?.startsWith('Your appointment'))!;
       expect(invite.subject).toBe(want);
       expect(invite.text).toContain(`It starts ${want.slice('Your appointment on '.length)}.`);
       expect(invite.text).not.toContain('GMT');
@@ -97,11 +86,11 @@ describe('order e-mails', () => {
   });
 
   it('a declined card: one "payment did not go through" e-mail, no receipt', async () => {
-    const user = await makeUser(ctx.db, { email: 'declined@example.com' });
-    const agent = await loginAs(ctx.app, user.email, user.password);
-    await buy(agent, '/api/bulk-purchase-leads', { leadIds: [await insertLead(ctx.db)] }, 'pm_card_chargeDeclined');
-    await drain();
-    const mails = sink.to(user.email);
+    const user = await makeUser(mail.ctx.db, { email: 'declined@example.com' });
+    const agent = await loginAs(mail.ctx.app, user.email, user.password);
+    await buy(agent, '/api/bulk-purchase-leads', { leadIds: [await insertLead(mail.ctx.db)] }, 'pm_card_chargeDeclined');
+    await mail.drain();
+    const mails = mail.sink.to(user.email);
     expect(mails.map((m) => m.subject)).toEqual(['Your TransferLine payment did not go through']);
     expect(mails[0]!.text).toContain('Nothing was charged');
   });

@@ -14,7 +14,7 @@ import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { BuyerPrice, User } from '../../models/index.ts';
+import { BuyerPrice, Order, User } from '../../models/index.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 /** A buyer's prices by `${kind}:${state}` ('' state: the kind's price everywhere). */
@@ -61,6 +61,19 @@ export async function listBuyerPrices(db: Db | Knex.Transaction, userId: number)
 
 const auditValues = (kind: string, state: string, priceCents: number | null) => ({ kind, state: state || null, priceCents });
 
+/**
+ * The buyer's unpaid orders of the price's kind: each keeps the price it was quoted until its hold ends
+ * (decision 270), and the change's audit entry names them so the admin sees which will still be charged
+ * the old price (the admin cancels one to have the buyer re-order at the new price).
+ */
+async function ordersKeepingQuote(trx: Knex.Transaction, userId: number, kind: string): Promise<{ unpaidOrdersKeepingQuote?: number[] }> {
+  const rows = await Order.query(trx)
+    .where({ userId, status: 'pending', kind: kind === 'appointment' ? 'appointments' : 'leads' })
+    .orderBy('id')
+    .select('id');
+  return rows.length ? { unpaidOrdersKeepingQuote: rows.map((r) => Number(r.id)) } : {};
+}
+
 /** Sets the buyer's price of a kind (for one state, or every state), replacing the one there was. */
 export async function setBuyerPrice(db: Db, userId: number, values: BuyerPriceValues, now: Date, actor: AuditActor): Promise<BuyerPricesView> {
   const state = values.state ?? '';
@@ -80,7 +93,7 @@ export async function setBuyerPrice(db: Db, userId: number, values: BuyerPriceVa
           entityId: userId,
           userId,
           before: auditValues(values.kind, state, old ? Number(old.priceCents) : null),
-          after: auditValues(values.kind, state, values.priceCents),
+          after: { ...auditValues(values.kind, state, values.priceCents), ...(await ordersKeepingQuote(trx, userId, values.kind)) },
           at: now,
         });
       }
@@ -106,7 +119,7 @@ export async function removeBuyerPrice(db: Db, userId: number, priceId: number, 
       entityId: userId,
       userId,
       before: auditValues(row.kind, row.state, Number(row.priceCents)),
-      after: auditValues(row.kind, row.state, null),
+      after: { ...auditValues(row.kind, row.state, null), ...(await ordersKeepingQuote(trx, userId, row.kind)) },
       at: now,
     });
     return listBuyerPrices(trx, userId);

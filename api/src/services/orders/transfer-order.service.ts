@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { centsToDecimal } from '@tm/shared';
 import type { TransferOrderCreated, TransferOrderInput } from '@tm/shared/schemas/dashboard';
 import { createOrder } from './orders.service.ts';
-import { liveTransferPriceCents, type UserRow } from '../accounts/users.service.ts';
+import type { UserRow } from '../accounts/users.service.ts';
 
 export async function createTransferOrder(deps: AppDeps, user: UserRow, input: TransferOrderInput, clientAddress?: string): Promise<TransferOrderCreated> {
   const order = await createOrder(
@@ -22,7 +22,9 @@ export async function createTransferOrder(deps: AppDeps, user: UserRow, input: T
     clientSecret: order.clientSecret,
     paymentIntentId: order.paymentIntentId,
     amount: order.amount,
-    unitPriceCents: liveTransferPriceCents(user),
+    // The order's own price (what the intent charges), not a second read of the user's, which an admin may
+    // have changed in between (decision 270).
+    unitPriceCents: Math.round(order.amount / input.totalTransfers),
     totalPrice: centsToDecimal(order.amount),
     testMode: order.testMode,
   };

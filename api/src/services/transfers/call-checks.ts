@@ -1,6 +1,7 @@
 // What a transfer must pass before it is recorded or offered: the call's times in their window, the agent
 // the payload names (and not deactivated), and the pre-transfer check of the agent's controls and balance.
 import { controlsRefusal } from '@tm/shared/logic/transfer-rules';
+import { dialablePhone } from '@tm/shared/logic/phone-search';
 import type { TransferCheck } from '@tm/shared/schemas/transfers';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps.ts';
@@ -79,8 +80,11 @@ export async function remainingBalance(trx: Db | Knex.Transaction, userId: numbe
   return (await transferLots(trx, userId)).reduce((s, l) => s + l.remaining, 0);
 }
 
-/** Would a transfer to this agent from this state be taken right now? (The caller system may ask first.) */
-export async function checkTransfer(deps: AppDeps, input: TransferCheck): Promise<{ ok: true; balanceRemaining: number }> {
+/**
+ * Would a transfer to this agent from this state be taken right now? (The caller system may ask first.) Yes
+ * answers with the number to ring: the agent's delivery phone in E.164, null when none is set (decision 271).
+ */
+export async function checkTransfer(deps: AppDeps, input: TransferCheck): Promise<{ ok: true; balanceRemaining: number; deliveryPhone: string | null }> {
   const agent = await resolveAgent(deps.db, input);
   refuseDeactivated(agent);
   const now = deps.clock.now();
@@ -90,5 +94,5 @@ export async function checkTransfer(deps: AppDeps, input: TransferCheck): Promis
   const refusal = controlsRefusal(controls, { startedAt: now, state: input.state }, { callsThatDay, balance });
   if (refusal) throw new TransferRefused(REFUSAL_STATUS, refusal.reason, refusal.message);
   if (balance === 0) throw new TransferRefused(REFUSAL_STATUS, 'no_balance', 'The agent has no transfers left in their balance.');
-  return { ok: true, balanceRemaining: balance };
+  return { ok: true, balanceRemaining: balance, deliveryPhone: dialablePhone(controls.deliveryPhone) };
 }

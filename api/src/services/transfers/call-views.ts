@@ -2,6 +2,7 @@
 // recorded call. Pure shaping of stored rows: no query here.
 import type { ModelObject } from 'objection';
 import { disputeDeadline, withinDisputeWindow } from '@tm/shared/logic/transfer-rules';
+import { dialablePhone } from '@tm/shared/logic/phone-search';
 import {
   disputeReasonLabel,
   type DisputeEvidence,
@@ -84,7 +85,14 @@ export function toCallView(row: CallRow, dispute: DisputeRowLite | undefined, no
   };
 }
 
-export function acceptedView(row: CallRow, duplicate: boolean, balanceRemaining: number, agentPaused: boolean): TransferCallbackAccepted {
+/** The callback's answer; `deliveryPhone` is the agent's Transfer Controls phone as stored (sent in E.164, decision 271). */
+export function acceptedView(
+  row: CallRow,
+  duplicate: boolean,
+  balanceRemaining: number,
+  agentPaused: boolean,
+  deliveryPhone: string | null,
+): TransferCallbackAccepted {
   return {
     ok: true,
     duplicate,
@@ -99,5 +107,6 @@ export function acceptedView(row: CallRow, duplicate: boolean, balanceRemaining:
     },
     balanceRemaining,
     agentPaused,
+    deliveryPhone: dialablePhone(deliveryPhone),
   };
 }

@@ -45,7 +45,7 @@ async function existingAnswer(deps: AppDeps, externalCallId: string, userId: num
   }
   const balance = await remainingBalance(deps.db, userId);
   const controls = await readControls(deps.db, userId);
-  return acceptedView(row, true, balance, controls.paused && (controls.pausedReason !== 'no_balance' || balance === 0));
+  return acceptedView(row, true, balance, controls.paused && (controls.pausedReason !== 'no_balance' || balance === 0), controls.deliveryPhone);
 }
 
 /**
@@ -245,7 +245,7 @@ export async function recordDeliveredCall(
             certificateClaimExpiresAt: _e,
             ...stored
           } = row;
-          return acceptedView({ ...stored, id, agentHungUpAfterYes: row.agentHungUpAfterYes } as CallRow, false, balance, agentPaused);
+          return acceptedView({ ...stored, id, agentHungUpAfterYes: row.agentHungUpAfterYes } as CallRow, false, balance, agentPaused, controls.deliveryPhone);
         }),
       );
       break;
