@@ -214,28 +214,29 @@ async function myLeadsSeek(db: Db, userId: number, search: string | undefined, p
  */
 export async function listMyLeads(db: Db, userId: number, place: MyLeadsPlace = {}, search?: string): Promise<Paged<MyLead>> {
   const slice = pageSlice(place.page ?? 1, place.pageSize ?? MY_LEADS_PAGE_SIZE);
-  const cursor = place.after ?? place.before;
-  const total = countMyLeads(db, userId, search);
-  let rows: Array<Record<string, unknown>>;
-  let page = slice.page;
-  let hasPrev = slice.offset > 0;
-  if (!cursor) rows = await myLeadsPage(db, userId, search, slice);
-  else if (place.after) {
-    rows = await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'after'), false, slice.limit);
-    hasPrev = true;
-  } else {
-    // Backwards, one lead more than the page: it says a page comes before. Fewer: this is the start.
-    const back = await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'before'), true, slice.limit + 1);
-    if (back.length > slice.limit) [rows, hasPrev] = [back.slice(1), true];
-    else [rows, page, hasPrev] = [await myLeadsPage(db, userId, search, { ...slice, page: 1, offset: 0 }), 1, false];
-  }
-  const items = rows.map(toMyLead);
+  // The count and the page together: a count left running unawaited while the page failed (a pool
+  // timeout under load) rejected with no one to hear it, and an unhandled rejection ends the process
+  // (decision 267).
+  const [total, found] = await Promise.all([countMyLeads(db, userId, search), myLeadsRows(db, userId, place, search, slice)]);
+  const items = found.rows.map(toMyLead);
   return pageFrom(
     items,
-    await total,
-    { page, pageSize: slice.pageSize },
-    { prevCursor: hasPrev && items.length ? items[0]!.id : null, nextCursor: items.length === slice.limit ? items.at(-1)!.id : null },
+    total,
+    { page: found.page, pageSize: slice.pageSize },
+    { prevCursor: found.hasPrev && items.length ? items[0]!.id : null, nextCursor: items.length === slice.limit ? items.at(-1)!.id : null },
   );
+}
+
+/** The rows of one page of My Leads: by number, or after / before a cursor's lead. */
+async function myLeadsRows(db: Db, userId: number, place: MyLeadsPlace, search: string | undefined, slice: PageSlice) {
+  const cursor = place.after ?? place.before;
+  if (!cursor) return { rows: await myLeadsPage(db, userId, search, slice), page: slice.page, hasPrev: slice.offset > 0 };
+  if (place.after)
+    return { rows: await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'after'), false, slice.limit), page: slice.page, hasPrev: true };
+  // Backwards, one lead more than the page: it says a page comes before. Fewer: this is the start.
+  const back = await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'before'), true, slice.limit + 1);
+  if (back.length > slice.limit) return { rows: back.slice(1), page: slice.page, hasPrev: true };
+  return { rows: await myLeadsPage(db, userId, search, { ...slice, page: 1, offset: 0 }), page: 1, hasPrev: false };
 }
 
 export const MY_LEADS_CSV_HEADER = ['Name', 'Phone', 'Email', 'State', 'ZIP', 'Age range', 'Source', 'Assigned (UTC)', 'Form filled (UTC)'];
