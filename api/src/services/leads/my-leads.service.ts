@@ -139,17 +139,15 @@ function sideOrdered(keys: Builder, source: MyLeadSource, backwards: boolean, li
 
 /**
  * Each side's first `limit` keys in the list's order (after `place` when given), each side's rows read
- * by a join on those keys, merged: two statements, each reading its side's index range and then the
- * page's rows by primary key, at any depth (decision 266).
+ * by a join on those keys, the two sides in one UNION ALL, merged: one statement reading each side's index
+ * range and then the page's rows by primary key, at any depth (decision 266).
  */
 async function myLeadsMerged(db: Db, userId: number, search: string | undefined, limit: number, place?: MyLeadPlace, backwards = false): Promise<Row[]> {
-  const parts = await Promise.all(
-    SOURCES.map((source) => {
-      const keys = sideKeys(db, source, userId, search);
-      return sideRows(db, source, sideOrdered(place ? mySideSeek(keys, source, place, backwards) : keys, source, backwards, limit));
-    }),
-  );
-  const rows = (parts as Row[][]).flat().sort(myLeadsCompare);
+  const [first, second] = SOURCES.map((source) => {
+    const keys = sideKeys(db, source, userId, search);
+    return sideRows(db, source, sideOrdered(place ? mySideSeek(keys, source, place, backwards) : keys, source, backwards, limit));
+  });
+  const rows = ((await first!.unionAll([second!])) as Row[]).sort(myLeadsCompare);
   return backwards ? rows.slice(-limit) : rows.slice(0, limit);
 }
 
@@ -178,20 +176,19 @@ async function myLeadsPage(db: Db, userId: number, search: string | undefined, s
   return (parts2 as Row[][]).flat().sort(myLeadsCompare);
 }
 
-/** How many of My Leads match: each side counted up to COUNT_LIMIT + 1 rows, so the total is bounded. */
+/** How many of My Leads match: each side counted up to COUNT_LIMIT + 1 rows, so the total is bounded; one statement. */
 async function countMyLeads(db: Db, userId: number, search: string | undefined) {
-  const upTo = async (source: MyLeadSource) => {
-    const row = (await boundedCount(
+  const [a, b] = SOURCES.map((source) =>
+    boundedCount(
       db,
       sideKeys(db, source, userId, search)
         .clearSelect()
         .select('id')
         .limit(COUNT_LIMIT + 1),
-    ).first()) as { n?: number | string } | undefined;
-    return Number(row?.n ?? 0);
-  };
-  const [a, b] = await Promise.all(SOURCES.map(upTo));
-  return boundedTotal(a! + b!);
+    ),
+  );
+  const row = (await db.queryBuilder().select({ a: a!, b: b! }).first()) as { a?: number | string; b?: number | string } | undefined;
+  return boundedTotal(Number(row?.a ?? 0) + Number(row?.b ?? 0));
 }
 
 /** Where a page of My Leads starts: a page number, or the page after / before a lead of it (`purchased-12`). */
