@@ -20,11 +20,35 @@ export interface Figures {
   total: number;
 }
 
+/** The last lines a child process wrote (stdout and stderr together), for a report when it dies. */
+function tailOf(child: ChildProcess, keep = 40): () => string[] {
+  const lines: string[] = [];
+  const add = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(line.length > 2000 ? `${line.slice(0, 2000)}...` : line);
+    lines.splice(0, Math.max(0, lines.length - keep));
+  };
+  child.stdout?.on('data', add);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    add(chunk);
+  });
+  return () => [...lines];
+}
+
+/** A started server: its origin, how to stop it, and why it ended if it ended on its own (null while it runs). */
+export interface StartedServer {
+  url: string;
+  stop: () => Promise<void>;
+  died: () => string | null;
+}
+
 /**
  * The real server on `port`: one process, or `processes` processes sharing the port (bench/cluster.mjs,
- * node:cluster), as several processes behind a load balancer serve in production.
+ * node:cluster), as several processes behind a load balancer serve in production. Its stdout (the log)
+ * and stderr are kept: if it ends on its own, its exit code, signal and last lines are printed (decision
+ * 267: a server that ended under load once left nothing behind).
  */
-export async function startServer(port: number, env: Record<string, string> = {}, processes = 1): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(port: number, env: Record<string, string> = {}, processes = 1): Promise<StartedServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-'));
   const args = processes > 1 ? ['bench/cluster.mjs', '--seed'] : ['--import', 'tsx', 'scripts/dev-server.ts', '--seed'];
   const child: ChildProcess = spawn(process.execPath, args, {
@@ -39,10 +63,26 @@ export async function startServer(port: number, env: Record<string, string> = {}
       BENCH_PROCESSES: String(processes),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const tail = tailOf(child);
+  let stopping = false;
+  let death: string | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!stopping) {
+        death = `the server (pid ${child.pid}) exited on its own: code ${code}, signal ${signal}`;
+        console.error(
+          `\n${death}; its last lines:\n${tail()
+            .map((l) => `  | ${l}`)
+            .join('\n')}\n`,
+        );
+      }
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 120 && !death; i++) {
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -51,11 +91,15 @@ export async function startServer(port: number, env: Record<string, string> = {}
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+  if (death) throw new Error(death);
   return {
     url,
+    died: () => death,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      stopping = death === null;
+      // An exited child has sent its 'exit' already: wait on the promise, not on a new listener.
+      if (stopping) child.kill('SIGTERM');
+      await exited;
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

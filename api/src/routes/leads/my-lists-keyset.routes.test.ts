@@ -7,7 +7,8 @@ import { createTestApp, loginAs, makeUser, type TestContext } from '../../test/h
 import { toDbDate } from '../../db/dates.ts';
 import { Appointment } from '../../models/index.ts';
 import { extractedAppointmentRow } from '../../test/proof-fixtures.ts';
-import { myLeadsCsv } from '../../services/leads/my-leads.service.ts';
+import { listMyLeads, myLeadsCsv } from '../../services/leads/my-leads.service.ts';
+import { createDb } from '../../db/index.ts';
 
 let ctx: TestContext;
 let agent: Awaited<ReturnType<typeof loginAs>>;
@@ -109,6 +110,25 @@ describe('My Leads (GET /api/my-leads) by keyset', () => {
         .map((line) => line.split(',')[0]!.replace(/^"|"$/g, ''));
       expect(names, `batch ${batch}`).toEqual(listed);
     }
+  });
+
+  it('a page that fails leaves no query of it unheard: its count is awaited with it (decision 267)', async () => {
+    // A database with no tables: the count and the page both fail. The count was once started and awaited
+    // only after the page; when the page failed first (a pool timeout under load), the count's rejection
+    // went unheard and Node ended the server.
+    const empty = createDb('sqlite::memory:');
+    const unheard: unknown[] = [];
+    const listen = (err: unknown) => unheard.push(err);
+    process.on('unhandledRejection', listen);
+    try {
+      await expect(listMyLeads(empty, meId)).rejects.toThrow(/no such table/);
+      await expect(listMyLeads(empty, meId, { after: 'purchased-1' })).rejects.toThrow(/no such table/);
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      process.off('unhandledRejection', listen);
+      await empty.destroy();
+    }
+    expect(unheard).toEqual([]);
   });
 
   it('refuses a cursor that is no lead of the list, or both cursors, with a 400 naming the field', async () => {

@@ -2,7 +2,8 @@
 // SELECT the lead lists send for a page is run under ANALYZE FORMAT=JSON, which executes it and reports
 // the rows each table access actually read (r_loops x r_rows, not EXPLAIN's estimates). A page may read
 // only a small multiple of the rows it shows, at page 1 and deep (10,000 rows in, by cursor, backwards
-// and by the jump), for the agent's for-sale list and the admin's shop leads and pool. SQLite has no
+// and by the jump), for the agent's for-sale list and the admin's shop leads and pool, and My Leads of a
+// buyer who owns most of the table (page 1, 40,000 deep by cursor both ways, page 200). SQLite has no
 // ANALYZE of a statement: the guard runs where production runs (`.ci/run`'s MariaDB step).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createTestDb, isMysql, type Db } from '../../db/index.ts';
@@ -12,6 +13,8 @@ import { listLeadsForSale } from './leads.service.ts';
 import { listSaleLeads } from './admin-leads.service.ts';
 import { listPool } from '../lead-import/pool.service.ts';
 import { listRowsRead } from '../../../../bench/analyze-rows.ts';
+import { makeUser } from '../../test/harness.ts';
+import { listMyLeads } from './my-leads.service.ts';
 
 const LEADS = 200_000;
 const POOL = 50_000;
@@ -126,5 +129,63 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rows read per page (MariaDB ANALY
       expect(counted, name).toBeLessThanOrEqual(10_001 + 10);
     }
     console.log(`admin lists, rows read:\n  ${report.join('\n  ')}`);
+  });
+});
+
+// My Leads of a big buyer, in a database of its own: the buyer holds two thirds of the table, as the
+// big-buyer bench's agent does (100,000 of 150,000), the distribution where MariaDB 10.11 once read every
+// lead before a cursor (its ref on buyer_id chosen over the range, the seek left as a filter).
+describe.runIf(process.env.TEST_DATABASE_URL)('My Leads rows read per page (MariaDB ANALYZE, decision 266)', () => {
+  const BOUGHT = 60_000;
+  let mine: Db;
+  let drop: () => Promise<void>;
+  let buyer: number;
+  beforeAll(async () => {
+    ({ db: mine, destroy: drop } = await createTestDb());
+    buyer = (await makeUser(mine)).id;
+    // Sold at one of 365 instants (about 160 leads share each, as the bench's do), 30,000 others available.
+    await mine
+      .raw(
+        `INSERT INTO leads (kind, customer_name, customer_phone, customer_state, zip_code, current_age_range, age_days, status, buyer_id, sold_at, created_at)
+         SELECT 'aged', CONCAT('Bought Lead', seq), CONCAT('557', LPAD(seq, 7, '0')), 'TX', '73301', '30-60', 40,
+                IF(seq <= ${BOUGHT}, 'sold', 'available'), IF(seq <= ${BOUGHT}, ?, NULL),
+                IF(seq <= ${BOUGHT}, UTC_TIMESTAMP(3) - INTERVAL (seq % 365) DAY, NULL), UTC_TIMESTAMP(3)
+         FROM seq_1_to_${BOUGHT + 30_000}`,
+        [buyer],
+      )
+      .timeout(SEED_TIMEOUT_MS);
+    await mine.raw('ANALYZE TABLE leads').timeout(SEED_TIMEOUT_MS);
+  }, SEED_TIMEOUT_MS);
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  it("reads a page's worth at page 1 and 40,000 deep by cursor, both ways", async () => {
+    const deep = (await mine('leads')
+      .where({ buyerId: buyer, status: 'sold' })
+      .orderBy([
+        { column: 'soldAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(39_999)
+      .first('id')) as { id: number };
+    const cases: Array<[string, Parameters<typeof listMyLeads>[2], number]> = [
+      // [name, place, the keys each side reads before the page's rows]
+      ['page 1', {}, 50],
+      ['40,000 deep, after', { after: `purchased-${deep.id}`, page: 801 }, 50],
+      ['40,000 deep, before', { before: `purchased-${deep.id}`, page: 801 }, 51],
+      ['page 200 by number (its bound)', { page: 200 }, 10_000],
+    ];
+    const report: string[] = [];
+    for (const [name, place, keys] of cases) {
+      const { page, counted } = await listRowsRead(mine, () => listMyLeads(mine, buyer, place));
+      report.push(`${name}: page read ${page} rows, count read ${counted}`);
+      // The side's keys from its index, then the page's 50 rows by primary key. Before decision 266 the
+      // page 40,000 deep read the 40,000 leads before it.
+      expect(page, report.at(-1)).toBeGreaterThanOrEqual(50);
+      expect(page, report.at(-1)).toBeLessThanOrEqual(keys + 50 + 1);
+      expect(counted, report.at(-1)).toBeLessThanOrEqual(10_001);
+    }
+    console.log(`My Leads, ${BOUGHT.toLocaleString('en-US')} bought leads, rows read:\n  ${report.join('\n  ')}`);
   });
 });

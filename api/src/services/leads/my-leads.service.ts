@@ -3,6 +3,7 @@
 // same list as CSV for a CRM.
 import { ASSIGNED_LABEL } from '@tm/shared/schemas/dashboard';
 import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
 import { isMysql, type Db } from '../../db/index.ts';
 import { toCalendarDateOrIso, toIso } from '../../db/dates.ts';
 import { badRequest } from '../../errors.ts';
@@ -16,11 +17,9 @@ import { boundedCount } from './leads.service.ts';
 
 export const MY_LEADS_PAGE_SIZE = 50;
 
-/**
- * My Leads: the leads an admin assigned to the agent and the leads the agent bought, newest first.
- * Both live in different tables, so the page is read as one UNION ALL ordered by its date.
- */
 type Builder = Knex.QueryBuilder;
+type Row = Record<string, unknown>;
+type MyLeadSource = 'assigned' | 'purchased';
 
 /** Narrows one side of My Leads to rows whose name, e-mail, phone, state or ZIP contains the search. */
 function searchOn(q: Builder, search: string | undefined, cols: { name: string; phone: string; email: string; state: string; zip: string }): Builder {
@@ -33,49 +32,78 @@ function searchOn(q: Builder, search: string | undefined, cols: { name: string; 
   });
 }
 
-function myLeadsUnion(db: Db, userId: number, search: string | undefined) {
-  const assigned = searchOn(
-    LeadAssignment.query(db)
-      .select(
-        db.raw("'assigned' as source"),
-        'id',
-        'name',
-        'phone',
-        'email',
-        'state',
-        'zipCode',
-        'ageRange',
-        db.ref('assignedAt').as('createdAt'),
-        'formFillTime',
-      )
-      .where('agentId', userId)
-      .toKnexQuery(),
-    search,
-    { name: 'name', phone: 'phone', email: 'email', state: 'state', zip: 'zipCode' },
-  );
-  const bought = searchOn(
-    Lead.query(db)
-      .select(
-        db.raw("'purchased' as source"),
-        'id',
-        db.ref('customerName').as('name'),
-        db.ref('customerPhone').as('phone'),
-        db.ref('customerEmail').as('email'),
-        db.ref('customerState').as('state'),
-        'zipCode',
-        db.ref('currentAgeRange').as('ageRange'),
-        db.ref('soldAt').as('createdAt'),
-        'formFillTime',
-      )
-      .where({ buyerId: userId, status: 'sold' })
-      .toKnexQuery(),
-    search,
-    { name: 'customerName', phone: 'customerPhone', email: 'customerEmail', state: 'customerState', zip: 'zipCode' },
-  );
-  return { assigned, bought };
+/**
+ * The two sides of My Leads, in different tables: the leads an admin assigned to the agent and the leads
+ * the agent bought. `at` is the side's date in the list's order; `columns` its columns as the list names them.
+ */
+const SIDES = {
+  assigned: {
+    query: (db: Db): AnyQueryBuilder => LeadAssignment.query(db),
+    table: LeadAssignment.tableName,
+    at: 'assignedAt',
+    owner: (q: Builder, userId: number) => q.where('agentId', userId),
+    search: { name: 'name', phone: 'phone', email: 'email', state: 'state', zip: 'zipCode' },
+    columns: {
+      name: 'name',
+      phone: 'phone',
+      email: 'email',
+      state: 'state',
+      zipCode: 'zipCode',
+      ageRange: 'ageRange',
+      createdAt: 'assignedAt',
+      formFillTime: 'formFillTime',
+    },
+  },
+  purchased: {
+    query: (db: Db): AnyQueryBuilder => Lead.query(db),
+    table: Lead.tableName,
+    at: 'soldAt',
+    owner: (q: Builder, userId: number) => q.where({ buyerId: userId, status: 'sold' }),
+    search: { name: 'customerName', phone: 'customerPhone', email: 'customerEmail', state: 'customerState', zip: 'zipCode' },
+    columns: {
+      name: 'customerName',
+      phone: 'customerPhone',
+      email: 'customerEmail',
+      state: 'customerState',
+      zipCode: 'zipCode',
+      ageRange: 'currentAgeRange',
+      createdAt: 'soldAt',
+      formFillTime: 'formFillTime',
+    },
+  },
+} as const;
+const SOURCES = ['assigned', 'purchased'] as const;
+
+/**
+ * One side's keys (source, id, date) for the agent, searched: what the list seeks, orders and counts on.
+ * Without a search it reads only the side's index ((buyer_id, status, sold_at, id), (agent_id,
+ * assigned_at) + id): the rows are read afterwards by id, for the page alone (decision 266).
+ */
+function sideKeys(db: Db, source: MyLeadSource, userId: number, search: string | undefined): Builder {
+  const side = SIDES[source];
+  const q = side
+    .query(db)
+    .select(db.raw(`'${source}' as source`), 'id', db.ref(side.at).as('createdAt'))
+    .toKnexQuery();
+  return searchOn(side.owner(q, userId), search, side.search);
 }
 
-function toMyLead(r: Record<string, unknown>): MyLead {
+/** The rows of one side that `keys` (a statement answering ids, or the ids themselves) name, as the list answers them. */
+function sideRows(db: Db, source: MyLeadSource, keys: Builder | number[]): Builder {
+  const side = SIDES[source];
+  const table = side.table;
+  const q = side
+    .query(db)
+    .select(
+      db.raw(`'${source}' as source`),
+      db.ref(`${table}.id`).as('id'),
+      ...Object.entries(side.columns).map(([as, col]) => db.ref(`${table}.${col}`).as(as)),
+    )
+    .toKnexQuery();
+  return Array.isArray(keys) ? q.whereIn(`${table}.id`, keys) : q.join(keys.as('k'), 'k.id', `${table}.id`);
+}
+
+function toMyLead(r: Row): MyLead {
   return {
     id: `${String(r.source)}-${String(r.id)}`,
     source: r.source === 'purchased' ? ('purchased' as const) : ('assigned' as const),
@@ -92,52 +120,75 @@ function toMyLead(r: Record<string, unknown>): MyLead {
 
 const MY_LEADS_ORDER = [{ column: 'createdAt', order: 'desc' as const }, { column: 'source' }, { column: 'id', order: 'desc' as const }];
 
+/** My Leads' order on rows: date newest first, then source, then id newest first. */
+function myLeadsCompare(a: Row, b: Row): number {
+  const at = (r: Row) => toIso(r.createdAt) ?? '';
+  return at(b).localeCompare(at(a)) || String(a.source).localeCompare(String(b.source)) || Number(b.id) - Number(a.id);
+}
+
+/** One side's keys newest first (oldest first `backwards`), stopped after `limit`: one range of its index. */
+function sideOrdered(keys: Builder, source: MyLeadSource, backwards: boolean, limit: number): Builder {
+  const dir = backwards ? 'asc' : 'desc';
+  return keys
+    .orderBy([
+      { column: SIDES[source].at, order: dir },
+      { column: 'id', order: dir },
+    ])
+    .limit(limit);
+}
+
 /**
- * One page of My Leads: each side (assigned, bought) read newest first by its own index and stopped after
- * the page and the rows before it, then merged (as the for-sale list merges its states, decision 140): a
- * buyer with 100,000 leads costs a page's worth, not a sort of them all (issue 38 point 4).
+ * Each side's first `limit` keys in the list's order (after `place` when given), each side's rows read
+ * by a join on those keys, the two sides in one UNION ALL, merged: one statement reading each side's index
+ * range and then the page's rows by primary key, at any depth (decision 266).
  */
-async function myLeadsPage(db: Db, userId: number, search: string | undefined, slice: PageSlice) {
+async function myLeadsMerged(db: Db, userId: number, search: string | undefined, limit: number, place?: MyLeadPlace, backwards = false): Promise<Row[]> {
+  const [first, second] = SOURCES.map((source) => {
+    const keys = sideKeys(db, source, userId, search);
+    return sideRows(db, source, sideOrdered(place ? mySideSeek(keys, source, place, backwards) : keys, source, backwards, limit));
+  });
+  const rows = ((await first!.unionAll([second!])) as Row[]).sort(myLeadsCompare);
+  return backwards ? rows.slice(-limit) : rows.slice(0, limit);
+}
+
+/**
+ * One page of My Leads by number. Page 1 is the merge of each side's first page. A later page (numbers
+ * stop at the list's bound) orders the two sides' keys together, each stopped after the page and the rows
+ * before it, and reads the rows of the page's keys alone by id.
+ */
+async function myLeadsPage(db: Db, userId: number, search: string | undefined, slice: PageSlice): Promise<Row[]> {
+  if (slice.offset === 0) return myLeadsMerged(db, userId, search, slice.limit);
   const window = slice.offset + slice.limit;
-  const { assigned, bought } = myLeadsUnion(db, userId, search);
-  const parts = [
-    assigned
-      .orderBy([
-        { column: 'assignedAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(window),
-    bought
-      .orderBy([
-        { column: 'soldAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(window),
-  ];
+  const parts = SOURCES.map((source) => sideOrdered(sideKeys(db, source, userId, search), source, false, window));
   const union = isMysql(db)
     ? db.queryBuilder().unionAll(parts, true)
     : db
         .select('*')
         .from(parts[0]!.as('a'))
         .unionAll([db.select('*').from(parts[1]!.as('b'))]);
-  return (await union.orderBy(MY_LEADS_ORDER).limit(slice.limit).offset(slice.offset)) as Array<Record<string, unknown>>;
+  const keys = (await union.orderBy(MY_LEADS_ORDER).limit(slice.limit).offset(slice.offset)) as Row[];
+  const parts2 = await Promise.all(
+    SOURCES.map((source) => {
+      const ids = keys.filter((k) => k.source === source).map((k) => Number(k.id));
+      return ids.length ? sideRows(db, source, ids) : Promise.resolve([]);
+    }),
+  );
+  return (parts2 as Row[][]).flat().sort(myLeadsCompare);
 }
 
-/** How many of My Leads match: each side counted up to COUNT_LIMIT + 1 rows, so the total is bounded. */
+/** How many of My Leads match: each side counted up to COUNT_LIMIT + 1 rows, so the total is bounded; one statement. */
 async function countMyLeads(db: Db, userId: number, search: string | undefined) {
-  const { assigned, bought } = myLeadsUnion(db, userId, search);
-  const upTo = async (side: Builder) => {
-    const row = (await boundedCount(
+  const [a, b] = SOURCES.map((source) =>
+    boundedCount(
       db,
-      side
+      sideKeys(db, source, userId, search)
         .clearSelect()
         .select('id')
         .limit(COUNT_LIMIT + 1),
-    ).first()) as { n?: number | string } | undefined;
-    return Number(row?.n ?? 0);
-  };
-  const [a, b] = await Promise.all([upTo(assigned), upTo(bought)]);
-  return boundedTotal(a + b);
+    ),
+  );
+  const row = (await db.queryBuilder().select({ a: a!, b: b! }).first()) as { a?: number | string; b?: number | string } | undefined;
+  return boundedTotal(Number(row?.a ?? 0) + Number(row?.b ?? 0));
 }
 
 /** Where a page of My Leads starts: a page number, or the page after / before a lead of it (`purchased-12`). */
@@ -148,7 +199,6 @@ export interface MyLeadsPlace {
   before?: string;
 }
 
-type MyLeadSource = 'assigned' | 'purchased';
 /** A place in My Leads' order (date newest first, then source, then id newest first). */
 type MyLeadPlace = { createdAt: unknown; source: MyLeadSource; id: number };
 
@@ -169,42 +219,24 @@ async function myLeadPlace(db: Db, cursor: string, field: 'after' | 'before'): P
 }
 
 /**
- * One side's rows strictly after (or, `backwards`, before) a place in My Leads' order, newest first (oldest
- * first backwards), stopped after `limit`: one range of the side's own index (decision 254).
+ * One side's keys strictly after (or, `backwards`, before) a place in My Leads' order: one range of the
+ * side's own index (decision 254).
  */
-function mySideSeek(side: Builder, source: MyLeadSource, cols: { at: string; id: string }, place: MyLeadPlace, backwards: boolean, limit: number): Builder {
+function mySideSeek(side: Builder, source: MyLeadSource, place: MyLeadPlace, backwards: boolean): Builder {
   const at = place.createdAt as Knex.Value;
+  const col = SIDES[source].at;
   // The order is (date desc, source asc, id desc); forwards is "later in it", backwards "earlier".
   // Same source: the lexicographic seek on (date, id). The other source sorts after the place's on equal
   // dates ('assigned' < 'purchased'), so its rows of the same date fall on one side whole.
   const beyond = backwards ? '>' : '<';
-  if (source === place.source) side.where((w) => w.where(cols.at, beyond, at).orWhere((e) => e.where(cols.at, at).where(cols.id, beyond, place.id)));
-  else if (source > place.source !== backwards) side.where(cols.at, `${beyond}=`, at);
-  else side.where(cols.at, beyond, at);
-  const dir = backwards ? 'asc' : 'desc';
-  return side
-    .orderBy([
-      { column: cols.at, order: dir },
-      { column: cols.id, order: dir },
-    ])
-    .limit(limit);
-}
-
-/** My Leads' order on mapped rows: date newest first, then source, then id newest first. */
-function myLeadsCompare(a: Record<string, unknown>, b: Record<string, unknown>): number {
-  const at = (r: Record<string, unknown>) => toIso(r.createdAt) ?? '';
-  return at(b).localeCompare(at(a)) || String(a.source).localeCompare(String(b.source)) || Number(b.id) - Number(a.id);
+  if (source === place.source) return side.where((w) => w.where(col, beyond, at).orWhere((e) => e.where(col, at).where('id', beyond, place.id)));
+  if (source > place.source !== backwards) return side.where(col, `${beyond}=`, at);
+  return side.where(col, beyond, at);
 }
 
 /** The page of My Leads after or before a place: each side seeks on its own index, the two merged. */
-async function myLeadsSeek(db: Db, userId: number, search: string | undefined, place: MyLeadPlace, backwards: boolean, limit: number) {
-  const { assigned, bought } = myLeadsUnion(db, userId, search);
-  const [a, b] = await Promise.all([
-    mySideSeek(assigned, 'assigned', { at: 'assignedAt', id: 'id' }, place, backwards, limit),
-    mySideSeek(bought, 'purchased', { at: 'soldAt', id: 'id' }, place, backwards, limit),
-  ]);
-  const rows = [...(a as Array<Record<string, unknown>>), ...(b as Array<Record<string, unknown>>)].sort(myLeadsCompare);
-  return backwards ? rows.slice(-limit) : rows.slice(0, limit);
+function myLeadsSeek(db: Db, userId: number, search: string | undefined, place: MyLeadPlace, backwards: boolean, limit: number) {
+  return myLeadsMerged(db, userId, search, limit, place, backwards);
 }
 
 /**
@@ -214,28 +246,29 @@ async function myLeadsSeek(db: Db, userId: number, search: string | undefined, p
  */
 export async function listMyLeads(db: Db, userId: number, place: MyLeadsPlace = {}, search?: string): Promise<Paged<MyLead>> {
   const slice = pageSlice(place.page ?? 1, place.pageSize ?? MY_LEADS_PAGE_SIZE);
-  const cursor = place.after ?? place.before;
-  const total = countMyLeads(db, userId, search);
-  let rows: Array<Record<string, unknown>>;
-  let page = slice.page;
-  let hasPrev = slice.offset > 0;
-  if (!cursor) rows = await myLeadsPage(db, userId, search, slice);
-  else if (place.after) {
-    rows = await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'after'), false, slice.limit);
-    hasPrev = true;
-  } else {
-    // Backwards, one lead more than the page: it says a page comes before. Fewer: this is the start.
-    const back = await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'before'), true, slice.limit + 1);
-    if (back.length > slice.limit) [rows, hasPrev] = [back.slice(1), true];
-    else [rows, page, hasPrev] = [await myLeadsPage(db, userId, search, { ...slice, page: 1, offset: 0 }), 1, false];
-  }
-  const items = rows.map(toMyLead);
+  // The count and the page together: a count left running unawaited while the page failed (a pool
+  // timeout under load) rejected with no one to hear it, and an unhandled rejection ends the process
+  // (decision 267).
+  const [total, found] = await Promise.all([countMyLeads(db, userId, search), myLeadsRows(db, userId, place, search, slice)]);
+  const items = found.rows.map(toMyLead);
   return pageFrom(
     items,
-    await total,
-    { page, pageSize: slice.pageSize },
-    { prevCursor: hasPrev && items.length ? items[0]!.id : null, nextCursor: items.length === slice.limit ? items.at(-1)!.id : null },
+    total,
+    { page: found.page, pageSize: slice.pageSize },
+    { prevCursor: found.hasPrev && items.length ? items[0]!.id : null, nextCursor: items.length === slice.limit ? items.at(-1)!.id : null },
   );
+}
+
+/** The rows of one page of My Leads: by number, or after / before a cursor's lead. */
+async function myLeadsRows(db: Db, userId: number, place: MyLeadsPlace, search: string | undefined, slice: PageSlice) {
+  const cursor = place.after ?? place.before;
+  if (!cursor) return { rows: await myLeadsPage(db, userId, search, slice), page: slice.page, hasPrev: slice.offset > 0 };
+  if (place.after)
+    return { rows: await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'after'), false, slice.limit), page: slice.page, hasPrev: true };
+  // Backwards, one lead more than the page: it says a page comes before. Fewer: this is the start.
+  const back = await myLeadsSeek(db, userId, search, await myLeadPlace(db, cursor, 'before'), true, slice.limit + 1);
+  if (back.length > slice.limit) return { rows: back.slice(1), page: slice.page, hasPrev: true };
+  return { rows: await myLeadsPage(db, userId, search, { ...slice, page: 1, offset: 0 }), page: 1, hasPrev: false };
 }
 
 export const MY_LEADS_CSV_HEADER = ['Name', 'Phone', 'Email', 'State', 'ZIP', 'Age range', 'Source', 'Assigned (UTC)', 'Form filled (UTC)'];
