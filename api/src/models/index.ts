@@ -26,6 +26,7 @@ export { LeadPoolEntry } from './LeadPoolEntry.ts';
 export { LeadSale } from './LeadSale.ts';
 export { LeadListing } from './LeadListing.ts';
 export { LeadsForSaleCount } from './LeadsForSaleCount.ts';
+export { LeadResultsDay } from './LeadResultsDay.ts';
 export { LedgerAuditEntry } from './LedgerAuditEntry.ts';
 export { OnboardingSurvey } from './OnboardingSurvey.ts';
 export { Order } from './Order.ts';

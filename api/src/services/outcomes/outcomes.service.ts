@@ -22,7 +22,7 @@ import { isMysql, type Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { DEFAULT_TIME_ZONE, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { notFound } from '../../errors.ts';
-import { Appointment, AppointmentNoShow, ItemOutcome, Lead, OrderItem, TransferCall } from '../../models/index.ts';
+import { Appointment, AppointmentNoShow, ItemOutcome, Lead, LeadResultsDay, OrderItem, TransferCall } from '../../models/index.ts';
 
 export const ITEM_NOT_FOUND = 'No item you bought has this id.';
 
@@ -185,39 +185,81 @@ const AGE_BAND_SQL = `CASE ${AGE_BANDS.filter((b) => b.max >= 0 && Number.isFini
   .join(' ')} ELSE '${AGE_BANDS.at(-1)!.key}' END`;
 const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ');
 
+const rowsOf = (db: Db, r: unknown) => (isMysql(db) ? (r as [unknown[]])[0] : r) as Array<Record<string, unknown>>;
+const toCell = (r: Record<string, unknown>): ResultsCell => ({
+  product: r.product as Product,
+  state: String(r.state ?? '') || '--',
+  band: String(r.band),
+  items: Number(r.items),
+  spendCents: Number(r.spend ?? 0),
+  contacted: Number(r.contacted ?? 0),
+  sales: Number(r.sales ?? 0),
+  premiumCents: Number(r.premium ?? 0),
+});
+
 /**
- * The agent's leads bought in the period as Results cells, grouped by the database (decision 255): one
- * range of the buyer's covering index on (buyer, status, sold at, ...) with each lead's outcome joined by
- * its own covering index, answering a few rows per product, state and age band, never the leads.
+ * The agent's leads bought in the given spans of time as Results cells, grouped by the database (decision
+ * 255): one range of the buyer's covering index on (buyer, status, sold at, ...) per span, each lead's
+ * outcome joined by its own covering index, answering a few rows per product, state and age band.
  */
-async function leadCells(db: Db, userId: number, p: Period): Promise<ResultsCell[]> {
-  const bounds = [...(p.from ? [toDbDate(p.from)] : []), ...(p.to ? [toDbDate(p.to)] : [])];
-  const rows = (await db
-    .raw(
-      `SELECT CASE WHEN l.kind = 'fresh' THEN 'fresh_lead' ELSE 'aged_lead' END AS product, COALESCE(l.customer_state, '') AS state,
-              ${AGE_BAND_SQL} AS band, COUNT(*) AS items,
-              SUM(COALESCE(oi.unit_price_cents, l.price_cents, ?)) AS spend,
-              SUM(CASE WHEN o.status IN (${marks(CONTACTED_STATUSES)}) THEN 1 ELSE 0 END) AS contacted,
-              SUM(CASE WHEN o.status IN (${marks(SOLD_STATUSES)}) THEN 1 ELSE 0 END) AS sales,
-              SUM(CASE WHEN o.status IN (${marks(SOLD_STATUSES)}) THEN COALESCE(o.premium_cents, 0) ELSE 0 END) AS premium
-       FROM leads l
-       LEFT JOIN order_items oi ON oi.order_id = l.reserved_order_id AND oi.item_id = l.id
-       LEFT JOIN item_outcomes o ON o.item_type = 'lead' AND o.item_id = l.id AND o.user_id = ?
-       WHERE l.buyer_id = ? AND l.status = 'sold'${p.from ? ' AND l.sold_at >= ?' : ''}${p.to ? ' AND l.sold_at < ?' : ''}
-       GROUP BY 1, 2, 3`,
-      [LEAD_DEFAULT_PRICE_CENTS, ...CONTACTED_STATUSES, ...SOLD_STATUSES, ...SOLD_STATUSES, userId, userId, ...bounds],
-    )
-    .then((r: unknown) => (isMysql(db) ? (r as [unknown[]])[0] : r))) as Array<Record<string, unknown>>;
-  return rows.map((r) => ({
-    product: r.product as Product,
-    state: String(r.state ?? '') || '--',
-    band: String(r.band),
-    items: Number(r.items),
-    spendCents: Number(r.spend ?? 0),
-    contacted: Number(r.contacted ?? 0),
-    sales: Number(r.sales ?? 0),
-    premiumCents: Number(r.premium ?? 0),
-  }));
+async function leadCells(db: Db, userId: number, spans: Array<[Date, Date]>): Promise<ResultsCell[]> {
+  if (!spans.length) return [];
+  const rows = await db.raw(
+    `SELECT CASE WHEN l.kind = 'fresh' THEN 'fresh_lead' ELSE 'aged_lead' END AS product, COALESCE(l.customer_state, '') AS state,
+            ${AGE_BAND_SQL} AS band, COUNT(*) AS items,
+            SUM(COALESCE(oi.unit_price_cents, l.price_cents, ?)) AS spend,
+            SUM(CASE WHEN o.status IN (${marks(CONTACTED_STATUSES)}) THEN 1 ELSE 0 END) AS contacted,
+            SUM(CASE WHEN o.status IN (${marks(SOLD_STATUSES)}) THEN 1 ELSE 0 END) AS sales,
+            SUM(CASE WHEN o.status IN (${marks(SOLD_STATUSES)}) THEN COALESCE(o.premium_cents, 0) ELSE 0 END) AS premium
+     FROM leads l
+     LEFT JOIN order_items oi ON oi.order_id = l.reserved_order_id AND oi.item_id = l.id
+     LEFT JOIN item_outcomes o ON o.item_type = 'lead' AND o.item_id = l.id AND o.user_id = ?
+     WHERE l.buyer_id = ? AND l.status = 'sold' AND (${spans.map(() => '(l.sold_at >= ? AND l.sold_at < ?)').join(' OR ')})
+     GROUP BY 1, 2, 3`,
+    [LEAD_DEFAULT_PRICE_CENTS, ...CONTACTED_STATUSES, ...SOLD_STATUSES, ...SOLD_STATUSES, userId, userId, ...spans.flat().map(toDbDate)],
+  );
+  return rowsOf(db, rows).map(toCell);
+}
+
+/**
+ * The agent's leads of the UTC days [fromDay, toDay) as Results cells, from the sums the triggers keep per
+ * buyer, day, product, state and band (decision 264): a few rows a day, whatever the agent bought.
+ */
+async function dayCells(db: Db, userId: number, fromDay: string, toDay: string): Promise<ResultsCell[]> {
+  const rows = await db.raw(
+    `SELECT product, state, band, SUM(items) AS items, SUM(spend_cents) + SUM(unpriced) * ? AS spend,
+            SUM(contacted) AS contacted, SUM(sales) AS sales, SUM(premium_cents) AS premium
+     FROM ${LeadResultsDay.tableName} WHERE buyer_id = ? AND day >= ? AND day < ?
+     GROUP BY product, state, band HAVING SUM(items) > 0`,
+    [LEAD_DEFAULT_PRICE_CENTS, userId, fromDay, toDay],
+  );
+  return rowsOf(db, rows).map(toCell);
+}
+
+const DAY_MS = 86_400_000;
+const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * The period's leads as cells: its whole UTC days from the daily sums, the partial days at its two ends
+ * (the agent's midnight is rarely UTC's) from the leads themselves; exact for any zone, :30 and :45 too.
+ */
+async function periodLeadCells(db: Db, userId: number, p: { from: Date; to: Date }): Promise<ResultsCell[]> {
+  const first = Math.ceil(p.from.getTime() / DAY_MS) * DAY_MS; // the first whole day's start
+  const end = Math.floor(p.to.getTime() / DAY_MS) * DAY_MS; // the last whole day's end
+  if (first >= end) return leadCells(db, userId, p.from < p.to ? [[p.from, p.to]] : []);
+  const edges: Array<[Date, Date]> = [
+    [p.from, new Date(first)],
+    [new Date(end), p.to],
+  ];
+  const [days, parts] = await Promise.all([
+    dayCells(db, userId, utcDay(first), utcDay(end)),
+    leadCells(
+      db,
+      userId,
+      edges.filter(([a, b]) => a < b),
+    ),
+  ]);
+  return [...days, ...parts];
 }
 
 /**
@@ -226,6 +268,6 @@ async function leadCells(db: Db, userId: number, p: Period): Promise<ResultsCell
  */
 export async function results(db: Db, userId: number, from: string, to: string, timeZone: string = DEFAULT_TIME_ZONE): Promise<ResultsView> {
   const period = periodOf(from, to, timeZone);
-  const [leads, live] = await Promise.all([leadCells(db, userId, period), boughtItems(db, userId, period, 'live')]);
+  const [leads, live] = await Promise.all([periodLeadCells(db, userId, period as { from: Date; to: Date }), boughtItems(db, userId, period, 'live')]);
   return buildResultsFromCells(from, to, [...leads, ...(live as ResultItem[]).map(cellOf)]);
 }

@@ -1,0 +1,61 @@
+// Decision 264: the migration's backfill sums the leads sold before it the way its triggers sum those sold
+// after it. Rows written by triggers, then the migration rolled back and run again: the same sums.
+import { describe, it, expect } from 'vitest';
+import { createTestDb } from '../api/src/db/index.ts';
+import * as m from './20261201100000_lead_results_days.ts';
+
+describe('lead_results_days backfill (SQLite, or MariaDB with TEST_DATABASE_URL)', () => {
+  it('sums the leads already sold as the triggers do', async () => {
+    const { db, destroy } = await createTestDb();
+    try {
+      const [buyerId] = await db('users').insert({ email: 'backfill@example.com', username: 'backfill', passwordHash: 'x', firstName: 'B', lastName: 'F' });
+      const [orderId] = await db('orders').insert({
+        userId: buyerId,
+        kind: 'aged_leads',
+        count: 1,
+        status: 'paid',
+        unitPriceCents: 555,
+        amountCents: 555,
+        idempotencyKey: 'backfill',
+      });
+      for (let i = 0; i < 12; i++) {
+        const [id] = await db('leads').insert({
+          kind: i % 2 ? 'fresh' : 'aged',
+          customerName: `Backfill ${i}`,
+          customerPhone: `51266${String(i).padStart(5, '0')}`,
+          customerState: i % 3 ? 'TX' : 'FL',
+          zipCode: '73301',
+          ageDays: 20 * i,
+          priceCents: i % 4 ? 300 : null,
+          status: i === 11 ? 'available' : 'sold',
+          buyerId: i === 11 ? null : buyerId,
+          soldAt: i === 11 ? null : `2026-03-0${1 + (i % 3)} 1${i % 10}:00:00.000`,
+          reservedOrderId: i === 2 ? orderId : null,
+        });
+        if (i === 2) await db('orderItems').insert({ orderId, kind: 'aged_lead', itemId: id, quantity: 1, unitPriceCents: 555, amountCents: 555 });
+        if (i % 2 === 0)
+          await db('itemOutcomes').insert({
+            userId: buyerId,
+            itemType: 'lead',
+            itemId: id,
+            status: i % 4 ? 'sold' : 'contacted',
+            premiumCents: i % 4 ? 1000 + i : null,
+            outcomeDate: '2026-03-05',
+          });
+      }
+      const rows = async () =>
+        (await db('leadResultsDays').where('items', '>', 0).orderBy(['day', 'product', 'state', 'band'])).map((r: Record<string, unknown>) => ({
+          ...r,
+          day: String(r.day instanceof Date ? r.day.toISOString() : r.day).slice(0, 10),
+        }));
+      const kept = await rows();
+      expect(kept.length).toBeGreaterThan(3);
+      expect(kept.reduce((s, r) => s + Number(r.items), 0)).toBe(11);
+      await m.down(db);
+      await m.up(db);
+      expect(await rows()).toEqual(kept);
+    } finally {
+      await destroy();
+    }
+  });
+});
