@@ -44,10 +44,12 @@ describe('lead_results_days backfill (SQLite, or MariaDB with TEST_DATABASE_URL)
           });
       }
       const rows = async () =>
-        (await db('leadResultsDays').where('items', '>', 0).orderBy(['day', 'product', 'state', 'band'])).map((r: Record<string, unknown>) => ({
-          ...r,
-          day: String(r.day instanceof Date ? r.day.toISOString() : r.day).slice(0, 10),
-        }));
+        ((await db('leadResultsDays').where('items', '>', 0).orderBy(['day', 'product', 'state', 'band'])) as Array<Record<string, unknown>>).map(
+          (r): Record<string, unknown> => ({
+            ...r,
+            day: String(r.day instanceof Date ? r.day.toISOString() : r.day).slice(0, 10),
+          }),
+        );
       const kept = await rows();
       expect(kept.length).toBeGreaterThan(3);
       expect(kept.reduce((s, r) => s + Number(r.items), 0)).toBe(11);
