@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { settingsView } from '../transfers/settings.service.ts';
 import { balanceView } from '../transfers/lots.service.ts';
-import { ledgerEntries } from '../transfers/ledger.service.ts';
+import { recentPurchases } from '../transfers/ledger.service.ts';
 import { Appointment, TransferCall, TransferDispute } from '../../models/index.ts';
 import { lowBalanceThresholdOf } from '../transfers/balance-alerts.ts';
 
@@ -58,11 +58,11 @@ export async function dashboardHome(deps: AppDeps, userId: number): Promise<Dash
   const settings = await settingsView(deps, userId);
   const tz = settings.timeZone;
   const weekStart = startOfLocalDate(weekStartKey(localDateKey(now, tz)), tz);
-  const [balance, week, awaiting, ledger, upcoming] = await Promise.all([
+  const [balance, week, awaiting, purchases, upcoming] = await Promise.all([
     balanceView(deps.db, userId, { pausedNow: settings.pausedNow, pausedReason: settings.pausedReason, resumeDate: settings.resumeDate }),
     TransferCall.query(deps.db).where({ userId }).where('startedAt', '>=', toDbDate(weekStart)).count({ n: '*' }).first(),
     TransferDispute.query(deps.db).where({ userId, status: 'pending' }).count({ n: '*' }).first(),
-    ledgerEntries(deps.db, userId),
+    recentPurchases(deps.db, userId, HOME_RECENT_PURCHASES),
     upcomingAppointments(deps, userId, now),
   ]);
 
@@ -83,10 +83,7 @@ export async function dashboardHome(deps: AppDeps, userId: number): Promise<Dash
     transfersThisWeek: count(week),
     disputesAwaitingDecision: count(awaiting),
     paused: settings.pausedNow,
-    recentPurchases: ledger
-      .filter((e) => e.type === 'purchase' && e.orderId !== null && e.receiptPath !== null)
-      .slice(0, HOME_RECENT_PURCHASES)
-      .map((e) => ({ orderId: e.orderId!, at: e.at, description: e.description, amountCents: e.amountCents, receiptPath: e.receiptPath! })),
+    recentPurchases: purchases,
     upcomingAppointments: upcoming,
     alerts,
   };

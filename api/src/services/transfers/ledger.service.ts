@@ -99,6 +99,31 @@ export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry
   return entries.sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
 }
 
+/**
+ * The agent's newest `n` purchases, as the ledger's purchase entries say them (paid or refunded orders, by
+ * paid time, else creation time, newest first), reading `n` orders and no more: the portal home's list
+ * (issue 38 point 4, decision 265). Equal times go by id, newest first.
+ */
+export async function recentPurchases(
+  db: Db,
+  userId: number,
+  n: number,
+): Promise<Array<Pick<LedgerEntry, 'at' | 'description' | 'amountCents'> & { orderId: number; receiptPath: string }>> {
+  const orders = await Order.query(db)
+    .where({ userId })
+    .whereIn('status', ['paid', 'refunded'])
+    .orderByRaw('COALESCE(paid_at, created_at) DESC, id DESC')
+    .limit(n)
+    .select('id', 'kind', 'tier', 'count', 'metadata', 'amountCents', 'paidAt', 'createdAt');
+  return orders.map((o) => ({
+    orderId: Number(o.id),
+    at: toIso(o.paidAt ?? o.createdAt) ?? '',
+    description: `Order #${o.id}: ${orderDescription(o)}`,
+    amountCents: Number(o.amountCents),
+    receiptPath: receiptPath(Number(o.id)),
+  }));
+}
+
 const TYPE_LABEL: Record<LedgerEntry['type'], string> = { purchase: 'Purchase', credit: 'Credit', refund: 'Refund' };
 
 export function ledgerCsv(entries: LedgerEntry[], origin: string): string {
