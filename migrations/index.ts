@@ -66,6 +66,7 @@ import * as m1130_1000_transferSettingsDeliveryPhone from './20261130100000_tran
 import * as m1130_4000_resultsCoveringIndexes from './20261130400000_results_covering_indexes.ts';
 import * as m1201_1000_leadResultsDays from './20261201100000_lead_results_days.ts';
 import * as m1201_1001_homeIndexes from './20261201100100_home_indexes.ts';
+import * as m1201_1002_transferCallTotals from './20261201100200_transfer_call_totals.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -138,6 +139,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130400000_results_covering_indexes': m1130_4000_resultsCoveringIndexes,
   '20261201100000_lead_results_days': m1201_1000_leadResultsDays,
   '20261201100100_home_indexes': m1201_1001_homeIndexes,
+  '20261201100200_transfer_call_totals': m1201_1002_transferCallTotals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

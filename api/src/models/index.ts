@@ -44,6 +44,7 @@ export { TrainingAdmin } from './TrainingAdmin.ts';
 export { TrainingAdminSession } from './TrainingAdminSession.ts';
 export { TrainingVideo } from './TrainingVideo.ts';
 export { TransferCall } from './TransferCall.ts';
+export { TransferCallTotal } from './TransferCallTotal.ts';
 export { TransferDispute } from './TransferDispute.ts';
 export { TransferOrderUsage } from './TransferOrderUsage.ts';
 export { UploadQuotaLock } from './UploadQuotaLock.ts';
