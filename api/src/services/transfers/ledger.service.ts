@@ -109,15 +109,41 @@ export async function recentPurchases(
   userId: number,
   n: number,
 ): Promise<Array<Pick<LedgerEntry, 'at' | 'description' | 'amountCents'> & { orderId: number; receiptPath: string }>> {
-  const orders = await Order.query(db)
-    .where({ userId })
-    .whereIn('status', ['paid', 'refunded'])
-    .orderByRaw('COALESCE(paid_at, created_at) DESC, id DESC')
-    .limit(n)
-    .select('id', 'kind', 'tier', 'count', 'metadata', 'amountCents', 'paidAt', 'createdAt');
+  // Each status's newest by paid time, read backwards from (user, status, paid at, id), n at most; and the
+  // legacy orders without a paid time (by creation). Merged here: 3n rows at most, whatever the agent bought.
+  const columns = ['id', 'kind', 'tier', 'count', 'metadata', 'amountCents', 'paidAt', 'createdAt'] as const;
+  const newest = (status: string) =>
+    Order.query(db)
+      .where({ userId, status })
+      .whereNotNull('paidAt')
+      .orderBy([
+        { column: 'paidAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(n)
+      .select(...columns);
+  const parts = await Promise.all([
+    newest('paid'),
+    newest('refunded'),
+    Order.query(db)
+      .where({ userId })
+      .whereIn('status', ['paid', 'refunded'])
+      .whereNull('paidAt')
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(n)
+      .select(...columns),
+  ]);
+  const at = (o: Order) => toIso(o.paidAt ?? o.createdAt) ?? '';
+  const orders = parts
+    .flat()
+    .sort((a, b) => at(b).localeCompare(at(a)) || Number(b.id) - Number(a.id))
+    .slice(0, n);
   return orders.map((o) => ({
     orderId: Number(o.id),
-    at: toIso(o.paidAt ?? o.createdAt) ?? '',
+    at: at(o),
     description: `Order #${o.id}: ${orderDescription(o)}`,
     amountCents: Number(o.amountCents),
     receiptPath: receiptPath(Number(o.id)),
