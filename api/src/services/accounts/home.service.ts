@@ -27,10 +27,14 @@ const count = (row: unknown) => Number((row as { n?: number | string } | undefin
 async function upcomingAppointments(deps: AppDeps, userId: number, now: Date): Promise<HomeAppointment[]> {
   // The appointment time is the voice AI's text (an ISO instant when it could read one), so it is
   // compared here, over the agent's newest purchases, not in SQL.
+  // Only texts that can be an instant still ahead: an ISO text (it begins with a digit, below ':') whose
+  // local time is at most a day behind now (no zone is more than 14 hours off UTC); a range of the index
+  // on (buyer, status, text), not every appointment the agent bought (decision 265).
   const rows = await Appointment.query(deps.db)
     .where({ buyerId: userId, status: 'sold' })
     .whereNull('buyerDeletedAt')
-    .whereNotNull('extractedAppointmentDateTime')
+    .where('extractedAppointmentDateTime', '>=', new Date(now.getTime() - 86_400_000).toISOString())
+    .where('extractedAppointmentDateTime', '<', ':')
     .orderBy([
       { column: 'purchasedAt', order: 'desc' },
       { column: 'id', order: 'desc' },
