@@ -13,6 +13,8 @@ import { createRowTrigger, differ, isMysql, type RowTrigger } from './_helpers.t
 // adds the default then (it is code, not data). Its outcome counts when the row's user is its buyer. The
 // bands and statuses are AGE_BANDS, CONTACTED_STATUSES and SOLD_STATUSES: changing one needs a migration
 // that rebuilds this table. One order line per (order, item) is assumed, as the orders write them.
+/** The backfill reads a whole table: not bound by DB_TIMEOUT_MS (knexfile.ts), which is for requests. */
+const BACKFILL_TIMEOUT_MS = 3_600_000;
 const TABLE = 'lead_results_days';
 const KEY = ['buyer_id', 'day', 'product', 'state', 'band'] as const;
 const SUMS = ['items', 'spend_cents', 'unpriced', 'contacted', 'sales', 'premium_cents'] as const;
@@ -164,8 +166,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   // The leads sold so far, summed the way the triggers will keep them.
   const [contacted, sales, premium] = outcomeSums('o.status', 'o.premium_cents');
-  await knex.raw(
-    `INSERT INTO ${TABLE} (${KEY.join(', ')}, ${SUMS.join(', ')})
+  await knex
+    .raw(
+      `INSERT INTO ${TABLE} (${KEY.join(', ')}, ${SUMS.join(', ')})
      SELECT ${keyOf(knex, 'l').join(', ')}, COUNT(*), SUM(COALESCE(oi.unit_price_cents, l.price_cents, 0)),
             SUM(CASE WHEN oi.unit_price_cents IS NULL AND l.price_cents IS NULL THEN 1 ELSE 0 END),
             SUM(COALESCE(${contacted}, 0)), SUM(COALESCE(${sales}, 0)), SUM(COALESCE(${premium}, 0))
@@ -174,7 +177,9 @@ export async function up(knex: Knex): Promise<void> {
      LEFT JOIN item_outcomes o ON o.item_type = 'lead' AND o.item_id = l.id AND o.user_id = l.buyer_id
      WHERE ${counts('l')}
      GROUP BY ${keyOf(knex, 'l').join(', ')}`,
-  );
+    )
+    // One pass over every sold lead: longer than DB_TIMEOUT_MS on a big table (3.7 s on 150,000 leads, loaded).
+    .timeout(BACKFILL_TIMEOUT_MS);
   for (const t of triggers(knex)) await createRowTrigger(knex, t.table, t);
 }
 

@@ -4,6 +4,8 @@ import { createRowTrigger, differ, isMysql, type RowTrigger } from './_helpers.t
 // Issue 38 point 4 (decision 265): an agent's calls counted and summed by status, kept by triggers on
 // `transfer_calls` in the statement and transaction of every write (as decisions 115 and 264). The
 // balance the home and the transfers pages show reads a few rows here, not the agent's every call.
+/** The backfill reads a whole table: not bound by DB_TIMEOUT_MS (knexfile.ts), which is for requests. */
+const BACKFILL_TIMEOUT_MS = 3_600_000;
 const TABLE = 'transfer_call_totals';
 const KEY = ['user_id', 'status'];
 
@@ -32,9 +34,9 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('cents').notNullable().defaultTo(0);
     t.primary(KEY);
   });
-  await knex.raw(
-    `INSERT INTO ${TABLE} (user_id, status, n, cents) SELECT user_id, status, COUNT(*), SUM(charge_cents) FROM transfer_calls GROUP BY user_id, status`,
-  );
+  await knex
+    .raw(`INSERT INTO ${TABLE} (user_id, status, n, cents) SELECT user_id, status, COUNT(*), SUM(charge_cents) FROM transfer_calls GROUP BY user_id, status`)
+    .timeout(BACKFILL_TIMEOUT_MS); // one pass over every call: may outlast DB_TIMEOUT_MS
   for (const t of triggers(knex)) await createRowTrigger(knex, 'transfer_calls', t);
 }
 

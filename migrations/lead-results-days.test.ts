@@ -3,6 +3,7 @@
 import { describe, it, expect } from 'vitest';
 import { createTestDb } from '../api/src/db/index.ts';
 import * as m from './20261201100000_lead_results_days.ts';
+import * as callTotals from './20261201100200_transfer_call_totals.ts';
 
 describe('lead_results_days backfill (SQLite, or MariaDB with TEST_DATABASE_URL)', () => {
   it('sums the leads already sold as the triggers do', async () => {
@@ -55,6 +56,46 @@ describe('lead_results_days backfill (SQLite, or MariaDB with TEST_DATABASE_URL)
       expect(kept.reduce((s, r) => s + Number(r.items), 0)).toBe(11);
       await m.down(db);
       await m.up(db);
+      expect(await rows()).toEqual(kept);
+    } finally {
+      await destroy();
+    }
+  });
+
+  it('transfer_call_totals: the backfill counts the calls made before it as the triggers do', async () => {
+    const { db, destroy } = await createTestDb();
+    try {
+      const [userId] = await db('users').insert({ email: 'calls@example.com', username: 'calls', passwordHash: 'x', firstName: 'C', lastName: 'T' });
+      for (let i = 0; i < 7; i++) {
+        await db('transferCalls').insert({
+          externalCallId: `backfill-${i}`,
+          userId,
+          callerName: 'Caller',
+          callerPhone: '5125550100',
+          callerPhoneKey: '5125550100',
+          state: 'TX',
+          startedAt: `2026-03-0${1 + i} 15:00:00.000`,
+          endedAt: `2026-03-0${1 + i} 15:05:00.000`,
+          durationSeconds: 300,
+          bufferSeconds: 120,
+          billable: true,
+          status: i % 3 ? 'billed' : 'no_charge',
+          chargeCents: i % 3 ? 4000 + i : 0,
+        });
+      }
+      const rows = async () =>
+        (await db('transferCallTotals').where('n', '>', 0).orderBy('status')).map((r: Record<string, unknown>) => ({
+          status: r.status,
+          n: Number(r.n),
+          cents: Number(r.cents),
+        }));
+      const kept = await rows();
+      expect(kept).toEqual([
+        { status: 'billed', n: 4, cents: 4001 + 4002 + 4004 + 4005 },
+        { status: 'no_charge', n: 3, cents: 0 },
+      ]);
+      await callTotals.down(db);
+      await callTotals.up(db);
       expect(await rows()).toEqual(kept);
     } finally {
       await destroy();
