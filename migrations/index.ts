@@ -64,6 +64,9 @@ import * as m1129_2001_brightcallRequestHash from './20261129200100_brightcall_r
 import * as m1129_2002_onboardingSettingsOffer from './20261129200200_onboarding_settings_offer.ts';
 import * as m1130_1000_transferSettingsDeliveryPhone from './20261130100000_transfer_settings_delivery_phone.ts';
 import * as m1130_4000_resultsCoveringIndexes from './20261130400000_results_covering_indexes.ts';
+import * as m1201_1000_leadResultsDays from './20261201100000_lead_results_days.ts';
+import * as m1201_1001_homeIndexes from './20261201100100_home_indexes.ts';
+import * as m1201_1002_transferCallTotals from './20261201100200_transfer_call_totals.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -134,6 +137,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130300100_order_items_price_source': m1130_3001_orderItemsPriceSource,
   '20261130100000_transfer_settings_delivery_phone': m1130_1000_transferSettingsDeliveryPhone,
   '20261130400000_results_covering_indexes': m1130_4000_resultsCoveringIndexes,
+  '20261201100000_lead_results_days': m1201_1000_leadResultsDays,
+  '20261201100100_home_indexes': m1201_1001_homeIndexes,
+  '20261201100200_transfer_call_totals': m1201_1002_transferCallTotals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -54,6 +54,31 @@ describe('GET /api/dashboard/home', () => {
     expect((await request(ctx.app).get('/api/dashboard/home')).status).toBe(401);
   });
 
+  it('reads the upcoming appointments from a day ago on, in any offset, not every appointment bought (decision 265)', async () => {
+    const me = await makeUser(ctx.db);
+    for (let d = 2; d < 42; d++) await insertAppointment(me.id, new Date(NOW.getTime() - d * 86_400_000).toISOString());
+    // 05:00 at UTC-12 is 17:00 UTC, an hour ahead of now though its text is 12 hours behind; 14:00 at UTC+14
+    // is 00:00 UTC, hours past; an hour ago in UTC, past.
+    const west = await insertAppointment(me.id, '2026-11-25T06:00:00-12:00');
+    const next = await insertAppointment(me.id, '2026-11-26T09:00:00Z');
+    await insertAppointment(me.id, '2026-11-25T14:00:00+14:00');
+    await insertAppointment(me.id, '2026-11-25T16:00:00.000Z');
+    const agent = await loginAs(ctx.app, me.email, me.password);
+    const reads: number[] = [];
+    const listen = (response: unknown, q: { sql: string }) => {
+      if (/from\s+[`"]?appointments[`"]?/i.test(q.sql))
+        reads.push(Array.isArray(response) ? (Array.isArray(response[0]) ? response[0].length : response.length) : 0);
+    };
+    ctx.db.on('query-response', listen);
+    try {
+      expect((await home(agent)).upcomingAppointments.map((a) => a.id)).toEqual([west, next]);
+    } finally {
+      ctx.db.removeListener('query-response', listen);
+    }
+    // The four from a day ago on, not the 44 the agent bought.
+    expect(reads).toEqual([4]);
+  });
+
   it("computes the agent own figures on their clock, and nobody else's", async () => {
     const me = await makeUser(ctx.db);
     const other = await makeUser(ctx.db);

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { toDbDate } from '../../db/dates.ts';
 import { settingsView } from '../transfers/settings.service.ts';
 import { balanceView } from '../transfers/lots.service.ts';
-import { ledgerEntries } from '../transfers/ledger.service.ts';
+import { recentPurchases } from '../transfers/ledger.service.ts';
 import { Appointment, TransferCall, TransferDispute } from '../../models/index.ts';
 import { lowBalanceThresholdOf } from '../transfers/balance-alerts.ts';
 
@@ -27,10 +27,14 @@ const count = (row: unknown) => Number((row as { n?: number | string } | undefin
 async function upcomingAppointments(deps: AppDeps, userId: number, now: Date): Promise<HomeAppointment[]> {
   // The appointment time is the voice AI's text (an ISO instant when it could read one), so it is
   // compared here, over the agent's newest purchases, not in SQL.
+  // Only texts that can be an instant still ahead: an ISO text (it begins with a digit, below ':') whose
+  // local time is at most a day behind now (no zone is more than 14 hours off UTC); a range of the index
+  // on (buyer, status, text), not every appointment the agent bought (decision 265).
   const rows = await Appointment.query(deps.db)
     .where({ buyerId: userId, status: 'sold' })
     .whereNull('buyerDeletedAt')
-    .whereNotNull('extractedAppointmentDateTime')
+    .where('extractedAppointmentDateTime', '>=', new Date(now.getTime() - 86_400_000).toISOString())
+    .where('extractedAppointmentDateTime', '<', ':')
     .orderBy([
       { column: 'purchasedAt', order: 'desc' },
       { column: 'id', order: 'desc' },
@@ -58,11 +62,11 @@ export async function dashboardHome(deps: AppDeps, userId: number): Promise<Dash
   const settings = await settingsView(deps, userId);
   const tz = settings.timeZone;
   const weekStart = startOfLocalDate(weekStartKey(localDateKey(now, tz)), tz);
-  const [balance, week, awaiting, ledger, upcoming] = await Promise.all([
+  const [balance, week, awaiting, purchases, upcoming] = await Promise.all([
     balanceView(deps.db, userId, { pausedNow: settings.pausedNow, pausedReason: settings.pausedReason, resumeDate: settings.resumeDate }),
     TransferCall.query(deps.db).where({ userId }).where('startedAt', '>=', toDbDate(weekStart)).count({ n: '*' }).first(),
     TransferDispute.query(deps.db).where({ userId, status: 'pending' }).count({ n: '*' }).first(),
-    ledgerEntries(deps.db, userId),
+    recentPurchases(deps.db, userId, HOME_RECENT_PURCHASES),
     upcomingAppointments(deps, userId, now),
   ]);
 
@@ -83,10 +87,7 @@ export async function dashboardHome(deps: AppDeps, userId: number): Promise<Dash
     transfersThisWeek: count(week),
     disputesAwaitingDecision: count(awaiting),
     paused: settings.pausedNow,
-    recentPurchases: ledger
-      .filter((e) => e.type === 'purchase' && e.orderId !== null && e.receiptPath !== null)
-      .slice(0, HOME_RECENT_PURCHASES)
-      .map((e) => ({ orderId: e.orderId!, at: e.at, description: e.description, amountCents: e.amountCents, receiptPath: e.receiptPath! })),
+    recentPurchases: purchases,
     upcomingAppointments: upcoming,
     alerts,
   };

@@ -4,25 +4,20 @@
 import type { AnyQueryBuilder } from 'objection';
 import { APPOINTMENT_PRICE_CENTS, LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import {
-  AGE_BANDS,
-  CONTACTED_STATUSES,
-  SOLD_STATUSES,
   buildResultsFromCells,
-  cellOf,
   type ItemType,
-  type ResultsCell,
   type OutcomeInput,
   type OutcomeItemView,
   type OutcomeStatus,
   type Product,
-  type ResultItem,
   type ResultsView,
 } from '@tm/shared/schemas/outcomes';
-import { isMysql, type Db } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
 import { DEFAULT_TIME_ZONE, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { notFound } from '../../errors.ts';
 import { Appointment, AppointmentNoShow, ItemOutcome, Lead, OrderItem, TransferCall } from '../../models/index.ts';
+import { liveCells, periodLeadCells } from './results-cells.ts';
 
 export const ITEM_NOT_FOUND = 'No item you bought has this id.';
 
@@ -57,19 +52,15 @@ type BoughtAppointment = Pick<Appointment, 'id' | 'customerName' | 'customerStat
 type OutcomeRow = Pick<ItemOutcome, 'itemType' | 'itemId' | 'premiumCents' | 'outcomeDate'> & { status: OutcomeStatus; source: 'portal' | 'api' };
 
 /** Every item the agent bought in the period, with its outcome, newest first. */
-export async function boughtItems(db: Db, userId: number, p: Period = { from: null, to: null }, only?: 'live'): Promise<OutcomeItemView[]> {
-  // `live`: transfers and appointments alone (Results reads the leads grouped, resultCells).
-  const live = only === 'live';
+export async function boughtItems(db: Db, userId: number, p: Period = { from: null, to: null }): Promise<OutcomeItemView[]> {
   const [leads, appts, calls, outcomes] = await Promise.all([
-    live
-      ? ([] as BoughtLead[])
-      : Lead.query(db)
-          .alias('l')
-          .leftJoin(`${OrderItem.tableName} as oi`, (j) => j.on('oi.orderId', '=', 'l.reservedOrderId').andOn('oi.itemId', '=', 'l.id'))
-          .where({ 'l.buyerId': userId, 'l.status': 'sold' })
-          .modify(within('l.soldAt', p))
-          .select('l.id', 'l.kind', 'l.customerName', 'l.customerState', 'l.ageDays', 'l.soldAt', 'l.priceCents', 'oi.unitPriceCents')
-          .castTo<BoughtLead[]>(),
+    Lead.query(db)
+      .alias('l')
+      .leftJoin(`${OrderItem.tableName} as oi`, (j) => j.on('oi.orderId', '=', 'l.reservedOrderId').andOn('oi.itemId', '=', 'l.id'))
+      .where({ 'l.buyerId': userId, 'l.status': 'sold' })
+      .modify(within('l.soldAt', p))
+      .select('l.id', 'l.kind', 'l.customerName', 'l.customerState', 'l.ageDays', 'l.soldAt', 'l.priceCents', 'oi.unitPriceCents')
+      .castTo<BoughtLead[]>(),
     Appointment.query(db)
       .alias('a')
       .leftJoin(`${OrderItem.tableName} as oi`, (j) => j.on('oi.orderId', '=', 'a.reservedOrderId').andOn('oi.itemId', '=', 'a.id'))
@@ -78,11 +69,7 @@ export async function boughtItems(db: Db, userId: number, p: Period = { from: nu
       .select('a.id', 'a.customerName', 'a.customerState', 'a.purchasedAt', 'a.priceCents', 'a.assignedAt', 'oi.unitPriceCents')
       .castTo<BoughtAppointment[]>(),
     TransferCall.query(db).where({ userId, status: 'billed' }).modify(within('startedAt', p)).select('id', 'callerName', 'state', 'startedAt', 'chargeCents'),
-    ItemOutcome.query(db)
-      .where({ userId })
-      .modify((q) => (live ? q.whereIn('itemType', ['transfer', 'appointment']) : q))
-      .select('itemType', 'itemId', 'status', 'premiumCents', 'outcomeDate', 'source')
-      .castTo<OutcomeRow[]>(),
+    ItemOutcome.query(db).where({ userId }).select('itemType', 'itemId', 'status', 'premiumCents', 'outcomeDate', 'source').castTo<OutcomeRow[]>(),
   ]);
   // A no-show credited back makes the appointment cost what is left of its price.
   const credits = new Map<number, number>(
@@ -179,53 +166,12 @@ export async function recordOutcome(db: Db, userId: number, itemType: ItemType, 
   return { itemType, itemId, status: input.status, premiumCents, date: input.date, source };
 }
 
-/** Leads' age bands as SQL, from AGE_BANDS (the rule `ageBand` applies to one item). */
-const AGE_BAND_SQL = `CASE ${AGE_BANDS.filter((b) => b.max >= 0 && Number.isFinite(b.max))
-  .map((b) => `WHEN COALESCE(l.age_days, 0) <= ${b.max} THEN '${b.key}'`)
-  .join(' ')} ELSE '${AGE_BANDS.at(-1)!.key}' END`;
-const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ');
-
 /**
- * The agent's leads bought in the period as Results cells, grouped by the database (decision 255): one
- * range of the buyer's covering index on (buyer, status, sold at, ...) with each lead's outcome joined by
- * its own covering index, answering a few rows per product, state and age band, never the leads.
- */
-async function leadCells(db: Db, userId: number, p: Period): Promise<ResultsCell[]> {
-  const bounds = [...(p.from ? [toDbDate(p.from)] : []), ...(p.to ? [toDbDate(p.to)] : [])];
-  const rows = (await db
-    .raw(
-      `SELECT CASE WHEN l.kind = 'fresh' THEN 'fresh_lead' ELSE 'aged_lead' END AS product, COALESCE(l.customer_state, '') AS state,
-              ${AGE_BAND_SQL} AS band, COUNT(*) AS items,
-              SUM(COALESCE(oi.unit_price_cents, l.price_cents, ?)) AS spend,
-              SUM(CASE WHEN o.status IN (${marks(CONTACTED_STATUSES)}) THEN 1 ELSE 0 END) AS contacted,
-              SUM(CASE WHEN o.status IN (${marks(SOLD_STATUSES)}) THEN 1 ELSE 0 END) AS sales,
-              SUM(CASE WHEN o.status IN (${marks(SOLD_STATUSES)}) THEN COALESCE(o.premium_cents, 0) ELSE 0 END) AS premium
-       FROM leads l
-       LEFT JOIN order_items oi ON oi.order_id = l.reserved_order_id AND oi.item_id = l.id
-       LEFT JOIN item_outcomes o ON o.item_type = 'lead' AND o.item_id = l.id AND o.user_id = ?
-       WHERE l.buyer_id = ? AND l.status = 'sold'${p.from ? ' AND l.sold_at >= ?' : ''}${p.to ? ' AND l.sold_at < ?' : ''}
-       GROUP BY 1, 2, 3`,
-      [LEAD_DEFAULT_PRICE_CENTS, ...CONTACTED_STATUSES, ...SOLD_STATUSES, ...SOLD_STATUSES, userId, userId, ...bounds],
-    )
-    .then((r: unknown) => (isMysql(db) ? (r as [unknown[]])[0] : r))) as Array<Record<string, unknown>>;
-  return rows.map((r) => ({
-    product: r.product as Product,
-    state: String(r.state ?? '') || '--',
-    band: String(r.band),
-    items: Number(r.items),
-    spendCents: Number(r.spend ?? 0),
-    contacted: Number(r.contacted ?? 0),
-    sales: Number(r.sales ?? 0),
-    premiumCents: Number(r.premium ?? 0),
-  }));
-}
-
-/**
- * Results for the agent's days `from`..`to`: the leads grouped in the database (a few rows, whatever the
- * agent bought), the transfers and appointments of the period item by item (their costs follow credits).
+ * Results for the agent's days `from`..`to`, from cells the database groups (results-cells.ts): a few rows
+ * per product, state and age band, whatever the agent bought (decisions 255, 264).
  */
 export async function results(db: Db, userId: number, from: string, to: string, timeZone: string = DEFAULT_TIME_ZONE): Promise<ResultsView> {
-  const period = periodOf(from, to, timeZone);
-  const [leads, live] = await Promise.all([leadCells(db, userId, period), boughtItems(db, userId, period, 'live')]);
-  return buildResultsFromCells(from, to, [...leads, ...(live as ResultItem[]).map(cellOf)]);
+  const period = { from: startOfLocalDate(from, timeZone), to: startOfLocalDate(nextDateKey(to), timeZone) };
+  const [leads, live] = await Promise.all([periodLeadCells(db, userId, period), liveCells(db, userId, period)]);
+  return buildResultsFromCells(from, to, [...leads, ...live]);
 }

@@ -99,6 +99,57 @@ export async function ledgerEntries(db: Db, userId: number): Promise<LedgerEntry
   return entries.sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
 }
 
+/**
+ * The agent's newest `n` purchases, as the ledger's purchase entries say them (paid or refunded orders, by
+ * paid time, else creation time, newest first), reading `n` orders and no more: the portal home's list
+ * (issue 38 point 4, decision 265). Equal times go by id, newest first.
+ */
+export async function recentPurchases(
+  db: Db,
+  userId: number,
+  n: number,
+): Promise<Array<Pick<LedgerEntry, 'at' | 'description' | 'amountCents'> & { orderId: number; receiptPath: string }>> {
+  // Each status's newest by paid time, read backwards from (user, status, paid at, id), n at most; and the
+  // legacy orders without a paid time (by creation). Merged here: 3n rows at most, whatever the agent bought.
+  const columns = ['id', 'kind', 'tier', 'count', 'metadata', 'amountCents', 'paidAt', 'createdAt'] as const;
+  const newest = (status: string) =>
+    Order.query(db)
+      .where({ userId, status })
+      .whereNotNull('paidAt')
+      .orderBy([
+        { column: 'paidAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(n)
+      .select(...columns);
+  const parts = await Promise.all([
+    newest('paid'),
+    newest('refunded'),
+    Order.query(db)
+      .where({ userId })
+      .whereIn('status', ['paid', 'refunded'])
+      .whereNull('paidAt')
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(n)
+      .select(...columns),
+  ]);
+  const at = (o: Order) => toIso(o.paidAt ?? o.createdAt) ?? '';
+  const orders = parts
+    .flat()
+    .sort((a, b) => at(b).localeCompare(at(a)) || Number(b.id) - Number(a.id))
+    .slice(0, n);
+  return orders.map((o) => ({
+    orderId: Number(o.id),
+    at: at(o),
+    description: `Order #${o.id}: ${orderDescription(o)}`,
+    amountCents: Number(o.amountCents),
+    receiptPath: receiptPath(Number(o.id)),
+  }));
+}
+
 const TYPE_LABEL: Record<LedgerEntry['type'], string> = { purchase: 'Purchase', credit: 'Credit', refund: 'Refund' };
 
 export function ledgerCsv(entries: LedgerEntry[], origin: string): string {

@@ -9,7 +9,7 @@ import type { TransferBalanceView, TransferLotView } from '@tm/shared/schemas/tr
 import type { Db } from '../../db/index.ts';
 import { toIso } from '../../db/dates.ts';
 import { raw } from 'objection';
-import { Order, Refund, TransferCall, TransferOrderUsage } from '../../models/index.ts';
+import { Order, Refund, TransferCall, TransferCallTotal, TransferOrderUsage } from '../../models/index.ts';
 
 export interface Lot extends TransferLotView {
   createdAt: string | null;
@@ -198,12 +198,8 @@ export async function balanceView(
   pause: { pausedNow: boolean; pausedReason: TransferBalanceView['pausedReason']; resumeDate: string | null },
 ): Promise<TransferBalanceView> {
   const lots = await transferLots(db, userId);
-  const totals = (await TransferCall.query(db)
-    .where({ userId })
-    .groupBy('status')
-    .select('status')
-    .count({ n: '*' })
-    .sum('chargeCents as cents')) as unknown as CallTotalsRow[];
+  // The calls by status from the totals the triggers keep (decision 265), not a count of every call.
+  const totals = (await TransferCallTotal.query(db).where({ userId }).select('status', 'n', 'cents')) as CallTotalsRow[];
   const of = (status: string) => totals.find((t) => t.status === status);
   return {
     remaining: lots.reduce((s, l) => s + l.remaining, 0),

@@ -1,0 +1,135 @@
+// Results' cells (decisions 255, 264): the sums of the agent's purchases per product, state and age band,
+// grouped by the database so that no statement answers a row per item. Leads: the whole UTC days of the
+// period from `lead_results_days` (kept by triggers), its partial days from `leads`; transfers and
+// appointments of the period grouped from their tables, each with its outcome, order line and credit.
+import { APPOINTMENT_PRICE_CENTS, LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
+import { AGE_BANDS, CONTACTED_STATUSES, SOLD_STATUSES, type Product, type ResultsCell } from '@tm/shared/schemas/outcomes';
+import { isMysql, type Db } from '../../db/index.ts';
+import { toDbDate } from '../../db/dates.ts';
+import { LeadResultsDay } from '../../models/index.ts';
+
+/** Leads' age bands as SQL, from AGE_BANDS (the rule `ageBand` applies to one item). */
+const AGE_BAND_SQL = `CASE ${AGE_BANDS.filter((b) => b.max >= 0 && Number.isFinite(b.max))
+  .map((b) => `WHEN COALESCE(l.age_days, 0) <= ${b.max} THEN '${b.key}'`)
+  .join(' ')} ELSE '${AGE_BANDS.at(-1)!.key}' END`;
+const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ');
+/** The Results sums of an outcome `o` joined to each item: contacted, sales, premium (the bound statuses). */
+const OUTCOME_SUMS = `SUM(CASE WHEN o.status IN (${marks(CONTACTED_STATUSES)}) THEN 1 ELSE 0 END) AS contacted,
+            SUM(CASE WHEN o.status IN (${marks(SOLD_STATUSES)}) THEN 1 ELSE 0 END) AS sales,
+            SUM(CASE WHEN o.status IN (${marks(SOLD_STATUSES)}) THEN COALESCE(o.premium_cents, 0) ELSE 0 END) AS premium`;
+const OUTCOME_BINDS = [...CONTACTED_STATUSES, ...SOLD_STATUSES, ...SOLD_STATUSES];
+
+const rowsOf = (db: Db, r: unknown) => (isMysql(db) ? (r as [unknown[]])[0] : r) as Array<Record<string, unknown>>;
+const toCell = (r: Record<string, unknown>): ResultsCell => ({
+  product: r.product as Product,
+  state: String(r.state ?? '') || '--',
+  band: String(r.band),
+  items: Number(r.items),
+  spendCents: Number(r.spend ?? 0),
+  contacted: Number(r.contacted ?? 0),
+  sales: Number(r.sales ?? 0),
+  premiumCents: Number(r.premium ?? 0),
+});
+
+/**
+ * The agent's leads bought in the given spans of time as Results cells, grouped by the database (decision
+ * 255): one range of the buyer's covering index on (buyer, status, sold at, ...) per span, each lead's
+ * outcome joined by its own covering index, answering a few rows per product, state and age band.
+ */
+async function leadCells(db: Db, userId: number, spans: Array<[Date, Date]>): Promise<ResultsCell[]> {
+  if (!spans.length) return [];
+  const rows = await db.raw(
+    `SELECT CASE WHEN l.kind = 'fresh' THEN 'fresh_lead' ELSE 'aged_lead' END AS product, COALESCE(l.customer_state, '') AS state,
+            ${AGE_BAND_SQL} AS band, COUNT(*) AS items,
+            SUM(COALESCE(oi.unit_price_cents, l.price_cents, ?)) AS spend, ${OUTCOME_SUMS}
+     FROM leads l
+     LEFT JOIN order_items oi ON oi.order_id = l.reserved_order_id AND oi.item_id = l.id
+     LEFT JOIN item_outcomes o ON o.item_type = 'lead' AND o.item_id = l.id AND o.user_id = ?
+     WHERE l.buyer_id = ? AND l.status = 'sold' AND (${spans.map(() => '(l.sold_at >= ? AND l.sold_at < ?)').join(' OR ')})
+     GROUP BY 1, 2, 3`,
+    [LEAD_DEFAULT_PRICE_CENTS, ...OUTCOME_BINDS, userId, userId, ...spans.flat().map(toDbDate)],
+  );
+  return rowsOf(db, rows).map(toCell);
+}
+
+/**
+ * The agent's leads of the UTC days [fromDay, toDay) as Results cells, from the sums the triggers keep per
+ * buyer, day, product, state and band (decision 264): a few rows a day, whatever the agent bought.
+ */
+async function dayCells(db: Db, userId: number, fromDay: string, toDay: string): Promise<ResultsCell[]> {
+  const rows = await db.raw(
+    `SELECT product, state, band, SUM(items) AS items, SUM(spend_cents) + SUM(unpriced) * ? AS spend,
+            SUM(contacted) AS contacted, SUM(sales) AS sales, SUM(premium_cents) AS premium
+     FROM ${LeadResultsDay.tableName} WHERE buyer_id = ? AND day >= ? AND day < ?
+     GROUP BY product, state, band HAVING SUM(items) > 0`,
+    [LEAD_DEFAULT_PRICE_CENTS, userId, fromDay, toDay],
+  );
+  return rowsOf(db, rows).map(toCell);
+}
+
+const DAY_MS = 86_400_000;
+const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * The period's leads as cells: its whole UTC days from the daily sums, the partial days at its two ends
+ * (the agent's midnight is rarely UTC's) from the leads themselves; exact for any zone, :30 and :45 too.
+ */
+export async function periodLeadCells(db: Db, userId: number, p: { from: Date; to: Date }): Promise<ResultsCell[]> {
+  const first = Math.ceil(p.from.getTime() / DAY_MS) * DAY_MS; // the first whole day's start
+  const end = Math.floor(p.to.getTime() / DAY_MS) * DAY_MS; // the last whole day's end
+  if (first >= end) return leadCells(db, userId, p.from < p.to ? [[p.from, p.to]] : []);
+  const edges: Array<[Date, Date]> = [
+    [p.from, new Date(first)],
+    [new Date(end), p.to],
+  ];
+  const [days, parts] = await Promise.all([
+    dayCells(db, userId, utcDay(first), utcDay(end)),
+    leadCells(
+      db,
+      userId,
+      edges.filter(([a, b]) => a < b),
+    ),
+  ]);
+  return [...days, ...parts];
+}
+
+/**
+ * The agent's billed transfers and purchased appointments of the period as cells, one statement grouped
+ * by product and state. A transfer costs its charge; an appointment its order line's price, else its own,
+ * else the catalogue's, less a no-show credit (credited or approved), and nothing when an admin assigned it.
+ */
+export async function liveCells(db: Db, userId: number, p: { from: Date; to: Date }): Promise<ResultsCell[]> {
+  const price = 'COALESCE(oi.unit_price_cents, a.price_cents, ?) - COALESCE(ns.credit_cents, 0)';
+  const rows = await db.raw(
+    `SELECT 'transfer' AS product, COALESCE(t.state, '') AS state, 'live' AS band, COUNT(*) AS items, SUM(t.charge_cents) AS spend, ${OUTCOME_SUMS}
+     FROM transfer_calls t
+     LEFT JOIN item_outcomes o ON o.item_type = 'transfer' AND o.item_id = t.id AND o.user_id = ?
+     WHERE t.user_id = ? AND t.status = 'billed' AND t.started_at >= ? AND t.started_at < ?
+     GROUP BY 2
+     UNION ALL
+     SELECT 'appointment' AS product, UPPER(SUBSTR(COALESCE(a.customer_state, ''), 1, 2)) AS state, 'live' AS band, COUNT(*) AS items,
+            SUM(CASE WHEN a.assigned_at IS NOT NULL THEN 0 WHEN ${price} > 0 THEN ${price} ELSE 0 END) AS spend, ${OUTCOME_SUMS}
+     FROM appointments a
+     LEFT JOIN order_items oi ON oi.order_id = a.reserved_order_id AND oi.item_id = a.id
+     LEFT JOIN appointment_no_shows ns ON ns.appointment_id = a.id AND ns.user_id = ? AND ns.status IN ('credited', 'approved')
+     LEFT JOIN item_outcomes o ON o.item_type = 'appointment' AND o.item_id = a.id AND o.user_id = ?
+     WHERE a.buyer_id = ? AND a.status = 'sold' AND a.purchased_at >= ? AND a.purchased_at < ?
+     GROUP BY 2`,
+    [
+      ...OUTCOME_BINDS,
+      userId,
+      userId,
+      toDbDate(p.from),
+      toDbDate(p.to),
+      APPOINTMENT_PRICE_CENTS,
+      APPOINTMENT_PRICE_CENTS,
+      ...OUTCOME_BINDS,
+      userId,
+      userId,
+      userId,
+      toDbDate(p.from),
+      toDbDate(p.to),
+    ],
+  );
+  return rowsOf(db, rows).map(toCell);
+}
