@@ -4,6 +4,7 @@
 import { describe, it, expect } from 'vitest';
 import { localDateKey, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { toDbDate } from '../../db/dates.ts';
+import { isMysql } from '../../db/index.ts';
 import { makeUser, testDbOfFile } from '../../test/harness.ts';
 import { insertAppointment } from '../../test/proof-fixtures.ts';
 import { insertPaidOrder } from '../../test/transfers-testing.ts';
@@ -92,6 +93,46 @@ describe('admin reports grouped by day in the database (SQLite, or MariaDB with 
     for (const name of Object.keys(REPORTS) as ReportName[]) {
       await read(name);
       for (const x of responses) expect(x.sql, name).not.toMatch(/select\s+(\S+\.)?\*|,\s*(`\w+`\.)?\*/i);
+    }
+  });
+
+  it('read a week of a year of calls and appointments from one range of a covering index (the plan)', async () => {
+    const db = file.db;
+    const user = await makeUser(db);
+    const year = Array.from({ length: 2000 }, (_, i) => new Date(Date.UTC(2025, 0, 1) + i * 4.38 * 3_600_000));
+    const calls = year.map((at, i) => ({
+      externalCallId: `plan-${i}`,
+      userId: user.id,
+      callerName: 'Plan Caller',
+      callerPhone: '5125550101',
+      state: 'TX',
+      startedAt: toDbDate(at),
+      endedAt: toDbDate(at),
+      durationSeconds: 300,
+      bufferSeconds: 90,
+      billable: true,
+      status: 'billed',
+    }));
+    for (let i = 0; i < calls.length; i += 500) await db('transferCalls').insert(calls.slice(i, i + 500));
+    for (const at of year.filter((_, i) => i % 4 === 0)) await insertAppointment(db, { status: 'sold', buyerId: user.id, purchasedAt: toDbDate(at) });
+    await db.raw(isMysql(db) ? 'ANALYZE TABLE transfer_calls, appointments' : 'ANALYZE');
+    const statements: Array<{ sql: string; bindings: readonly unknown[] }> = [];
+    const onQuery = (q: { sql: string; bindings?: readonly unknown[] }) => statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    db.on('query', onQuery);
+    const week = range('2025-06-01', '2025-06-07');
+    for (const name of ['transfers', 'buyers', 'no-shows'] as const) await REPORTS[name].read(db, week);
+    db.off('query', onQuery);
+    for (const [table, index] of [
+      ['transfer_calls', 'transfer_calls_report_covering'],
+      ['appointments', 'appointments_report_covering'],
+    ]) {
+      const reading = statements.filter((x) => x.sql.includes(`from \`${table}\``));
+      expect(reading.length, table).toBeGreaterThan(0);
+      for (const q of reading) {
+        const plan = JSON.stringify((await db.raw(`${isMysql(db) ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${q.sql}`, q.bindings as never)) as unknown);
+        expect(plan, q.sql).toContain(index);
+        expect(plan, q.sql).toMatch(isMysql(db) ? /"type":"range".*Using index/ : /COVERING INDEX/);
+      }
     }
   });
 });
