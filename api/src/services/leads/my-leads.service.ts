@@ -178,7 +178,10 @@ function mySideSeek(side: Builder, source: MyLeadSource, cols: { at: string; id:
   // Same source: the lexicographic seek on (date, id). The other source sorts after the place's on equal
   // dates ('assigned' < 'purchased'), so its rows of the same date fall on one side whole.
   const beyond = backwards ? '>' : '<';
-  if (source === place.source) side.where((w) => w.where(cols.at, beyond, at).orWhere((e) => e.where(cols.at, at).where(cols.id, beyond, place.id)));
+  // The date bound alone as well (it holds for every row the OR lets through): it is what makes the seek
+  // one range of the index (decision 268).
+  if (source === place.source)
+    side.where(cols.at, `${beyond}=`, at).where((w) => w.where(cols.at, beyond, at).orWhere((e) => e.where(cols.at, at).where(cols.id, beyond, place.id)));
   else if (source > place.source !== backwards) side.where(cols.at, `${beyond}=`, at);
   else side.where(cols.at, beyond, at);
   const dir = backwards ? 'asc' : 'desc';
@@ -196,14 +199,25 @@ function myLeadsCompare(a: Record<string, unknown>, b: Record<string, unknown>):
   return at(b).localeCompare(at(a)) || String(a.source).localeCompare(String(b.source)) || Number(b.id) - Number(a.id);
 }
 
-/** The page of My Leads after or before a place: each side seeks on its own index, the two merged. */
+/**
+ * The page of My Leads after or before a place: each side seeks on its own index, the two merged. Each side
+ * seeks its ids alone (date and id: its index holds them), then reads those rows by primary key. Asked for
+ * every column at once, MariaDB read the bought side's index from its newest entry and looked up and
+ * dropped every lead before the place: the 100th batch of the CSV read 100,000 rows (decision 268).
+ */
 async function myLeadsSeek(db: Db, userId: number, search: string | undefined, place: MyLeadPlace, backwards: boolean, limit: number) {
   const { assigned, bought } = myLeadsUnion(db, userId, search);
-  const [a, b] = await Promise.all([
-    mySideSeek(assigned, 'assigned', { at: 'assignedAt', id: 'id' }, place, backwards, limit),
-    mySideSeek(bought, 'purchased', { at: 'soldAt', id: 'id' }, place, backwards, limit),
-  ]);
-  const rows = [...(a as Array<Record<string, unknown>>), ...(b as Array<Record<string, unknown>>)].sort(myLeadsCompare);
+  const seek = async (side: Builder, source: MyLeadSource, at: string) => {
+    const ids = (await mySideSeek(side.clone().clearSelect().select('id'), source, { at, id: 'id' }, place, backwards, limit)) as Array<{ id: number }>;
+    return ids.length
+      ? ((await side.whereIn(
+          'id',
+          ids.map((x) => x.id),
+        )) as Array<Record<string, unknown>>)
+      : [];
+  };
+  const [a, b] = await Promise.all([seek(assigned, 'assigned', 'assignedAt'), seek(bought, 'purchased', 'soldAt')]);
+  const rows = [...a, ...b].sort(myLeadsCompare);
   return backwards ? rows.slice(-limit) : rows.slice(0, limit);
 }
 
