@@ -49,7 +49,7 @@ describe('localDayOf (SQLite, or MariaDB with TEST_DATABASE_URL)', () => {
 
     for (const zone of ZONES) {
       const { start, end } = yearOf(zone);
-      const day = localDayOf(db, 'p.at', zone, start, end);
+      const day = localDayOf(db, 'p.at', offsetSpans(zone, start, end));
       const got = (await db('local_day_probe as p')
         .where('p.at', '>=', toDbDate(start))
         .where('p.at', '<', toDbDate(end))

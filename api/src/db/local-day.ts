@@ -52,12 +52,11 @@ export function offsetSpans(timeZone: string, start: Date, end: Date): OffsetSpa
 }
 
 /**
- * `<the local day of column> as <alias>` for a select, and the same expression for GROUP BY, over the
- * range [start, end) in `timeZone`; the day reads 'YYYY-MM-DD' on both databases. `column` is an
- * identifier (`c.startedAt`), bound as one.
+ * `<the local day of column> as <alias>` for a select, and the same expression for GROUP BY, for times in
+ * the range `spans` cover (offsetSpans of the zone over it); the day reads 'YYYY-MM-DD' on both databases.
+ * `column` is an identifier (`c.startedAt`), bound as one.
  */
-export function localDayOf(db: Db, column: string, timeZone: string, start: Date, end: Date): { select: (alias: string) => Knex.Raw; group: Knex.Raw } {
-  const spans = offsetSpans(timeZone, start, end);
+export function localDayOf(db: Db, column: string, spans: readonly OffsetSpan[]): { select: (alias: string) => Knex.Raw; group: Knex.Raw } {
   const mysql = isMysql(db);
   const shift = (minutes: number) => (mysql ? minutes : `${minutes} minutes`);
   // The offset of the last span, unless the time is before the next span's start.

@@ -2,23 +2,17 @@
 // day (and buyer or product), never a row per call, appointment or hour, and no statement selects a whole
 // row (`*`). Their figures equal a count made row by row with localDateKey, across a daylight-saving switch.
 import { describe, it, expect } from 'vitest';
-import { localDateKey, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
+import { localDateKey } from '@tm/shared/logic/transfer-rules';
 import { toDbDate } from '../../db/dates.ts';
 import { isMysql } from '../../db/index.ts';
 import { makeUser, testDbOfFile } from '../../test/harness.ts';
 import { insertAppointment } from '../../test/proof-fixtures.ts';
 import { insertPaidOrder } from '../../test/transfers-testing.ts';
-import { REPORTS, type ReportName, type ReportRange } from './reports.service.ts';
+import { rangeOf, REPORTS, type ReportName } from './reports.service.ts';
 
 const file = testDbOfFile();
 const TZ = 'America/New_York';
-const range = (from: string, to: string): ReportRange => ({
-  from,
-  to,
-  timeZone: TZ,
-  start: startOfLocalDate(from, TZ),
-  end: startOfLocalDate(nextDateKey(to), TZ),
-});
+const range = (from: string, to: string) => rangeOf(from, to, TZ);
 /** Every hour from 03:00Z on 7 March to 05:00Z on 9 March: New York's spring switch (07:00Z on the 8th) in between. */
 const HOURS = Array.from({ length: 51 }, (_, i) => new Date(Date.UTC(2026, 2, 7, 3 + i, 17)));
 

@@ -11,7 +11,7 @@ import { ORDER_PRODUCT_LABELS, type OrderProduct } from '@tm/shared/schemas/admi
 import type { BuyerRow, NoShowRow, RefundReasonRow, ReportPage, ReportQuery, RevenueRow, TransfersDayRow } from '@tm/shared/schemas/admin-console';
 import type { Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
-import { localDayOf } from '../../db/local-day.ts';
+import { localDayOf, offsetSpans, type OffsetSpan } from '../../db/local-day.ts';
 import { Appointment, AppointmentNoShow, Order, Refund, TransferCall, TransferDispute, User } from '../../models/index.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 import { csvLine, type Cell } from '../../lib/csv.ts';
@@ -24,16 +24,23 @@ export interface ReportRange {
   timeZone: string;
   start: Date;
   end: Date;
+  /** The zone's offsets over [start, end), read once for the report's statements (offsetSpans). */
+  spans: readonly OffsetSpan[];
+}
+
+/** The days `from` to `to` (inclusive) in `timeZone`. */
+export function rangeOf(from: string, to: string, timeZone: string): ReportRange {
+  const [start, end] = [startOfLocalDate(from, timeZone), startOfLocalDate(nextDateKey(to), timeZone)];
+  return { from, to, timeZone, start, end, spans: offsetSpans(timeZone, start, end) };
 }
 
 /** The range of a report query: the zone asked for, else the admin's own (decision 185's rule). */
 export async function reportRange(db: Db, adminId: number, q: ReportQuery): Promise<ReportRange> {
-  const timeZone = q.tz ?? (await recipientTimeZone(db, adminId));
-  return { from: q.from, to: q.to, timeZone, start: startOfLocalDate(q.from, timeZone), end: startOfLocalDate(nextDateKey(q.to), timeZone) };
+  return rangeOf(q.from, q.to, q.tz ?? (await recipientTimeZone(db, adminId)));
 }
 
 /** The range's local day of a time column: `select('day')` and `group` (decision 268). */
-const dayOf = (db: Db, column: string, r: ReportRange) => localDayOf(db, column, r.timeZone, r.start, r.end);
+const dayOf = (db: Db, column: string, r: ReportRange) => localDayOf(db, column, r.spans);
 const within = (column: string, r: ReportRange) => (q: Knex.QueryBuilder) => q.where(column, '>=', toDbDate(r.start)).where(column, '<', toDbDate(r.end));
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
