@@ -67,6 +67,7 @@ import * as m1130_4000_resultsCoveringIndexes from './20261130400000_results_cov
 import * as m1201_1000_leadResultsDays from './20261201100000_lead_results_days.ts';
 import * as m1201_1001_homeIndexes from './20261201100100_home_indexes.ts';
 import * as m1201_1002_transferCallTotals from './20261201100200_transfer_call_totals.ts';
+import * as m1201_3000_reportCoveringIndexes from './20261201300000_report_covering_indexes.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -140,6 +141,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261201100000_lead_results_days': m1201_1000_leadResultsDays,
   '20261201100100_home_indexes': m1201_1001_homeIndexes,
   '20261201100200_transfer_call_totals': m1201_1002_transferCallTotals,
+  '20261201300000_report_covering_indexes': m1201_3000_reportCoveringIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,16 +1,17 @@
 // The admin reports (issue 36 point 2): revenue by day and product (gross, refunded, net), transfers
 // delivered per buyer per day, dispute and credit rate per buyer, refunds by reason, and the no-show rate.
-// Every report reads a range of days in the operator's time zone. The database sums by UTC hour
-// (SUBSTR of the stored 'YYYY-MM-DD HH:MM:SS.mmm', the same on SQLite and MariaDB, over an indexed time
-// column) and the hours are put on the operator's days here: exact for every zone offset by whole hours
-// (all US zones). The money comes from the orders (paid) and the refunds (succeeded) only: the same rows
-// the Orders tab and its refunds show. Each report also renders as CSV (reportCsv).
+// Every report reads a range of days in the operator's time zone. The database groups by the operator's day
+// (localDayOf: the zone's offsets over the range written into the statement, decision 268) over an indexed
+// time column, and sends one row per day (and product or buyer), never the rows it sums. The money comes
+// from the orders (paid) and the refunds (succeeded) only: the same rows the Orders tab and its refunds
+// show. Each report also renders as CSV (reportCsv).
 import type { Knex } from 'knex';
-import { localDateKey, nextDateKey, startOfLocalDate, zonedParts } from '@tm/shared/logic/transfer-rules';
+import { nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { ORDER_PRODUCT_LABELS, type OrderProduct } from '@tm/shared/schemas/admin-business';
 import type { BuyerRow, NoShowRow, RefundReasonRow, ReportPage, ReportQuery, RevenueRow, TransfersDayRow } from '@tm/shared/schemas/admin-console';
 import type { Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
+import { localDayOf, offsetSpans, type OffsetSpan } from '../../db/local-day.ts';
 import { Appointment, AppointmentNoShow, Order, Refund, TransferCall, TransferDispute, User } from '../../models/index.ts';
 import { recipientTimeZone } from '../accounts/agent-time-zone.ts';
 import { csvLine, type Cell } from '../../lib/csv.ts';
@@ -23,39 +24,23 @@ export interface ReportRange {
   timeZone: string;
   start: Date;
   end: Date;
+  /** The zone's offsets over [start, end), read once for the report's statements (offsetSpans). */
+  spans: readonly OffsetSpan[];
+}
+
+/** The days `from` to `to` (inclusive) in `timeZone`. */
+export function rangeOf(from: string, to: string, timeZone: string): ReportRange {
+  const [start, end] = [startOfLocalDate(from, timeZone), startOfLocalDate(nextDateKey(to), timeZone)];
+  return { from, to, timeZone, start, end, spans: offsetSpans(timeZone, start, end) };
 }
 
 /** The range of a report query: the zone asked for, else the admin's own (decision 185's rule). */
 export async function reportRange(db: Db, adminId: number, q: ReportQuery): Promise<ReportRange> {
-  const timeZone = q.tz ?? (await recipientTimeZone(db, adminId));
-  return { from: q.from, to: q.to, timeZone, start: startOfLocalDate(q.from, timeZone), end: startOfLocalDate(nextDateKey(q.to), timeZone) };
+  return rangeOf(q.from, q.to, q.tz ?? (await recipientTimeZone(db, adminId)));
 }
 
-/** `SUBSTR(column, 1, 13) as h`: the UTC hour 'YYYY-MM-DD HH' of a stored time. */
-const hourOf = (db: Db, column: string) => db.raw('SUBSTR(??, 1, 13) as h', [column]);
-/**
- * The local day of UTC hours 'YYYY-MM-DD HH' in `timeZone`, for one report: the zone's clock is read once
- * per UTC day (its offset at the day's start and end) and each hour shifted by it; only a day whose offset
- * changes (a DST switch) reads the clock per hour. A year of hourly buckets costs ~365 reads, not ~8,760.
- */
-export function dayOfHourIn(timeZone: string): (hour: string) => string {
-  const offsets = new Map<string, number | null>();
-  const offsetAt = (ms: number) => {
-    const p = zonedParts(new Date(ms), timeZone);
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms;
-  };
-  return (hour) => {
-    const at = Date.parse(`${hour.replace(' ', 'T')}:00:00.000Z`);
-    const utcDay = hour.slice(0, 10);
-    let offset = offsets.get(utcDay);
-    if (offset === undefined) {
-      const start = Date.parse(`${utcDay}T00:00:00.000Z`);
-      const [first, last] = [offsetAt(start), offsetAt(start + 23 * 3_600_000)];
-      offsets.set(utcDay, (offset = first === last ? first : null));
-    }
-    return offset === null ? localDateKey(new Date(at), timeZone) : new Date(at + offset).toISOString().slice(0, 10);
-  };
-}
+/** The range's local day of a time column: `select('day')` and `group` (decision 268). */
+const dayOf = (db: Db, column: string, r: ReportRange) => localDayOf(db, column, r.spans);
 const within = (column: string, r: ReportRange) => (q: Knex.QueryBuilder) => q.where(column, '>=', toDbDate(r.start)).where(column, '<', toDbDate(r.end));
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
@@ -69,41 +54,43 @@ export const productLabel = (kind: string) => ORDER_PRODUCT_LABELS[kind as Order
  * payments and the refunds) and group the rows as they need.
  */
 export async function revenueByDay(db: Db, r: ReportRange, narrow: (orders: Knex.QueryBuilder) => void = () => {}): Promise<RevenueRow[]> {
+  const paidDay = dayOf(db, 'o.paidAt', r);
   const paid = Order.query(db)
     .alias('o')
     .toKnexQuery()
+    .clearSelect()
     .whereIn('o.status', ['paid', 'refunded'])
     .modify(within('o.paidAt', r))
-    .select(hourOf(db, 'o.paidAt'), 'o.kind')
+    .select(paidDay.select('day'), 'o.kind')
     .sum({ cents: 'o.amountCents' })
     .count({ n: '*' })
-    .groupByRaw('SUBSTR(??, 1, 13), ??', ['o.paidAt', 'o.kind']);
+    .groupByRaw('?, ??', [paidDay.group, 'o.kind']);
   narrow(paid);
+  const refundDay = dayOf(db, 'rf.createdAt', r);
   const refunded = Refund.query(db)
     .alias('rf')
     .toKnexQuery()
+    .clearSelect()
     .join(`${Order.tableName} as o`, 'o.id', 'rf.orderId')
     .where('rf.status', 'succeeded')
     .modify(within('rf.createdAt', r))
-    .select(hourOf(db, 'rf.createdAt'), 'o.kind')
+    .select(refundDay.select('day'), 'o.kind')
     .sum({ cents: 'rf.amountCents' })
-    .groupByRaw('SUBSTR(??, 1, 13), ??', ['rf.createdAt', 'o.kind']);
+    .groupByRaw('?, ??', [refundDay.group, 'o.kind']);
   narrow(refunded);
   const rows = new Map<string, RevenueRow>();
-  const dayOf = dayOfHourIn(r.timeZone);
-  const row = (hour: string, product: string) => {
-    const day = dayOf(hour);
+  const row = (day: string, product: string) => {
     const key = `${day}|${product}`;
     let x = rows.get(key);
     if (!x) rows.set(key, (x = { day, product, grossCents: 0, refundedCents: 0, netCents: 0, orders: 0 }));
     return x;
   };
-  for (const p of (await paid) as Array<{ h: string; kind: string; cents: unknown; n: unknown }>) {
-    const x = row(p.h, p.kind);
+  for (const p of (await paid) as Array<{ day: string; kind: string; cents: unknown; n: unknown }>) {
+    const x = row(p.day, p.kind);
     x.grossCents += num(p.cents);
     x.orders += num(p.n);
   }
-  for (const f of (await refunded) as Array<{ h: string; kind: string; cents: unknown }>) row(f.h, f.kind).refundedCents += num(f.cents);
+  for (const f of (await refunded) as Array<{ day: string; kind: string; cents: unknown }>) row(f.day, f.kind).refundedCents += num(f.cents);
   for (const x of rows.values()) x.netCents = x.grossCents - x.refundedCents;
   return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || a.product.localeCompare(b.product));
 }
@@ -113,6 +100,7 @@ export async function buyersReport(db: Db, r: ReportRange): Promise<BuyerRow[]> 
   const calls = (await TransferCall.query(db)
     .alias('c')
     .toKnexQuery()
+    .clearSelect()
     .modify(within('c.startedAt', r))
     .select('c.userId')
     .count({ n: '*' })
@@ -121,6 +109,7 @@ export async function buyersReport(db: Db, r: ReportRange): Promise<BuyerRow[]> 
   const disputes = (await TransferDispute.query(db)
     .alias('d')
     .toKnexQuery()
+    .clearSelect()
     .join(`${TransferCall.tableName} as c`, 'c.id', 'd.callId')
     .modify(within('c.startedAt', r))
     .select('d.userId')
@@ -148,13 +137,15 @@ export async function buyersReport(db: Db, r: ReportRange): Promise<BuyerRow[]> 
 
 /** Transfers delivered (calls recorded, billable or not) per buyer per day. */
 export async function transfersByDay(db: Db, r: ReportRange): Promise<TransfersDayRow[]> {
+  const day = dayOf(db, 'c.startedAt', r);
   const rows = (await TransferCall.query(db)
     .alias('c')
     .toKnexQuery()
+    .clearSelect()
     .modify(within('c.startedAt', r))
-    .select(hourOf(db, 'c.startedAt'), 'c.userId')
+    .select(day.select('day'), 'c.userId')
     .count({ n: '*' })
-    .groupByRaw('SUBSTR(??, 1, 13), ??', ['c.startedAt', 'c.userId'])) as Array<{ h: string; userId: number; n: unknown }>;
+    .groupByRaw('?, ??', [day.group, 'c.userId'])) as Array<{ day: string; userId: number; n: unknown }>;
   const emails = new Map(
     (
       await User.query(db)
@@ -162,17 +153,9 @@ export async function transfersByDay(db: Db, r: ReportRange): Promise<TransfersD
         .select('id', 'email')
     ).map((u) => [Number(u.id), u.email]),
   );
-  const out = new Map<string, TransfersDayRow>();
-  const dayOf = dayOfHourIn(r.timeZone);
-  for (const x of rows) {
-    const day = dayOf(x.h);
-    const userId = Number(x.userId);
-    const key = `${day}|${userId}`;
-    const row = out.get(key) ?? { day, userId, email: emails.get(userId) ?? '', transfersDelivered: 0 };
-    row.transfersDelivered += num(x.n);
-    out.set(key, row);
-  }
-  return [...out.values()].sort((a, b) => a.day.localeCompare(b.day) || a.email.localeCompare(b.email));
+  return rows
+    .map((x) => ({ day: x.day, userId: Number(x.userId), email: emails.get(Number(x.userId)) ?? '', transfersDelivered: num(x.n) }))
+    .sort((a, b) => a.day.localeCompare(b.day) || a.email.localeCompare(b.email));
 }
 
 export const NO_REASON = 'No reason given';
@@ -182,6 +165,7 @@ export async function refundsByReason(db: Db, r: ReportRange): Promise<RefundRea
   const rows = (await Refund.query(db)
     .alias('rf')
     .toKnexQuery()
+    .clearSelect()
     .where('rf.status', 'succeeded')
     .modify(within('rf.createdAt', r))
     .select('rf.reason')
@@ -201,33 +185,35 @@ export async function refundsByReason(db: Db, r: ReportRange): Promise<RefundRea
 
 /** Per day: appointments sold (bought or assigned), no-shows reported and credited, and the no-show rate. */
 export async function noShowsByDay(db: Db, r: ReportRange): Promise<NoShowRow[]> {
+  const soldDay = dayOf(db, 'a.purchasedAt', r);
+  const claimDay = dayOf(db, 's.createdAt', r);
   const sold = (await Appointment.query(db)
     .alias('a')
     .toKnexQuery()
+    .clearSelect()
     .where('a.status', 'sold')
     .modify(within('a.purchasedAt', r))
-    .select(hourOf(db, 'a.purchasedAt'))
+    .select(soldDay.select('day'))
     .count({ n: '*' })
-    .groupByRaw('SUBSTR(??, 1, 13)', ['a.purchasedAt'])) as Array<{ h: string; n: unknown }>;
+    .groupByRaw('?', [soldDay.group])) as Array<{ day: string; n: unknown }>;
   const claims = (await AppointmentNoShow.query(db)
     .alias('s')
     .toKnexQuery()
+    .clearSelect()
     .modify(within('s.createdAt', r))
-    .select(hourOf(db, 's.createdAt'))
+    .select(claimDay.select('day'))
     .count({ n: '*' })
     .select(db.raw("SUM(CASE WHEN ?? IN ('credited', 'approved') THEN 1 ELSE 0 END) as credited", ['s.status']))
-    .groupByRaw('SUBSTR(??, 1, 13)', ['s.createdAt'])) as Array<{ h: string; n: unknown; credited: unknown }>;
+    .groupByRaw('?', [claimDay.group])) as Array<{ day: string; n: unknown; credited: unknown }>;
   const out = new Map<string, NoShowRow>();
-  const dayOf = dayOfHourIn(r.timeZone);
-  const row = (hour: string) => {
-    const day = dayOf(hour);
+  const row = (day: string) => {
     let x = out.get(day);
     if (!x) out.set(day, (x = { day, appointmentsSold: 0, noShowsReported: 0, noShowsCredited: 0, noShowRate: 0 }));
     return x;
   };
-  for (const x of sold) row(x.h).appointmentsSold += num(x.n);
+  for (const x of sold) row(x.day).appointmentsSold += num(x.n);
   for (const x of claims) {
-    const y = row(x.h);
+    const y = row(x.day);
     y.noShowsReported += num(x.n);
     y.noShowsCredited += num(x.credited);
   }
