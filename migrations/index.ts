@@ -64,6 +64,7 @@ import * as m1129_2001_brightcallRequestHash from './20261129200100_brightcall_r
 import * as m1129_2002_onboardingSettingsOffer from './20261129200200_onboarding_settings_offer.ts';
 import * as m1130_1000_transferSettingsDeliveryPhone from './20261130100000_transfer_settings_delivery_phone.ts';
 import * as m1130_4000_resultsCoveringIndexes from './20261130400000_results_covering_indexes.ts';
+import * as m1201_4000_leadImportRowsPhone from './20261201400000_lead_import_rows_phone.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -134,6 +135,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130300100_order_items_price_source': m1130_3001_orderItemsPriceSource,
   '20261130100000_transfer_settings_delivery_phone': m1130_1000_transferSettingsDeliveryPhone,
   '20261130400000_results_covering_indexes': m1130_4000_resultsCoveringIndexes,
+  '20261201400000_lead_import_rows_phone': m1201_4000_leadImportRowsPhone,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
