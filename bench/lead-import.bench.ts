@@ -191,7 +191,9 @@ async function main(): Promise<void> {
   let inStatements = 0;
   for (const [stage, t] of [...stages.byStage].sort((a, b) => b[1].ms - a[1].ms)) {
     inStatements += t.ms;
-    console.log(`    ${stage.padEnd(50)} ${(t.ms / 1000).toFixed(1).padStart(6)} s ${String(t.n).padStart(6)} statements, slowest ${t.max} ms${growthOf(t.each)}`);
+    console.log(
+      `    ${stage.padEnd(50)} ${(t.ms / 1000).toFixed(1).padStart(6)} s ${String(t.n).padStart(6)} statements, slowest ${t.max} ms${growthOf(t.each)}`,
+    );
   }
   console.log(`    ${'outside statements'.padEnd(44)} ${((totalMs - inStatements) / 1000).toFixed(1).padStart(7)} s`);
   const checks = [

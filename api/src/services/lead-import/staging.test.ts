@@ -75,7 +75,7 @@ describe('a lead import across batches and commit slices', () => {
     expect(await LeadImportRow.query(db).where({ importId: id }).whereNull('error').resultSize()).toBe(0);
   }, 60_000);
 
-  it("stages a phone once per import: a second staged row with it is refused by the index the checks read", async () => {
+  it('stages a phone once per import: a second staged row with it is refused by the index the checks read', async () => {
     const { id } = await importSale([`Only Row,${phone(888_888)},TX,78701`, 'Bad Row,123,TX,78701']);
     const staged = { importId: id, rowNumber: 10, phone: phone(777_777) };
     await LeadImportRow.query(db).insert(staged);

@@ -38,10 +38,7 @@ export async function phonesStaged(db: Db, importId: number, phones: string[]): 
   const found = new Map<string, number>();
   if (!phones.length) return found;
   // By the unique index on (import_id, phone) (migration 20261201400000): one probe a phone.
-  const rows = await LeadImportRow.query(db)
-    .where({ importId })
-    .whereIn('phone', phones)
-    .select('phone', 'rowNumber');
+  const rows = await LeadImportRow.query(db).where({ importId }).whereIn('phone', phones).select('phone', 'rowNumber');
   for (const r of rows) {
     const first = found.get(r.phone!);
     if (first === undefined || r.rowNumber < first) found.set(r.phone!, Number(r.rowNumber));
