@@ -9,7 +9,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import type { Db } from '../../db/index.ts';
+import { isMysql, type Db } from '../../db/index.ts';
 import type { Storage } from '../../storage/index.ts';
 import {
   LEAD_IMPORT_MAX_BYTES,
@@ -394,13 +394,16 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
       await LeadImport.query(db).findById(id).patch({ status: 'checked', totalRows: rowsProcessed, importedRows: 0, rejectedRows: rejected, completedAt });
     } else {
       await emit({ type: 'committing', rowsProcessed, goodRows: good });
+      // Read committed on MariaDB: each INSERT ... SELECT reads the staged rows (which only this claimed run
+      // writes) without a shared lock on each of them, about 20% of a slice without triggers (decision 269).
+      const isolation = isMysql(db) ? ({ isolationLevel: 'read committed' } as const) : undefined;
       await db.transaction(async (trx) => {
         // Copies the good rows into their table and clears them from the staging table, slice by slice.
         await copyStagedRows(trx, imp, deps.clock.now());
         await LeadImport.query(trx)
           .findById(id)
           .patch({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
-      });
+      }, isolation);
       await deps.storage.remove(key);
     }
     const summary = await getImport(db, id);
