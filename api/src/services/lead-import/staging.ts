@@ -32,7 +32,7 @@ export async function phonesInDatabase(db: Db | Knex.Transaction, target: LeadIm
 /**
  * Phones of `phones` that an earlier row of the same import holds, with that row's number (the first
  * one). Only a phone's first row in the file is staged with its phone (a later one is refused as its
- * repeat), so this reads the file's earlier rows from the index on (import, phone, row), not from memory.
+ * repeat), so this reads the file's earlier rows from the database, not from memory.
  */
 export async function phonesStaged(db: Db, importId: number, phones: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
@@ -169,5 +169,6 @@ export async function clearStaged(db: Db, importId: number, goodOnly = false): P
   }
 }
 
-/** Staged rows copied (and then cleared) by one statement each at commit. */
+/** Staged rows copied (and then cleared) by one statement each at commit: at 1,000,000 rows under load the
+ *  slowest slice of 2,000 took 2.9 s, well under the 5 s statement timeout (decision 269). */
 export const COPY_SLICE_ROWS = 2_000;
