@@ -69,6 +69,48 @@ function csvStream(): { stream: Readable; expectedBad: Map<number, string> } {
   return { stream, expectedBad };
 }
 
+/** A statement's stage, named by what it does (the importer's statements, in the order they run). */
+const STAGES: Array<[RegExp, string]> = [
+  [/^insert into `?lead_import_rows/i, 'stage: insert a batch of checked rows'],
+  [/^select `?phone`?, `?row_number`? from `?lead_import_rows/i, 'check: phones earlier in the file (staged)'],
+  [/^select .*from `?(leads|lead_pool|lead_assignments)`? where `?(customer_phone|phone)`? in/i, 'check: phones already in the database'],
+  [/^insert into `?(leads|lead_pool)`? .*select/i, 'commit: INSERT ... SELECT a slice (with triggers)'],
+  [/^delete from `?lead_import_rows/i, 'commit/clear: delete staged rows'],
+  [/^select max\(/i, 'commit/clear: last staged row'],
+  [/^(update|select).*`?lead_imports`?/i, 'progress and the import row'],
+  [/`?(blobs|blob_chunks)`?/i, 'storage: the file in the database'],
+];
+
+/** Sums each stage's statement time from Knex's query events (transactions' statements included). */
+function statementStages(db: ReturnType<typeof createDb>) {
+  const byStage = new Map<string, { ms: number; n: number; max: number; each: number[] }>();
+  const open = new Map<string, { at: number; stage: string }>();
+  const stageOf = (sql: string) => STAGES.find(([re]) => re.test(sql))?.[1] ?? `other: ${sql.slice(0, 40)}`;
+  const onQuery = (q: { __knexQueryUid: string; sql: string }) => open.set(q.__knexQueryUid, { at: performance.now(), stage: stageOf(q.sql) });
+  const onDone = (_r: unknown, q: { __knexQueryUid: string }) => {
+    const o = open.get(q.__knexQueryUid);
+    if (!o) return;
+    open.delete(q.__knexQueryUid);
+    const ms = performance.now() - o.at;
+    const t = byStage.get(o.stage) ?? { ms: 0, n: 0, max: 0, each: [] };
+    t.ms += ms;
+    t.each.push(ms);
+    t.n += 1;
+    t.max = Math.max(t.max, Math.round(ms));
+    byStage.set(o.stage, t);
+  };
+  db.on('query', onQuery).on('query-response', onDone);
+  return { byStage, stop: () => db.off('query', onQuery).off('query-response', onDone) };
+}
+
+/** A linearity check: a stage's mean statement time in its first and last tenth (equal when it does not grow). */
+function growthOf(each: number[]): string {
+  if (each.length < 20) return '';
+  const tenth = Math.floor(each.length / 10);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return `; mean ${mean(each.slice(0, tenth)).toFixed(1)} ms in the first tenth, ${mean(each.slice(-tenth)).toFixed(1)} ms in the last`;
+}
+
 async function main(): Promise<void> {
   const { url, dbName } = benchDatabaseUrl('money_bench');
   const server = new URL(url);
@@ -106,6 +148,7 @@ async function main(): Promise<void> {
     peakRss = Math.max(peakRss, m.rss);
   }, 2000);
 
+  const stages = statementStages(db);
   const { stream, expectedBad } = csvStream();
   const started = Date.now();
   const uploaded = await uploadImport({ db, storage }, { adminId, target: 'sale', kind: 'aged', filename: 'vendor-100k.csv', body: stream }, clock.now());
@@ -115,6 +158,7 @@ async function main(): Promise<void> {
   const summary = await runClaimedImport({ db, storage, clock }, job);
   const totalMs = Date.now() - started;
   clearInterval(sampler);
+  stages.stop();
 
   // The per-row errors: exactly the bad rows, each with its reason.
   // Read as the admin page reads them, 100 a page (pages past COUNT_LIMIT's bound are not needed: 1% bad).
@@ -143,6 +187,15 @@ async function main(): Promise<void> {
   );
   console.log(`  memory: live heap peak ${mb(peakHeap)} (+${mb(growth)} over the start, limit +${mb(HEAP_GROWTH_LIMIT)}), RSS peak ${mb(peakRss)}`);
   console.log(`  per-row errors: ${total.toLocaleString('en-US')} listed, ${errorsIntact ? 'each bad row with its reason' : 'NOT the bad rows'}`);
+  console.log(`  where the time went (statements by stage; the rest is parsing and checking in JS, and waiting):`);
+  let inStatements = 0;
+  for (const [stage, t] of [...stages.byStage].sort((a, b) => b[1].ms - a[1].ms)) {
+    inStatements += t.ms;
+    console.log(
+      `    ${stage.padEnd(50)} ${(t.ms / 1000).toFixed(1).padStart(6)} s ${String(t.n).padStart(6)} statements, slowest ${t.max} ms${growthOf(t.each)}`,
+    );
+  }
+  console.log(`    ${'outside statements'.padEnd(44)} ${((totalMs - inStatements) / 1000).toFixed(1).padStart(7)} s`);
   const checks = [
     ['time', totalMs < TARGET_MS],
     ['memory flat', growth < HEAP_GROWTH_LIMIT],

@@ -68,6 +68,7 @@ import * as m1201_1000_leadResultsDays from './20261201100000_lead_results_days.
 import * as m1201_1001_homeIndexes from './20261201100100_home_indexes.ts';
 import * as m1201_1002_transferCallTotals from './20261201100200_transfer_call_totals.ts';
 import * as m1201_3000_reportCoveringIndexes from './20261201300000_report_covering_indexes.ts';
+import * as m1201_4000_leadImportRowsPhone from './20261201400000_lead_import_rows_phone.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -142,6 +143,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261201100100_home_indexes': m1201_1001_homeIndexes,
   '20261201100200_transfer_call_totals': m1201_1002_transferCallTotals,
   '20261201300000_report_covering_indexes': m1201_3000_reportCoveringIndexes,
+  '20261201400000_lead_import_rows_phone': m1201_4000_leadImportRowsPhone,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
