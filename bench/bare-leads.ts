@@ -101,6 +101,8 @@ export function startBareLeads(port: number, databaseUrl: string, sessionSecret:
       const paged = pageOf(items, Math.min(n, COUNT_LIMIT), q.page, q.pageSize, {
         totalCapped: n > COUNT_LIMIT,
         nextCursor: items.length === q.pageSize && last ? String(last.id) : null,
+        // As the app's numbered page: the first row's id when rows come before it (decision 254).
+        prevCursor: q.page > 1 && items.length ? String(items[0]!.id) : null,
       });
       reply(res, 200, JSON.stringify(paged));
     })().catch((err: unknown) => reply(res, 500, JSON.stringify({ error: String(err) })));

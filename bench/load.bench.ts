@@ -188,8 +188,9 @@ const buyer = { firstName: 'Bench', lastName: 'Buyer', email: 'bench-buyer@examp
 const body = JSON.stringify({ callCount, tier: 'standard', amount: (callCount * TIERS.standard.rateCents) / 100, ...buyer });
 
 /** Issue 16's row. What buyers do: every request its own filter and page (nothing is cached, decision 080). */
-const LEAD_ROW = `GET /api/aged-leads, a different filter and page per request, ${LEAD_CONNECTIONS} connections (1M leads), ${PROCESSES} process(es)`;
-const LEAD_ROW_1 = `GET /api/aged-leads, a different filter and page per request, ${LEAD_CONNECTIONS} connections (1M leads), 1 process (not a target)`;
+const LEADS_LABEL = `${(Number(process.env.BENCH_LEADS ?? 1_000_000) / 1_000_000).toLocaleString('en-US')}M leads`;
+const LEAD_ROW = `GET /api/aged-leads, a different filter and page per request, ${LEAD_CONNECTIONS} connections (${LEADS_LABEL}), ${PROCESSES} process(es)`;
+const LEAD_ROW_1 = `GET /api/aged-leads, a different filter and page per request, ${LEAD_CONNECTIONS} connections (${LEADS_LABEL}), 1 process (not a target)`;
 const leadRow = (name: string, target: { url: string }, sessionCookie: string) =>
   measure(name, {
     url: target.url,
@@ -202,9 +203,15 @@ const FLOOR_ROW = `bare node:http + mysql2, the same seal, statements and JSON, 
 const leadRows = async () => {
   // The floor answers what the app answers, byte for byte.
   const probe = `/api/aged-leads?state=GA,OH&age=100-130&page=4`;
-  const [fromApp, fromFloor] = await Promise.all([app.url, floor.url].map(async (base) => (await fetch(base + probe, { headers: { cookie } })).text()));
-  if (fromApp !== fromFloor)
-    throw new Error(`the floor server's answer differs from the app's:\n${String(fromApp).slice(0, 300)}\n${String(fromFloor).slice(0, 300)}`);
+  const [fromApp = '', fromFloor = ''] = await Promise.all(
+    [app.url, floor.url].map(async (base) => (await fetch(base + probe, { headers: { cookie } })).text()),
+  );
+  if (fromApp !== fromFloor) {
+    let at = 0;
+    while (fromApp[at] === fromFloor[at]) at += 1;
+    const near = (s: string) => s.slice(Math.max(0, at - 120), at + 180);
+    throw new Error(`the floor server's answer differs from the app's at character ${at}:\napp:   ${near(fromApp)}\nfloor: ${near(fromFloor)}`);
+  }
   rows.push(await leadRow(FLOOR_ROW, floor, cookie));
   if (appN !== app) rows.push(await leadRow(LEAD_ROW_1, app, cookie));
   rows.push(await leadRow(LEAD_ROW, appN, cookieN));
@@ -226,7 +233,7 @@ try {
     rows.push(await measure('GET / (app)', { url: `${app.url}/` }));
     rows.push(await measure('bare node:http, standard-pricing.html', { url: `${barePricing.url}/` }));
     rows.push(await measure('GET /standard-pricing (app)', { url: `${app.url}/standard-pricing` }));
-    rows.push(await measure(`GET /api/aged-leads?${FILTER} (1M leads)`, { url: `${app.url}/api/aged-leads?${FILTER}&page=1`, headers: { cookie } }));
+    rows.push(await measure(`GET /api/aged-leads?${FILTER} (${LEADS_LABEL})`, { url: `${app.url}/api/aged-leads?${FILTER}&page=1`, headers: { cookie } }));
     // The same from one connection: the request's own latency, without queueing behind 99 others.
     rows.push(
       await measure(`GET /api/aged-leads?${FILTER}, 1 connection`, {
@@ -278,7 +285,7 @@ if (appI && appP && bareP) {
     appP.rps >= bareP.rps * STATIC_RATIO,
   ]);
 }
-const leads = row(`GET /api/aged-leads?${FILTER} (1M leads)`);
+const leads = row(`GET /api/aged-leads?${FILTER} (${LEADS_LABEL})`);
 const leads1 = row(`GET /api/aged-leads?${FILTER}, 1 connection`);
 checks.push(
   [
