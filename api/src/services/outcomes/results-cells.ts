@@ -1,12 +1,13 @@
-// Results' cells (decisions 255, 264): the sums of the agent's purchases per product, state and age band,
-// grouped by the database so that no statement answers a row per item. Leads: the whole UTC days of the
-// period from `lead_results_days` (kept by triggers), its partial days from `leads`; transfers and
-// appointments of the period grouped from their tables, each with its outcome, order line and credit.
+// Results' cells (decisions 255, 264, 272): the sums of the agent's purchases per product, state and age
+// band, grouped by the database so that no statement answers a row per item. Leads: the whole UTC days of
+// the period from `lead_results_months` and `lead_results_days` (kept by triggers), its partial days from
+// `leads`; transfers and appointments of the period grouped from their tables, each with its outcome,
+// order line and credit.
 import { APPOINTMENT_PRICE_CENTS, LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import { AGE_BANDS, CONTACTED_STATUSES, SOLD_STATUSES, type Product, type ResultsCell } from '@tm/shared/schemas/outcomes';
 import { isMysql, type Db } from '../../db/index.ts';
 import { toDbDate } from '../../db/dates.ts';
-import { LeadResultsDay } from '../../models/index.ts';
+import { LeadResultsDay, LeadResultsMonth } from '../../models/index.ts';
 
 /** Leads' age bands as SQL, from AGE_BANDS (the rule `ageBand` applies to one item). */
 const AGE_BAND_SQL = `CASE ${AGE_BANDS.filter((b) => b.max >= 0 && Number.isFinite(b.max))
@@ -52,23 +53,76 @@ async function leadCells(db: Db, userId: number, spans: Array<[Date, Date]>): Pr
   return rowsOf(db, rows).map(toCell);
 }
 
+const SUM_COLUMNS = ['items', 'spend_cents', 'unpriced', 'contacted', 'sales', 'premium_cents'];
+const SUMMED = `SUM(items) AS items, SUM(spend_cents) + SUM(unpriced) * ? AS spend,
+            SUM(contacted) AS contacted, SUM(sales) AS sales, SUM(premium_cents) AS premium`;
+
 /**
- * The agent's leads of the UTC days [fromDay, toDay) as Results cells, from the sums the triggers keep per
- * buyer, day, product, state and band (decision 264): a few rows a day, whatever the agent bought.
+ * The agent's leads of the whole UTC days [first, end) as Results cells, from the sums the triggers keep
+ * (decisions 264, 272): the months nearest the period's ends from `lead_results_months`, plus or minus the
+ * day rows between a month's edge and the period's (`monthPlan`), or the days alone when no month is
+ * nearer. A few hundred rows for 90 days, whatever the agent bought.
  */
-async function dayCells(db: Db, userId: number, fromDay: string, toDay: string): Promise<ResultsCell[]> {
+async function dayCells(db: Db, userId: number, first: number, end: number): Promise<ResultsCell[]> {
+  const plan = monthPlan(first, end);
+  if (!plan) {
+    const rows = await db.raw(
+      `SELECT product, state, band, ${SUMMED}
+       FROM ${LeadResultsDay.tableName} WHERE buyer_id = ? AND day >= ? AND day < ?
+       GROUP BY product, state, band HAVING SUM(items) > 0`,
+      [LEAD_DEFAULT_PRICE_CENTS, userId, utcDay(first), utcDay(end)],
+    );
+    return rowsOf(db, rows).map(toCell);
+  }
+  const days = plan.days.map(
+    () => `SELECT product, state, band, ${SUM_COLUMNS.map((c) => `? * ${c}`).join(', ')}
+           FROM ${LeadResultsDay.tableName} WHERE buyer_id = ? AND day >= ? AND day < ?`,
+  );
   const rows = await db.raw(
-    `SELECT product, state, band, SUM(items) AS items, SUM(spend_cents) + SUM(unpriced) * ? AS spend,
-            SUM(contacted) AS contacted, SUM(sales) AS sales, SUM(premium_cents) AS premium
-     FROM ${LeadResultsDay.tableName} WHERE buyer_id = ? AND day >= ? AND day < ?
+    `SELECT product, state, band, ${SUMMED}
+     FROM (SELECT product, state, band, ${SUM_COLUMNS.join(', ')}
+           FROM ${LeadResultsMonth.tableName} WHERE buyer_id = ? AND month >= ? AND month < ?
+           ${days.map((d) => `UNION ALL ${d}`).join(' ')}) s
      GROUP BY product, state, band HAVING SUM(items) > 0`,
-    [LEAD_DEFAULT_PRICE_CENTS, userId, fromDay, toDay],
+    [
+      LEAD_DEFAULT_PRICE_CENTS,
+      userId,
+      utcDay(plan.months[0]),
+      utcDay(plan.months[1]),
+      ...plan.days.flatMap(([sign, from, to]) => [...SUM_COLUMNS.map(() => sign), userId, utcDay(from), utcDay(to)]),
+    ],
   );
   return rowsOf(db, rows).map(toCell);
 }
 
 const DAY_MS = 86_400_000;
 const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+/** A month's rows cost about what this many days' rows do (a month holds each state and band once). */
+const MONTH_COST_DAYS = 5;
+
+/**
+ * Which months and days make the whole UTC days [first, end): the month boundary nearest each end, the
+ * months between them, and the days between each boundary and its end, added (inside the period) or taken
+ * off (outside it). Null when that would read more rows than the days alone.
+ */
+export function monthPlan(first: number, end: number): { months: [number, number]; days: Array<[1 | -1, number, number]> } | null {
+  const nearest = (t: number) => {
+    const d = new Date(t);
+    const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    return t - start <= next - t ? start : next;
+  };
+  const [a, b] = [nearest(first), nearest(end)];
+  if (a >= b) return null;
+  const days: Array<[1 | -1, number, number]> = [];
+  if (a !== first) days.push(a < first ? [-1, a, first] : [1, first, a]);
+  if (b !== end) days.push(b > end ? [-1, end, b] : [1, b, end]);
+  const dayCount = days.reduce((n, [, from, to]) => n + (to - from) / DAY_MS, 0);
+  let months = 0;
+  for (let m = new Date(a); m.getTime() < b; m.setUTCMonth(m.getUTCMonth() + 1)) months += 1;
+  if (dayCount + months * MONTH_COST_DAYS >= (end - first) / DAY_MS) return null;
+  return { months: [a, b], days };
+}
 
 /**
  * The period's leads as cells: its whole UTC days from the daily sums, the partial days at its two ends
@@ -83,7 +137,7 @@ export async function periodLeadCells(db: Db, userId: number, p: { from: Date; t
     [new Date(end), p.to],
   ];
   const [days, parts] = await Promise.all([
-    dayCells(db, userId, utcDay(first), utcDay(end)),
+    dayCells(db, userId, first, end),
     leadCells(
       db,
       userId,

@@ -153,6 +153,8 @@ describe('Results from the daily sums kept by triggers (SQLite, or MariaDB with 
     }
     const sums = statements.filter((s) => /from\s+[`"]?lead_results_days/i.test(s.sql));
     expect(sums).toHaveLength(1);
+    // Decision 272: March's month row less the days 03-01, 03-02 and 03-28..03-31 (monthPlan).
+    expect(sums[0]!.sql).toMatch(/from\s+[`"]?lead_results_months/i);
     const leadReads = statements.filter((s) => /from\s+[`"]?leads[`"]?/i.test(s.sql));
     expect(leadReads).toHaveLength(1);
     // The edges are [03-02 05:00Z, 03-03) and [03-28, 03-28 04:00Z): two of the 52 leads, one cell.
