@@ -71,6 +71,7 @@ import * as m1201_3000_reportCoveringIndexes from './20261201300000_report_cover
 import * as m1201_4000_leadImportRowsPhone from './20261201400000_lead_import_rows_phone.ts';
 import * as m1201_6000_resultsLiveCovering from './20261201600000_results_live_covering.ts';
 import * as m1201_6001_leadResultsMonths from './20261201600100_lead_results_months.ts';
+import * as m1201_6002_transferResultsDays from './20261201600200_transfer_results_days.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -148,6 +149,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261201400000_lead_import_rows_phone': m1201_4000_leadImportRowsPhone,
   '20261201600000_results_live_covering': m1201_6000_resultsLiveCovering,
   '20261201600100_lead_results_months': m1201_6001_leadResultsMonths,
+  '20261201600200_transfer_results_days': m1201_6002_transferResultsDays,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,9 +1,10 @@
 // Decision 272: `lead_results_months` is `lead_results_days` summed per month, by the day table's triggers
 // as sales, outcomes, refunds and deletions move its rows; the migration's backfill sums the days kept
-// before it the same way.
+// before it the same way. The billed transfers' day rows: the backfill sums the calls as the triggers do.
 import { describe, it, expect } from 'vitest';
 import { createTestDb, type Db } from '../api/src/db/index.ts';
 import * as m from './20261201600100_lead_results_months.ts';
+import * as transfers from './20261201600200_transfer_results_days.ts';
 
 const SUMS = ['items', 'spendCents', 'unpriced', 'contacted', 'sales', 'premiumCents'] as const;
 const monthOf = (d: unknown) => `${String(d instanceof Date ? d.toISOString() : d).slice(0, 7)}-01`;
@@ -62,6 +63,47 @@ describe('lead_results_months (SQLite, or MariaDB with TEST_DATABASE_URL)', () =
       await m.down(db);
       await m.up(db);
       expect(await months(db)).toEqual(kept);
+    } finally {
+      await destroy();
+    }
+  });
+
+  it('transfers: the backfill sums the billed calls made before it as the triggers do, months too', async () => {
+    const { db, destroy } = await createTestDb();
+    try {
+      const [userId] = await db('users').insert({ email: 'tmonths@example.com', username: 'tmonths', passwordHash: 'x', firstName: 'T', lastName: 'M' });
+      for (let i = 0; i < 9; i++) {
+        const [id] = await db('transferCalls').insert({
+          externalCallId: `months-${i}`,
+          userId,
+          callerName: 'Caller',
+          callerPhone: '5125550100',
+          callerPhoneKey: '5125550100',
+          state: i % 2 ? 'TX' : 'FL',
+          startedAt: `2026-0${3 + (i % 2)}-0${1 + (i % 3)} 1${i}:00:00.000`,
+          endedAt: `2026-0${3 + (i % 2)}-0${1 + (i % 3)} 1${i}:05:00.000`,
+          durationSeconds: 300,
+          bufferSeconds: 120,
+          billable: true,
+          status: i % 4 ? 'billed' : 'no_charge',
+          chargeCents: i % 4 ? 4000 + i : 0,
+        });
+        if (i % 3 === 0) {
+          await db('itemOutcomes').insert({ userId, itemType: 'transfer', itemId: id, status: 'issued', premiumCents: 500 + i, outcomeDate: '2026-04-05' });
+        }
+      }
+      const rows = async () =>
+        byMonth(await db('leadResultsDays').where({ product: 'transfer' }), (r) => String(r.day instanceof Date ? r.day.toISOString() : r.day).slice(0, 10));
+      const kept = await rows();
+      expect(Object.values(kept).reduce((n, s) => n + s[0]!, 0)).toBe(6);
+      expect(Object.values(kept).reduce((n, s) => n + s[5]!, 0)).toBe(503 + 506);
+      expect(await months(db)).toEqual(await daysSummed(db));
+      await transfers.down(db);
+      expect(await rows()).toEqual({});
+      expect(await months(db)).toEqual({});
+      await transfers.up(db);
+      expect(await rows()).toEqual(kept);
+      expect(await months(db)).toEqual(await daysSummed(db));
     } finally {
       await destroy();
     }

@@ -9,7 +9,7 @@ export class LeadResultsMonth extends Model {
   static override idColumn = ['buyerId', 'month', 'product', 'state', 'band'];
   buyerId!: number;
   month!: string;
-  product!: 'aged_lead' | 'fresh_lead';
+  product!: 'aged_lead' | 'fresh_lead' | 'transfer';
   state!: string;
   band!: string;
   items!: number;

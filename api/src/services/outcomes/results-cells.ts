@@ -1,8 +1,9 @@
 // Results' cells (decisions 255, 264, 272): the sums of the agent's purchases per product, state and age
 // band, grouped by the database so that no statement answers a row per item. Leads: the whole UTC days of
 // the period from `lead_results_months` and `lead_results_days` (kept by triggers), its partial days from
-// `leads`; transfers and appointments of the period grouped from their tables, each with its outcome,
-// order line and credit.
+// `leads`; transfers the same way (the sums hold them too, decision 272), their partial days from
+// `transfer_calls`; appointments of the period grouped from their table, each with its outcome, order
+// line and credit.
 import { APPOINTMENT_PRICE_CENTS, LEAD_DEFAULT_PRICE_CENTS } from '@tm/shared';
 import { AGE_BANDS, CONTACTED_STATUSES, SOLD_STATUSES, type Product, type ResultsCell } from '@tm/shared/schemas/outcomes';
 import { isMysql, type Db } from '../../db/index.ts';
@@ -125,43 +126,45 @@ export function monthPlan(first: number, end: number): { months: [number, number
 }
 
 /**
- * The period's leads as cells: its whole UTC days from the daily sums, the partial days at its two ends
- * (the agent's midnight is rarely UTC's) from the leads themselves; exact for any zone, :30 and :45 too.
+ * The period's cells: its whole UTC days from the sums (leads and transfers, decisions 264 and 272), the
+ * partial days at its two ends (the agent's midnight is rarely UTC's) from the leads and transfers
+ * themselves, the appointments from theirs; exact for any zone, :30 and :45 too.
  */
-export async function periodLeadCells(db: Db, userId: number, p: { from: Date; to: Date }): Promise<ResultsCell[]> {
+export async function periodCells(db: Db, userId: number, p: { from: Date; to: Date }): Promise<ResultsCell[]> {
   const first = Math.ceil(p.from.getTime() / DAY_MS) * DAY_MS; // the first whole day's start
   const end = Math.floor(p.to.getTime() / DAY_MS) * DAY_MS; // the last whole day's end
-  if (first >= end) return leadCells(db, userId, p.from < p.to ? [[p.from, p.to]] : []);
-  const edges: Array<[Date, Date]> = [
-    [p.from, new Date(first)],
-    [new Date(end), p.to],
-  ];
-  const [days, parts] = await Promise.all([
-    dayCells(db, userId, first, end),
-    leadCells(
-      db,
-      userId,
-      edges.filter(([a, b]) => a < b),
-    ),
-  ]);
-  return [...days, ...parts];
+  if (first >= end) {
+    const spans: Array<[Date, Date]> = p.from < p.to ? [[p.from, p.to]] : [];
+    return (await Promise.all([leadCells(db, userId, spans), liveCells(db, userId, spans, p)])).flat();
+  }
+  const edges = (
+    [
+      [p.from, new Date(first)],
+      [new Date(end), p.to],
+    ] as Array<[Date, Date]>
+  ).filter(([a, b]) => a < b);
+  const cells = await Promise.all([dayCells(db, userId, first, end), leadCells(db, userId, edges), liveCells(db, userId, edges, p)]);
+  return cells.flat();
 }
 
 /**
- * The agent's billed transfers and purchased appointments of the period as cells, one statement grouped
- * by product and state. A transfer costs its charge; an appointment its order line's price, else its own,
- * else the catalogue's, less a no-show credit (credited or approved), and nothing when an admin assigned it.
+ * The agent's billed transfers of the given spans (the period's partial days) and purchased appointments of
+ * the period as cells, one statement grouped by product and state. A transfer costs its charge; an
+ * appointment its order line's price, else its own, else the catalogue's, less a no-show credit (credited
+ * or approved), and nothing when an admin assigned it.
  */
-export async function liveCells(db: Db, userId: number, p: { from: Date; to: Date }): Promise<ResultsCell[]> {
+export async function liveCells(db: Db, userId: number, transferSpans: Array<[Date, Date]>, p: { from: Date; to: Date }): Promise<ResultsCell[]> {
   const price = 'COALESCE(oi.unit_price_cents, a.price_cents, ?) - COALESCE(ns.credit_cents, 0)';
-  const rows = await db.raw(
-    `SELECT 'transfer' AS product, COALESCE(t.state, '') AS state, 'live' AS band, COUNT(*) AS items, SUM(t.charge_cents) AS spend, ${OUTCOME_SUMS}
+  const transfers = transferSpans.length
+    ? `SELECT 'transfer' AS product, COALESCE(t.state, '') AS state, 'live' AS band, COUNT(*) AS items, SUM(t.charge_cents) AS spend, ${OUTCOME_SUMS}
      FROM transfer_calls t
      LEFT JOIN item_outcomes o ON o.item_type = 'transfer' AND o.item_id = t.id AND o.user_id = ?
-     WHERE t.user_id = ? AND t.status = 'billed' AND t.started_at >= ? AND t.started_at < ?
+     WHERE t.user_id = ? AND t.status = 'billed' AND (${transferSpans.map(() => '(t.started_at >= ? AND t.started_at < ?)').join(' OR ')})
      GROUP BY 2
-     UNION ALL
-     SELECT 'appointment' AS product, UPPER(SUBSTR(COALESCE(a.customer_state, ''), 1, 2)) AS state, 'live' AS band, COUNT(*) AS items,
+     UNION ALL `
+    : '';
+  const rows = await db.raw(
+    `${transfers}SELECT 'appointment' AS product, UPPER(SUBSTR(COALESCE(a.customer_state, ''), 1, 2)) AS state, 'live' AS band, COUNT(*) AS items,
             SUM(CASE WHEN a.assigned_at IS NOT NULL THEN 0 WHEN ${price} > 0 THEN ${price} ELSE 0 END) AS spend, ${OUTCOME_SUMS}
      FROM appointments a
      LEFT JOIN order_items oi ON oi.order_id = a.reserved_order_id AND oi.item_id = a.id
@@ -170,11 +173,7 @@ export async function liveCells(db: Db, userId: number, p: { from: Date; to: Dat
      WHERE a.buyer_id = ? AND a.status = 'sold' AND a.purchased_at >= ? AND a.purchased_at < ?
      GROUP BY 2`,
     [
-      ...OUTCOME_BINDS,
-      userId,
-      userId,
-      toDbDate(p.from),
-      toDbDate(p.to),
+      ...(transferSpans.length ? [...OUTCOME_BINDS, userId, userId, ...transferSpans.flat().map(toDbDate)] : []),
       APPOINTMENT_PRICE_CENTS,
       APPOINTMENT_PRICE_CENTS,
       ...OUTCOME_BINDS,

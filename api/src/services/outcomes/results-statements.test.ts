@@ -64,7 +64,10 @@ describe("Results' statements (SQLite, or MariaDB with TEST_DATABASE_URL)", () =
       await insertAppointment(db, { status: 'sold', buyerId: user.id, purchasedAt: toDbDate(at), customerState: 'TX' });
     await db.raw(isMysql(db) ? 'ANALYZE TABLE transfer_calls, appointments' : 'ANALYZE');
     const { value: cells, statements } = await sentBy(db, () =>
-      liveCells(db, user.id, { from: new Date('2025-03-01T06:00:00Z'), to: new Date('2025-05-30T05:00:00Z') }),
+      liveCells(db, user.id, [[new Date('2025-03-01T06:00:00Z'), new Date('2025-05-30T05:00:00Z')]], {
+        from: new Date('2025-03-01T06:00:00Z'),
+        to: new Date('2025-05-30T05:00:00Z'),
+      }),
     );
     expect(cells.find((c) => c.product === 'transfer')?.items).toBeGreaterThan(0);
     expect(cells.find((c) => c.product === 'appointment')?.items).toBeGreaterThan(0);
