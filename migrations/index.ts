@@ -69,6 +69,9 @@ import * as m1201_1001_homeIndexes from './20261201100100_home_indexes.ts';
 import * as m1201_1002_transferCallTotals from './20261201100200_transfer_call_totals.ts';
 import * as m1201_3000_reportCoveringIndexes from './20261201300000_report_covering_indexes.ts';
 import * as m1201_4000_leadImportRowsPhone from './20261201400000_lead_import_rows_phone.ts';
+import * as m1201_6000_resultsLiveCovering from './20261201600000_results_live_covering.ts';
+import * as m1201_6001_leadResultsMonths from './20261201600100_lead_results_months.ts';
+import * as m1201_6002_transferResultsDays from './20261201600200_transfer_results_days.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -144,6 +147,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261201100200_transfer_call_totals': m1201_1002_transferCallTotals,
   '20261201300000_report_covering_indexes': m1201_3000_reportCoveringIndexes,
   '20261201400000_lead_import_rows_phone': m1201_4000_leadImportRowsPhone,
+  '20261201600000_results_live_covering': m1201_6000_resultsLiveCovering,
+  '20261201600100_lead_results_months': m1201_6001_leadResultsMonths,
+  '20261201600200_transfer_results_days': m1201_6002_transferResultsDays,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

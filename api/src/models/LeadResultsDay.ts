@@ -9,7 +9,8 @@ export class LeadResultsDay extends Model {
   static override idColumn = ['buyerId', 'day', 'product', 'state', 'band'];
   buyerId!: number;
   day!: string;
-  product!: 'aged_lead' | 'fresh_lead';
+  /** Leads; and billed transfers (band 'live', nothing unpriced) since decision 272. */
+  product!: 'aged_lead' | 'fresh_lead' | 'transfer';
   state!: string;
   band!: string;
   items!: number;

@@ -27,6 +27,7 @@ export { LeadSale } from './LeadSale.ts';
 export { LeadListing } from './LeadListing.ts';
 export { LeadsForSaleCount } from './LeadsForSaleCount.ts';
 export { LeadResultsDay } from './LeadResultsDay.ts';
+export { LeadResultsMonth } from './LeadResultsMonth.ts';
 export { LedgerAuditEntry } from './LedgerAuditEntry.ts';
 export { OnboardingSurvey } from './OnboardingSurvey.ts';
 export { Order } from './Order.ts';

@@ -7,8 +7,12 @@ import { stateTimeZone } from '@tm/shared/logic/state-zones';
 import { AgentTransferSetting, User } from '../../models/index.ts';
 
 export async function recipientTimeZone(db: Knex | Knex.Transaction, userId: number): Promise<string> {
-  const settings = await AgentTransferSetting.query(db).where({ userId }).select('timeZone').first();
-  if (settings?.timeZone) return safeZone(settings.timeZone);
-  const user = await User.query(db).findById(userId).select('state');
-  return stateTimeZone(user?.state ?? null);
+  // One statement (decision 272: Results sends it on every request): the profile's state and the settings' zone.
+  const s = AgentTransferSetting.tableName;
+  const row = (await User.query(db)
+    .findById(userId)
+    .leftJoin(s, `${s}.userId`, `${User.tableName}.id`)
+    .select(`${User.tableName}.state`, `${s}.timeZone`)) as unknown as { state: string | null; timeZone: string | null } | undefined;
+  if (row?.timeZone) return safeZone(row.timeZone);
+  return stateTimeZone(row?.state ?? null);
 }

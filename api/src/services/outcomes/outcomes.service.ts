@@ -17,7 +17,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { DEFAULT_TIME_ZONE, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { notFound } from '../../errors.ts';
 import { Appointment, AppointmentNoShow, ItemOutcome, Lead, OrderItem, TransferCall } from '../../models/index.ts';
-import { liveCells, periodLeadCells } from './results-cells.ts';
+import { periodCells } from './results-cells.ts';
 
 export const ITEM_NOT_FOUND = 'No item you bought has this id.';
 
@@ -172,6 +172,5 @@ export async function recordOutcome(db: Db, userId: number, itemType: ItemType, 
  */
 export async function results(db: Db, userId: number, from: string, to: string, timeZone: string = DEFAULT_TIME_ZONE): Promise<ResultsView> {
   const period = { from: startOfLocalDate(from, timeZone), to: startOfLocalDate(nextDateKey(to), timeZone) };
-  const [leads, live] = await Promise.all([periodLeadCells(db, userId, period), liveCells(db, userId, period)]);
-  return buildResultsFromCells(from, to, [...leads, ...live]);
+  return buildResultsFromCells(from, to, await periodCells(db, userId, period));
 }

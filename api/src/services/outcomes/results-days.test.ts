@@ -118,6 +118,65 @@ describe('Results from the daily sums kept by triggers (SQLite, or MariaDB with 
     expect(theirs.totals.items).toBe(0);
   });
 
+  it('counts transfers from the sums too (decision 272): equal to the per-item rule after every kind of write', async () => {
+    const db = file.db;
+    const me = await makeUser(db);
+    const other = await makeUser(db);
+    const check = async (step: string) => {
+      for (const [from, to, zone] of PERIODS) {
+        const items = await boughtItems(db, me.id, periodOf(from, to, zone));
+        expect(await results(db, me.id, from, to, zone), `${step}: ${from}..${to} ${zone}`).toEqual(buildResults(from, to, items));
+      }
+    };
+    const ids: number[] = [];
+    for (let i = 0; i < 36; i++) {
+      // Spread over 12 days and every hour; a third inserted billed, the rest free or credited, billed below.
+      const when = new Date(Date.UTC(2026, 2, 1 + (i % 12), (i * 7) % 24, (i * 11) % 60));
+      const [id] = await db('transferCalls').insert({
+        externalCallId: `results-days-${me.id}-${i}`,
+        userId: me.id,
+        callerName: 'Caller',
+        callerPhone: '5125550100',
+        callerPhoneKey: '5125550100',
+        state: i % 7 === 0 ? '' : ['TX', 'FL', 'CA'][i % 3],
+        startedAt: toDbDate(when),
+        endedAt: toDbDate(new Date(when.getTime() + 300_000)),
+        durationSeconds: 300,
+        bufferSeconds: 120,
+        billable: true,
+        status: i % 3 === 0 ? 'billed' : i % 3 === 1 ? 'no_charge' : 'credited',
+        chargeCents: i % 3 === 0 ? 4000 + i : 0,
+      });
+      ids.push(Number(id));
+    }
+    await check('inserted');
+    await db('transferCalls').whereIn('id', ids).where({ status: 'no_charge' }).update({ status: 'billed', chargeCents: 3500 });
+    const now = new Date('2026-03-20T12:00:00Z');
+    const statuses = ['no_answer', 'contacted', 'quoted', 'sold', 'issued', 'chargeback'] as const;
+    for (const [k, id] of ids.entries()) {
+      const status = statuses[k % statuses.length]!;
+      const premium = status === 'sold' || status === 'issued' || status === 'chargeback' ? 70_000 + k : undefined;
+      await recordOutcome(db, me.id, 'transfer', id, { status, premiumCents: premium, date: '2026-03-20' }, 'portal', now);
+    }
+    await check('billed, outcomes');
+    // An outcome replaced and one deleted; a charge, a state and a start time changed; a billed call credited
+    // (a refund); one moved to another agent (reassigned), with their outcome; one deleted.
+    await recordOutcome(db, me.id, 'transfer', ids[3]!, { status: 'issued', premiumCents: 99_999, date: '2026-03-21' }, 'api', now);
+    await db('itemOutcomes').where({ itemType: 'transfer', itemId: ids[4] }).delete();
+    await db('transferCalls').where({ id: ids[6] }).update({ chargeCents: 1234 });
+    await db('transferCalls').where({ id: ids[9] }).update({ state: 'OH' });
+    await db('transferCalls')
+      .where({ id: ids[12] })
+      .update({ startedAt: at('2026-03-11T01:30:00Z') });
+    await db('transferCalls').where({ id: ids[15] }).update({ status: 'credited', chargeCents: 0 });
+    await db('transferCalls').where({ id: ids[18] }).update({ userId: other.id });
+    await recordOutcome(db, other.id, 'transfer', ids[18]!, { status: 'sold', premiumCents: 5, date: '2026-03-22' }, 'portal', now);
+    await db('transferCalls').where({ id: ids[21] }).delete();
+    await check('changes');
+    const theirs = await results(db, other.id, '2026-03-01', '2026-03-31', 'UTC');
+    expect(theirs.totals.items).toBe(1);
+  });
+
   it('reads whole days from the sums and only the partial days from the leads', async () => {
     const db = file.db;
     const me = await makeUser(db);
@@ -153,6 +212,8 @@ describe('Results from the daily sums kept by triggers (SQLite, or MariaDB with 
     }
     const sums = statements.filter((s) => /from\s+[`"]?lead_results_days/i.test(s.sql));
     expect(sums).toHaveLength(1);
+    // Decision 272: March's month row less the days 03-01, 03-02 and 03-28..03-31 (monthPlan).
+    expect(sums[0]!.sql).toMatch(/from\s+[`"]?lead_results_months/i);
     const leadReads = statements.filter((s) => /from\s+[`"]?leads[`"]?/i.test(s.sql));
     expect(leadReads).toHaveLength(1);
     // The edges are [03-02 05:00Z, 03-03) and [03-28, 03-28 04:00Z): two of the 52 leads, one cell.
