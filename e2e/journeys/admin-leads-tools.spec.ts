@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { RINGCLOUD, formatUsd } from '@tm/shared';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login } from '../tests/helpers.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const toast = (page: Page) => page.getByTestId('toast');

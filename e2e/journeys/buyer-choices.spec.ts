@@ -10,8 +10,8 @@ import path from 'node:path';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { RINGCLOUD, formatUsd } from '@tm/shared';
 import { NO_AGED_STOCK_MESSAGE } from '@tm/shared/logic/pricing';
-import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
-import { DEMO, fillRingcloudStep1, login } from './helpers.ts';
+import { e2eDb, closeE2eDb, runTag } from '../tests/funnel-db.ts';
+import { DEMO, fillRingcloudStep1, login } from '../tests/helpers.ts';
 import { simpleParser } from 'mailparser';
 
 /** The first match of `pattern` in an .eml the development transport wrote to `to` (data/mail, the worker runs every 2 s). */
