@@ -3,8 +3,8 @@
 // My Leads; a declined card's return page says it failed; a receipt id that is no number is not found.
 import { test, expect, type Page } from '@playwright/test';
 import { RINGCLOUD, formatUsd } from '@tm/shared';
-import { DEMO, login } from './helpers.ts';
-import { e2eDb, closeE2eDb, runTag } from './funnel-db.ts';
+import { DEMO, login } from '../tests/helpers.ts';
+import { e2eDb, closeE2eDb, runTag } from '../tests/funnel-db.ts';
 
 test.afterAll(async () => {
   await closeE2eDb();

@@ -1,7 +1,7 @@
 // Issue 26, tools to correct mistakes: the admin withdraws a junk appointment from sale (it leaves Buy
 // Appointments), and resends an e-mail from the outbox after finding it by recipient and previewing it.
 import { test, expect } from '@playwright/test';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login } from '../tests/helpers.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
