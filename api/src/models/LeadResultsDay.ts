@@ -2,22 +2,10 @@
 // band. Written only by the triggers on `leads`, `order_items` and `item_outcomes`
 // (migrations/20261201100000_lead_results_days.ts); read by Results for the whole days of its period
 // (decision 264).
-import { Model } from 'objection';
+import { ResultsSums } from './ResultsSums.ts';
 
-export class LeadResultsDay extends Model {
+export class LeadResultsDay extends ResultsSums {
   static override tableName = 'lead_results_days';
   static override idColumn = ['buyerId', 'day', 'product', 'state', 'band'];
-  buyerId!: number;
   day!: string;
-  /** Leads; and billed transfers (band 'live', nothing unpriced) since decision 272. */
-  product!: 'aged_lead' | 'fresh_lead' | 'transfer';
-  state!: string;
-  band!: string;
-  items!: number;
-  spendCents!: number;
-  /** Leads with neither an order line nor a price of their own: they cost the catalogue's default. */
-  unpriced!: number;
-  contacted!: number;
-  sales!: number;
-  premiumCents!: number;
 }
