@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AGE_BANDS, CONTACTED_STATUSES, SOLD_STATUSES } from '@tm/shared/schemas/outcomes';
-import { createRowTrigger, differ, isMysql, type RowTrigger } from './_helpers.ts';
+import { createRowTrigger, differ, isMysql, sqlList, upsertSums, utcDay, type RowTrigger } from './_helpers.ts';
 
 // Issue 38 point 4 (decision 264): Results' lead sums per buyer, UTC day, product, state and age band, kept
 // by triggers on `leads`, `order_items` and `item_outcomes` in the statement and transaction of every write
@@ -19,8 +19,8 @@ const TABLE = 'lead_results_days';
 const KEY = ['buyer_id', 'day', 'product', 'state', 'band'] as const;
 const SUMS = ['items', 'spend_cents', 'unpriced', 'contacted', 'sales', 'premium_cents'] as const;
 
-const list = (xs: readonly string[]) => xs.map((s) => `'${s}'`).join(', ');
-const day = (knex: Knex, col: string) => (isMysql(knex) ? `DATE(${col})` : `substr(${col}, 1, 10)`);
+const list = sqlList;
+const day = utcDay;
 const band = (col: string) =>
   `CASE ${AGE_BANDS.filter((b) => b.max >= 0 && Number.isFinite(b.max))
     .map((b) => `WHEN COALESCE(${col}, 0) <= ${b.max} THEN '${b.key}'`)
@@ -43,12 +43,7 @@ const outcomeSums = (status: string, premium: string) => [
 ];
 
 /** Adds a row of signed sums to its key's row (inserting it the first time). */
-function upsert(knex: Knex, select: string): string {
-  const insert = `INSERT INTO ${TABLE} (${KEY.join(', ')}, ${SUMS.join(', ')}) ${select}`;
-  return isMysql(knex)
-    ? `${insert} ON DUPLICATE KEY UPDATE ${SUMS.map((c) => `${TABLE}.${c} = ${TABLE}.${c} + VALUES(${c})`).join(', ')}`
-    : `${insert} ON CONFLICT (${KEY.join(', ')}) DO UPDATE SET ${SUMS.map((c) => `${c} = ${TABLE}.${c} + excluded.${c}`).join(', ')}`;
-}
+const upsert = (knex: Knex, select: string) => upsertSums(knex, TABLE, KEY, SUMS, select);
 
 /** A lead row's whole contribution, signed: one item, its cost, its outcome. */
 function leadRow(knex: Knex, r: 'NEW' | 'OLD', sign: 1 | -1): string {

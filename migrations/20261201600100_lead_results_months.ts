@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createRowTrigger, isMysql, type RowTrigger } from './_helpers.ts';
+import { createRowTrigger, isMysql, upsertSums, type RowTrigger } from './_helpers.ts';
 
 // Issue 38 point 4 (decision 272): `lead_results_days` summed again per UTC month, kept by triggers on the
 // day table (which 264's triggers on leads, order lines and outcomes keep), in the same statement and
@@ -17,10 +17,7 @@ const monthOf = (knex: Knex, col: string) => (isMysql(knex) ? `DATE_FORMAT(${col
 /** Adds a day row's sums, signed, to its month's row (inserting it the first time). */
 function moveMonth(knex: Knex, r: 'NEW' | 'OLD', sign: 1 | -1): string {
   const key = KEY.map((k) => (k === 'month' ? monthOf(knex, `${r}.day`) : `${r}.${k}`));
-  const insert = `INSERT INTO ${TABLE} (${KEY.join(', ')}, ${SUMS.join(', ')}) VALUES (${key.join(', ')}, ${SUMS.map((c) => `${sign} * ${r}.${c}`).join(', ')})`;
-  return isMysql(knex)
-    ? `${insert} ON DUPLICATE KEY UPDATE ${SUMS.map((c) => `${TABLE}.${c} = ${TABLE}.${c} + VALUES(${c})`).join(', ')}`
-    : `${insert} ON CONFLICT (${KEY.join(', ')}) DO UPDATE SET ${SUMS.map((c) => `${c} = ${TABLE}.${c} + excluded.${c}`).join(', ')}`;
+  return upsertSums(knex, TABLE, KEY, SUMS, `VALUES (${key.join(', ')}, ${SUMS.map((c) => `${sign} * ${r}.${c}`).join(', ')})`);
 }
 
 /** A day row inserted, deleted or changed (its old sums out of their month, its new ones in). */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CONTACTED_STATUSES, SOLD_STATUSES } from '@tm/shared/schemas/outcomes';
-import { createRowTrigger, differ, isMysql, type RowTrigger } from './_helpers.ts';
+import { createRowTrigger, differ, sqlList, upsertSums, utcDay, type RowTrigger } from './_helpers.ts';
 
 // Issue 38 point 4 (decision 272): the agent's billed transfers join the leads in Results' daily sums
 // (`lead_results_days`, product 'transfer', band 'live', nothing unpriced), kept by triggers on
@@ -16,8 +16,8 @@ const TABLE = 'lead_results_days';
 const KEY = ['buyer_id', 'day', 'product', 'state', 'band'] as const;
 const SUMS = ['items', 'spend_cents', 'unpriced', 'contacted', 'sales', 'premium_cents'] as const;
 
-const list = (xs: readonly string[]) => xs.map((s) => `'${s}'`).join(', ');
-const day = (knex: Knex, col: string) => (isMysql(knex) ? `DATE(${col})` : `substr(${col}, 1, 10)`);
+const list = sqlList;
+const day = utcDay;
 /** A transfer row's key (`r` is NEW, OLD or a table alias). */
 const keyOf = (knex: Knex, r: string) => [`${r}.user_id`, day(knex, `${r}.started_at`), `'transfer'`, `COALESCE(${r}.state, '')`, `'live'`];
 /** A transfer row counts toward Results. */
@@ -29,12 +29,7 @@ const outcomeSums = (status: string, premium: string) => [
 ];
 
 /** Adds a row of signed sums to its key's row (inserting it the first time). */
-function upsert(knex: Knex, select: string): string {
-  const insert = `INSERT INTO ${TABLE} (${KEY.join(', ')}, ${SUMS.join(', ')}) ${select}`;
-  return isMysql(knex)
-    ? `${insert} ON DUPLICATE KEY UPDATE ${SUMS.map((c) => `${TABLE}.${c} = ${TABLE}.${c} + VALUES(${c})`).join(', ')}`
-    : `${insert} ON CONFLICT (${KEY.join(', ')}) DO UPDATE SET ${SUMS.map((c) => `${c} = ${TABLE}.${c} + excluded.${c}`).join(', ')}`;
-}
+const upsert = (knex: Knex, select: string) => upsertSums(knex, TABLE, KEY, SUMS, select);
 
 /** A transfer row's whole contribution, signed: one item, its charge, its outcome. */
 function transferRow(knex: Knex, r: 'NEW' | 'OLD', sign: 1 | -1): string {

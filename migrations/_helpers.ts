@@ -28,3 +28,17 @@ export async function createRowTrigger(knex: Knex, table: string, t: RowTrigger)
       : `CREATE TRIGGER ${t.name} AFTER ${t.event} ON ${table} FOR EACH ROW WHEN ${t.when} BEGIN ${t.body}; END`,
   );
 }
+
+/** Summary tables kept by triggers (decisions 264, 272): adds a row of signed sums to its key's row, inserting it the first time. */
+export function upsertSums(knex: Knex, table: string, key: readonly string[], sums: readonly string[], select: string): string {
+  const insert = `INSERT INTO ${table} (${key.join(', ')}, ${sums.join(', ')}) ${select}`;
+  return isMysql(knex)
+    ? `${insert} ON DUPLICATE KEY UPDATE ${sums.map((c) => `${table}.${c} = ${table}.${c} + VALUES(${c})`).join(', ')}`
+    : `${insert} ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${sums.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+}
+
+/** A DATETIME column's UTC day, on MariaDB and SQLite. */
+export const utcDay = (knex: Knex, col: string) => (isMysql(knex) ? `DATE(${col})` : `substr(${col}, 1, 10)`);
+
+/** Quoted SQL literals of a list of strings. */
+export const sqlList = (xs: readonly string[]) => xs.map((s) => `'${s}'`).join(', ');
