@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { AGE_BANDS, CONTACTED_STATUSES, SOLD_STATUSES } from '@tm/shared/schemas/outcomes';
-import { createRowTrigger, differ, isMysql, sqlList, upsertSums, utcDay, type RowTrigger } from './_helpers.ts';
+import { AGE_BANDS } from '@tm/shared/schemas/outcomes';
+import { createRowTrigger, differ, isMysql, outcomeSums, upsertSums, utcDay, type RowTrigger } from './_helpers.ts';
 
 // Issue 38 point 4 (decision 264): Results' lead sums per buyer, UTC day, product, state and age band, kept
 // by triggers on `leads`, `order_items` and `item_outcomes` in the statement and transaction of every write
@@ -19,7 +19,6 @@ const TABLE = 'lead_results_days';
 const KEY = ['buyer_id', 'day', 'product', 'state', 'band'] as const;
 const SUMS = ['items', 'spend_cents', 'unpriced', 'contacted', 'sales', 'premium_cents'] as const;
 
-const list = sqlList;
 const day = utcDay;
 const band = (col: string) =>
   `CASE ${AGE_BANDS.filter((b) => b.max >= 0 && Number.isFinite(b.max))
@@ -35,12 +34,6 @@ const keyOf = (knex: Knex, r: string) => [
 ];
 /** A lead row counts toward Results. */
 const counts = (r: string) => `${r}.status = 'sold' AND ${r}.buyer_id IS NOT NULL AND ${r}.sold_at IS NOT NULL`;
-/** An outcome status's contacted, sales and premium. */
-const outcomeSums = (status: string, premium: string) => [
-  `CASE WHEN ${status} IN (${list(CONTACTED_STATUSES)}) THEN 1 ELSE 0 END`,
-  `CASE WHEN ${status} IN (${list(SOLD_STATUSES)}) THEN 1 ELSE 0 END`,
-  `CASE WHEN ${status} IN (${list(SOLD_STATUSES)}) THEN COALESCE(${premium}, 0) ELSE 0 END`,
-];
 
 /** Adds a row of signed sums to its key's row (inserting it the first time). */
 const upsert = (knex: Knex, select: string) => upsertSums(knex, TABLE, KEY, SUMS, select);

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { CONTACTED_STATUSES, SOLD_STATUSES } from '@tm/shared/schemas/outcomes';
-import { createRowTrigger, differ, sqlList, upsertSums, utcDay, type RowTrigger } from './_helpers.ts';
+import { createRowTrigger, differ, outcomeSums, upsertSums, utcDay, type RowTrigger } from './_helpers.ts';
 
 // Issue 38 point 4 (decision 272): the agent's billed transfers join the leads in Results' daily sums
 // (`lead_results_days`, product 'transfer', band 'live', nothing unpriced), kept by triggers on
@@ -16,17 +15,11 @@ const TABLE = 'lead_results_days';
 const KEY = ['buyer_id', 'day', 'product', 'state', 'band'] as const;
 const SUMS = ['items', 'spend_cents', 'unpriced', 'contacted', 'sales', 'premium_cents'] as const;
 
-const list = sqlList;
 const day = utcDay;
 /** A transfer row's key (`r` is NEW, OLD or a table alias). */
 const keyOf = (knex: Knex, r: string) => [`${r}.user_id`, day(knex, `${r}.started_at`), `'transfer'`, `COALESCE(${r}.state, '')`, `'live'`];
 /** A transfer row counts toward Results. */
 const counts = (r: string) => `${r}.status = 'billed' AND ${r}.user_id IS NOT NULL AND ${r}.started_at IS NOT NULL`;
-const outcomeSums = (status: string, premium: string) => [
-  `CASE WHEN ${status} IN (${list(CONTACTED_STATUSES)}) THEN 1 ELSE 0 END`,
-  `CASE WHEN ${status} IN (${list(SOLD_STATUSES)}) THEN 1 ELSE 0 END`,
-  `CASE WHEN ${status} IN (${list(SOLD_STATUSES)}) THEN COALESCE(${premium}, 0) ELSE 0 END`,
-];
 
 /** Adds a row of signed sums to its key's row (inserting it the first time). */
 const upsert = (knex: Knex, select: string) => upsertSums(knex, TABLE, KEY, SUMS, select);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { CONTACTED_STATUSES, SOLD_STATUSES } from '@tm/shared/schemas/outcomes';
 
 /** Default for timestamp columns: UTC with milliseconds on both databases ('YYYY-MM-DD HH:MM:SS.mmm'). */
 export function nowDefault(knex: Knex): Knex.Raw {
@@ -42,3 +43,10 @@ export const utcDay = (knex: Knex, col: string) => (isMysql(knex) ? `DATE(${col}
 
 /** Quoted SQL literals of a list of strings. */
 export const sqlList = (xs: readonly string[]) => xs.map((s) => `'${s}'`).join(', ');
+
+/** An outcome status's contacted, sales and premium, as Results counts them (one rule with shared/src/schemas/outcomes.ts). */
+export const outcomeSums = (status: string, premium: string) => [
+  `CASE WHEN ${status} IN (${sqlList(CONTACTED_STATUSES)}) THEN 1 ELSE 0 END`,
+  `CASE WHEN ${status} IN (${sqlList(SOLD_STATUSES)}) THEN 1 ELSE 0 END`,
+  `CASE WHEN ${status} IN (${sqlList(SOLD_STATUSES)}) THEN COALESCE(${premium}, 0) ELSE 0 END`,
+];
