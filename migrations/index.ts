@@ -72,6 +72,7 @@ import * as m1201_4000_leadImportRowsPhone from './20261201400000_lead_import_ro
 import * as m1201_6000_resultsLiveCovering from './20261201600000_results_live_covering.ts';
 import * as m1201_6001_leadResultsMonths from './20261201600100_lead_results_months.ts';
 import * as m1201_6002_transferResultsDays from './20261201600200_transfer_results_days.ts';
+import * as m1202_1000_myLeadKeys from './20261202100000_my_lead_keys.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -150,6 +151,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261201600000_results_live_covering': m1201_6000_resultsLiveCovering,
   '20261201600100_lead_results_months': m1201_6001_leadResultsMonths,
   '20261201600200_transfer_results_days': m1201_6002_transferResultsDays,
+  '20261202100000_my_lead_keys': m1202_1000_myLeadKeys,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -26,6 +26,7 @@ export { LeadPoolEntry } from './LeadPoolEntry.ts';
 export { LeadSale } from './LeadSale.ts';
 export { LeadListing } from './LeadListing.ts';
 export { LeadsForSaleCount } from './LeadsForSaleCount.ts';
+export { MyLeadKey } from './MyLeadKey.ts';
 export { LeadResultsDay } from './LeadResultsDay.ts';
 export { LeadResultsMonth } from './LeadResultsMonth.ts';
 export { LedgerAuditEntry } from './LedgerAuditEntry.ts';

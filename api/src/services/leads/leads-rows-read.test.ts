@@ -180,8 +180,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('My Leads rows read per page (Mari
     for (const [name, place, keys] of cases) {
       const { page, counted } = await listRowsRead(mine, () => listMyLeads(mine, buyer, place));
       report.push(`${name}: page read ${page} rows, count read ${counted}`);
-      // The side's keys from its index, then the page's 50 rows by primary key. Before decision 266 the
-      // page 40,000 deep read the 40,000 leads before it.
+      // The keys from my_lead_keys (decision 274), then the page's 50 rows by primary key. Before decision
+      // 266 the page 40,000 deep read the 40,000 leads before it; before 274 page 200 read 10,000 keys of
+      // each side and sorted them.
       expect(page, report.at(-1)).toBeGreaterThanOrEqual(50);
       expect(page, report.at(-1)).toBeLessThanOrEqual(keys + 50 + 1);
       expect(counted, report.at(-1)).toBeLessThanOrEqual(10_001);

@@ -7,7 +7,8 @@ import type { AnyQueryBuilder } from 'objection';
 import { isMysql, type Db } from '../../db/index.ts';
 import { toCalendarDateOrIso, toIso } from '../../db/dates.ts';
 import { badRequest } from '../../errors.ts';
-import { Lead, LeadAssignment } from '../../models/index.ts';
+import { Lead, LeadAssignment, MyLeadKey } from '../../models/index.ts';
+import { MY_LEAD_SOURCE_KEY } from '../../models/MyLeadKey.ts';
 import type { MyLead, Paged } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
 import { orWhereContains } from '../../db/like.ts';
@@ -75,9 +76,9 @@ const SIDES = {
 const SOURCES = ['assigned', 'purchased'] as const;
 
 /**
- * One side's keys (source, id, date) for the agent, searched: what the list seeks, orders and counts on.
- * Without a search it reads only the side's index ((buyer_id, status, sold_at, id), (agent_id,
- * assigned_at) + id): the rows are read afterwards by id, for the page alone (decision 266).
+ * One side's keys (source, id, date) for the agent, searched: what the list with a search seeks, orders and
+ * counts on (without one, `my_lead_keys` holds both sides' keys in the list's order: decision 274). The
+ * rows are read afterwards by id, for the page alone (decision 266).
  */
 function sideKeys(db: Db, source: MyLeadSource, userId: number, search: string | undefined): Builder {
   const side = SIDES[source];
@@ -138,11 +139,13 @@ function sideOrdered(keys: Builder, source: MyLeadSource, backwards: boolean, li
 }
 
 /**
- * Each side's first `limit` keys in the list's order (after `place` when given), each side's rows read
- * by a join on those keys, the two sides in one UNION ALL, merged: one statement reading each side's index
- * range and then the page's rows by primary key, at any depth (decision 266).
+ * The first `limit` leads in the list's order (after `place` when given). Without a search: one seek of
+ * `my_lead_keys`, then the rows by id (decision 274). With one: each side's first `limit` keys, each
+ * side's rows read by a join on those keys, the two sides in one UNION ALL, merged: one statement reading
+ * each side's index range and then the page's rows by primary key, at any depth (decision 266).
  */
 async function myLeadsMerged(db: Db, userId: number, search: string | undefined, limit: number, place?: MyLeadPlace, backwards = false): Promise<Row[]> {
+  if (!search) return rowsOfKeys(db, (await listedKeys(db, userId, backwards, place).limit(limit)) as Row[]);
   const [first, second] = SOURCES.map((source) => {
     const keys = sideKeys(db, source, userId, search);
     return sideRows(db, source, sideOrdered(place ? mySideSeek(keys, source, place, backwards) : keys, source, backwards, limit));
@@ -152,11 +155,13 @@ async function myLeadsMerged(db: Db, userId: number, search: string | undefined,
 }
 
 /**
- * One page of My Leads by number. Page 1 is the merge of each side's first page. A later page (numbers
- * stop at the list's bound) orders the two sides' keys together, each stopped after the page and the rows
- * before it, and reads the rows of the page's keys alone by id.
+ * One page of My Leads by number (numbers stop at the list's bound). Without a search: one range of
+ * `my_lead_keys` with an offset (decision 274). With one, page 1 is the merge of each side's first page,
+ * and a later page orders the two sides' keys together, each stopped after the page and the rows before
+ * it. Either way the rows of the page's keys alone are read by id.
  */
 async function myLeadsPage(db: Db, userId: number, search: string | undefined, slice: PageSlice): Promise<Row[]> {
+  if (!search) return rowsOfKeys(db, (await listedKeys(db, userId, false).limit(slice.limit).offset(slice.offset)) as Row[]);
   if (slice.offset === 0) return myLeadsMerged(db, userId, search, slice.limit);
   const window = slice.offset + slice.limit;
   const parts = SOURCES.map((source) => sideOrdered(sideKeys(db, source, userId, search), source, false, window));
@@ -166,18 +171,62 @@ async function myLeadsPage(db: Db, userId: number, search: string | undefined, s
         .select('*')
         .from(parts[0]!.as('a'))
         .unionAll([db.select('*').from(parts[1]!.as('b'))]);
-  const keys = (await union.orderBy(MY_LEADS_ORDER).limit(slice.limit).offset(slice.offset)) as Row[];
-  const parts2 = await Promise.all(
+  return rowsOfKeys(db, (await union.orderBy(MY_LEADS_ORDER).limit(slice.limit).offset(slice.offset)) as Row[]);
+}
+
+/** The rows of a page's keys (source, id), each side read by id, in the list's order. */
+async function rowsOfKeys(db: Db, keys: Row[]): Promise<Row[]> {
+  const sides = await Promise.all(
     SOURCES.map((source) => {
       const ids = keys.filter((k) => k.source === source).map((k) => Number(k.id));
       return ids.length ? sideRows(db, source, ids) : Promise.resolve([]);
     }),
   );
-  return (parts2 as Row[][]).flat().sort(myLeadsCompare);
+  return (sides as Row[][]).flat().sort(myLeadsCompare);
 }
 
-/** How many of My Leads match: each side counted up to COUNT_LIMIT + 1 rows, so the total is bounded; one statement. */
+/**
+ * My Leads' keys without a search, newest first (oldest first `backwards`), strictly after (before) a
+ * place when given: one range of `my_lead_keys`' primary key, whose order is the list's read backwards
+ * (decision 274). A page by number is that range with an offset: no merge, no sort.
+ */
+function listedKeys(db: Db, userId: number, backwards: boolean, place?: MyLeadPlace): Builder {
+  const dir: 'asc' | 'desc' = backwards ? 'asc' : 'desc';
+  const q = MyLeadKey.query(db)
+    .select(
+      db.raw(`CASE WHEN source_key = ${MY_LEAD_SOURCE_KEY.assigned} THEN 'assigned' ELSE 'purchased' END as source`),
+      db.ref('itemId').as('id'),
+      db.ref('listedAt').as('createdAt'),
+    )
+    .where('userId', userId)
+    .orderBy(['listedAt', 'sourceKey', 'itemId'].map((column) => ({ column, order: dir })))
+    .toKnexQuery();
+  if (!place) return q;
+  // Forwards is "later in the list": a smaller key; backwards a greater one.
+  const beyond = backwards ? '>' : '<';
+  const at = place.createdAt as Knex.Value;
+  const source = MY_LEAD_SOURCE_KEY[place.source];
+  return q.where((w) =>
+    w
+      .where('listedAt', beyond, at)
+      .orWhere((e) => e.where('listedAt', at).where('sourceKey', beyond, source))
+      .orWhere((e) => e.where('listedAt', at).where('sourceKey', source).where('itemId', beyond, place.id)),
+  );
+}
+
+/** How many of My Leads match, bounded: `my_lead_keys` counted up to COUNT_LIMIT + 1 rows, or with a search each side so; one statement. */
 async function countMyLeads(db: Db, userId: number, search: string | undefined) {
+  if (!search) {
+    const row = (await boundedCount(
+      db,
+      MyLeadKey.query(db)
+        .select('itemId')
+        .where('userId', userId)
+        .limit(COUNT_LIMIT + 1)
+        .toKnexQuery(),
+    ).first()) as { n?: number | string } | undefined;
+    return boundedTotal(Number(row?.n ?? 0));
+  }
   const [a, b] = SOURCES.map((source) =>
     boundedCount(
       db,
