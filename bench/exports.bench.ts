@@ -1,9 +1,11 @@
 // Exports in constant memory (issue 38 point 4, decision 256): the CSV generators the routes stream
-// (My Leads, My Appointments, My Transfers) run in this process over the big-buyer database (`npm run bench
-// -- big-buyer` makes it: 100,000 purchased leads), once for a small export (a search matching about a
-// tenth) and once for the whole list, while the live heap is sampled after a full collection every 20
-// chunks. Target: the whole export's live heap growth within BENCH_EXPORT_SLACK_MB (8) of the small one's,
-// and under 64 MB: memory does not follow the rows. Prints rows, time and heap; exits 1 on a miss.
+// (My Leads, My Appointments, My Transfers; the admin's Transfers report, decision 277) run in this process
+// over the big-buyer database (`npm run bench -- big-buyer` makes it: 100,000 purchased leads), once for a
+// small export (a search matching about a tenth; the report: its last 30 days) and once for the whole list
+// (the report: its last 365 days), while the live heap is sampled after a full collection every 20 chunks.
+// Target: the whole export's live heap growth within BENCH_EXPORT_SLACK_MB (8) of the small one's, and
+// under 64 MB: memory does not follow the rows. Prints rows, time and heap; exits 1 on a miss. (The
+// big-buyer database has one buyer: the report's rows are its days, not days times many buyers.)
 //
 // Run: npm run bench -- big-buyer (once), then npm run bench -- exports
 // Env: BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/tm_bench_buyer), BENCH_EXPORT_SLACK_MB (8).
@@ -13,6 +15,7 @@ import vm from 'node:vm';
 import { createDb } from '../api/src/db/index.ts';
 import { myLeadsCsv } from '../api/src/services/leads/my-leads.service.ts';
 import { myAppointmentsCsv } from '../api/src/services/appointments/appointments.service.ts';
+import { rangeOf, reportCsv } from '../api/src/services/reports/reports.service.ts';
 import { benchDatabaseUrl } from './million-leads.ts';
 
 v8.setFlagsFromString('--expose-gc');
@@ -55,6 +58,10 @@ try {
     small: await measure(myAppointmentsCsv(db, agent.id, 'Appointment 1')),
     whole: await measure(myAppointmentsCsv(db, agent.id)),
   });
+  // The admin's Transfers by day (a row per day and buyer), a month of days a statement: a month, then a year.
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const report = (days: number) => reportCsv(db, 'transfers', rangeOf(day(days - 1), day(0), 'America/New_York'));
+  rows.push({ name: 'Transfers report CSV', small: await measure(report(30)), whole: await measure(report(365)) });
 } finally {
   await db.destroy();
 }

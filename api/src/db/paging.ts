@@ -201,3 +201,28 @@ export async function* batches<Row>(query: () => Sliceable<Row>, size: number): 
     if (rows.length < size) return;
   }
 }
+
+/**
+ * A whole list in batches of `size` rows by keyset on `order` (its last column unique, the id), for the
+ * CSV exports whose order is an index's (decision 277): each batch seeks after the last row of the one
+ * before (`seek`), so the 50th batch costs what the first does and a row written meanwhile neither repeats
+ * a row nor pushes one out, as it would by offset. `valuesOf` reads a row's values for `order`; at most
+ * `limit` rows in all.
+ */
+export async function* seekBatches<Row>(
+  query: () => Knex.QueryBuilder,
+  order: Keyset['order'],
+  valuesOf: (row: Row) => unknown[],
+  size: number,
+  limit = Number.POSITIVE_INFINITY,
+): AsyncGenerator<Row[]> {
+  let after: unknown[] | undefined;
+  for (let left = limit; left > 0;) {
+    const q = query();
+    const rows = (await (after ? seek(q, order, after, false) : q).orderBy(order).limit(Math.min(size, left))) as Row[];
+    if (rows.length) yield rows;
+    if (rows.length < Math.min(size, left)) return;
+    left -= rows.length;
+    after = valuesOf(rows.at(-1)!);
+  }
+}

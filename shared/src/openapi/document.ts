@@ -227,9 +227,9 @@ export function integratorDocument(opts: { serverUrl?: string } = {}): ReturnTyp
     openapi: '3.1.0',
     info: {
       title: 'TransferLine integrations',
-      version: '1.1.0',
+      version: '1.2.0',
       description:
-        "The endpoints partners and integrators call (the caller system, the voice-AI platform, an agent's CRM) and the CRM webhook events TransferLine sends. Every refusal has the shape { error, fields?, code? }. Versioned by semver: an added optional field is a minor version (1.1.0 added deliveryPhone to TransferAccepted and TransferCheckAnswer, decision 271), a removed or changed field a major one.",
+        "The endpoints partners and integrators call (the caller system, the voice-AI platform, an agent's CRM) and the CRM webhook events TransferLine sends. Every refusal has the shape { error, fields?, code? }. Versioned by semver: an added optional field is a minor version (1.1.0 added deliveryPhone to TransferAccepted and TransferCheckAnswer, decision 271; 1.2.0 to CallbackDelivered, decision 278), a removed or changed field a major one.",
     },
     ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
     tags: [

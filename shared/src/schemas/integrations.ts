@@ -14,7 +14,8 @@ const id = z.number().int().positive();
 
 /**
  * The number the caller system rings for this agent (decision 271): the agent's delivery phone from Transfer
- * Controls, in E.164. Optional in the contract (added in 1.1.0): a reader of 1.0.0 may ignore it.
+ * Controls, in E.164. Optional in the contract (added in 1.1.0; in the call-back answer in 1.2.0, decision
+ * 278): a reader of an earlier version may ignore it.
  */
 const deliveryPhone = z
   .string()
@@ -23,7 +24,7 @@ const deliveryPhone = z
   .optional()
   .meta({
     description:
-      "The phone to ring for this agent, in E.164 (+15125550123): the delivery phone the agent set in Transfer Controls. null: the agent set none; ring the agent's number you already have (their account phone), as before this field. Added in 1.1.0.",
+      "The phone to ring for this agent, in E.164 (+15125550123): the delivery phone the agent set in Transfer Controls. null: the agent set none; ring the agent's number you already have (their account phone), as before this field. Added in 1.1.0 (TransferAccepted, TransferCheckAnswer) and 1.2.0 (CallbackDelivered).",
     example: '+15125550123',
   });
 
@@ -106,6 +107,7 @@ export const callbackDeliveredSchema = z
     fulfilmentStatus: z.string(),
     quantityDelivered: z.number().int().min(0),
     quantityOwed: z.number().int().min(0),
+    deliveryPhone,
   })
   .meta({ id: 'CallbackDelivered' });
 

@@ -275,6 +275,7 @@ describe('RingCloud call-backs', () => {
       fulfilmentStatus: 'partial',
       quantityDelivered: 1,
       quantityOwed: 4,
+      deliveryPhone: null,
     });
     const again = await request(ctx.app).post('/api/callbacks/transfer').set('x-api-key', KEY).send(payload);
     expect(again.status).toBe(200);

@@ -5,13 +5,13 @@
 // GET /api/admin/reports/transfers(.csv) { rows: [{ day, userId, email, transfersDelivered }] }
 // GET /api/admin/reports/refunds(.csv)   { rows: [{ reason, refunds, refundedCents }] }
 // GET /api/admin/reports/no-shows(.csv)  { rows: [{ day, appointmentsSold, noShowsReported, noShowsCredited, noShowRate }] }
-// They read the replica when one is configured (decision 238). Each path is its own route (another report adds its own, e.g. /reports/campaigns).
+// They read the replica when one is configured (decision 238); the CSV is streamed (decision 277). Each path is its own route (another report adds its own, e.g. /reports/campaigns).
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { reportQuerySchema } from '@tm/shared/schemas/admin-console';
 import { parseWith } from '../../errors.ts';
 import { currentUser, requireAdmin } from '../../middleware/require-user.ts';
-import { readFrom } from '../../db/read-routing.ts';
+import { readFrom, readerForStream } from '../../db/read-routing.ts';
 import { readReport, reportCsv, reportRange, REPORTS, type ReportName } from '../../services/reports/reports.service.ts';
 
 export function adminReportsRoutes(deps: AppDeps): Router {
@@ -26,7 +26,10 @@ export function adminReportsRoutes(deps: AppDeps): Router {
       const range = await reportRange(deps.db, currentUser(req).id, parseWith(reportQuerySchema, req.query, 'query'));
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${name}-${range.from}-to-${range.to}.csv"`);
-      res.send(await readFrom(deps, req, res, (db) => reportCsv(db, name, range)));
+      // Streamed (decision 277): a by-day report is read a month of days at a time.
+      const db = await readerForStream(deps, req, res);
+      for await (const chunk of reportCsv(db, name, range)) res.write(chunk);
+      res.end();
     });
   }
   return r;

@@ -3,14 +3,14 @@
 //
 // POST /api/callbacks/transfer records one delivered transfer (body: transferCallbackSchema in
 //   @tm/shared/schemas/transfers). The agent is named by `agentId` (the portal user id) or `agentEmail`.
-//   201 { ok, duplicate: false, call, balanceRemaining, agentPaused } when recorded; 200 with
+//   201 { ok, duplicate: false, call, balanceRemaining, agentPaused, deliveryPhone } when recorded; 200 with
 //   duplicate: true when the callId was recorded before (nothing is drawn twice).
 //   With kind: "callback" the call is a delivered RingCloud call-back: it is counted on the agent's oldest
 //   paid call-back order that still owes some (no transfer balance is drawn): 201 { ok, duplicate: false,
-//   kind, orderId, fulfilmentStatus, quantityDelivered, quantityOwed }, 200 duplicate: true for a repeated
+//   kind, orderId, fulfilmentStatus, quantityDelivered, quantityOwed, deliveryPhone }, 200 duplicate: true for a repeated
 //   callId, 422 nothing_owed when no call-back is owed.
 // POST /api/callbacks/transfer/check { agentId | agentEmail, state } asks whether a transfer would be
-//   taken now: 200 { ok, balanceRemaining }.
+//   taken now: 200 { ok, balanceRemaining, deliveryPhone }.
 // Refusals answer 4xx in the one refusal shape with the stable reason as `code` (and, as the caller
 //   systems were told, again as `reason`): { error, code, reason, fields? }: 401 unauthorized, 400 invalid_payload
 //   (with fields), 404 unknown_agent, 409 call_id_conflict, 422 agent_deactivated | agent_paused |
@@ -29,7 +29,7 @@ import { transferCallbackLimit, TRANSFER_CALLBACK_RATE_LIMIT } from '../../middl
 import { apiKeyMatches, presentedKey } from '../../services/brightcall/api-key.ts';
 import { TransferRefused } from '../../services/transfers/errors.ts';
 import { recordDeliveredCall } from '../../services/transfers/calls.service.ts';
-import { checkCallWindow, checkTransfer, refuseDeactivated, resolveAgent } from '../../services/transfers/call-checks.ts';
+import { checkCallWindow, checkTransfer, deliveryPhoneOf, refuseDeactivated, resolveAgent } from '../../services/transfers/call-checks.ts';
 import { deliverCallbackForAgent } from '../../services/orders/fulfilment.service.ts';
 import { platformAttemptSchema } from '@tm/shared/schemas/appointment-care';
 import { recordPlatformAttempt } from '../../services/appointment-care/call-attempts.service.ts';
@@ -70,7 +70,8 @@ export function transferCallbacksRoutes(deps: AppDeps): Router {
         recordingUrl: input.recordingUrl,
       };
       const { duplicate, ...delivery } = await deliverCallbackForAgent(deps, agent.id, input.callId, call, () => refuseDeactivated(agent));
-      res.status(duplicate ? 200 : 201).json({ ok: true, duplicate, kind: 'callback', ...delivery });
+      // The number to ring for the agent's next call-back, as for a transfer (decision 278).
+      res.status(duplicate ? 200 : 201).json({ ok: true, duplicate, kind: 'callback', ...delivery, deliveryPhone: await deliveryPhoneOf(deps.db, agent.id) });
       return;
     }
     const { created, body } = await recordDeliveredCall(deps, input);

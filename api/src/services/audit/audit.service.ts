@@ -12,7 +12,7 @@ import { toDbDate, toIso } from '../../db/dates.ts';
 import { LedgerAuditEntry, TrainingAdmin, User } from '../../models/index.ts';
 import { whereAnyContains, whereEmail } from '../../db/like.ts';
 import { isEmailTerm } from '@tm/shared/schemas/email-match';
-import { readPage, withItems } from '../../db/paging.ts';
+import { readPage, seekBatches, withItems } from '../../db/paging.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { fullName, parseAuditValue } from '../transfers/audit.ts';
 
@@ -172,26 +172,32 @@ export async function listAuditLog(db: Db, q: AuditLogQuery): Promise<AuditLogPa
 
 const ACTOR_WORD: Record<AuditActorType, string> = { admin: 'Admin', training: 'Training admin', agent: 'Agent', system: 'System', caller: 'Caller system' };
 
-/** The filtered log as CSV (newest first, at most `limit` rows), times on the admin's clock. */
-export async function auditLogCsv(db: Db, q: AuditLogQuery, limit = 50_000): Promise<string> {
-  const rows = (await filtered(db, q).select(COLUMNS).orderBy(NEWEST_FIRST).limit(limit)) as Row[];
-  let out = csvLine(['When', 'Who', 'Who (e-mail)', 'Role', 'What happened', 'Changes', 'Kind', 'Record', 'User', 'User e-mail', 'Action']);
-  for (const r of rows) {
-    const e = toEntry(r);
-    const changes = e.changes.length ? changesText(e.changes) : e.details.map((d) => `${d.field}: ${d.value}`).join('; ');
-    out += csvLine([
-      formatDateTime(e.at, q.tz),
-      e.actor.name ?? ACTOR_WORD[e.actor.type] ?? e.actor.type,
-      e.actor.email,
-      ACTOR_WORD[e.actor.type] ?? e.actor.type,
-      e.summary,
-      changes,
-      e.kind,
-      e.entityId,
-      e.subject?.name,
-      e.subject?.email,
-      e.action,
-    ]);
+/**
+ * The filtered log as CSV in chunks (decision 277): newest first, `batch` entries a statement by keyset on
+ * (createdAt, id), at most `limit` rows, times on the admin's clock.
+ */
+export async function* auditLogCsv(db: Db, q: AuditLogQuery, limit = 50_000, batch = 1000): AsyncGenerator<string> {
+  yield csvLine(['When', 'Who', 'Who (e-mail)', 'Role', 'What happened', 'Changes', 'Kind', 'Record', 'User', 'User e-mail', 'Action']);
+  const query = () => filtered(db, q).select(COLUMNS).toKnexQuery();
+  for await (const rows of seekBatches<Row>(query, NEWEST_FIRST, (r) => [r.createdAt, r.id], batch, limit)) {
+    let out = '';
+    for (const r of rows) {
+      const e = toEntry(r);
+      const changes = e.changes.length ? changesText(e.changes) : e.details.map((d) => `${d.field}: ${d.value}`).join('; ');
+      out += csvLine([
+        formatDateTime(e.at, q.tz),
+        e.actor.name ?? ACTOR_WORD[e.actor.type] ?? e.actor.type,
+        e.actor.email,
+        ACTOR_WORD[e.actor.type] ?? e.actor.type,
+        e.summary,
+        changes,
+        e.kind,
+        e.entityId,
+        e.subject?.name,
+        e.subject?.email,
+        e.action,
+      ]);
+    }
+    yield out;
   }
-  return out;
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { fromDbDate, zonedDateTime } from '../../db/dates.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { paidOrders, rangeBounds } from './campaign-report.service.ts';
+import { seekBatches } from '../../db/paging.ts';
 
 /** The conversion action's name in Google Ads when the operator gives none (it must match the account's). */
 export const DEFAULT_CONVERSION_NAME = 'Purchase';
@@ -30,9 +31,30 @@ interface PaidRow {
   buyerPhone: string | null;
 }
 
+const BY_PAYMENT = [
+  { column: 'o.paidAt', order: 'asc' as const },
+  { column: 'o.id', order: 'asc' as const },
+];
+const paidRow = (r: Record<string, unknown>): PaidRow => ({
+  ...(r as unknown as PaidRow),
+  id: Number(r.id),
+  netCents: Number(r.netCents ?? 0),
+  paidAt: String(r.paidAt),
+});
+
 async function rows(db: Db, q: DateRangeQuery): Promise<PaidRow[]> {
-  const list = (await paidOrders(db, q).orderBy('o.paidAt', 'asc').orderBy('o.id', 'asc')) as Array<Record<string, unknown>>;
-  return list.map((r) => ({ ...(r as unknown as PaidRow), id: Number(r.id), netCents: Number(r.netCents ?? 0), paidAt: String(r.paidAt) }));
+  return ((await paidOrders(db, q).orderBy(BY_PAYMENT)) as Array<Record<string, unknown>>).map(paidRow);
+}
+
+/** The same rows, `batch` orders a statement by keyset on (paidAt, id), for the streamed CSV (decision 277). */
+async function* rowBatches(db: Db, q: DateRangeQuery, batch: number): AsyncGenerator<PaidRow[]> {
+  for await (const list of seekBatches<Record<string, unknown>>(
+    () => paidOrders(db, q),
+    BY_PAYMENT,
+    (r) => [r.paidAt, r.id],
+    batch,
+  ))
+    yield list.map(paidRow);
 }
 
 /** The newest click id of a kind and when its click was (the last touch's, else the first touch's). */
@@ -48,18 +70,22 @@ function click(r: PaidRow, kind: 'Gclid' | 'Fbclid'): { id: string; at: Date } |
  * Google Ads offline click conversions (the upload template's five columns): one row per order paid in the
  * range that carries a gclid clicked at most 90 days before the payment (Google refuses older clicks), at its
  * net value after refunds; an order refunded in full is left out (it is not a paying agent). Conversion Time
- * is the payment in the operator's zone with its offset ('2026-11-29 10:05:00-05:00').
+ * is the payment in the operator's zone with its offset ('2026-11-29 10:05:00-05:00'). In chunks, `batch`
+ * orders a statement (decision 277).
  */
-export async function googleAdsCsv(db: Db, q: DateRangeQuery, conversionName = DEFAULT_CONVERSION_NAME): Promise<string> {
+export async function* googleAdsCsv(db: Db, q: DateRangeQuery, conversionName = DEFAULT_CONVERSION_NAME, batch = 1000): AsyncGenerator<string> {
   const { zone } = rangeBounds(q);
-  let out = csvLine([...GOOGLE_ADS_COLUMNS]);
-  for (const r of await rows(db, q)) {
-    const c = click(r, 'Gclid');
-    const paidAt = fromDbDate(r.paidAt)!;
-    if (!c || r.netCents <= 0 || paidAt.getTime() - c.at.getTime() > ATTRIBUTION_MAX_AGE_MS) continue;
-    out += csvLine([c.id, conversionName, zonedDateTime(paidAt, zone), centsToDecimal(r.netCents), r.currency.toUpperCase()]);
+  yield csvLine([...GOOGLE_ADS_COLUMNS]);
+  for await (const found of rowBatches(db, q, batch)) {
+    let out = '';
+    for (const r of found) {
+      const c = click(r, 'Gclid');
+      const paidAt = fromDbDate(r.paidAt)!;
+      if (!c || r.netCents <= 0 || paidAt.getTime() - c.at.getTime() > ATTRIBUTION_MAX_AGE_MS) continue;
+      out += csvLine([c.id, conversionName, zonedDateTime(paidAt, zone), centsToDecimal(r.netCents), r.currency.toUpperCase()]);
+    }
+    if (out) yield out;
   }
-  return out;
 }
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');

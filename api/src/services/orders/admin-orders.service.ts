@@ -17,7 +17,7 @@ import { centsToDecimal } from '@tm/shared';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { toDbDate, toIso } from '../../db/dates.ts';
-import { readPage, withItems } from '../../db/paging.ts';
+import { readPage, seekBatches, withItems } from '../../db/paging.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { phoneSearchDigits } from '@tm/shared/logic/phone-search';
 import { isTransferOrder, orderDescription } from '../transfers/lots.service.ts';
@@ -181,10 +181,12 @@ export async function listAdminOrders(db: Db, q: AdminOrdersQuery): Promise<Admi
   return withItems(page, page.items.map(toSummary));
 }
 
-/** Every order the filters match (not only one page), as CSV; at most `limit` rows. */
-export async function adminOrdersCsv(db: Db, q: AdminOrdersQuery, limit = 50_000): Promise<string> {
-  const rows = (await filtered(db, q).orderBy(NEWEST_FIRST).limit(limit)) as SummaryRow[];
-  let out = csvLine([
+/**
+ * Every order the filters match (not only one page), as CSV in chunks (decision 277): newest first, read
+ * `batch` orders a statement by keyset on (createdAt, id); at most `limit` rows.
+ */
+export async function* adminOrdersCsv(db: Db, q: AdminOrdersQuery, limit = 50_000, batch = 1000): AsyncGenerator<string> {
+  yield csvLine([
     'Order',
     'Created (UTC)',
     'Paid (UTC)',
@@ -203,29 +205,37 @@ export async function adminOrdersCsv(db: Db, q: AdminOrdersQuery, limit = 50_000
     'Delivered',
     'Payment ID',
   ]);
-  for (const r of rows) {
-    const o = toSummary(r);
-    out += csvLine([
-      o.id,
-      o.createdAt,
-      o.paidAt,
-      o.buyer.name,
-      o.buyer.email,
-      o.buyer.phone,
-      o.buyer.agencyName,
-      o.product,
-      o.description,
-      o.count,
-      centsToDecimal(o.amountCents),
-      centsToDecimal(o.refundedCents),
-      ADMIN_ORDER_STATUS_LABELS[o.status] ?? o.status,
-      o.fulfilmentStatus ? (FULFILMENT_LABELS[o.fulfilmentStatus] ?? o.fulfilmentStatus) : '',
-      o.quantityOwed,
-      o.quantityDelivered,
-      o.paymentIntentId,
-    ]);
+  for await (const rows of seekBatches<SummaryRow>(
+    () => filtered(db, q),
+    NEWEST_FIRST,
+    (r) => [r.createdAt, r.id],
+    batch,
+    limit,
+  )) {
+    let out = '';
+    for (const o of rows.map(toSummary)) {
+      out += csvLine([
+        o.id,
+        o.createdAt,
+        o.paidAt,
+        o.buyer.name,
+        o.buyer.email,
+        o.buyer.phone,
+        o.buyer.agencyName,
+        o.product,
+        o.description,
+        o.count,
+        centsToDecimal(o.amountCents),
+        centsToDecimal(o.refundedCents),
+        ADMIN_ORDER_STATUS_LABELS[o.status] ?? o.status,
+        o.fulfilmentStatus ? (FULFILMENT_LABELS[o.fulfilmentStatus] ?? o.fulfilmentStatus) : '',
+        o.quantityOwed,
+        o.quantityDelivered,
+        o.paymentIntentId,
+      ]);
+    }
+    yield out;
   }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -258,8 +258,42 @@ export async function readReport<N extends ReportName>(db: Db, name: N, r: Repor
   return { from: r.from, to: r.to, timeZone: r.timeZone, rows: await REPORTS[name].read(db, r) };
 }
 
-export async function reportCsv(db: Db, name: ReportName, r: ReportRange): Promise<string> {
+/** The reports whose rows are ordered by day first: their CSV reads a window of days at a time. */
+const BY_DAY: ReadonlySet<ReportName> = new Set(['revenue', 'transfers', 'no-shows']);
+/** Days a by-day report's CSV reads per statement: a month of days (times the buyers, for Transfers). */
+export const REPORT_CSV_BATCH_DAYS = 31;
+/** Rows a CSV chunk carries (the reports not by day, Buyers and Refunds, are read in one statement). */
+const REPORT_CSV_CHUNK_ROWS = 1000;
+
+/** The range cut into consecutive windows of at most `days` days (the last one shorter), in the same zone. */
+export function dayWindows(r: ReportRange, days: number): ReportRange[] {
+  const out: ReportRange[] = [];
+  for (let from = r.from; from <= r.to;) {
+    let to = from;
+    for (let i = 1; i < days && to < r.to; i++) to = nextDateKey(to);
+    out.push(rangeOf(from, to, r.timeZone));
+    from = nextDateKey(to);
+  }
+  return out;
+}
+
+/**
+ * A report as CSV, in chunks (issue 38: exports stream in constant memory; decision 277). A report ordered
+ * by day first (Revenue, Transfers, No-shows) is read `batchDays` days a statement, each window grouped
+ * as the whole range is: the windows' rows, one after another, are the range's rows in the same order, so
+ * the bytes are the ones a single read gives. Buyers and Refunds (one row per buyer, per reason) are read
+ * in one statement and sent in chunks of rows.
+ */
+export async function* reportCsv(db: Db, name: ReportName, r: ReportRange, batchDays = REPORT_CSV_BATCH_DAYS): AsyncGenerator<string> {
   const report = REPORTS[name] as { read: (db: Db, r: ReportRange) => Promise<unknown[]>; columns: readonly string[]; cells: (x: unknown) => Cell[] };
-  const rows = await report.read(db, r);
-  return csvLine([...report.columns]) + rows.map((x) => csvLine(report.cells(x))).join('');
+  yield csvLine([...report.columns]);
+  for (const window of BY_DAY.has(name) ? dayWindows(r, batchDays) : [r]) {
+    const rows = await report.read(db, window);
+    for (let i = 0; i < rows.length; i += REPORT_CSV_CHUNK_ROWS) {
+      yield rows
+        .slice(i, i + REPORT_CSV_CHUNK_ROWS)
+        .map((x) => csvLine(report.cells(x)))
+        .join('');
+    }
+  }
 }

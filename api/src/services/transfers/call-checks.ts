@@ -80,6 +80,11 @@ export async function remainingBalance(trx: Db | Knex.Transaction, userId: numbe
   return (await transferLots(trx, userId)).reduce((s, l) => s + l.remaining, 0);
 }
 
+/** The number the caller system rings for the agent: the delivery phone in E.164, null when none (decisions 271, 278). */
+export async function deliveryPhoneOf(db: Db, agentId: number): Promise<string | null> {
+  return dialablePhone((await readControls(db, agentId)).deliveryPhone);
+}
+
 /**
  * Would a transfer to this agent from this state be taken right now? (The caller system may ask first.) Yes
  * answers with the number to ring: the agent's delivery phone in E.164, null when none is set (decision 271).
