@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
-import { batches, boundedTotal, pageFrom, pageSlice, readPage, withItems } from './paging.ts';
+import { boundedTotal, pageFrom, pageSlice, readPage, withItems } from './paging.ts';
 import { HttpError } from '../errors.ts';
 import { User } from '../models/index.ts';
 import { createTestApp, loginAs, makeUser, testDbOfFile } from '../test/harness.ts';
@@ -34,7 +34,7 @@ describe('pageSlice: the bounds of every list', () => {
   });
 });
 
-describe('readPage and batches over this database (SQLite, or MariaDB with TEST_DATABASE_URL)', () => {
+describe('readPage over this database (SQLite, or MariaDB with TEST_DATABASE_URL)', () => {
   const file = testDbOfFile();
   const AGENCY = 'Paging Test Agency';
   const ours = () => User.query(file.db).where('agencyName', AGENCY);
@@ -92,18 +92,6 @@ describe('readPage and batches over this database (SQLite, or MariaDB with TEST_
     expect(second.prev).toBe(String(byCreated[2]));
     expect((await read({ before: byCreated[2] })).page).toBe(1);
     await expect(read({ after: 999_999_999 })).rejects.toMatchObject({ status: 400 });
-  });
-
-  it('batches: every row once, in order, stopping after the first short batch', async () => {
-    const ids = (await ours().orderBy('id')).map((u) => Number(u.id));
-    const read = async (size: number) => {
-      const got: number[][] = [];
-      for await (const rows of batches(() => ours().orderBy('id'), size)) got.push(rows.map((u) => Number(u.id)));
-      return got;
-    };
-    expect(await read(2)).toEqual([ids.slice(0, 2), ids.slice(2, 4), ids.slice(4)]);
-    expect(await read(5)).toEqual([ids]);
-    expect(await read(10)).toEqual([ids]);
   });
 });
 

@@ -191,18 +191,6 @@ export async function readPage<Row>(q: { page: number; pageSize: number; after?:
 }
 
 /**
- * A whole list in batches of `size` rows, in the query's order, for the CSV exports: `query` gives a
- * fresh builder each time (a builder is used once). Stops after the first short batch.
- */
-export async function* batches<Row>(query: () => Sliceable<Row>, size: number): AsyncGenerator<Row[]> {
-  for (let offset = 0; ; offset += size) {
-    const rows = await query().limit(size).offset(offset);
-    if (rows.length) yield rows;
-    if (rows.length < size) return;
-  }
-}
-
-/**
  * A whole list in batches of `size` rows by keyset on `order` (its last column unique, the id), for the
  * CSV exports whose order is an index's (decision 277): each batch seeks after the last row of the one
  * before (`seek`), so the 50th batch costs what the first does and a row written meanwhile neither repeats

@@ -7,7 +7,7 @@ import type { Db } from '../../db/index.ts';
 import { Appointment, OrderItem } from '../../models/index.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { orWhereContains } from '../../db/like.ts';
-import { batches, readPage, withItems } from '../../db/paging.ts';
+import { readPage, seekBatches, withItems, type Keyset } from '../../db/paging.ts';
 import { appointmentSaleCutoff } from '../orders/inventory.ts';
 import { DEFAULT_TIME_ZONE, appointmentInstant, nextDateKey, startOfLocalDate } from '@tm/shared/logic/transfer-rules';
 import { APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENTS_CSV_HEADER, type AppointmentSort, type AvailableAppointmentsQuery } from '@tm/shared/schemas/appointments';
@@ -262,7 +262,11 @@ function searched(q: AppointmentQuery, search: string | undefined): AppointmentQ
   });
 }
 
-const MINE_ORDER = (q: AppointmentQuery) => q.orderBy(Appointment.ref('purchasedAt'), 'desc').orderBy(Appointment.ref('id'), 'desc');
+/** My Appointments' order: newest purchase first, then newest id (the buyer's index). */
+const MINE_KEYSET: Keyset['order'] = [
+  { column: `${Appointment.tableName}.purchasedAt`, order: 'desc' },
+  { column: `${Appointment.tableName}.id`, order: 'desc' },
+];
 
 /** The place of a page of My Appointments: a page number, or the page after / before an appointment (keyset). */
 export interface MyAppointmentsPlace {
@@ -284,10 +288,7 @@ export async function listMyAppointments(db: Db, userId: number, place: MyAppoin
       rows: withPaidPrice(searched(owned(db, userId), search)),
       count: searched(owned(db, userId), search),
       keyset: {
-        order: [
-          { column: `${Appointment.tableName}.purchasedAt`, order: 'desc' },
-          { column: `${Appointment.tableName}.id`, order: 'desc' },
-        ],
+        order: MINE_KEYSET,
         cursorRow: { table: Appointment.tableName, columns: ['purchasedAt'] },
       },
     },
@@ -298,9 +299,12 @@ export async function listMyAppointments(db: Db, userId: number, place: MyAppoin
 const MY_APPOINTMENTS_CSV_BATCH = 1000;
 
 /** Every appointment of My Appointments that matches the search, as CSV for a CRM (formula cells escaped). */
-export async function* myAppointmentsCsv(db: Db, userId: number, search?: string): AsyncGenerator<string> {
+export async function* myAppointmentsCsv(db: Db, userId: number, search?: string, batch = MY_APPOINTMENTS_CSV_BATCH): AsyncGenerator<string> {
   yield csvLine(MY_APPOINTMENTS_CSV_HEADER);
-  for await (const rows of batches(() => MINE_ORDER(withPaidPrice(searched(owned(db, userId), search))), MY_APPOINTMENTS_CSV_BATCH)) {
+  // By keyset on (purchased at, id), as the list pages (decision 277): an appointment bought during the
+  // export neither repeats a row nor pushes one out, as it did by offset.
+  const query = () => withPaidPrice(searched(owned(db, userId), search)).toKnexQuery();
+  for await (const rows of seekBatches<Appointment>(query, MINE_KEYSET, (a) => [a.purchasedAt, a.id], batch)) {
     let out = '';
     for (const a of rows.map(toPurchasedAppointment)) {
       const when =

@@ -9,7 +9,7 @@ import { TransferCall, TransferDispute } from '../../models/index.ts';
 import { toCallView, type CallRow, type DisputeRowLite } from './call-views.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { readControls } from './settings.service.ts';
-import { batches, readPage, withItems } from '../../db/paging.ts';
+import { readPage, seekBatches, withItems } from '../../db/paging.ts';
 
 function filtered(db: Db, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>, timeZone: string) {
   const base = TransferCall.query(db).where({ userId });
@@ -96,12 +96,14 @@ function localStamp(iso: string, timeZone: string): string {
 }
 
 /** The agent's calls as CSV, in batches (the same filters as the list, every page). */
-export async function* callsCsv(deps: AppDeps, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>): AsyncGenerator<string> {
+export async function* callsCsv(deps: AppDeps, userId: number, q: Omit<TransfersQuery, 'page' | 'pageSize'>, batch = CSV_BATCH): AsyncGenerator<string> {
   const { timeZone } = await readControls(deps.db, userId);
   const now = deps.clock.now();
   yield csvLine(CALLS_CSV_HEADER.map((h) => (h === 'Started (local)' ? `Started (${timeZone})` : h)));
-  for await (const found of batches(() => filtered(deps.db, userId, q, timeZone).orderBy(ORDER), CSV_BATCH)) {
-    const rows = found as unknown as CallRow[];
+  // By keyset on (started at, id) (decision 277): a call delivered during the export neither repeats a row
+  // nor pushes one out, as it did by offset.
+  const query = () => filtered(deps.db, userId, q, timeZone).toKnexQuery();
+  for await (const rows of seekBatches<CallRow>(query, ORDER, (r) => [r.startedAt, r.id], batch)) {
     const disputes = await disputesFor(
       deps.db,
       rows.map((r) => Number(r.id)),
@@ -130,6 +132,5 @@ export async function* callsCsv(deps: AppDeps, userId: number, q: Omit<Transfers
       ]);
     }
     yield chunk;
-    if (rows.length < CSV_BATCH) return;
   }
 }
