@@ -5,10 +5,9 @@
 // app's route list, so a route added without a row here fails it, and a row without a route too.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { createTestApp, makeUser, type TestContext } from './harness.ts';
+import { makeUser, type TestContext } from './harness.ts';
 import { listApiRoutes } from './route-list.ts';
 import { BuyerPrice } from '../models/index.ts';
 import { signPayload } from '@tm/stripe-emulator';
@@ -22,7 +21,7 @@ import {
   ROLES,
   authHeaders,
   send,
-  setUpIdentities,
+  setUpProofApp,
   insertLead,
   insertAppointment,
   payIntent,
@@ -764,16 +763,18 @@ const MATRIX: Record<string, Row> = {
 };
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-matrix-'));
+  ({
+    ctx,
+    who,
+    dir: dataDir,
+  } = await setUpProofApp({
+    dirPrefix: 'tm-matrix-',
+    brightcallKey: BRIGHTCALL_KEY,
+    transferKey: TRANSFER_KEY,
+    accounts: [{ email: 'matrix-login@example.com', password: 'matrix-login-pass' }, SET_PASSWORD_USER],
+  }));
   fs.mkdirSync(path.join(dataDir, 'media'));
   fs.writeFileSync(path.join(dataDir, 'media', own.mediaFile), Buffer.from('RIFF0000WAVEfmt '));
-  ctx = await createTestApp({
-    config: { dataDir, uploadDir: path.join(dataDir, 'uploads'), brightcall: { apiKey: BRIGHTCALL_KEY }, transferApiKey: TRANSFER_KEY },
-  });
-  ctx.clock.set(new Date('2026-03-02T16:00:00Z'));
-  who = await setUpIdentities(ctx);
-  await (await import('./harness.ts')).makeUser(ctx.db, { email: 'matrix-login@example.com', password: 'matrix-login-pass' });
-  await (await import('./harness.ts')).makeUser(ctx.db, SET_PASSWORD_USER);
   // The admin's password form changes this user's password (which ends that user's sessions).
   own.spareUserId = (await makeUser(ctx.db)).id;
   own.appointmentId = await insertAppointment(ctx.db, { status: 'sold', buyerId: who.ids.agentA, purchasedAt: '2026-01-01 10:00:00.000' });

@@ -8,12 +8,10 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fc from 'fast-check';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../app.ts';
-import { createTestApp, type TestContext } from './harness.ts';
+import type { TestContext } from './harness.ts';
 import { issueToken } from '../services/training/admin-token.service.ts';
 import { listApiRoutes } from './route-list.ts';
 import { insertPaidOrder, callPayload } from './transfers-testing.ts';
@@ -22,7 +20,7 @@ import { createSetPasswordLink } from '../services/accounts/set-password-links.t
 import {
   authHeaders,
   send,
-  setUpIdentities,
+  setUpProofApp,
   insertLead,
   insertAppointment,
   uniqPhone,
@@ -708,16 +706,14 @@ const SPECS: Record<string, Spec> = {
 };
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-fuzz-'));
-  ctx = await createTestApp({
-    config: { dataDir: dir, uploadDir: path.join(dir, 'uploads'), brightcall: { apiKey: BRIGHTCALL_KEY }, transferApiKey: TRANSFER_KEY },
-  });
+  ({ ctx, who, dir } = await setUpProofApp({
+    dirPrefix: 'tm-fuzz-',
+    brightcallKey: BRIGHTCALL_KEY,
+    transferKey: TRANSFER_KEY,
+    accounts: [{ email: 'fuzz-login@example.com', password: 'fuzz-login-pass' }, SET_PASSWORD_USER],
+  }));
   // No asynchronous webhook may change the database between the two fingerprints of a check.
   ctx.emulator.holdWebhooks();
-  ctx.clock.set(new Date('2026-03-02T16:00:00Z'));
-  who = await setUpIdentities(ctx);
-  await (await import('./harness.ts')).makeUser(ctx.db, { email: 'fuzz-login@example.com', password: 'fuzz-login-pass' });
-  await (await import('./harness.ts')).makeUser(ctx.db, SET_PASSWORD_USER);
   // Deactivated and reactivated by the fuzz: an account no other check logs in as.
   own.deactivatedUserId = (await (await import('./harness.ts')).makeUser(ctx.db, { email: 'fuzz-deactivate@example.com' })).id;
   await insertPaidOrder(ctx.db, who.ids.agentA, { kind: 'transfer_package', tier: 'standard', count: 5000 }, new Date(ctx.clock.now().getTime() - 3_600_000));

@@ -3,10 +3,13 @@
 // transfers bought, delivered and disputed through the API.
 import request from 'supertest';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Express } from 'express';
 import { expect } from 'vitest';
 import type { TestContext } from './harness.ts';
-import { makeUser, loginAs } from './harness.ts';
+import { createTestApp, makeUser, loginAs } from './harness.ts';
 import { callPayload, insertPaidOrder } from './transfers-testing.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import { toDbDate } from '../db/dates.ts';
@@ -86,6 +89,27 @@ export async function setUpIdentities(ctx: TestContext): Promise<Identities> {
     },
     trainerToken: t.body.token as string,
   };
+}
+
+/**
+ * The app a proof suite walks (the authorization matrix, the bad-input fuzz): its data in a folder of its own
+ * (`dir`, to remove after), the BrightCall and transfer keys given, the clock at 2026-03-02 16:00 UTC, the
+ * five identities, and the suite's own `accounts` (for its rows that log in or set a password).
+ */
+export async function setUpProofApp(opts: {
+  dirPrefix: string;
+  brightcallKey: string;
+  transferKey: string;
+  accounts: Array<{ email: string; password: string }>;
+}): Promise<{ ctx: TestContext; who: Identities; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), opts.dirPrefix));
+  const ctx = await createTestApp({
+    config: { dataDir: dir, uploadDir: path.join(dir, 'uploads'), brightcall: { apiKey: opts.brightcallKey }, transferApiKey: opts.transferKey },
+  });
+  ctx.clock.set(new Date('2026-03-02T16:00:00Z'));
+  const who = await setUpIdentities(ctx);
+  for (const account of opts.accounts) await makeUser(ctx.db, account);
+  return { ctx, who, dir };
 }
 
 /** The credentials each role presents: a session cookie, the training admin's bearer token, or nothing. */

@@ -1,13 +1,16 @@
 // The Transfer Controls fields, shared by the agent's own form (transfers' SettingsSection) and the admin's
 // buyer controls (BuyerControlsPanel): calls per day, time zone, transfer hours, the delivery phone (the
 // agent's form only), working states, and the pause with its resume date. Inside a <Form schema> over
-// transferSettingsSchema (issue 39 point 1); each form keeps its own labels, hints and ids (`idPrefix`).
+// transferSettingsSchema (issue 39 point 1), TransferControlsForm, which both forms are; each form keeps its
+// own labels, hints and ids (`idPrefix`).
 import { useEffect, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { ApiError } from '@tm/shared/api-client';
 import { US_TIME_ZONES } from '@tm/shared/logic/transfer-rules';
-import type { TransferSettingsInput, TransferSettingsView } from '@tm/shared/schemas/transfers';
+import { transferSettingsSchema, type TransferSettingsInput, type TransferSettingsValues, type TransferSettingsView } from '@tm/shared/schemas/transfers';
+import { useToast, type ToastInput } from './toast.tsx';
 import { UsStateChecklist } from './UsStateChecklist.tsx';
-import { Input, Select, useFieldError } from './ui/form/index.ts';
+import { Form, Input, Select, useFieldError } from './ui/form/index.ts';
 
 /** The fields both forms hold, from the saved settings (the pause is each form's own). */
 export function controlsDefaults(s: TransferSettingsView): Omit<TransferSettingsInput, 'paused' | 'resumeDate' | 'deliveryPhone'> {
@@ -21,10 +24,74 @@ export function controlsDefaults(s: TransferSettingsView): Omit<TransferSettings
 }
 
 /** Starts the form again from `values` when the saved settings change (after a save, or a refetch). */
-export function ResetOnSaved({ values }: { values: TransferSettingsInput }) {
+function ResetOnSaved({ values }: { values: TransferSettingsInput }) {
   const { reset } = useFormContext<TransferSettingsInput>();
   useEffect(() => reset(values), [values, reset]);
   return null;
+}
+
+/**
+ * The form itself: `values` (started again from them when they change), `children`, then Undo changes and
+ * Save. Saving toasts `savedToast`, or the server's refusal (the fields it names show under them).
+ */
+export function TransferControlsForm({
+  values,
+  save,
+  savedToast,
+  saveLabel,
+  actionsClassName,
+  buttonClassName,
+  children,
+  ...attrs
+}: {
+  values: TransferSettingsInput;
+  save: { mutateAsync: (input: TransferSettingsValues) => Promise<unknown>; isPending: boolean };
+  savedToast: ToastInput;
+  saveLabel: string;
+  /** The row of the two buttons. */
+  actionsClassName: string;
+  /** A class both buttons add, e.g. a smaller size. */
+  buttonClassName?: string;
+  className: string;
+  children: ReactNode;
+} & ({ 'aria-label': string } | { 'aria-labelledby': string })) {
+  const toast = useToast();
+  const button = (c: string) => (buttonClassName ? `${c} ${buttonClassName}` : c);
+  return (
+    <Form
+      schema={transferSettingsSchema}
+      defaultValues={values}
+      onSubmit={async (input) => {
+        try {
+          await save.mutateAsync(input);
+          toast(savedToast);
+        } catch (err) {
+          toast({
+            title: 'Could not save',
+            description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.',
+            variant: 'destructive',
+          });
+          throw err; // the fields it names show under them
+        }
+      }}
+      {...attrs}
+    >
+      {(form) => (
+        <>
+          <ResetOnSaved values={values} />
+          {children}
+          <div className={actionsClassName}>
+            <button type="button" className={button('btn btn-outline')} onClick={() => form.reset(values)} disabled={!form.formState.isDirty}>
+              Undo changes
+            </button>
+            <button type="submit" className={button('btn')} disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : saveLabel}
+            </button>
+          </div>
+        </>
+      )}
+    </Form>
+  );
 }
 
 /** The field's message while it has one, else its hint. */

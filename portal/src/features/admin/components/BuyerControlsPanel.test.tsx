@@ -6,32 +6,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BuyerControlsPanel } from './BuyerControlsPanel.tsx';
 import { renderScreen, stubApi, enterValue } from '../../../test/render.tsx';
+import { SAVED_CONTROLS } from '../../../test/transfer-controls.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const saved = {
-  callsPerDay: 5,
-  workingStates: ['TX'],
-  hoursStart: '09:00',
-  hoursEnd: '17:00',
-  timeZone: 'America/New_York',
-  paused: false,
-  pausedReason: null,
-  pausedAt: null,
-  resumeDate: null,
-  deliveryPhone: null,
-  pausedNow: false,
-  callsToday: 2,
-};
-
 describe("the admin's buyer controls", () => {
   it('checks the hours before sending, then saves the pause without a delivery phone', async () => {
     const api = stubApi({
-      'GET /api/admin/users/7/transfer-controls': [200, saved],
-      'PUT /api/admin/users/7/transfer-controls': (body) => [200, { ...saved, ...(body as object), pausedReason: 'admin', pausedNow: true }],
+      'GET /api/admin/users/7/transfer-controls': [200, SAVED_CONTROLS],
+      'PUT /api/admin/users/7/transfer-controls': (body) => [200, { ...SAVED_CONTROLS, ...(body as object), pausedReason: 'admin', pausedNow: true }],
     });
     renderScreen(<BuyerControlsPanel userId={7} />);
     const form = await screen.findByRole('form', { name: 'Buyer controls' });

@@ -2,11 +2,8 @@
 // (transfers and assignments; only an admin lifts this pause) and edit the same Transfer Controls the agent
 // sees. Saving e-mails the agent what changed and writes the audit log.
 import { useMemo } from 'react';
-import { ApiError } from '@tm/shared/api-client';
-import { transferSettingsSchema, type TransferSettingsInput, type TransferSettingsView } from '@tm/shared/schemas/transfers';
-import { useToast } from '../../../components/toast.tsx';
-import { controlsDefaults, PauseFields, ResetOnSaved, TransferControlsFields } from '../../../components/TransferControlsFields.tsx';
-import { Form } from '../../../components/ui/form/index.ts';
+import type { TransferSettingsInput, TransferSettingsView } from '@tm/shared/schemas/transfers';
+import { controlsDefaults, PauseFields, TransferControlsFields, TransferControlsForm } from '../../../components/TransferControlsFields.tsx';
 import { useSaveTransferControls, useTransferControls } from '../api/transfer-controls.ts';
 import './admin-console.css';
 
@@ -32,64 +29,41 @@ const COPY = {
 };
 
 function ControlsForm({ userId, settings }: { userId: number; settings: TransferSettingsView }) {
-  const toast = useToast();
   const save = useSaveTransferControls(userId);
   const values = useMemo(() => toForm(settings), [settings]);
   const status = settings.pausedNow ? (PAUSE_LABEL[settings.pausedReason ?? ''] ?? 'Paused') : 'Receiving deliveries';
 
   return (
-    <Form
-      schema={transferSettingsSchema}
-      defaultValues={values}
-      onSubmit={async (input) => {
-        try {
-          await save.mutateAsync(input);
-          toast({ title: 'Buyer controls saved', description: 'The agent was e-mailed what changed.' });
-        } catch (err) {
-          toast({
-            title: 'Could not save',
-            description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.',
-            variant: 'destructive',
-          });
-          throw err; // the fields it names show under them
-        }
-      }}
+    <TransferControlsForm
+      values={values}
+      save={save}
+      savedToast={{ title: 'Buyer controls saved', description: 'The agent was e-mailed what changed.' }}
+      saveLabel="Save buyer controls"
+      actionsClassName="adm-ctl-actions"
+      buttonClassName="adm-btn-sm"
       className="card adm-ctl"
       aria-labelledby="adm-ctl-title"
     >
-      {(form) => (
-        <>
-          <ResetOnSaved values={values} />
-          <div className="adm-ctl-head">
-            <h3 id="adm-ctl-title">Buyer controls</h3>
-            <span className={`adm-badge ${settings.pausedNow ? 'adm-badge-bad' : 'adm-badge-basic'}`} data-testid="buyer-delivery-status">
-              {status}
-            </span>
-          </div>
-          <fieldset className="adm-ctl-pause">
-            <legend className="sr-only">Deliveries</legend>
-            <PauseFields
-              idPrefix="adm-ctl"
-              label="Pause deliveries (transfers, and assigning leads and appointments)"
-              labelClassName="adm-ctl-check"
-              resumeHint="At midnight of this date, the buyer's time."
-            />
-            {settings.pausedNow && settings.pausedReason !== 'admin' && (
-              <p className="muted small">Unticked and saved, this lifts the agent&apos;s own pause too.</p>
-            )}
-          </fieldset>
-          <TransferControlsFields idPrefix="adm-ctl" settings={settings} copy={{ ...COPY, capHint: `Today: ${settings.callsToday}.` }} />
-          <div className="adm-ctl-actions">
-            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => form.reset(values)} disabled={!form.formState.isDirty}>
-              Undo changes
-            </button>
-            <button type="submit" className="btn adm-btn-sm" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save buyer controls'}
-            </button>
-          </div>
-        </>
-      )}
-    </Form>
+      <div className="adm-ctl-head">
+        <h3 id="adm-ctl-title">Buyer controls</h3>
+        <span className={`adm-badge ${settings.pausedNow ? 'adm-badge-bad' : 'adm-badge-basic'}`} data-testid="buyer-delivery-status">
+          {status}
+        </span>
+      </div>
+      <fieldset className="adm-ctl-pause">
+        <legend className="sr-only">Deliveries</legend>
+        <PauseFields
+          idPrefix="adm-ctl"
+          label="Pause deliveries (transfers, and assigning leads and appointments)"
+          labelClassName="adm-ctl-check"
+          resumeHint="At midnight of this date, the buyer's time."
+        />
+        {settings.pausedNow && settings.pausedReason !== 'admin' && (
+          <p className="muted small">Unticked and saved, this lifts the agent&apos;s own pause too.</p>
+        )}
+      </fieldset>
+      <TransferControlsFields idPrefix="adm-ctl" settings={settings} copy={{ ...COPY, capHint: `Today: ${settings.callsToday}.` }} />
+    </TransferControlsForm>
   );
 }
 

@@ -13,14 +13,12 @@ import { myAppointmentsCsvUrl, useMyAppointments } from '../api/my-appointments.
 import { useDeleteAppointment } from '../api/delete-appointment.ts';
 import { useReturnedItemPayment } from '../hooks/use-item-checkout.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
-import { KeysetPagination } from '../../../components/KeysetPagination.tsx';
-import type { ListPlace } from '@tm/shared/schemas/paging';
-import { Badge, ConfirmDialog, EmptyState, ErrorNote, Spinner, StatusDot } from './ui.tsx';
+import { Badge, ConfirmDialog, EmptyState, StatusDot } from './ui.tsx';
 import { appointmentWhen } from './BuyAppointmentsPanel.tsx';
 import { panelHref } from '../../../components/layout/panels.ts';
 import { Icon } from '../../../components/layout/Icon.tsx';
 import { AppointmentCare, CalendarFeed } from './AppointmentCare.tsx';
-import { SearchExportBar } from './SearchExportBar.tsx';
+import { SearchedList, useSearchedPlace } from './SearchedList.tsx';
 
 const humanize = (key: string) =>
   key
@@ -166,11 +164,9 @@ function PurchasedCard({ a, onDelete }: { a: PurchasedAppointment; onDelete: () 
 export function MyAppointmentsPanel() {
   const tz = useTimeZone();
   const toast = useToast();
-  // Page 1, or the page after / before an appointment of the list (keyset, decision 254).
-  const [place, setPlace] = useState<ListPlace>({ page: 1 });
+  const searched = useSearchedPlace();
   const [pending, setPending] = useState<PurchasedAppointment | null>(null);
-  const [search, setSearch] = useState('');
-  const list = useMyAppointments(place, search);
+  const list = useMyAppointments(searched.place, searched.search);
   const del = useDeleteAppointment();
 
   // Back from a payment that needed a redirect (the cart's return address is this panel).
@@ -182,7 +178,7 @@ export function MyAppointmentsPanel() {
       await del.mutateAsync(pending.id);
       toast({ title: 'Appointment Deleted', description: `The appointment with ${pending.customerName} was removed.` });
       // The page emptied: the page before the deleted one (its place is still read by its id).
-      if (list.data && list.data.items.length === 1 && list.data.page > 1) setPlace({ page: list.data.page - 1, before: String(pending.id) });
+      if (list.data && list.data.items.length === 1 && list.data.page > 1) searched.setPlace({ page: list.data.page - 1, before: String(pending.id) });
     } catch (err) {
       toast({ title: 'Delete Failed', description: err instanceof ApiError ? err.serverMessage : 'Failed to delete appointment', variant: 'destructive' });
     } finally {
@@ -190,7 +186,6 @@ export function MyAppointmentsPanel() {
     }
   }
 
-  const items = list.data?.items ?? [];
   return (
     <section aria-labelledby="my-appointments-title" className="dash-section">
       <div className="dash-section-head">
@@ -203,48 +198,30 @@ export function MyAppointmentsPanel() {
           <CalendarFeed />
         </div>
       </div>
-      <SearchExportBar
-        id="my-appointments-q"
-        label="My appointments"
+      <SearchedList
+        {...searched}
+        noun="appointments"
         placeholder="Name, e-mail, phone or state"
-        search={search}
-        onSearch={(q) => {
-          setSearch(q);
-          setPlace({ page: 1 });
-        }}
         csvUrl={myAppointmentsCsvUrl}
-        csvTestId="my-appointments-csv"
-      />
-      {list.isPending ? (
-        <Spinner label="Loading your appointments..." />
-      ) : list.isError ? (
-        <ErrorNote message={list.error instanceof ApiError ? list.error.serverMessage : 'Failed to load appointments'} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 && search ? (
-        <p className="muted" role="status">
-          No appointments match “{search}”.
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState title="No appointments purchased yet" icon="calendar">
-          <p className="muted">Appointments you buy show up here with the full recording and transcript.</p>
-          <Link className="btn" to={panelHref('buy-appointments')}>
-            Browse Appointments
-          </Link>
-        </EmptyState>
-      ) : (
-        <div className="dash-appt-list">
-          {items.map((a) => (
-            <PurchasedCard key={a.id} a={a} onDelete={() => setPending(a)} />
-          ))}
-        </div>
-      )}
-      {list.data && (
-        <KeysetPagination
-          place={{ page: place.page }}
-          data={list.data}
-          onPlace={(p) => setPlace({ page: p.page ?? 1, after: p.after, before: p.before })}
-          label="My appointment pages"
-        />
-      )}
+        pagesLabel="My appointment pages"
+        list={list}
+        empty={
+          <EmptyState title="No appointments purchased yet" icon="calendar">
+            <p className="muted">Appointments you buy show up here with the full recording and transcript.</p>
+            <Link className="btn" to={panelHref('buy-appointments')}>
+              Browse Appointments
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <div className="dash-appt-list">
+            {items.map((a) => (
+              <PurchasedCard key={a.id} a={a} onDelete={() => setPending(a)} />
+            ))}
+          </div>
+        )}
+      </SearchedList>
       <ConfirmDialog
         open={pending !== null}
         title="Delete Appointment"

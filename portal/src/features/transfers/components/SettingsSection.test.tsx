@@ -7,32 +7,18 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { DELIVERY_PHONE_MESSAGE } from '@tm/shared/schemas/transfers';
 import { SettingsSection } from './SettingsSection.tsx';
 import { renderScreen, stubApi, enterValue } from '../../../test/render.tsx';
+import { SAVED_CONTROLS } from '../../../test/transfer-controls.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const saved = {
-  callsPerDay: 5,
-  workingStates: ['TX'],
-  hoursStart: '09:00',
-  hoursEnd: '17:00',
-  timeZone: 'America/New_York',
-  paused: false,
-  pausedReason: null,
-  pausedAt: null,
-  resumeDate: null,
-  deliveryPhone: null,
-  pausedNow: false,
-  callsToday: 2,
-};
-
 describe("the agent's Transfer controls", () => {
   it('shows a short delivery phone under the field and sends nothing, then sends the form', async () => {
     const api = stubApi({
-      'GET /api/transfers/settings': [200, saved],
-      'PUT /api/transfers/settings': (body) => [200, { ...saved, ...(body as object) }],
+      'GET /api/transfers/settings': [200, SAVED_CONTROLS],
+      'PUT /api/transfers/settings': (body) => [200, { ...SAVED_CONTROLS, ...(body as object) }],
     });
     renderScreen(<SettingsSection />);
     const form = await screen.findByRole('form', { name: 'Transfer controls' });
@@ -60,7 +46,7 @@ describe("the agent's Transfer controls", () => {
 
   it('puts a refusal naming one working state under Working states', async () => {
     stubApi({
-      'GET /api/transfers/settings': [200, saved],
+      'GET /api/transfers/settings': [200, SAVED_CONTROLS],
       'PUT /api/transfers/settings': [
         400,
         { error: 'Invalid settings', fields: { 'workingStates.0': 'Working states must be two-letter US state codes such as TX, FL' } },

@@ -1,11 +1,8 @@
 // Transfer controls: calls per day, working states, transfer hours on the agent's own clock, the phone
 // transfers ring, and a pause with an optional resume date. The caller system is refused calls outside them.
 import { useMemo } from 'react';
-import { ApiError } from '@tm/shared/api-client';
-import { transferSettingsSchema, type TransferSettingsInput, type TransferSettingsView } from '@tm/shared/schemas/transfers';
-import { useToast } from '../../../components/toast.tsx';
-import { controlsDefaults, PauseFields, ResetOnSaved, TransferControlsFields } from '../../../components/TransferControlsFields.tsx';
-import { Form } from '../../../components/ui/form/index.ts';
+import type { TransferSettingsInput, TransferSettingsView } from '@tm/shared/schemas/transfers';
+import { controlsDefaults, PauseFields, TransferControlsFields, TransferControlsForm } from '../../../components/TransferControlsFields.tsx';
 import { useTransferSettings } from '../../../lib/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
 
@@ -27,67 +24,42 @@ const COPY = {
 };
 
 function SettingsForm({ settings }: { settings: TransferSettingsView }) {
-  const toast = useToast();
   const mutation = useUpdateSettings();
   const values = useMemo(() => toForm(settings), [settings]);
 
   return (
-    <Form
-      schema={transferSettingsSchema}
-      defaultValues={values}
-      onSubmit={async (input) => {
-        try {
-          await mutation.mutateAsync(input);
-          toast({ title: 'Transfer controls saved' });
-        } catch (err) {
-          toast({
-            title: 'Could not save',
-            description: err instanceof ApiError ? err.serverMessage : 'Something went wrong. Please try again.',
-            variant: 'destructive',
-          });
-          throw err; // the fields it names show under them
-        }
-      }}
+    <TransferControlsForm
+      values={values}
+      save={mutation}
+      savedToast={{ title: 'Transfer controls saved' }}
+      saveLabel="Save Controls"
+      actionsClassName="xfer-actions"
       className="card xfer-settings"
       aria-label="Transfer controls"
     >
-      {(form) => (
-        <>
-          <ResetOnSaved values={values} />
-          <TransferControlsFields
-            idPrefix="xs"
-            settings={settings}
-            copy={{ ...COPY, capHint: `Leave blank for no limit. Every delivered call counts. Today: ${settings.callsToday}.` }}
-          />
+      <TransferControlsFields
+        idPrefix="xs"
+        settings={settings}
+        copy={{ ...COPY, capHint: `Leave blank for no limit. Every delivered call counts. Today: ${settings.callsToday}.` }}
+      />
 
-          <fieldset className="xfer-fieldset">
-            <legend>Pause</legend>
-            <PauseFields
-              idPrefix="xs"
-              label="Pause transfers"
-              labelClassName="xfer-check"
-              resumeClassName="field xfer-resume"
-              resumeHint="Transfers start again at midnight of this date, your time."
-            />
-            {settings.pausedReason === 'admin' && settings.pausedNow && (
-              <p className="muted small">Deliveries are paused by TransferLine. Contact support to resume them.</p>
-            )}
-            {settings.pausedReason === 'no_balance' && settings.pausedNow && (
-              <p className="muted small">Transfers are also paused because your balance is empty.</p>
-            )}
-          </fieldset>
-
-          <div className="xfer-actions">
-            <button type="button" className="btn btn-outline" onClick={() => form.reset(values)} disabled={!form.formState.isDirty}>
-              Undo changes
-            </button>
-            <button type="submit" className="btn" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Saving...' : 'Save Controls'}
-            </button>
-          </div>
-        </>
-      )}
-    </Form>
+      <fieldset className="xfer-fieldset">
+        <legend>Pause</legend>
+        <PauseFields
+          idPrefix="xs"
+          label="Pause transfers"
+          labelClassName="xfer-check"
+          resumeClassName="field xfer-resume"
+          resumeHint="Transfers start again at midnight of this date, your time."
+        />
+        {settings.pausedReason === 'admin' && settings.pausedNow && (
+          <p className="muted small">Deliveries are paused by TransferLine. Contact support to resume them.</p>
+        )}
+        {settings.pausedReason === 'no_balance' && settings.pausedNow && (
+          <p className="muted small">Transfers are also paused because your balance is empty.</p>
+        )}
+      </fieldset>
+    </TransferControlsForm>
   );
 }
 
