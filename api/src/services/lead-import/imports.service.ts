@@ -289,13 +289,17 @@ export async function importProgress(db: Db, id: number): Promise<ImportProgress
 /**
  * The run job: parses and stages the claimed import, recording each progress event on its row (with
  * the heartbeat). Run again after its process died (the queue retries a stalled job), it starts over:
- * nothing of an unfinished run was imported. An import no longer running is left alone.
+ * nothing of an unfinished run was imported. An import no longer running is left alone, but for the
+ * good rows an imported one may still have staged (its run stopped while clearing them, decision 280).
  */
 export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promise<LeadImportSummary> {
   const { db } = deps;
   const { id, mapping, dryRun } = job;
   const imp = await importById(db, id);
-  if (!imp || imp.status !== 'running' || !imp.storedFile) return getImport(db, id);
+  if (!imp || imp.status !== 'running' || !imp.storedFile) {
+    if (imp?.status === 'imported') await clearStaged(db, id, true);
+    return getImport(db, id);
+  }
   const key = storageKey(imp.storedFile);
   const emit = async (e: ImportProgressEvent) => {
     await LeadImport.query(db)
@@ -307,6 +311,7 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
   let rejected = 0;
   let good = 0;
   const errors: ImportRowError[] = [];
+  let committed = false;
   const fail = async (message: string) => {
     await clearStaged(db, id);
     await LeadImport.query(db)
@@ -398,18 +403,24 @@ export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promis
       // writes) without a shared lock on each of them, about 20% of a slice without triggers (decision 269).
       const isolation = isMysql(db) ? ({ isolationLevel: 'read committed' } as const) : undefined;
       await db.transaction(async (trx) => {
-        // Copies the good rows into their table and clears them from the staging table, slice by slice.
+        // Copies the good rows into their table, slice by slice (they are cleared after the commit).
         await copyStagedRows(trx, imp, deps.clock.now());
         await LeadImport.query(trx)
           .findById(id)
           .patch({ status: 'imported', storedFile: null, totalRows: rowsProcessed, importedRows: good, rejectedRows: rejected, completedAt });
       }, isolation);
+      committed = true;
       await deps.storage.remove(key);
     }
     const summary = await getImport(db, id);
     await emit({ type: 'done', import: summary, errors });
+    // The good rows, copied, leave the staging table after the commit, in statements of their own.
+    if (!dryRun) await clearStaged(db, id, true);
     return summary;
   } catch (err) {
+    // Past the commit the leads are in: nothing may mark the import failed. The queue retries the job,
+    // which finishes the clearing (above).
+    if (committed) throw err;
     const csvCode = (err as { code?: string }).code;
     if (csvCode?.startsWith('CSV_')) return await fail(`The file is not valid CSV: ${(err as Error).message}. Nothing was imported.`);
     if (isUniqueViolation(err))

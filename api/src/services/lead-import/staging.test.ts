@@ -1,6 +1,7 @@
 // A lead import's duplicate checks across its batches and its commit's slices (decision 269): a phone repeated
 // in a later batch is found among the rows already staged (no map of the file's phones in memory), with the
-// same reasons as before, and the good rows are copied exactly once across the slices' boundaries.
+// same reasons as before, and the good rows are copied exactly once across the slices' boundaries. The good
+// rows leave the staging table after the commit, by statements outside its transaction (decision 280).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { Readable } from 'node:stream';
 import { createTestDb, type Db } from '../../db/index.ts';
@@ -30,13 +31,17 @@ async function importSale(lines: string[]) {
   const up = await uploadImport(deps, { adminId, target: 'sale', kind: 'aged', filename: 'slices.csv', body }, clock.now());
   const job = await claimImportRun(deps, up.import.id, up.suggestedMapping, false);
   const summary = await runClaimedImport(deps, job);
+  return { ...(await errorsOf(up.import.id)), summary, job, deps };
+}
+
+async function errorsOf(id: number) {
   const errors = new Map<number, string>();
   for (let page = 1; ; page++) {
-    const p = await listImportErrors(db, up.import.id, page, 100);
+    const p = await listImportErrors(db, id, page, 100);
     for (const e of p.items) errors.set(e.row, e.reason);
     if (p.items.length < 100) break;
   }
-  return { summary, errors, id: up.import.id };
+  return { errors, id };
 }
 
 describe('a lead import across batches and commit slices', () => {
@@ -73,6 +78,36 @@ describe('a lead import across batches and commit slices', () => {
       expect(leads.some((l) => l.customerPhone === phone(i))).toBe(true);
     }
     expect(await LeadImportRow.query(db).where({ importId: id }).whereNull('error').resultSize()).toBe(0);
+  }, 60_000);
+
+  it('clears the good staged rows after the commit, outside its transaction, and a retried run finishes the clearing', async () => {
+    // Every statement with the transaction it ran in (Knex tags a transaction's statements with its id).
+    const seen: Array<{ sql: string; trx?: string }> = [];
+    const onQuery = (q: { sql: string; __knexTxId?: string }) => seen.push({ sql: q.sql, trx: q.__knexTxId });
+    db.on('query', onQuery);
+    const lines = Array.from({ length: COPY_SLICE_ROWS + 10 }, (_, i) => `Cleared ${i},${phone(500_000 + i)},TX,78701`);
+    lines.push('Refused Row,123,TX,78701');
+    const { summary, errors, id, job, deps } = await importSale(lines).finally(() => db.off('query', onQuery));
+    expect(summary).toMatchObject({ status: 'imported', importedRows: COPY_SLICE_ROWS + 10, rejectedRows: 1 });
+
+    const copies = seen.filter((q) => /^insert into .?leads.? .*select/i.test(q.sql));
+    const deletes = seen.filter((q) => /^delete from .?lead_import_rows/i.test(q.sql));
+    expect(copies).toHaveLength(2);
+    expect(copies.every((q) => q.trx)).toBe(true);
+    expect(deletes.length).toBeGreaterThanOrEqual(2);
+    expect(deletes.filter((q) => q.trx)).toEqual([]);
+    expect(await LeadImportRow.query(db).where({ importId: id }).whereNull('error').resultSize()).toBe(0);
+
+    // A run stopped after its commit, before the end of the clearing, leaves good rows staged: the queue's
+    // retry of the job clears them, and changes nothing else.
+    await LeadImportRow.query(db).insert({ importId: id, rowNumber: 5, phone: phone(600_001) });
+    await LeadImportRow.query(db).insert({ importId: id, rowNumber: COPY_SLICE_ROWS + 5, phone: phone(600_002) });
+    const leadsBefore = await Lead.query(db).resultSize();
+    const again = await runClaimedImport(deps, job);
+    expect(again).toEqual(summary);
+    expect(await LeadImportRow.query(db).where({ importId: id }).whereNull('error').resultSize()).toBe(0);
+    expect(await Lead.query(db).resultSize()).toBe(leadsBefore);
+    expect((await errorsOf(id)).errors).toEqual(errors);
   }, 60_000);
 
   it('stages a phone once per import: a second staged row with it is refused by the index the checks read', async () => {
