@@ -27,7 +27,7 @@ export function leadsRoutes(deps: AppDeps): Router {
       const query = parseWith(leadsQuerySchema, req.query, 'query');
       // The agent's own prices, read for this agent alone (decision 251): nobody else's list carries them.
       const userId = currentUser(req).id;
-      res.json(await readFrom(deps, req, res, async (db) => listLeadsForSale(db, kind, query, deps.clock.now(), await buyerPriceBook(db, userId))));
+      res.json(await readFrom(deps, req, res, async (db) => listLeadsForSale(db, kind, query, deps.clock.now(), buyerPriceBook(db, userId))));
     });
   }
 

@@ -243,13 +243,21 @@ async function pageRows(db: Db, kind: LeadKind, q: LeadsQuery, slice: PageSlice,
  * (bounded) and the cursors of the pages either side (decision 236). `now` decides which reservations
  * have lapsed. `book`: the agent's own prices, which the page's prices carry (decision 251). A read: it never writes.
  */
-export async function listLeadsForSale(db: Db, kind: LeadKind, q: LeadsQuery, now: Date, book: PriceBook = EMPTY_PRICE_BOOK): Promise<Paged<LeadForSale>> {
+export async function listLeadsForSale(
+  db: Db,
+  kind: LeadKind,
+  q: LeadsQuery,
+  now: Date,
+  book: PriceBook | Promise<PriceBook> = EMPTY_PRICE_BOOK,
+): Promise<Paged<LeadForSale>> {
   const slice = pageSlice(q.page, q.pageSize);
-  // The count is sent first (the lists' query-plan tests read the statements in this order).
-  const [counted, found] = await Promise.all([countForSale(db, kind, q, now), pageRows(db, kind, q, slice, now)]);
+  // The count is sent first (the lists' query-plan tests read the statements in this order). The price
+  // book may still be on its way (the route reads it beside the list, not before it); all three are
+  // awaited together, so none is left to reject unheard (decision 267).
+  const [counted, found, prices] = await Promise.all([countForSale(db, kind, q, now), pageRows(db, kind, q, slice, now), book]);
   // The agent's own price (their state's, else their kind's; decision 251) in the price the list sends.
   const priced = (r: ListingRow): ListingRow => {
-    const own = bookPrice(book, leadPriceKind(kind), r.customerState);
+    const own = bookPrice(prices, leadPriceKind(kind), r.customerState);
     return own ? { ...r, priceCents: own.cents } : r;
   };
   return pageOf(
