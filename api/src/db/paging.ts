@@ -1,7 +1,7 @@
 // The one paging helper of the API's lists (issue 28 point 5), a query helper beside the other query code
 // (issue 39 point 4: the domain calls it, it calls back into no service): bounds ?page= and ?pageSize=,
 // turns them into LIMIT/OFFSET or a keyset seek (decision 236), runs the page's rows and its count, and
-// answers the shared Page shape. CSV exports read a whole list with `batches` from here too.
+// answers the shared Page shape. CSV exports read a whole list with `seekBatches` from here too.
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder } from 'objection';
 import { COUNT_LIMIT, MAX_PAGE_SIZE, pageOf, type Page } from '@tm/shared/schemas/paging';

@@ -12,7 +12,7 @@ import { MY_LEAD_SOURCE_KEY } from '../../models/MyLeadKey.ts';
 import type { MyLead, Paged } from '@tm/shared/schemas/leads';
 import { COUNT_LIMIT } from '@tm/shared/schemas/paging';
 import { orWhereContains } from '../../db/like.ts';
-import { boundedTotal, pageFrom, pageSlice, type PageSlice } from '../../db/paging.ts';
+import { boundedTotal, countRowsBounded, pageFrom, pageSlice, seek, type Keyset, type PageSlice } from '../../db/paging.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { boundedCount } from './leads.service.ts';
 
@@ -185,48 +185,35 @@ async function rowsOfKeys(db: Db, keys: Row[]): Promise<Row[]> {
   return (sides as Row[][]).flat().sort(myLeadsCompare);
 }
 
-/**
- * My Leads' keys without a search, newest first (oldest first `backwards`), strictly after (before) a
- * place when given: one range of `my_lead_keys`' primary key, whose order is the list's read backwards
- * (decision 274). A page by number is that range with an offset: no merge, no sort.
- */
-function listedKeys(db: Db, userId: number, backwards: boolean, place?: MyLeadPlace): Builder {
-  const dir: 'asc' | 'desc' = backwards ? 'asc' : 'desc';
-  const q = MyLeadKey.query(db)
+/** My Leads' order on `my_lead_keys`: its primary key read backwards (decision 274). */
+const LISTED_ORDER: Keyset['order'] = ['listedAt', 'sourceKey', 'itemId'].map((column) => ({ column, order: 'desc' as const }));
+const LISTED_ORDER_BACKWARDS: Keyset['order'] = LISTED_ORDER.map(({ column }) => ({ column, order: 'asc' as const }));
+
+/** The agent's rows of `my_lead_keys`, as the list's keys (source, id, date). */
+const listedOf = (db: Db, userId: number): Builder =>
+  MyLeadKey.query(db)
     .select(
       db.raw(`CASE WHEN source_key = ${MY_LEAD_SOURCE_KEY.assigned} THEN 'assigned' ELSE 'purchased' END as source`),
       db.ref('itemId').as('id'),
       db.ref('listedAt').as('createdAt'),
     )
     .where('userId', userId)
-    .orderBy(['listedAt', 'sourceKey', 'itemId'].map((column) => ({ column, order: dir })))
     .toKnexQuery();
-  if (!place) return q;
-  // Forwards is "later in the list": a smaller key; backwards a greater one.
-  const beyond = backwards ? '>' : '<';
-  const at = place.createdAt as Knex.Value;
-  const source = MY_LEAD_SOURCE_KEY[place.source];
-  return q.where((w) =>
-    w
-      .where('listedAt', beyond, at)
-      .orWhere((e) => e.where('listedAt', at).where('sourceKey', beyond, source))
-      .orWhere((e) => e.where('listedAt', at).where('sourceKey', source).where('itemId', beyond, place.id)),
-  );
+
+/**
+ * My Leads' keys without a search, newest first (oldest first `backwards`), strictly after (before) a
+ * place when given: one range of `my_lead_keys`' primary key, sought as every keyset list is (`seek`).
+ * A page by number is that range with an offset: no merge, no sort.
+ */
+function listedKeys(db: Db, userId: number, backwards: boolean, place?: MyLeadPlace): Builder {
+  const q = listedOf(db, userId);
+  const from = place ? seek(q, LISTED_ORDER, [place.createdAt, MY_LEAD_SOURCE_KEY[place.source], place.id], backwards) : q;
+  return from.orderBy(backwards ? LISTED_ORDER_BACKWARDS : LISTED_ORDER);
 }
 
 /** How many of My Leads match, bounded: `my_lead_keys` counted up to COUNT_LIMIT + 1 rows, or with a search each side so; one statement. */
 async function countMyLeads(db: Db, userId: number, search: string | undefined) {
-  if (!search) {
-    const row = (await boundedCount(
-      db,
-      MyLeadKey.query(db)
-        .select('itemId')
-        .where('userId', userId)
-        .limit(COUNT_LIMIT + 1)
-        .toKnexQuery(),
-    ).first()) as { n?: number | string } | undefined;
-    return boundedTotal(Number(row?.n ?? 0));
-  }
+  if (!search) return countRowsBounded(MyLeadKey.query(db).where('userId', userId));
   const [a, b] = SOURCES.map((source) =>
     boundedCount(
       db,
