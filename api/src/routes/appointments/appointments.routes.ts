@@ -27,6 +27,7 @@ import {
 import { signRecordings } from '../../services/media/media-links.ts';
 import { AUDIO_PREVIEW_SECONDS } from '@tm/shared/logic/transcript';
 import { readFrom, readerForStream } from '../../db/read-routing.ts';
+import { sendCsv } from '../../http/csv-download.ts';
 
 // The cart may send the amount it showed (dollars); the server prices the order and refuses a mismatch.
 const checkoutBody = appointmentCheckoutSchema.extend({ amount: z.number({ error: 'amount must be a number' }).nonnegative().optional() });
@@ -52,11 +53,7 @@ export function appointmentsRoutes(deps: AppDeps): Router {
   // The same list (and search) as CSV for the agent's CRM; registered before /:id.
   r.get('/vapi/my-appointments/export.csv', agent, async (req, res) => {
     const { q } = parseWith(myAppointmentsExportQuerySchema, req.query, 'query');
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', 'attachment; filename="my-appointments.csv"');
-    const db = await readerForStream(deps, req, res);
-    for await (const chunk of myAppointmentsCsv(db, currentUser(req).id, q)) res.write(chunk);
-    res.end();
+    await sendCsv(res, 'my-appointments.csv', myAppointmentsCsv(await readerForStream(deps, req, res), currentUser(req).id, q));
   });
 
   r.get('/vapi/my-appointments/:id', agent, async (req, res) => {

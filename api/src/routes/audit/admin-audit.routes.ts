@@ -6,6 +6,7 @@ import { auditLogQuerySchema } from '@tm/shared/schemas/audit';
 import { parseWith } from '../../errors.ts';
 import { requireAdmin } from '../../middleware/require-user.ts';
 import { auditLogCsv, listAuditLog } from '../../services/audit/audit.service.ts';
+import { sendCsv } from '../../http/csv-download.ts';
 
 export function adminAuditRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -17,11 +18,8 @@ export function adminAuditRoutes(deps: AppDeps): Router {
 
   r.get('/admin/audit.csv', admin, async (req, res) => {
     const q = parseWith(auditLogQuerySchema, req.query, 'query');
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="audit-log${q.from ? `-from-${q.from}` : ''}${q.to ? `-to-${q.to}` : ''}.csv"`);
     // Streamed (decision 277): up to 50,000 entries, read 1,000 a statement.
-    for await (const chunk of auditLogCsv(deps.db, q)) res.write(chunk);
-    res.end();
+    await sendCsv(res, `audit-log${q.from ? `-from-${q.from}` : ''}${q.to ? `-to-${q.to}` : ''}.csv`, auditLogCsv(deps.db, q));
   });
 
   return r;

@@ -11,6 +11,7 @@ import { claimImportRun, getImport, importProgress, listImportErrors, refusedRow
 import { JOBS } from '../../jobs/index.ts';
 import { adminActor } from '../../services/audit/audit.service.ts';
 import { idParam } from '../../http/params.ts';
+import { sendCsv } from '../../http/csv-download.ts';
 
 const importId = (raw: unknown) => idParam(raw, 'Import not found');
 
@@ -43,10 +44,7 @@ export function adminLeadImportsRoutes(deps: AppDeps): Router {
   // The refused rows as a CSV to fix and upload again (the file's own columns plus the reason).
   r.get('/admin/lead-imports/:id/refused.csv', admin, async (req, res) => {
     const { filename, chunks } = await refusedRowsCsv(deps.db, importId(req.params.id));
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]+/g, '_')}"`);
-    for await (const chunk of chunks) res.write(chunk);
-    res.end();
+    await sendCsv(res, filename.replace(/[^\w.-]+/g, '_'), chunks);
   });
 
   r.post('/admin/lead-imports/:id/run', admin, async (req, res) => {

@@ -7,6 +7,7 @@ import { parseWith } from '../../errors.ts';
 import { myLeadsExportQuerySchema, myLeadsQuerySchema } from '@tm/shared/schemas/leads';
 import { listMyLeads, myLeadsCsv, MY_LEADS_PAGE_SIZE } from '../../services/leads/my-leads.service.ts';
 import { readerForStream } from '../../db/read-routing.ts';
+import { sendCsv } from '../../http/csv-download.ts';
 
 export function myLeadsRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -17,11 +18,7 @@ export function myLeadsRoutes(deps: AppDeps): Router {
   });
   r.get('/my-leads/export.csv', requireAgent(deps), async (req, res) => {
     const { q } = parseWith(myLeadsExportQuerySchema, req.query, 'query');
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', 'attachment; filename="my-leads.csv"');
-    const db = await readerForStream(deps, req, res);
-    for await (const chunk of myLeadsCsv(db, currentUser(req).id, q)) res.write(chunk);
-    res.end();
+    await sendCsv(res, 'my-leads.csv', myLeadsCsv(await readerForStream(deps, req, res), currentUser(req).id, q));
   });
   return r;
 }

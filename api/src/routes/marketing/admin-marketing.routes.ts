@@ -9,6 +9,7 @@ import { requireAdmin } from '../../middleware/require-user.ts';
 import { readFrom, readerForStream } from '../../db/read-routing.ts';
 import { campaignReport, campaignReportCsv } from '../../services/marketing/campaign-report.service.ts';
 import { DEFAULT_CONVERSION_NAME, googleAdsCsv, metaEvents } from '../../services/marketing/conversions.service.ts';
+import { sendCsv } from '../../http/csv-download.ts';
 
 const googleQuerySchema = z.object({
   conversionName: z.string().trim().min(1, 'conversionName must not be empty').max(100, 'conversionName is too long').optional(),
@@ -38,11 +39,8 @@ export function adminMarketingRoutes(deps: AppDeps): Router {
     const q = range(req.query);
     const { conversionName } = parseWith(googleQuerySchema, { conversionName: req.query.conversionName }, 'query');
     // Streamed (decision 277): one row per paid order of the range, read 1,000 a statement.
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="google-ads-conversions-${q.from}-${q.to}.csv"`);
     const db = await readerForStream(deps, req, res);
-    for await (const chunk of googleAdsCsv(db, q, conversionName ?? DEFAULT_CONVERSION_NAME)) res.write(chunk);
-    res.end();
+    await sendCsv(res, `google-ads-conversions-${q.from}-${q.to}.csv`, googleAdsCsv(db, q, conversionName ?? DEFAULT_CONVERSION_NAME));
   });
 
   r.get('/admin/conversions/meta.json', admin, async (req, res) => {

@@ -13,6 +13,7 @@ import { parseWith } from '../../errors.ts';
 import { currentUser, requireAdmin } from '../../middleware/require-user.ts';
 import { readFrom, readerForStream } from '../../db/read-routing.ts';
 import { readReport, reportCsv, reportRange, REPORTS, type ReportName } from '../../services/reports/reports.service.ts';
+import { sendCsv } from '../../http/csv-download.ts';
 
 export function adminReportsRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -24,12 +25,8 @@ export function adminReportsRoutes(deps: AppDeps): Router {
     });
     r.get(`/admin/reports/${name}.csv`, admin, async (req, res) => {
       const range = await reportRange(deps.db, currentUser(req).id, parseWith(reportQuerySchema, req.query, 'query'));
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="${name}-${range.from}-to-${range.to}.csv"`);
       // Streamed (decision 277): a by-day report is read a month of days at a time.
-      const db = await readerForStream(deps, req, res);
-      for await (const chunk of reportCsv(db, name, range)) res.write(chunk);
-      res.end();
+      await sendCsv(res, `${name}-${range.from}-to-${range.to}.csv`, reportCsv(await readerForStream(deps, req, res), name, range));
     });
   }
   return r;

@@ -17,6 +17,7 @@ import { transferCallbacksRoutes } from './transfer-callbacks.routes.ts';
 import { transfersLedgerRoutes } from './transfers-ledger.routes.ts';
 import { adminTransfersRoutes } from './admin-transfers.routes.ts';
 import { signRecordings } from '../../services/media/media-links.ts';
+import { sendCsv } from '../../http/csv-download.ts';
 
 export function transfersRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -39,10 +40,7 @@ export function transfersRoutes(deps: AppDeps): Router {
 
   r.get('/transfers/export.csv', agent, async (req, res) => {
     const { page: _p, pageSize: _s, ...q } = parseWith(transfersQuerySchema, req.query, 'query');
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', 'attachment; filename="my-transfers.csv"');
-    for await (const chunk of callsCsv(deps, currentUser(req).id, q)) res.write(chunk);
-    res.end();
+    await sendCsv(res, 'my-transfers.csv', callsCsv(deps, currentUser(req).id, q));
   });
 
   r.get('/transfers/settings', agent, async (req, res) => {
