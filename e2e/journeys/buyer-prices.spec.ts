@@ -64,7 +64,9 @@ for (const width of [390, 1366]) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     await login(page, DEMO.admin.email, DEMO.admin.password, '/admin');
-    const zip = String(10000 + Math.floor(Math.random() * 89999));
+    // A ZIP from 01000-09999 is one the demo seed never makes (its three-digit prefixes run 100-999), so
+    // the filter finds only this test's lead; a random 10000-99999 met a seeded lead now and then.
+    const zip = `0${1000 + Math.floor(Math.random() * 9000)}`;
     await texasLead(page.request, zip, `Tex ${unique()}`);
     const agent = await agentPage(page, 'Tess');
     const other = await agentPage(page, 'Otto');

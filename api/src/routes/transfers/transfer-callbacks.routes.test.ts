@@ -223,25 +223,7 @@ describe('the balance', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('takes the call of an agent whose first order was paid while the call was on its way', async () => {
-    const user = await makeUser(ctx.db);
-    // The order lands between the rows being prepared (none: no lots yet) and the transaction.
-    let landed = false;
-    const land = (q: { sql: string }) => {
-      if (!landed && /^select .* from `orders`/i.test(q.sql)) {
-        landed = true;
-        ctx.db.off('query', land);
-        void insertPaidOrder(ctx.db, user.id, { kind: 'transfer_package', tier: 'standard', count: 3 }, new Date(ctx.clock.now().getTime() - 120_000));
-      }
-    };
-    ctx.db.on('query', land);
-    const res = await post(payload(user, 900));
-    ctx.db.off('query', land);
-    expect(landed).toBe(true);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.call).toMatchObject({ billable: true, status: 'billed' });
-    expect(res.body.balanceRemaining).toBe(2);
-  });
+  // The first order paid while the call is on its way: transfer-callbacks.race.test.ts.
 
   it('resumes by itself when the agent buys more transfers', async () => {
     const { user } = await agentWith({ kind: 'transfer_package', tier: 'standard', count: 1 });
