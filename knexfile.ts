@@ -29,7 +29,20 @@ interface StartingQuery {
   timeout?: (ms: number) => unknown;
   _timeout?: number;
   sql?: string;
+  client?: { config?: BoundedClientConfig };
 }
+
+/** A client's config as withStatementTimeout marks it. */
+interface BoundedClientConfig {
+  statementTimeoutMs?: number;
+}
+
+/**
+ * The bound of a background job's statements (the lead import): a minute, past InnoDB's 50 s lock wait. A
+ * request gives up after DB_TIMEOUT_MS (5 s) and its user tries again; a job that gave up would undo work
+ * nobody is waiting on, here a whole import, over a stall of the server that a minute outlasts (decision 281).
+ */
+export const JOB_STATEMENT_TIMEOUT_MS = 60_000;
 
 /**
  * Every query on MariaDB gets Knex's own query timeout (`.timeout(ms)`, its public API) unless it set
@@ -44,8 +57,20 @@ export function applyQueryTimeout(db: Knex, timeoutMs: number): void {
   db.on('start', (query: StartingQuery) => {
     if (typeof query.timeout !== 'function' || query._timeout !== undefined) return;
     if (typeof query.sql === 'string' && DDL.test(query.sql)) return;
-    query.timeout(timeoutMs);
+    query.timeout(Math.max(timeoutMs, query.client?.config?.statementTimeoutMs ?? 0));
   });
+}
+
+/**
+ * The same database, pool and listeners (Knex's withUserParams), with `ms` as the bound of every statement run
+ * through it, its transactions' included, where DB_TIMEOUT_MS is shorter. The bound travels on the clone's own
+ * client config, which its queries and transactions carry and applyQueryTimeout reads; where DB_TIMEOUT_MS is 0
+ * (no bound) or the database is SQLite, nothing is bounded either way.
+ */
+export function withStatementTimeout(db: Knex, ms: number): Knex {
+  const clone = db.withUserParams({ statementTimeoutMs: ms });
+  (clone.client.config as BoundedClientConfig).statementTimeoutMs = ms;
+  return clone;
 }
 
 interface Mysql2Connection {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { knexConfig, applyQueryTimeout, dbTimeoutMs, type KnexOptions } from '../../../knexfile.ts';
+export { withStatementTimeout, JOB_STATEMENT_TIMEOUT_MS } from '../../../knexfile.ts';
 import { User } from '../models/index.ts';
 
 export type Db = Knex;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { isMysql, type Db } from '../../db/index.ts';
+import { isMysql, JOB_STATEMENT_TIMEOUT_MS, withStatementTimeout, type Db } from '../../db/index.ts';
 import type { Storage } from '../../storage/index.ts';
 import {
   LEAD_IMPORT_MAX_BYTES,
@@ -293,7 +293,9 @@ export async function importProgress(db: Db, id: number): Promise<ImportProgress
  * good rows an imported one may still have staged (its run stopped while clearing them, decision 280).
  */
 export async function runClaimedImport(deps: RunDeps, job: ImportRunJob): Promise<LeadImportSummary> {
-  const { db } = deps;
+  // A background job: its statements wait out a stall of the server that a request would give up on, so a
+  // slow statement does not undo an import nobody is waiting on (decision 281).
+  const db = withStatementTimeout(deps.db, JOB_STATEMENT_TIMEOUT_MS);
   const { id, mapping, dryRun } = job;
   const imp = await importById(db, id);
   if (!imp || imp.status !== 'running' || !imp.storedFile) {
