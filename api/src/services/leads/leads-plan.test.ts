@@ -67,7 +67,7 @@ describe('the for-sale list reads by its indexes', () => {
     for (const query of [`${FILTER}&page=1`, `${FILTER}&page=3`, `${FILTER}&after=${after}`]) {
       const sql = await statements(query);
       // A cursor page first reads its lead's age by primary key.
-      const lookup = sql.findIndex((s) => new RegExp(`from [\`"]leads[\`"] where [\`"]leads[\`"]\\.[\`"]id[\`"] = ${after}$`).test(s));
+      const lookup = sql.findIndex((s) => new RegExp(`from [\`"]leads[\`"] where [\`"]id[\`"] = ${after} limit 1$`).test(s));
       expect(lookup >= 0, query).toBe(query.includes('after='));
       if (lookup >= 0) sql.splice(lookup, 1);
       expect(sql, query).toHaveLength(2);

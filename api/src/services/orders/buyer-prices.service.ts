@@ -25,7 +25,10 @@ export const EMPTY_PRICE_BOOK: PriceBook = new Map();
 /** The buyer's price book (one indexed read); a visitor (no user) has none. */
 export async function buyerPriceBook(db: Db | Knex.Transaction, userId: number | null | undefined): Promise<PriceBook> {
   if (!userId) return EMPTY_PRICE_BOOK;
-  const rows = await BuyerPrice.query(db).where('userId', userId).select('kind', 'state', 'priceCents');
+  // Knex's builder on the model's table: read beside every page of a list, it builds no model (decision 282).
+  const rows = (await db(BuyerPrice.tableName).where('userId', userId).select('kind', 'state', 'priceCents')) as Array<
+    Pick<BuyerPrice, 'kind' | 'state' | 'priceCents'>
+  >;
   return new Map(rows.map((r) => [`${r.kind}:${r.state}`, Number(r.priceCents)]));
 }
 
