@@ -91,7 +91,7 @@ const inAgeWindows =
  * cost the page about 260 KB of garbage and a tenth of its CPU (decision 282).
  */
 function forSaleQuery(db: Db, kind: LeadKind, q: LeadFilter, set: ForSale, now: Date): Knex.QueryBuilder {
-  const query = db(LeadListing.tableName).where('kind', kind);
+  const query = db.from(LeadListing.tableName).where('kind', kind);
   const lapsedBefore = toDbDate(now);
   if (set === 'lapsed') query.where('status', 'reserved').where('reservedUntil', '<', lapsedBefore);
   else query.where((w) => w.where('status', 'available').orWhere('reservedUntil', '<', lapsedBefore));
@@ -109,7 +109,7 @@ function forSaleQuery(db: Db, kind: LeadKind, q: LeadFilter, set: ForSale, now: 
  * state and age day, never the leads themselves (decision 115). Exact.
  */
 function availableFromCounts(db: Db, kind: LeadKind, q: LeadFilter): Knex.QueryBuilder {
-  const query = db(LeadsForSaleCount.tableName).sum({ n: 'n' }).where('kind', kind);
+  const query = db.from(LeadsForSaleCount.tableName).sum({ n: 'n' }).where('kind', kind);
   if (q.states.length) query.whereIn('customerState', q.states);
   if (q.ages.length) query.where(inAgeWindows(q.ages));
   if (q.consent === 'certificate') query.where('consent', 'certificate');
@@ -160,7 +160,7 @@ type Place = { ageDays: number; id: number };
  * a 400 naming the field.
  */
 async function cursorOf(db: Db, id: number, field: 'after' | 'before'): Promise<Place> {
-  const lead = (await db(Lead.tableName).where('id', id).first('ageDays')) as Pick<Lead, 'ageDays'> | undefined;
+  const lead = (await db.from(Lead.tableName).where('id', id).first('ageDays')) as Pick<Lead, 'ageDays'> | undefined;
   if (!lead)
     throw badRequest(`${field}: no such lead (use the ${field === 'after' ? 'nextCursor' : 'prevCursor'} of the page next to it)`, { [field]: 'No such lead' });
   return { ageDays: Number(lead.ageDays), id };

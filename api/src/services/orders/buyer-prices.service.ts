@@ -26,7 +26,7 @@ export const EMPTY_PRICE_BOOK: PriceBook = new Map();
 export async function buyerPriceBook(db: Db | Knex.Transaction, userId: number | null | undefined): Promise<PriceBook> {
   if (!userId) return EMPTY_PRICE_BOOK;
   // Knex's builder on the model's table: read beside every page of a list, it builds no model (decision 282).
-  const rows = (await db(BuyerPrice.tableName).where('userId', userId).select('kind', 'state', 'priceCents')) as Array<
+  const rows = (await db.from(BuyerPrice.tableName).where('userId', userId).select('kind', 'state', 'priceCents')) as Array<
     Pick<BuyerPrice, 'kind' | 'state' | 'priceCents'>
   >;
   return new Map(rows.map((r) => [`${r.kind}:${r.state}`, Number(r.priceCents)]));
