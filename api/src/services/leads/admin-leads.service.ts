@@ -158,7 +158,7 @@ export async function deleteSaleLeads(db: Db, actor: AuditActor, leadIds: number
  * quotes for each band (quoteRingCloud), then the ages below and above the bands.
  */
 export async function leadInventory(db: Db): Promise<LeadInventory> {
-  const counts = () => LeadsForSaleCount.query(db).toKnexQuery().clearSelect().sum({ n: 'n' }).where('n', '>', 0);
+  const counts = () => db.from(LeadsForSaleCount.tableName).sum({ n: 'n' }).where('n', '>', 0);
   const [states, ages] = (await Promise.all([
     counts().select('kind', 'customerState').groupBy('kind', 'customerState'),
     counts().select('kind', 'ageDays').groupBy('kind', 'ageDays'),
